@@ -1,0 +1,159 @@
+import type { Actor } from '../actors/actor.js'
+import { fail } from '../errors/domain-error.js'
+import type { AuthThrottle, Clock, IdGenerator, PasswordHasher, TokenClaims, TokenSigner, UserCredentials, UserRepository } from './ports.js'
+
+/** Lifetimes and limits of authentication (runtime-contract.md: access tokens live 30 minutes). */
+export interface AuthSettings {
+  readonly accessTokenSeconds: number
+  readonly refreshTokenSeconds: number
+  readonly refreshTokensKept: number
+  /** How long a successfully checked password stays trusted in memory, so Basic auth on every call stays cheap. */
+  readonly verifiedCredentialSeconds: number
+}
+
+/** Defaults: 30-minute access tokens, 7-day refresh tokens (the reference's cookieTime). */
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  accessTokenSeconds: 30 * 60,
+  refreshTokenSeconds: 7 * 24 * 60 * 60,
+  refreshTokensKept: 10,
+  verifiedCredentialSeconds: 60,
+}
+
+/** What the authentication use cases need. */
+export interface AuthDependencies {
+  readonly users: UserRepository
+  readonly hasher: PasswordHasher
+  readonly tokens: TokenSigner
+  readonly clock: Clock
+  readonly ids: IdGenerator
+  readonly throttle?: AuthThrottle
+  /** Keyed digest of login + password for the in-memory cache of verified credentials (never the password itself). */
+  readonly credentialDigest: (login: string, password: string) => string
+  readonly settings?: Partial<AuthSettings>
+}
+
+/** Tokens handed out by POST /rest/authenticate. */
+export interface SessionTokens {
+  readonly token: string
+  readonly refreshToken: string
+}
+
+/** Authentication use cases: passwords, bearer and cookie tokens, refresh and service tokens. */
+export interface AuthService {
+  /** Checks a login and password (HTTP Basic or POST /authenticate); `address` feeds the per-address throttle. */
+  authenticatePassword(login: string, password: string, address?: string): Promise<Actor>
+  /** Checks an access or service token (Bearer header, SERVICE-AUTH cookie). */
+  authenticateToken(token: string): Promise<Actor>
+  /** Logs in and issues an access token and a refresh token. */
+  login(login: string, password: string, address?: string): Promise<SessionTokens>
+  /** Exchanges a refresh token for a new access token. */
+  refresh(refreshToken: string | undefined): Promise<string>
+  /** Issues a non-expiring service token for a login, revoking the previous one. */
+  issueServiceToken(login: string): Promise<string>
+}
+
+const DUMMY_HASH_PASSWORD = 'mailroom-dummy-password'
+
+/** Builds the authentication use cases over their ports. */
+export function createAuthService(deps: AuthDependencies): AuthService {
+  const settings = { ...DEFAULT_AUTH_SETTINGS, ...deps.settings }
+  const verified = new Map<string, { userId: number; until: number }>()
+  let dummyHash: Promise<string> | undefined
+
+  const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000)
+
+  async function checkThrottle(subjects: string[]): Promise<void> {
+    if (!deps.throttle) return
+    const now = deps.clock.now()
+    for (const subject of subjects) {
+      if (await deps.throttle.lockedUntil(subject, now)) fail(subject.startsWith('address:') ? 'ADDRESS_THROTTLED' : 'ACCOUNT_LOCKED')
+    }
+  }
+
+  async function recordFailure(subjects: string[]): Promise<void> {
+    if (!deps.throttle) return
+    const now = deps.clock.now()
+    for (const subject of subjects) await deps.throttle.recordFailure(subject, now)
+  }
+
+  function usable(user: UserCredentials | null): user is UserCredentials {
+    if (!user) return false
+    if (user.status !== 'OK' && user.status !== 'ABS') return false
+    return !(user.lockedUntil && user.lockedUntil.getTime() > deps.clock.now().getTime())
+  }
+
+  async function loadActor(userId: number): Promise<Actor> {
+    const actor = await deps.users.loadActor(userId)
+    if (!actor) fail('AUTHENTICATION_FAILED')
+    return actor
+  }
+
+  async function authenticatePassword(login: string, password: string, address?: string): Promise<Actor> {
+    if (!login || !password) fail('AUTHENTICATION_FAILED')
+    const digest = deps.credentialDigest(login.toLowerCase(), password)
+    const cached = verified.get(digest)
+    if (cached && cached.until > Date.now()) {
+      const user = await deps.users.findCredentialsById(cached.userId)
+      if (usable(user)) return loadActor(user.id)
+      verified.delete(digest)
+    }
+    const subjects = [`login:${login.toLowerCase()}`, ...(address ? [`address:${address}`] : [])]
+    await checkThrottle(subjects)
+    const user = await deps.users.findCredentialsByLogin(login)
+    // Hash even for unknown users so response time does not reveal which logins exist.
+    dummyHash ??= deps.hasher.hash(DUMMY_HASH_PASSWORD)
+    const ok = await deps.hasher.verify(password, user?.passwordHash ?? (await dummyHash))
+    if (!ok || !usable(user)) {
+      await recordFailure(subjects)
+      fail('AUTHENTICATION_FAILED')
+    }
+    // Only the login counter resets: one valid account must not clear an address that guesses others.
+    if (deps.throttle) await deps.throttle.recordSuccess(subjects[0]!)
+    if (verified.size > 10_000) verified.clear()
+    verified.set(digest, { userId: user.id, until: Date.now() + settings.verifiedCredentialSeconds * 1000 })
+    return loadActor(user.id)
+  }
+
+  async function claimsUser(claims: TokenClaims | null, kinds: TokenClaims['kind'][]): Promise<UserCredentials> {
+    if (!claims || !kinds.includes(claims.kind)) fail('AUTHENTICATION_FAILED')
+    const user = await deps.users.findCredentialsById(claims.userId)
+    if (!usable(user)) fail('AUTHENTICATION_FAILED')
+    if (claims.kind === 'service' && user.serviceTokenId !== claims.tokenId) fail('AUTHENTICATION_FAILED')
+    if (claims.kind === 'refresh' && !user.refreshTokenIds.includes(claims.tokenId)) fail('AUTHENTICATION_FAILED')
+    return user
+  }
+
+  return {
+    authenticatePassword,
+
+    async authenticateToken(token) {
+      const user = await claimsUser(deps.tokens.verify(token, nowSeconds()), ['access', 'service'])
+      return loadActor(user.id)
+    },
+
+    async login(login, password, address) {
+      const actor = await authenticatePassword(login, password, address)
+      const now = nowSeconds()
+      const refreshId = deps.ids.newId()
+      await deps.users.addRefreshToken(actor.id, refreshId, settings.refreshTokensKept)
+      return {
+        token: deps.tokens.sign({ kind: 'access', userId: actor.id, tokenId: deps.ids.newId(), expiresAt: now + settings.accessTokenSeconds }),
+        refreshToken: deps.tokens.sign({ kind: 'refresh', userId: actor.id, tokenId: refreshId, expiresAt: now + settings.refreshTokenSeconds }),
+      }
+    },
+
+    async refresh(refreshToken) {
+      if (!refreshToken) fail('REFRESH_TOKEN_EMPTY')
+      const user = await claimsUser(deps.tokens.verify(refreshToken, nowSeconds()), ['refresh'])
+      return deps.tokens.sign({ kind: 'access', userId: user.id, tokenId: deps.ids.newId(), expiresAt: nowSeconds() + settings.accessTokenSeconds })
+    },
+
+    async issueServiceToken(login) {
+      const user = await deps.users.findCredentialsByLogin(login)
+      if (!user) fail('AUTHENTICATION_FAILED')
+      const tokenId = deps.ids.newId()
+      await deps.users.setServiceToken(user.id, tokenId)
+      return deps.tokens.sign({ kind: 'service', userId: user.id, tokenId })
+    },
+  }
+}

@@ -1,0 +1,11 @@
+import { defineErrors } from '../error-definition.js'
+
+/** Authentication and privilege errors (runtime-contract.md, reference §8). */
+export const AUTH_ERRORS = defineErrors({
+  AUTHENTICATION_FAILED: { kind: 'unauthenticated', message: 'Authentication Failed' },
+  ACCOUNT_LOCKED: { kind: 'unauthenticated', message: 'Account Locked' },
+  ADDRESS_THROTTLED: { kind: 'too-many-requests', message: 'Too many failed authentications from this address, try again later' },
+  AUTHENTICATE_BAD_REQUEST: { kind: 'bad-request', message: 'Bad Request' },
+  REFRESH_TOKEN_EMPTY: { kind: 'bad-request', message: 'Refresh Token is empty' },
+  SERVICE_FORBIDDEN: { kind: 'forbidden', message: 'Service forbidden' },
+})

@@ -1,0 +1,14 @@
+import { defineErrors } from '../error-definition.js'
+
+/** Errors any operation can raise: malformed requests, limits, infrastructure. */
+export const COMMON_ERRORS = defineErrors({
+  MALFORMED_JSON: { kind: 'bad-request', message: 'Body is not valid JSON' },
+  UNSUPPORTED_BODY: { kind: 'bad-request', message: 'Body must be a JSON object' },
+  PAYLOAD_TOO_LARGE: { kind: 'payload-too-large', message: 'Body is larger than the configured limit' },
+  ROUTE_NOT_FOUND: { kind: 'not-found', message: 'Route not found' },
+  METHOD_NOT_ALLOWED: { kind: 'bad-request', message: 'Method not allowed on this route' },
+  REQUEST_TIMEOUT: { kind: 'timeout', message: 'Request took too long and was stopped' },
+  SERVICE_UNAVAILABLE: { kind: 'unavailable', message: 'Service temporarily unavailable, try again later' },
+  STORAGE_UNAVAILABLE: { kind: 'unavailable', message: 'Document storage is not writable' },
+  INTERNAL: { kind: 'internal', message: 'An internal error occurred' },
+})

@@ -1,0 +1,20 @@
+import { AUTH_ERRORS } from './auth.js'
+import { COMMON_ERRORS } from './common.js'
+import { CONTENT_ERRORS } from './content.js'
+import { ENTITY_ERRORS } from './entities.js'
+import { JOURNAL_ERRORS } from './journal.js'
+import { RECORDS_ERRORS } from './records.js'
+import { SEARCH_ERRORS } from './search.js'
+import { STATUS_ERRORS } from './status.js'
+
+/** The one error catalogue: every code with its kind and exact message. */
+export const ERROR_CATALOGUE = {
+  ...COMMON_ERRORS,
+  ...AUTH_ERRORS,
+  ...ENTITY_ERRORS,
+  ...RECORDS_ERRORS,
+  ...SEARCH_ERRORS,
+  ...CONTENT_ERRORS,
+  ...STATUS_ERRORS,
+  ...JOURNAL_ERRORS,
+} as const

@@ -1,0 +1,4 @@
+import { defineErrors } from '../error-definition.js'
+
+/** Errors of the status capability. */
+export const STATUS_ERRORS = defineErrors({})

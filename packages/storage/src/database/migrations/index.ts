@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
+import * as initialSchema from './0001-initial-schema.js'
+import * as baseData from './0002-base-data.js'
+
+/** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+  '0002-base-data': baseData,
+}
+
+/** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableName: 'mailroom_migrations',
+    migrationLockTableName: 'mailroom_migrations_lock',
+  })
+  const result = await migrator.migrateToLatest()
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error))
+  return result
+}

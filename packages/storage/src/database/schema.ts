@@ -1,0 +1,400 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type Json<T extends object = Record<string, unknown>> = JSONColumnType<T, string, string>
+
+/** kysely table types of the Mailroom schema (migrations/0001-initial-schema.ts is the source of truth). */
+export interface EntitiesTable {
+  id: Generated<number>
+  entity_id: string
+  entity_label: string
+  short_label: string
+  entity_full_name: string | null
+  enabled: ColumnType<string, string | undefined, string>
+  adrs_1: string | null
+  adrs_2: string | null
+  adrs_3: string | null
+  zipcode: string | null
+  city: string | null
+  country: string | null
+  email: string | null
+  business_id: string | null
+  parent_entity_id: string | null
+  entity_type: string
+  ldap_id: string | null
+  archival_agency: string | null
+  archival_agreement: string | null
+  producer_service: string | null
+  external_id: ColumnType<unknown, string | undefined, string>
+}
+
+export interface UsersTable {
+  id: Generated<number>
+  user_id: string
+  firstname: string | null
+  lastname: string | null
+  mail: string | null
+  password: string
+  status: ColumnType<string, string | undefined, string>
+  mode: ColumnType<string, string | undefined, string>
+  failed_authentication: ColumnType<number, number | undefined, number>
+  locked_until: Timestamp | null
+  refresh_token: ColumnType<string[], string | undefined, string>
+  service_token_id: string | null
+}
+
+export interface UsersEntitiesTable {
+  user_id: number
+  entity_id: string
+  user_role: string | null
+  primary_entity: ColumnType<string, string | undefined, string>
+}
+
+export interface UsergroupsTable {
+  id: Generated<number>
+  group_id: string
+  group_desc: string | null
+  can_index: ColumnType<boolean, boolean | undefined, boolean>
+  indexation_parameters: ColumnType<{ entities?: string[]; keywords?: string[] }, string | undefined, string>
+}
+
+export interface UsergroupContentTable {
+  user_id: number
+  group_id: number
+  role: string | null
+}
+
+export interface SecurityTable {
+  security_id: Generated<number>
+  group_id: string
+  coll_id: ColumnType<string, string | undefined, string>
+  where_clause: string
+  maarch_comment: string | null
+}
+
+export interface StatusTable {
+  identifier: Generated<number>
+  id: string
+  label_status: string
+  is_system: ColumnType<string, string | undefined, string>
+  img_filename: string | null
+  maarch_module: ColumnType<string, string | undefined, string>
+  can_be_searched: ColumnType<string, string | undefined, string>
+  can_be_modified: ColumnType<string, string | undefined, string>
+  is_closing: ColumnType<boolean, boolean | undefined, boolean>
+}
+
+export interface DoctypesFirstLevelTable {
+  doctypes_first_level_id: Generated<number>
+  doctypes_first_level_label: string
+  css_style: string | null
+  enabled: ColumnType<string, string | undefined, string>
+}
+
+export interface DoctypesSecondLevelTable {
+  doctypes_second_level_id: Generated<number>
+  doctypes_second_level_label: string
+  doctypes_first_level_id: number
+  css_style: string | null
+  enabled: ColumnType<string, string | undefined, string>
+}
+
+export interface DoctypesTable {
+  type_id: Generated<number>
+  description: string
+  enabled: ColumnType<string, string | undefined, string>
+  doctypes_first_level_id: number
+  doctypes_second_level_id: number
+  process_delay: ColumnType<number, number | undefined, number>
+  process_mode: ColumnType<string, string | undefined, string>
+}
+
+export interface IndexingModelsTable {
+  id: Generated<number>
+  label: string
+  category: string
+  default: ColumnType<boolean, boolean | undefined, boolean>
+  owner: number | null
+  private: ColumnType<boolean, boolean | undefined, boolean>
+  master: number | null
+  enabled: ColumnType<boolean, boolean | undefined, boolean>
+  mandatory_file: ColumnType<boolean, boolean | undefined, boolean>
+}
+
+export interface IndexingModelsFieldsTable {
+  id: Generated<number>
+  model_id: number
+  identifier: string
+  mandatory: ColumnType<boolean, boolean | undefined, boolean>
+  enabled: ColumnType<boolean, boolean | undefined, boolean>
+  default_value: ColumnType<unknown, string | null | undefined, string | null>
+  unit: string | null
+}
+
+export interface PrioritiesTable {
+  id: string
+  label: string
+  color: ColumnType<string, string | undefined, string>
+  working_days: ColumnType<boolean, boolean | undefined, boolean>
+  delays: number | null
+  order: number | null
+}
+
+export interface DocserverTypesTable {
+  docserver_type_id: string
+  docserver_type_label: string | null
+  enabled: ColumnType<string, string | undefined, string>
+  fingerprint_mode: ColumnType<string, string | undefined, string>
+}
+
+export interface DocserversTable {
+  id: Generated<number>
+  docserver_id: string
+  docserver_type_id: string
+  device_label: string | null
+  is_readonly: ColumnType<string, string | undefined, string>
+  size_limit_number: ColumnType<number, number | undefined, number>
+  actual_size_number: ColumnType<number, number | undefined, number>
+  path_template: string
+  creation_date: ColumnType<Date, Date | string | undefined, Date | string>
+  coll_id: ColumnType<string, string | undefined, string>
+}
+
+export interface ResLetterboxTable {
+  res_id: Generated<number>
+  subject: string | null
+  type_id: number
+  format: string | null
+  typist: number
+  creation_date: ColumnType<Date, Date | string | undefined, Date | string>
+  modification_date: ColumnType<Date, Date | string | undefined, Date | string>
+  doc_date: Timestamp | null
+  docserver_id: string | null
+  path: string | null
+  filename: string | null
+  fingerprint: string | null
+  filesize: number | null
+  status: string | null
+  destination: string | null
+  work_batch: number | null
+  origin: string | null
+  priority: string | null
+  policy_id: string | null
+  cycle_id: string | null
+  initiator: string | null
+  dest_user: number | null
+  locker_user_id: number | null
+  locker_time: Timestamp | null
+  confidentiality: string | null
+  fulltext_result: string | null
+  external_id: ColumnType<Record<string, unknown>, string | undefined, string>
+  departure_date: Timestamp | null
+  opinion_limit_date: Timestamp | null
+  barcode: string | null
+  category_id: string
+  alt_identifier: string | null
+  admission_date: Timestamp | null
+  process_limit_date: Timestamp | null
+  closing_date: Timestamp | null
+  alarm1_date: Timestamp | null
+  alarm2_date: Timestamp | null
+  flag_alarm1: ColumnType<string, string | undefined, string>
+  flag_alarm2: ColumnType<string, string | undefined, string>
+  model_id: number
+  version: ColumnType<number, number | undefined, number>
+  integrations: ColumnType<Record<string, unknown>, string | undefined, string>
+  custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>
+  linked_resources: ColumnType<unknown[], string | undefined, string>
+  retention_frozen: ColumnType<boolean, boolean | undefined, boolean>
+  binding: boolean | null
+}
+
+export interface AdrLetterboxTable {
+  id: Generated<number>
+  res_id: number
+  type: string
+  version: number
+  docserver_id: string
+  path: string
+  filename: string
+  fingerprint: string | null
+  filesize: number | null
+}
+
+export interface ListinstanceTable {
+  listinstance_id: Generated<number>
+  res_id: number
+  sequence: ColumnType<number, number | undefined, number>
+  item_id: number
+  item_type: string
+  item_mode: string
+  added_by_user: number | null
+  viewed: number | null
+  difflist_type: string | null
+  process_date: Timestamp | null
+  process_comment: string | null
+  signatory: ColumnType<boolean, boolean | undefined, boolean>
+  requested_signature: ColumnType<boolean, boolean | undefined, boolean>
+  delegate: number | null
+}
+
+export interface ContactsTable {
+  id: Generated<number>
+  civility: string | null
+  firstname: string | null
+  lastname: string | null
+  company: string | null
+  email: string | null
+  enabled: ColumnType<boolean, boolean | undefined, boolean>
+}
+
+export interface ResourceContactsTable {
+  id: Generated<number>
+  res_id: number
+  item_id: number
+  type: string
+  mode: string
+}
+
+export interface FoldersTable {
+  id: Generated<number>
+  label: string
+  public: ColumnType<boolean, boolean | undefined, boolean>
+  user_id: number
+  parent_id: number | null
+  level: ColumnType<number, number | undefined, number>
+}
+
+export interface EntitiesFoldersTable {
+  id: Generated<number>
+  folder_id: number
+  entity_id: number | null
+  edition: ColumnType<boolean, boolean | undefined, boolean>
+  keyword: string | null
+}
+
+export interface ResourcesFoldersTable {
+  id: Generated<number>
+  folder_id: number
+  res_id: number
+}
+
+export interface TagsTable {
+  id: Generated<number>
+  label: string
+}
+
+export interface ResourcesTagsTable {
+  id: Generated<number>
+  res_id: number
+  tag_id: number
+}
+
+export interface CustomFieldsTable {
+  id: Generated<number>
+  label: string
+  type: string
+  mode: ColumnType<string, string | undefined, string>
+  values: ColumnType<unknown[], string | undefined, string>
+}
+
+export interface HistoryTable {
+  id: Generated<number>
+  table_name: string | null
+  record_id: string | null
+  event_type: string
+  user_id: number | null
+  event_date: ColumnType<Date, Date | string | undefined, Date | string>
+  info: string | null
+  id_module: ColumnType<string, string | undefined, string>
+  remote_ip: string | null
+  event_id: string | null
+}
+
+export interface ChronoCountersTable {
+  counter_id: string
+  last_value: number
+}
+
+export interface AuthFailuresTable {
+  subject: string
+  failures: number
+  locked_until: Timestamp | null
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
+export interface JournalEventsTable {
+  safe: string
+  sequence: number
+  event_id: string
+  event_type: string
+  timestamp: Timestamp
+  instance_name: string
+  org_reg_number: string
+  org_unit_reg_number: string
+  account_id: string
+  account_name: string
+  object_class: string
+  object_id: string
+  operation_result: boolean
+  description: string
+  info: Json<Record<string, unknown>>
+  previous_hash: string | null
+  hash: string
+}
+
+export interface JournalHeadsTable {
+  safe: string
+  last_sequence: number
+  last_hash: string
+}
+
+export interface JournalArchivesTable {
+  archive_id: string
+  safe: string
+  res_id: number
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
+/** The view callers search (reference §9); columns as in core's search catalogue. */
+export interface ResViewLetterbox {
+  res_id: number
+  [column: string]: unknown
+}
+
+/** The whole database as kysely sees it. */
+export interface Database {
+  entities: EntitiesTable
+  users: UsersTable
+  users_entities: UsersEntitiesTable
+  usergroups: UsergroupsTable
+  usergroup_content: UsergroupContentTable
+  security: SecurityTable
+  status: StatusTable
+  doctypes_first_level: DoctypesFirstLevelTable
+  doctypes_second_level: DoctypesSecondLevelTable
+  doctypes: DoctypesTable
+  indexing_models: IndexingModelsTable
+  indexing_models_fields: IndexingModelsFieldsTable
+  priorities: PrioritiesTable
+  docserver_types: DocserverTypesTable
+  docservers: DocserversTable
+  res_letterbox: ResLetterboxTable
+  adr_letterbox: AdrLetterboxTable
+  listinstance: ListinstanceTable
+  contacts: ContactsTable
+  resource_contacts: ResourceContactsTable
+  folders: FoldersTable
+  entities_folders: EntitiesFoldersTable
+  resources_folders: ResourcesFoldersTable
+  tags: TagsTable
+  resources_tags: ResourcesTagsTable
+  custom_fields: CustomFieldsTable
+  history: HistoryTable
+  chrono_counters: ChronoCountersTable
+  auth_failures: AuthFailuresTable
+  journal_events: JournalEventsTable
+  journal_heads: JournalHeadsTable
+  journal_archives: JournalArchivesTable
+  res_view_letterbox: ResViewLetterbox
+}

@@ -1,0 +1,20 @@
+/**
+ * @module @mailroom/storage
+ * PostgreSQL (pg) and embedded PGlite persistence, the document storage, conversion adapters and the
+ * `createMailroom` entry point that wires core's use cases without any HTTP layer.
+ */
+export { createMailroom } from './mailroom.js'
+export type { Mailroom, MailroomHealth, MailroomOptions } from './mailroom.js'
+export { openDatabase } from './database/open-database.js'
+export type { DatabaseTarget, MailroomDatabase } from './database/open-database.js'
+export { PgliteDialect } from './database/pglite-dialect.js'
+export { MIGRATIONS, migrateToLatest } from './database/migrations/index.js'
+export type { Database } from './database/schema.js'
+export { DEMO_ENTITIES, DEMO_GROUPS, DEMO_USERS, hasUsers, loadDemoData } from './demo/demo-dataset.js'
+export { ScryptPasswordHasher } from './security/scrypt-password-hasher.js'
+export { HmacTokenSigner } from './security/hmac-token-signer.js'
+export { DEFAULT_THROTTLE_SETTINGS, KyselyAuthThrottle } from './security/kysely-auth-throttle.js'
+export type { ThrottleSettings } from './security/kysely-auth-throttle.js'
+export { KyselyUserRepository } from './users/kysely-user-repository.js'
+export { KyselyEntityRepository } from './entities/kysely-entity-repository.js'
+export { DocserverRoot } from './docserver/docserver-root.js'

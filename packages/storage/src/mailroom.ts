@@ -1,0 +1,111 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import {
+  type Actor,
+  type AuthService,
+  type AuthSettings,
+  type Clock,
+  createAuthService,
+  type Entity,
+  type PasswordHasher,
+  readEntity,
+} from '@mailroom/core'
+import type { Kysely } from 'kysely'
+import { loadDemoData } from './demo/demo-dataset.js'
+import { DocserverRoot } from './docserver/docserver-root.js'
+import { migrateToLatest } from './database/migrations/index.js'
+import { type DatabaseTarget, type MailroomDatabase, openDatabase } from './database/open-database.js'
+import type { Database } from './database/schema.js'
+import { KyselyEntityRepository } from './entities/kysely-entity-repository.js'
+import { HmacTokenSigner } from './security/hmac-token-signer.js'
+import { KyselyAuthThrottle, type ThrottleSettings } from './security/kysely-auth-throttle.js'
+import { ScryptPasswordHasher } from './security/scrypt-password-hasher.js'
+import { KyselyUserRepository } from './users/kysely-user-repository.js'
+
+/** How to build a Mailroom: where its data lives and the secret its tokens are signed with. */
+export interface MailroomOptions {
+  /** A target to open, or an already open database (the caller then owns closing it). */
+  readonly database: DatabaseTarget | MailroomDatabase
+  /** Root folder of the document storage. */
+  readonly docserverDir: string
+  /** Token signing secret (at least 16 characters). */
+  readonly secret: string
+  /** Apply pending migrations first (default true). */
+  readonly migrate?: boolean
+  /** Load the demo dataset when the database has no user yet (default false). */
+  readonly demo?: boolean
+  readonly passwordHasher?: PasswordHasher
+  readonly clock?: Clock
+  readonly auth?: Partial<AuthSettings>
+  readonly throttle?: Partial<ThrottleSettings> | false
+}
+
+/** What a health probe found. */
+export interface MailroomHealth {
+  readonly database: boolean
+  readonly storage: boolean
+}
+
+/** Mailroom's use cases wired over PostgreSQL/PGlite and the file system, usable without any HTTP layer. */
+export interface Mailroom {
+  readonly database: MailroomDatabase
+  readonly db: Kysely<Database>
+  readonly auth: AuthService
+  readonly entities: {
+    /** GET /rest/entities/{id}. */
+    read(actor: Actor, id: string): Promise<Entity>
+  }
+  /** Loads the demo dataset if the database has no user yet; true when it loaded. */
+  loadDemo(): Promise<boolean>
+  health(): Promise<MailroomHealth>
+  close(): Promise<void>
+}
+
+/** Opens the database, applies migrations and wires every use case. */
+export async function createMailroom(options: MailroomOptions): Promise<Mailroom> {
+  const ownsDatabase = !('db' in options.database)
+  const database = 'db' in options.database ? options.database : await openDatabase(options.database)
+  try {
+    if (options.migrate !== false) await migrateToLatest(database.db)
+    const hasher = options.passwordHasher ?? new ScryptPasswordHasher()
+    const clock = options.clock ?? { now: () => new Date() }
+    const docservers = new DocserverRoot(options.docserverDir)
+    await docservers.ensure()
+    const digestKey = randomBytes(32)
+    const entityRepository = new KyselyEntityRepository(database.db)
+    const auth = createAuthService({
+      users: new KyselyUserRepository(database.db),
+      hasher,
+      tokens: new HmacTokenSigner(options.secret),
+      clock,
+      ids: { newId: () => randomUUID() },
+      ...(options.throttle === false ? {} : { throttle: new KyselyAuthThrottle(database.db, options.throttle ?? {}) }),
+      credentialDigest: (login, password) => createHmac('sha256', digestKey).update(login).update('\0').update(password).digest('base64'),
+      ...(options.auth ? { settings: options.auth } : {}),
+    })
+    const mailroom: Mailroom = {
+      database,
+      db: database.db,
+      auth,
+      entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
+      loadDemo: () => loadDemoData(database.db, hasher),
+      async health() {
+        const [db, storage] = await Promise.all([
+          database.ping().then(
+            () => true,
+            () => false,
+          ),
+          docservers.isUsable(),
+        ])
+        return { database: db, storage }
+      },
+      async close() {
+        if (ownsDatabase) await database.close()
+      },
+    }
+    if (options.demo) await mailroom.loadDemo()
+    return mailroom
+  } catch (error) {
+    if (ownsDatabase) await database.close().catch(() => {})
+    throw error
+  }
+}

@@ -1,0 +1,37 @@
+import { defineConfig, type ViteUserConfig } from 'vitest/config'
+
+/** Conditions that make workspace packages resolve to their TypeScript sources (no build before tests). */
+const conditions = ['source', 'module', 'node', 'development|production']
+
+export type DatabaseMatrix = 'none' | 'both'
+
+/**
+ * Vitest configuration shared by every package.
+ * `databases: 'both'` runs the package's tests twice, once on embedded PGlite and once on PostgreSQL;
+ * the test helpers read MAILROOM_TEST_DB to pick the driver.
+ */
+export function mailroomVitestConfig(options: { databases?: DatabaseMatrix; testTimeout?: number } = {}): ViteUserConfig {
+  const base = {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: options.testTimeout ?? 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  }
+  const reportDir = process.env.MAILROOM_TEST_REPORT_DIR
+  const reporters = reportDir ? ['default', ['json', { outputFile: `${reportDir}/${encodeURIComponent(process.cwd())}.json` }]] : ['default']
+  return defineConfig({
+    resolve: { conditions },
+    ssr: { resolve: { conditions } },
+    test:
+      options.databases === 'both'
+        ? {
+            ...base,
+            reporters: reporters as never,
+            projects: [
+              { extends: true, test: { name: 'pglite', env: { MAILROOM_TEST_DB: 'pglite' } } },
+              { extends: true, test: { name: 'postgres', env: { MAILROOM_TEST_DB: 'postgres' } } },
+            ],
+          }
+        : { ...base, reporters: reporters as never },
+  })
+}
