@@ -4,7 +4,7 @@
  * `createMailroom` entry point that wires core's use cases without any HTTP layer.
  */
 export { createMailroom } from './mailroom.js'
-export type { Mailroom, MailroomHealth, MailroomOptions } from './mailroom.js'
+export type { Mailroom, MailroomOptions } from './mailroom.js'
 export { openDatabase } from './database/open-database.js'
 export type { DatabaseTarget, MailroomDatabase } from './database/open-database.js'
 export { PgliteDialect } from './database/pglite-dialect.js'
@@ -18,3 +18,4 @@ export type { ThrottleSettings } from './security/kysely-auth-throttle.js'
 export { KyselyUserRepository } from './users/kysely-user-repository.js'
 export { KyselyEntityRepository } from './entities/kysely-entity-repository.js'
 export { DocserverRoot } from './docserver/docserver-root.js'
+export * from './content/index.js'

@@ -1,11 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import {
-  type Actor,
-  type AuthService,
   type AuthSettings,
   type Clock,
   createAuthService,
-  type Entity,
+  type MailroomServices,
   type PasswordHasher,
   readEntity,
 } from '@mailroom/core'
@@ -39,24 +37,12 @@ export interface MailroomOptions {
   readonly throttle?: Partial<ThrottleSettings> | false
 }
 
-/** What a health probe found. */
-export interface MailroomHealth {
-  readonly database: boolean
-  readonly storage: boolean
-}
-
 /** Mailroom's use cases wired over PostgreSQL/PGlite and the file system, usable without any HTTP layer. */
-export interface Mailroom {
+export interface Mailroom extends MailroomServices {
   readonly database: MailroomDatabase
   readonly db: Kysely<Database>
-  readonly auth: AuthService
-  readonly entities: {
-    /** GET /rest/entities/{id}. */
-    read(actor: Actor, id: string): Promise<Entity>
-  }
   /** Loads the demo dataset if the database has no user yet; true when it loaded. */
   loadDemo(): Promise<boolean>
-  health(): Promise<MailroomHealth>
   close(): Promise<void>
 }
 

@@ -1,6 +1,6 @@
 /**
  * @module @mailroom/testing
- * Shared test fixtures of the Mailroom workspace (private): databases and Mailroom instances come from
- * `@mailroom/storage/testing`; HTTP servers, sample files and hostile inputs live here.
+ * Shared test fixtures of the Mailroom workspace (private, no workspace dependency): sample files and
+ * hostile inputs. Databases come from `@mailroom/storage/testing`, servers from `@mailroom/http-koa/testing`.
  */
-export * from '@mailroom/storage/testing'
+export {}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { DatabaseTarget } from '@mailroom/storage'
+
+/** Start-up settings (runtime-contract.md "Starting the server"). */
+export interface ServerConfig {
+  readonly port: number
+  readonly host: string
+  readonly dataDir: string
+  readonly database: DatabaseTarget
+  readonly docserverDir: string
+  readonly secret: string
+  /** true/false when MAILROOM_DEMO says so; undefined means "embedded and empty". */
+  readonly demo: boolean | undefined
+  readonly bodyLimitBytes: number
+  readonly logLevel: string
+  readonly trustProxy: boolean
+}
+
+/** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
+  return value
+}
+
+function flag(env: Env, name: string): boolean | undefined {
+  const raw = env[name]?.trim().toLowerCase()
+  if (raw === undefined || raw === '') return undefined
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`)
+}
+
+/**
+ * Reads the configuration from the environment. In embedded mode the signing secret is generated once
+ * and kept in the data directory; with DATABASE_URL it must be given (several servers must share it).
+ */
+export function loadConfig(env: Env = process.env, options: { requireSecret?: boolean } = {}): ServerConfig {
+  const dataDir = resolve(env.MAILROOM_DATA_DIR || './data')
+  const url = env.DATABASE_URL?.trim()
+  const database: DatabaseTarget = url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
+  let secret = env.MAILROOM_SECRET ?? ''
+  if (!secret && options.requireSecret !== false) {
+    if (url) throw new ConfigError('MAILROOM_SECRET is required with DATABASE_URL: set the same secret on every server')
+    secret = embeddedSecret(dataDir)
+  }
+  if (secret && secret.length < 16) throw new ConfigError('MAILROOM_SECRET must be at least 16 characters')
+  const demo = flag(env, 'MAILROOM_DEMO')
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    database,
+    docserverDir: resolve(env.MAILROOM_DOCSERVER_DIR || join(dataDir, 'docservers')),
+    secret,
+    demo: demo ?? (url ? false : undefined),
+    bodyLimitBytes: integer(env, 'MAILROOM_BODY_LIMIT', 64 * 1024 * 1024, 1024, 2 ** 31),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: flag(env, 'MAILROOM_TRUST_PROXY') ?? false,
+  }
+}
+
+/** The embedded secret: read from `<dataDir>/secret`, created (0600) on first use. */
+export function embeddedSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret')
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim()
+    if (stored.length >= 16) return stored
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'w' })
+  return secret
+}

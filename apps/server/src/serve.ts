@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createHttpApp } from '@mailroom/http-koa'
+import { createMailroom, hasUsers, type Mailroom } from '@mailroom/storage'
+import type { Logger } from 'pino'
+import type { ServerConfig } from './config.js'
+
+/** A running server and how to stop it gracefully. */
+export interface RunningServer {
+  readonly url: string
+  readonly server: Server
+  readonly mailroom: Mailroom
+  /** Stops accepting, finishes requests in flight, closes the database. */
+  stop(): Promise<void>
+}
+
+/** Opens Mailroom (migrations, demo data when due) and serves it over HTTP. */
+export async function startServer(config: ServerConfig, log: Logger): Promise<RunningServer> {
+  const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret })
+  try {
+    const loadDemo = config.demo ?? !(await hasUsers(mailroom.db))
+    if (loadDemo && (await mailroom.loadDemo())) log.info('demo dataset loaded')
+    const app = createHttpApp({ services: mailroom, logger: log, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy })
+    const server = createServer(app.callback())
+    // Bounded waits for slow or stalled clients; a body upload of the maximum size still fits.
+    server.headersTimeout = 30_000
+    server.requestTimeout = 300_000
+    server.keepAliveTimeout = 5_000
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(config.port, config.host, () => resolve())
+    })
+    const address = server.address() as AddressInfo
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+    const url = `http://${host}:${address.port}`
+    let stopping: Promise<void> | undefined
+    return {
+      url,
+      server,
+      mailroom,
+      stop() {
+        stopping ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve())
+            server.closeIdleConnections()
+          })
+          await mailroom.close()
+        })()
+        return stopping
+      },
+    }
+  } catch (error) {
+    await mailroom.close().catch(() => {})
+    throw error
+  }
+}

@@ -1,0 +1,13 @@
+import type { Actor } from '@mailroom/core'
+import type { Logger } from 'pino'
+import type { ErrorBodyRenderer } from './middleware/error-handler.js'
+
+/** What middlewares put on ctx.state. */
+export interface AppState {
+  requestId?: string
+  log?: Logger
+  actor?: Actor
+  /** Parsed JSON body (undefined when the request had none). */
+  body?: unknown
+  renderError?: ErrorBodyRenderer
+}

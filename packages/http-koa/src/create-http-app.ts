@@ -1,0 +1,55 @@
+import Router from '@koa/router'
+import type { MailroomServices } from '@mailroom/core'
+import Koa from 'koa'
+import { type Logger, pino } from 'pino'
+import type { AppState } from './app-state.js'
+import { authenticateRest } from './middleware/authenticate.js'
+import { errorHandler } from './middleware/error-handler.js'
+import { jsonBody } from './middleware/json-body.js'
+import { requestContext } from './middleware/request-context.js'
+import { registerAuthRoutes } from './routes/auth-routes.js'
+import { registerEntityRoutes } from './routes/entity-routes.js'
+import { registerHealthRoutes } from './routes/health-routes.js'
+
+/** Settings of the HTTP adapter. */
+export interface HttpAppOptions {
+  readonly services: MailroomServices
+  readonly logger?: Logger
+  /** Largest accepted request body in bytes (default 64 MiB). */
+  readonly bodyLimitBytes?: number
+  /** Trust X-Forwarded-For (behind a load balancer). */
+  readonly trustProxy?: boolean
+}
+
+/** Default body limit: 64 MiB, enough for a base64-encoded file of about 48 MB. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024
+
+/** Routes that answer without credentials. */
+const PUBLIC_REST_ROUTES = new Set(['POST /rest/authenticate', 'GET /rest/authenticate/token'])
+
+/** Builds the Koa application serving the REST interface, /healthz and /digitalSafe. */
+export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
+  const log = options.logger ?? pino({ level: 'silent' })
+  const app = new Koa<AppState>({ proxy: options.trustProxy ?? false })
+  app.silent = true
+
+  const publicRouter = new Router<AppState>()
+  registerHealthRoutes(publicRouter as unknown as Router, options.services)
+  registerAuthRoutes(publicRouter, options.services)
+
+  const restRouter = new Router<AppState>()
+  registerEntityRoutes(restRouter, options.services)
+
+  const auth = authenticateRest(options.services.auth)
+  app.use(requestContext(log))
+  app.use(errorHandler())
+  app.use(jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES))
+  app.use(publicRouter.routes())
+  app.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/rest') && !PUBLIC_REST_ROUTES.has(`${ctx.method} ${ctx.path}`)) return auth(ctx, next)
+    return next()
+  })
+  app.use(restRouter.routes())
+  app.use(restRouter.allowedMethods())
+  return app
+}

@@ -1,0 +1,8 @@
+/**
+ * @module @mailroom/http-koa
+ * The Koa adapter: routes to use cases, authentication, error mapping and limits.
+ */
+export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './create-http-app.js'
+export type { HttpAppOptions } from './create-http-app.js'
+export { STATUS_BY_KIND } from './error-status.js'
+export type { AppState } from './app-state.js'

@@ -1,0 +1,44 @@
+import { type DomainError, domainError, isDomainError } from '@mailroom/core'
+import type { Context, Next } from 'koa'
+import { STATUS_BY_KIND } from '../error-status.js'
+import type { AppState } from '../app-state.js'
+
+/** Shapes the body of an error; /digitalSafe uses its own envelope. */
+export type ErrorBodyRenderer = (ctx: Context, error: DomainError, status: number) => unknown
+
+const restErrorBody: ErrorBodyRenderer = (_ctx, error) => ({ errors: error.message })
+
+/**
+ * Turns every failure into a JSON error response: DomainErrors with their kind's status and exact message,
+ * body-parser and http errors into their catalogue equivalents, anything else into a generic 500 whose
+ * detail goes to the log only.
+ */
+export function errorHandler() {
+  return async (ctx: Context & { state: AppState }, next: Next) => {
+    try {
+      await next()
+      if (ctx.status === 404 && ctx.body === undefined) throw domainError('ROUTE_NOT_FOUND')
+      if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string')) throw domainError('METHOD_NOT_ALLOWED')
+    } catch (caught) {
+      const error = toDomainError(caught)
+      const status = STATUS_BY_KIND[error.kind]
+      if (status >= 500 && !isDomainError(caught)) ctx.state.log?.error({ err: caught }, 'request failed')
+      else if (status >= 500) ctx.state.log?.warn({ code: error.code, err: caught }, error.message)
+      const render = ctx.state.renderError ?? restErrorBody
+      ctx.status = status
+      ctx.type = 'application/json'
+      ctx.body = render(ctx, error, status)
+      if (status === 401 && ctx.path.startsWith('/rest')) ctx.set('WWW-Authenticate', 'Basic realm="mailroom", charset="UTF-8"')
+    }
+  }
+}
+
+function toDomainError(caught: unknown): DomainError {
+  if (isDomainError(caught)) return caught
+  const status = typeof caught === 'object' && caught !== null ? ((caught as { status?: number }).status ?? (caught as { statusCode?: number }).statusCode) : undefined
+  if (status === 413) return domainError('PAYLOAD_TOO_LARGE')
+  if (status === 400) return domainError('MALFORMED_JSON')
+  if (status === 404) return domainError('ROUTE_NOT_FOUND')
+  if (status === 405) return domainError('METHOD_NOT_ALLOWED')
+  return domainError('INTERNAL')
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type TestServer, startTestServer } from '../testing/test-server.js'
+
+let s: TestServer
+beforeAll(async () => {
+  s = await startTestServer({ http: { bodyLimitBytes: 1024 } })
+})
+afterAll(async () => s?.close())
+
+describe('request bodies and errors', () => {
+  it('refuses malformed JSON with 400 and a JSON error', async () => {
+    const r = await s.call('POST', '/rest/authenticate', { auth: null, rawBody: '{"login": "bbain",', headers: { 'content-type': 'application/json' } })
+    expect([r.status, r.json]).toEqual([400, { errors: 'Body is not valid JSON' }])
+  })
+
+  it('refuses a body over the limit with 413 (declared length)', async () => {
+    const r = await s.call('POST', '/rest/authenticate', { auth: null, body: { login: 'x'.repeat(2000), password: 'y' } })
+    expect([r.status, r.json]).toEqual([413, { errors: 'Body is larger than the configured limit' }])
+  })
+
+  it('refuses a streamed body over the limit with 413 (no Content-Length)', async () => {
+    const chunks = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(500)))
+        controller.close()
+      },
+    })
+    const response = await fetch(`${s.baseUrl}/rest/authenticate`, { method: 'POST', body: chunks, duplex: 'half' } as RequestInit)
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ errors: 'Body is larger than the configured limit' })
+  })
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const r = await s.call('GET', '/rest/nothing-here')
+    expect([r.status, r.json]).toEqual([404, { errors: 'Route not found' }])
+  })
+
+  it('hides internal failures behind a generic 500', async () => {
+    const original = s.mailroom.entities.read
+    ;(s.mailroom.entities as { read: typeof original }).read = async () => {
+      throw new Error('secret detail: connection string postgres://x')
+    }
+    try {
+      const r = await s.call('GET', '/rest/entities/PJS')
+      expect(r.status).toBe(500)
+      expect(r.json).toEqual({ errors: 'An internal error occurred' })
+      expect(r.text).not.toContain('secret')
+    } finally {
+      ;(s.mailroom.entities as { read: typeof original }).read = original
+    }
+  })
+})

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net'
+import { type Server, createServer } from 'node:http'
+import type { MailroomOptions } from '@mailroom/storage'
+import { type TestMailroom, createTestMailroom } from '@mailroom/storage/testing'
+import { createHttpApp, type HttpAppOptions } from '../create-http-app.js'
+
+/** A Mailroom served over HTTP on a loopback port, on the test database of the current project. */
+export interface TestServer extends TestMailroom {
+  readonly baseUrl: string
+  readonly server: Server
+  /** fetch against the server with a demo user's Basic credentials (or none). */
+  call(method: string, path: string, options?: CallOptions): Promise<TestResponse>
+  close(): Promise<void>
+}
+
+/** Options of one test call. */
+export interface CallOptions {
+  /** `login:password`, a `{ bearer }` token, or null for no credentials. Default: bbain:maarch. */
+  readonly auth?: string | { bearer: string } | null
+  readonly body?: unknown
+  /** Raw body text (sent as is). */
+  readonly rawBody?: string | Uint8Array
+  readonly headers?: Record<string, string>
+}
+
+/** A response with its body read as text, and as JSON when it parses. */
+export interface TestResponse {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+  readonly bytes: Uint8Array
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes
+  readonly json: any
+}
+
+/** The demo credentials by login. */
+export const DEMO_PASSWORDS: Record<string, string> = {
+  superadmin: 'superadmin', cchaplin: 'maarch', bbain: 'maarch', bblier: 'maarch', ppetit: 'maarch', ddur: 'maarch',
+}
+
+/** Basic credentials of a demo user. */
+export function demoAuth(login: keyof typeof DEMO_PASSWORDS | string): string {
+  return `${login}:${DEMO_PASSWORDS[login] ?? 'maarch'}`
+}
+
+export async function startTestServer(
+  options: { mailroom?: Partial<Omit<MailroomOptions, 'database' | 'docserverDir'>>; http?: Partial<Omit<HttpAppOptions, 'services'>> } = {},
+): Promise<TestServer> {
+  const t = await createTestMailroom(options.mailroom)
+  const app = createHttpApp({ services: t.mailroom, ...options.http })
+  const server = createServer(app.callback())
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    ...t,
+    baseUrl,
+    server,
+    async call(method, path, callOptions = {}) {
+      const headers: Record<string, string> = { ...callOptions.headers }
+      const auth = callOptions.auth === undefined ? demoAuth('bbain') : callOptions.auth
+      if (typeof auth === 'string') headers.authorization = `Basic ${Buffer.from(auth).toString('base64')}`
+      else if (auth) headers.authorization = `Bearer ${auth.bearer}`
+      let body: string | Uint8Array | undefined
+      if (callOptions.rawBody !== undefined) body = callOptions.rawBody
+      else if (callOptions.body !== undefined) {
+        body = JSON.stringify(callOptions.body)
+        headers['content-type'] ??= 'application/json'
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      const text = Buffer.from(bytes).toString('utf8')
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {
+        json = undefined
+      }
+      return { status: response.status, headers: response.headers, text, bytes, json }
+    },
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await t.cleanup()
+    },
+  }
+}

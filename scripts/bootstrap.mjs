@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Entry of the README's commands on a bare machine (Node + npm only): makes sure the pinned pnpm and the
+// locked dependencies are installed, then runs the task. `npm start` / `npm test` and `pnpm start` /
+// `pnpm test` all land here.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1]
+const task = process.argv[2]
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options })
+  if (result.error) throw result.error
+  return result.status ?? 1
+}
+
+function pnpmCommand() {
+  try {
+    if (execFileSync('pnpm', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === pinned) return ['pnpm', []]
+  } catch {}
+  // corepack refuses pnpm where registry metadata carries no signatures: use npx with the pinned version.
+  return ['npx', ['--yes', `pnpm@${pinned}`]]
+}
+
+const [pnpm, prefix] = pnpmCommand()
+const pn = (...args) => run(pnpm, [...prefix, ...args])
+
+function exitOn(code) {
+  if (code !== 0) process.exit(code)
+}
+
+// Install only when the lockfile moved since the last install (pnpm records its state in node_modules).
+const marker = join(root, 'node_modules', '.modules.yaml')
+if (!existsSync(marker) || process.env.CI) exitOn(pn('install', '--frozen-lockfile'))
+
+if (task === 'start') {
+  exitOn(pn('exec', 'turbo', 'run', 'build', '--filter=@mailroom/server...', '--output-logs=errors-only'))
+  process.exit(run(process.execPath, [join(root, 'apps/server/dist/main.js'), 'serve', ...process.argv.slice(3)]))
+}
+
+if (task === 'test') {
+  if (!process.env.MAILROOM_SKIP_POSTGRES) {
+    const found = spawnSync('bash', [join(root, 'scripts/ensure-postgres.sh')], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    if (found.status !== 0) {
+      console.error('No PostgreSQL server could be found or started; see scripts/ensure-postgres.sh')
+      process.exit(found.status ?? 1)
+    }
+    env.TEST_DATABASE_URL = found.stdout.trim().split('\n').pop()
+    console.log(`PostgreSQL for tests: ${env.TEST_DATABASE_URL}`)
+  }
+  const reports = join(root, '.test-reports')
+  rmSync(reports, { recursive: true, force: true })
+  mkdirSync(reports, { recursive: true })
+  env.MAILROOM_TEST_REPORT_DIR = reports
+  const checks = pn('exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only', '--concurrency=2')
+  const tests = checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full') : 1
+  let passed = 0
+  let failed = 0
+  let skipped = 0
+  for (const file of existsSync(reports) ? readdirSync(reports) : []) {
+    const report = JSON.parse(readFileSync(join(reports, file), 'utf8'))
+    passed += report.numPassedTests ?? 0
+    failed += report.numFailedTests ?? 0
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+  }
+  if (checks !== 0) console.log('typecheck or lint failed')
+  console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+  process.exit(checks !== 0 || tests !== 0 || failed > 0 ? 1 : 0)
+}
+
+if (task === 'bench' || task === 'soak') {
+  exitOn(pn('exec', 'turbo', 'run', 'build', '--filter=@mailroom/server...', '--output-logs=errors-only'))
+  process.exit(pn('--filter', '@mailroom/bench', 'run', task, ...process.argv.slice(3)))
+}
+
+console.error(`unknown task: ${task}`)
+process.exit(2)
