@@ -10,6 +10,11 @@ import { requestContext } from './middleware/request-context.js'
 import { registerAuthRoutes } from './routes/auth-routes.js'
 import { registerEntityRoutes } from './routes/entity-routes.js'
 import { registerHealthRoutes } from './routes/health-routes.js'
+import { registerContentRoutes } from './routes/content-routes.js'
+import { registerJournalRoutes } from './routes/journal-routes.js'
+import { registerRecordsRoutes } from './routes/records-routes.js'
+import { registerSearchRoutes } from './routes/search-routes.js'
+import { registerStatusRoutes } from './routes/status-routes.js'
 
 /** Settings of the HTTP adapter. */
 export interface HttpAppOptions {
@@ -39,6 +44,12 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
 
   const restRouter = new Router<AppState>()
   registerEntityRoutes(restRouter, options.services)
+  registerRecordsRoutes(restRouter, options.services)
+  registerSearchRoutes(restRouter, options.services)
+  registerContentRoutes(restRouter, options.services)
+  registerStatusRoutes(restRouter, options.services)
+  // /digitalSafe authenticates with its own cookie and error envelope: registered on the public router.
+  registerJournalRoutes(publicRouter, options.services)
 
   const auth = authenticateRest(options.services.auth)
   app.use(requestContext(log))

@@ -5,6 +5,7 @@ import {
   createAuthService,
   type MailroomServices,
   type PasswordHasher,
+  type PdfConverter,
   readEntity,
 } from '@mailroom/core'
 import type { Kysely } from 'kysely'
@@ -18,6 +19,13 @@ import { HmacTokenSigner } from './security/hmac-token-signer.js'
 import { KyselyAuthThrottle, type ThrottleSettings } from './security/kysely-auth-throttle.js'
 import { ScryptPasswordHasher } from './security/scrypt-password-hasher.js'
 import { KyselyUserRepository } from './users/kysely-user-repository.js'
+import { createContentServices } from './content/create-content-services.js'
+import { createJournalServices } from './journal/create-journal-services.js'
+import { createRecordsServices } from './records/create-records-services.js'
+import { createSearchServices } from './search/create-search-services.js'
+import { createStatusServices } from './status/create-status-services.js'
+import { type Logger, SILENT_LOGGER } from './logger.js'
+import type { StorageContext } from './storage-context.js'
 
 /** How to build a Mailroom: where its data lives and the secret its tokens are signed with. */
 export interface MailroomOptions {
@@ -35,6 +43,9 @@ export interface MailroomOptions {
   readonly clock?: Clock
   readonly auth?: Partial<AuthSettings>
   readonly throttle?: Partial<ThrottleSettings> | false
+  readonly logger?: Logger
+  /** PDF converter for stored originals; null disables conversion (default: none until wired). */
+  readonly converter?: PdfConverter | null
 }
 
 /** Mailroom's use cases wired over PostgreSQL/PGlite and the file system, usable without any HTTP layer. */
@@ -68,11 +79,25 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       credentialDigest: (login, password) => createHmac('sha256', digestKey).update(login).update('\0').update(password).digest('base64'),
       ...(options.auth ? { settings: options.auth } : {}),
     })
+    const context: StorageContext = {
+      db: database.db,
+      kind: database.kind,
+      docservers,
+      clock,
+      ids: { newId: () => randomUUID() },
+      logger: options.logger ?? SILENT_LOGGER,
+      converter: options.converter ?? null,
+    }
     const mailroom: Mailroom = {
       database,
       db: database.db,
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
+      records: createRecordsServices(context),
+      search: createSearchServices(context),
+      content: createContentServices(context),
+      status: createStatusServices(context),
+      journal: createJournalServices(context),
       loadDemo: () => loadDemoData(database.db, hasher),
       async health() {
         const [db, storage] = await Promise.all([

@@ -1,6 +1,11 @@
 import type { Actor } from '../actors/actor.js'
 import type { AuthService } from '../auth/auth-service.js'
+import type { ContentServices } from '../content/content-services.js'
 import type { Entity } from '../entities/entity.js'
+import type { JournalServices } from '../journal/journal-services.js'
+import type { RecordsServices } from '../records/records-services.js'
+import type { SearchServices } from '../search/search-services.js'
+import type { StatusServices } from '../status/status-services.js'
 
 /** What a health probe found. */
 export interface MailroomHealth {
@@ -18,5 +23,10 @@ export interface MailroomServices {
     /** GET /rest/entities/{id}. */
     read(actor: Actor, id: string): Promise<Entity>
   }
+  readonly records: RecordsServices
+  readonly search: SearchServices
+  readonly content: ContentServices
+  readonly status: StatusServices
+  readonly journal: JournalServices
   health(): Promise<MailroomHealth>
 }

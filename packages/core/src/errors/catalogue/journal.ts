@@ -1,0 +1,37 @@
+import { defineErrors } from '../error-definition.js'
+
+/** Errors of the digital-safe journal (clients-and-digital-safe.md A2/A7, issue #7). */
+export const JOURNAL_ERRORS = defineErrors({
+  /** No SERVICE-AUTH cookie, or a forged or expired one (upstream wording). */
+  JOURNAL_UNAUTHENTICATED: { kind: 'unauthenticated', message: 'Missing authentication credential' },
+  /** The caller has no entity in the owner organisation's tree (upstream wording). */
+  JOURNAL_NOT_POSITIONED: { kind: 'forbidden', message: 'The user is not positioned on the organization.' },
+  /** The path names no safe (upstream wording of listing/count). */
+  JOURNAL_SAFE_NOT_FOUND: { kind: 'not-found', message: (args: { owner: string }) => `Organization ${args.owner} doesn't exist` },
+  /** fromDate or toDate is not an ISO 8601 date or date-time (upstream wording). */
+  JOURNAL_INVALID_DATE: { kind: 'bad-request', message: 'Invalid format date' },
+  /** archiveId given together with a date or originator archive identifier bound. */
+  JOURNAL_ARCHIVE_ID_COMBINED: {
+    kind: 'bad-request',
+    message: 'archiveId cannot be combined with dates or originator archive identifiers',
+  },
+  /** fromDate is later than toDate. */
+  JOURNAL_DATE_RANGE_INVERTED: { kind: 'bad-request', message: 'fromDate must not be later than toDate' },
+  /** limit is not an integer in range. */
+  JOURNAL_INVALID_LIMIT: {
+    kind: 'bad-request',
+    message: (args: { max: number }) => `limit must be an integer between 1 and ${args.max}`,
+  },
+  /** after is malformed, or names no event of the safe (the adapter raises it after its look-up). */
+  JOURNAL_INVALID_CURSOR: { kind: 'bad-request', message: 'after must be the eventId of an event of this digital safe' },
+  /** A query parameter was given more than once. */
+  JOURNAL_REPEATED_PARAMETER: {
+    kind: 'bad-request',
+    message: (args: { name: string }) => `Query parameter ${args.name} must be given at most once`,
+  },
+  /** A builder received a value that cannot be stored (a programming error upstream of the journal). */
+  JOURNAL_EVENT_MALFORMED: {
+    kind: 'internal',
+    message: (args: { field: string }) => `Journal event field ${args.field} is malformed`,
+  },
+})

@@ -1,0 +1,36 @@
+/**
+ * @module @mailroom/core
+ * Domain rules of Mailroom with no I/O: schemas, the clause language, perimeter rules, the error catalogue
+ * and the use cases, written against ports that storage adapters implement.
+ */
+export type { ErrorDefinition, ErrorKind } from './errors/error-definition.js'
+export { DomainError, domainError, errorMessage, fail, isDomainError } from './errors/domain-error.js'
+export type { ErrorArgs, ErrorCode } from './errors/domain-error.js'
+export { ERROR_CATALOGUE } from './errors/catalogue/index.js'
+export * from './content/index.js'
+export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
+export { displayName, isRoot, primaryEntityOf } from './actors/actor.js'
+export type {
+  AuthThrottle,
+  Clock,
+  IdGenerator,
+  PasswordHasher,
+  TokenClaims,
+  TokenSigner,
+  UserCredentials,
+  UserRepository,
+} from './auth/ports.js'
+export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
+export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
+export { EntityIdSchema, EntityResponseSchema, EntitySchema } from './entities/entity.js'
+export type { Entity, EntityRow } from './entities/entity.js'
+export type { EntityRepository } from './entities/ports.js'
+export { fullNameOf, readEntity } from './entities/read-entity.js'
+export * from './journal/index.js'
+export type { MailroomHealth, MailroomServices } from './application/mailroom-services.js'
+export type { RecordsServices } from './records/records-services.js'
+export type { SearchServices } from './search/search-services.js'
+export type { ContentServices } from './content/content-services.js'
+export type { StatusServices } from './status/status-services.js'
+export type { JournalServices } from './journal/journal-services.js'
+export * from './search/index.js'

@@ -1,0 +1,10 @@
+/** Digital-safe journal: event model, hash chain, `/events` query and response shaping, safe mapping. */
+export * from './build-journal-event.js'
+export * from './canonical-json.js'
+export * from './event-hash.js'
+export * from './journal-envelope.js'
+export * from './journal-event.js'
+export * from './journal-query.js'
+export * from './life-cycle-event.js'
+export * from './safe-directory.js'
+export * from './verify-chain.js'

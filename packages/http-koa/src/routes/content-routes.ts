@@ -1,0 +1,6 @@
+import type Router from '@koa/router'
+import type { MailroomServices } from '@mailroom/core'
+import type { AppState } from '../app-state.js'
+
+/** Routes of the content capability. */
+export function registerContentRoutes(_router: Router<AppState>, _services: MailroomServices): void {}
