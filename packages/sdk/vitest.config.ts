@@ -1,3 +1,3 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
 
-export default mailroomVitestConfig()
+export default mailroomVitestConfig({ databases: 'both' })

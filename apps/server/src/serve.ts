@@ -42,6 +42,14 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
         stopping ??= (async () => {
           await new Promise<void>((resolve) => {
             server.close(() => resolve())
+            // Keep-alive connections become idle once their response is sent: close them as they do,
+            // and cut whatever still hangs after the grace period.
+            const sweep = setInterval(() => server.closeIdleConnections(), 50)
+            const deadline = setTimeout(() => server.closeAllConnections(), 30_000)
+            server.once('close', () => {
+              clearInterval(sweep)
+              clearTimeout(deadline)
+            })
             server.closeIdleConnections()
           })
           await mailroom.close()

@@ -26,6 +26,7 @@ import { createSearchServices } from './search/create-search-services.js'
 import { createStatusServices } from './status/create-status-services.js'
 import { type Logger, SILENT_LOGGER } from './logger.js'
 import type { StorageContext } from './storage-context.js'
+import { PerimeterGuard } from './perimeter/perimeter-guard.js'
 
 /** How to build a Mailroom: where its data lives and the secret its tokens are signed with. */
 export interface MailroomOptions {
@@ -87,6 +88,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       ids: { newId: () => randomUUID() },
       logger: options.logger ?? SILENT_LOGGER,
       converter: options.converter ?? null,
+      perimeter: new PerimeterGuard(),
     }
     const mailroom: Mailroom = {
       database,

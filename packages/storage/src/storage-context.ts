@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Logger } from './logger.js'
 import type { Database } from './database/schema.js'
 import type { DocserverRoot } from './docserver/docserver-root.js'
+import type { PerimeterGuard } from './perimeter/perimeter-guard.js'
 
 /** What every storage-side wiring of a capability receives from createMailroom. */
 export interface StorageContext {
@@ -14,4 +15,6 @@ export interface StorageContext {
   readonly logger: Logger
   /** Converts stored originals to PDF (null: conversion disabled). */
   readonly converter: PdfConverter | null
+  /** The record perimeter (search, per-record checks). */
+  readonly perimeter: PerimeterGuard
 }

@@ -1,0 +1,58 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.js'
+
+const dirs: string[] = []
+async function tempDir() {
+  const dir = await mkdtemp(join(tmpdir(), 'mailroom-config-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
+})
+
+describe('loadConfig', () => {
+  it('uses the contract defaults in embedded mode', async () => {
+    const dataDir = await tempDir()
+    const config = loadConfig({ MAILROOM_DATA_DIR: dataDir })
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir,
+      database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+      docserverDir: join(dataDir, 'docservers'),
+      demo: undefined,
+      bodyLimitBytes: 64 * 1024 * 1024,
+    })
+  })
+
+  it('generates the embedded secret once, keeps it private, and reuses it', async () => {
+    const dataDir = await tempDir()
+    const first = loadConfig({ MAILROOM_DATA_DIR: dataDir }).secret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(loadConfig({ MAILROOM_DATA_DIR: dataDir }).secret).toBe(first)
+    expect((await readFile(join(dataDir, 'secret'), 'utf8')).trim()).toBe(first)
+    expect((await stat(join(dataDir, 'secret'))).mode & 0o077).toBe(0)
+  })
+
+  it('refuses to start on PostgreSQL without MAILROOM_SECRET', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' })).toThrow(/MAILROOM_SECRET is required/)
+  })
+
+  it('defaults the demo data off on PostgreSQL and reads explicit settings', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', MAILROOM_SECRET: 's'.repeat(20), PORT: '9090', HOST: '0.0.0.0', MAILROOM_DOCSERVER_DIR: '/srv/docs' })
+    expect(config).toMatchObject({ port: 9090, host: '0.0.0.0', demo: false, docserverDir: '/srv/docs', database: { kind: 'postgres', url: 'postgres://x@localhost/db' } })
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20), MAILROOM_DEMO: '1' }).demo).toBe(true)
+  })
+
+  it('rejects bad values with a clear message', async () => {
+    const dataDir = await tempDir()
+    expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT must be an integer/)
+    expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, MAILROOM_DEMO: 'maybe' })).toThrow(/MAILROOM_DEMO must be 1 or 0/)
+    expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, MAILROOM_SECRET: 'short' })).toThrow(/at least 16/)
+  })
+})

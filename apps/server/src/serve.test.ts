@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDatabase } from '@mailroom/storage/testing'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from './config.js'
+import { startServer, type RunningServer } from './serve.js'
+
+let running: RunningServer
+let dataDir: string
+let dropDatabase: () => Promise<void> = async () => {}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'mailroom-serve-'))
+  const database = await createTestDatabase()
+  dropDatabase = database.drop
+  const env: Record<string, string> = { MAILROOM_DATA_DIR: dataDir, PORT: '0', MAILROOM_SECRET: 'serve-test-secret-0123456789' }
+  if (database.url) Object.assign(env, { DATABASE_URL: database.url, MAILROOM_DEMO: '1' })
+  const config = loadConfig(env)
+  // The embedded default keeps its data in the data directory; tests use a fresh one.
+  running = await startServer(config, pino({ level: 'silent' }))
+})
+afterAll(async () => {
+  await running?.stop()
+  await dropDatabase()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('startServer', () => {
+  it('serves the demo dataset on first start (the quick-start promise)', async () => {
+    const response = await fetch(`${running.url}/rest/entities/PJS`, { headers: { authorization: `Basic ${Buffer.from('bbain:maarch').toString('base64')}` } })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ entity: { entity_id: 'PJS', parent_entity_id: 'DGS' } })
+    expect((await fetch(`${running.url}/healthz`)).status).toBe(200)
+  })
+
+  it('finishes a request in flight when stopped', async () => {
+    const slow = running.mailroom.entities.read
+    ;(running.mailroom.entities as { read: typeof slow }).read = async (actor, id) => {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      return slow(actor, id)
+    }
+    const inFlight = fetch(`${running.url}/rest/entities/DGS`, { headers: { authorization: `Basic ${Buffer.from('bblier:maarch').toString('base64')}` } })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const stopped = running.stop()
+    const response = await inFlight
+    expect(response.status).toBe(200)
+    expect((await response.json()).entity.entity_id).toBe('DGS')
+    await stopped
+    await expect(fetch(`${running.url}/healthz`)).rejects.toThrow()
+  })
+})

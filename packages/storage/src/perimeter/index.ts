@@ -1,0 +1,1 @@
+export { PerimeterGuard } from './perimeter-guard.js'
