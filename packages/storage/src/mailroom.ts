@@ -88,7 +88,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       ids: { newId: () => randomUUID() },
       logger: options.logger ?? SILENT_LOGGER,
       converter: options.converter ?? null,
-      perimeter: new PerimeterGuard(),
+      perimeter: new PerimeterGuard(options.logger ?? SILENT_LOGGER),
     }
     const mailroom: Mailroom = {
       database,

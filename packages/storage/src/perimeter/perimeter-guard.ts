@@ -1,48 +1,105 @@
-import { type Actor, isRoot } from '@mailroom/core'
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
+import { type Actor, type ClauseAst, expandMacros, isRoot, type PerimeterContext, type PerimeterEntity, parseClause, primaryEntityOf } from '@mailroom/core'
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
+import type { Logger } from '../logger.js'
+import { compileClause } from '../search/compile-clause.js'
 
 type Executor = Kysely<Database>
 
+/** How long the entity tree is reused between perimeter computations (it changes rarely). */
+const ENTITY_TREE_TTL_MS = 5_000
+
 /**
- * The record perimeter of runtime-contract.md, one rule for search and for per-record checks: root users
- * see every record; others see the OR of their groups' security clauses, plus records whose diffusion list
- * names them (as a user or through one of their entities), plus records they typed.
- * (Interim: group clauses `1=1`/`1=0` only; the clause compiler plugs in here.)
+ * The record perimeter of runtime-contract.md — one rule for search and for per-record checks. Root users
+ * see every record; others see the OR of their groups' security clauses (parsed by the clause language,
+ * macros expanded against the entity tree, compiled to parameterised SQL), plus records whose diffusion
+ * list names them (as a user or through one of their entities), plus records they typed.
  */
 export class PerimeterGuard {
-  /** The SQL condition over res_view_letterbox columns (qualified by `alias`), or null for root users. */
-  async condition(_db: Executor, actor: Actor, alias = 'res_view_letterbox'): Promise<Expression<SqlBool> | null> {
-    if (isRoot(actor)) return null
-    const ref = (column: string) => sql.ref(`${alias}.${column}`)
-    const parts: Expression<SqlBool>[] = []
+  readonly #logger: Logger
+  #tree: { entities: PerimeterEntity[]; until: number } | undefined
+
+  constructor(logger: Logger) {
+    this.#logger = logger
+  }
+
+  /** Forgets the cached entity tree (after entity changes). */
+  invalidate(): void {
+    this.#tree = undefined
+  }
+
+  /** The group clauses of an actor as one tree (macros expanded); null when no group grants anything. */
+  async groupClause(db: Executor, actor: Actor): Promise<ClauseAst | null> {
+    const context = await this.#context(db, actor)
+    let combined: ClauseAst | null = null
     for (const group of actor.groups) {
-      const clause = group.securityClause?.replace(/\s+/g, '')
-      if (clause === '1=1') return sql<SqlBool>`true`
+      if (!group.securityClause?.trim()) continue
+      let tree: ClauseAst
+      try {
+        tree = expandMacros(parseClause(group.securityClause, { allowMacros: true }), context)
+      } catch (error) {
+        // A broken clause typed by an administrator grants nothing rather than failing every request.
+        this.#logger.warn({ group: group.groupId, err: error }, 'security clause refused; the group grants no record')
+        continue
+      }
+      combined = combined ? { kind: 'logical', op: 'or', left: combined, right: tree } : tree
     }
-    parts.push(sql<SqlBool>`${ref('typist')} = ${actor.id}`)
+    return combined
+  }
+
+  /** The SQL condition over res_view_letterbox columns, or null for root users (no restriction). */
+  async condition(db: Executor, actor: Actor): Promise<Expression<SqlBool> | null> {
+    if (isRoot(actor)) return null
+    const parts: Expression<SqlBool>[] = []
+    const groups = await this.groupClause(db, actor)
+    if (groups) parts.push(sql<SqlBool>`(${compileClause(groups)})`)
+    parts.push(sql<SqlBool>`(${sql.ref('typist')} = ${actor.id})`)
     const entityIds = actor.entities.map((e) => e.id)
+    const byEntity = entityIds.length
+      ? sql` or (li.item_type = 'entity_id' and li.item_id = any(${sql.val(entityIds)}::int[]))`
+      : sql``
     parts.push(
-      sql<SqlBool>`${ref('res_id')} in (select li.res_id from listinstance li where (li.item_type = 'user_id' and li.item_id = ${actor.id})${
-        entityIds.length ? sql` or (li.item_type = 'entity_id' and li.item_id in (${sql.join(entityIds)}))` : sql``
-      })`,
+      sql<SqlBool>`(${sql.ref('res_id')} in (select li.res_id from listinstance li where (li.item_type = 'user_id' and li.item_id = ${actor.id})${byEntity}))`,
     )
     return sql<SqlBool>`(${sql.join(parts, sql` or `)})`
   }
 
-  /** The ids among `resIds` that exist and that the actor may access. */
+  /** The ids among `resIds` that exist and that the actor may access (one query, whatever the count). */
   async allowedAmong(db: Executor, actor: Actor, resIds: readonly number[]): Promise<Set<number>> {
     const ids = [...new Set(resIds)].filter((id) => Number.isSafeInteger(id) && id > 0)
     if (ids.length === 0) return new Set()
     const condition = await this.condition(db, actor)
+    const inList = sql<SqlBool>`${sql.ref('res_id')} = any(${sql.val(ids)}::bigint[])`
     const rows = await db
       .selectFrom('res_view_letterbox')
       .select('res_id')
-      .where((eb: ExpressionBuilder<Database, 'res_view_letterbox'>) => {
-        const inList = eb('res_id', '=', sql<number>`any(${sql.val(ids)}::bigint[])`)
-        return condition ? eb.and([inList, condition]) : inList
-      })
+      .where(condition ? sql<SqlBool>`${inList} and ${condition}` : inList)
       .execute()
     return new Set(rows.map((r) => Number(r.res_id)))
+  }
+
+  /** True when the record exists and the actor may access it. */
+  async allows(db: Executor, actor: Actor, resId: number): Promise<boolean> {
+    return (await this.allowedAmong(db, actor, [resId])).has(resId)
+  }
+
+  async #context(db: Executor, actor: Actor): Promise<PerimeterContext> {
+    const now = Date.now()
+    if (!this.#tree || this.#tree.until < now) {
+      const rows = await db.selectFrom('entities').select(['id', 'entity_id', 'parent_entity_id', 'entity_type', 'enabled']).execute()
+      this.#tree = {
+        until: now + ENTITY_TREE_TTL_MS,
+        entities: rows.map((r) => ({ id: r.id, entityId: r.entity_id, parentEntityId: r.parent_entity_id, entityType: r.entity_type, enabled: r.enabled === 'Y' })),
+      }
+    }
+    const primary = primaryEntityOf(actor)
+    return {
+      userId: actor.id,
+      login: actor.login,
+      email: actor.email,
+      entities: actor.entities.map((e) => ({ id: e.id, entityId: e.entityId })),
+      primaryEntity: primary ? { id: primary.id, entityId: primary.entityId } : null,
+      allEntities: this.#tree.entities,
+    }
   }
 }
