@@ -1,0 +1,466 @@
+import {
+  CAST_TYPES,
+  type CastType,
+  type ClauseAst,
+  type ComparisonOperator,
+  EXTRACT_FIELDS,
+  type ExtractField,
+  MACROS,
+  type MacroArg,
+  type MacroName,
+  type MacroRef,
+  type NumberLiteral,
+  type OrderItem,
+  SEARCH_FUNCTIONS,
+  type SearchFunctionName,
+  type StringLiteral,
+  type TypedLiteralType,
+} from './ast.js'
+import { MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH } from './limits.js'
+import { type SearchPart, syntaxError } from './syntax-error.js'
+import { type Token, tokenize } from './tokenizer.js'
+import { lookupViewColumn, SEARCH_VIEW_NAME, VIEW_COLUMNS } from './view-columns.js'
+
+/** Options of {@link parseClause}. */
+export interface ParseClauseOptions {
+  /** Accept perimeter macros (`@user_id`, `@subentities[...]`…): only for group security clauses. */
+  readonly allowMacros?: boolean
+}
+
+/** Words that are syntax, never a column name. */
+const RESERVED = new Set(['and', 'or', 'not', 'in', 'like', 'ilike', 'between', 'is', 'null', 'true', 'false', 'cast', 'as', 'from', 'for', 'select'])
+
+const COMPARISONS: Readonly<Record<string, ComparisonOperator>> = { '=': '=', '<>': '<>', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' }
+
+const CAST_ALIASES: Readonly<Record<string, CastType>> = { int: 'integer' }
+
+const TYPED_LITERALS: ReadonlySet<string> = new Set<TypedLiteralType>(['date', 'timestamp', 'interval'])
+
+function isCastType(name: string): name is CastType {
+  return (CAST_TYPES as readonly string[]).includes(name)
+}
+function isFunction(name: string): name is SearchFunctionName {
+  return Object.hasOwn(SEARCH_FUNCTIONS, name)
+}
+function isExtractField(name: string): name is ExtractField {
+  return (EXTRACT_FIELDS as readonly string[]).includes(name)
+}
+function isMacro(name: string): name is MacroName {
+  return Object.hasOwn(MACROS, name)
+}
+
+/** Recursive-descent parser over a token list; the grammar itself is the allow-list. */
+class Parser {
+  private readonly tokens: Token[]
+  private index = 0
+  private depth = 0
+  /** Token index where a list-valued macro may stand alone (the start of an IN item), or -1. */
+  private listSlot = -1
+
+  constructor(
+    private readonly source: string,
+    private readonly part: SearchPart,
+    private readonly allowMacros: boolean,
+  ) {
+    this.tokens = tokenize(source, part)
+  }
+
+  private peek(offset = 0): Token {
+    return this.tokens[Math.min(this.index + offset, this.tokens.length - 1)] as Token
+  }
+  private next(): Token {
+    const token = this.peek()
+    if (this.index < this.tokens.length - 1) this.index++
+    return token
+  }
+  private isSymbol(value: string, offset = 0): boolean {
+    const token = this.peek(offset)
+    return token.kind === 'symbol' && token.value === value
+  }
+  private isWord(value: string, offset = 0): boolean {
+    const token = this.peek(offset)
+    return token.kind === 'ident' && token.value === value
+  }
+  private acceptSymbol(value: string): boolean {
+    if (!this.isSymbol(value)) return false
+    this.index++
+    return true
+  }
+  private acceptWord(value: string): boolean {
+    if (!this.isWord(value)) return false
+    this.index++
+    return true
+  }
+  private expectSymbol(value: string): void {
+    if (!this.acceptSymbol(value)) this.unexpected(this.peek())
+  }
+  private expectWord(value: string): void {
+    if (!this.acceptWord(value)) this.unexpected(this.peek())
+  }
+
+  /** Refuses `token` as out of place, naming it (or the end of input). */
+  unexpected(token: Token): never {
+    if (token.kind === 'eof') return syntaxError(this.part, this.source, 'unexpected-end', undefined, token.start)
+    if (token.kind === 'ident' && token.value === 'select') return syntaxError(this.part, this.source, 'subquery', token.text, token.start)
+    return syntaxError(this.part, this.source, 'unexpected-token', token.text, token.start)
+  }
+  private fail(problem: Parameters<typeof syntaxError>[2], token: Token): never {
+    return syntaxError(this.part, this.source, problem, token.text, token.start)
+  }
+
+  private enter(token: Token): void {
+    this.depth++
+    if (this.depth > MAX_NESTING_DEPTH) this.fail('too-deep', token)
+  }
+  private leave(): void {
+    this.depth--
+  }
+
+  expectEnd(): void {
+    if (this.peek().kind !== 'eof') this.unexpected(this.peek())
+  }
+
+  parseExpr(): ClauseAst {
+    let left = this.parseAnd()
+    while (this.acceptWord('or')) left = { kind: 'logical', op: 'or', left, right: this.parseAnd() }
+    return left
+  }
+
+  private parseAnd(): ClauseAst {
+    let left = this.parseNot()
+    while (this.acceptWord('and')) left = { kind: 'logical', op: 'and', left, right: this.parseNot() }
+    return left
+  }
+
+  private parseNot(): ClauseAst {
+    const token = this.peek()
+    if (!this.acceptWord('not')) return this.parseIs()
+    this.enter(token)
+    const operand = this.parseNot()
+    this.leave()
+    return { kind: 'not', operand }
+  }
+
+  private parseIs(): ClauseAst {
+    let operand = this.parseComparison()
+    while (this.acceptWord('is')) {
+      const negated = this.acceptWord('not')
+      const token = this.next()
+      if (token.kind !== 'ident' || (token.value !== 'null' && token.value !== 'true' && token.value !== 'false')) this.unexpected(token)
+      operand = { kind: 'is', negated, operand, test: token.value }
+    }
+    return operand
+  }
+
+  private parseComparison(): ClauseAst {
+    const left = this.parsePredicate()
+    const token = this.peek()
+    const op = token.kind === 'symbol' ? COMPARISONS[token.value] : undefined
+    if (op === undefined) return left
+    this.index++
+    return { kind: 'comparison', op, left, right: this.parsePredicate() }
+  }
+
+  private parsePredicate(): ClauseAst {
+    const operand = this.parseOther()
+    const negated = this.isWord('not') && ['in', 'like', 'ilike', 'between'].includes(this.peek(1).value) && this.peek(1).kind === 'ident'
+    if (negated) this.index++
+    if (this.acceptWord('between')) {
+      const low = this.parseOther()
+      this.expectWord('and')
+      return { kind: 'between', negated, operand, low, high: this.parseOther() }
+    }
+    if (this.isWord('like') || this.isWord('ilike')) {
+      const op = this.next().value as 'like' | 'ilike'
+      return { kind: 'like', op, negated, operand, pattern: this.parseOther() }
+    }
+    const inToken = this.peek()
+    if (this.acceptWord('in')) {
+      this.enter(inToken)
+      this.expectSymbol('(')
+      const items: ClauseAst[] = []
+      do {
+        const itemToken = this.peek()
+        if (items.length === MAX_IN_LIST_ITEMS) this.fail('too-many-items', itemToken)
+        this.listSlot = this.index
+        items.push(this.parseExpr())
+      } while (this.acceptSymbol(','))
+      this.expectSymbol(')')
+      this.leave()
+      return { kind: 'in', negated, operand, items }
+    }
+    return operand
+  }
+
+  /** PostgreSQL's "any other operator" level: `||`, `->`, `->>`, left-associative. */
+  private parseOther(): ClauseAst {
+    let left = this.parseAdditive()
+    for (;;) {
+      const token = this.peek()
+      if (this.acceptSymbol('||')) left = { kind: 'concat', left, right: this.parseAdditive() }
+      else if (this.acceptSymbol('->') || this.acceptSymbol('->>')) {
+        const op = token.value as '->' | '->>'
+        const isJson = (left.kind === 'column' && VIEW_COLUMNS.get(left.name) === 'json') || (left.kind === 'json' && left.op === '->')
+        if (!isJson) this.fail('json-operand', token)
+        const keyToken = this.next()
+        let key: StringLiteral | NumberLiteral
+        if (keyToken.kind === 'string') key = { kind: 'string', value: keyToken.value }
+        else if (keyToken.kind === 'number' && /^[0-9]+$/.test(keyToken.value)) key = { kind: 'number', value: keyToken.value }
+        else return this.fail(keyToken.kind === 'eof' ? 'unexpected-end' : 'json-key', keyToken)
+        left = { kind: 'json', op, operand: left, key }
+      } else return left
+    }
+  }
+
+  private parseAdditive(): ClauseAst {
+    let left = this.parseMultiplicative()
+    for (;;) {
+      const op = this.peek().value
+      if (this.peek().kind !== 'symbol' || (op !== '+' && op !== '-')) return left
+      this.index++
+      left = { kind: 'arithmetic', op, left, right: this.parseMultiplicative() }
+    }
+  }
+
+  private parseMultiplicative(): ClauseAst {
+    let left = this.parseUnary()
+    for (;;) {
+      const op = this.peek().value
+      if (this.peek().kind !== 'symbol' || (op !== '*' && op !== '/' && op !== '%')) return left
+      this.index++
+      left = { kind: 'arithmetic', op, left, right: this.parseUnary() }
+    }
+  }
+
+  private parseUnary(): ClauseAst {
+    const token = this.peek()
+    if (!this.acceptSymbol('-')) return this.parsePostfix()
+    this.enter(token)
+    const operand = this.parseUnary()
+    this.leave()
+    return { kind: 'negate', operand }
+  }
+
+  private parsePostfix(): ClauseAst {
+    let operand = this.parsePrimary()
+    while (this.acceptSymbol('::')) operand = { kind: 'cast', operand, type: this.parseCastType() }
+    return operand
+  }
+
+  private parseCastType(): CastType {
+    const token = this.next()
+    if (token.kind !== 'ident') this.unexpected(token)
+    const type = Object.hasOwn(CAST_ALIASES, token.value) ? (CAST_ALIASES[token.value] as CastType) : token.value
+    if (!isCastType(type)) this.fail('forbidden-cast', token)
+    return type
+  }
+
+  private parsePrimary(): ClauseAst {
+    const token = this.peek()
+    switch (token.kind) {
+      case 'string':
+        this.index++
+        return { kind: 'string', value: token.value }
+      case 'number':
+        this.index++
+        return { kind: 'number', value: token.value }
+      case 'macro':
+        return this.parseMacroUse()
+      case 'symbol':
+        return this.parseParenthesised(token)
+      case 'ident':
+        return this.parseWord(token)
+      default:
+        return this.unexpected(token)
+    }
+  }
+
+  private parseParenthesised(token: Token): ClauseAst {
+    if (token.value !== '(') this.unexpected(token)
+    this.index++
+    this.enter(token)
+    const inner = this.parseExpr()
+    this.expectSymbol(')')
+    this.leave()
+    return inner
+  }
+
+  private parseWord(token: Token): ClauseAst {
+    const word = token.value
+    const following = this.peek(1)
+    if (word === 'true' || word === 'false') {
+      this.index++
+      return { kind: 'boolean', value: word === 'true' }
+    }
+    if (word === 'null') {
+      this.index++
+      return { kind: 'null' }
+    }
+    if (TYPED_LITERALS.has(word) && following.kind === 'string') {
+      this.index += 2
+      return { kind: 'typed', type: word as TypedLiteralType, value: following.value }
+    }
+    if (RESERVED.has(word) && !(word === 'cast' && this.isSymbol('(', 1))) this.unexpected(token)
+    if (word === 'current_date' || word === 'current_timestamp') {
+      this.index++
+      if (this.isSymbol('(') && this.isSymbol(')', 1)) this.index += 2
+      return { kind: 'call', name: word, args: [] }
+    }
+    if (this.isSymbol('(', 1)) {
+      this.index += 2
+      this.enter(token)
+      const node = this.parseCall(token)
+      this.expectSymbol(')')
+      this.leave()
+      return node
+    }
+    if (this.isSymbol('.', 1)) {
+      if (word !== SEARCH_VIEW_NAME) this.fail('unknown-table', token)
+      this.index += 2
+      const columnToken = this.peek()
+      if (columnToken.kind !== 'ident') this.unexpected(columnToken)
+      return this.parseColumn(columnToken)
+    }
+    return this.parseColumn(token)
+  }
+
+  private parseColumn(token: Token): ClauseAst {
+    const name = lookupViewColumn(token.value)
+    if (name === undefined) return RESERVED.has(token.value) ? this.unexpected(token) : this.fail('unknown-column', token)
+    this.index++
+    return { kind: 'column', name }
+  }
+
+  /** The body of `name(` … up to, not including, the closing parenthesis. */
+  private parseCall(token: Token): ClauseAst {
+    const word = token.value
+    if (word === 'cast') {
+      const operand = this.parseExpr()
+      this.expectWord('as')
+      return { kind: 'cast', operand, type: this.parseCastType() }
+    }
+    if (word === 'extract') {
+      const fieldToken = this.next()
+      if (fieldToken.kind !== 'ident') this.unexpected(fieldToken)
+      if (!isExtractField(fieldToken.value)) this.fail('unknown-extract-field', fieldToken)
+      this.expectWord('from')
+      return { kind: 'extract', field: fieldToken.value, source: this.parseExpr() }
+    }
+    if (!isFunction(word)) return this.fail('unknown-function', token)
+    const args: ClauseAst[] = []
+    if (!this.isSymbol(')')) {
+      args.push(this.parseExpr())
+      if (word === 'substring' && this.acceptWord('from')) {
+        args.push(this.parseExpr())
+        if (this.acceptWord('for')) args.push(this.parseExpr())
+      } else while (this.acceptSymbol(',')) args.push(this.parseExpr())
+    }
+    const arity = SEARCH_FUNCTIONS[word]
+    if (args.length < arity.min || args.length > arity.max) this.fail('function-arity', token)
+    return { kind: 'call', name: word, args }
+  }
+
+  /** A macro where an expression stands: scalar macros anywhere, list macros only as a whole IN item. */
+  private parseMacroUse(): ClauseAst {
+    const token = this.peek()
+    const slot = this.index === this.listSlot
+    const macro = this.parseMacro()
+    if (MACROS[macro.name].list && !(slot && (this.isSymbol(',') || this.isSymbol(')')))) this.fail('list-macro', token)
+    return macro
+  }
+
+  private parseMacro(): MacroRef {
+    const token = this.next()
+    if (!this.allowMacros) this.fail('macro-not-allowed', token)
+    const name = token.value
+    if (!isMacro(name)) return this.fail('unknown-macro', token)
+    if (!MACROS[name].args) return { kind: 'macro', name, args: null }
+    const open = this.peek()
+    this.expectSymbol('[')
+    this.enter(open)
+    const args: MacroArg[] = []
+    do {
+      const argToken = this.peek()
+      if (argToken.kind === 'macro') args.push(this.parseMacro())
+      else if (argToken.kind === 'string') {
+        this.index++
+        args.push({ kind: 'string', value: argToken.value })
+      } else if (argToken.kind === 'number' && /^[0-9]+$/.test(argToken.value)) {
+        this.index++
+        args.push({ kind: 'number', value: argToken.value })
+      } else this.unexpected(argToken)
+    } while (this.acceptSymbol(','))
+    this.expectSymbol(']')
+    this.leave()
+    return { kind: 'macro', name, args }
+  }
+
+  /** `expr [ASC|DESC] [NULLS FIRST|LAST]`. */
+  parseOrderItem(): OrderItem {
+    const expr = this.parseExpr()
+    let direction: OrderItem['direction'] = 'asc'
+    if (this.acceptWord('desc')) direction = 'desc'
+    else this.acceptWord('asc')
+    let nulls: OrderItem['nulls'] = null
+    if (this.acceptWord('nulls')) {
+      if (this.acceptWord('first')) nulls = 'first'
+      else {
+        this.expectWord('last')
+        nulls = 'last'
+      }
+    }
+    return { expr, direction, nulls }
+  }
+
+  /** `item (, item)*` where an item is `*`, a view column (optionally `res_view_letterbox.`-prefixed) or `sve_start_date`. */
+  parseSelectList(): string[] {
+    const names: string[] = []
+    do {
+      const token = this.peek()
+      if (this.acceptSymbol('*')) {
+        names.push('*')
+        continue
+      }
+      if (token.kind !== 'ident') this.unexpected(token)
+      let columnToken = token
+      if (this.isSymbol('.', 1)) {
+        if (token.value !== SEARCH_VIEW_NAME) this.fail('unknown-table', token)
+        this.index += 2
+        columnToken = this.peek()
+        if (columnToken.kind !== 'ident') this.unexpected(columnToken)
+      }
+      if (columnToken.value === 'select') this.unexpected(columnToken)
+      const name = columnToken.value === 'sve_start_date' ? 'sve_start_date' : lookupViewColumn(columnToken.value)
+      if (name === undefined) this.fail('unknown-column', columnToken)
+      this.index++
+      names.push(name)
+    } while (this.acceptSymbol(','))
+    this.expectEnd()
+    return names
+  }
+}
+
+/**
+ * Parses a search clause into its syntax tree. Anything outside the language (sub-queries, comments,
+ * unknown columns or functions, macros in a caller clause…) is refused with a bad-request DomainError
+ * naming the offending token and its 1-based position. It throws nothing else, whatever the input.
+ */
+export function parseClause(source: string, options: ParseClauseOptions = {}): ClauseAst {
+  const parser = new Parser(source, 'clause', options.allowMacros === true)
+  const ast = parser.parseExpr()
+  parser.expectEnd()
+  return ast
+}
+
+/** Parses one `orderBy` element: `expr [ASC|DESC] [NULLS FIRST|LAST]` (no macros). */
+export function parseOrderItem(source: string): OrderItem {
+  const parser = new Parser(source, 'orderBy', false)
+  const item = parser.parseOrderItem()
+  parser.expectEnd()
+  return item
+}
+
+/** Tokenizes and checks a select list, returning its raw names (`*`, `sve_start_date` or view columns) in order. */
+export function parseSelectNames(source: string): string[] {
+  return new Parser(source, 'select', false).parseSelectList()
+}
