@@ -7,6 +7,7 @@ import { authenticateRest } from './middleware/authenticate.js'
 import { errorHandler } from './middleware/error-handler.js'
 import { jsonBody } from './middleware/json-body.js'
 import { requestContext } from './middleware/request-context.js'
+import { requestTimeout } from './middleware/request-timeout.js'
 import { registerAuthRoutes } from './routes/auth-routes.js'
 import { registerEntityRoutes } from './routes/entity-routes.js'
 import { registerHealthRoutes } from './routes/health-routes.js'
@@ -24,6 +25,8 @@ export interface HttpAppOptions {
   readonly bodyLimitBytes?: number
   /** Trust X-Forwarded-For (behind a load balancer). */
   readonly trustProxy?: boolean
+  /** Longest time a request may take before it is answered 503 (default 120 s). */
+  readonly requestTimeoutMs?: number
 }
 
 /** Default body limit: 64 MiB, enough for a base64-encoded file of about 48 MB. */
@@ -54,6 +57,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   const auth = authenticateRest(options.services.auth)
   app.use(requestContext(log))
   app.use(errorHandler())
+  app.use(requestTimeout(options.requestTimeoutMs ?? 120_000))
   app.use(jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES))
   app.use(publicRouter.routes())
   app.use(async (ctx, next) => {

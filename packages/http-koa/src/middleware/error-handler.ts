@@ -22,6 +22,7 @@ export function errorHandler() {
     } catch (caught) {
       const error = toDomainError(caught)
       const status = STATUS_BY_KIND[error.kind]
+      if (status === 503) ctx.set('Retry-After', '5')
       if (status >= 500 && !isDomainError(caught)) ctx.state.log?.error({ err: caught }, 'request failed')
       else if (status >= 500) ctx.state.log?.warn({ code: error.code, err: caught }, error.message)
       const render = ctx.state.renderError ?? restErrorBody
@@ -33,8 +34,23 @@ export function errorHandler() {
   }
 }
 
+/** Network errors and SQLSTATE classes that mean "the database is not reachable right now". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+
+/** True when a failure comes from a lost or refused database connection (so the answer is 503, not 500). */
+export function isUnavailable(caught: unknown): boolean {
+  if (typeof caught !== 'object' || caught === null) return false
+  const { code, message } = caught as { code?: unknown; message?: unknown }
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
+  const text = typeof message === 'string' ? message : ''
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed/i.test(text)) return true
+  const errors = (caught as { errors?: unknown }).errors
+  return Array.isArray(errors) && errors.some(isUnavailable)
+}
+
 function toDomainError(caught: unknown): DomainError {
   if (isDomainError(caught)) return caught
+  if (isUnavailable(caught)) return domainError('SERVICE_UNAVAILABLE')
   const status = typeof caught === 'object' && caught !== null ? ((caught as { status?: number }).status ?? (caught as { statusCode?: number }).statusCode) : undefined
   if (status === 413) return domainError('PAYLOAD_TOO_LARGE')
   if (status === 400) return domainError('MALFORMED_JSON')

@@ -50,3 +50,19 @@ describe('request bodies and errors', () => {
     }
   })
 })
+
+describe('unavailable database and slow requests', () => {
+  it('answers 503 with Retry-After when the database connection is refused', async () => {
+    const original = s.mailroom.entities.read
+    ;(s.mailroom.entities as { read: typeof original }).read = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    }
+    try {
+      const r = await s.call('GET', '/rest/entities/PJS')
+      expect([r.status, r.json]).toEqual([503, { errors: 'Service temporarily unavailable, try again later' }])
+      expect(r.headers.get('retry-after')).toBe('5')
+    } finally {
+      ;(s.mailroom.entities as { read: typeof original }).read = original
+    }
+  })
+})
