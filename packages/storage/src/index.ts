@@ -5,10 +5,10 @@
  */
 export { createMailroom } from './mailroom.js'
 export type { Mailroom, MailroomOptions } from './mailroom.js'
-export { openDatabase } from './database/open-database.js'
-export type { DatabaseTarget, MailroomDatabase } from './database/open-database.js'
+export { databaseFromKysely, databaseFromPool, MAILROOM_PG_TYPES, openDatabase, targetFromString } from './database/open-database.js'
+export type { DatabaseTarget, MailroomDatabase, PgPoolLike } from './database/open-database.js'
 export { PgliteDialect } from './database/pglite-dialect.js'
-export { MIGRATIONS, migrateToLatest } from './database/migrations/index.js'
+export { MIGRATIONS, migrateToLatest, migrateToLatest as migrate } from './database/migrations/index.js'
 export type { Database } from './database/schema.js'
 export { DEMO_ENTITIES, DEMO_GROUPS, DEMO_USERS, hasUsers, loadDemoData } from './demo/demo-dataset.js'
 export { ScryptPasswordHasher } from './security/scrypt-password-hasher.js'

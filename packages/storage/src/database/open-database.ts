@@ -28,13 +28,58 @@ export async function openDatabase(target: DatabaseTarget): Promise<MailroomData
   return openPglite(target.dataDir)
 }
 
-function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): MailroomDatabase {
-  const types = {
-    getTypeParser: (oid: number, format?: 'text' | 'binary') => {
-      if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)
-      return pg.types.getTypeParser(oid, format)
+/** pg type parsing Mailroom relies on: int8 and numeric as JS numbers. */
+export const MAILROOM_PG_TYPES = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)
+    return pg.types.getTypeParser(oid, format)
+  },
+}
+
+/** The part of a pg.Pool that Mailroom uses. */
+export interface PgPoolLike {
+  connect(): Promise<pg.PoolClient>
+  end(): Promise<void>
+}
+
+/**
+ * Uses a pool owned by the embedding service. Queries go through with Mailroom's type parsing (set per
+ * query, so the service's own parsing of int8 and numeric is left untouched); closing Mailroom does not
+ * end the pool.
+ */
+export function databaseFromPool(pool: PgPoolLike): MailroomDatabase {
+  const typedPool = {
+    async connect() {
+      const client = await pool.connect()
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown
+      const typed = Object.create(client) as pg.PoolClient
+      ;(typed as unknown as { query: unknown }).query = (text: unknown, values?: unknown) =>
+        typeof text === 'string' ? query({ text, values, types: MAILROOM_PG_TYPES }) : query(text, values)
+      typed.release = (err?: Error | boolean) => client.release(err)
+      return typed
     },
+    end: async () => {},
   }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: typedPool }) })
+  return { db, kind: 'postgres', ping: async () => void (await sql`select 1`.execute(db)), close: () => db.destroy() }
+}
+
+/**
+ * Uses a kysely instance owned by the embedding service. Its driver must return int8 and numeric as
+ * numbers (pass MAILROOM_PG_TYPES to pg, or PGlite parsers); closing Mailroom does not destroy it.
+ */
+export function databaseFromKysely(db: Kysely<any>, kind: 'postgres' | 'pglite' = 'postgres'): MailroomDatabase {
+  const typed = db as Kysely<Database>
+  return { db: typed, kind, ping: async () => void (await sql`select 1`.execute(typed)), close: async () => {} }
+}
+
+/** Reads a connection string: postgres:// URLs are PostgreSQL, anything else a PGlite directory or memory://. */
+export function targetFromString(value: string): DatabaseTarget {
+  return /^postgres(ql)?:\/\//i.test(value) ? { kind: 'postgres', url: value } : { kind: 'pglite', dataDir: value }
+}
+
+function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): MailroomDatabase {
+  const types = MAILROOM_PG_TYPES
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
