@@ -10,6 +10,7 @@ import pg from 'pg'
 /** Which database the current test project runs on (vitest projects set MAILROOM_TEST_DB). */
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
+/** The database kind of the running test project (PGlite unless MAILROOM_TEST_DB=postgres). */
 export function testDatabaseKind(): TestDatabaseKind {
   return process.env.MAILROOM_TEST_DB === 'postgres' ? 'postgres' : 'pglite'
 }
@@ -73,6 +74,10 @@ export const TEST_SECRET = 'test-secret-0123456789-abcdefghij'
 /** A cheap scrypt cost for tests only (production keeps the slow default). */
 export const TEST_PASSWORD_HASHER = new ScryptPasswordHasher({ N: 1024 })
 
+/**
+ * A Mailroom on a fresh database of the current test project and a temporary docserver folder, with the
+ * demo dataset and a cheap password hash; `cleanup()` drops both.
+ */
 export async function createTestMailroom(options: Partial<Omit<MailroomOptions, 'database' | 'docserverDir'>> = {}): Promise<TestMailroom> {
   const database = await createTestDatabase()
   const docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-docservers-'))
