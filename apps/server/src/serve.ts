@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createHttpApp } from '@mailroom/http-koa'
+import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
 import { createMailroom, hasUsers, type Mailroom } from '@mailroom/storage'
 import type { Logger } from 'pino'
 import type { ServerConfig } from './config.js'
@@ -21,11 +21,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     const loadDemo = config.demo ?? !(await hasUsers(mailroom.db))
     if (loadDemo && (await mailroom.loadDemo())) log.info('demo dataset loaded')
     const app = createHttpApp({ services: mailroom, logger: log, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy })
-    const server = createServer(app.callback())
-    // Bounded waits for slow or stalled clients; a body upload of the maximum size still fits.
-    server.headersTimeout = 30_000
-    server.requestTimeout = 300_000
-    server.keepAliveTimeout = 5_000
+    const server = createHttpServer(app)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => resolve())

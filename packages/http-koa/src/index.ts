@@ -5,4 +5,6 @@
 export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './create-http-app.js'
 export type { HttpAppOptions } from './create-http-app.js'
 export { STATUS_BY_KIND } from './error-status.js'
+export { createHttpServer } from './create-http-server.js'
+export type { HttpServerLimits } from './create-http-server.js'
 export type { AppState } from './app-state.js'

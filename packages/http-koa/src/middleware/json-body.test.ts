@@ -66,3 +66,34 @@ describe('unavailable database and slow requests', () => {
     }
   })
 })
+
+describe('hostile bodies and headers', () => {
+  it('refuses invalid UTF-8 instead of replacing bytes', async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"login":"'), 0xff, 0xfe, ...new TextEncoder().encode('","password":"x"}')])
+    const r = await s.call('POST', '/rest/authenticate', { auth: null, rawBody: bytes, headers: { 'content-type': 'application/json' } })
+    expect([r.status, r.json]).toEqual([400, { errors: 'Body is not valid UTF-8' }])
+  })
+
+  it('refuses NUL characters that PostgreSQL could not store', async () => {
+    const r = await s.call('POST', '/rest/authenticate', { auth: null, rawBody: '{"login":"a\\u0000b","password":"x"}' })
+    expect([r.status, r.json]).toEqual([400, { errors: 'Body contains a NUL character, which cannot be stored' }])
+  })
+
+  it('refuses deep nesting as malformed or handles it, never 500', async () => {
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`
+    const big = await startTestServer({ http: { bodyLimitBytes: 1024 * 1024 } })
+    try {
+      const r = await big.call('POST', '/rest/authenticate', { auth: null, rawBody: deep })
+      expect(r.status).toBe(400)
+      expect(typeof r.json.errors).toBe('string')
+    } finally {
+      await big.close()
+    }
+  })
+
+  it('answers oversized headers with a JSON 431', async () => {
+    const r = await s.call('GET', '/rest/entities/PJS', { headers: { 'x-filler': 'x'.repeat(20_000) } })
+    expect(r.status).toBe(431)
+    expect(r.json).toEqual({ errors: 'Request headers are too large' })
+  })
+})

@@ -2,6 +2,16 @@ import { fail } from '@mailroom/core'
 import type { Context, Next } from 'koa'
 import type { AppState } from '../app-state.js'
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+/** True when a string anywhere in a parsed JSON value (keys included) holds U+0000, which PostgreSQL cannot store. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0')
+  if (Array.isArray(value)) return value.some(containsNul)
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item))
+  return false
+}
+
 /**
  * Reads a JSON body into ctx.state.body within a byte limit: refused up front from Content-Length,
  * or as soon as the stream passes the limit, so memory stays bounded by the limit.
@@ -22,13 +32,20 @@ export function jsonBody(limitBytes: number) {
       chunks.push(chunk as Buffer)
     }
     if (size > 0) {
-      const text = Buffer.concat(chunks, size).toString('utf8')
+      let text: string
+      try {
+        // Fatal decoding: replacing bad bytes with U+FFFD would silently change what the caller sent.
+        text = UTF8.decode(Buffer.concat(chunks, size))
+      } catch {
+        fail('MALFORMED_UTF8')
+      }
       if (text.trim() !== '') {
         try {
           ctx.state.body = JSON.parse(text)
         } catch {
           fail('MALFORMED_JSON')
         }
+        if (text.includes('\\u0000') && containsNul(ctx.state.body)) fail('NUL_CHARACTER')
       }
     }
     return next()

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net'
-import { type Server, createServer } from 'node:http'
+import type { Server } from 'node:http'
 import type { MailroomOptions } from '@mailroom/storage'
 import { type TestMailroom, createTestMailroom } from '@mailroom/storage/testing'
 import { createHttpApp, type HttpAppOptions } from '../create-http-app.js'
+import { createHttpServer } from '../create-http-server.js'
 
 /** A Mailroom served over HTTP on a loopback port, on the test database of the current project. */
 export interface TestServer extends TestMailroom {
@@ -48,7 +49,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const t = await createTestMailroom(options.mailroom)
   const app = createHttpApp({ services: t.mailroom, ...options.http })
-  const server = createServer(app.callback())
+  const server = createHttpServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
