@@ -76,7 +76,11 @@ describe('hostile bodies and headers', () => {
 
   it('refuses NUL characters that PostgreSQL could not store', async () => {
     const r = await s.call('POST', '/rest/authenticate', { auth: null, rawBody: '{"login":"a\\u0000b","password":"x"}' })
-    expect([r.status, r.json]).toEqual([400, { errors: 'Body contains a NUL character, which cannot be stored' }])
+    expect([r.status, r.json]).toEqual([400, { errors: 'Request contains a NUL character, which cannot be stored' }])
+    const inPath = await s.call('GET', '/rest/entities/%00')
+    expect([inPath.status, inPath.json]).toEqual([400, { errors: 'Request contains a NUL character, which cannot be stored' }])
+    const inQuery = await s.call('GET', '/rest/authenticate/token?refreshToken=a%00b', { auth: null })
+    expect(inQuery.status).toBe(400)
   })
 
   it('refuses deep nesting as malformed or handles it, never 500', async () => {

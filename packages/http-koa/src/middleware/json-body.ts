@@ -18,6 +18,8 @@ function containsNul(value: unknown): boolean {
  */
 export function jsonBody(limitBytes: number) {
   return async (ctx: Context & { state: AppState }, next: Next) => {
+    // PostgreSQL cannot store U+0000: refusing it in the URL here keeps every route from failing on it later.
+    if (ctx.url.includes('%00')) fail('NUL_CHARACTER')
     if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE' || ctx.method === 'OPTIONS') return next()
     const declared = Number(ctx.get('content-length') || 'NaN')
     if (Number.isFinite(declared) && declared > limitBytes) fail('PAYLOAD_TOO_LARGE')

@@ -4,7 +4,7 @@ import { defineErrors } from '../error-definition.js'
 export const COMMON_ERRORS = defineErrors({
   MALFORMED_JSON: { kind: 'bad-request', message: 'Body is not valid JSON' },
   MALFORMED_UTF8: { kind: 'bad-request', message: 'Body is not valid UTF-8' },
-  NUL_CHARACTER: { kind: 'bad-request', message: 'Body contains a NUL character, which cannot be stored' },
+  NUL_CHARACTER: { kind: 'bad-request', message: 'Request contains a NUL character, which cannot be stored' },
   MALFORMED_HTTP_REQUEST: { kind: 'bad-request', message: 'Malformed HTTP request' },
   HEADERS_TOO_LARGE: { kind: 'bad-request', message: 'Request headers are too large' },
   UNSUPPORTED_BODY: { kind: 'bad-request', message: 'Body must be a JSON object' },
