@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDatabase, type TestDatabase } from '@mailroom/storage/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { basicAuth, canOwnCluster, createOwnCluster, startServerProcess } from './process-server.js'
+
+const onPostgres = process.env.MAILROOM_TEST_DB === 'postgres'
+
+describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
+  let database: TestDatabase
+  let docserverDir: string
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+    docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-proc-'))
+  })
+  afterAll(async () => {
+    await database?.drop()
+    await rm(docserverDir, { recursive: true, force: true })
+  })
+
+  it('refuses to start without MAILROOM_SECRET on PostgreSQL', async () => {
+    await expect(startServerProcess({ DATABASE_URL: database.url!, MAILROOM_SECRET: '', MAILROOM_DOCSERVER_DIR: docserverDir })).rejects.toThrow(/MAILROOM_SECRET is required/)
+  })
+
+  it('finishes requests in flight on SIGTERM under load and exits 0', async () => {
+    const server = await startServerProcess({ DATABASE_URL: database.url!, MAILROOM_SECRET: 'lifecycle-secret-0123456789', MAILROOM_DOCSERVER_DIR: docserverDir, MAILROOM_DEMO: '1' })
+    const results: number[] = []
+    let stop = false
+    const clients = Array.from({ length: 16 }, async () => {
+      while (!stop) {
+        try {
+          const r = await fetch(`${server.url}/rest/entities/PJS`, { headers: basicAuth('bbain') })
+          await r.arrayBuffer()
+          results.push(r.status)
+        } catch {
+          // Connections refused after the server stopped accepting are not requests in flight.
+          return
+        }
+      }
+    })
+    for (let waited = 0; results.length < 100 && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+    server.kill('SIGTERM')
+    const exit = await server.exited
+    stop = true
+    await Promise.all(clients)
+    expect(exit).toEqual({ code: 0, signal: null })
+    expect(results.length).toBeGreaterThanOrEqual(100)
+    // Every request that got an answer got a complete, successful one: none was cut.
+    expect(results.filter((status) => status !== 200)).toEqual([])
+    expect(server.output()).toMatch(/stopping: finishing requests in flight/)
+  })
+
+  it.runIf(canOwnCluster())('answers 503 while PostgreSQL is down and recovers by itself', async () => {
+    const cluster = await createOwnCluster()
+    const server = await startServerProcess({ DATABASE_URL: cluster.url, MAILROOM_SECRET: 'restart-secret-0123456789', MAILROOM_DOCSERVER_DIR: docserverDir, MAILROOM_DEMO: '1' })
+    try {
+      const read = () => fetch(`${server.url}/rest/entities/DGS`, { headers: basicAuth('bblier'), signal: AbortSignal.timeout(15_000) })
+      expect((await read()).status).toBe(200)
+      cluster.stop()
+      const down = await read()
+      expect(down.status).toBe(503)
+      expect(await down.json()).toEqual({ errors: 'Service temporarily unavailable, try again later' })
+      expect((await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(15_000) })).status).toBe(503)
+      cluster.start()
+      let status = 0
+      for (let i = 0; i < 40 && status !== 200; i++) {
+        status = (await read()).status
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      expect(status).toBe(200)
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    } finally {
+      server.kill('SIGTERM')
+      await server.exited
+      await cluster.destroy()
+    }
+  })
+})
