@@ -2,6 +2,7 @@ import { createMailroom, migrateToLatest, openDatabase } from '@mailroom/storage
 import { pino } from 'pino'
 import { ConfigError, loadConfig } from './config.js'
 import { startServer } from './serve.js'
+import { parseFsckArguments, runFsck } from './fsck.js'
 
 const USAGE = `Usage: mailroom <command>
 
@@ -11,6 +12,8 @@ Commands:
   demo                  load the demo dataset (no-op when users exist)
   token <login>         issue a service token for /digitalSafe (revokes the previous one)
   journal verify [safe] check the digital-safe journal chain and stored files
+  fsck [--dry-run] [--grace-minutes N]
+                        check stored files against the database; remove orphan files
   help                  show this help
 
 Settings come from the environment: PORT, HOST, MAILROOM_DATA_DIR, DATABASE_URL,
@@ -84,6 +87,14 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
           await mailroom.close()
         }
         return 0
+      }
+      case 'fsck': {
+        const fsckArgs = parseFsckArguments(args)
+        if (!fsckArgs) {
+          process.stderr.write('usage: mailroom fsck [--dry-run] [--grace-minutes N]\n')
+          return 2
+        }
+        return await runFsck(loadConfig(env, { requireSecret: false }), fsckArgs, (text) => process.stdout.write(text))
       }
       case undefined:
       case 'help':

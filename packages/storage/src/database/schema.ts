@@ -163,7 +163,7 @@ export interface DocserversTable {
 export interface ResLetterboxTable {
   res_id: Generated<number>
   subject: string | null
-  type_id: number
+  type_id: number | null
   format: string | null
   typist: number
   creation_date: ColumnType<Date, Date | string | undefined, Date | string>

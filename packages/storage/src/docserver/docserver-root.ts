@@ -1,12 +1,13 @@
 import { constants } from 'node:fs'
 import { access, mkdir } from 'node:fs/promises'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 /** The document storage root (MAILROOM_DOCSERVER_DIR): storage areas live in sub-folders of it. */
 export class DocserverRoot {
   readonly path: string
 
   constructor(path: string) {
-    this.path = path
+    this.path = resolve(path)
   }
 
   /** Creates the root when missing. */
@@ -22,5 +23,23 @@ export class DocserverRoot {
     } catch {
       return false
     }
+  }
+
+  /**
+   * The absolute path of a stored file from its database columns: the storage area's `path_template`, the
+   * record's `path` (reference rows may use `#` as separator) and `filename`. Null when the result would
+   * leave the root (an absolute template, `..`), so a tampered row cannot point anywhere else.
+   */
+  fileOf(pathTemplate: string, path: string, filename: string): string | null {
+    const parts = [pathTemplate, path.replaceAll('#', '/'), filename]
+    if (parts.some((p) => isAbsolute(p))) return null
+    const target = resolve(join(this.path, ...parts))
+    return this.contains(target) ? target : null
+  }
+
+  /** True when `absolutePath` lies strictly inside the root. */
+  contains(absolutePath: string): boolean {
+    const rel = relative(this.path, absolutePath)
+    return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel)
   }
 }

@@ -1,7 +1,19 @@
 import type { RecordsServices } from '@mailroom/core'
+import { mimeTypeSniffer } from '../content/sniff-mime-type.js'
 import type { StorageContext } from '../storage-context.js'
+import { createRecordsUseCases } from '@mailroom/core'
+import { KyselyRecordsRepository, type RecordCreateFaults } from './kysely-records-repository.js'
+
+/** Options of the records wiring; `faults` is for atomicity tests only. */
+export interface RecordsServicesOptions {
+  readonly faults?: RecordCreateFaults
+}
 
 /** Wires the records use cases over kysely and the document storage. */
-export function createRecordsServices(_context: StorageContext): RecordsServices {
-  return {}
+export function createRecordsServices(context: StorageContext, options: RecordsServicesOptions = {}): RecordsServices {
+  return createRecordsUseCases({
+    records: new KyselyRecordsRepository(context, options.faults),
+    sniffer: mimeTypeSniffer,
+    clock: context.clock,
+  })
 }

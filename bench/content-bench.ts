@@ -1,0 +1,239 @@
+/**
+ * Content read throughput (issue #5): 16 concurrent clients reading a 1 MB 10-page PDF over HTTP as
+ * `/content` (watermarked on every read) and `/originalContent` (raw), beside a raw baseline measured in
+ * the same run: the same file streamed by a bare node:http server. Then the LibreOffice conversion of a
+ * 2-page .docx, cold (a new LibreOffice each time) and warm (one kept running), p50 of each.
+ *
+ *   pnpm --filter @mailroom/bench bench:content
+ *   BENCH_SECONDS (10), BENCH_CLIENTS (16), BENCH_COLD_RUNS (3), BENCH_WARM_RUNS (8),
+ *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
+ *
+ * Clients and servers share this process, so every HTTP number includes the client's own cost, the
+ * baseline's as much as Mailroom's.
+ */
+import { spawnSync } from 'node:child_process'
+import { createReadStream } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { Agent, createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createHttpApp } from '@mailroom/http-koa'
+import { ConversionService, createMailroom, findSoffice, LibreOfficeConverter } from '@mailroom/storage'
+import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/storage/testing'
+import { insertTestRecord } from '../packages/storage/src/content/testing/insert-test-record.js'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const clients = Number(process.env.BENCH_CLIENTS ?? 16)
+const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 3)
+const warmRuns = Number(process.env.BENCH_WARM_RUNS ?? 8)
+
+/** A valid PDF of `pages` pages whose text content streams bring it to about `size` bytes. */
+function makeBenchPdf(pages: number, size: number): Uint8Array {
+  const perPage = Math.floor(size / pages)
+  const objects: string[] = []
+  const pageIds = Array.from({ length: pages }, (_, i) => 4 + i * 2)
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>'
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
+  for (let p = 0; p < pages; p++) {
+    let ops = ''
+    for (let line = 0; ops.length < perPage; line++) {
+      ops += `BT /F1 9 Tf 40 ${800 - (line % 85) * 9} Td (Page ${p + 1} ligne ${line} : lorem ipsum dolor sit amet, consectetur adipiscing elit) Tj ET\n`
+    }
+    const pageId = pageIds[p] as number
+    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`
+    objects[pageId + 1] = `<< /Length ${ops.length} >>\nstream\n${ops}endstream`
+  }
+  let out = '%PDF-1.4\n'
+  const offsets: number[] = []
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = out.length
+    out += `${id} 0 obj\n${objects[id]}\nendobj\n`
+  }
+  const xref = out.length
+  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`
+  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`
+  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return new TextEncoder().encode(out)
+}
+
+interface PhaseResult {
+  readonly name: string
+  readonly responses: number
+  readonly errors: number
+  readonly perSecond: number
+  readonly p50: number
+  readonly p99: number
+  readonly peakRssMb: number
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: clients })
+
+/** One GET, body read and dropped; rejects on a non-200 or a short body. */
+function get(url: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers }, (res) => {
+      let received = 0
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length
+      })
+      res.on('end', () => {
+        const expected = Number(res.headers['content-length'] ?? received)
+        if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`))
+        else if (received !== expected) reject(new Error(`short body ${received}/${expected}`))
+        else resolve()
+      })
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Runs `operation` from `clients` concurrent loops for `seconds`, timing each call. */
+async function phase(name: string, operation: () => Promise<void>): Promise<PhaseResult> {
+  const latencies: number[] = []
+  let errors = 0
+  let peakRss = process.memoryUsage().rss
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  }, 100)
+  const started = performance.now()
+  const deadline = started + seconds * 1000
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now()
+        try {
+          await operation()
+          latencies.push(performance.now() - t0)
+        } catch (error) {
+          if (errors++ === 0) console.error(`${name}: first error:`, error)
+        }
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  clearInterval(sampler)
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
+  return { name, responses: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), peakRssMb: peakRss / 2 ** 20 }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+/** A 2-page .docx made by LibreOffice from plain text (about 110 lines of 90 characters). */
+function makeDocx(dir: string, soffice: string): Promise<Uint8Array> {
+  const lines = Array.from({ length: 110 }, (_, i) => `Ligne ${i + 1} du courrier de test : ${'texte de remplissage '.repeat(3)}`)
+  return (async () => {
+    const source = join(dir, 'two-pages.txt')
+    await writeFile(source, lines.join('\n'))
+    const profile = `-env:UserInstallation=file://${join(dir, 'profile')}`
+    const result = spawnSync(soffice, ['--headless', '--norestore', profile, '--convert-to', 'docx:MS Word 2007 XML', '--outdir', dir, source], { timeout: 120_000 })
+    if (result.status !== 0) throw new Error(`docx sample could not be made: ${result.stderr}`)
+    return new Uint8Array(await readFile(join(dir, 'two-pages.docx')))
+  })()
+}
+
+async function conversionBench(dir: string): Promise<void> {
+  const soffice = findSoffice()
+  if (!soffice) {
+    console.log('\nLibreOffice not installed: conversion benchmark skipped')
+    return
+  }
+  const docx = await makeDocx(dir, soffice)
+  const input = { bytes: docx, format: 'docx' }
+  const cold: number[] = []
+  for (let i = 0; i < coldRuns; i++) {
+    const converter = new LibreOfficeConverter({ workDir: join(dir, `cold-${i}`) })
+    const t0 = performance.now()
+    await converter.convert(input)
+    cold.push(performance.now() - t0)
+    await converter.close()
+  }
+  const converter = new LibreOfficeConverter({ workDir: join(dir, 'warm') })
+  await converter.convert(input) // warms the listener
+  const warm: number[] = []
+  for (let i = 0; i < warmRuns; i++) {
+    const t0 = performance.now()
+    await converter.convert(input)
+    warm.push(performance.now() - t0)
+  }
+  await converter.close()
+  console.log(`\nLibreOffice conversion of a 2-page docx (${docx.length} bytes, ${converter.mode} mode when warm)`)
+  console.log(`  cold p50 ${median(cold).toFixed(0)} ms over ${coldRuns} runs (${cold.map((v) => v.toFixed(0)).join(', ')})`)
+  console.log(`  warm p50 ${median(warm).toFixed(0)} ms over ${warmRuns} runs (${warm.map((v) => v.toFixed(0)).join(', ')})`)
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'mailroom-content-bench-'))
+  const database = await createTestDatabase('postgres')
+  const office = new LibreOfficeConverter({ workDir: join(dir, 'server') })
+  const mailroom = await createMailroom({
+    database: database.target,
+    docserverDir: join(dir, 'docservers'),
+    secret: TEST_SECRET,
+    demo: true,
+    passwordHasher: TEST_PASSWORD_HASHER,
+    converter: new ConversionService({ office }),
+  })
+  const servers: ReturnType<typeof createServer>[] = []
+  try {
+    const pdf = makeBenchPdf(10, 1024 * 1024)
+    const { resId, filePath } = await insertTestRecord(mailroom.db, join(dir, 'docservers'), { bytes: pdf, subject: 'Bench', altIdentifier: 'MAARCH/2024A/1' })
+
+    const app = createHttpApp({ services: mailroom })
+    const server = createServer(app.callback())
+    const baseline = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length, 'content-disposition': 'attachment; filename="Bench.pdf"' })
+      createReadStream(filePath).pipe(res)
+    })
+    servers.push(server, baseline)
+    for (const s of servers) await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
+    const url = (s: ReturnType<typeof createServer>, path: string) => `http://127.0.0.1:${(s.address() as AddressInfo).port}${path}`
+
+    // A bearer token, so the numbers do not measure password hashing on every request.
+    const login = await fetch(url(server, '/rest/authenticate'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'bbain', password: 'maarch' }),
+    })
+    const token = login.headers.get('token')
+    if (!token) throw new Error(`authentication failed: ${login.status}`)
+    const headers = { authorization: `Bearer ${token}` }
+    // The first read converts (stores the PDF as adr type PDF); the benchmark measures steady state.
+    await get(url(server, `/rest/resources/${resId}/content`), headers)
+
+    console.log(`Content reads: ${clients} clients, ${seconds} s per phase, ${pdf.length} byte 10-page PDF`)
+    const results = [
+      await phase('baseline (bare node:http stream)', () => get(url(baseline, '/'), {})),
+      await phase('/originalContent (raw)', () => get(url(server, `/rest/resources/${resId}/originalContent`), headers)),
+      await phase('/content?watermark=false (raw)', () => get(url(server, `/rest/resources/${resId}/content?watermark=false`), headers)),
+      await phase('/content (watermarked)', () => get(url(server, `/rest/resources/${resId}/content`), headers)),
+    ]
+    const base = results[0]?.perSecond ?? Number.NaN
+    for (const r of results) {
+      console.log(
+        `  ${r.name.padEnd(36)} ${r.perSecond.toFixed(1).padStart(8)} responses/s  ratio ${(r.perSecond / base).toFixed(2)}  ` +
+          `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  peak RSS ${r.peakRssMb.toFixed(0)} MB`,
+      )
+    }
+    await conversionBench(dir)
+  } finally {
+    agent.destroy()
+    for (const s of servers) {
+      s.closeAllConnections()
+      await new Promise<void>((resolve) => s.close(() => resolve()))
+    }
+    await mailroom.close()
+    await office.close()
+    await database.drop()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+await main()

@@ -1,0 +1,165 @@
+/**
+ * Create throughput of POST /rest/resources (issue #3): 16 concurrent clients sending a 20 KB PDF over
+ * HTTP to a Mailroom on a fresh PostgreSQL database, beside a raw baseline measured in the same run (the
+ * same file written durably and the same rows inserted directly, no HTTP, no validation).
+ *
+ *   pnpm bench            10 s per phase          pnpm soak     120 s per phase
+ *   BENCH_SECONDS, BENCH_CLIENTS, TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
+ *
+ * Client and server share this process (as on a 2-core box where PostgreSQL takes the other core), so
+ * the HTTP numbers include the client's own cost.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createHttpApp } from '@mailroom/http-koa'
+import { createMailroom } from '@mailroom/storage'
+import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/storage/testing'
+import type { Kysely } from 'kysely'
+
+const soak = process.argv.includes('--soak')
+const seconds = Number(process.env.BENCH_SECONDS ?? (soak ? 120 : 10))
+const clients = Number(process.env.BENCH_CLIENTS ?? 16)
+
+/** A 20 KB PDF-looking file: the sniffer reads the header; the filler makes the size realistic. */
+function makePdf(size: number): Uint8Array {
+  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%'
+  const tail = '\ntrailer << /Root 1 0 R >>\n%%EOF\n'
+  const filler = randomBytes(size).toString('base64').slice(0, size - head.length - tail.length)
+  return new TextEncoder().encode(head + filler + tail)
+}
+
+interface PhaseResult {
+  readonly name: string
+  readonly creates: number
+  readonly errors: number
+  readonly perSecond: number
+  readonly p50: number
+  readonly p99: number
+  readonly peakRssMb: number
+}
+
+/** Runs `operation` from `clients` concurrent loops for `seconds`, timing each call. */
+async function phase(name: string, operation: () => Promise<void>): Promise<PhaseResult> {
+  const latencies: number[] = []
+  let errors = 0
+  let peakRss = process.memoryUsage().rss
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  }, 100)
+  const started = performance.now()
+  const deadline = started + seconds * 1000
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now()
+        try {
+          await operation()
+          latencies.push(performance.now() - t0)
+        } catch (error) {
+          if (errors++ === 0) console.error(`${name}: first error:`, error)
+        }
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  clearInterval(sampler)
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
+  return { name, creates: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), peakRssMb: peakRss / 2 ** 20 }
+}
+
+/** The raw baseline: the file written as the service writes it (temp, fsync, rename, fsync dir), then the rows. */
+function rawCreate(db: Kysely<any>, root: string, pdf: Uint8Array): () => Promise<void> {
+  const folder = join(root, 'raw', '0001')
+  let ready: Promise<unknown> | null = null
+  return async () => {
+    ready ??= mkdir(folder, { recursive: true })
+    await ready
+    const filename = `${randomBytes(16).toString('hex')}.pdf`
+    const temporary = join(folder, `.${filename}.tmp`)
+    const file = await open(temporary, 'wx')
+    await file.writeFile(pdf)
+    await file.sync()
+    await file.close()
+    await rename(temporary, join(folder, filename))
+    const dir = await open(folder, 'r')
+    await dir.sync()
+    await dir.close()
+    const fingerprint = createHash('sha256').update(pdf).digest('hex')
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('res_letterbox')
+        .values({
+          model_id: 1, category_id: 'incoming', type_id: 101, subject: 'Bench', typist: 2, status: 'NEW', destination: 'COU',
+          confidentiality: 'N', format: 'pdf', docserver_id: 'FASTHD_MAN', path: 'raw/0001/', filename, filesize: pdf.length, fingerprint,
+        })
+        .returning('res_id')
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto('history')
+        .values({ table_name: 'res_letterbox', record_id: String(row.res_id), event_type: 'ADD', user_id: 2, info: 'Document added', id_module: 'resource', event_id: 'resourceCreation' })
+        .execute()
+    })
+  }
+}
+
+function print(result: PhaseResult): void {
+  console.log(
+    `${result.name.padEnd(9)} ${result.perSecond.toFixed(0).padStart(6)} creates/s  ${String(result.creates).padStart(7)} creates  ` +
+      `p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  peak RSS ${result.peakRssMb.toFixed(0)} MB  errors ${result.errors}`,
+  )
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase('postgres')
+  const docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-bench-'))
+  const mailroom = await createMailroom({
+    database: { ...(database.target as { kind: 'postgres'; url: string }), poolSize: 20 },
+    docserverDir,
+    secret: TEST_SECRET,
+    demo: true,
+    passwordHasher: TEST_PASSWORD_HASHER,
+    throttle: false,
+  })
+  const server = createServer(createHttpApp({ services: mailroom }).callback())
+  server.keepAliveTimeout = 60_000
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/resources`
+  const pdf = makePdf(20 * 1024)
+  const body = JSON.stringify({
+    modelId: 1, status: 'NEW', doctype: 101, subject: 'Bench', destination: 8, format: 'pdf',
+    encodedFile: Buffer.from(pdf).toString('base64'), documentDate: '2024-05-14', senders: [{ id: 1, type: 'contact' }],
+  })
+  const headers = { authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}`, 'content-type': 'application/json' }
+  const httpCreate = async () => {
+    const response = await fetch(url, { method: 'POST', headers, body })
+    const text = await response.text()
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${text}`)
+  }
+  try {
+    console.log(`Mailroom create benchmark: ${clients} clients, ${pdf.length} B PDF, ${seconds} s per phase, PostgreSQL ${database.url?.replace(/\/\/[^@]*@/, '//')}`)
+    await httpCreate() // warm-up: authentication cache, prepared connections
+    const baseline = await phase('raw', rawCreate(mailroom.db, docserverDir, pdf))
+    print(baseline)
+    const http = await phase('http', httpCreate)
+    print(http)
+    const ratio = http.perSecond / baseline.perSecond
+    console.log(`ratio http/raw: ${(ratio * 100).toFixed(0)}%  (targets: >= 50% and >= 500 creates/s)`)
+    console.log(`process peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`)
+  } finally {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await mailroom.close()
+    await database.drop()
+    await rm(docserverDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,179 @@
+/**
+ * Search latency and throughput of POST /rest/res/list (issue #4): 1,000,000 records in a fresh PostgreSQL
+ * database, the perimeter-limited demo user bbain (AGENT group: destinations PJS and PE, plus records bbain
+ * typed and records on bbain's diffusion list), typical clauses with `limit 50`, from concurrent clients
+ * over HTTP, beside the very SQL the service sent (captured from its kysely log) run directly through
+ * `pg` in the same run.
+ *
+ *   pnpm bench:search (also part of pnpm bench)
+ *   BENCH_SECONDS (per phase, default 5), BENCH_CLIENTS (default 8), BENCH_RECORDS (default 1000000),
+ *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
+ *
+ * Targets: HTTP p99 <= 50 ms and HTTP throughput >= 70% of direct. Client and server share this process.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createHttpApp } from '@mailroom/http-koa'
+import { createMailroom, databaseFromKysely, MAILROOM_PG_TYPES } from '@mailroom/storage'
+import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/storage/testing'
+import { Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const clients = Number(process.env.BENCH_CLIENTS ?? 8)
+const recordCount = Number(process.env.BENCH_RECORDS ?? 1_000_000)
+const LIMIT = 50
+const P99_TARGET_MS = 50
+const THROUGHPUT_TARGET = 0.7
+
+/** The typical clauses of real clients (B8.11), each expected to find at least one row for bbain. */
+const CLAUSES: readonly { name: string; clause: string }[] = [
+  { name: "status='NEW'", clause: "status='NEW'" },
+  { name: 'chrono equality', clause: "alt_identifier='MAARCH/2025A/123456' AND status <> 'DEL'" },
+  { name: 'date range', clause: "creation_date >= '2022-03-01' AND creation_date < '2022-03-08'" },
+  { name: 'JSON field', clause: "custom_fields->>'1' = 'REF-42'" },
+]
+
+/**
+ * One statement: 1M records spread over the 8 demo destinations, 6 typists, 8 statuses, about 4 years of
+ * creation dates, a unique chrono each and 100,000 distinct custom field values; then a diffusion list
+ * entry on every tenth record. Record 123456 goes to PJS so the chrono search finds it for bbain.
+ */
+async function seed(db: Kysely<any>): Promise<void> {
+  await sql`
+    insert into res_letterbox (subject, type_id, typist, category_id, model_id, status, destination, creation_date,
+      modification_date, alt_identifier, custom_fields, external_id, priority)
+    select 'Courrier ' || g, 101 + g % 5, 1 + g % 6, case when g % 3 = 0 then 'outgoing' else 'incoming' end, 1 + (g % 3 = 0)::int,
+      (array['NEW','COU','END','VAL','ATT','INIT','EVIS','DEL'])[1 + (g / 7) % 8],
+      case when g = 123456 then 'PJS' else (array['VILLE','CAB','DGS','DRH','DSI','PJS','PE','COU'])[1 + g % 8] end,
+      timestamptz '2020-01-01 00:00:00+00' + g * interval '2 minutes', timestamptz '2020-01-01 00:00:00+00' + g * interval '2 minutes',
+      'MAARCH/2025A/' || g,
+      jsonb_build_object('1', 'REF-' || (g % 100000), '3', (array['Courrier','Mail','Fax'])[1 + g % 3]),
+      jsonb_build_object('msgid', '<' || g || '@bench.example>'),
+      'poiuytre1357nbvc'
+    from generate_series(1, ${sql.lit(recordCount)}) g`.execute(db)
+  await sql`
+    insert into listinstance (res_id, item_id, item_type, item_mode, sequence, difflist_type)
+    select res_id, 1 + res_id % 6, 'user_id', 'cc', 0, 'entity_id' from res_letterbox where res_id % 10 = 0`.execute(db)
+  await sql`analyze`.execute(db)
+}
+
+interface PhaseResult {
+  readonly name: string
+  readonly requests: number
+  readonly errors: number
+  readonly perSecond: number
+  readonly p50: number
+  readonly p99: number
+}
+
+async function phase(name: string, operation: () => Promise<void>): Promise<PhaseResult> {
+  const latencies: number[] = []
+  let errors = 0
+  const started = performance.now()
+  const deadline = started + seconds * 1000
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now()
+        try {
+          await operation()
+          latencies.push(performance.now() - t0)
+        } catch (error) {
+          if (errors++ === 0) console.error(`${name}: first error:`, error)
+        }
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
+  return { name, requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) }
+}
+
+function line(r: PhaseResult): string {
+  return `${r.name.padEnd(8)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  errors ${r.errors}`
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase('postgres')
+  const url = database.url as string
+  const docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-search-bench-'))
+  const servicePool = new pg.Pool({ connectionString: url, max: clients + 2, statement_timeout: 15_000, types: MAILROOM_PG_TYPES } as pg.PoolConfig)
+  const directPool = new pg.Pool({ connectionString: url, max: clients, types: MAILROOM_PG_TYPES } as pg.PoolConfig)
+  // The service's own search statements, exactly as sent, keyed by their text.
+  let capture: { sql: string; parameters: readonly unknown[] } | null = null
+  const db = new Kysely<any>({
+    dialect: new PostgresDialect({ pool: servicePool }),
+    log: (event) => {
+      if (event.level === 'query' && /from "res_view_letterbox"/.test(event.query.sql) && /\blimit \$\d+ offset \$\d+$/.test(event.query.sql)) {
+        capture = { sql: event.query.sql, parameters: event.query.parameters }
+      }
+    },
+  })
+  const mailroom = await createMailroom({ database: databaseFromKysely(db), docserverDir, secret: TEST_SECRET, demo: true, passwordHasher: TEST_PASSWORD_HASHER, throttle: false })
+  const server = createServer(createHttpApp({ services: mailroom }).callback())
+  server.keepAliveTimeout = 60_000
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/res/list`
+  const headers = { authorization: `Basic ${Buffer.from('bbain:maarch').toString('base64')}`, 'content-type': 'application/json' }
+
+  const summary: string[] = []
+  let allMet = true
+  try {
+    const t0 = performance.now()
+    await seed(db)
+    console.log(`Mailroom search benchmark: ${recordCount.toLocaleString('en')} records seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; user bbain; limit ${LIMIT}; ${clients} clients; ${seconds} s per phase`)
+    for (const { name, clause } of CLAUSES) {
+      const body = JSON.stringify({ select: 'res_id, alt_identifier, status, subject, creation_date, destination', clause, limit: LIMIT })
+      let lastCount = -1
+      const viaHttp = async () => {
+        const response = await fetch(endpoint, { method: 'POST', headers, body })
+        const text = await response.text()
+        if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${text}`)
+        lastCount = (JSON.parse(text) as { count: number }).count
+      }
+      capture = null
+      await viaHttp()
+      const statement = capture as { sql: string; parameters: readonly unknown[] } | null
+      if (!statement) throw new Error(`no search statement captured for ${clause}`)
+      const direct = async () => {
+        await directPool.query(statement.sql, statement.parameters as unknown[])
+      }
+      const plan = await directPool.query(`explain ${statement.sql}`, statement.parameters as unknown[])
+      const planLines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN'] ?? '').filter((l) => /Scan|Sort|Limit/.test(l))
+      for (let i = 0; i < 20; i++) await Promise.all([direct(), viaHttp()])
+      const d = await phase('direct', direct)
+      const h = await phase('http', viaHttp)
+      const ratio = h.perSecond / d.perSecond
+      const met = h.p99 <= P99_TARGET_MS && ratio >= THROUGHPUT_TARGET
+      allMet &&= met
+      console.log(`\n${name}: ${clause}  (${lastCount} rows)`)
+      for (const l of planLines.slice(0, 4)) console.log(`  plan: ${l.trim()}`)
+      console.log(`  ${line(d)}`)
+      console.log(`  ${line(h)}`)
+      const verdict = `http p99 ${h.p99.toFixed(1)} ms (target <= ${P99_TARGET_MS}: ${(h.p99 / P99_TARGET_MS).toFixed(2)}x), throughput ${(ratio * 100).toFixed(0)}% of direct (target >= ${THROUGHPUT_TARGET * 100}%) ${met ? 'OK' : 'MISSED'}`
+      console.log(`  ${verdict}`)
+      summary.push(`${name.padEnd(16)} ${verdict}`)
+    }
+    console.log(`\nsummary (${recordCount.toLocaleString('en')} records, bbain, limit ${LIMIT}, ${clients} clients):`)
+    for (const s of summary) console.log(`  ${s}`)
+    console.log(allMet ? 'all targets met' : 'some targets missed')
+  } finally {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await mailroom.close()
+    await db.destroy()
+    await directPool.end()
+    await database.drop()
+    await rm(docserverDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

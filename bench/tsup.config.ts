@@ -1,0 +1,10 @@
+import { defineConfig } from 'tsup'
+
+export default defineConfig({
+  entry: ['create-bench.ts', 'content-bench.ts', 'search-bench.ts'],
+  format: ['esm'],
+  target: 'node20',
+  dts: false,
+  sourcemap: true,
+  clean: true,
+})

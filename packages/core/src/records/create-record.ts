@@ -1,0 +1,60 @@
+import type { Actor } from '../actors/actor.js'
+import type { Clock } from '../auth/ports.js'
+import type { MimeTypeSniffer } from '../content/ports.js'
+import { DomainError, errorMessage, fail, isDomainError } from '../errors/domain-error.js'
+import { isMissing, isPlainObject } from './body-values.js'
+import { checkCreateBody, type InspectedFile } from './check-create-body.js'
+import { collectReferences } from './collect-references.js'
+import { decodeBase64 } from './decode-base64.js'
+import { earlierReferences, isEarlierVariant, translateEarlierBody } from './earlier-variant.js'
+import type { RecordsRepository } from './ports.js'
+
+/** What record creation needs from the outside. */
+export interface CreateRecordDependencies {
+  readonly records: RecordsRepository
+  readonly sniffer: MimeTypeSniffer
+  readonly clock: Clock
+}
+
+/**
+ * POST /rest/resources, both forms. Order: the right to index (403 `Service forbidden`), the required
+ * parameters (400 `Data is not set or empty`), the earlier form's translation, then the reference's checks
+ * and the atomic store. Any failure that is not an expected one becomes a 500 whose message starts with
+ * `[ResController create]` and says nothing of its cause (which stays in the error's `cause` for the log).
+ */
+export async function createRecord(deps: CreateRecordDependencies, actor: Actor, input: unknown): Promise<{ resId: number }> {
+  if (!actor.groups.some((g) => g.canIndex)) fail('SERVICE_FORBIDDEN')
+  if (input !== undefined && input !== null && !isPlainObject(input)) fail('UNSUPPORTED_BODY')
+  let body: Readonly<Record<string, unknown>> = input ?? {}
+  if (Object.keys(body).length === 0) fail('CREATE_DATA_EMPTY')
+
+  const record = await unexpectedAs('controlResource', async () => {
+    if (isEarlierVariant(body)) {
+      body = translateEarlierBody(body, await deps.records.lookupEarlierReferences(earlierReferences(body)))
+    }
+    if (isMissing(body.modelId) || isMissing(body.status)) fail('CREATE_DATA_EMPTY')
+    const [facts, file] = await Promise.all([deps.records.lookupReferences(actor, collectReferences(actor, body)), inspectFile(deps.sniffer, body)])
+    return checkCreateBody({ actor, body, facts, file, now: deps.clock.now() })
+  })
+  const resId = await unexpectedAs('storeResource', () => deps.records.create(actor, record))
+  return { resId }
+}
+
+/** Decodes and sniffs `encodedFile` when there is one (an empty value means "no file"). */
+async function inspectFile(sniffer: MimeTypeSniffer, body: Readonly<Record<string, unknown>>): Promise<InspectedFile | null> {
+  const encoded = body.encodedFile
+  if (encoded === undefined || encoded === null || encoded === '') return null
+  const bytes = typeof encoded === 'string' ? decodeBase64(encoded) : null
+  const format = body.format
+  const mimeType = bytes === null ? null : await sniffer.sniff(bytes, typeof format === 'string' ? format : undefined)
+  return { format, bytes, mimeType }
+}
+
+async function unexpectedAs<T>(stage: 'controlResource' | 'storeResource', work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (isDomainError(error)) throw error
+    throw new DomainError('CREATE_FAILED', errorMessage('CREATE_FAILED', { stage }), 'internal', { cause: error })
+  }
+}

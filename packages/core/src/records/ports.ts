@@ -1,0 +1,86 @@
+import type { Actor } from '../actors/actor.js'
+import type { PerimeterEntity } from '../search/expand-macros.js'
+import type { NewRecord } from './new-record.js'
+
+/** The ids a create body names, collected leniently so that one lookup answers every existence check. */
+export interface RecordReferenceQuery {
+  readonly modelId: number | null
+  readonly doctype: number | null
+  readonly status: string | null
+  readonly priority: string | null
+  /** Integer ids and logins of users (typist, senders, recipients, diffusion list). */
+  readonly userIds: readonly number[]
+  readonly userLogins: readonly string[]
+  readonly entityIds: readonly number[]
+  readonly contactIds: readonly number[]
+  readonly folderIds: readonly number[]
+  readonly tagIds: readonly number[]
+  readonly customFieldIds: readonly number[]
+  /** The whole entity tree is needed to expand indexing keywords (destination / initiator checks). */
+  readonly needEntityTree: boolean
+}
+
+/** An indexing model as creation checks it. */
+export interface IndexingModelFacts {
+  readonly id: number
+  readonly category: string
+  readonly enabled: boolean
+  /** Set when the model is a private copy of another (reference: "not public"). */
+  readonly master: number | null
+  readonly mandatoryFile: boolean
+  /** Identifiers of the model's mandatory fields (`doctype`, `subject`, `indexingCustomField_3`, …). */
+  readonly mandatoryFields: readonly string[]
+}
+
+/** A custom field as creation checks values against it. */
+export interface CustomFieldFacts {
+  readonly id: number
+  readonly type: string
+  readonly values: readonly unknown[]
+}
+
+/** What the database says about the ids of a RecordReferenceQuery. */
+export interface RecordReferenceFacts {
+  readonly model: IndexingModelFacts | null
+  readonly doctypeExists: boolean
+  readonly statusExists: boolean
+  readonly priorityExists: boolean
+  /** Existing user ids, and login (lower-case) → id for the logins asked. */
+  readonly users: ReadonlySet<number>
+  readonly userIdsByLogin: ReadonlyMap<string, number>
+  /** Existing entities asked for, by integer id. */
+  readonly entities: ReadonlyMap<number, { readonly entityId: string }>
+  readonly contacts: ReadonlySet<number>
+  /** Folders among those asked that exist and that the actor may see (reference folder visibility). */
+  readonly visibleFolders: ReadonlySet<number>
+  readonly tags: ReadonlySet<number>
+  readonly customFields: ReadonlyMap<number, CustomFieldFacts>
+  /** Every entity, when `needEntityTree` was asked; empty otherwise. */
+  readonly entityTree: readonly PerimeterEntity[]
+}
+
+/** What the earlier variant names by code rather than by integer id. */
+export interface EarlierReferenceQuery {
+  readonly category: string
+  readonly entityCodes: readonly string[]
+}
+
+/** The integer ids behind an EarlierReferenceQuery. */
+export interface EarlierReferenceFacts {
+  /** The indexing model a record of this category is created with; null when the category has none. */
+  readonly modelId: number | null
+  /** entity_id → integer id, for the codes that exist. */
+  readonly entityIdsByCode: ReadonlyMap<string, number>
+}
+
+/** Storage side of record creation. */
+export interface RecordsRepository {
+  lookupReferences(actor: Actor, query: RecordReferenceQuery): Promise<RecordReferenceFacts>
+  lookupEarlierReferences(query: EarlierReferenceQuery): Promise<EarlierReferenceFacts>
+  /**
+   * Stores the record atomically: its file (if any) in the document storage, then every row in one
+   * transaction (record, lists, chrono counter, history, journal). On failure nothing remains.
+   * Returns the new res_id.
+   */
+  create(actor: Actor, record: NewRecord): Promise<number>
+}

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { DocserverRoot } from './docserver-root.js'
+
+/** Files per `NNNN` sub-folder before the next one starts (the reference's limit). */
+export const FILES_PER_FOLDER = 1000
+
+/** A file written to a storage area, as the record columns describe it. */
+export interface StoredDocument {
+  /** Dated sub-path inside the area, with a trailing slash: `2026/03/0001/`. */
+  readonly path: string
+  /** Generated name: 128 random bits in hex plus the extension. */
+  readonly filename: string
+  readonly size: number
+  /** Hex SHA-256 of the bytes. */
+  readonly sha256: string
+  readonly absolutePath: string
+}
+
+/**
+ * Writes documents durably into `<root>/<path_template>/YYYY/MM/NNNN/<random>.<ext>`: a temporary file
+ * in the target folder, fsync, rename, fsync of the folder. After `write` resolves the file survives a
+ * crash; a record that never commits leaves an orphan for `mailroom fsck`. Names never come from callers.
+ *
+ * `NNNN` moves on after FILES_PER_FOLDER files. The count is kept in memory per month folder (seeded from
+ * the disk once), so several processes sharing a root may overfill a folder a little: the limit only keeps
+ * folders listable, it is not a rule.
+ */
+export class DocumentWriter {
+  readonly #root: DocserverRoot
+  readonly #folders = new Map<string, { folder: number; files: number }>()
+  readonly #created = new Set<string>()
+
+  constructor(root: DocserverRoot) {
+    this.#root = root
+  }
+
+  /** Stores `bytes` under the area `pathTemplate` with extension `extension` (already validated, lower case). */
+  async write(pathTemplate: string, extension: string, bytes: Uint8Array, now: Date): Promise<StoredDocument> {
+    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
+    const monthDir = this.#root.fileOf(pathTemplate, month, '')
+    if (monthDir === null || !/^[a-z0-9]{1,10}$/.test(extension)) throw new Error('refused storage path')
+    const path = `${month}/${await this.#nextFolder(monthDir)}/`
+    const filename = `${randomBytes(16).toString('hex')}.${extension}`
+    const directory = join(monthDir, path.slice(month.length + 1))
+    if (!this.#created.has(directory)) {
+      await mkdir(directory, { recursive: true })
+      this.#created.add(directory)
+    }
+    const absolutePath = join(directory, filename)
+    const temporary = join(directory, `.${filename}.tmp`)
+    try {
+      const handle = await open(temporary, 'wx', 0o640)
+      try {
+        await handle.writeFile(bytes)
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+      await rename(temporary, absolutePath)
+    } catch (error) {
+      await rm(temporary, { force: true })
+      throw error
+    }
+    await syncDirectory(directory)
+    return { path, filename, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), absolutePath }
+  }
+
+  /** Removes a written file (a create that failed before its commit); a missing file is not an error. */
+  async remove(absolutePath: string): Promise<void> {
+    await rm(absolutePath, { force: true })
+    await syncDirectory(dirname(absolutePath)).catch(() => {})
+  }
+
+  async #nextFolder(monthDir: string): Promise<string> {
+    let state = this.#folders.get(monthDir)
+    if (state === undefined) {
+      state = await scanMonth(monthDir)
+      this.#folders.set(monthDir, state)
+    }
+    if (state.files >= FILES_PER_FOLDER) state = { folder: state.folder + 1, files: 0 }
+    state.files++
+    this.#folders.set(monthDir, state)
+    return String(state.folder).padStart(4, '0')
+  }
+}
+
+/** The highest `NNNN` folder of a month and how many files it holds (folder 1, empty, for a new month). */
+async function scanMonth(monthDir: string): Promise<{ folder: number; files: number }> {
+  const entries = await readdir(monthDir).catch(() => [] as string[])
+  const folder = Math.max(1, ...entries.filter((e) => /^\d{4}$/.test(e)).map(Number))
+  const files = await readdir(join(monthDir, String(folder).padStart(4, '0'))).catch(() => [] as string[])
+  return { folder, files: files.length }
+}
+
+/** fsync of a folder, so a rename inside it is durable. */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Actor, RecordsServices } from '@mailroom/core'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkDocumentStorage } from '../docserver/check-document-storage.js'
+import { DocserverRoot } from '../docserver/docserver-root.js'
+import { JournalWriter } from '../journal/journal-writer.js'
+import { SILENT_LOGGER } from '../logger.js'
+import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
+import type { StorageContext } from '../storage-context.js'
+import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { KyselyUserRepository } from '../users/kysely-user-repository.js'
+import { createRecordsServices } from './create-records-services.js'
+import type { RecordCreateFaults } from './kysely-records-repository.js'
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+const PDF_BASE64 = Buffer.from(PDF).toString('base64')
+const base = { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' }
+
+let t: TestMailroom
+let root: DocserverRoot
+let cchaplin: Actor
+
+function contextOf(): StorageContext {
+  const clock = { now: () => new Date() }
+  return {
+    db: t.mailroom.db,
+    kind: t.mailroom.database.kind,
+    docservers: root,
+    clock,
+    ids: { newId: () => crypto.randomUUID() },
+    logger: SILENT_LOGGER,
+    converter: null,
+    perimeter: new PerimeterGuard(SILENT_LOGGER),
+    journal: new JournalWriter({ clock }),
+  }
+}
+
+function services(faults: RecordCreateFaults = {}): RecordsServices {
+  return createRecordsServices(contextOf(), { faults })
+}
+
+async function storedFiles(): Promise<string[]> {
+  const entries = await readdir(t.docserverDir, { recursive: true, withFileTypes: true })
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+}
+
+async function count(table: 'res_letterbox' | 'history' | 'chrono_counters' | 'journal_events'): Promise<number> {
+  const row = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.mailroom.db)
+  return row.rows[0]!.n
+}
+
+beforeAll(async () => {
+  t = await createTestMailroom()
+  root = new DocserverRoot(t.docserverDir)
+  cchaplin = (await new KyselyUserRepository(t.mailroom.db).loadActor(2))!
+})
+afterAll(async () => t?.cleanup())
+
+describe('record storage', () => {
+  it('stores the file under resources/YYYY/MM/NNNN/ with a generated name, its size and SHA-256', async () => {
+    const { resId } = await services().create(cchaplin, base)
+    const row = await t.mailroom.db.selectFrom('res_letterbox').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
+    const now = new Date()
+    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
+    expect(row.docserver_id).toBe('FASTHD_MAN')
+    expect(row.path).toBe(`${month}/0001/`)
+    expect(row.filename).toMatch(/^[0-9a-f]{32}\.pdf$/)
+    expect(row.filesize).toBe(PDF.length)
+    expect(row.fingerprint).toBe(createHash('sha256').update(PDF).digest('hex'))
+    expect(row.format).toBe('pdf')
+    expect(new Uint8Array(await readFile(join(t.docserverDir, 'resources', row.path!, row.filename!)))).toEqual(PDF)
+    expect(await t.mailroom.db.selectFrom('adr_letterbox').selectAll().where('res_id', '=', resId).execute()).toEqual([])
+    // No temporary file stays behind.
+    expect((await storedFiles()).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('writes one history row and one journal deposit per creation', async () => {
+    const before = await count('journal_events')
+    const { resId } = await services().create(cchaplin, base)
+    const history = await t.mailroom.db.selectFrom('history').selectAll().where('record_id', '=', String(resId)).execute()
+    expect(history).toHaveLength(1)
+    expect(history[0]).toMatchObject({ table_name: 'res_letterbox', event_type: 'ADD', user_id: 2, info: 'Document added', id_module: 'resource', event_id: 'resourceCreation' })
+    expect(await count('journal_events')).toBeGreaterThan(before)
+  })
+
+  describe('atomicity: a failure leaves neither row nor file', () => {
+    const boom = () => {
+      throw new Error('injected failure: /secret/path select * from x')
+    }
+    for (const [point, faults] of [
+      ['after the file write', { afterFileWrite: boom }],
+      ['after the insert', { afterInsert: boom }],
+      ['just before commit', { beforeCommit: boom }],
+    ] as const) {
+      it(point, async () => {
+        const [files, rows, history, counters, events] = [await storedFiles(), await count('res_letterbox'), await count('history'), await count('chrono_counters'), await count('journal_events')]
+        const attempt = services(faults).create(cchaplin, { ...base, chrono: true })
+        await expect(attempt).rejects.toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
+        expect(await storedFiles()).toEqual(files)
+        expect([await count('res_letterbox'), await count('history'), await count('chrono_counters'), await count('journal_events')]).toEqual([rows, history, counters, events])
+      })
+    }
+
+    it('gives the chrono number of a failed create back (no gap)', async () => {
+      const first = await services().create(cchaplin, { ...base, modelId: 3, chrono: true })
+      await expect(services({ afterInsert: boom }).create(cchaplin, { ...base, modelId: 3, chrono: true })).rejects.toThrow()
+      const second = await services().create(cchaplin, { ...base, modelId: 3, chrono: true })
+      const chronos = await t.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').where('res_id', 'in', [first.resId, second.resId]).orderBy('res_id').execute()
+      const numbers = chronos.map((c) => Number(c.alt_identifier!.split('/')[2]))
+      expect(numbers[1]).toBe(numbers[0]! + 1)
+    })
+  })
+
+  it('gives 50 parallel creates 50 consecutive chrono numbers', async () => {
+    const created = await Promise.all(Array.from({ length: 50 }, () => services().create(cchaplin, { modelId: 2, status: 'NEW', chrono: true })))
+    const rows = await t.mailroom.db
+      .selectFrom('res_letterbox')
+      .select('alt_identifier')
+      .where('res_id', 'in', created.map((c) => c.resId))
+      .execute()
+    const year = new Date().getUTCFullYear()
+    const numbers = rows.map((r) => {
+      expect(r.alt_identifier).toMatch(new RegExp(`^MAARCH/${year}D/\\d+$`))
+      return Number(r.alt_identifier!.split('/')[2])
+    })
+    numbers.sort((a, b) => a - b)
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
+  })
+
+  it('reports a 500 without SQL or paths when the storage root is unusable', async () => {
+    const brokenRoot = join(t.docserverDir, 'not-a-folder')
+    await writeFile(brokenRoot, 'x')
+    const broken = createRecordsServices({ ...contextOf(), docservers: new DocserverRoot(brokenRoot) })
+    const error = await broken.create(cchaplin, base).catch((e: unknown) => e as Error)
+    expect(error).toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
+  })
+})
+
+describe('mailroom fsck (checkDocumentStorage)', () => {
+  it('removes orphans, lists them on a dry run, and reports missing and altered files', async () => {
+    const ok = await services().create(cchaplin, base)
+    const gone = await services().create(cchaplin, base)
+    const altered = await services().create(cchaplin, base)
+    const fileOf = async (resId: number) => {
+      const r = await t.mailroom.db.selectFrom('res_letterbox').select(['path', 'filename']).where('res_id', '=', resId).executeTakeFirstOrThrow()
+      return join(t.docserverDir, 'resources', r.path!, r.filename!)
+    }
+    await rm(await fileOf(gone.resId))
+    await writeFile(await fileOf(altered.resId), 'tampered')
+    const orphanDir = join(t.docserverDir, 'resources', '2020', '01', '0001')
+    await mkdir(orphanDir, { recursive: true })
+    const orphan = join(orphanDir, 'deadbeef.pdf')
+    await writeFile(orphan, PDF)
+    const fresh = join(orphanDir, 'fresh.pdf')
+    await writeFile(fresh, PDF)
+    const old = new Date(Date.now() - 3_600_000)
+    await utimes(orphan, old, old)
+
+    const dry = await checkDocumentStorage(t.mailroom.db, root, { dryRun: true })
+    expect(dry.orphans).toEqual(['resources/2020/01/0001/deadbeef.pdf'])
+    expect(dry.removed).toEqual([])
+    expect(dry.problems.filter((p) => p.resId === gone.resId).map((p) => p.problem)).toEqual(['missing'])
+    expect(dry.problems.filter((p) => p.resId === altered.resId).map((p) => p.problem)).toEqual(['fingerprint'])
+    expect(dry.problems.some((p) => p.resId === ok.resId)).toBe(false)
+    expect((await storedFiles()).includes(orphan)).toBe(true)
+
+    const real = await checkDocumentStorage(t.mailroom.db, root)
+    expect(real.removed).toEqual(['resources/2020/01/0001/deadbeef.pdf'])
+    expect((await storedFiles()).includes(orphan)).toBe(false)
+    // A file younger than the grace period may belong to a create in flight: kept.
+    expect((await storedFiles()).includes(fresh)).toBe(true)
+  })
+})

@@ -1,0 +1,235 @@
+import { type Actor, domainError } from '@mailroom/core'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '../database/schema.js'
+import { DocumentWriter, type StoredDocument } from '../docserver/document-writer.js'
+import type { StorageContext } from '../storage-context.js'
+import {
+  chronoPlan,
+  type EarlierReferenceFacts,
+  type EarlierReferenceQuery,
+  type NewRecord,
+  type RecordReferenceFacts,
+  type RecordReferenceQuery,
+  type RecordsRepository,
+} from '@mailroom/core'
+import { lookupEarlierReferences, lookupReferences } from './lookup-references.js'
+
+/**
+ * Failure points of a create, for tests that prove atomicity: each hook runs at its point and may throw.
+ * Production code passes none.
+ */
+export interface RecordCreateFaults {
+  /** After the file is durably in place, before the transaction starts. */
+  afterFileWrite?(document: StoredDocument): void | Promise<void>
+  /** Inside the transaction, right after the res_letterbox row is inserted. */
+  afterInsert?(resId: number): void | Promise<void>
+  /** Inside the transaction, after every row is written, just before COMMIT. */
+  beforeCommit?(resId: number): void | Promise<void>
+}
+
+/** The document storage area new originals go to (reference: first writable DOC docserver). */
+interface WritableArea {
+  readonly docserverId: string
+  readonly pathTemplate: string
+}
+
+/** How long the writable area is remembered; the docservers table changes only by administration. */
+const AREA_CACHE_MS = 10_000
+
+/** History text of a creation (reference _DOC_ADDED in English). */
+export const CREATION_HISTORY_INFO = 'Document added'
+
+/**
+ * Record creation over kysely and the file system. A create writes its file first (durably, see
+ * DocumentWriter), then every row in one transaction; if the transaction fails the file is removed, and a
+ * crash in between leaves an orphan file that `mailroom fsck` removes. Never a row without its file.
+ */
+export class KyselyRecordsRepository implements RecordsRepository {
+  readonly #context: StorageContext
+  readonly #writer: DocumentWriter
+  readonly #faults: RecordCreateFaults
+  #area: { value: Promise<WritableArea>; until: number } | null = null
+
+  constructor(context: StorageContext, faults: RecordCreateFaults = {}) {
+    this.#context = context
+    this.#writer = new DocumentWriter(context.docservers)
+    this.#faults = faults
+  }
+
+  lookupReferences(actor: Actor, query: RecordReferenceQuery): Promise<RecordReferenceFacts> {
+    return lookupReferences(this.#context.db, actor, query)
+  }
+
+  lookupEarlierReferences(query: EarlierReferenceQuery): Promise<EarlierReferenceFacts> {
+    return lookupEarlierReferences(this.#context.db, query)
+  }
+
+  async create(actor: Actor, record: NewRecord): Promise<number> {
+    const now = this.#context.clock.now()
+    let area: WritableArea | null = null
+    let document: StoredDocument | null = null
+    if (record.file) {
+      area = await this.#writableArea()
+      document = await this.#writer.write(area.pathTemplate, record.file.format, record.file.bytes, now)
+    }
+    try {
+      if (document) await this.#faults.afterFileWrite?.(document)
+      return await this.#context.db.transaction().execute(async (trx) => {
+        const resId = await this.#insertRecord(trx, record, area, document, now)
+        await this.#faults.afterInsert?.(resId)
+        await insertLinks(trx, actor, record, resId)
+        await trx
+          .insertInto('history')
+          .values({
+            table_name: 'res_letterbox',
+            record_id: String(resId),
+            event_type: 'ADD',
+            user_id: actor.id,
+            event_date: now,
+            info: CREATION_HISTORY_INFO,
+            id_module: 'resource',
+            remote_ip: null,
+            event_id: 'resourceCreation',
+          })
+          .execute()
+        if (document) {
+          await this.#context.journal.deposit(trx, { resId, destination: record.destination, sha256: document.sha256, size: document.size, actor, kind: 'deposit' })
+        }
+        await this.#faults.beforeCommit?.(resId)
+        return resId
+      })
+    } catch (error) {
+      if (document) {
+        await this.#writer.remove(document.absolutePath).catch((removal: unknown) => {
+          this.#context.logger.error({ err: removal, file: document.absolutePath }, 'could not remove the file of a failed create: mailroom fsck will')
+        })
+      }
+      this.#context.logger.error({ err: error }, 'record creation failed')
+      throw error
+    }
+  }
+
+  async #insertRecord(
+    trx: Transaction<Database>,
+    record: NewRecord,
+    area: WritableArea | null,
+    document: StoredDocument | null,
+    now: Date,
+  ): Promise<number> {
+    const plan = record.chrono ? chronoPlan(record.category, now) : null
+    let chrono: string | null = null
+    if (plan) {
+      // The counter row stays locked until COMMIT: concurrent creates queue here, and a rollback gives the
+      // number back, so numbers have no gap and no duplicate.
+      const counter = await trx
+        .insertInto('chrono_counters')
+        .values({ counter_id: plan.counterId, last_value: 1 })
+        .onConflict((oc) => oc.column('counter_id').doUpdateSet({ last_value: sql<number>`chrono_counters.last_value + 1` }))
+        .returning('last_value')
+        .executeTakeFirstOrThrow()
+      chrono = plan.format(counter.last_value)
+    }
+    const row = await trx
+      .insertInto('res_letterbox')
+      .values({
+        model_id: record.modelId,
+        category_id: record.category,
+        // type_id is nullable since migration 0003 (doctype is optional in the interface).
+        type_id: record.doctype as number,
+        subject: record.subject,
+        alt_identifier: chrono,
+        typist: record.typist,
+        status: record.status,
+        destination: record.destination,
+        initiator: record.initiator,
+        dest_user: record.destUser,
+        confidentiality: record.confidentiality ? 'Y' : 'N',
+        doc_date: record.documentDate,
+        admission_date: record.arrivalDate,
+        departure_date: record.departureDate,
+        process_limit_date: record.processLimitDate,
+        priority: record.priority,
+        barcode: record.barcode,
+        external_id: JSON.stringify(record.externalId),
+        custom_fields: JSON.stringify(record.customFields),
+        creation_date: now,
+        modification_date: now,
+        version: 1,
+        format: record.file?.format ?? null,
+        docserver_id: area?.docserverId ?? null,
+        path: document?.path ?? null,
+        filename: document?.filename ?? null,
+        filesize: document?.size ?? null,
+        fingerprint: document?.sha256 ?? null,
+        locker_time: null,
+        locker_user_id: null,
+        alarm1_date: null,
+        alarm2_date: null,
+        closing_date: null,
+        opinion_limit_date: null,
+        work_batch: null,
+        origin: null,
+        policy_id: null,
+        cycle_id: null,
+        fulltext_result: null,
+        binding: null,
+      })
+      .returning('res_id')
+      .executeTakeFirstOrThrow()
+    return Number(row.res_id)
+  }
+
+  /** The first writable DOC storage area of the letterbox collection (cached briefly). */
+  #writableArea(): Promise<WritableArea> {
+    const now = Date.now()
+    if (this.#area && this.#area.until > now) return this.#area.value
+    const value = this.#context.db
+      .selectFrom('docservers')
+      .select(['docserver_id', 'path_template'])
+      .where('docserver_type_id', '=', 'DOC')
+      .where('is_readonly', '=', 'N')
+      .where('coll_id', '=', 'letterbox_coll')
+      .orderBy('id')
+      .executeTakeFirst()
+      .then((row) => {
+        if (!row) throw domainError('NO_WRITABLE_DOCSERVER')
+        return { docserverId: row.docserver_id, pathTemplate: row.path_template }
+      })
+    this.#area = { value, until: now + AREA_CACHE_MS }
+    value.catch(() => {
+      this.#area = null
+    })
+    return value
+  }
+}
+
+/** The rows that hang off a record: diffusion list, contacts, folders, tags. One statement per non-empty list. */
+async function insertLinks(trx: Kysely<Database>, actor: Actor, record: NewRecord, resId: number): Promise<void> {
+  if (record.diffusionList.length) {
+    await trx
+      .insertInto('listinstance')
+      .values(
+        record.diffusionList.map((item) => ({
+          res_id: resId,
+          sequence: 0,
+          item_id: item.id,
+          item_type: item.type === 'user' ? 'user_id' : 'entity_id',
+          item_mode: item.mode,
+          added_by_user: actor.id,
+          difflist_type: 'entity_id',
+          viewed: null,
+          process_date: null,
+          process_comment: null,
+          delegate: null,
+        })),
+      )
+      .execute()
+  }
+  const contacts = [
+    ...record.senders.map((c) => ({ res_id: resId, item_id: c.id, type: c.type, mode: 'sender' })),
+    ...record.recipients.map((c) => ({ res_id: resId, item_id: c.id, type: c.type, mode: 'recipient' })),
+  ]
+  if (contacts.length) await trx.insertInto('resource_contacts').values(contacts).execute()
+  if (record.folders.length) await trx.insertInto('resources_folders').values(record.folders.map((folder_id) => ({ folder_id, res_id: resId }))).execute()
+  if (record.tags.length) await trx.insertInto('resources_tags').values(record.tags.map((tag_id) => ({ res_id: resId, tag_id }))).execute()
+}
