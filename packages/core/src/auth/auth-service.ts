@@ -9,6 +9,11 @@ export interface AuthSettings {
   readonly refreshTokensKept: number
   /** How long a successfully checked password stays trusted in memory, so Basic auth on every call stays cheap. */
   readonly verifiedCredentialSeconds: number
+  /**
+   * How long a loaded user (status, entities, groups) is reused between requests. Changes to a user
+   * reach running servers within this delay; 0 disables the cache.
+   */
+  readonly actorCacheSeconds: number
 }
 
 /** Defaults: 30-minute access tokens, 7-day refresh tokens (the reference's cookieTime). */
@@ -17,6 +22,7 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   refreshTokenSeconds: 7 * 24 * 60 * 60,
   refreshTokensKept: 10,
   verifiedCredentialSeconds: 60,
+  actorCacheSeconds: 5,
 }
 
 /** What the authentication use cases need. */
@@ -58,6 +64,8 @@ const DUMMY_HASH_PASSWORD = 'mailroom-dummy-password'
 export function createAuthService(deps: AuthDependencies): AuthService {
   const settings = { ...DEFAULT_AUTH_SETTINGS, ...deps.settings }
   const verified = new Map<string, { userId: number; until: number }>()
+  // Basic auth on every call would otherwise cost four queries per request.
+  const actors = new Map<number, { actor: Actor; credentials: UserCredentials; until: number }>()
   let dummyHash: Promise<string> | undefined
 
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000)
@@ -88,13 +96,31 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     return actor
   }
 
+  /** The usable credentials and actor of a user id, from the short-lived cache when fresh. */
+  async function cachedUser(userId: number): Promise<{ actor: Actor; credentials: UserCredentials } | null> {
+    const now = Date.now()
+    const hit = actors.get(userId)
+    if (hit && hit.until > now) return usable(hit.credentials) ? hit : null
+    const credentials = await deps.users.findCredentialsById(userId)
+    if (!usable(credentials)) {
+      actors.delete(userId)
+      return null
+    }
+    const entry = { actor: await loadActor(userId), credentials, until: now + settings.actorCacheSeconds * 1000 }
+    if (settings.actorCacheSeconds > 0) {
+      if (actors.size > 10_000) actors.clear()
+      actors.set(userId, entry)
+    }
+    return entry
+  }
+
   async function authenticatePassword(login: string, password: string, address?: string): Promise<Actor> {
     if (!login || !password) fail('AUTHENTICATION_FAILED')
     const digest = deps.credentialDigest(login.toLowerCase(), password)
     const cached = verified.get(digest)
     if (cached && cached.until > Date.now()) {
-      const user = await deps.users.findCredentialsById(cached.userId)
-      if (usable(user)) return loadActor(user.id)
+      const user = await cachedUser(cached.userId)
+      if (user) return user.actor
       verified.delete(digest)
     }
     const subjects = [`login:${login.toLowerCase()}`, ...(address ? [`address:${address}`] : [])]
@@ -116,7 +142,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
   async function claimsUser(claims: TokenClaims | null, kinds: TokenClaims['kind'][]): Promise<UserCredentials> {
     if (!claims || !kinds.includes(claims.kind)) fail('AUTHENTICATION_FAILED')
-    const user = await deps.users.findCredentialsById(claims.userId)
+    // Refresh and service tokens are checked against fresh rows: revocation must take effect at once.
+    const user = claims.kind === 'access' ? ((await cachedUser(claims.userId))?.credentials ?? null) : await deps.users.findCredentialsById(claims.userId)
     if (!usable(user)) fail('AUTHENTICATION_FAILED')
     if (claims.kind === 'service' && user.serviceTokenId !== claims.tokenId) fail('AUTHENTICATION_FAILED')
     if (claims.kind === 'refresh' && !user.refreshTokenIds.includes(claims.tokenId)) fail('AUTHENTICATION_FAILED')
@@ -128,7 +155,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
 
     async authenticateToken(token) {
       const user = await claimsUser(deps.tokens.verify(token, nowSeconds()), ['access', 'service'])
-      return loadActor(user.id)
+      return (await cachedUser(user.id))?.actor ?? fail('AUTHENTICATION_FAILED')
     },
 
     async login(login, password, address) {

@@ -1,0 +1,60 @@
+import type { Actor } from '../actors/actor.js';
+/** Slow salted password hashing (scrypt in storage). */
+export interface PasswordHasher {
+    hash(password: string): Promise<string>;
+    /** Constant-time comparison of a password with a stored hash. */
+    verify(password: string, storedHash: string): Promise<boolean>;
+}
+/** What a token says. `kind` tells access, refresh and service tokens apart. */
+export interface TokenClaims {
+    readonly kind: 'access' | 'refresh' | 'service';
+    readonly userId: number;
+    /** Unique token id; refresh and service tokens are revoked by forgetting it. */
+    readonly tokenId: string;
+    /** Expiry in seconds since the epoch; absent for service tokens. */
+    readonly expiresAt?: number;
+}
+/** Signs and checks tokens with the deployment's secret (never a built-in key). */
+export interface TokenSigner {
+    sign(claims: TokenClaims): string;
+    /** The claims of a token whose signature is valid and that has not expired at `nowSeconds`; null otherwise. */
+    verify(token: string, nowSeconds: number): TokenClaims | null;
+}
+/** A user's stored credentials and state, as authentication needs them. */
+export interface UserCredentials {
+    readonly id: number;
+    readonly login: string;
+    readonly passwordHash: string;
+    readonly status: string;
+    readonly mode: Actor['mode'];
+    readonly lockedUntil: Date | null;
+    readonly refreshTokenIds: readonly string[];
+    readonly serviceTokenId: string | null;
+}
+/** Users, as authentication and every use case need them. */
+export interface UserRepository {
+    findCredentialsByLogin(login: string): Promise<UserCredentials | null>;
+    findCredentialsById(id: number): Promise<UserCredentials | null>;
+    /** The full actor (entities, groups and their clauses) of a user id; null when it does not exist. */
+    loadActor(userId: number): Promise<Actor | null>;
+    /** Remembers a refresh token id (keeping at most `keep` of the newest). */
+    addRefreshToken(userId: number, tokenId: string, keep: number): Promise<void>;
+    /** Makes `tokenId` the only valid service token of the user. */
+    setServiceToken(userId: number, tokenId: string): Promise<void>;
+}
+/** Counts authentication failures per subject (a login or an address) to lock out guessing. */
+export interface AuthThrottle {
+    /** The time until which the subject is locked out, or null. */
+    lockedUntil(subject: string, now: Date): Promise<Date | null>;
+    /** Records a failure; returns the lock end when this failure locks the subject. */
+    recordFailure(subject: string, now: Date): Promise<Date | null>;
+    recordSuccess(subject: string): Promise<void>;
+}
+/** The time source, injectable for tests. */
+export interface Clock {
+    now(): Date;
+}
+/** Random identifiers (token ids, archive ids). */
+export interface IdGenerator {
+    newId(): string;
+}
