@@ -9,7 +9,8 @@
  *   BENCH_SECONDS (per phase, default 5), BENCH_CLIENTS (default 8), BENCH_RECORDS (default 1000000),
  *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
- * Targets: HTTP p99 <= 50 ms and HTTP throughput >= 70% of direct. Client and server share this process.
+ * Targets: HTTP p99 <= 50 ms and HTTP throughput >= 70% of direct. Client and server share this process
+ * (and, on a small machine, the cores PostgreSQL uses), so the HTTP numbers include the client's own cost.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -19,7 +20,7 @@ import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
 import { createMailroom, databaseFromKysely, MAILROOM_PG_TYPES } from '@mailroom/storage'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/storage/testing'
-import { Kysely, PostgresDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -33,32 +34,51 @@ const THROUGHPUT_TARGET = 0.7
 const CLAUSES: readonly { name: string; clause: string }[] = [
   { name: "status='NEW'", clause: "status='NEW'" },
   { name: 'chrono equality', clause: "alt_identifier='MAARCH/2025A/123456' AND status <> 'DEL'" },
-  { name: 'date range', clause: "creation_date >= '2022-03-01' AND creation_date < '2022-03-08'" },
+  { name: 'date range (a day)', clause: "creation_date >= '2022-03-01' AND creation_date < '2022-03-02'" },
   { name: 'JSON field', clause: "custom_fields->>'1' = 'REF-42'" },
 ]
 
 /**
- * One statement: 1M records spread over the 8 demo destinations, 6 typists, 8 statuses, about 4 years of
- * creation dates, a unique chrono each and 100,000 distinct custom field values; then a diffusion list
- * entry on every tenth record. Record 123456 goes to PJS so the chrono search finds it for bbain.
+ * One statement: 1M records spread over the 8 demo destinations, 500 typist ids, 8 statuses, about 4 years
+ * of creation dates (about 700 a day), a unique chrono each and 100,000 distinct custom field values (REF-42
+ * on 10 records, all for PE); then a diffusion-list entry on every tenth record, spread over 997 user ids
+ * (so bbain is on about 100 lists, as in an organisation of that size). Record 123456 goes to PJS so the
+ * chrono search finds it for bbain.
+ * The secondary indexes of the migrations are dropped for the load and rebuilt from their own definitions.
  */
-async function seed(db: Kysely<any>): Promise<void> {
-  await sql`
-    insert into res_letterbox (subject, type_id, typist, category_id, model_id, status, destination, creation_date,
-      modification_date, alt_identifier, custom_fields, external_id, priority)
-    select 'Courrier ' || g, 101 + g % 5, 1 + g % 6, case when g % 3 = 0 then 'outgoing' else 'incoming' end, 1 + (g % 3 = 0)::int,
-      (array['NEW','COU','END','VAL','ATT','INIT','EVIS','DEL'])[1 + (g / 7) % 8],
-      case when g = 123456 then 'PJS' else (array['VILLE','CAB','DGS','DRH','DSI','PJS','PE','COU'])[1 + g % 8] end,
-      timestamptz '2020-01-01 00:00:00+00' + g * interval '2 minutes', timestamptz '2020-01-01 00:00:00+00' + g * interval '2 minutes',
-      'MAARCH/2025A/' || g,
-      jsonb_build_object('1', 'REF-' || (g % 100000), '3', (array['Courrier','Mail','Fax'])[1 + g % 3]),
-      jsonb_build_object('msgid', '<' || g || '@bench.example>'),
-      'poiuytre1357nbvc'
-    from generate_series(1, ${sql.lit(recordCount)}) g`.execute(db)
-  await sql`
-    insert into listinstance (res_id, item_id, item_type, item_mode, sequence, difflist_type)
-    select res_id, 1 + res_id % 6, 'user_id', 'cc', 0, 'entity_id' from res_letterbox where res_id % 10 = 0`.execute(db)
-  await sql`analyze`.execute(db)
+async function seed(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query("set statement_timeout = 0; set maintenance_work_mem = '512MB'; set synchronous_commit = off")
+    const indexes = await client.query<{ indexname: string; indexdef: string }>(
+      "select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename in ('res_letterbox', 'listinstance') and indexname not like '%_pkey'",
+    )
+    for (const index of indexes.rows) await client.query(`drop index "${index.indexname}"`)
+    await client.query(
+      `insert into res_letterbox (subject, type_id, typist, category_id, model_id, status, destination, creation_date,
+        modification_date, alt_identifier, custom_fields, external_id, priority)
+      select 'Courrier ' || g, 101 + g % 5, 1 + (g * 31) % 500, case when g % 3 = 0 then 'outgoing' else 'incoming' end, 1 + (g % 3 = 0)::int,
+        (array['NEW','COU','END','VAL','ATT','INIT','EVIS','DEL'])[1 + (g / 7) % 8],
+        case when g = 123456 then 'PJS' else (array['VILLE','CAB','DGS','DRH','DSI','PJS','PE','COU'])[1 + g % 8] end,
+        timestamptz '2020-01-01 00:00:00+00' + g * interval '2 minutes', timestamptz '2020-01-01 00:00:00+00' + g * interval '2 minutes',
+        'MAARCH/2025A/' || g,
+        jsonb_build_object('1', 'REF-' || ((g * 7) % 100000), '3', (array['Courrier','Mail','Fax'])[1 + g % 3]),
+        jsonb_build_object('msgid', '<' || g || '@bench.example>'),
+        'poiuytre1357nbvc'
+      from generate_series(1, $1::int) g`,
+      [recordCount],
+    )
+    await client.query(
+      `insert into listinstance (res_id, item_id, item_type, item_mode, sequence, difflist_type)
+      select res_id, 1 + (res_id * 7919) % 997, 'user_id', 'cc', 0, 'entity_id' from res_letterbox where res_id % 10 = 0`,
+    )
+    for (const index of indexes.rows) await client.query(index.indexdef)
+    await client.query('vacuum analyze res_letterbox')
+    await client.query('vacuum analyze listinstance')
+  } finally {
+    await client.end()
+  }
 }
 
 interface PhaseResult {
@@ -104,6 +124,9 @@ async function main(): Promise<void> {
   const docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-search-bench-'))
   const servicePool = new pg.Pool({ connectionString: url, max: clients + 2, statement_timeout: 15_000, types: MAILROOM_PG_TYPES } as pg.PoolConfig)
   const directPool = new pg.Pool({ connectionString: url, max: clients, types: MAILROOM_PG_TYPES } as pg.PoolConfig)
+  // Connections dropped with the database at the end must not crash the run.
+  servicePool.on('error', () => {})
+  directPool.on('error', () => {})
   // The service's own search statements, exactly as sent, keyed by their text.
   let capture: { sql: string; parameters: readonly unknown[] } | null = null
   const db = new Kysely<any>({
@@ -125,7 +148,7 @@ async function main(): Promise<void> {
   let allMet = true
   try {
     const t0 = performance.now()
-    await seed(db)
+    await seed(url)
     console.log(`Mailroom search benchmark: ${recordCount.toLocaleString('en')} records seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; user bbain; limit ${LIMIT}; ${clients} clients; ${seconds} s per phase`)
     for (const { name, clause } of CLAUSES) {
       const body = JSON.stringify({ select: 'res_id, alt_identifier, status, subject, creation_date, destination', clause, limit: LIMIT })
@@ -173,7 +196,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+/** The whole run; exported so that a harness importing this file can wait for it. */
+export const finished: Promise<void> = main().catch((error: unknown) => {
   console.error(error)
-  process.exit(1)
+  process.exitCode = 1
 })

@@ -1,6 +1,41 @@
+import { Readable } from 'node:stream'
 import type Router from '@koa/router'
-import type { MailroomServices } from '@mailroom/core'
+import { type MailroomServices, streamSearchResult } from '@mailroom/core'
 import type { AppState } from '../app-state.js'
+import { actorOf } from '../middleware/authenticate.js'
 
-/** Routes of the search capability. */
-export function registerSearchRoutes(_router: Router<AppState>, _services: MailroomServices): void {}
+/**
+ * The parameters of a search as the reference reads them (`$request->getParams()`): query-string
+ * parameters, overridden field by field by the JSON body. `name[]=a&name[]=b` is the array PHP would build.
+ * A body that is not a JSON object contributes nothing, so the checks then report the missing select.
+ */
+export function mergeSearchParameters(query: Record<string, string | string[] | undefined>, body: unknown): Record<string, unknown> {
+  // No prototype: a `__proto__` key from the body or the query string stays a plain (ignored) field.
+  const merged: Record<string, unknown> = Object.create(null)
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    if (key.endsWith('[]')) merged[key.slice(0, -2)] = Array.isArray(value) ? value : [value]
+    else merged[key] = Array.isArray(value) ? value[value.length - 1] : value
+  }
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) Object.assign(merged, body)
+  return merged
+}
+
+/**
+ * POST /rest/res/list. Without files the answer is one JSON object; with `withFile` it is streamed record by
+ * record, each file read and base64-encoded in bounded chunks, so memory stays flat whatever the files weigh.
+ * Every check and the database query run before the first byte, so their errors keep their status.
+ */
+export function registerSearchRoutes(router: Router<AppState>, services: MailroomServices): void {
+  router.post('/rest/res/list', async (ctx) => {
+    const parameters = mergeSearchParameters(ctx.query, ctx.state.body)
+    const result = await services.search.find(actorOf(ctx), parameters)
+    ctx.status = 200
+    if (!result.withFile) {
+      ctx.body = { resources: result.hits.map((hit) => hit.record), count: result.hits.length }
+      return
+    }
+    ctx.type = 'application/json; charset=utf-8'
+    ctx.body = Readable.from(streamSearchResult(result), { objectMode: false })
+  })
+}
