@@ -5,7 +5,7 @@
  * 2-page .docx, cold (a new LibreOffice each time) and warm (one kept running), p50 of each.
  *
  *   pnpm --filter @mailroom/bench bench:content
- *   BENCH_SECONDS (10), BENCH_CLIENTS (16), BENCH_COLD_RUNS (3), BENCH_WARM_RUNS (8),
+ *   BENCH_SECONDS (10), BENCH_CLIENTS (16), BENCH_COLD_RUNS (3), BENCH_WARM_RUNS (8), BENCH_PHASES (all),
  *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
  * Clients and servers share this process, so every HTTP number includes the client's own cost, the
@@ -27,6 +27,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)
 const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 3)
 const warmRuns = Number(process.env.BENCH_WARM_RUNS ?? 8)
+/** Comma-separated subset of baseline,original,raw,watermark,conversion (all by default). */
+const only = new Set((process.env.BENCH_PHASES ?? 'baseline,original,raw,watermark,conversion').split(',').map((p) => p.trim()))
 
 /** A valid PDF of `pages` pages whose text content streams bring it to about `size` bytes. */
 function makeBenchPdf(pages: number, size: number): Uint8Array {
@@ -209,20 +211,22 @@ async function main(): Promise<void> {
     await get(url(server, `/rest/resources/${resId}/content`), headers)
 
     console.log(`Content reads: ${clients} clients, ${seconds} s per phase, ${pdf.length} byte 10-page PDF`)
-    const results = [
-      await phase('baseline (bare node:http stream)', () => get(url(baseline, '/'), {})),
-      await phase('/originalContent (raw)', () => get(url(server, `/rest/resources/${resId}/originalContent`), headers)),
-      await phase('/content?watermark=false (raw)', () => get(url(server, `/rest/resources/${resId}/content?watermark=false`), headers)),
-      await phase('/content (watermarked)', () => get(url(server, `/rest/resources/${resId}/content`), headers)),
+    const phases: [string, string, () => Promise<void>][] = [
+      ['baseline', 'baseline (bare node:http stream)', () => get(url(baseline, '/'), {})],
+      ['original', '/originalContent (raw)', () => get(url(server, `/rest/resources/${resId}/originalContent`), headers)],
+      ['raw', '/content?watermark=false (raw)', () => get(url(server, `/rest/resources/${resId}/content?watermark=false`), headers)],
+      ['watermark', '/content (watermarked)', () => get(url(server, `/rest/resources/${resId}/content`), headers)],
     ]
-    const base = results[0]?.perSecond ?? Number.NaN
+    const results: PhaseResult[] = []
+    for (const [key, name, operation] of phases) if (only.has(key)) results.push(await phase(name, operation))
+    const base = only.has('baseline') ? (results[0]?.perSecond ?? Number.NaN) : Number.NaN
     for (const r of results) {
       console.log(
         `  ${r.name.padEnd(36)} ${r.perSecond.toFixed(1).padStart(8)} responses/s  ratio ${(r.perSecond / base).toFixed(2)}  ` +
           `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  peak RSS ${r.peakRssMb.toFixed(0)} MB`,
       )
     }
-    await conversionBench(dir)
+    if (only.has('conversion')) await conversionBench(dir)
   } finally {
     agent.destroy()
     for (const s of servers) {

@@ -4,6 +4,7 @@ import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
 import { createMailroom, hasUsers, type Mailroom } from '@mailroom/storage'
 import type { Logger } from 'pino'
 import type { ServerConfig } from './config.js'
+import { createContentRuntime, loadContentSettings } from './content-settings.js'
 
 /** A running server and how to stop it gracefully. */
 export interface RunningServer {
@@ -16,7 +17,19 @@ export interface RunningServer {
 
 /** Opens Mailroom (migrations, demo data when due) and serves it over HTTP. */
 export async function startServer(config: ServerConfig, log: Logger): Promise<RunningServer> {
-  const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret })
+  const contentSettings = loadContentSettings()
+  const conversion = createContentRuntime()
+  const mailroom = await createMailroom({
+    database: config.database,
+    docserverDir: config.docserverDir,
+    secret: config.secret,
+    converter: conversion.converter,
+    content: contentSettings,
+  }).catch(async (error: unknown) => {
+    await conversion.close()
+    throw error
+  })
+  if (!conversion.office) log.warn('LibreOffice not found: office documents will answer Conversion error until it is installed')
   try {
     const loadDemo = config.demo ?? !(await hasUsers(mailroom.db))
     if (loadDemo && (await mailroom.loadDemo())) log.info('demo dataset loaded')
@@ -49,12 +62,14 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
             server.closeIdleConnections()
           })
           await mailroom.close()
+          await conversion.close()
         })()
         return stopping
       },
     }
   } catch (error) {
     await mailroom.close().catch(() => {})
+    await conversion.close().catch(() => {})
     throw error
   }
 }

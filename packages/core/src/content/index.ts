@@ -19,3 +19,28 @@ export type { RgbColor, WatermarkOptions, WatermarkSettingsInput, WatermarkTextC
 export { contentDisposition, contentFilename, FILENAME_MAX_LENGTH, formatFilename, versionFilename } from './content-filename.js'
 export type { DispositionType } from './content-filename.js'
 export type { ConvertInput, MimeTypeSniffer, PdfConverter, PdfWatermarker } from './ports.js'
+export {
+  parseContentMode,
+  parseContentResId,
+  parseOriginalMode,
+  parseSignedVersion,
+  parseVersionParam,
+  parseVersionType,
+  parseWatermarkFlag,
+} from './content-request.js'
+export type { ContentMode, VersionType } from './content-request.js'
+export { CONTENT_VIEW_HISTORY, servedMimeType, viewHistoryInfo } from './content-view.js'
+export type {
+  ContentBase64Body,
+  ContentQuery,
+  ContentReadMeta,
+  ContentResult,
+  NewVersionResult,
+  OriginalContentBase64Body,
+  OriginalContentQuery,
+  ServedFile,
+  VersionContentBody,
+  VersionContentQuery,
+} from './content-services.js'
+export { parseNewVersionBody } from './new-version-request.js'
+export type { NewVersionKind, NewVersionRequest } from './new-version-request.js'

@@ -1,7 +1,19 @@
 import type { ContentServices } from '@mailroom/core'
+import { DocumentWriter } from '../docserver/document-writer.js'
 import type { StorageContext } from '../storage-context.js'
+import { ContentReader } from './content-reader.js'
+import type { ContentSettings } from './content-settings.js'
+import { VersionWriter } from './version-writer.js'
 
-/** Wires the content use cases over kysely and the document storage. */
-export function createContentServices(_context: StorageContext): ContentServices {
-  return {}
+/** Wires the content use cases (content, originalContent, content/{version}, new versions) over kysely and the document storage. */
+export function createContentServices(context: StorageContext, settings: Partial<ContentSettings> = {}): ContentServices {
+  const writer = new DocumentWriter(context.docservers)
+  const reader = new ContentReader(context, settings, writer)
+  const versions = new VersionWriter(context, writer)
+  return {
+    readContent: (actor, resId, query, meta) => reader.content(actor, resId, query, meta),
+    readOriginalContent: (actor, resId, query, meta) => reader.originalContent(actor, resId, query, meta),
+    readVersionContent: (actor, resId, version, query) => reader.versionContent(actor, resId, version, query),
+    createVersion: (actor, resId, body, meta) => versions.create(actor, resId, body, meta),
+  }
 }

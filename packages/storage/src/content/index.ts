@@ -16,3 +16,6 @@ export { findSoffice, findUnoconv, LibreOfficeConverter } from './libreoffice-co
 export type { LibreOfficeConverterOptions } from './libreoffice-converter.js'
 export { pdfWatermarker, watermarkPdf } from './watermark-pdf.js'
 export { loadUnicodeFont, UNICODE_FONT_NAME } from './unicode-font.js'
+export type { ContentJournal } from './content-reader.js'
+export { DEFAULT_CONTENT_SETTINGS } from './content-settings.js'
+export type { ContentSettings } from './content-settings.js'

@@ -1,0 +1,228 @@
+import { createHash, type Hash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { open, readFile, stat } from 'node:fs/promises'
+import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream'
+import { type DomainError, domainError } from '@mailroom/core'
+import type { Kysely } from 'kysely'
+import type { Database } from '../database/schema.js'
+import type { DocserverRoot } from '../docserver/docserver-root.js'
+
+/** The columns that place a file in the document storage (res_letterbox or adr_letterbox). */
+export interface StoredFileRef {
+  readonly docserver_id: string | null
+  readonly path: string | null
+  readonly filename: string | null
+  readonly fingerprint: string | null
+  readonly filesize: number | null
+}
+
+/** A stored file found on disk, with what its row says it should be. */
+export interface LocatedFile {
+  readonly absolutePath: string
+  /** node:crypto name of the storage area's fingerprint algorithm. */
+  readonly algorithm: string
+  /** Stored fingerprint, lower-case hex; null when the row has none (to be back-filled). */
+  readonly expected: string | null
+  readonly expectedSize: number | null
+  /** Size on disk now. */
+  readonly size: number
+}
+
+/** What hashing a file gave: the storage area's fingerprint, the SHA-256 the journal speaks, the size. */
+export interface FileDigest {
+  readonly fingerprint: string
+  readonly sha256: string
+  readonly size: number
+}
+
+const KNOWN_ALGORITHMS: Readonly<Record<string, string>> = { SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512', SHA1: 'sha1', MD5: 'md5' }
+
+/** docserver_types.fingerprint_mode → node:crypto algorithm; `NONE` or empty means SHA-512 (reference §2.3). */
+export function fingerprintAlgorithm(mode: string | null | undefined): string {
+  const key = (mode ?? '').trim().toUpperCase().replace('-', '')
+  return KNOWN_ALGORITHMS[key] ?? 'sha512'
+}
+
+/**
+ * Finds a stored file: its storage area row (missing → 404 `Docserver does not exist`, also when the
+ * area's folder is gone), then the file (missing → 404 `Document not found in docserver`; a folder or an
+ * unreadable entry → 400 `could not decode encoded data, or open target file`).
+ */
+export async function locateFile(db: Kysely<Database>, root: DocserverRoot, ref: StoredFileRef, areas?: StorageAreaCache): Promise<LocatedFile> {
+  const area = ref.docserver_id ? await (areas ? areas.get(db, ref.docserver_id) : storageArea(db, ref.docserver_id)) : undefined
+  if (!area) throw domainError('DOCSERVER_NOT_FOUND')
+  const areaDir = root.fileOf(area.path_template, '', '')
+  if (areaDir === null || !(await isDirectory(areaDir))) throw domainError('DOCSERVER_NOT_FOUND')
+  const absolutePath = root.fileOf(area.path_template, ref.path ?? '', ref.filename ?? '')
+  // A row pointing outside its area is treated as a missing file, never followed.
+  if (absolutePath === null || !ref.filename) throw domainError('DOCUMENT_NOT_IN_DOCSERVER')
+  let size: number
+  try {
+    const info = await stat(absolutePath)
+    if (!info.isFile()) throw domainError('FILE_UNREADABLE')
+    size = info.size
+  } catch (error) {
+    throw readError(error)
+  }
+  const expected = ref.fingerprint?.trim().toLowerCase() || null
+  return { absolutePath, algorithm: fingerprintAlgorithm(area.fingerprint_mode), expected, expectedSize: ref.filesize ?? null, size }
+}
+
+/** A storage area row as reads need it. */
+export interface StorageArea {
+  readonly path_template: string
+  readonly fingerprint_mode: string | null
+}
+
+function storageArea(db: Kysely<Database>, docserverId: string): Promise<StorageArea | undefined> {
+  return db
+    .selectFrom('docservers as d')
+    .leftJoin('docserver_types as t', 't.docserver_type_id', 'd.docserver_type_id')
+    .select(['d.path_template', 't.fingerprint_mode'])
+    .where('d.docserver_id', '=', docserverId)
+    .executeTakeFirst()
+}
+
+/**
+ * Storage area rows kept for a few seconds: they change only by administration, and every read needs one,
+ * so caching saves a database round trip per read. Missing areas are not cached.
+ */
+export class StorageAreaCache {
+  readonly #ttlMs: number
+  readonly #rows = new Map<string, { area: StorageArea; until: number }>()
+
+  constructor(ttlMs = 5_000) {
+    this.#ttlMs = ttlMs
+  }
+
+  async get(db: Kysely<Database>, docserverId: string): Promise<StorageArea | undefined> {
+    const cached = this.#rows.get(docserverId)
+    if (cached && cached.until > Date.now()) return cached.area
+    const area = await storageArea(db, docserverId)
+    if (area) this.#rows.set(docserverId, { area, until: Date.now() + this.#ttlMs })
+    else this.#rows.delete(docserverId)
+    return area
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+/** The domain error of a failed file access: missing → 404, not readable → 400, anything else → 500. */
+export function readError(error: unknown): DomainError {
+  if (error instanceof Error && error.name === 'DomainError') return error as DomainError
+  const code = (error as { code?: string } | null)?.code
+  if (code === 'ENOENT' || code === 'ENOTDIR') return domainError('DOCUMENT_NOT_IN_DOCSERVER')
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EISDIR' || code === 'ELOOP') return domainError('FILE_UNREADABLE')
+  return domainError('DOCSERVER_READ_FAILED')
+}
+
+/** Reads a whole stored file (one read). */
+export async function readWhole(file: LocatedFile): Promise<Uint8Array> {
+  try {
+    const bytes = await readFile(file.absolutePath)
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  } catch (error) {
+    throw readError(error)
+  }
+}
+
+/** The first `length` bytes of a stored file (for MIME sniffing of files too large to hold). */
+export async function readHead(file: LocatedFile, length: number): Promise<Uint8Array> {
+  try {
+    const handle = await open(file.absolutePath, 'r')
+    try {
+      const buffer = Buffer.alloc(Math.min(length, file.size))
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+      return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead)
+    } finally {
+      await handle.close()
+    }
+  } catch (error) {
+    throw readError(error)
+  }
+}
+
+class Hashes {
+  readonly #fingerprint: Hash
+  readonly #sha256: Hash | undefined
+  #size = 0
+
+  constructor(algorithm: string) {
+    this.#fingerprint = createHash(algorithm)
+    this.#sha256 = algorithm === 'sha256' ? undefined : createHash('sha256')
+  }
+
+  update(chunk: Uint8Array): void {
+    this.#fingerprint.update(chunk)
+    this.#sha256?.update(chunk)
+    this.#size += chunk.length
+  }
+
+  digest(): FileDigest {
+    const fingerprint = this.#fingerprint.digest('hex')
+    return { fingerprint, sha256: this.#sha256?.digest('hex') ?? fingerprint, size: this.#size }
+  }
+}
+
+/** Digest of bytes held in memory. */
+export function digestOf(bytes: Uint8Array, algorithm: string): FileDigest {
+  const hashes = new Hashes(algorithm)
+  hashes.update(bytes)
+  return hashes.digest()
+}
+
+/** Digest of a stored file read as a stream (constant memory). */
+export async function digestFile(file: LocatedFile): Promise<FileDigest> {
+  const hashes = new Hashes(file.algorithm)
+  try {
+    for await (const chunk of createReadStream(file.absolutePath, { highWaterMark: STREAM_CHUNK })) hashes.update(chunk as Buffer)
+  } catch (error) {
+    throw readError(error)
+  }
+  return hashes.digest()
+}
+
+/** True when a digest is the one the row stores (fingerprint and, when known, size). */
+export function digestMatches(file: LocatedFile, digest: FileDigest): boolean {
+  return file.expected !== null && digest.fingerprint === file.expected && (file.expectedSize === null || file.expectedSize === digest.size)
+}
+
+const STREAM_CHUNK = 256 * 1024
+
+/**
+ * The file as a stream that hashes while it is read and holds back its last chunk until the digest is
+ * known: a digest that does not match the row makes the stream fail instead of delivering that chunk, so a
+ * response with Content-Length is visibly cut short rather than complete with wrong bytes. Memory stays at
+ * about two chunks whatever the file size. `onMismatch` runs once, before the failure.
+ */
+export function verifyingStream(file: LocatedFile, onMismatch: (digest: FileDigest) => void): Readable {
+  const hashes = new Hashes(file.algorithm)
+  let held: Buffer | undefined
+  const verifier = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      hashes.update(chunk)
+      const previous = held
+      held = chunk
+      callback(null, previous)
+    },
+    flush(callback: TransformCallback) {
+      const digest = hashes.digest()
+      if (!digestMatches(file, digest)) {
+        onMismatch(digest)
+        callback(domainError('FINGERPRINT_MISMATCH'))
+        return
+      }
+      if (held) this.push(held)
+      callback()
+    },
+  })
+  // `end` bounds the read to the size announced in Content-Length even if the file grows meanwhile.
+  const source = createReadStream(file.absolutePath, { start: 0, end: Math.max(0, file.size - 1), highWaterMark: STREAM_CHUNK })
+  return pipeline(source, verifier, () => {})
+}

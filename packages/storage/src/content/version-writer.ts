@@ -1,0 +1,152 @@
+import {
+  type Actor,
+  type ContentReadMeta,
+  checkFormatAllowed,
+  fail,
+  isRoot,
+  type NewVersionResult,
+  parseContentResId,
+  parseNewVersionBody,
+} from '@mailroom/core'
+import type { DocumentWriter, StoredDocument } from '../docserver/document-writer.js'
+import type { ContentReaderContext } from './content-reader.js'
+import { sniffMimeType } from './sniff-mime-type.js'
+import { digestOf, fingerprintAlgorithm } from './stored-file.js'
+
+const REMOTE_IP_MAX = 64
+
+/**
+ * `PUT /rest/resources/{resId}` with a file. A new original becomes version n+1: the previous original stays
+ * where it is and gets an adr_letterbox row of type DOC for its version, the record points at the new file
+ * (its PDF is converted on first read of `content`). A SIGN or NOTE PDF is attached to the current version
+ * (replacing an earlier one of the same type). The file is written durably first, the rows in one
+ * transaction with the record locked, so concurrent new versions are numbered one after the other; a
+ * failed transaction removes the new file.
+ */
+export class VersionWriter {
+  readonly #context: ContentReaderContext
+  readonly #writer: DocumentWriter
+
+  constructor(context: ContentReaderContext, writer: DocumentWriter) {
+    this.#context = context
+    this.#writer = writer
+  }
+
+  async create(actor: Actor, resIdText: string | undefined, body: unknown, meta: ContentReadMeta = {}): Promise<NewVersionResult> {
+    const resId = parseContentResId(resIdText)
+    const request = parseNewVersionBody(body)
+    checkFormatAllowed(request.format, await sniffMimeType(request.bytes, request.format))
+    const { db } = this.#context
+    if (!isRoot(actor) && !(await this.#context.perimeter.allows(db, actor, resId))) fail('OUT_OF_PERIMETER')
+    const exists = await db.selectFrom('res_letterbox').select('res_id').where('res_id', '=', resId).executeTakeFirst()
+    if (!exists) fail('DOCUMENT_NOT_FOUND')
+
+    const areaType = request.kind === 'DOC' ? 'DOC' : 'CONVERT'
+    const area = await db
+      .selectFrom('docservers as d')
+      .leftJoin('docserver_types as t', 't.docserver_type_id', 'd.docserver_type_id')
+      .select(['d.docserver_id', 'd.path_template', 't.fingerprint_mode'])
+      .where('d.docserver_type_id', '=', areaType)
+      .where('d.is_readonly', '=', 'N')
+      .where('d.coll_id', '=', 'letterbox_coll')
+      .orderBy('d.id')
+      .limit(1)
+      .executeTakeFirst()
+    if (!area) fail('STORAGE_UNAVAILABLE')
+    const now = this.#context.clock.now()
+    const stored = await this.#writer.write(area.path_template, request.format, request.bytes, now)
+    const algorithm = fingerprintAlgorithm(area.fingerprint_mode)
+    const fingerprint = algorithm === 'sha256' ? stored.sha256 : digestOf(request.bytes, algorithm).fingerprint
+    let replaced: string | null = null
+    try {
+      const result = await db.transaction().execute(async (trx) => {
+        const record = await trx
+          .selectFrom('res_letterbox')
+          .select(['res_id', 'version', 'docserver_id', 'path', 'filename', 'fingerprint', 'filesize', 'destination'])
+          .where('res_id', '=', resId)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!record) fail('DOCUMENT_NOT_FOUND')
+        let version = record.version
+        if (request.kind === 'DOC') {
+          if (record.filename && record.docserver_id && record.path !== null) {
+            await trx
+              .insertInto('adr_letterbox')
+              .values({
+                res_id: resId,
+                type: 'DOC',
+                version: record.version,
+                docserver_id: record.docserver_id,
+                path: record.path,
+                filename: record.filename,
+                fingerprint: record.fingerprint,
+                filesize: record.filesize,
+              })
+              .onConflict((oc) => oc.columns(['res_id', 'type', 'version']).doNothing())
+              .execute()
+            version = record.version + 1
+          }
+          await trx
+            .updateTable('res_letterbox')
+            .set({
+              docserver_id: area.docserver_id,
+              path: stored.path,
+              filename: stored.filename,
+              fingerprint,
+              filesize: stored.size,
+              format: request.format,
+              version,
+              modification_date: now,
+            })
+            .where('res_id', '=', resId)
+            .execute()
+          await this.#context.journal?.deposit?.(trx, { resId, destination: record.destination, sha256: stored.sha256, size: stored.size, actor, kind: 'newResource' })
+        } else {
+          if (!record.filename) fail('DOCUMENT_HAS_NO_FILE')
+          const previous = await trx
+            .selectFrom('adr_letterbox as a')
+            .innerJoin('docservers as d', 'd.docserver_id', 'a.docserver_id')
+            .select(['a.path', 'a.filename', 'd.path_template'])
+            .where('a.res_id', '=', resId)
+            .where('a.type', '=', request.kind)
+            .where('a.version', '=', version)
+            .executeTakeFirst()
+          if (previous) replaced = this.#context.docservers.fileOf(previous.path_template, previous.path, previous.filename)
+          const values = { docserver_id: area.docserver_id, path: stored.path, filename: stored.filename, fingerprint, filesize: stored.size }
+          await trx
+            .insertInto('adr_letterbox')
+            .values({ res_id: resId, type: request.kind, version, ...values })
+            .onConflict((oc) => oc.columns(['res_id', 'type', 'version']).doUpdateSet(values))
+            .execute()
+          await trx.updateTable('res_letterbox').set({ modification_date: now }).where('res_id', '=', resId).execute()
+        }
+        await trx
+          .insertInto('history')
+          .values({
+            table_name: 'res_letterbox',
+            record_id: String(resId),
+            event_type: 'UP',
+            user_id: actor.id,
+            event_date: now,
+            info: request.kind === 'DOC' ? `New version of document : ${resId} (version ${version})` : `${request.kind} file of document : ${resId} (version ${version})`,
+            id_module: 'resource',
+            remote_ip: meta.remoteIp ? meta.remoteIp.slice(0, REMOTE_IP_MAX) : null,
+            event_id: request.kind === 'DOC' ? 'resup' : 'resupfile',
+          })
+          .execute()
+        return { resId, version }
+      })
+      if (replaced) await this.#writer.remove(replaced).catch(() => {})
+      return result
+    } catch (error) {
+      await this.#remove(stored)
+      throw error
+    }
+  }
+
+  async #remove(stored: StoredDocument): Promise<void> {
+    await this.#writer.remove(stored.absolutePath).catch((error: unknown) => {
+      this.#context.logger.error({ err: error, file: stored.absolutePath }, 'could not remove the file of a failed new version')
+    })
+  }
+}
