@@ -1,7 +1,8 @@
-import { createMailroom, migrateToLatest, openDatabase } from '@mailroom/storage'
+import { createMailroom, DocserverRoot, migrateToLatest, openDatabase, verifyJournal } from '@mailroom/storage'
 import { pino } from 'pino'
 import { ConfigError, loadConfig } from './config.js'
 import { startServer } from './serve.js'
+import { runJournalVerify } from './journal-verify.js'
 import { parseFsckArguments, runFsck } from './fsck.js'
 
 const USAGE = `Usage: mailroom <command>
@@ -95,6 +96,21 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
           return 2
         }
         return await runFsck(loadConfig(env, { requireSecret: false }), fsckArgs, (text) => process.stdout.write(text))
+      }
+      case 'journal': {
+        const [subcommand, safe, ...extra] = args
+        if (subcommand !== 'verify' || extra.length > 0) {
+          process.stderr.write('usage: mailroom journal verify [safe]\n')
+          return 2
+        }
+        const config = loadConfig(env)
+        const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret })
+        try {
+          const target = { db: mailroom.db, docservers: new DocserverRoot(config.docserverDir) }
+          return await runJournalVerify((name) => verifyJournal(target, name), safe, process.stdout)
+        } finally {
+          await mailroom.close()
+        }
       }
       case undefined:
       case 'help':

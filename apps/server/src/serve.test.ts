@@ -46,7 +46,7 @@ describe('startServer', () => {
     const stopped = running.stop()
     const response = await inFlight
     expect(response.status).toBe(200)
-    expect((await response.json()).entity.entity_id).toBe('DGS')
+    expect(((await response.json()) as { entity: { entity_id: string } }).entity.entity_id).toBe('DGS')
     await stopped
     await expect(fetch(`${running.url}/healthz`)).rejects.toThrow()
   })

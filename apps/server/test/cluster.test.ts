@@ -96,7 +96,7 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
         headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
         body: JSON.stringify({ select: 'res_id,status', clause: `res_id = ${target}` }),
       })
-      expect((await seen.json()).resources).toEqual([{ res_id: target, status: 'END' }])
+      expect(((await seen.json()) as { resources: unknown }).resources).toEqual([{ res_id: target, status: 'END' }])
     } finally {
       a.kill('SIGTERM')
       b.kill('SIGTERM')

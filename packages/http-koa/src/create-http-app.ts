@@ -11,8 +11,9 @@ import { requestTimeout } from './middleware/request-timeout.js'
 import { registerAuthRoutes } from './routes/auth-routes.js'
 import { registerEntityRoutes } from './routes/entity-routes.js'
 import { registerHealthRoutes } from './routes/health-routes.js'
+import { registerOpenApiRoutes } from './openapi/openapi-routes.js'
 import { registerContentRoutes } from './routes/content-routes.js'
-import { registerJournalRoutes } from './routes/journal-routes.js'
+import { digitalSafeErrorBody, registerJournalRoutes } from './routes/journal-routes.js'
 import { registerRecordsRoutes } from './routes/records-routes.js'
 import { registerSearchRoutes } from './routes/search-routes.js'
 import { registerStatusRoutes } from './routes/status-routes.js'
@@ -43,6 +44,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
 
   const publicRouter = new Router<AppState>()
   registerHealthRoutes(publicRouter as unknown as Router, options.services)
+  registerOpenApiRoutes(publicRouter as unknown as Router)
   registerAuthRoutes(publicRouter, options.services)
 
   const restRouter = new Router<AppState>()
@@ -56,7 +58,8 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
 
   const auth = authenticateRest(options.services.auth)
   app.use(requestContext(log))
-  app.use(errorHandler())
+  // Errors raised before a route runs (URL checks, body limits) still get the envelope of their API.
+  app.use(errorHandler({ renderers: [['/digitalSafe', digitalSafeErrorBody]] }))
   app.use(requestTimeout(options.requestTimeoutMs ?? 120_000))
   app.use(jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES))
   app.use(publicRouter.routes())

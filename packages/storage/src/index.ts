@@ -31,3 +31,13 @@ export { isRefusedQuery, runSearch } from './search/run-search.js'
 export { jsonIndexHints } from './search/json-index-hints.js'
 export { BASE64_CHUNK_BYTES, base64Chunks, originalFilePath, originalFilesOf } from './search/original-files.js'
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
+export { JournalWriter, journalActor } from './journal/journal-writer.js'
+export type {
+  JournalConsultationRequest,
+  JournalDepositRequest,
+  JournalIntegrityCheckRequest,
+  JournalReadRequest,
+  JournalWriterOptions,
+} from './journal/journal-writer.js'
+export { verifyJournal } from './journal/verify-journal.js'
+export type { JournalBreak, JournalBreakReason, JournalVerification, SafeVerification, VerifyJournalOptions } from './journal/verify-journal.js'

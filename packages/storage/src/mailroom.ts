@@ -8,11 +8,19 @@ import {
   type PdfConverter,
   readEntity,
 } from '@mailroom/core'
-import type { Kysely } from 'kysely'
+import { Kysely } from 'kysely'
 import { loadDemoData } from './demo/demo-dataset.js'
 import { DocserverRoot } from './docserver/docserver-root.js'
 import { migrateToLatest } from './database/migrations/index.js'
-import { type DatabaseTarget, type MailroomDatabase, openDatabase } from './database/open-database.js'
+import {
+  type DatabaseTarget,
+  databaseFromKysely,
+  databaseFromPool,
+  type MailroomDatabase,
+  openDatabase,
+  type PgPoolLike,
+  targetFromString,
+} from './database/open-database.js'
 import type { Database } from './database/schema.js'
 import { KyselyEntityRepository } from './entities/kysely-entity-repository.js'
 import { HmacTokenSigner } from './security/hmac-token-signer.js'
@@ -20,6 +28,8 @@ import { KyselyAuthThrottle, type ThrottleSettings } from './security/kysely-aut
 import { ScryptPasswordHasher } from './security/scrypt-password-hasher.js'
 import { KyselyUserRepository } from './users/kysely-user-repository.js'
 import { createContentServices } from './content/create-content-services.js'
+import type { ContentSettings } from './content/content-settings.js'
+import { ConversionService } from './content/pdf-converter.js'
 import { createJournalServices } from './journal/create-journal-services.js'
 import { createRecordsServices } from './records/create-records-services.js'
 import { createSearchServices } from './search/create-search-services.js'
@@ -27,11 +37,16 @@ import { createStatusServices } from './status/create-status-services.js'
 import { type Logger, SILENT_LOGGER } from './logger.js'
 import type { StorageContext } from './storage-context.js'
 import { PerimeterGuard } from './perimeter/perimeter-guard.js'
+import { JournalWriter } from './journal/journal-writer.js'
 
 /** How to build a Mailroom: where its data lives and the secret its tokens are signed with. */
 export interface MailroomOptions {
-  /** A target to open, or an already open database (the caller then owns closing it). */
-  readonly database: DatabaseTarget | MailroomDatabase
+  /**
+   * Where the data lives: a target to open; a connection string (`postgres://…`, a PGlite directory or
+   * `memory://`); a pg pool or a kysely instance owned by the caller; or an already open MailroomDatabase.
+   * Mailroom closes only what it opened itself.
+   */
+  readonly database: DatabaseTarget | MailroomDatabase | string | PgPoolLike | Kysely<any>
   /** Root folder of the document storage. */
   readonly docserverDir: string
   /** Token signing secret (at least 16 characters). */
@@ -45,8 +60,10 @@ export interface MailroomOptions {
   readonly auth?: Partial<AuthSettings>
   readonly throttle?: Partial<ThrottleSettings> | false
   readonly logger?: Logger
-  /** PDF converter for stored originals; null disables conversion (default: none until wired). */
+  /** PDF converter for stored originals; null disables conversion (default: in-process only, no LibreOffice). */
   readonly converter?: PdfConverter | null
+  /** Watermark and read settings of the content reads. */
+  readonly content?: Partial<ContentSettings>
 }
 
 /** Mailroom's use cases wired over PostgreSQL/PGlite and the file system, usable without any HTTP layer. */
@@ -60,8 +77,7 @@ export interface Mailroom extends MailroomServices {
 
 /** Opens the database, applies migrations and wires every use case. */
 export async function createMailroom(options: MailroomOptions): Promise<Mailroom> {
-  const ownsDatabase = !('db' in options.database)
-  const database = 'db' in options.database ? options.database : await openDatabase(options.database)
+  const { database, ownsDatabase } = await resolveDatabase(options.database)
   try {
     if (options.migrate !== false) await migrateToLatest(database.db)
     const hasher = options.passwordHasher ?? new ScryptPasswordHasher()
@@ -87,8 +103,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       clock,
       ids: { newId: () => randomUUID() },
       logger: options.logger ?? SILENT_LOGGER,
-      converter: options.converter ?? null,
+      converter: options.converter === undefined ? new ConversionService() : options.converter,
       perimeter: new PerimeterGuard(options.logger ?? SILENT_LOGGER),
+      journal: new JournalWriter({ clock }),
     }
     const mailroom: Mailroom = {
       database,
@@ -97,7 +114,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       records: createRecordsServices(context),
       search: createSearchServices(context),
-      content: createContentServices(context),
+      content: createContentServices(context, options.content),
       status: createStatusServices(context),
       journal: createJournalServices(context),
       loadDemo: () => loadDemoData(database.db, hasher),
@@ -121,4 +138,12 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     if (ownsDatabase) await database.close().catch(() => {})
     throw error
   }
+}
+
+async function resolveDatabase(input: MailroomOptions['database']): Promise<{ database: MailroomDatabase; ownsDatabase: boolean }> {
+  if (typeof input === 'string') return { database: await openDatabase(targetFromString(input)), ownsDatabase: true }
+  if (input instanceof Kysely) return { database: databaseFromKysely(input), ownsDatabase: false }
+  if ('db' in input && 'ping' in input) return { database: input, ownsDatabase: false }
+  if ('kind' in input) return { database: await openDatabase(input), ownsDatabase: true }
+  return { database: databaseFromPool(input), ownsDatabase: false }
 }

@@ -209,6 +209,36 @@ describe('verifyChain', () => {
     )
   })
 
+  it('verifies a chain page by page exactly as in one piece (the after option)', () => {
+    const arb = chainArb(0).chain((chain) =>
+      fc.record({ chain: fc.constant(chain), size: fc.integer({ min: 1, max: 4 }), drop: fc.option(fc.nat({ max: Math.max(0, chain.length - 1) }), { nil: undefined }) }),
+    )
+    fc.assert(
+      fc.property(arb, ({ chain, size, drop }) => {
+        const head = chain.at(-1)
+        const checkpoint = head ? { sequence: head.sequence, hash: head.hash } : undefined
+        const events = drop === undefined ? chain : chain.filter((_, i) => i !== drop)
+        const whole = verifyChain(events, sha256Hex, checkpoint ? { checkpoint } : {})
+        let after: JournalEvent | undefined
+        let paged: ReturnType<typeof verifyChain> = { ok: true, count: 0, headHash: null }
+        for (let start = 0; start < events.length || start === 0; start += size) {
+          const page = events.slice(start, start + size)
+          const last = start + size >= events.length
+          const result = verifyChain(page, sha256Hex, { ...(after ? { after } : {}), ...(checkpoint && last ? { checkpoint } : {}), safe: '21750001600019' })
+          if (!result.ok) {
+            paged = { ...result, at: { ...result.at, index: result.at.index + start } }
+            break
+          }
+          after = page.at(-1) ?? after
+          if (last) break
+        }
+        expect(paged.ok).toBe(whole.ok)
+        if (!whole.ok && !paged.ok) expect([paged.reason, paged.at.index, paged.at.sequence]).toEqual([whole.reason, whole.at.index, whole.at.sequence])
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   it('names the reason for links, time, safes and checkpoints', () => {
     const chain = buildChain('S', [0, 1, 2].map((n) => ({ kind: 'consultation', gapMs: 1000, archive: 'mailroom_a1', text: `t${n}`, size: n, account: 'cchaplin', unit: 'VILLE' }) as Step), 'n')
     const [first, second, third] = chain as [JournalEvent, JournalEvent, JournalEvent]

@@ -39,6 +39,14 @@ export interface VerifyChainOptions {
    * events from the end of a chain or rewriting a whole tail cannot be told from a shorter genuine chain.
    */
   readonly checkpoint?: { readonly sequence: number; readonly hash: string }
+  /**
+   * Continues a chain verified in pages: the last event of the previous page (already verified). The first
+   * event given must then follow it (sequence `after.sequence + 1`, linked to `after.hash`); `at.index` stays
+   * the index in the given list. A checkpoint at or before `after.sequence` was the previous pages' business
+   * and is skipped here; one past the end of the given events is reported as 'truncated', so pass it with the
+   * page that holds its sequence or with the last page.
+   */
+  readonly after?: Pick<JournalEvent, 'sequence' | 'hash' | 'timestamp'>
 }
 
 /**
@@ -51,17 +59,18 @@ export interface VerifyChainOptions {
  */
 export function verifyChain(events: readonly JournalEvent[], sha256Hex: Sha256Hex, options: VerifyChainOptions = {}): ChainVerification {
   const safe = options.safe ?? events[0]?.safe
+  const offset = options.after?.sequence ?? 0
   const positionsBySequence = new Map<unknown, number[]>()
   events.forEach((event, index) => {
     const list = positionsBySequence.get(event.sequence)
     if (list) list.push(index)
     else positionsBySequence.set(event.sequence, [index])
   })
-  let previous: JournalEvent | undefined
+  let previous: Pick<JournalEvent, 'sequence' | 'hash' | 'timestamp'> | undefined = options.after
   for (let index = 0; index < events.length; index += 1) {
     const event = events[index]!
     const at = { index, sequence: typeof event.sequence === 'number' ? event.sequence : null, eventId: typeof event.eventId === 'string' ? event.eventId : null }
-    const expected = index + 1
+    const expected = offset + index + 1
     let actualHash: string | null
     try {
       actualHash = computeEventHash(event, sha256Hex)
@@ -70,7 +79,7 @@ export function verifyChain(events: readonly JournalEvent[], sha256Hex: Sha256He
       actualHash = null
     }
     if (actualHash === null || actualHash !== event.hash) {
-      return { ok: false, reason: 'edited', at, detail: `Event ${index + 1} in stored order does not match its hash` }
+      return { ok: false, reason: 'edited', at, detail: `Event ${offset + index + 1} in stored order does not match its hash` }
     }
     if (event.safe !== safe) {
       return { ok: false, reason: 'wrong-safe', at, detail: `Event ${event.eventId} belongs to safe ${event.safe}, not ${safe}` }
@@ -94,21 +103,21 @@ export function verifyChain(events: readonly JournalEvent[], sha256Hex: Sha256He
     previous = event
   }
   const checkpoint = options.checkpoint
-  if (checkpoint !== undefined) {
-    const target = events[checkpoint.sequence - 1]
+  if (checkpoint !== undefined && checkpoint.sequence > offset) {
+    const target = events[checkpoint.sequence - offset - 1]
     if (target === undefined) {
       return {
         ok: false,
         reason: 'truncated',
         at: { index: events.length, sequence: null, eventId: null },
-        detail: `The chain has ${events.length} events; the checkpoint names sequence ${checkpoint.sequence}`,
+        detail: `The chain has ${offset + events.length} events; the checkpoint names sequence ${checkpoint.sequence}`,
       }
     }
     if (target.hash !== checkpoint.hash) {
       return {
         ok: false,
         reason: 'checkpoint-mismatch',
-        at: { index: checkpoint.sequence - 1, sequence: target.sequence, eventId: target.eventId },
+        at: { index: checkpoint.sequence - offset - 1, sequence: target.sequence, eventId: target.eventId },
         detail: `Event ${target.sequence} does not have the checkpoint's hash`,
       }
     }

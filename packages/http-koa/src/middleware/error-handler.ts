@@ -13,7 +13,7 @@ const restErrorBody: ErrorBodyRenderer = (_ctx, error) => ({ errors: error.messa
  * body-parser and http errors into their catalogue equivalents, anything else into a generic 500 whose
  * detail goes to the log only.
  */
-export function errorHandler() {
+export function errorHandler(options: { renderers?: readonly (readonly [prefix: string, render: ErrorBodyRenderer])[] } = {}) {
   return async (ctx: Context & { state: AppState }, next: Next) => {
     try {
       await next()
@@ -25,7 +25,7 @@ export function errorHandler() {
       if (status === 503) ctx.set('Retry-After', '5')
       if (status >= 500 && !isDomainError(caught)) ctx.state.log?.error({ err: caught }, 'request failed')
       else if (status >= 500) ctx.state.log?.warn({ code: error.code, err: caught }, error.message)
-      const render = ctx.state.renderError ?? restErrorBody
+      const render = ctx.state.renderError ?? options.renderers?.find(([prefix]) => ctx.path.startsWith(prefix))?.[1] ?? restErrorBody
       ctx.status = status
       ctx.type = 'application/json'
       ctx.body = render(ctx, error, status)

@@ -1,6 +1,133 @@
+import { Readable } from 'node:stream'
 import type Router from '@koa/router'
-import type { MailroomServices } from '@mailroom/core'
+import {
+  type Actor,
+  displayName,
+  envelopeHead,
+  envelopeTail,
+  fail,
+  isDomainError,
+  type JournalEnvelopeHead,
+  journalErrorEnvelope,
+  type LifeCycleEvent,
+  type MailroomServices,
+  renderLifeCycleEvent,
+} from '@mailroom/core'
 import type { AppState } from '../app-state.js'
+import type { ErrorBodyRenderer } from '../middleware/error-handler.js'
 
-/** Routes of the journal capability. */
-export function registerJournalRoutes(_router: Router<AppState>, _services: MailroomServices): void {}
+/** Name of the cookie carrying the /digitalSafe token (runtime-contract.md "Authentication"). */
+export const SERVICE_AUTH_COOKIE = 'SERVICE-AUTH'
+
+/** Bytes gathered before a write: fewer, larger chunks than one per event, still constant memory. */
+const CHUNK_BYTES = 64 * 1024
+
+/**
+ * The URL-decoded value of the SERVICE-AUTH cookie in a Cookie header; null when absent, empty or not
+ * decodable. The first occurrence wins, as browsers send the most specific cookie first.
+ */
+export function serviceAuthToken(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null
+  for (const part of cookieHeader.split(';')) {
+    const equals = part.indexOf('=')
+    if (equals < 0 || part.slice(0, equals).trim() !== SERVICE_AUTH_COOKIE) continue
+    let value = part.slice(equals + 1).trim()
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
+    try {
+      const decoded = decodeURIComponent(value)
+      return decoded === '' ? null : decoded
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+/**
+ * `GET /digitalSafe/digitalSafe/{originatorOwnerOrgRegNumber}/events`. Authenticated by the SERVICE-AUTH cookie
+ * only (an access token from POST /rest/authenticate or a service token from `mailroom token`); missing,
+ * forged, expired or revoked → 401. The interface's Accept, Content-Type and User-Agent headers are accepted
+ * but not required: the answer is JSON whatever they say (upstream's "service" User-Agent switch only chose
+ * between its HTML and JSON layers, and Mailroom has only the latter). Errors answer the journal envelope with
+ * `operationResult: false` and `message`, with the status of the error's kind. The success body streams.
+ */
+export function registerJournalRoutes(router: Router<AppState>, services: MailroomServices): void {
+  router.get('/digitalSafe/digitalSafe/:owner/events', async (ctx) => {
+    const owner = ctx.params.owner ?? ''
+    const requestTime = new Date()
+    let accountName = ''
+    ctx.state.renderError = (_ctx, error) => journalErrorEnvelope({ owner, timestamp: requestTime, accountName, message: error.message })
+
+    const token = serviceAuthToken(ctx.get('cookie'))
+    if (token === null) fail('JOURNAL_UNAUTHENTICATED')
+    let actor: Actor
+    try {
+      actor = await services.auth.authenticateToken(token)
+    } catch (error) {
+      if (isDomainError(error) && error.kind === 'unauthenticated') fail('JOURNAL_UNAUTHENTICATED')
+      throw error
+    }
+    accountName = displayName(actor)
+
+    const reading = await services.journal.readEvents(actor, owner, ctx.query)
+    // The first page is fetched before the status is sent, so that its failure still gets an error envelope;
+    // a failure after that can only cut the stream short (the client then holds invalid JSON).
+    const events = reading.events[Symbol.asyncIterator]()
+    const first = await events.next()
+    const log = ctx.state.log
+    ctx.status = 200
+    ctx.type = 'application/json; charset=utf-8'
+    const body = Readable.from(envelopeChunks(reading.head, first, events), { objectMode: false })
+    body.on('error', (error) => log?.error({ err: error }, 'journal stream failed after the response started'))
+    ctx.body = body
+  })
+
+  // Any other /digitalSafe path (e.g. `/digitalSafe/digitalSafe/../events` once normalised) still answers the
+  // journal envelope: the error handler turns the empty 404 into ROUTE_NOT_FOUND and renders it this way.
+  router.all('/digitalSafe{/*rest}', (ctx) => {
+    ctx.state.renderError = digitalSafeErrorBody
+  })
+}
+
+/**
+ * The error body of any /digitalSafe response that failed before the journal route knew the caller: the
+ * envelope with an empty accountName, the owner taken from the path when it has the route's shape. The error
+ * handler may use it as its default for paths under /digitalSafe (e.g. for failures raised by middlewares that
+ * run before the routers).
+ */
+export const digitalSafeErrorBody: ErrorBodyRenderer = (ctx, error) => {
+  const match = /^\/digitalSafe\/digitalSafe\/([^/]+)\/events$/i.exec(ctx.path)
+  let owner = ''
+  try {
+    owner = match ? decodeURIComponent(match[1]!) : ''
+  } catch {
+    owner = ''
+  }
+  return journalErrorEnvelope({ owner, timestamp: new Date(), accountName: '', message: error.message })
+}
+
+/** The envelope's text in chunks of about {@link CHUNK_BYTES}: head, events separated by commas, tail. */
+async function* envelopeChunks(
+  head: JournalEnvelopeHead,
+  first: IteratorResult<LifeCycleEvent, unknown>,
+  rest: AsyncIterator<LifeCycleEvent, unknown, undefined>,
+): AsyncGenerator<string, void, undefined> {
+  let buffer = envelopeHead(head)
+  try {
+    let next = first
+    let separator = ''
+    while (!next.done) {
+      buffer += separator + renderLifeCycleEvent(next.value)
+      separator = ','
+      if (buffer.length >= CHUNK_BYTES) {
+        yield buffer
+        buffer = ''
+      }
+      next = await rest.next()
+    }
+  } finally {
+    // Client gone or stream failed: stop the paging too.
+    await rest.return?.()
+  }
+  yield buffer + envelopeTail()
+}

@@ -29,6 +29,8 @@ export const JOURNAL_ERRORS = defineErrors({
     kind: 'bad-request',
     message: (args: { name: string }) => `Query parameter ${args.name} must be given at most once`,
   },
+  /** A record's file cannot be deposited: there is no top-level entity, hence no digital safe. */
+  JOURNAL_NO_SAFE: { kind: 'internal', message: 'No digital safe exists: the entity tree is empty' },
   /** A builder received a value that cannot be stored (a programming error upstream of the journal). */
   JOURNAL_EVENT_MALFORMED: {
     kind: 'internal',

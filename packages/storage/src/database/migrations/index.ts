@@ -1,11 +1,15 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
 import * as initialSchema from './0001-initial-schema.js'
 import * as baseData from './0002-base-data.js'
+import * as records from './0003-records.js'
+import * as journal from './0004-journal.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-base-data': baseData,
+  '0003-records': records,
+  '0004-journal': journal,
 }
 
 /** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */

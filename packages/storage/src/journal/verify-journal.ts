@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { type ChainBreakReason, type JournalEvent, verifyChain } from '@mailroom/core'
+import type { Kysely } from 'kysely'
+import type { Database } from '../database/schema.js'
+import type { DocserverRoot } from '../docserver/docserver-root.js'
+import type { StorageContext } from '../storage-context.js'
+import { loadSafeDirectory, rowToEvent, sha256Hex } from './journal-rows.js'
+
+/** Why a safe's journal fails verification: a chain break (core's reasons), a file, or an unknown safe. */
+export type JournalBreakReason = ChainBreakReason | 'altered-file' | 'unknown-safe'
+
+/** The first break found in a safe. */
+export interface JournalBreak {
+  readonly reason: JournalBreakReason
+  /** Sequence and eventId of the offending event (null when the break is past the end of the chain). */
+  readonly sequence: number | null
+  readonly eventId: string | null
+  /** The record whose stored file no longer matches (altered-file only). */
+  readonly resId?: string
+  /** One English sentence for operators. */
+  readonly detail: string
+}
+
+/** Outcome for one safe. */
+export interface SafeVerification {
+  readonly safe: string
+  readonly ok: boolean
+  /** Events walked (up to the break). */
+  readonly events: number
+  /** Stored files whose fingerprint was checked against deposit events. */
+  readonly files: number
+  /** The journal_heads row (null when the safe has none). */
+  readonly head: { readonly sequence: number; readonly hash: string } | null
+  readonly break?: JournalBreak
+}
+
+/** Outcome of {@link verifyJournal}. */
+export interface JournalVerification {
+  readonly ok: boolean
+  readonly safes: readonly SafeVerification[]
+}
+
+/** Options of {@link verifyJournal}. */
+export interface VerifyJournalOptions {
+  /** Events read per query (default 1000): memory is bounded by a page. */
+  readonly pageSize?: number
+}
+
+const DEPOSIT_TYPES = new Set(['recordsManagement/deposit', 'recordsManagement/depositNewResource'])
+
+/**
+ * `mailroom journal verify [safe]`: walks each safe's chain in sequence order, a page at a time, with core's
+ * verifyChain, the journal_heads row serving as checkpoint (a deleted last event, or an event added behind
+ * the journal's back, no longer matches it). For every deposit and new-resource event it re-hashes the
+ * record's stored files (res_letterbox, and adr_letterbox for other versions) and requires one of them to
+ * still have the recorded SHA-256. Reports, per safe, the first break in sequence order.
+ * Limit: anyone able to rewrite both the events and the head row can forge a consistent chain; print and keep
+ * the head hashes elsewhere to anchor them.
+ */
+export async function verifyJournal(context: Pick<StorageContext, 'db' | 'docservers'>, safe?: string, options: VerifyJournalOptions = {}): Promise<JournalVerification> {
+  const db = context.db
+  const pageSize = Math.max(1, Math.trunc(options.pageSize ?? 1000))
+  const heads = await db.selectFrom('journal_heads').select(['safe', 'last_sequence', 'last_hash']).execute()
+  let safes: string[]
+  if (safe !== undefined) {
+    safes = [safe]
+  } else {
+    const withEvents = await db.selectFrom('journal_events').select('safe').distinct().execute()
+    safes = [...new Set([...heads.map((head) => head.safe), ...withEvents.map((row) => row.safe)])].sort()
+  }
+  const docservers = new Map((await db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((row) => [row.docserver_id, row.path_template]))
+  const files = new FileChecker(db, context.docservers, docservers)
+  const results: SafeVerification[] = []
+  for (const name of safes) {
+    const headRow = heads.find((head) => head.safe === name)
+    const head = headRow ? { sequence: headRow.last_sequence, hash: headRow.last_hash } : null
+    results.push(await verifySafe(db, name, head, files, pageSize))
+  }
+  return { ok: results.every((result) => result.ok), safes: results }
+}
+
+async function verifySafe(db: Kysely<Database>, safe: string, head: SafeVerification['head'], files: FileChecker, pageSize: number): Promise<SafeVerification> {
+  const checkpoint = head !== null && head.sequence > 0 ? head : undefined
+  let after: JournalEvent | undefined
+  let walked = 0
+  let checkedFiles = 0
+  let lastStored: number | null = null
+  const done = (extra: Partial<SafeVerification>): SafeVerification => ({ safe, ok: extra.break === undefined, events: walked, files: checkedFiles, head, ...extra })
+
+  for (;;) {
+    let page = db.selectFrom('journal_events').selectAll().where('safe', '=', safe)
+    if (lastStored !== null) page = page.where('sequence', '>', lastStored)
+    const rows = await page
+      .orderBy('sequence')
+      .limit(pageSize)
+      .execute()
+    const events = rows.map(rowToEvent)
+    const offset = after?.sequence ?? 0
+    const last = rows.length < pageSize
+    const withCheckpoint = checkpoint !== undefined && (last || checkpoint.sequence <= offset + events.length)
+    const chain = verifyChain(events, sha256Hex, { safe, ...(after ? { after } : {}), ...(withCheckpoint ? { checkpoint } : {}) })
+    const trusted = chain.ok ? events : events.slice(0, Math.min(chain.at.index, events.length))
+    const fileBreak = await files.firstAlteredFile(trusted)
+    checkedFiles += fileBreak.checked
+    if (fileBreak.break !== undefined) {
+      walked += fileBreak.index
+      return done({ break: fileBreak.break })
+    }
+    if (!chain.ok) {
+      walked += trusted.length
+      return done({ break: { reason: chain.reason, sequence: chain.at.sequence, eventId: chain.at.eventId, detail: chain.detail } })
+    }
+    walked += events.length
+    // Past the recorded head: the journal never wrote these (it moves the head in the same transaction).
+    if (checkpoint !== undefined && offset + events.length > checkpoint.sequence) {
+      const extra = events[checkpoint.sequence - offset]!
+      return done({
+        break: {
+          reason: 'deleted-or-inserted',
+          sequence: extra.sequence,
+          eventId: extra.eventId,
+          detail: `Event ${extra.sequence} follows the recorded head (sequence ${checkpoint.sequence}): it was not appended by the journal`,
+        },
+      })
+    }
+    if (last || events.length === 0) break
+    after = events[events.length - 1]!
+    lastStored = rows[rows.length - 1]!.sequence
+  }
+  if (head === null && walked > 0) {
+    return done({ break: { reason: 'checkpoint-mismatch', sequence: null, eventId: null, detail: `Safe ${safe} has events but no recorded head` } })
+  }
+  if (head === null && walked === 0) {
+    const directory = await loadSafeDirectory(db)
+    if (!directory.hasSafe(safe)) return done({ break: { reason: 'unknown-safe', sequence: null, eventId: null, detail: `No digital safe ${safe}` } })
+  }
+  return done({})
+}
+
+interface StoredFile {
+  /** null when its storage area is unknown: a stored file that cannot be found. */
+  readonly path: string | null
+  readonly fingerprint: string | null
+}
+
+/** Re-hashes the stored files of deposited records, one page of events at a time. */
+class FileChecker {
+  readonly #db: Kysely<Database>
+  readonly #root: DocserverRoot
+  readonly #docservers: Map<string, string>
+
+  constructor(db: Kysely<Database>, root: DocserverRoot, docservers: Map<string, string>) {
+    this.#db = db
+    this.#root = root
+    this.#docservers = docservers
+  }
+
+  /** The first deposit or new-resource event whose file no stored file of its record matches any more. */
+  async firstAlteredFile(events: readonly JournalEvent[]): Promise<{ index: number; checked: number; break?: JournalBreak }> {
+    const deposits = events.map((event, index) => ({ event, index })).filter(({ event }) => DEPOSIT_TYPES.has(event.eventType))
+    if (deposits.length === 0) return { index: events.length, checked: 0 }
+    const resIds = [...new Set(deposits.map(({ event }) => resIdOf(event)).filter((id): id is number => id !== null))]
+    const candidates = await this.#storedFiles(resIds)
+    const hashes = new Map<string, Promise<string | null>>()
+    const hashOf = (path: string | null) => {
+      if (path === null) return Promise.resolve(null)
+      let hash = hashes.get(path)
+      if (hash === undefined) {
+        hash = hashFile(path)
+        hashes.set(path, hash)
+      }
+      return hash
+    }
+    for (const { event, index } of deposits) {
+      const info = event.info as unknown as Record<string, unknown>
+      const expected = typeof info.hash === 'string' ? info.hash.toLowerCase() : ''
+      const resId = resIdOf(event)
+      const stored = resId === null ? [] : (candidates.get(resId) ?? [])
+      // The file whose recorded fingerprint is the deposited hash first: usually the only one to hash.
+      const ordered = [...stored.filter((file) => file.fingerprint?.toLowerCase() === expected), ...stored.filter((file) => file.fingerprint?.toLowerCase() !== expected)]
+      let matched = false
+      let missing = 0
+      for (const file of ordered) {
+        const actual = await hashOf(file.path)
+        if (actual === null) missing += 1
+        if (actual === expected) {
+          matched = true
+          break
+        }
+      }
+      if (!matched) {
+        const what =
+          stored.length === 0 ? 'the record has no stored file' : `none of its ${stored.length} stored file(s) has it${missing > 0 ? ` (${missing} missing)` : ''}`
+        return {
+          index,
+          checked: hashes.size,
+          break: {
+            reason: 'altered-file',
+            sequence: event.sequence,
+            eventId: event.eventId,
+            resId: String(info.resId ?? ''),
+            detail: `Record ${String(info.resId ?? '')} was deposited with SHA-256 ${expected} by event ${event.sequence}, but ${what}`,
+          },
+        }
+      }
+    }
+    return { index: events.length, checked: hashes.size }
+  }
+
+  async #storedFiles(resIds: readonly number[]): Promise<Map<number, StoredFile[]>> {
+    const files = new Map<number, StoredFile[]>()
+    if (resIds.length === 0) return files
+    const [records, versions] = await Promise.all([
+      this.#db.selectFrom('res_letterbox').select(['res_id', 'docserver_id', 'path', 'filename', 'fingerprint']).where('res_id', 'in', resIds).execute(),
+      this.#db.selectFrom('adr_letterbox').select(['res_id', 'docserver_id', 'path', 'filename', 'fingerprint']).where('res_id', 'in', resIds).orderBy('id').execute(),
+    ])
+    for (const row of [...records, ...versions]) {
+      if (row.docserver_id === null || row.path === null || row.filename === null || row.filename === '') continue
+      const path = this.#resolve(row.docserver_id, row.path, row.filename)
+      const list = files.get(row.res_id)
+      const file = { path, fingerprint: row.fingerprint }
+      if (list) list.push(file)
+      else files.set(row.res_id, [file])
+    }
+    return files
+  }
+
+  /** The file under the docserver root (null, i.e. missing, for an unknown area or a path leaving the root). */
+  #resolve(docserverId: string, path: string, filename: string): string | null {
+    const template = this.#docservers.get(docserverId)
+    return template === undefined ? null : this.#root.fileOf(template, path, filename)
+  }
+}
+
+function resIdOf(event: JournalEvent): number | null {
+  const value = (event.info as unknown as Record<string, unknown>).resId
+  const id = typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : Number.NaN
+  return Number.isSafeInteger(id) ? id : null
+}
+
+async function hashFile(path: string): Promise<string | null> {
+  try {
+    const hash = createHash('sha256')
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+    return hash.digest('hex')
+  } catch {
+    return null
+  }
+}
