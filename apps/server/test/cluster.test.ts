@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -146,14 +146,19 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
     for (const row of rows.rows) expect(existsSync(join(docRoot, row.path, row.filename)), `row ${row.res_id}`).toBe(true)
 
     const referenced = new Set(rows.rows.map((r) => join(docRoot, r.path, r.filename)))
+    // A file renamed into place whose transaction never committed, as a crash between the two leaves.
+    const orphan = join(docRoot, '2020', '01', '0001', 'orphan-of-a-crash.pdf')
+    await mkdir(dirname(orphan), { recursive: true })
+    await writeFile(orphan, pdfBytes('orphan'))
     const before = await listFiles(docserverDir)
-    const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), '..', 'src/main.ts'), 'fsck', '--orphan-grace', '0'], {
+    const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), '..', 'src/main.ts'), 'fsck', '--grace-minutes', '0'], {
       env: { ...process.env, ...env() },
       encoding: 'utf8',
     })
     expect(run.status, run.stdout + run.stderr).toBe(0)
     const after = await listFiles(docserverDir)
     for (const file of referenced) expect(after).toContain(file)
+    expect(after).not.toContain(orphan)
     // Whatever fsck removed was unreferenced.
     for (const file of before.filter((f) => !after.includes(f))) expect(referenced.has(file)).toBe(false)
     for (const file of after) expect(referenced.has(file) || !(await stat(file)).isFile() || file.includes('convert')).toBe(true)
