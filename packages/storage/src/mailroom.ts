@@ -1,6 +1,10 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import {
+  type ActingMailroom,
+  type Actor,
+  actAs,
   type AuthSettings,
+  fail,
   type Clock,
   createAuthService,
   type MailroomServices,
@@ -72,6 +76,10 @@ export interface Mailroom extends MailroomServices {
   readonly db: Kysely<Database>
   /** Loads the demo dataset if the database has no user yet; true when it loaded. */
   loadDemo(): Promise<boolean>
+  /** The user (login or integer id) as an Actor, for calling use cases on their behalf. */
+  actor(user: string | number): Promise<Actor>
+  /** Every use case bound to a user (login or integer id): `(await mailroom.as('bbain')).records.create(body)`. */
+  as(user: string | number): Promise<ActingMailroom>
   close(): Promise<void>
 }
 
@@ -86,8 +94,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     await docservers.ensure()
     const digestKey = randomBytes(32)
     const entityRepository = new KyselyEntityRepository(database.db)
+    const users = new KyselyUserRepository(database.db)
     const auth = createAuthService({
-      users: new KyselyUserRepository(database.db),
+      users,
       hasher,
       tokens: new HmacTokenSigner(options.secret),
       clock,
@@ -118,6 +127,8 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       status: createStatusServices(context),
       journal: createJournalServices(context),
       loadDemo: () => loadDemoData(database.db, hasher),
+      actor: (user) => actorOf(users, user),
+      as: async (user) => actAs(mailroom, await actorOf(users, user)),
       async health() {
         const [db, storage] = await Promise.all([
           database.ping().then(
@@ -146,4 +157,10 @@ async function resolveDatabase(input: MailroomOptions['database']): Promise<{ da
   if ('db' in input && 'ping' in input) return { database: input, ownsDatabase: false }
   if ('kind' in input) return { database: await openDatabase(input), ownsDatabase: true }
   return { database: databaseFromPool(input), ownsDatabase: false }
+}
+
+async function actorOf(users: KyselyUserRepository, user: string | number): Promise<Actor> {
+  const id = typeof user === 'number' ? user : (await users.findCredentialsByLogin(user))?.id
+  const actor = id === undefined ? null : await users.loadActor(id)
+  return actor ?? fail('AUTHENTICATION_FAILED')
 }
