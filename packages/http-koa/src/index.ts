@@ -9,3 +9,15 @@ export { createHttpServer } from './create-http-server.js'
 export type { HttpServerLimits } from './create-http-server.js'
 export type { AppState } from './app-state.js'
 export { digitalSafeErrorBody, SERVICE_AUTH_COOKIE, serviceAuthToken } from './routes/journal-routes.js'
+export {
+  createOpenApiDocument,
+  documentedMessage,
+  documentedStatus,
+  listDocumentedOperations,
+  listRoutes,
+  OPENAPI_PATH,
+  openApiDocument,
+  registerOpenApiRoutes,
+  toOpenApiPath,
+} from './openapi/index.js'
+export type { OpenApiDocument, RouteEntry } from './openapi/index.js'

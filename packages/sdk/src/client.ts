@@ -1,147 +1,222 @@
-import type { Entity } from '@mailroom/core'
-import { MailroomApiError, MailroomNetworkError } from './errors.js'
+import type {
+  ContentBase64Response,
+  ContentParams,
+  CreateRecordBody,
+  CreateRecordResponse,
+  EarlierCreateRecordBody,
+  Entity,
+  HealthResponse,
+  JournalEventsParams,
+  JournalEventsResponse,
+  NewVersionBody,
+  NewVersionResponse,
+  OriginalContentBase64Response,
+  OriginalContentParams,
+  RecordHistoryResponse,
+  SearchBody,
+  SearchResponse,
+  StatusUpdateBody,
+  StatusUpdateResponse,
+  VersionContentParams,
+  VersionContentResponse,
+} from '@mailroom/core'
+import { type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
 
-/** How the client authenticates: Basic credentials, a bearer token, or none. */
-export type ClientAuth = { readonly login: string; readonly password: string } | { readonly token: string } | null
-
-/** Client settings. */
-export interface ClientOptions {
-  /** Server root, e.g. `http://127.0.0.1:8080` (with or without a trailing slash). */
-  readonly baseUrl: string
-  readonly auth?: ClientAuth
-  /** Per-request timeout in milliseconds (default 30 s). */
-  readonly timeoutMs?: number
-  /** Extra attempts for idempotent reads on network errors and 502/503/504 (default 2). */
-  readonly retries?: number
-  /** A fetch implementation (default: the global one). */
-  readonly fetch?: typeof fetch
-}
-
-/** Per-call options. */
-export interface CallOptions {
-  readonly signal?: AbortSignal
-  readonly timeoutMs?: number
-}
+export { Transport } from './transport.js'
+export type { CallOptions, ClientAuth, ClientOptions, QueryValues, TransportRequest } from './transport.js'
 
 /** Tokens returned by `authenticate`. */
 export interface Tokens {
+  /** Bearer token, valid 30 minutes; also what the SERVICE-AUTH cookie of the digital safe carries. */
   readonly token: string
+  /** Exchange it for a new bearer token with `refreshToken` (valid 7 days). */
   readonly refreshToken: string
 }
 
-const RETRYABLE = new Set([502, 503, 504])
-
-function basic(login: string, password: string): string {
-  const bytes = new TextEncoder().encode(`${login}:${password}`)
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return `Basic ${btoa(binary)}`
+/** How `getContent` delivers a raw PDF: `view` (inline) or a download; the bytes are the same. */
+export interface RawContentParams {
+  readonly mode?: 'view' | ''
+  readonly watermark?: boolean
 }
 
-/** Low-level request plumbing shared by every method. */
-export class Transport {
-  readonly #options: Required<Pick<ClientOptions, 'timeoutMs' | 'retries'>> & ClientOptions
-  #auth: ClientAuth
-
-  constructor(options: ClientOptions) {
-    this.#options = { timeoutMs: 30_000, retries: 2, ...options }
-    this.#auth = options.auth ?? null
-  }
-
-  /** Replaces the credentials used by later calls. */
-  setAuth(auth: ClientAuth): void {
-    this.#auth = auth
-  }
-
-  /** Sends a request and returns the raw response when its status is 2xx; throws typed errors otherwise. */
-  async send(
-    method: string,
-    path: string,
-    init: { body?: unknown; query?: Record<string, string | number | boolean | undefined>; headers?: Record<string, string>; idempotent?: boolean; auth?: boolean } & CallOptions = {},
-  ): Promise<Response> {
-    const url = new URL(path.replace(/^\//, ''), this.#options.baseUrl.endsWith('/') ? this.#options.baseUrl : `${this.#options.baseUrl}/`)
-    for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value))
-    const headers: Record<string, string> = { accept: 'application/json', ...init.headers }
-    if (init.auth !== false && this.#auth) headers.authorization = 'token' in this.#auth ? `Bearer ${this.#auth.token}` : basic(this.#auth.login, this.#auth.password)
-    let body: string | undefined
-    if (init.body !== undefined) {
-      body = JSON.stringify(init.body)
-      headers['content-type'] = 'application/json'
-    }
-    const attempts = init.idempotent ?? method === 'GET' ? this.#options.retries + 1 : 1
-    const doFetch = this.#options.fetch ?? globalThis.fetch
-    for (let attempt = 1; ; attempt++) {
-      const timeout = AbortSignal.timeout(init.timeoutMs ?? this.#options.timeoutMs)
-      const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-      let response: Response
-      try {
-        response = await doFetch(url, { method, headers, signal, ...(body === undefined ? {} : { body }) })
-      } catch (error) {
-        if (init.signal?.aborted || attempt >= attempts) throw new MailroomNetworkError(`${method} ${url.pathname} failed: ${(error as Error).message}`, { cause: error })
-        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)))
-        continue
-      }
-      if (response.ok) return response
-      if (RETRYABLE.has(response.status) && attempt < attempts) {
-        await response.body?.cancel()
-        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)))
-        continue
-      }
-      const text = await response.text()
-      let parsed: unknown = text
-      try {
-        parsed = JSON.parse(text)
-      } catch {}
-      const message =
-        typeof parsed === 'object' && parsed !== null
-          ? String((parsed as { errors?: unknown }).errors ?? (parsed as { message?: unknown }).message ?? response.statusText)
-          : text || response.statusText
-      throw new MailroomApiError(response.status, message, parsed)
-    }
-  }
-
-  /** Sends a request and parses its JSON answer. */
-  async json<T>(method: string, path: string, init: Parameters<Transport['send']>[2] = {}): Promise<T> {
-    const response = await this.send(method, path, init)
-    return (await response.json()) as T
-  }
+/** Raw `getOriginalContent` parameters (the file as stored, or its signed PDF). */
+export interface RawOriginalContentParams {
+  readonly signedVersion?: boolean
 }
 
-/** A typed Mailroom client: one method per operation. */
+/** Ask for the answer as a stream of bytes instead of a Uint8Array. */
+export interface StreamOption {
+  readonly stream: true
+}
+
+/** Options of `readJournal`. */
+export interface JournalCallOptions extends CallOptions {
+  /**
+   * The token the SERVICE-AUTH cookie carries (a Token from `authenticate`, or a service token from
+   * `mailroom token <login>`); default: the client's bearer token. Sent as `Cookie: SERVICE-AUTH=<URL-encoded>`:
+   * browsers forbid scripts to set Cookie, so there the cookie must be set for the server's origin instead.
+   */
+  readonly cookieToken?: string
+}
+
+/** The OpenAPI 3.1 document of the server, as plain JSON. */
+export type OpenApiJson = Readonly<Record<string, unknown>> & { readonly openapi: string; readonly paths: Readonly<Record<string, unknown>> }
+
+/** A typed Mailroom client: one method per operation of the interface. */
 export interface MailroomClient {
   readonly transport: Transport
-  /** POST /rest/authenticate: returns the tokens; the client keeps using its own credentials. */
+
+  /** POST /rest/authenticate: returns the tokens; the client keeps using its own credentials (see `useToken`). */
   authenticate(login: string, password: string, options?: CallOptions): Promise<Tokens>
-  /** GET /rest/authenticate/token: a new access token from a refresh token. */
+  /** GET /rest/authenticate/token: a new bearer token from a refresh token. */
   refreshToken(refreshToken: string, options?: CallOptions): Promise<string>
-  /** GET /rest/entities/{id}. */
+  /** Makes later calls send `Authorization: Bearer <token>` (e.g. a token from `authenticate`). */
+  useToken(token: string): void
+
+  /** POST /rest/resources: creates a record (current form, or the earlier one with type_id and category_id). */
+  createRecord(body: CreateRecordBody | EarlierCreateRecordBody, options?: CallOptions): Promise<CreateRecordResponse>
+  /**
+   * PUT /rest/resources/{resId}: stores a new version of the record's file (version n+1), or with `type`
+   * SIGN / NOTE attaches a signed / annotated PDF to the current version.
+   */
+  newVersion(resId: number, body: NewVersionBody, options?: CallOptions): Promise<NewVersionResponse>
+  /** POST /rest/res/list: records within the caller perimeter (retried like a read). */
+  search(body: SearchBody, options?: CallOptions): Promise<SearchResponse>
+
+  /** GET /rest/resources/{resId}/content?mode=base64: the PDF as a base64 object. */
+  getContent(resId: number, params: { readonly mode: 'base64'; readonly watermark?: boolean }, options?: CallOptions): Promise<ContentBase64Response>
+  /** GET /rest/resources/{resId}/content: the (watermarked) PDF as a stream of bytes. */
+  getContent(resId: number, params: RawContentParams & StreamOption, options?: CallOptions): Promise<ReadableStream<Uint8Array>>
+  /** GET /rest/resources/{resId}/content: the (watermarked) PDF's bytes. */
+  getContent(resId: number, params?: RawContentParams, options?: CallOptions): Promise<Uint8Array>
+
+  /** GET /rest/resources/{resId}/originalContent?mode=base64: the original file as a base64 object. */
+  getOriginalContent(resId: number, params: { readonly mode: 'base64'; readonly signedVersion?: boolean }, options?: CallOptions): Promise<OriginalContentBase64Response>
+  /** GET /rest/resources/{resId}/originalContent: the original file as a stream of bytes. */
+  getOriginalContent(resId: number, params: RawOriginalContentParams & StreamOption, options?: CallOptions): Promise<ReadableStream<Uint8Array>>
+  /** GET /rest/resources/{resId}/originalContent: the original file's bytes. */
+  getOriginalContent(resId: number, params?: RawOriginalContentParams, options?: CallOptions): Promise<Uint8Array>
+
+  /** GET /rest/resources/{resId}/content/{version}: the PDF (or SIGN / NOTE file) of one version. */
+  getVersionContent(resId: number, version: number, params?: VersionContentParams, options?: CallOptions): Promise<VersionContentResponse>
+
+  /** PUT /rest/res/resource/status: sets the status of every record listed by resId or chrono (all or nothing). */
+  updateStatus(body: StatusUpdateBody, options?: CallOptions): Promise<StatusUpdateResponse>
+  /** GET /rest/resources/{resId}/history: the record's events, newest first. */
+  getHistory(resId: number, options?: CallOptions): Promise<RecordHistoryResponse>
+
+  /** GET /rest/entities/{id}: an entity by entity_id (or integer identifier). */
   getEntity(id: string | number, options?: CallOptions): Promise<Entity>
-  /** GET /healthz. */
-  health(options?: CallOptions): Promise<{ status: string; database: boolean; storage: boolean }>
+
+  /** GET /digitalSafe/digitalSafe/{owner}/events: the journal of a digital safe, with the SERVICE-AUTH cookie. */
+  readJournal(owner: string, params?: JournalEventsParams, options?: JournalCallOptions): Promise<JournalEventsResponse>
+
+  /** GET /healthz. Resolves for 200 only: a 503 rejects with a MailroomApiError whose body is the health object. */
+  health(options?: CallOptions): Promise<HealthResponse>
+  /** GET /rest/openapi.json: the server's OpenAPI document. */
+  openapi(options?: CallOptions): Promise<OpenApiJson>
+}
+
+function resource(resId: number): string {
+  return `rest/resources/${encodeURIComponent(String(resId))}`
+}
+
+/** True when a raw download asks for a stream. */
+function streamWanted(params: object | undefined): boolean {
+  return (params as { stream?: unknown } | undefined)?.stream === true
+}
+
+function query(params: object | undefined, names: readonly string[]): QueryValues {
+  const out: Record<string, string | number | boolean | undefined> = {}
+  for (const name of names) {
+    const value = (params as Record<string, unknown> | undefined)?.[name]
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[name] = value
+  }
+  return out
 }
 
 /**
- * Creates a client for a Mailroom server.
+ * Creates a client for a Mailroom server. Works wherever `fetch` exists (Node ≥ 20, browsers).
  * @example
  * const mailroom = createClient({ baseUrl: 'http://127.0.0.1:8080', auth: { login: 'bbain', password: 'maarch' } })
- * const { entity_label } = await mailroom.getEntity('PJS')
+ * const { resId } = await mailroom.createRecord({ modelId: 1, status: 'NEW', subject: 'Demande', encodedFile, format: 'pdf' })
  */
 export function createClient(options: ClientOptions): MailroomClient {
   const transport = new Transport(options)
+
+  const download = (path: string, params: object | undefined, names: readonly string[], call: CallOptions) => {
+    const init = { ...call, query: query(params, names) }
+    return streamWanted(params) ? transport.stream('GET', path, init) : transport.bytes('GET', path, init)
+  }
+
+  const getContent = ((resId: number, params?: ContentParams & { stream?: boolean }, call: CallOptions = {}) => {
+    const path = `${resource(resId)}/content`
+    if (params?.mode === 'base64') return transport.json('GET', path, { ...call, query: query(params, ['mode', 'watermark']) })
+    return download(path, params, ['mode', 'watermark'], call)
+  }) as MailroomClient['getContent']
+
+  const getOriginalContent = ((resId: number, params?: OriginalContentParams & { stream?: boolean }, call: CallOptions = {}) => {
+    const path = `${resource(resId)}/originalContent`
+    if (params?.mode === 'base64') return transport.json('GET', path, { ...call, query: query(params, ['mode', 'signedVersion']) })
+    return download(path, params, ['signedVersion'], call)
+  }) as MailroomClient['getOriginalContent']
+
   return {
     transport,
+
     async authenticate(login, password, call = {}) {
-      const response = await transport.send('POST', 'rest/authenticate', { body: { login, password }, auth: false, ...call })
+      const response = await transport.empty('POST', 'rest/authenticate', { body: { login, password }, auth: false, ...call })
       return { token: response.headers.get('token') ?? '', refreshToken: response.headers.get('refresh-token') ?? '' }
     },
     async refreshToken(refreshToken, call = {}) {
       return (await transport.json<{ token: string }>('GET', 'rest/authenticate/token', { query: { refreshToken }, auth: false, ...call })).token
     },
+    useToken(token) {
+      transport.setAuth({ token })
+    },
+
+    createRecord(body, call = {}) {
+      return transport.json('POST', 'rest/resources', { body, ...call })
+    },
+    newVersion(resId, body, call = {}) {
+      return transport.json('PUT', resource(resId), { body, ...call })
+    },
+    search(body, call = {}) {
+      return transport.json('POST', 'rest/res/list', { body, idempotent: true, ...call })
+    },
+
+    getContent,
+    getOriginalContent,
+    getVersionContent(resId, version, params, call = {}) {
+      return transport.json('GET', `${resource(resId)}/content/${encodeURIComponent(String(version))}`, { ...call, query: query(params, ['type']) })
+    },
+
+    updateStatus(body, call = {}) {
+      return transport.json('PUT', 'rest/res/resource/status', { body, ...call })
+    },
+    getHistory(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/history`, call)
+    },
+
     async getEntity(id, call = {}) {
       return (await transport.json<{ entity: Entity }>('GET', `rest/entities/${encodeURIComponent(String(id))}`, call)).entity
     },
+
+    readJournal(owner, params, call = {}) {
+      const { cookieToken, ...rest } = call
+      const auth = transport.auth
+      const token = cookieToken ?? (auth && 'token' in auth ? auth.token : undefined)
+      const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', 'user-agent': 'service' }
+      if (token !== undefined) headers.cookie = `SERVICE-AUTH=${encodeURIComponent(token)}`
+      const names = ['archiveId', 'originatorOrgRegNumber', 'fromDate', 'toDate', 'fromOriginatorArchiveId', 'toOriginatorArchiveId', 'limit', 'after']
+      return transport.json('GET', `digitalSafe/digitalSafe/${encodeURIComponent(owner)}/events`, { ...rest, headers, auth: false, query: query(params, names) })
+    },
+
     health(call = {}) {
       return transport.json('GET', 'healthz', { auth: false, ...call })
+    },
+    openapi(call = {}) {
+      return transport.json('GET', 'rest/openapi.json', { auth: false, ...call })
     },
   }
 }

@@ -15,9 +15,14 @@ export class MailroomApiError extends Error {
 
 /** The request did not complete: network failure, timeout or abort. */
 export class MailroomNetworkError extends Error {
-  override readonly name = 'MailroomNetworkError'
+  override readonly name: string = 'MailroomNetworkError'
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
   }
+}
+
+/** The request did not complete within its timeout. */
+export class MailroomTimeoutError extends MailroomNetworkError {
+  override readonly name: string = 'MailroomTimeoutError'
 }

@@ -1,7 +1,21 @@
 /**
  * @module @mailroom/sdk
- * A typed client for Mailroom servers, for browsers and Node (fetch only).
+ * A typed client for Mailroom servers, for browsers and Node (fetch only; core is a type-only dependency).
  */
 export { createClient, Transport } from './client.js'
-export type { CallOptions, ClientAuth, ClientOptions, MailroomClient, Tokens } from './client.js'
-export { MailroomApiError, MailroomNetworkError } from './errors.js'
+export type {
+  CallOptions,
+  ClientAuth,
+  ClientOptions,
+  JournalCallOptions,
+  MailroomClient,
+  OpenApiJson,
+  QueryValues,
+  RawContentParams,
+  RawOriginalContentParams,
+  StreamOption,
+  Tokens,
+  TransportRequest,
+} from './client.js'
+export { decodeBase64, encodeBase64 } from './base64.js'
+export { MailroomApiError, MailroomNetworkError, MailroomTimeoutError } from './errors.js'

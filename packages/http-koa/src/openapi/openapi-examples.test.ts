@@ -1,0 +1,48 @@
+import {
+  AuthenticateBodySchema,
+  ContentBase64ResponseSchema,
+  CreateRecordBodySchema,
+  CreateRecordResponseSchema,
+  EarlierCreateRecordBodySchema,
+  EntityResponseSchema,
+  HealthResponseSchema,
+  JournalEventsResponseSchema,
+  NewVersionBodySchema,
+  NewVersionResponseSchema,
+  OriginalContentBase64ResponseSchema,
+  RecordHistoryResponseSchema,
+  SearchBodySchema,
+  SearchResponseSchema,
+  StatusUpdateBodySchema,
+  StatusUpdateResponseSchema,
+  VersionContentResponseSchema,
+} from '@mailroom/core'
+import { describe, expect, it } from 'vitest'
+import { EXAMPLES } from './openapi-examples.js'
+
+describe('OpenAPI examples', () => {
+  it.each([
+    ['authenticate', AuthenticateBodySchema, EXAMPLES.authenticate],
+    ['createRecord', CreateRecordBodySchema, EXAMPLES.createRecord],
+    ['createRecordEarlier', EarlierCreateRecordBodySchema, EXAMPLES.createRecordEarlier],
+    ['createRecordResponse', CreateRecordResponseSchema, EXAMPLES.createRecordResponse],
+    ['newVersion', NewVersionBodySchema, EXAMPLES.newVersion],
+    ['signedVersion', NewVersionBodySchema, EXAMPLES.signedVersion],
+    ['newVersionResponse', NewVersionResponseSchema, EXAMPLES.newVersionResponse],
+    ['search', SearchBodySchema, EXAMPLES.search],
+    ['searchResponse', SearchResponseSchema, EXAMPLES.searchResponse],
+    ['contentBase64', ContentBase64ResponseSchema.omit({ encodedDocument: true }), EXAMPLES.contentBase64],
+    ['originalContentBase64', OriginalContentBase64ResponseSchema, EXAMPLES.originalContentBase64],
+    ['versionContent', VersionContentResponseSchema.omit({ encodedDocument: true }), EXAMPLES.versionContent],
+    ['statusUpdate', StatusUpdateBodySchema, EXAMPLES.statusUpdate],
+    ['statusUpdateByChrono', StatusUpdateBodySchema, EXAMPLES.statusUpdateByChrono],
+    ['statusUpdateResponse', StatusUpdateResponseSchema, EXAMPLES.statusUpdateResponse],
+    ['history', RecordHistoryResponseSchema, EXAMPLES.history],
+    ['entity', EntityResponseSchema, EXAMPLES.entity],
+    ['health', HealthResponseSchema, EXAMPLES.health],
+    ['journal', JournalEventsResponseSchema, EXAMPLES.journal],
+  ] as const)('%s matches its schema', (_name, schema, example) => {
+    const result = schema.safeParse(example)
+    expect(result.error?.issues ?? []).toEqual([])
+  })
+})

@@ -1,0 +1,182 @@
+import { JOURNAL_DESCRIPTIONS } from '@mailroom/core'
+import type {
+  AuthenticateBody,
+  ContentBase64Response,
+  CreateRecordBody,
+  CreateRecordResponse,
+  EarlierCreateRecordBody,
+  EntityResponse,
+  HealthResponse,
+  JournalEventsResponse,
+  NewVersionBody,
+  NewVersionResponse,
+  OriginalContentBase64Response,
+  RecordHistoryResponse,
+  SearchBody,
+  SearchResponse,
+  StatusUpdateBody,
+  StatusUpdateResponse,
+  VersionContentResponse,
+} from '@mailroom/core'
+
+// The examples follow the demo dataset of runtime-contract.md: bbain works in PJS (entity 6), model 1 is
+// "Courrier arrivée", NEW is "Nouveau courrier", the demo's digital safe is 21750001600019.
+
+/** "Bonjour" as the base64 file of the examples. */
+const SAMPLE_FILE = 'Qm9uam91cg=='
+
+/** The demo's digital safe. */
+export const DEMO_SAFE = '21750001600019'
+
+/** Typed request and response examples of every operation. */
+export const EXAMPLES = {
+  authenticate: { login: 'bbain', password: 'maarch' } satisfies AuthenticateBody,
+  createRecord: {
+    modelId: 1,
+    status: 'NEW',
+    subject: 'Demande de subvention du club de basket',
+    chrono: true,
+    typist: 3,
+    destination: 6,
+    doctype: 103,
+    priority: 'poiuytre1357nbvc',
+    documentDate: '2024-03-01 00:00:00',
+    arrivalDate: '2024-03-04 09:30:00',
+    senders: [{ id: 1, type: 'contact' }],
+    diffusionList: [{ id: 3, mode: 'dest', type: 'user' }],
+    tags: [1],
+    encodedFile: SAMPLE_FILE,
+    format: 'txt',
+  } satisfies CreateRecordBody,
+  createRecordEarlier: {
+    status: 'NEW',
+    format: 'txt',
+    encodedFile: SAMPLE_FILE,
+    type_id: 103,
+    category_id: 'incoming',
+    subject: 'Demande de documents',
+    destination: 'PJS',
+    priority: 'poiuytre1357nbvc',
+  } satisfies EarlierCreateRecordBody,
+  createRecordResponse: { resId: 100 } satisfies CreateRecordResponse,
+  newVersion: { encodedFile: SAMPLE_FILE, format: 'txt' } satisfies NewVersionBody,
+  signedVersion: { encodedFile: 'JVBERi0xLjcK', format: 'pdf', type: 'SIGN' } satisfies NewVersionBody,
+  newVersionResponse: { resId: 100, version: 2 } satisfies NewVersionResponse,
+  search: {
+    select: 'res_id, alt_identifier, subject, status, destination, creation_date',
+    clause: "status = 'NEW' and destination = 'PJS'",
+    orderBy: ['creation_date DESC'],
+    limit: 10,
+  } satisfies SearchBody,
+  searchResponse: {
+    resources: [
+      {
+        res_id: 100,
+        alt_identifier: 'MAARCH/2024A/1',
+        subject: 'Demande de subvention du club de basket',
+        status: 'NEW',
+        destination: 'PJS',
+        creation_date: '2024-03-04T09:31:12.345Z',
+      },
+    ],
+    count: 1,
+  } satisfies SearchResponse,
+  contentBase64: {
+    encodedDocument: 'JVBERi0xLjcK...',
+    originalFormat: 'txt',
+    filename: 'Demande de subvention du club de basket.txt',
+    mimeType: 'application/pdf',
+    originalCreatorId: 3,
+  } satisfies ContentBase64Response,
+  originalContentBase64: {
+    encodedDocument: SAMPLE_FILE,
+    extension: 'txt',
+    filename: 'Demande de subvention du club de basket.txt',
+    mimeType: 'text/plain',
+  } satisfies OriginalContentBase64Response,
+  versionContent: {
+    encodedDocument: 'JVBERi0xLjcK...',
+    filename: 'Demande de subvention du club de basket_V1.pdf',
+  } satisfies VersionContentResponse,
+  statusUpdate: { status: 'COU', resId: [100], historyMessage: 'Pris en charge par le service' } satisfies StatusUpdateBody,
+  statusUpdateByChrono: { status: 'END', chrono: ['MAARCH/2024A/1'] } satisfies StatusUpdateBody,
+  statusUpdateResponse: { success: 'success' } satisfies StatusUpdateResponse,
+  history: {
+    history: [
+      {
+        id: 12,
+        eventDate: '2024-03-04T10:02:00.000Z',
+        eventType: 'UP',
+        eventId: 'resup',
+        userId: 3,
+        login: 'bbain',
+        info: 'Pris en charge par le service',
+        module: 'resource',
+      },
+    ],
+  } satisfies RecordHistoryResponse,
+  entity: {
+    entity: {
+      entity_id: 'PJS',
+      entity_label: 'Pôle Jeunesse et Sport',
+      short_label: 'PJS',
+      entity_type: 'Service',
+      enabled: 'Y',
+      adrs_1: null,
+      adrs_2: null,
+      adrs_3: null,
+      zipcode: null,
+      city: null,
+      country: null,
+      email: null,
+      business_id: null,
+      parent_entity_id: 'DGS',
+      ldap_id: null,
+      archival_agency: null,
+      archival_agreement: null,
+      entity_full_name: 'Ville de Maarch-les-Bains / Direction Générale des Services / Pôle Jeunesse et Sport',
+    },
+  } satisfies EntityResponse,
+  health: { status: 'ok', database: true, storage: true } satisfies HealthResponse,
+  healthDown: { status: 'unavailable', database: false, storage: true } satisfies HealthResponse,
+  journal: {
+    originatorOwnerOrgRegNumber: DEMO_SAFE,
+    timestamp: '2024-03-04T10:05:00+00:00',
+    accountName: 'Barbara BAIN',
+    operationResult: true,
+    lifeCycleEvents: [
+      {
+        eventId: 'mailroom_ltb3k2q0-3f9a1c',
+        eventType: 'recordsManagement/deposit',
+        instanceName: 'mailroom',
+        timestamp: '2024-03-04T09:31:12+00:00',
+        orgRegNumber: DEMO_SAFE,
+        orgUnitRegNumber: 'PJS',
+        accountId: 'bbain',
+        objectClass: 'recordsManagement/archive',
+        objectId: 'mailroom_ltb3k2q0-a81e07',
+        operationResult: true,
+        description: JOURNAL_DESCRIPTIONS.deposit('mailroom_ltb3k2q0-a81e07'),
+        eventInfo: [
+          {
+            eventId: 'mailroom_ltb3k2q0-3f9a1c',
+            eventType: 'recordsManagement/deposit',
+            timestamp: '2024-03-04T09:31:12+00:00',
+            orgRegNumber: DEMO_SAFE,
+            orgUnitRegNumber: 'PJS',
+            accountId: 'bbain',
+            objectId: 'mailroom_ltb3k2q0-a81e07',
+            resId: '100',
+            hashAlgorithm: 'SHA256',
+            hash: 'a2a1e6b2f2a7c0ec0b1a7b4a2b5f1d1f6f0b5c2e1b7f4c0d2e3a9b8c7d6e5f40',
+            originatorOrgRegNumber: 'PJS',
+            depositorOrgRegNumber: '',
+            archiverOrgRegNumber: 'VILLE',
+            size: 7,
+          },
+        ],
+        accountName: 'Barbara BAIN',
+      },
+    ],
+  } satisfies JournalEventsResponse,
+} as const
