@@ -50,11 +50,18 @@ async function inspectFile(sniffer: MimeTypeSniffer, body: Readonly<Record<strin
   return { format, bytes, mimeType }
 }
 
+/** File-system errors that mean the document storage cannot take the file (full, read-only, no rights). */
+const STORAGE_FULL_OR_READ_ONLY = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM'])
+
 async function unexpectedAs<T>(stage: 'controlResource' | 'storeResource', work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
     if (isDomainError(error)) throw error
+    const code = (error as { code?: unknown } | null)?.code
+    if (stage === 'storeResource' && typeof code === 'string' && STORAGE_FULL_OR_READ_ONLY.has(code)) {
+      throw new DomainError('STORAGE_NOT_WRITABLE', errorMessage('STORAGE_NOT_WRITABLE'), 'internal', { cause: error })
+    }
     throw new DomainError('CREATE_FAILED', errorMessage('CREATE_FAILED', { stage }), 'internal', { cause: error })
   }
 }

@@ -49,6 +49,8 @@ export function isUnavailable(caught: unknown): boolean {
 }
 
 function toDomainError(caught: unknown): DomainError {
+  // A use case may wrap a lost connection in its own internal error: the caller should still hear 503.
+  if (isDomainError(caught) && caught.kind === 'internal' && isUnavailable(caught.cause)) return domainError('SERVICE_UNAVAILABLE')
   if (isDomainError(caught)) return caught
   if (isUnavailable(caught)) return domainError('SERVICE_UNAVAILABLE')
   const status = typeof caught === 'object' && caught !== null ? ((caught as { status?: number }).status ?? (caught as { statusCode?: number }).statusCode) : undefined

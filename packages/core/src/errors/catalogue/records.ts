@@ -55,5 +55,6 @@ export const RECORDS_ERRORS = defineErrors({
     kind: 'internal',
     message: ({ stage }: { stage: 'controlResource' | 'storeResource' }) => `[ResController create] [${stage}] Resource could not be created`,
   },
+  STORAGE_NOT_WRITABLE: { kind: 'internal', message: '[ResController create] [storeResource] Document storage is full or not writable' },
   NO_WRITABLE_DOCSERVER: { kind: 'internal', message: '[ResController create] [storeResource] No available Docserver with type DOC' },
 })
