@@ -56,7 +56,8 @@ if (task === 'test') {
   rmSync(reports, { recursive: true, force: true })
   mkdirSync(reports, { recursive: true })
   env.MAILROOM_TEST_REPORT_DIR = reports
-  const checks = pn('exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only', '--concurrency=2')
+  // Build too: the packages, the example program and the API reference must build from a clean clone.
+  const checks = pn('exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only', '--concurrency=2') || run(process.execPath, ['scripts/api-docs.mjs'])
   const tests = checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full') : 1
   let passed = 0
   let failed = 0
@@ -67,7 +68,7 @@ if (task === 'test') {
     failed += report.numFailedTests ?? 0
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
   }
-  if (checks !== 0) console.log('typecheck or lint failed')
+  if (checks !== 0) console.log('build, typecheck or lint failed')
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
   process.exit(checks !== 0 || tests !== 0 || failed > 0 ? 1 : 0)
 }
