@@ -56,8 +56,23 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
     const server = await startServerProcess({ DATABASE_URL: cluster.url, MAILROOM_SECRET: 'restart-secret-0123456789', MAILROOM_DOCSERVER_DIR: docserverDir, MAILROOM_DEMO: '1' })
     try {
       const read = () => fetch(`${server.url}/rest/entities/DGS`, { headers: basicAuth('bblier'), signal: AbortSignal.timeout(15_000) })
+      const create = (subject: string) =>
+        fetch(`${server.url}/rest/resources`, {
+          method: 'POST',
+          headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
+          body: JSON.stringify({ modelId: 1, status: 'NEW', subject, format: 'txt', encodedFile: Buffer.from(subject).toString('base64'), chrono: true }),
+          signal: AbortSignal.timeout(15_000),
+        })
       expect((await read()).status).toBe(200)
+      const acknowledged: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const r = await create(`before the outage ${i}`)
+        expect(r.status).toBe(200)
+        acknowledged.push(((await r.json()) as { resId: number }).resId)
+      }
       cluster.stop()
+      const refusedCreate = await create('during the outage')
+      expect(refusedCreate.status).toBe(503)
       const down = await read()
       expect(down.status).toBe(503)
       expect(await down.json()).toEqual({ errors: 'Service temporarily unavailable, try again later' })
@@ -70,6 +85,15 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
       }
       expect(status).toBe(200)
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+      // Nothing acknowledged before the outage was lost, and writes work again.
+      const after = await create('after the outage')
+      expect(after.status).toBe(200)
+      const list = await fetch(`${server.url}/rest/res/list`, {
+        method: 'POST',
+        headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
+        body: JSON.stringify({ select: 'res_id', clause: `res_id in (${acknowledged.join(',')})`, orderBy: ['res_id'] }),
+      })
+      expect(((await list.json()) as { resources: { res_id: number }[] }).resources.map((r) => r.res_id)).toEqual(acknowledged)
     } finally {
       server.kill('SIGTERM')
       await server.exited
