@@ -41,3 +41,6 @@ export type {
 } from './journal/journal-writer.js'
 export { verifyJournal } from './journal/verify-journal.js'
 export type { JournalBreak, JournalBreakReason, JournalVerification, SafeVerification, VerifyJournalOptions } from './journal/verify-journal.js'
+export { SEAL_BATCH_SIZE, sealJournal } from './journal/journal-sealer.js'
+export type { SealJournalOptions } from './journal/journal-sealer.js'
+export { UNSEALED_AFTER_MS } from './journal/verify-journal.js'

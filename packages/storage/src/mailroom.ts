@@ -41,7 +41,7 @@ import { createStatusServices } from './status/create-status-services.js'
 import { type Logger, SILENT_LOGGER } from './logger.js'
 import type { StorageContext } from './storage-context.js'
 import { PerimeterGuard } from './perimeter/perimeter-guard.js'
-import { JournalWriter } from './journal/journal-writer.js'
+import { JournalWriter, type JournalWriterOptions } from './journal/journal-writer.js'
 
 /** How to build a Mailroom: where its data lives and the secret its tokens are signed with. */
 export interface MailroomOptions {
@@ -68,6 +68,8 @@ export interface MailroomOptions {
   readonly converter?: PdfConverter | null
   /** Watermark and read settings of the content reads. */
   readonly content?: Partial<ContentSettings>
+  /** Timing of the journal's background sealing (tests turn the sweep off with `sweepIntervalMs: 0`). */
+  readonly journal?: Pick<JournalWriterOptions, 'sealDelayMs' | 'sweepIntervalMs'>
 }
 
 /** Mailroom's use cases wired over PostgreSQL/PGlite and the file system, usable without any HTTP layer. */
@@ -80,12 +82,15 @@ export interface Mailroom extends MailroomServices {
   actor(user: string | number): Promise<Actor>
   /** Every use case bound to a user (login or integer id): `(await mailroom.as('bbain')).records.create(body)`. */
   as(user: string | number): Promise<ActingMailroom>
+  /** Links every committed digital-safe journal event into its chain now (normally done in the background). */
+  journalFlush(): Promise<void>
   close(): Promise<void>
 }
 
 /** Opens the database, applies migrations and wires every use case. */
 export async function createMailroom(options: MailroomOptions): Promise<Mailroom> {
   const { database, ownsDatabase } = await resolveDatabase(options.database)
+  let journal: JournalWriter | undefined
   try {
     if (options.migrate !== false) await migrateToLatest(database.db)
     const hasher = options.passwordHasher ?? new ScryptPasswordHasher()
@@ -105,6 +110,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       credentialDigest: (login, password) => createHmac('sha256', digestKey).update(login).update('\0').update(password).digest('base64'),
       ...(options.auth ? { settings: options.auth } : {}),
     })
+    journal = new JournalWriter({ ...options.journal, clock, db: database.db, logger: options.logger ?? SILENT_LOGGER })
     const context: StorageContext = {
       db: database.db,
       kind: database.kind,
@@ -114,7 +120,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       logger: options.logger ?? SILENT_LOGGER,
       converter: options.converter === undefined ? new ConversionService() : options.converter,
       perimeter: new PerimeterGuard(options.logger ?? SILENT_LOGGER),
-      journal: new JournalWriter({ clock }),
+      journal,
     }
     const mailroom: Mailroom = {
       database,
@@ -139,13 +145,17 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
         ])
         return { database: db, storage }
       },
+      journalFlush: () => context.journal.flush(),
       async close() {
+        await context.journal.close()
         if (ownsDatabase) await database.close()
       },
     }
     if (options.demo) await mailroom.loadDemo()
     return mailroom
   } catch (error) {
+    // Stop the journal's background sealing before closing what it would use.
+    await journal?.close().catch(() => {})
     if (ownsDatabase) await database.close().catch(() => {})
     throw error
   }

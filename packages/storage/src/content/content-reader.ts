@@ -425,10 +425,6 @@ export class ContentReader {
     const journal = this.#journal
     if (!view && !journal) return
     await this.#db.transaction().execute(async (trx) => {
-      // A read's history and consultation need not wait for their own WAL flush: on a database crash the last
-      // few hundred milliseconds of them may be lost, together (one transaction, so the journal chain stays
-      // whole), while every read stops paying a disk flush. Writes of records and files keep full durability.
-      if (this.#context.kind === 'postgres') await sql`set local synchronous_commit = off`.execute(trx)
       if (view) {
         await trx
           .insertInto('history')

@@ -349,6 +349,26 @@ export interface JournalHeadsTable {
   last_hash: string
 }
 
+/** An event written but not yet linked into its safe's chain (migration 0005). */
+export interface JournalPendingTable {
+  id: Generated<number>
+  safe: string
+  event_id: string
+  event_type: string
+  timestamp: Timestamp
+  instance_name: string
+  org_reg_number: string
+  org_unit_reg_number: string
+  account_id: string
+  account_name: string
+  object_class: string
+  object_id: string
+  operation_result: boolean
+  description: string
+  info: Json<Record<string, unknown>>
+  created_at: ColumnType<Date, Date | string | undefined, never>
+}
+
 export interface JournalArchivesTable {
   archive_id: string
   safe: string
@@ -395,6 +415,7 @@ export interface Database {
   auth_failures: AuthFailuresTable
   journal_events: JournalEventsTable
   journal_heads: JournalHeadsTable
+  journal_pending: JournalPendingTable
   journal_archives: JournalArchivesTable
   res_view_letterbox: ResViewLetterbox
 }

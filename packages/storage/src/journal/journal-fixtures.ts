@@ -58,7 +58,9 @@ export interface JournalTestBed {
   actor(login: string): Promise<Actor>
   /** Inserts a record and writes its file under the FASTHD_MAN storage area; returns its resId and fingerprint. */
   storeRecord(options?: { destination?: string | null; bytes?: Uint8Array | string }): Promise<StoredRecord>
-  /** storeRecord + JournalWriter.deposit in one transaction. */
+  /** Seals every committed pending event (JournalWriter.flush). */
+  flush(): Promise<void>
+  /** storeRecord + JournalWriter.deposit in one transaction, then a flush. */
   depositRecord(actor: Actor, options?: { destination?: string | null; bytes?: Uint8Array | string }): Promise<StoredRecord>
   /** Lets the tests rewrite history (and the heads), as an attacker with the owner's rights could. */
   withTriggersDisabled<T>(action: (db: Kysely<Database>) => Promise<T>): Promise<T>
@@ -80,7 +82,8 @@ let fileCounter = 0
 /** Opens a journal test bed on the current test database (demo dataset loaded). */
 export async function openJournalTestBed(): Promise<JournalTestBed> {
   const clock = new ManualClock()
-  const t = await createTestMailroom({ clock })
+  // No sweeps: tests decide when pending events are sealed.
+  const t = await createTestMailroom({ clock, journal: { sweepIntervalMs: 0 } })
   const db = t.mailroom.db
   const context: StorageContext = {
     db,
@@ -92,7 +95,7 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
     converter: null,
     // The journal never looks at the perimeter.
     perimeter: {} as PerimeterGuard,
-    journal: new JournalWriter({ clock }),
+    journal: new JournalWriter({ clock, db, sweepIntervalMs: 0 }),
   }
   const users = new KyselyUserRepository(db)
 
@@ -139,12 +142,14 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
       return actor
     },
     storeRecord,
+    flush: () => context.journal.flush(),
     async depositRecord(actor, options = {}) {
       const record = await storeRecord(options)
       const destination = options.destination === undefined ? 'PJS' : options.destination
       await db.transaction().execute((trx) =>
         context.journal.deposit(trx, { resId: record.resId, destination, sha256: record.sha256, size: record.size, actor, kind: 'deposit' }),
       )
+      await context.journal.flush()
       return record
     },
     async withTriggersDisabled(action) {
@@ -157,7 +162,10 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
         await sql`alter table journal_heads enable trigger journal_heads_forward`.execute(db)
       }
     },
-    close: () => t.cleanup(),
+    async close() {
+      await context.journal.close()
+      await t.cleanup()
+    },
   }
 }
 

@@ -13,15 +13,18 @@ beforeAll(async () => {
 afterAll(async () => bed?.close())
 
 async function archiveOf(resId: number) {
+  await bed.flush()
   return bed.db.selectFrom('journal_archives').selectAll().where('res_id', '=', resId).execute()
 }
 
 async function eventsOf(objectId: string) {
+  await bed.flush()
   const rows = await bed.db.selectFrom('journal_events').selectAll().where('object_id', '=', objectId).orderBy('sequence').execute()
   return rows.map(rowToEvent)
 }
 
 async function head(safe = DEMO_SAFE) {
+  await bed.flush()
   return bed.db.selectFrom('journal_heads').selectAll().where('safe', '=', safe).executeTakeFirst()
 }
 
@@ -136,6 +139,7 @@ describe('JournalWriter.deposit', () => {
         ),
       ),
     )
+    await bed.flush()
     const events = (await safeRows(bed.db)).map(rowToEvent)
     expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1))
     const last = events.at(-1)!

@@ -20,7 +20,9 @@ import {
 } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
+import { type Logger, SILENT_LOGGER } from '../logger.js'
 import { eventToRow, loadSafeDirectory, sha256Hex } from './journal-rows.js'
+import { eventToPendingRow, linkPending, lockHead, moveHead, positionAfter, SEAL_BATCH_SIZE, sealJournal } from './journal-sealer.js'
 
 /** A stored file entering the journal: on creation ('deposit') or as a new version ('newResource'). */
 export interface JournalDepositRequest {
@@ -62,13 +64,30 @@ export interface JournalWriterOptions {
   readonly clock?: Clock
   /** Event and archive identifiers (`mailroom_<unique>`). */
   readonly newId?: () => string
+  /**
+   * The database background seals run on (the writer's methods only ever get a caller's transaction). Without
+   * it nothing is sealed in the background: call {@link JournalWriter.seal} yourself.
+   */
+  readonly db?: Kysely<Database>
+  /** Where background seal failures go (default: dropped). */
+  readonly logger?: Logger
+  /** Debounce between a write and its background seal (default 15 ms). */
+  readonly sealDelayMs?: number
+  /** Period of the sweep sealing every safe's leftovers (default 1500 ms; 0 disables it). */
+  readonly sweepIntervalMs?: number
 }
 
 /**
  * The only code that appends to the digital-safe journal. Every method runs inside the CALLER's transaction
- * (`trx`), so that an event exists exactly when the change it records is committed. Appends to one safe are
- * serialised by locking its journal_heads row (`for update`), which is also the chain's checkpoint and moves
- * forward in the same transaction as the event.
+ * (`trx`), so that an event exists exactly when the change it records is committed.
+ *
+ * Writing and chaining are two steps. deposit, consultation and integrityCheck write the complete event into
+ * journal_pending, taking no lock: concurrent creates of one safe do not wait for each other's commit. A seal
+ * ({@link sealJournal}) later links committed pending events into the safe's hash chain under the lock of its
+ * journal_heads row (the chain's checkpoint), in short transactions of its own: a debounced background seal
+ * shortly after each write, a periodic sweep (also sealing other servers' and crashed processes' leftovers),
+ * every journal read (journalRead seals first, so a read sees every committed event) and `journal verify`.
+ * The writer's own background work needs the `db` option; {@link JournalWriter.close} ends it.
  *
  * Organisation numbers: orgRegNumber is the safe; orgUnitRegNumber and depositorOrgRegNumber the actor's
  * primary entity_id ('' without entity); originatorOrgRegNumber the record's destination (the safe's keeper
@@ -79,11 +98,32 @@ export interface JournalWriterOptions {
 export class JournalWriter {
   readonly #clock: Clock
   readonly #deps: JournalBuilderDeps
+  readonly #db: Kysely<Database> | undefined
+  readonly #logger: Logger
+  readonly #sealDelayMs: number
+  /** Safes written since the last background seal started. */
+  readonly #dirty = new Set<string>()
+  #timer: ReturnType<typeof setTimeout> | null = null
+  #draining: Promise<void> | null = null
+  #sweeper: ReturnType<typeof setInterval> | null = null
+  #sweeping: Promise<void> | null = null
+  #closed = false
 
   constructor(options: JournalWriterOptions = {}) {
     this.#clock = options.clock ?? { now: () => new Date() }
     const newId = options.newId ?? createJournalEventIdGenerator({ now: () => Date.now(), randomBytes: (length) => randomBytes(length) })
     this.#deps = { sha256Hex, newEventId: newId }
+    this.#db = options.db
+    this.#logger = options.logger ?? SILENT_LOGGER
+    this.#sealDelayMs = Math.max(0, options.sealDelayMs ?? 15)
+    const sweepMs = options.sweepIntervalMs ?? 1500
+    if (this.#db !== undefined && sweepMs > 0) {
+      // Timers are unref'ed: pending background work never keeps a process alive (close() seals what is left).
+      this.#sweeper = setInterval(() => this.#sweep(), sweepMs)
+      this.#sweeper.unref?.()
+      // Start-up sweep: what a crashed or killed process left committed but unsealed.
+      setTimeout(() => this.#sweep(), 0).unref?.()
+    }
   }
 
   /**
@@ -99,7 +139,7 @@ export class JournalWriter {
     const destination = request.destination
     const originator = destination !== null && destination !== '' && directory.topLevelOf(destination) !== null ? destination : keeper
     const actor = journalActor(request.actor)
-    await this.#append(trx, archive.safe, (position, timestamp) => {
+    await this.#write(trx, archive.safe, (position, timestamp) => {
       const input = {
         position,
         actor,
@@ -120,7 +160,7 @@ export class JournalWriter {
     const archive = await this.#archiveOf(trx, request.resId)
     if (archive === null) return
     const actor = journalActor(request.actor)
-    await this.#append(trx, archive.safe, (position, timestamp) =>
+    await this.#write(trx, archive.safe, (position, timestamp) =>
       buildConsultationEvent(this.#deps, {
         position,
         actor,
@@ -137,7 +177,7 @@ export class JournalWriter {
     const archive = await this.#archiveOf(trx, request.resId)
     if (archive === null) return
     const actor = journalActor(request.actor)
-    await this.#append(trx, archive.safe, (position, timestamp) =>
+    await this.#write(trx, archive.safe, (position, timestamp) =>
       buildIntegrityCheckEvent(this.#deps, {
         position,
         actor,
@@ -153,8 +193,9 @@ export class JournalWriter {
 
   /**
    * Journals a read of a safe's journal as `organization/journal` (orgName: the label of the organisation
-   * read when it is an entity, else ''; ownerOrgId: the safe). Returns the appended event: reads answer with
-   * the events that precede it.
+   * read when it is an entity, else ''; ownerOrgId: the safe). Unlike the other events it is chained at once,
+   * after sealing every pending event of the safe committed so far, holding the head lock to the end of
+   * `trx`. Returns the appended event: reads answer with the events that precede it.
    */
   async journalRead(trx: Kysely<Database>, request: JournalReadRequest): Promise<JournalEvent> {
     const entity = await trx.selectFrom('entities').select('entity_label').where('entity_id', '=', request.organizationRegNumber).executeTakeFirst()
@@ -192,22 +233,119 @@ export class JournalWriter {
   }
 
   /**
-   * Appends one event to a safe's chain under the lock of its head row. The head row is created empty
-   * (sequence 0) the first time; the previous event's timestamp comes from its row when it is still there,
-   * so a clock that went backwards never produces an older event.
+   * Writes one archive event of a safe into journal_pending, in the caller's transaction and without any lock:
+   * core's builder checks and completes it at a provisional position (its chain position and hash are set
+   * when it is sealed), and the safe is marked for the next background seal.
+   */
+  async #write(trx: Kysely<Database>, safe: string, build: (position: JournalChainPosition, timestamp: Date) => JournalEvent): Promise<void> {
+    const event = build(chainPositionAfter(safe, null), this.#clock.now())
+    await trx.insertInto('journal_pending').values(eventToPendingRow(event)).execute()
+    this.#markDirty(safe)
+  }
+
+  /**
+   * Appends one event straight to a safe's chain under the lock of its head row, after sealing every pending
+   * event of the safe committed so far, so that the event follows all of them.
    */
   async #append<E extends JournalEvent>(trx: Kysely<Database>, safe: string, build: (position: JournalChainPosition, timestamp: Date) => E): Promise<E> {
-    await trx.insertInto('journal_heads').values({ safe, last_sequence: 0, last_hash: '' }).onConflict((oc) => oc.column('safe').doNothing()).execute()
-    const head = await trx.selectFrom('journal_heads').select(['last_sequence', 'last_hash']).where('safe', '=', safe).forUpdate().executeTakeFirstOrThrow()
-    let position = chainPositionAfter(safe, null)
-    if (head.last_sequence > 0) {
-      const last = await trx.selectFrom('journal_events').select('timestamp').where('safe', '=', safe).where('sequence', '=', head.last_sequence).executeTakeFirst()
-      position = { safe, sequence: head.last_sequence + 1, previousHash: head.last_hash, previousTimestamp: last ? new Date(last.timestamp) : null }
+    let head = await lockHead(trx, safe)
+    for (;;) {
+      const linked = await linkPending(trx, head, SEAL_BATCH_SIZE)
+      head = linked.head
+      if (linked.count < SEAL_BATCH_SIZE) break
     }
-    const event = build(position, this.#clock.now())
+    const event = build(positionAfter(head), this.#clock.now())
     await trx.insertInto('journal_events').values(eventToRow(event)).execute()
-    await trx.updateTable('journal_heads').set({ last_sequence: event.sequence, last_hash: event.hash }).where('safe', '=', safe).execute()
+    await moveHead(trx, { safe, sequence: event.sequence, hash: event.hash, timestamp: event.timestamp })
     return event
+  }
+
+  /**
+   * Links the committed pending events of `safe` (default: every safe) into their chains now, in the given
+   * database (not a transaction of the caller's: each batch commits on its own). Returns how many were sealed.
+   */
+  seal(db: Kysely<Database>, safe?: string): Promise<number> {
+    return sealJournal(db, safe === undefined ? {} : { safe })
+  }
+
+  /**
+   * Seals every committed pending event of the writer's database, after any background seal in flight; errors
+   * are thrown. Needs the `db` option (no-op without it).
+   */
+  async flush(): Promise<void> {
+    const db = this.#db
+    if (db === undefined) return
+    do {
+      if (this.#timer !== null) clearTimeout(this.#timer)
+      this.#timer = null
+      await this.#draining
+    } while (this.#draining !== null || this.#timer !== null)
+    this.#dirty.clear()
+    await sealJournal(db)
+  }
+
+  /** Stops background sealing, then seals what is left (errors logged): call before closing the database. */
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    if (this.#sweeper !== null) clearInterval(this.#sweeper)
+    this.#sweeper = null
+    await this.#sweeping
+    await this.flush().catch((error: unknown) => this.#logger.error({ err: error }, 'journal: pending events could not be sealed on close'))
+  }
+
+  #markDirty(safe: string): void {
+    if (this.#db === undefined || this.#closed) return
+    this.#dirty.add(safe)
+    this.#arm()
+  }
+
+  /** One debounce timer for every dirty safe; none while a drain runs (it re-arms when it ends). */
+  #arm(): void {
+    if (this.#timer !== null || this.#draining !== null || this.#closed) return
+    this.#timer = setTimeout(() => {
+      this.#timer = null
+      this.#draining = this.#drain().finally(() => {
+        this.#draining = null
+        if (this.#dirty.size > 0) this.#arm()
+      })
+    }, this.#sealDelayMs)
+    this.#timer.unref?.()
+  }
+
+  /**
+   * Seals the dirty safes, in parallel across safes and one seal per safe. The writer cannot see its callers'
+   * commits: a safe that had something to seal is sealed once more, to pick up the transactions that were
+   * still committing; one round that finds nothing ends it (the periodic sweep catches the slower ones).
+   */
+  async #drain(): Promise<void> {
+    const db = this.#db!
+    const safes = [...this.#dirty]
+    this.#dirty.clear()
+    await Promise.all(
+      safes.map(async (safe) => {
+        try {
+          if ((await sealJournal(db, { safe })) > 0) this.#dirty.add(safe)
+        } catch (error) {
+          this.#logger.error({ err: error, safe }, 'journal: background seal failed (the sweep retries)')
+        }
+      }),
+    )
+  }
+
+  /** Seals every safe's leftovers: other servers', a crashed process's, or commits the drain missed. */
+  #sweep(): void {
+    if (this.#sweeping !== null || this.#closed) return
+    this.#sweeping = (async () => {
+      try {
+        await this.#draining
+        await sealJournal(this.#db!)
+      } catch (error) {
+        this.#logger.error({ err: error }, 'journal: sweep failed (retried at the next sweep)')
+      } finally {
+        this.#sweeping = null
+      }
+    })()
   }
 }
 

@@ -28,6 +28,7 @@ async function freshSafe(count: number): Promise<{ safe: string; records: Stored
     bed.clock.advance(1000)
     await bed.db.transaction().execute((trx) => bed.context.journal.consultation(trx, { resId: record.resId, sha256: record.sha256, size: record.size, actor: bbain }))
   }
+  await bed.flush()
   return { safe, records }
 }
 

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { type ChainBreakReason, type JournalEvent, verifyChain } from '@mailroom/core'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { DocserverRoot } from '../docserver/docserver-root.js'
 import type { StorageContext } from '../storage-context.js'
 import { loadSafeDirectory, rowToEvent, sha256Hex } from './journal-rows.js'
+import { sealJournal } from './journal-sealer.js'
 
-/** Why a safe's journal fails verification: a chain break (core's reasons), a file, or an unknown safe. */
-export type JournalBreakReason = ChainBreakReason | 'altered-file' | 'unknown-safe'
+/**
+ * Why a safe's journal fails verification: a chain break (core's reasons), a file, an unknown safe, or events
+ * written long ago and still not linked into the chain ('unsealed').
+ */
+export type JournalBreakReason = ChainBreakReason | 'altered-file' | 'unknown-safe' | 'unsealed'
 
 /** The first break found in a safe. */
 export interface JournalBreak {
@@ -45,7 +49,14 @@ export interface JournalVerification {
 export interface VerifyJournalOptions {
   /** Events read per query (default 1000): memory is bounded by a page. */
   readonly pageSize?: number
+  /** Seal the committed pending events first (default true). */
+  readonly seal?: boolean
+  /** Pending events written longer ago than this are reported as 'unsealed' (default 60,000 ms). */
+  readonly unsealedAfterMs?: number
 }
+
+/** Default of {@link VerifyJournalOptions.unsealedAfterMs}. */
+export const UNSEALED_AFTER_MS = 60_000
 
 const DEPOSIT_TYPES = new Set(['recordsManagement/deposit', 'recordsManagement/depositNewResource'])
 
@@ -55,19 +66,29 @@ const DEPOSIT_TYPES = new Set(['recordsManagement/deposit', 'recordsManagement/d
  * the journal's back, no longer matches it). For every deposit and new-resource event it re-hashes the
  * record's stored files (res_letterbox, and adr_letterbox for other versions) and requires one of them to
  * still have the recorded SHA-256. Reports, per safe, the first break in sequence order.
+ * Pending events are sealed first (unless `seal: false`); any still pending that were written more than
+ * `unsealedAfterMs` ago (database clock) make the safe fail as 'unsealed' when its chain is otherwise intact.
  * Limit: anyone able to rewrite both the events and the head row can forge a consistent chain; print and keep
- * the head hashes elsewhere to anchor them.
+ * the head hashes elsewhere to anchor them. A pending event is outside the chain until sealed (normally
+ * milliseconds): in that window only the database's access rights protect it.
  */
 export async function verifyJournal(context: Pick<StorageContext, 'db' | 'docservers'>, safe?: string, options: VerifyJournalOptions = {}): Promise<JournalVerification> {
   const db = context.db
   const pageSize = Math.max(1, Math.trunc(options.pageSize ?? 1000))
+  let sealError: string | null = null
+  if (options.seal !== false) {
+    await sealJournal(db, safe === undefined ? {} : { safe }).catch((error: unknown) => {
+      sealError = error instanceof Error ? error.message : String(error)
+    })
+  }
   const heads = await db.selectFrom('journal_heads').select(['safe', 'last_sequence', 'last_hash']).execute()
   let safes: string[]
   if (safe !== undefined) {
     safes = [safe]
   } else {
     const withEvents = await db.selectFrom('journal_events').select('safe').distinct().execute()
-    safes = [...new Set([...heads.map((head) => head.safe), ...withEvents.map((row) => row.safe)])].sort()
+    const withPending = await db.selectFrom('journal_pending').select('safe').distinct().execute()
+    safes = [...new Set([...heads.map((head) => head.safe), ...withEvents.map((row) => row.safe), ...withPending.map((row) => row.safe)])].sort()
   }
   const docservers = new Map((await db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((row) => [row.docserver_id, row.path_template]))
   const files = new FileChecker(db, context.docservers, docservers)
@@ -75,9 +96,36 @@ export async function verifyJournal(context: Pick<StorageContext, 'db' | 'docser
   for (const name of safes) {
     const headRow = heads.find((head) => head.safe === name)
     const head = headRow ? { sequence: headRow.last_sequence, hash: headRow.last_hash } : null
-    results.push(await verifySafe(db, name, head, files, pageSize))
+    const result = await verifySafe(db, name, head, files, pageSize)
+    results.push(result.ok ? await checkUnsealed(db, result, options.unsealedAfterMs ?? UNSEALED_AFTER_MS, sealError) : result)
   }
   return { ok: results.every((result) => result.ok), safes: results }
+}
+
+/** The safe's result, failed as 'unsealed' when pending events older than the threshold remain. */
+async function checkUnsealed(db: Kysely<Database>, result: SafeVerification, thresholdMs: number, sealError: string | null): Promise<SafeVerification> {
+  const seconds = Math.max(0, thresholdMs) / 1000
+  const stale = await db
+    .selectFrom('journal_pending')
+    .select(['event_id', 'created_at'])
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .where('safe', '=', result.safe)
+    .where(sql.ref('created_at'), '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  if (stale === undefined) return result
+  const why = sealError === null ? '' : ` (sealing failed: ${sealError})`
+  return {
+    ...result,
+    ok: false,
+    break: {
+      reason: 'unsealed',
+      sequence: null,
+      eventId: stale.event_id,
+      detail: `${Number(stale.total)} event(s) written more than ${seconds} s ago are not linked into the chain${why}; the oldest was written at ${new Date(stale.created_at).toISOString()}`,
+    },
+  }
 }
 
 async function verifySafe(db: Kysely<Database>, safe: string, head: SafeVerification['head'], files: FileChecker, pageSize: number): Promise<SafeVerification> {

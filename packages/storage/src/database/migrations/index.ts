@@ -3,6 +3,7 @@ import * as initialSchema from './0001-initial-schema.js'
 import * as baseData from './0002-base-data.js'
 import * as records from './0003-records.js'
 import * as journal from './0004-journal.js'
+import * as journalPending from './0005-journal-pending.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-base-data': baseData,
   '0003-records': records,
   '0004-journal': journal,
+  '0005-journal-pending': journalPending,
 }
 
 /** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */

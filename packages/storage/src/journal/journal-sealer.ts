@@ -1,0 +1,151 @@
+import { chainPositionAfter, computeEventHash, type JournalChainPosition, type JournalEvent, type UnhashedJournalEvent } from '@mailroom/core'
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, JournalPendingTable } from '../database/schema.js'
+import { eventToRow, sha256Hex } from './journal-rows.js'
+
+/** Pending rows linked per transaction by default: bounds a seal's memory and its transaction's length. */
+export const SEAL_BATCH_SIZE = 1000
+
+/** A journal_pending row as selected. */
+export type JournalPendingRow = Selectable<JournalPendingTable>
+
+/** A safe's chain end, read under the lock of its journal_heads row. */
+export interface LockedHead {
+  readonly safe: string
+  readonly sequence: number
+  readonly hash: string
+  /** Timestamp of the event at `sequence` (null for an empty chain, or when that row is gone). */
+  readonly timestamp: Date | null
+}
+
+/** Options of {@link sealJournal}. */
+export interface SealJournalOptions {
+  /** Seal this safe only (default: every safe with pending events). */
+  readonly safe?: string
+  /** Pending rows linked per transaction (default {@link SEAL_BATCH_SIZE}). */
+  readonly batchSize?: number
+}
+
+/**
+ * Links the committed pending events of one safe, or of every safe, into their hash chains: per safe, short
+ * transactions that each lock the head row, take up to `batchSize` pending rows in id order, insert them as
+ * chained events, delete them and move the head, until none is left. Returns how many events were sealed.
+ *
+ * Concurrent sealers (other servers, a CLI) are safe without locking pending rows: a pending row is only
+ * ever deleted by a transaction holding its safe's head lock, and each statement after that lock is taken
+ * sees what the previous holder committed (READ COMMITTED), so no row is linked twice and none is skipped.
+ * Rows of transactions still in flight are invisible and wait for a later seal.
+ */
+export async function sealJournal(db: Kysely<Database>, options: SealJournalOptions = {}): Promise<number> {
+  const batchSize = Math.max(1, Math.trunc(options.batchSize ?? SEAL_BATCH_SIZE))
+  const safes = options.safe !== undefined ? [options.safe] : (await db.selectFrom('journal_pending').select('safe').distinct().execute()).map((row) => row.safe)
+  let sealed = 0
+  for (const safe of safes) {
+    // Without anything pending, no transaction, no lock, and no head row created for a safe that has no events.
+    const any = await db.selectFrom('journal_pending').select('id').where('safe', '=', safe).limit(1).executeTakeFirst()
+    if (any === undefined) continue
+    for (;;) {
+      const count = await db.transaction().execute(async (trx) => (await linkPending(trx, await lockHead(trx, safe), batchSize)).count)
+      sealed += count
+      if (count < batchSize) break
+    }
+  }
+  return sealed
+}
+
+/** Locks a safe's head row until the end of `trx`, creating it empty (sequence 0) the first time. */
+export async function lockHead(trx: Kysely<Database>, safe: string): Promise<LockedHead> {
+  await trx.insertInto('journal_heads').values({ safe, last_sequence: 0, last_hash: '' }).onConflict((oc) => oc.column('safe').doNothing()).execute()
+  const head = await trx.selectFrom('journal_heads').select(['last_sequence', 'last_hash']).where('safe', '=', safe).forUpdate().executeTakeFirstOrThrow()
+  if (head.last_sequence === 0) return { safe, sequence: 0, hash: '', timestamp: null }
+  const last = await trx.selectFrom('journal_events').select('timestamp').where('safe', '=', safe).where('sequence', '=', head.last_sequence).executeTakeFirst()
+  return { safe, sequence: head.last_sequence, hash: head.last_hash, timestamp: last ? new Date(last.timestamp) : null }
+}
+
+/** Where the event after `head` goes. */
+export function positionAfter(head: LockedHead): JournalChainPosition {
+  if (head.sequence === 0) return chainPositionAfter(head.safe, null)
+  return { safe: head.safe, sequence: head.sequence + 1, previousHash: head.hash, previousTimestamp: head.timestamp }
+}
+
+/**
+ * Inside `trx`, which holds the head lock: links up to `limit` committed pending rows of the safe after
+ * `head`, deletes them and moves the head row. Returns the new head and how many rows were linked.
+ */
+export async function linkPending(trx: Kysely<Database>, head: LockedHead, limit: number): Promise<{ head: LockedHead; count: number }> {
+  const rows = await trx.selectFrom('journal_pending').selectAll().where('safe', '=', head.safe).orderBy('id').limit(limit).execute()
+  if (rows.length === 0) return { head, count: 0 }
+  let current = head
+  const events: JournalEvent[] = []
+  for (const row of rows) {
+    const event = linkEvent(row, positionAfter(current))
+    events.push(event)
+    current = { safe: head.safe, sequence: event.sequence, hash: event.hash, timestamp: event.timestamp }
+  }
+  await trx.insertInto('journal_events').values(events.map(eventToRow)).execute()
+  await trx
+    .deleteFrom('journal_pending')
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute()
+  await moveHead(trx, current)
+  return { head: current, count: rows.length }
+}
+
+/** Moves the locked head row to `head` (the journal_heads trigger refuses any move backwards). */
+export async function moveHead(trx: Kysely<Database>, head: LockedHead): Promise<void> {
+  await trx.updateTable('journal_heads').set({ last_sequence: head.sequence, last_hash: head.hash }).where('safe', '=', head.safe).execute()
+}
+
+/**
+ * A pending event at its chain position: the written content unchanged but for the timestamp, raised to the
+ * previous event's when an earlier-written event was sealed first (as core's builders raise a clock that went
+ * backwards), so timestamps never decrease along a chain; then its hash over the position.
+ */
+export function linkEvent(row: JournalPendingRow, position: JournalChainPosition): JournalEvent {
+  const written = row.timestamp instanceof Date ? row.timestamp : new Date(row.timestamp)
+  const previous = position.previousTimestamp
+  const timestamp = previous !== null && previous.getTime() > written.getTime() ? new Date(previous.getTime()) : written
+  const unhashed = {
+    eventId: row.event_id,
+    safe: position.safe,
+    sequence: position.sequence,
+    eventType: row.event_type,
+    timestamp,
+    instanceName: row.instance_name,
+    orgRegNumber: row.org_reg_number,
+    orgUnitRegNumber: row.org_unit_reg_number,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    objectClass: row.object_class,
+    objectId: row.object_id,
+    operationResult: row.operation_result,
+    description: row.description,
+    info: row.info,
+    previousHash: position.previousHash,
+  } as unknown as UnhashedJournalEvent
+  return { ...unhashed, hash: computeEventHash(unhashed, sha256Hex) } as JournalEvent
+}
+
+/** An event built by core (at any position) as a pending row: its content without sequence, previousHash, hash. */
+export function eventToPendingRow(event: JournalEvent) {
+  return {
+    safe: event.safe,
+    event_id: event.eventId,
+    event_type: event.eventType,
+    timestamp: event.timestamp,
+    instance_name: event.instanceName,
+    org_reg_number: event.orgRegNumber,
+    org_unit_reg_number: event.orgUnitRegNumber,
+    account_id: event.accountId,
+    account_name: event.accountName,
+    object_class: event.objectClass,
+    object_id: event.objectId,
+    operation_result: event.operationResult,
+    description: event.description,
+    info: JSON.stringify(event.info),
+  }
+}
