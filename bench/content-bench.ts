@@ -11,6 +11,7 @@
  * Clients and servers share this process, so every HTTP number includes the client's own cost, the
  * baseline's as much as Mailroom's.
  */
+import { runPhase } from './bench-kit.js'
 import { spawnSync } from 'node:child_process'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -93,34 +94,10 @@ function get(url: string, headers: Record<string, string>): Promise<void> {
   })
 }
 
-/** Runs `operation` from `clients` concurrent loops for `seconds`, timing each call. */
+/** Runs `operation` from the concurrent clients for the phase length (shared loop in bench-kit). */
 async function phase(name: string, operation: () => Promise<void>): Promise<PhaseResult> {
-  const latencies: number[] = []
-  let errors = 0
-  let peakRss = process.memoryUsage().rss
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss)
-  }, 100)
-  const started = performance.now()
-  const deadline = started + seconds * 1000
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now()
-        try {
-          await operation()
-          latencies.push(performance.now() - t0)
-        } catch (error) {
-          if (errors++ === 0) console.error(`${name}: first error:`, error)
-        }
-      }
-    }),
-  )
-  const elapsed = (performance.now() - started) / 1000
-  clearInterval(sampler)
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
-  return { name, responses: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), peakRssMb: peakRss / 2 ** 20 }
+  const result = await runPhase(name, clients, seconds, operation)
+  return { ...result, responses: result.count }
 }
 
 function median(values: number[]): number {

@@ -9,6 +9,7 @@
  * Client and server share this process (as on a 2-core box where PostgreSQL takes the other core), so
  * the HTTP numbers include the client's own cost.
  */
+import { runPhase } from './bench-kit.js'
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -42,34 +43,10 @@ interface PhaseResult {
   readonly peakRssMb: number
 }
 
-/** Runs `operation` from `clients` concurrent loops for `seconds`, timing each call. */
+/** Runs `operation` from the concurrent clients for the phase length (shared loop in bench-kit). */
 async function phase(name: string, operation: () => Promise<void>): Promise<PhaseResult> {
-  const latencies: number[] = []
-  let errors = 0
-  let peakRss = process.memoryUsage().rss
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss)
-  }, 100)
-  const started = performance.now()
-  const deadline = started + seconds * 1000
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now()
-        try {
-          await operation()
-          latencies.push(performance.now() - t0)
-        } catch (error) {
-          if (errors++ === 0) console.error(`${name}: first error:`, error)
-        }
-      }
-    }),
-  )
-  const elapsed = (performance.now() - started) / 1000
-  clearInterval(sampler)
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
-  return { name, creates: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), peakRssMb: peakRss / 2 ** 20 }
+  const result = await runPhase(name, clients, seconds, operation)
+  return { ...result, creates: result.count }
 }
 
 /** The raw baseline: the file written as the service writes it (temp, fsync, rename, fsync dir), then the rows. */

@@ -12,6 +12,7 @@
  * Targets: HTTP p99 <= 50 ms and HTTP throughput >= 70% of direct. Client and server share this process
  * (and, on a small machine, the cores PostgreSQL uses), so the HTTP numbers include the client's own cost.
  */
+import { runPhase } from './bench-kit.js'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -90,28 +91,10 @@ interface PhaseResult {
   readonly p99: number
 }
 
+/** Runs `operation` from the concurrent clients for the phase length (shared loop in bench-kit). */
 async function phase(name: string, operation: () => Promise<void>): Promise<PhaseResult> {
-  const latencies: number[] = []
-  let errors = 0
-  const started = performance.now()
-  const deadline = started + seconds * 1000
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now()
-        try {
-          await operation()
-          latencies.push(performance.now() - t0)
-        } catch (error) {
-          if (errors++ === 0) console.error(`${name}: first error:`, error)
-        }
-      }
-    }),
-  )
-  const elapsed = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
-  return { name, requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) }
+  const result = await runPhase(name, clients, seconds, operation)
+  return { ...result, requests: result.count }
 }
 
 function line(r: PhaseResult): string {

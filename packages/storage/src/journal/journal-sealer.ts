@@ -132,20 +132,6 @@ export function linkEvent(row: JournalPendingRow, position: JournalChainPosition
 
 /** An event built by core (at any position) as a pending row: its content without sequence, previousHash, hash. */
 export function eventToPendingRow(event: JournalEvent) {
-  return {
-    safe: event.safe,
-    event_id: event.eventId,
-    event_type: event.eventType,
-    timestamp: event.timestamp,
-    instance_name: event.instanceName,
-    org_reg_number: event.orgRegNumber,
-    org_unit_reg_number: event.orgUnitRegNumber,
-    account_id: event.accountId,
-    account_name: event.accountName,
-    object_class: event.objectClass,
-    object_id: event.objectId,
-    operation_result: event.operationResult,
-    description: event.description,
-    info: JSON.stringify(event.info),
-  }
+  const { sequence: _sequence, previous_hash: _previous, hash: _hash, ...content } = eventToRow(event)
+  return content
 }

@@ -157,36 +157,44 @@ export class JournalWriter {
 
   /** Journals a consultation of the record's content; does nothing when the record was never deposited. */
   async consultation(trx: Kysely<Database>, request: JournalConsultationRequest): Promise<void> {
-    const archive = await this.#archiveOf(trx, request.resId)
-    if (archive === null) return
-    const actor = journalActor(request.actor)
-    await this.#write(trx, archive.safe, (position, timestamp) =>
-      buildConsultationEvent(this.#deps, {
-        position,
-        actor,
-        timestamp,
-        archiveId: archive.archiveId,
-        resource: { resId: String(request.resId), hash: request.sha256, size: request.size },
-        originatorArchiveId: String(request.resId),
-      }),
-    )
+    await this.#writeResourceEvent(trx, request, (common) => buildConsultationEvent(this.#deps, common))
   }
 
   /** Journals an integrity check (operationResult false when `ok` is false); no-op without an archive. */
   async integrityCheck(trx: Kysely<Database>, request: JournalIntegrityCheckRequest): Promise<void> {
+    await this.#writeResourceEvent(trx, request, (common) =>
+      buildIntegrityCheckEvent(this.#deps, {
+        ...common,
+        requesterOrgRegNumber: common.actor.orgUnitRegNumber,
+        result: request.ok ? { ok: true } : { ok: false, info: request.info },
+      }),
+    )
+  }
+
+  /** Writes an event about one resource of the record's archive (consultation, integrity check). */
+  async #writeResourceEvent<E extends JournalEvent>(
+    trx: Kysely<Database>,
+    request: JournalConsultationRequest,
+    build: (common: {
+      position: JournalChainPosition
+      actor: ReturnType<typeof journalActor>
+      timestamp: Date
+      archiveId: string
+      resource: { resId: string; hash: string; size: number }
+      originatorArchiveId: string
+    }) => E,
+  ): Promise<void> {
     const archive = await this.#archiveOf(trx, request.resId)
     if (archive === null) return
     const actor = journalActor(request.actor)
     await this.#write(trx, archive.safe, (position, timestamp) =>
-      buildIntegrityCheckEvent(this.#deps, {
+      build({
         position,
         actor,
         timestamp,
         archiveId: archive.archiveId,
         resource: { resId: String(request.resId), hash: request.sha256, size: request.size },
         originatorArchiveId: String(request.resId),
-        requesterOrgRegNumber: actor.orgUnitRegNumber,
-        result: request.ok ? { ok: true } : { ok: false, info: request.info },
       }),
     )
   }

@@ -1,0 +1,43 @@
+/** Shared measuring loop of the benchmarks: concurrent clients, latencies, throughput, peak RSS. */
+
+/** What one timed phase measured. */
+export interface PhaseResult {
+  readonly name: string
+  /** Completed operations. */
+  readonly count: number
+  readonly errors: number
+  readonly perSecond: number
+  readonly p50: number
+  readonly p99: number
+  readonly peakRssMb: number
+}
+
+/** Runs `operation` from `clients` concurrent loops for `seconds`, timing each call; errors are counted, the first printed. */
+export async function runPhase(name: string, clients: number, seconds: number, operation: () => Promise<void>): Promise<PhaseResult> {
+  const latencies: number[] = []
+  let errors = 0
+  let peakRss = process.memoryUsage().rss
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  }, 100)
+  const started = performance.now()
+  const deadline = started + seconds * 1000
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now()
+        try {
+          await operation()
+          latencies.push(performance.now() - t0)
+        } catch (error) {
+          if (errors++ === 0) console.error(`${name}: first error:`, error)
+        }
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  clearInterval(sampler)
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
+  return { name, count: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), peakRssMb: peakRss / 2 ** 20 }
+}
