@@ -51,6 +51,7 @@ export function databaseFromPool(pool: PgPoolLike): MailroomDatabase {
   const typedPool = {
     async connect() {
       const client = await pool.connect()
+      if (client.listenerCount('error') === 0) client.on('error', () => {})
       const query = client.query.bind(client) as (...args: unknown[]) => unknown
       const typed = Object.create(client) as pg.PoolClient
       ;(typed as unknown as { query: unknown }).query = (text: unknown, values?: unknown) =>
@@ -92,8 +93,11 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Ma
     keepAlive: true,
     types,
   } as pg.PoolConfig)
-  // An idle client losing its server must not crash the process; the next checkout reconnects.
+  // A client losing its server must not crash the process, whether idle in the pool (pool 'error') or
+  // checked out between two queries of a transaction (client 'error', which nothing else listens to): the
+  // failure surfaces as the next query's rejection, and the next checkout reconnects.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,
