@@ -1,7 +1,7 @@
 import { chainPositionAfter, computeEventHash, type JournalChainPosition, type JournalEvent, type UnhashedJournalEvent } from '@mailroom/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, JournalPendingTable } from '../database/schema.js'
-import { eventToRow, sha256Hex } from './journal-rows.js'
+import { eventToRow, rowToEvent, sha256Hex } from './journal-rows.js'
 
 /** Pending rows linked per transaction by default: bounds a seal's memory and its transaction's length. */
 export const SEAL_BATCH_SIZE = 1000
@@ -109,24 +109,9 @@ export function linkEvent(row: JournalPendingRow, position: JournalChainPosition
   const written = row.timestamp instanceof Date ? row.timestamp : new Date(row.timestamp)
   const previous = position.previousTimestamp
   const timestamp = previous !== null && previous.getTime() > written.getTime() ? new Date(previous.getTime()) : written
-  const unhashed = {
-    eventId: row.event_id,
-    safe: position.safe,
-    sequence: position.sequence,
-    eventType: row.event_type,
-    timestamp,
-    instanceName: row.instance_name,
-    orgRegNumber: row.org_reg_number,
-    orgUnitRegNumber: row.org_unit_reg_number,
-    accountId: row.account_id,
-    accountName: row.account_name,
-    objectClass: row.object_class,
-    objectId: row.object_id,
-    operationResult: row.operation_result,
-    description: row.description,
-    info: row.info,
-    previousHash: position.previousHash,
-  } as unknown as UnhashedJournalEvent
+  // The stored content as an event, then placed on the chain: position, raised timestamp, link to the previous.
+  const { hash: _none, ...content } = rowToEvent({ ...row, sequence: position.sequence, previous_hash: position.previousHash, hash: '' })
+  const unhashed = { ...content, safe: position.safe, timestamp } as unknown as UnhashedJournalEvent
   return { ...unhashed, hash: computeEventHash(unhashed, sha256Hex) } as JournalEvent
 }
 
