@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createMailroom, DocserverRoot, migrateToLatest, openDatabase, verifyJournal } from '@mailroom/storage'
 import { pino } from 'pino'
 import { ConfigError, loadConfig } from './config.js'
@@ -62,8 +63,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         return 0
       }
       case 'demo': {
-        const config = loadConfig(env)
-        const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret })
+        // Loading data signs nothing: the demo can be loaded before MAILROOM_SECRET is chosen.
+        const config = loadConfig(env, { requireSecret: false })
+        const secret = config.secret || randomBytes(32).toString('base64url')
+        const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret })
         try {
           process.stdout.write((await mailroom.loadDemo()) ? 'demo dataset loaded\n' : 'users already exist: demo dataset not loaded\n')
         } finally {

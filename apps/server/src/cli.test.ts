@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDatabase, type TestDatabase } from '@mailroom/storage/testing'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { runCli } from './cli.js'
+
+let database: TestDatabase
+let dataDir: string
+beforeAll(async () => {
+  database = await createTestDatabase()
+  dataDir = await mkdtemp(join(tmpdir(), 'mailroom-cli-'))
+})
+afterAll(async () => {
+  await database.drop()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+function env(): NodeJS.ProcessEnv {
+  // No MAILROOM_SECRET on purpose: migrate and demo sign nothing.
+  return database.url ? { DATABASE_URL: database.url, MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' } : { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
+}
+
+async function run(args: string[], extra: NodeJS.ProcessEnv = {}) {
+  let out = ''
+  let err = ''
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true))
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((err += String(chunk)), true))
+  try {
+    return { code: await runCli(args, { ...env(), ...extra }), out, err }
+  } finally {
+    stdout.mockRestore()
+    stderr.mockRestore()
+  }
+}
+
+describe('mailroom CLI', () => {
+  it('migrates, loads the demo once, and issues service tokens', async () => {
+    expect((await run(['migrate'])).out).toMatch(/applied: 0001-initial-schema|database is up to date/)
+    expect((await run(['migrate'])).out).toBe('database is up to date\n')
+    expect(await run(['demo'])).toMatchObject({ code: 0, out: 'demo dataset loaded\n' })
+    expect(await run(['demo'])).toMatchObject({ code: 0, out: 'users already exist: demo dataset not loaded\n' })
+    const secret = { MAILROOM_SECRET: 'cli-test-secret-0123456789' }
+    const token = await run(['token', 'cchaplin'], secret)
+    expect(token.code).toBe(0)
+    expect(token.out.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    expect(await run(['token', 'nobody'], secret)).toMatchObject({ code: 1, err: 'no such user: nobody\n' })
+  })
+
+  it('explains its usage and refuses unknown commands', async () => {
+    expect((await run(['help'])).out).toMatch(/Usage: mailroom <command>/)
+    expect(await run(['frobnicate'])).toMatchObject({ code: 2 })
+  })
+})
