@@ -24,8 +24,14 @@ function env(): NodeJS.ProcessEnv {
 async function run(args: string[], extra: NodeJS.ProcessEnv = {}) {
   let out = ''
   let err = ''
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true))
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((err += String(chunk)), true))
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk)
+    return true
+  })
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    err += String(chunk)
+    return true
+  })
   try {
     return { code: await runCli(args, { ...env(), ...extra }), out, err }
   } finally {
