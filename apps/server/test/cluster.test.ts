@@ -125,6 +125,27 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
     await Promise.all(clients)
     expect(acknowledged.length).toBeGreaterThanOrEqual(60)
 
+    // The server comes back on the same database and storage and serves every acknowledged record.
+    const restarted = await startServerProcess(env())
+    try {
+      expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200)
+      const sample = acknowledged.slice(-5)
+      for (const id of sample) {
+        const original = await fetch(`${restarted.url}/rest/resources/${id}/originalContent`, { headers: basicAuth('cchaplin') })
+        expect(original.status, `record ${id} after restart`).toBe(200)
+        expect(Buffer.from(await original.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+      }
+      const listed = await fetch(`${restarted.url}/rest/res/list`, {
+        method: 'POST',
+        headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
+        body: JSON.stringify({ select: 'res_id', clause: `res_id in (${acknowledged.join(',')})`, limit: 1000 }),
+      })
+      expect(((await listed.json()) as { count: number }).count).toBe(acknowledged.length)
+    } finally {
+      restarted.kill('SIGTERM')
+      await restarted.exited
+    }
+
     // Deposits are committed with their records and linked into the chain by a seal the killed server may not
     // have run yet: `journal verify` seals what is pending first, then must find the chain intact.
     const cli = (...args: string[]) =>
