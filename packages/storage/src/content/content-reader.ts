@@ -1,6 +1,5 @@
 import {
   type Actor,
-  CONTENT_VIEW_HISTORY,
   type ContentBase64Body,
   type ContentQuery,
   type ContentReadMeta,
@@ -27,7 +26,6 @@ import {
   type VersionContentBody,
   type VersionContentQuery,
   versionFilename,
-  viewHistoryInfo,
 } from '@mailroom/core'
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { AdrLetterboxTable, Database, ResLetterboxTable } from '../database/schema.js'
@@ -37,6 +35,7 @@ import { type ContentSettings, DEFAULT_CONTENT_SETTINGS } from './content-settin
 import { sniffMimeType } from './sniff-mime-type.js'
 import {
   digestFile,
+  digestInBackground,
   digestMatches,
   digestOf,
   type FileDigest,
@@ -49,6 +48,7 @@ import {
   type StoredFileRef,
   verifyingStream,
 } from './stored-file.js'
+import { ReadAudit } from './read-audit.js'
 import { WatermarkCache } from './watermark-cache.js'
 import { watermarkPdf } from './watermark-pdf.js'
 
@@ -58,6 +58,8 @@ type AdrRow = Selectable<AdrLetterboxTable>
 /** The digital-safe journal calls a content read makes (the journal storage's JournalWriter satisfies it). */
 export interface ContentJournal {
   consultation(trx: Kysely<Database>, request: { resId: number; sha256: string; size: number; actor: Actor }): Promise<void>
+  /** Many consultations at once (used by the read audit's group commit when present). */
+  consultations?(trx: Kysely<Database>, requests: readonly { resId: number; sha256: string; size: number; actor: Actor }[]): Promise<void>
   integrityCheck(trx: Kysely<Database>, request: { resId: number; sha256: string; size: number; actor: Actor; ok: boolean; info: string }): Promise<void>
   /** A new version's file entering the safe (kind `newResource`). */
   deposit?(
@@ -92,7 +94,6 @@ interface PdfSource {
 }
 
 const SNIFF_HEAD = 256 * 1024
-const REMOTE_IP_MAX = 64
 
 /**
  * The three content reads over kysely and the document storage. Check order (reference §4): resId, the
@@ -107,11 +108,13 @@ export class ContentReader {
   readonly #conversions = new Map<string, Promise<PdfSource>>()
   readonly #areas = new StorageAreaCache()
   readonly #watermarks = new WatermarkCache()
+  readonly #audit: ReadAudit
 
   constructor(context: ContentReaderContext, settings: Partial<ContentSettings> = {}, writer?: DocumentWriter) {
     this.#context = context
     this.#settings = { ...DEFAULT_CONTENT_SETTINGS, ...settings }
     this.#writer = writer ?? new DocumentWriter(context.docservers)
+    this.#audit = new ReadAudit({ db: context.db, journal: context.journal, clock: context.clock, logger: context.logger })
   }
 
   get #db(): Kysely<Database> {
@@ -127,8 +130,8 @@ export class ContentReader {
     const resId = parseContentResId(resIdText)
     const mode = parseContentMode(query.mode)
     const watermark = parseWatermarkFlag(query.watermark) && this.#settings.watermark.enabled
-    const record = await this.#record(actor, resId)
-    const pdf = await this.#currentPdf(actor, record)
+    const { record, pdf: storedPdf } = await this.#recordWithPdf(actor, resId, true)
+    const pdf = storedPdf ? { row: storedPdf } : await this.#currentPdf(actor, record)
     const source = adrSource(pdf.row, 'converted PDF')
     let located: LocatedFile | undefined
     if (!pdf.fresh && mode !== 'base64' && !watermark) {
@@ -227,17 +230,33 @@ export class ContentReader {
   }
 
   async #record(actor: Actor, resId: number): Promise<RecordRow> {
-    // One round trip: the record and, for non-root callers, whether the perimeter lets them see it.
+    return (await this.#recordWithPdf(actor, resId, false)).record
+  }
+
+  /**
+   * One round trip: the record, for non-root callers whether the perimeter lets them see it, and with
+   * `withPdf` the stored PDF (or signed PDF) of its current version, which `content` serves.
+   */
+  async #recordWithPdf(actor: Actor, resId: number, withPdf: boolean): Promise<{ record: RecordRow; pdf: AdrRow | undefined }> {
     const condition = isRoot(actor) ? null : await this.#context.perimeter.condition(this.#db, actor)
     const allowed = condition
       ? sql<boolean>`exists (select 1 from res_view_letterbox where res_id = ${resId} and ${condition})`
       : sql<boolean>`true`
-    const found = await this.#db.selectFrom('res_letterbox').selectAll().select(allowed.as('__allowed')).where('res_id', '=', resId).executeTakeFirst()
+    // 'SIGN' > 'PDF': a signed version wins.
+    const pdf = withPdf
+      ? sql<AdrRow | null>`(select row_to_json(a) from (select * from adr_letterbox where res_id = res_letterbox.res_id and version = res_letterbox.version and type in ('PDF', 'SIGN') order by type desc limit 1) a)`
+      : sql<null>`null`
+    const found = await this.#db
+      .selectFrom('res_letterbox')
+      .selectAll()
+      .select([allowed.as('__allowed'), pdf.as('__pdf')])
+      .where('res_id', '=', resId)
+      .executeTakeFirst()
     // A record that does not exist is out of perimeter for non-root callers (reference: the right check comes first).
     if (!found?.__allowed) fail(condition === null && !found ? 'DOCUMENT_NOT_FOUND' : 'OUT_OF_PERIMETER')
-    const { __allowed: _, ...record } = found
+    const { __allowed: _, __pdf: pdfRow, ...record } = found
     if (!record.filename) fail('DOCUMENT_HAS_NO_FILE')
-    return record
+    return { record, pdf: pdfRow ?? undefined }
   }
 
   #adr(resId: number, type: string, version: number): Promise<AdrRow | undefined> {
@@ -363,7 +382,7 @@ export class ContentReader {
   async #readVerified(actor: Actor, resId: number, source: Source, located?: LocatedFile): Promise<Verified> {
     const file = located ?? (await locateFile(this.#db, this.#context.docservers, source.ref, this.#areas))
     const bytes = await readWhole(file)
-    const digest = digestOf(bytes, file.algorithm)
+    const digest = await digestInBackground(bytes, file.algorithm)
     if (file.expected === null) await this.#backfill(source, digest)
     else if (!digestMatches(file, digest)) {
       await this.#integrityFailure(actor, resId, source, file, digest)
@@ -420,29 +439,9 @@ export class ContentReader {
     }
   }
 
-  /** The VIEW history row (content, originalContent) and the journal consultation, in one transaction. */
-  async #afterRead(actor: Actor, resId: number, digest: FileDigest, view: boolean, meta: ContentReadMeta): Promise<void> {
-    const journal = this.#journal
-    if (!view && !journal) return
-    await this.#db.transaction().execute(async (trx) => {
-      if (view) {
-        await trx
-          .insertInto('history')
-          .values({
-            table_name: CONTENT_VIEW_HISTORY.tableName,
-            record_id: String(resId),
-            event_type: CONTENT_VIEW_HISTORY.eventType,
-            user_id: actor.id,
-            event_date: this.#context.clock.now(),
-            info: viewHistoryInfo(resId),
-            id_module: CONTENT_VIEW_HISTORY.module,
-            remote_ip: meta.remoteIp ? meta.remoteIp.slice(0, REMOTE_IP_MAX) : null,
-            event_id: CONTENT_VIEW_HISTORY.eventId,
-          })
-          .execute()
-      }
-      await journal?.consultation(trx, { resId, sha256: digest.sha256, size: digest.size, actor })
-    })
+  /** The VIEW history row (content, originalContent) and the journal consultation, committed before the answer. */
+  #afterRead(actor: Actor, resId: number, digest: FileDigest, view: boolean, meta: ContentReadMeta): Promise<void> {
+    return this.#audit.record({ actor, resId, sha256: digest.sha256, size: digest.size, view, remoteIp: meta.remoteIp })
   }
 
   /**

@@ -192,6 +192,53 @@ describe('JournalWriter.consultation and integrityCheck', () => {
   })
 })
 
+describe('JournalWriter.consultations', () => {
+  it('writes the same events as one consultation call each, in order, skipping records never deposited, and the chain still verifies', async () => {
+    const bbain = await bed.actor('bbain')
+    const bblier = await bed.actor('bblier')
+    const first = await bed.depositRecord(bbain)
+    const second = await bed.depositRecord(bbain, { destination: 'PE', bytes: 'second' })
+    const bare = await bed.storeRecord()
+    bed.clock.advance(60_000)
+    const request = (record: typeof first, actor: typeof bbain) => ({ resId: record.resId, sha256: record.sha256, size: record.size, actor })
+    await bed.db
+      .transaction()
+      .execute((trx) => bed.context.journal.consultations(trx, [request(first, bblier), request(bare, bblier), request(second, bbain), request(first, bbain)]))
+    const [firstArchive] = await archiveOf(first.resId)
+    const [secondArchive] = await archiveOf(second.resId)
+    expect(await archiveOf(bare.resId)).toEqual([])
+    const firstEvents = await eventsOf(firstArchive!.archive_id)
+    expect(firstEvents.map((e) => [e.eventType, e.accountId])).toEqual([
+      ['recordsManagement/deposit', 'bbain'],
+      ['recordsManagement/consultation', 'bblier'],
+      ['recordsManagement/consultation', 'bbain'],
+    ])
+    expect(firstEvents[1]).toMatchObject({
+      orgUnitRegNumber: 'DGS',
+      description: `Consultation of resource ${first.resId}`,
+      info: { resId: String(first.resId), hashAlgorithm: 'SHA256', hash: first.sha256, size: first.size, originatorArchiveId: String(first.resId) },
+    })
+    expect((await eventsOf(secondArchive!.archive_id)).map((e) => [e.eventType, e.accountId])).toEqual([
+      ['recordsManagement/deposit', 'bbain'],
+      ['recordsManagement/consultation', 'bbain'],
+    ])
+    const events = (await safeRows(bed.db)).map(rowToEvent)
+    const last = events.at(-1)!
+    expect(verifyChain(events, sha256Hex, { checkpoint: { sequence: last.sequence, hash: last.hash } })).toMatchObject({ ok: true })
+  })
+
+  it('writes nothing for an empty list or only records never deposited', async () => {
+    const before = await head()
+    const bare = await bed.storeRecord()
+    const bbain = await bed.actor('bbain')
+    await bed.db.transaction().execute(async (trx) => {
+      await bed.context.journal.consultations(trx, [])
+      await bed.context.journal.consultations(trx, [{ resId: bare.resId, sha256: bare.sha256, size: bare.size, actor: bbain }])
+    })
+    expect(await head()).toEqual(before)
+  })
+})
+
 describe('append-only storage', () => {
   it('refuses UPDATE, DELETE and TRUNCATE of journal events, and moving a head backwards', async () => {
     const [first] = await safeRows(bed.db)

@@ -160,6 +160,36 @@ export class JournalWriter {
     await this.#writeResourceEvent(trx, request, (common) => buildConsultationEvent(this.#deps, common))
   }
 
+  /**
+   * Journals many consultations in the caller's transaction with two statements whatever their number (one
+   * archive lookup, one insert), in the order given; records never deposited are skipped. Reads that finish
+   * together share one commit this way (see ReadAudit).
+   */
+  async consultations(trx: Kysely<Database>, requests: readonly JournalConsultationRequest[]): Promise<void> {
+    if (requests.length === 0) return
+    const archives = await this.#archivesOf(trx, requests.map((r) => r.resId))
+    const rows: ReturnType<typeof eventToPendingRow>[] = []
+    const safes = new Set<string>()
+    for (const request of requests) {
+      const archive = archives.get(request.resId)
+      if (!archive) continue
+      const actor = journalActor(request.actor)
+      const event = buildConsultationEvent(this.#deps, {
+        position: chainPositionAfter(archive.safe, null),
+        actor,
+        timestamp: this.#clock.now(),
+        archiveId: archive.archiveId,
+        resource: { resId: String(request.resId), hash: request.sha256, size: request.size },
+        originatorArchiveId: String(request.resId),
+      })
+      rows.push(eventToPendingRow(event))
+      safes.add(archive.safe)
+    }
+    if (rows.length === 0) return
+    await trx.insertInto('journal_pending').values(rows).execute()
+    for (const safe of safes) this.#markDirty(safe)
+  }
+
   /** Journals an integrity check (operationResult false when `ok` is false); no-op without an archive. */
   async integrityCheck(trx: Kysely<Database>, request: JournalIntegrityCheckRequest): Promise<void> {
     await this.#writeResourceEvent(trx, request, (common) =>
@@ -230,6 +260,20 @@ export class JournalWriter {
       .orderBy(sql`archive_id collate "C"`, 'desc')
       .executeTakeFirst()
     return row ? { archiveId: row.archive_id, safe: row.safe } : null
+  }
+
+  /** The archive of each record (as #archiveOf: the most recently opened one), in one query. */
+  async #archivesOf(trx: Kysely<Database>, resIds: readonly number[]): Promise<Map<number, { archiveId: string; safe: string }>> {
+    const rows = await trx
+      .selectFrom('journal_archives')
+      .distinctOn('res_id')
+      .select(['res_id', 'archive_id', 'safe'])
+      .where('res_id', '=', sql<number>`any(${sql.val([...new Set(resIds)])}::bigint[])`)
+      .orderBy('res_id')
+      .orderBy('created_at', 'desc')
+      .orderBy(sql`archive_id collate "C"`, 'desc')
+      .execute()
+    return new Map(rows.map((r) => [Number(r.res_id), { archiveId: r.archive_id, safe: r.safe }]))
   }
 
   async #openArchive(trx: Kysely<Database>, directory: SafeDirectory, resId: number, destination: string | null) {

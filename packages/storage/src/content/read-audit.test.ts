@@ -1,0 +1,86 @@
+import type { Actor } from '@mailroom/core'
+import type { Kysely } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../database/schema.js'
+import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { type ReadAuditJournal, ReadAudit } from './read-audit.js'
+
+let t: TestMailroom
+let bbain: Actor
+beforeAll(async () => {
+  t = await createTestMailroom()
+  bbain = await t.mailroom.auth.authenticatePassword('bbain', 'maarch')
+})
+afterAll(async () => t?.cleanup())
+
+const SILENT = { info() {}, warn() {}, error() {} }
+const clock = { now: () => new Date('2024-03-01T09:00:00Z') }
+
+type Consultation = { resId: number; sha256: string; size: number; actor: Actor }
+
+/** A journal that remembers each call (one array per transaction) and fails for the resIds given. */
+function recordingJournal(failFor: ReadonlySet<number> = new Set()) {
+  const batches: number[][] = []
+  const journal: ReadAuditJournal = {
+    async consultation(_trx: Kysely<Database>, request: Consultation) {
+      await journal.consultations?.(_trx, [request])
+    },
+    async consultations(_trx: Kysely<Database>, requests: readonly Consultation[]) {
+      if (requests.some((r) => failFor.has(r.resId))) throw new Error('journal refused')
+      batches.push(requests.map((r) => r.resId))
+    },
+  }
+  return { journal, batches }
+}
+
+async function viewRows(resIds: readonly number[]) {
+  const rows = await t.mailroom.db
+    .selectFrom('history')
+    .select(['record_id', 'event_type', 'event_id', 'info', 'user_id', 'remote_ip'])
+    .where('event_type', '=', 'VIEW')
+    .where('record_id', 'in', resIds.map(String))
+    .execute()
+  return rows.sort((a, b) => Number(a.record_id) - Number(b.record_id))
+}
+
+describe('ReadAudit', () => {
+  it('commits one VIEW history row and one consultation per read, sharing a commit among reads that arrive together', async () => {
+    const { journal, batches } = recordingJournal()
+    const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
+    const resIds = Array.from({ length: 24 }, (_, i) => 91_000 + i)
+    await Promise.all(resIds.map((resId) => audit.record({ actor: bbain, resId, sha256: 'ab'.repeat(32), size: 10, view: true, remoteIp: '10.0.0.1' })))
+    const rows = await viewRows(resIds)
+    expect(rows.map((r) => Number(r.record_id))).toEqual(resIds)
+    expect(rows[0]).toMatchObject({ event_id: 'resview', info: `Viewing document : ${resIds[0]}`, user_id: bbain.id, remote_ip: '10.0.0.1' })
+    expect(batches.flat().sort()).toEqual(resIds)
+    // The first read is written at once; the 23 that queued behind its commit share the next one.
+    expect(batches.length).toBeLessThan(resIds.length)
+    expect(batches[0]).toEqual([resIds[0]])
+  })
+
+  it('writes no history row for a read that asks for none, but still journals it', async () => {
+    const { journal, batches } = recordingJournal()
+    const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
+    await audit.record({ actor: bbain, resId: 92_000, sha256: 'cd'.repeat(32), size: 3, view: false })
+    expect(await viewRows([92_000])).toEqual([])
+    expect(batches).toEqual([[92_000]])
+  })
+
+  it('fails only the read whose entry cannot be written when its group fails, and keeps the others', async () => {
+    const { journal } = recordingJournal(new Set([93_003]))
+    const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
+    const resIds = Array.from({ length: 8 }, (_, i) => 93_000 + i)
+    const outcomes = await Promise.allSettled(resIds.map((resId) => audit.record({ actor: bbain, resId, sha256: 'ef'.repeat(32), size: 1, view: true })))
+    expect(outcomes.map((o) => o.status)).toEqual(resIds.map((id) => (id === 93_003 ? 'rejected' : 'fulfilled')))
+    // The failed entry's history row was rolled back with its journal event.
+    expect((await viewRows(resIds)).map((r) => Number(r.record_id))).toEqual(resIds.filter((id) => id !== 93_003))
+  })
+
+  it('keeps serving after a failure: later reads are written', async () => {
+    const { journal } = recordingJournal(new Set([94_000]))
+    const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
+    await expect(audit.record({ actor: bbain, resId: 94_000, sha256: 'aa'.repeat(32), size: 1, view: true })).rejects.toThrow('journal refused')
+    await audit.record({ actor: bbain, resId: 94_001, sha256: 'aa'.repeat(32), size: 1, view: true })
+    expect((await viewRows([94_000, 94_001])).map((r) => Number(r.record_id))).toEqual([94_001])
+  })
+})
