@@ -90,4 +90,34 @@ describe('PerimeterGuard', () => {
     expect([...allowed].every((id) => expectedVisible('ddur', 6, [4], records.find((r) => r.resId === id)!))).toBe(true)
     expect(warnings.length).toBe(1)
   })
+
+  it('reuses an actor’s condition across checks, and follows the entity tree once it is invalidated', async () => {
+    const { PerimeterGuard } = await import('./perimeter-guard.js')
+    const guard = new PerimeterGuard({ info() {}, warn() {}, error() {} })
+    const db = t.mailroom.db
+    // bblier's group sees DGS and every entity below it (a macro expanded against the tree).
+    const bblier = await t.mailroom.auth.authenticatePassword('bblier', 'maarch')
+    const condition = await guard.condition(db, bblier)
+    expect(await guard.condition(db, bblier)).toBe(condition)
+    await db
+      .insertInto('entities')
+      .values({ entity_id: 'DRH_PAIE', entity_label: 'Paie', short_label: 'Paie', entity_type: 'Service', parent_entity_id: 'DRH' })
+      .execute()
+    const row = await db
+      .insertInto('res_letterbox')
+      .values({ subject: 'paie', type_id: 101, typist: 1, category_id: 'incoming', model_id: 1, status: 'NEW', destination: 'DRH_PAIE' })
+      .returning('res_id')
+      .executeTakeFirstOrThrow()
+    try {
+      guard.invalidate()
+      expect(await guard.allows(db, bblier, row.res_id)).toBe(true)
+      expect(await guard.condition(db, bblier)).not.toBe(condition)
+      // Another user's condition is their own, not bblier's cached one.
+      const bbain = await t.mailroom.auth.authenticatePassword('bbain', 'maarch')
+      expect(await guard.allows(db, bbain, row.res_id)).toBe(false)
+    } finally {
+      await db.deleteFrom('res_letterbox').where('res_id', '=', row.res_id).execute()
+      await db.deleteFrom('entities').where('entity_id', '=', 'DRH_PAIE').execute()
+    }
+  })
 })

@@ -9,6 +9,11 @@ type Executor = Kysely<Database>
 /** How long the entity tree is reused between perimeter computations (it changes rarely). */
 const ENTITY_TREE_TTL_MS = 5_000
 
+interface EntityTree {
+  readonly entities: PerimeterEntity[]
+  readonly until: number
+}
+
 /**
  * The record perimeter of runtime-contract.md — one rule for search and for per-record checks. Root users
  * see every record; others see the OR of their groups' security clauses (parsed by the clause language,
@@ -17,7 +22,8 @@ const ENTITY_TREE_TTL_MS = 5_000
  */
 export class PerimeterGuard {
   readonly #logger: Logger
-  #tree: { entities: PerimeterEntity[]; until: number } | undefined
+  #tree: EntityTree | undefined
+  #conditions = new WeakMap<Actor, { tree: EntityTree; condition: Expression<SqlBool> }>()
 
   constructor(logger: Logger) {
     this.#logger = logger
@@ -26,6 +32,7 @@ export class PerimeterGuard {
   /** Forgets the cached entity tree (after entity changes). */
   invalidate(): void {
     this.#tree = undefined
+    this.#conditions = new WeakMap()
   }
 
   /** The group clauses of an actor as one tree (macros expanded); null when no group grants anything. */
@@ -50,6 +57,17 @@ export class PerimeterGuard {
   /** The SQL condition over res_view_letterbox columns, or null for root users (no restriction). */
   async condition(db: Executor, actor: Actor): Promise<Expression<SqlBool> | null> {
     if (isRoot(actor)) return null
+    // Parsing and expanding the group clauses costs more than the query they guard; an actor value (cached by
+    // authentication for a few seconds) keeps its condition as long as the entity tree it was expanded on.
+    const tree = await this.#entityTree(db)
+    const cached = this.#conditions.get(actor)
+    if (cached && cached.tree === tree) return cached.condition
+    const condition = await this.#buildCondition(db, actor)
+    this.#conditions.set(actor, { tree, condition })
+    return condition
+  }
+
+  async #buildCondition(db: Executor, actor: Actor): Promise<Expression<SqlBool>> {
     const parts: Expression<SqlBool>[] = []
     const groups = await this.groupClause(db, actor)
     if (groups) parts.push(sql<SqlBool>`(${compileClause(groups)})`)
@@ -83,7 +101,7 @@ export class PerimeterGuard {
     return (await this.allowedAmong(db, actor, [resId])).has(resId)
   }
 
-  async #context(db: Executor, actor: Actor): Promise<PerimeterContext> {
+  async #entityTree(db: Executor): Promise<EntityTree> {
     const now = Date.now()
     if (!this.#tree || this.#tree.until < now) {
       const rows = await db.selectFrom('entities').select(['id', 'entity_id', 'parent_entity_id', 'entity_type', 'enabled']).execute()
@@ -92,6 +110,11 @@ export class PerimeterGuard {
         entities: rows.map((r) => ({ id: r.id, entityId: r.entity_id, parentEntityId: r.parent_entity_id, entityType: r.entity_type, enabled: r.enabled === 'Y' })),
       }
     }
+    return this.#tree
+  }
+
+  async #context(db: Executor, actor: Actor): Promise<PerimeterContext> {
+    const tree = await this.#entityTree(db)
     const primary = primaryEntityOf(actor)
     return {
       userId: actor.id,
@@ -99,7 +122,7 @@ export class PerimeterGuard {
       email: actor.email,
       entities: actor.entities.map((e) => ({ id: e.id, entityId: e.entityId })),
       primaryEntity: primary ? { id: primary.id, entityId: primary.entityId } : null,
-      allEntities: this.#tree.entities,
+      allEntities: tree.entities,
     }
   }
 }
