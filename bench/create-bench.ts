@@ -10,6 +10,7 @@
  * the HTTP numbers include the client's own cost.
  */
 import { runPhase } from './bench-kit.js'
+import { type LoadRequest, runHttpPhase } from './http-load.js'
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -117,12 +118,14 @@ async function main(): Promise<void> {
     const text = await response.text()
     if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${text}`)
   }
+  // The measured HTTP clients run in a worker thread (http-load.ts), as a separate load generator would.
+  const httpLoad: LoadRequest = { url, method: 'POST', headers, bodies: [body] }
   try {
     console.log(`Mailroom create benchmark: ${clients} clients, ${pdf.length} B PDF, ${seconds} s per phase, PostgreSQL ${database.url?.replace(/\/\/[^@]*@/, '//')}`)
     await httpCreate() // warm-up: authentication cache, prepared connections
     const baseline = await phase('raw', rawCreate(mailroom.db, docserverDir, pdf))
     print(baseline)
-    const http = await phase('http', httpCreate)
+    const http = await runHttpPhase('http', clients, seconds, httpLoad).then((r) => ({ ...r, creates: r.count }))
     print(http)
     const ratio = http.perSecond / baseline.perSecond
     console.log(`ratio http/raw: ${(ratio * 100).toFixed(0)}%  (targets: >= 50% and >= 500 creates/s)`)
