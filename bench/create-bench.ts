@@ -6,8 +6,8 @@
  *   pnpm bench            10 s per phase          pnpm soak     120 s per phase
  *   BENCH_SECONDS, BENCH_CLIENTS, TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
- * Client and server share this process (as on a 2-core box where PostgreSQL takes the other core), so
- * the HTTP numbers include the client's own cost.
+ * The HTTP clients run in a worker thread (http-load.ts); the baseline runs in this process. On a 2-core box
+ * both share the cores with PostgreSQL.
  */
 import { runPhase } from './bench-kit.js'
 import { type LoadRequest, runHttpPhase } from './http-load.js'

@@ -9,6 +9,9 @@
  *   BENCH_SECONDS (per phase, default 5), BENCH_CLIENTS (default 8), BENCH_RECORDS (default 1000000),
  *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
+ * A third phase serves the same SQL from a bare node:http server (no auth, no parsing, rows as JSON): the
+ * floor of any HTTP service on the machine, which tells Mailroom's own cost apart from HTTP's.
+ *
  * Targets: HTTP p99 <= 50 ms and HTTP throughput >= 70% of direct. The HTTP clients run in a worker thread
  * (http-load.ts); on a small machine they share the cores with the server and PostgreSQL.
  */
@@ -99,7 +102,7 @@ async function phase(name: string, operation: () => Promise<void>): Promise<Phas
 }
 
 function line(r: PhaseResult): string {
-  return `${r.name.padEnd(8)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  errors ${r.errors}`
+  return `${r.name.padEnd(10)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  errors ${r.errors}`
 }
 
 async function main(): Promise<void> {
@@ -154,6 +157,30 @@ async function main(): Promise<void> {
       const planLines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN'] ?? '').filter((l) => /Scan|Sort|Limit/.test(l))
       for (let i = 0; i < 20; i++) await Promise.all([direct(), viaHttp()])
       const d = await phase('direct', direct)
+      // The floor of any HTTP service on this machine: a bare node:http server that runs the same SQL and
+      // returns the rows as JSON, measured through the same client as Mailroom.
+      const floor = createServer((req, res) => {
+        req.resume()
+        req.on('end', () => {
+          directPool.query(statement.sql, statement.parameters as unknown[]).then(
+            (result) => {
+              const json = JSON.stringify({ resources: result.rows, count: result.rows.length })
+              res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) })
+              res.end(json)
+            },
+            () => {
+              res.writeHead(500)
+              res.end()
+            },
+          )
+        })
+      })
+      floor.keepAliveTimeout = 60_000
+      await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve))
+      const floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}/`
+      const f = await runHttpPhase('bare http', clients, seconds, { url: floorUrl, method: 'POST', headers, bodies: [body] }).then((r) => ({ ...r, requests: r.count }))
+      floor.closeAllConnections()
+      await new Promise<void>((resolve) => floor.close(() => resolve()))
       // The measured HTTP clients run in a worker thread (http-load.ts), as a separate load generator would.
       const h = await runHttpPhase('http', clients, seconds, { url: endpoint, method: 'POST', headers, bodies: [body] }).then((r) => ({ ...r, requests: r.count }))
       const ratio = h.perSecond / d.perSecond
@@ -162,7 +189,8 @@ async function main(): Promise<void> {
       console.log(`\n${name}: ${clause}  (${lastCount} rows)`)
       for (const l of planLines.slice(0, 4)) console.log(`  plan: ${l.trim()}`)
       console.log(`  ${line(d)}`)
-      console.log(`  ${line(h)}`)
+      console.log(`  ${line(f)}`)
+      console.log(`  ${line(h)}   (${((h.perSecond / f.perSecond) * 100).toFixed(0)}% of bare http)`)
       const verdict = `http p99 ${h.p99.toFixed(1)} ms (target <= ${P99_TARGET_MS}: ${(h.p99 / P99_TARGET_MS).toFixed(2)}x), throughput ${(ratio * 100).toFixed(0)}% of direct (target >= ${THROUGHPUT_TARGET * 100}%) ${met ? 'OK' : 'MISSED'}`
       console.log(`  ${verdict}`)
       summary.push(`${name.padEnd(16)} ${verdict}`)
