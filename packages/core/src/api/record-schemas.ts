@@ -50,6 +50,14 @@ export const CreateRecordBodySchema = z
     recipients: z.array(RecordContactSchema).optional().describe('Recipients'),
     folders: z.array(id('Folder identifier')).optional().describe('Folders in which the record is visible'),
     tags: z.array(id('Tag identifier')).optional().describe('Tags attached to the record'),
+    followed: z.boolean().optional().describe('When true the calling user follows the new record (default false)'),
+    integrations: z
+      .object({
+        inSignatureBook: z.boolean().optional().describe('The record goes to the signature book (default false)'),
+        inShipping: z.boolean().optional().describe('The record goes to shipping (default false)'),
+      })
+      .optional()
+      .describe('Where the record goes next; read only when encodedFile is sent, other keys are dropped'),
   })
   .meta({ id: 'CreateRecordRequest', description: 'A mail record to create (current form: modelId and status required)' })
 

@@ -3,7 +3,7 @@ import { checkFormatAllowed, normaliseFormat } from '../content/formats.js'
 import { fail } from '../errors/domain-error.js'
 import { isEmptyValue, isPlainObject, readBoolean, readId, readList } from './body-values.js'
 import { indexingEntityCodes } from './indexing-entities.js'
-import type { DiffusionItem, NewRecord, NewRecordFile, RecordContact } from './new-record.js'
+import type { DiffusionItem, NewRecord, NewRecordFile, RecordContact, RecordIntegrations } from './new-record.js'
 import { isoDay, parseLooseDate, startOfUtcDay } from './parse-loose-date.js'
 import type { CustomFieldFacts, RecordReferenceFacts } from './ports.js'
 
@@ -35,7 +35,8 @@ const DIFFUSION_TYPES = new Set(['user', 'entity'])
  * store. Presence of the required parameters and the actor's right to index are checked before.
  * Differences from the reference, on purpose: `typist` must be an existing user (the reference stored any
  * value); custom-field values are checked for every user, not only for non-web-service ones; a diffusion
- * item is looked up by its `type` (the reference looked `dest` items up among users whatever their type).
+ * item is looked up by its `type` (the reference looked `dest` items up among users whatever their type);
+ * `followed` and the `integrations` flags must read as booleans (PHP's empty() made the string "false" true).
  */
 export function checkCreateBody({ actor, body, facts, file, now }: CreateCheckInput): NewRecord {
   const doctype = optionalId(body, 'doctype')
@@ -89,6 +90,8 @@ export function checkCreateBody({ actor, body, facts, file, now }: CreateCheckIn
     folders,
     tags,
     file: storedFile,
+    followed: flag(body, 'followed'),
+    integrations: checkIntegrations(body.integrations, storedFile),
   }
 }
 
@@ -106,6 +109,19 @@ function optionalText(body: Readonly<Record<string, unknown>>, field: string): s
 
 function flag(body: Readonly<Record<string, unknown>>, field: string): boolean {
   return readBoolean(body[field]) ?? fail('CREATE_NOT_BOOLEAN', { field })
+}
+
+/**
+ * `integrations` as booleans, whatever form the client gave them (true, "true", 1, …); keys other than the
+ * two the reference knows are dropped. The reference (20.10 head) honours them only when a file is sent, so
+ * without one they are not even read. Not sent (or empty) keeps the column's default rather than writing
+ * two falses: the same meaning, and what a record created without integrations has always held.
+ */
+function checkIntegrations(value: unknown, file: NewRecordFile | null): RecordIntegrations | null {
+  if (file === null || isEmptyValue(value)) return null
+  if (!isPlainObject(value)) fail('CREATE_NOT_OBJECT', { field: 'integrations' })
+  const read = (key: keyof RecordIntegrations) => readBoolean(value[key]) ?? fail('CREATE_NOT_BOOLEAN', { field: `integrations[${key}]` })
+  return { inSignatureBook: read('inSignatureBook'), inShipping: read('inShipping') }
 }
 
 function checkFile(file: InspectedFile | null): NewRecordFile | null {

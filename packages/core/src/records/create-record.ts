@@ -7,6 +7,7 @@ import { checkCreateBody, type InspectedFile } from './check-create-body.js'
 import { collectReferences } from './collect-references.js'
 import { decodeBase64 } from './decode-base64.js'
 import { earlierReferences, isEarlierVariant, translateEarlierBody } from './earlier-variant.js'
+import { forceDisabledFields } from './force-disabled-fields.js'
 import type { RecordsRepository } from './ports.js'
 
 /** What record creation needs from the outside. */
@@ -18,9 +19,10 @@ export interface CreateRecordDependencies {
 
 /**
  * POST /rest/resources, both forms. Order: the right to index (403 `Service forbidden`), the required
- * parameters (400 `Data is not set or empty`), the earlier form's translation, then the reference's checks
- * and the atomic store. Any failure that is not an expected one becomes a 500 whose message starts with
- * `[ResController create]` and says nothing of its cause (which stays in the error's `cause` for the log).
+ * parameters (400 `Data is not set or empty`), the earlier form's translation, the indexing model's
+ * disabled fields (current form only), then the reference's checks and the atomic store. Any failure that
+ * is not an expected one becomes a 500 whose message starts with `[ResController create]` and says nothing
+ * of its cause (which stays in the error's `cause` for the log).
  */
 export async function createRecord(deps: CreateRecordDependencies, actor: Actor, input: unknown): Promise<{ resId: number }> {
   if (!actor.groups.some((g) => g.canIndex)) fail('SERVICE_FORBIDDEN')
@@ -28,16 +30,38 @@ export async function createRecord(deps: CreateRecordDependencies, actor: Actor,
   let body: Readonly<Record<string, unknown>> = input ?? {}
   if (Object.keys(body).length === 0) fail('CREATE_DATA_EMPTY')
 
+  // One instant for the whole create, so that `_TODAY` and the date checks agree around midnight.
+  const now = deps.clock.now()
   const record = await unexpectedAs('controlResource', async () => {
-    if (isEarlierVariant(body)) {
+    const earlier = isEarlierVariant(body)
+    if (earlier) {
       body = translateEarlierBody(body, await deps.records.lookupEarlierReferences(earlierReferences(body)))
     }
     if (isMissing(body.modelId) || isMissing(body.status)) fail('CREATE_DATA_EMPTY')
-    const [facts, file] = await Promise.all([deps.records.lookupReferences(actor, collectReferences(actor, body)), inspectFile(deps.sniffer, body)])
-    return checkCreateBody({ actor, body, facts, file, now: deps.clock.now() })
+    let [facts, file] = await Promise.all([deps.records.lookupReferences(actor, collectReferences(actor, body)), inspectFile(deps.sniffer, body)])
+    // Reference step 2: the model's disabled fields overwrite the body before any check. They come with the
+    // model in the one lookup; only a model that has some costs a second lookup, of the forced body. The
+    // earlier form predates indexing-model fields (its model comes from the category alone, and its clients
+    // could never see which fields a model locks), so nothing is forced on it.
+    const disabled = earlier ? [] : (facts.model?.disabledFields ?? [])
+    if (disabled.length > 0) {
+      const sent = body
+      body = forceDisabledFields(body, disabled, { today: now, primaryEntityId: flaggedPrimaryEntityId(actor) })
+      const fileForced = body.encodedFile !== sent.encodedFile || body.format !== sent.format
+      ;[facts, file] = await Promise.all([
+        deps.records.lookupReferences(actor, collectReferences(actor, body)),
+        fileForced ? inspectFile(deps.sniffer, body) : Promise.resolve(file),
+      ])
+    }
+    return checkCreateBody({ actor, body, facts, file, now })
   })
   const resId = await unexpectedAs('storeResource', () => deps.records.create(actor, record))
   return { resId }
+}
+
+/** The entity flagged primary (users_entities.primary_entity = 'Y'); unlike primaryEntityOf, no fallback: the reference finds none. */
+function flaggedPrimaryEntityId(actor: Actor): number | null {
+  return actor.entities.find((e) => e.primary)?.id ?? null
 }
 
 /** Decodes and sniffs `encodedFile` when there is one (an empty value means "no file"). */

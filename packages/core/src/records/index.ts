@@ -9,11 +9,14 @@ export { createRecord } from './create-record.js'
 export type { CreateRecordDependencies } from './create-record.js'
 export { decodeBase64 } from './decode-base64.js'
 export { earlierReferences, isEarlierVariant, translateEarlierBody } from './earlier-variant.js'
+export { forceDisabledFields } from './force-disabled-fields.js'
+export type { ForcedValueContext } from './force-disabled-fields.js'
 export { INDEXING_KEYWORD_MACROS, indexingEntityCodes } from './indexing-entities.js'
-export type { DiffusionItem, NewRecord, NewRecordFile, RecordContact } from './new-record.js'
+export type { DiffusionItem, NewRecord, NewRecordFile, RecordContact, RecordIntegrations } from './new-record.js'
 export { isoDay, parseLooseDate, startOfUtcDay } from './parse-loose-date.js'
 export type {
   CustomFieldFacts,
+  DisabledModelField,
   EarlierReferenceFacts,
   EarlierReferenceQuery,
   IndexingModelFacts,

@@ -19,6 +19,12 @@ export interface NewRecordFile {
   readonly bytes: Uint8Array
 }
 
+/** res_letterbox.integrations: whether the record goes to the signature book and to shipping. */
+export interface RecordIntegrations {
+  readonly inSignatureBook: boolean
+  readonly inShipping: boolean
+}
+
 /**
  * A record ready to store: every value validated, every reference resolved. Entities are entity_id codes
  * (the columns hold codes); dates are instants.
@@ -50,4 +56,8 @@ export interface NewRecord {
   readonly folders: readonly number[]
   readonly tags: readonly number[]
   readonly file: NewRecordFile | null
+  /** The acting user follows the new record (a users_followed_resources row). */
+  readonly followed: boolean
+  /** Null leaves the column's default: integrations count only with a file, and only when sent. */
+  readonly integrations: RecordIntegrations | null
 }

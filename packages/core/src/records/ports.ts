@@ -30,6 +30,8 @@ export interface IndexingModelFacts {
   readonly mandatoryFile: boolean
   /** Identifiers of the model's mandatory fields (`doctype`, `subject`, `indexingCustomField_3`, …). */
   readonly mandatoryFields: readonly string[]
+  /** The fields the model fills itself (enabled = false), in the order of their ids. */
+  readonly disabledFields: readonly DisabledModelField[]
 }
 
 /** A custom field as creation checks values against it. */
@@ -71,6 +73,14 @@ export interface EarlierReferenceFacts {
   readonly modelId: number | null
   /** entity_id → integer id, for the codes that exist. */
   readonly entityIdsByCode: ReadonlyMap<string, number>
+}
+
+/** A field an indexing model fills itself (indexing_models_fields row with enabled = false). */
+export interface DisabledModelField {
+  /** `doctype`, `subject`, `destination`, `indexingCustomField_3`, … */
+  readonly identifier: string
+  /** default_value as stored (any JSON value); null when there is none. */
+  readonly defaultValue: unknown
 }
 
 /** Storage side of record creation. */

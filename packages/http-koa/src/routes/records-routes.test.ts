@@ -158,6 +158,38 @@ describe('POST /rest/resources: what real clients send (B1–B5)', () => {
   })
 })
 
+describe("POST /rest/resources: the model's disabled fields, followed, integrations", () => {
+  it('forces the disabled fields of the model over what the client sent, never initiator', async () => {
+    const db = s.mailroom.db
+    const { id: modelId } = await db.insertInto('indexing_models').values({ label: 'Arrivée verrouillée', category: 'incoming', owner: null, master: null }).returning('id').executeTakeFirstOrThrow()
+    const fields: [string, unknown][] = [['subject', 'Objet imposé'], ['documentDate', '_TODAY'], ['destination', '#myPrimaryEntity'], ['indexingCustomField_3', 'Fax'], ['initiator', 7]]
+    for (const [identifier, value] of fields) {
+      await db.insertInto('indexing_models_fields').values({ model_id: modelId, identifier, enabled: false, default_value: JSON.stringify(value), unit: null }).execute()
+    }
+    const r = await create({ modelId, status: 'NEW', subject: 'Objet du client', documentDate: '2020-01-01', destination: 8, initiator: 8, customFields: { '3': 'Mail' } }, 'ppetit:maarch')
+    expect(r.status).toBe(200)
+    const row = await view(r.json.resId)
+    expect(row).toMatchObject({ subject: 'Objet imposé', destination: 'COU', initiator: 'COU', custom_fields: { '3': 'Fax' } })
+    expect((row.doc_date as Date).toISOString().slice(0, 10)).toBe(today())
+  })
+
+  it('adds the users_followed_resources row of the caller for followed: true', async () => {
+    const { resId } = (await create({ modelId: 1, status: 'NEW', followed: true })).json
+    expect(await s.mailroom.db.selectFrom('users_followed_resources').select(['user_id', 'res_id']).where('res_id', '=', resId).execute()).toEqual([{ user_id: 2, res_id: resId }])
+    await expectError({ modelId: 1, status: 'NEW', followed: 'maybe' }, 400, 'Body followed is not a boolean')
+  })
+
+  it('stores integrations as booleans only with a file', async () => {
+    const integrationsOf = async (resId: number) =>
+      (await s.mailroom.db.selectFrom('res_letterbox').select('integrations').where('res_id', '=', resId).executeTakeFirstOrThrow()).integrations
+    const withFile = (await create({ modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf', integrations: { inSignatureBook: 'true', inShipping: 'false' } })).json.resId
+    expect(await integrationsOf(withFile)).toEqual({ inSignatureBook: true, inShipping: false })
+    const withoutFile = (await create({ modelId: 1, status: 'NEW', integrations: { inSignatureBook: true, inShipping: true } })).json.resId
+    expect(await integrationsOf(withoutFile)).toEqual({})
+    await expectError({ modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf', integrations: [true] }, 400, 'Body integrations is not an object')
+  })
+})
+
 describe('POST /rest/resources: earlier form (type_id / category_id)', () => {
   it('creates through the same use case: category → model, entity code → destination, columns renamed', async () => {
     const r = await create({ status: 'NEW', format: 'pdf', encodedFile: PDF_BASE64, type_id: 104, category_id: 'outgoing', subject: 'Ancien', destination: 'DSI', priority: 'poiuytre1357nbvc', doc_date: '2020-02-03', chrono: true, alt_identifier: 'MINE/1', exp_contact_id: 2, externalId: { legacy: 1 } })

@@ -290,6 +290,13 @@ export interface ResourcesTagsTable {
   tag_id: number
 }
 
+/** Records a user follows (migration 0006). */
+export interface UsersFollowedResourcesTable {
+  id: Generated<number>
+  res_id: number
+  user_id: number
+}
+
 export interface CustomFieldsTable {
   id: Generated<number>
   label: string
@@ -409,6 +416,7 @@ export interface Database {
   resources_folders: ResourcesFoldersTable
   tags: TagsTable
   resources_tags: ResourcesTagsTable
+  users_followed_resources: UsersFollowedResourcesTable
   custom_fields: CustomFieldsTable
   history: HistoryTable
   chrono_counters: ChronoCountersTable

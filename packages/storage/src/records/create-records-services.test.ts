@@ -23,8 +23,7 @@ let t: TestMailroom
 let root: DocserverRoot
 let cchaplin: Actor
 
-function contextOf(): StorageContext {
-  const clock = { now: () => new Date() }
+function contextOf(clock: { now(): Date } = { now: () => new Date() }): StorageContext {
   return {
     db: t.mailroom.db,
     kind: t.mailroom.database.kind,
@@ -47,7 +46,7 @@ async function storedFiles(): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
 }
 
-async function count(table: 'res_letterbox' | 'history' | 'chrono_counters' | 'journal_events'): Promise<number> {
+async function count(table: 'res_letterbox' | 'history' | 'chrono_counters' | 'journal_events' | 'users_followed_resources'): Promise<number> {
   const row = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.mailroom.db)
   return row.rows[0]!.n
 }
@@ -177,5 +176,137 @@ describe('mailroom fsck (checkDocumentStorage)', () => {
     expect((await storedFiles()).includes(orphan)).toBe(false)
     // A file younger than the grace period may belong to a create in flight: kept.
     expect((await storedFiles()).includes(fresh)).toBe(true)
+  })
+})
+
+describe("the indexing model's disabled fields (reference §2.1 step 2)", () => {
+  // Late evening UTC on a leap day: `_TODAY` must be the create's own clock, as a UTC day.
+  const pinned = { now: () => new Date('2024-02-29T23:30:00Z') }
+  const pinnedServices = () => createRecordsServices(contextOf(pinned))
+  let locked: number
+
+  async function model(category: string, fields: { identifier: string; enabled: boolean; defaultValue: unknown }[]): Promise<number> {
+    const { id } = await t.mailroom.db.insertInto('indexing_models').values({ label: `Modèle ${category}`, category, owner: null, master: null }).returning('id').executeTakeFirstOrThrow()
+    for (const f of fields) {
+      await t.mailroom.db
+        .insertInto('indexing_models_fields')
+        .values({ model_id: id, identifier: f.identifier, enabled: f.enabled, default_value: f.defaultValue === null ? null : JSON.stringify(f.defaultValue), unit: null })
+        .execute()
+    }
+    return id
+  }
+  const row = (resId: number) => t.mailroom.db.selectFrom('res_letterbox').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
+
+  beforeAll(async () => {
+    locked = await model('incoming', [
+      { identifier: 'subject', enabled: false, defaultValue: 'Objet imposé' },
+      { identifier: 'documentDate', enabled: false, defaultValue: '_TODAY' },
+      { identifier: 'destination', enabled: false, defaultValue: '#myPrimaryEntity' },
+      { identifier: 'indexingCustomField_1', enabled: false, defaultValue: 'REF-MODÈLE' },
+      { identifier: 'indexingCustomField_2', enabled: false, defaultValue: '_TODAY' },
+      { identifier: 'initiator', enabled: false, defaultValue: 7 },
+      { identifier: 'priority', enabled: false, defaultValue: null },
+      // Enabled: its default is only a suggestion to the client, never forced.
+      { identifier: 'doctype', enabled: true, defaultValue: 105 },
+    ])
+  })
+
+  it('overwrites the values the client sent with the defaults, _TODAY and #myPrimaryEntity resolved', async () => {
+    const { resId } = await pinnedServices().create(cchaplin, {
+      modelId: locked, status: 'NEW', doctype: 101, subject: 'Objet du client', documentDate: '2020-01-01', destination: 8,
+      priority: 'poiuytre1379nbvc', customFields: { '1': 'REF-CLIENT', '3': 'Mail' },
+    })
+    const r = await row(resId)
+    expect(r).toMatchObject({
+      model_id: locked, type_id: 101, subject: 'Objet imposé', destination: 'VILLE', priority: null,
+      custom_fields: { '1': 'REF-MODÈLE', '2': '2024-02-29', '3': 'Mail' },
+    })
+    expect(r.doc_date?.toISOString()).toBe('2024-02-29T00:00:00.000Z')
+  })
+
+  it('never forces initiator: the client value stays, and none is added', async () => {
+    const sent = await pinnedServices().create(cchaplin, { modelId: locked, status: 'NEW', initiator: 8 })
+    expect((await row(sent.resId)).initiator).toBe('COU')
+    const absent = await pinnedServices().create(cchaplin, { modelId: locked, status: 'NEW' })
+    expect((await row(absent.resId)).initiator).toBeNull()
+  })
+
+  it("takes #myPrimaryEntity from the acting user's primary entity, and null when there is none", async () => {
+    const bbain = (await new KyselyUserRepository(t.mailroom.db).loadActor(3))!
+    expect((await row((await pinnedServices().create(bbain, { modelId: locked, status: 'NEW' })).resId)).destination).toBe('PJS')
+    // ppetit belongs to COU and CAB; with neither flagged primary, nothing stands for #myPrimaryEntity.
+    await t.mailroom.db.updateTable('users_entities').set({ primary_entity: 'N' }).where('user_id', '=', 5).execute()
+    try {
+      const ppetit = (await new KyselyUserRepository(t.mailroom.db).loadActor(5))!
+      expect((await row((await pinnedServices().create(ppetit, { modelId: locked, status: 'NEW', destination: 8 })).resId)).destination).toBeNull()
+    } finally {
+      await t.mailroom.db.updateTable('users_entities').set({ primary_entity: 'Y' }).where('user_id', '=', 5).where('entity_id', '=', 'COU').execute()
+    }
+  })
+
+  it('reports a forced value that fails a check with the usual message', async () => {
+    const bad = await model('incoming', [{ identifier: 'doctype', enabled: false, defaultValue: 999 }])
+    await expect(services().create(cchaplin, { modelId: bad, status: 'NEW', doctype: 101 })).rejects.toMatchObject({ message: 'Body doctype does not exist' })
+  })
+
+  it('forces nothing on the earlier form, even through the model of its category', async () => {
+    const registered = await model('registeredMail', [{ identifier: 'subject', enabled: false, defaultValue: 'Objet imposé' }])
+    const { resId } = await services().create(cchaplin, { status: 'NEW', format: 'pdf', encodedFile: PDF_BASE64, type_id: 101, category_id: 'registeredMail', subject: 'Ancien' })
+    expect(await row(resId)).toMatchObject({ model_id: registered, category_id: 'registeredMail', subject: 'Ancien' })
+  })
+})
+
+describe('followed and integrations (reference §2.1 column mapping, §2.3)', () => {
+  const followers = (resId: number) => t.mailroom.db.selectFrom('users_followed_resources').select(['user_id', 'res_id']).where('res_id', '=', resId).execute()
+  const integrations = async (resId: number) =>
+    (await t.mailroom.db.selectFrom('res_letterbox').select('integrations').where('res_id', '=', resId).executeTakeFirstOrThrow()).integrations
+
+  it('makes the acting user (not the typist) follow the record when followed is truthy', async () => {
+    for (const followed of [true, 'true', 1]) {
+      const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', typist: 4, followed })
+      expect(await followers(resId), String(followed)).toEqual([{ user_id: 2, res_id: resId }])
+    }
+    for (const followed of [false, 'false', 0, undefined]) {
+      const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', followed })
+      expect(await followers(resId), String(followed)).toEqual([])
+    }
+  })
+
+  it('writes the followed row in the record transaction: a failed create leaves none', async () => {
+    const before = await count('users_followed_resources')
+    const failing = services({
+      beforeCommit: () => {
+        throw new Error('injected failure')
+      },
+    })
+    await expect(failing.create(cchaplin, { modelId: 1, status: 'NEW', followed: true })).rejects.toMatchObject({ kind: 'internal' })
+    expect(await count('users_followed_resources')).toBe(before)
+  })
+
+  it('stores integrations as two booleans when a file is sent, whatever form the client used', async () => {
+    const cases: [unknown, { inSignatureBook: boolean; inShipping: boolean }][] = [
+      [{ inSignatureBook: true, inShipping: false }, { inSignatureBook: true, inShipping: false }],
+      [{ inSignatureBook: 'false', inShipping: 'true' }, { inSignatureBook: false, inShipping: true }],
+      [{ inSignatureBook: 1, inShipping: 0, inMailing: true, other: 'x' }, { inSignatureBook: true, inShipping: false }],
+      [{ inShipping: '1' }, { inSignatureBook: false, inShipping: true }],
+    ]
+    for (const [sent, stored] of cases) {
+      const { resId } = await services().create(cchaplin, { ...base, integrations: sent })
+      expect(await integrations(resId), JSON.stringify(sent)).toEqual(stored)
+    }
+  })
+
+  it('keeps the column default without a file, or without integrations', async () => {
+    const noFile = await services().create(cchaplin, { modelId: 1, status: 'NEW', integrations: { inSignatureBook: true, inShipping: true } })
+    expect(await integrations(noFile.resId)).toEqual({})
+    const notSent = await services().create(cchaplin, base)
+    expect(await integrations(notSent.resId)).toEqual({})
+  })
+
+  it('refuses integrations that are not an object or flags that are not booleans', async () => {
+    await expect(services().create(cchaplin, { ...base, integrations: 'yes' })).rejects.toMatchObject({ message: 'Body integrations is not an object' })
+    await expect(services().create(cchaplin, { ...base, integrations: { inSignatureBook: 'maybe' } })).rejects.toMatchObject({
+      message: 'Body integrations[inSignatureBook] is not a boolean',
+    })
   })
 })

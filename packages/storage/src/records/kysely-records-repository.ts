@@ -152,6 +152,8 @@ export class KyselyRecordsRepository implements RecordsRepository {
         barcode: record.barcode,
         external_id: JSON.stringify(record.externalId),
         custom_fields: JSON.stringify(record.customFields),
+        // undefined leaves the column's default ('{}').
+        integrations: record.integrations === null ? undefined : JSON.stringify(record.integrations),
         creation_date: now,
         modification_date: now,
         version: 1,
@@ -203,7 +205,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
   }
 }
 
-/** The rows that hang off a record: diffusion list, contacts, folders, tags. One statement per non-empty list. */
+/** The rows that hang off a record: diffusion list, contacts, folders, tags, follower. One statement per non-empty list. */
 async function insertLinks(trx: Kysely<Database>, actor: Actor, record: NewRecord, resId: number): Promise<void> {
   if (record.diffusionList.length) {
     await trx
@@ -232,4 +234,5 @@ async function insertLinks(trx: Kysely<Database>, actor: Actor, record: NewRecor
   if (contacts.length) await trx.insertInto('resource_contacts').values(contacts).execute()
   if (record.folders.length) await trx.insertInto('resources_folders').values(record.folders.map((folder_id) => ({ folder_id, res_id: resId }))).execute()
   if (record.tags.length) await trx.insertInto('resources_tags').values(record.tags.map((tag_id) => ({ res_id: resId, tag_id }))).execute()
+  if (record.followed) await trx.insertInto('users_followed_resources').values({ user_id: actor.id, res_id: resId }).execute()
 }

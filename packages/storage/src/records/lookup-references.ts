@@ -1,7 +1,7 @@
 import type { Actor, PerimeterEntity } from '@mailroom/core'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
-import type { EarlierReferenceFacts, EarlierReferenceQuery, RecordReferenceFacts, RecordReferenceQuery } from '@mailroom/core'
+import type { DisabledModelField, EarlierReferenceFacts, EarlierReferenceQuery, RecordReferenceFacts, RecordReferenceQuery } from '@mailroom/core'
 
 interface FactsRow {
   model: {
@@ -11,6 +11,7 @@ interface FactsRow {
     master: number | null
     mandatoryFile: boolean
     mandatoryFields: string[]
+    disabledFields: DisabledModelField[]
   } | null
   doctype_exists: boolean
   status_exists: boolean
@@ -42,7 +43,9 @@ export async function lookupReferences(db: Kysely<Database>, actor: Actor, query
         ? sql`null::json`
         : sql`(select json_build_object('id', m.id, 'category', m.category, 'enabled', m.enabled, 'master', m.master,
             'mandatoryFile', m.mandatory_file,
-            'mandatoryFields', coalesce((select json_agg(f.identifier) from indexing_models_fields f where f.model_id = m.id and f.mandatory), '[]'::json))
+            'mandatoryFields', coalesce((select json_agg(f.identifier) from indexing_models_fields f where f.model_id = m.id and f.mandatory), '[]'::json),
+            'disabledFields', coalesce((select json_agg(json_build_object('identifier', f.identifier, 'defaultValue', f.default_value) order by f.id)
+              from indexing_models_fields f where f.model_id = m.id and not f.enabled), '[]'::json))
           from indexing_models m where m.id = ${query.modelId})`
     } as model,
     ${query.doctype === null ? sql`false` : sql`exists(select 1 from doctypes where type_id = ${query.doctype})`} as doctype_exists,

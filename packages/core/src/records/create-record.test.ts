@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import type { Actor } from '../actors/actor.js'
+import { isDomainError } from '../errors/domain-error.js'
+import { createRecord } from './create-record.js'
+import type { NewRecord } from './new-record.js'
+import type { DisabledModelField, RecordReferenceFacts, RecordReferenceQuery, RecordsRepository } from './ports.js'
+
+const NOW = new Date('2024-02-29T22:30:00Z')
+const ENTITIES: ReadonlyMap<number, string> = new Map([
+  [6, 'PJS'],
+  [7, 'PE'],
+])
+const actor: Actor = {
+  id: 2, login: 'cchaplin', firstname: null, lastname: null, email: null, mode: 'root_visible',
+  entities: [{ id: 6, entityId: 'PJS', primary: true }],
+  groups: [{ id: 1, groupId: 'ADMIN', canIndex: true, securityClause: '1=1', indexingEntities: [], indexingKeywords: ['ALL_ENTITIES'] }],
+}
+const PDF_BASE64 = btoa('%PDF-1.4\n%%EOF\n')
+
+/** An in-memory repository: model 1 (incoming) exists, with the disabled fields a test gives it. */
+function fakeRepository(disabled: readonly DisabledModelField[]) {
+  const calls = { lookups: [] as RecordReferenceQuery[], created: [] as NewRecord[] }
+  const repository: RecordsRepository = {
+    async lookupReferences(_actor, query: RecordReferenceQuery): Promise<RecordReferenceFacts> {
+      calls.lookups.push(query)
+      return {
+        model:
+          query.modelId === 1
+            ? { id: 1, category: 'incoming', enabled: true, master: null, mandatoryFile: false, mandatoryFields: [], disabledFields: disabled }
+            : null,
+        doctypeExists: true,
+        statusExists: query.status === 'NEW',
+        priorityExists: false,
+        users: new Set(query.userIds),
+        userIdsByLogin: new Map(),
+        entities: new Map(query.entityIds.filter((id) => ENTITIES.has(id)).map((id) => [id, { entityId: ENTITIES.get(id) as string }])),
+        contacts: new Set(),
+        visibleFolders: new Set(),
+        tags: new Set(),
+        customFields: new Map(query.customFieldIds.map((id) => [id, { id, type: id === 2 ? 'date' : 'string', values: [] }])),
+        entityTree: [],
+      }
+    },
+    async lookupEarlierReferences() {
+      return { modelId: 1, entityIdsByCode: new Map() }
+    },
+    async create(_actor, record) {
+      calls.created.push(record)
+      return 100 + calls.created.length
+    },
+  }
+  const deps = { records: repository, sniffer: { sniff: async () => 'application/pdf' }, clock: { now: () => NOW } }
+  return { deps, calls }
+}
+
+async function created(disabled: readonly DisabledModelField[], body: Record<string, unknown>): Promise<NewRecord> {
+  const { deps, calls } = fakeRepository(disabled)
+  await createRecord(deps, actor, body)
+  return calls.created[0] as NewRecord
+}
+
+async function failure(disabled: readonly DisabledModelField[], body: Record<string, unknown>): Promise<string> {
+  const { deps } = fakeRepository(disabled)
+  try {
+    await createRecord(deps, actor, body)
+  } catch (error) {
+    if (isDomainError(error)) return error.message
+    throw error
+  }
+  return 'no error'
+}
+
+describe('createRecord: the model\'s disabled fields (reference step 2)', () => {
+  it('forces them before the checks, with the use case\'s clock for _TODAY', async () => {
+    const record = await created(
+      [
+        { identifier: 'subject', defaultValue: 'Model subject' },
+        { identifier: 'documentDate', defaultValue: '_TODAY' },
+        { identifier: 'destination', defaultValue: '#myPrimaryEntity' },
+        { identifier: 'indexingCustomField_2', defaultValue: '_TODAY' },
+        { identifier: 'initiator', defaultValue: 6 },
+      ],
+      { modelId: 1, status: 'NEW', subject: 'Client subject', destination: 7, initiator: 7, customFields: { '1': 'kept' } },
+    )
+    expect(record).toMatchObject({ subject: 'Model subject', destination: 'PJS', initiator: 'PE', customFields: { '1': 'kept', '2': '2024-02-29' } })
+    expect(record.documentDate?.toISOString()).toBe('2024-02-29T00:00:00.000Z')
+  })
+
+  it('reports a forced value that fails a check with that check\'s message', async () => {
+    expect(await failure([{ identifier: 'destination', defaultValue: 99 }], { modelId: 1, status: 'NEW' })).toBe('Body destination does not exist')
+  })
+
+  it('forces nothing for a modelId that names no model', async () => {
+    for (const modelId of ['one', 0, 99999999999]) {
+      const { deps, calls } = fakeRepository([{ identifier: 'subject', defaultValue: 'x' }])
+      await createRecord(deps, actor, { modelId, status: 'NEW' }).catch(() => undefined)
+      expect(calls.lookups.length, String(modelId)).toBe(1)
+      expect(calls.created, String(modelId)).toEqual([])
+    }
+    expect(await failure([{ identifier: 'subject', defaultValue: 'x' }], { modelId: 5, status: 'NEW' })).toBe('Body modelId does not exist')
+  })
+
+  it('forces nothing on the earlier form', async () => {
+    const { deps, calls } = fakeRepository([{ identifier: 'subject', defaultValue: 'Model subject' }])
+    await createRecord(deps, actor, { status: 'NEW', format: 'pdf', encodedFile: PDF_BASE64, type_id: 101, category_id: 'incoming', subject: 'Ancien' })
+    expect(calls.lookups.length).toBe(1)
+    expect(calls.created[0]).toMatchObject({ modelId: 1, subject: 'Ancien' })
+  })
+
+  it('costs one lookup for a model without disabled fields, and looks the forced body up again otherwise', async () => {
+    const plain = fakeRepository([])
+    await createRecord(plain.deps, actor, { modelId: 1, status: 'NEW', destination: 7 })
+    expect(plain.calls.lookups.map((q) => q.entityIds)).toEqual([[7]])
+    const forced = fakeRepository([{ identifier: 'destination', defaultValue: '#myPrimaryEntity' }])
+    await createRecord(forced.deps, actor, { modelId: 1, status: 'NEW', destination: 7 })
+    // The second lookup checks the entity the model forced, not the one sent.
+    expect(forced.calls.lookups.map((q) => q.entityIds)).toEqual([[7], [6]])
+    expect(forced.calls.created[0]).toMatchObject({ destination: 'PJS' })
+  })
+})
+
+describe('createRecord: followed and integrations', () => {
+  it('passes followed on as a boolean, read the way clients send it', async () => {
+    for (const [value, followed] of [[true, true], ['true', true], [1, true], ['1', true], [false, false], ['false', false], [0, false], [undefined, false]] as const) {
+      expect((await created([], { modelId: 1, status: 'NEW', followed: value })).followed, String(value)).toBe(followed)
+    }
+    expect(await failure([], { modelId: 1, status: 'NEW', followed: 'maybe' })).toBe('Body followed is not a boolean')
+  })
+
+  it('keeps the two integrations as booleans when a file is sent, and nothing else', async () => {
+    const file = { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' }
+    expect((await created([], { ...file, integrations: { inSignatureBook: 'true', inShipping: 0, inMailing: true } })).integrations).toEqual({ inSignatureBook: true, inShipping: false })
+    expect((await created([], { ...file, integrations: { inShipping: '1' } })).integrations).toEqual({ inSignatureBook: false, inShipping: true })
+    expect((await created([], file)).integrations).toBeNull()
+    expect((await created([], { ...file, integrations: {} })).integrations).toBeNull()
+    expect(await failure([], { ...file, integrations: 'yes' })).toBe('Body integrations is not an object')
+    expect(await failure([], { ...file, integrations: { inShipping: 'maybe' } })).toBe('Body integrations[inShipping] is not a boolean')
+  })
+
+  it('ignores integrations without a file', async () => {
+    expect((await created([], { modelId: 1, status: 'NEW', integrations: { inSignatureBook: true, inShipping: true } })).integrations).toBeNull()
+    expect((await created([], { modelId: 1, status: 'NEW', integrations: 'not even an object' })).integrations).toBeNull()
+  })
+})
