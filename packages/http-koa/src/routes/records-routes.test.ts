@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestServer, startTestServer } from '../testing/test-server.js'
@@ -322,5 +323,43 @@ describe('POST /rest/resources: who may index', () => {
 
   it('checks the folder perimeter: bblier may file into the folder he owns', async () => {
     expect((await create({ modelId: 1, status: 'NEW', folders: [1, 2] }, 'bblier:maarch')).status).toBe(200)
+  })
+})
+
+describe('POST /rest/resources: chrono merged into office files (reference §2.2)', () => {
+  const P = '[res_letterbox.alt_identifier]'
+  // A minimal .docx: the content types naming the main part (what the sniffer reads) and the body.
+  const docx = (paragraph: string) =>
+    zipSync({
+      '[Content_Types].xml': strToU8(
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+      'word/document.xml': strToU8(`<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p>${paragraph}</w:p></w:body></w:document>`),
+    })
+  const storedFile = async (resId: number) => {
+    const row = await view(resId)
+    return { row, bytes: new Uint8Array(await readFile(join(s.docserverDir, 'resources', String(row.path), String(row.filename)))) }
+  }
+  const body = (bytes: Uint8Array) => strFromU8(unzipSync(bytes)['word/document.xml']!)
+
+  it('replaces the placeholder, even split over runs, by the chrono in the stored file', async () => {
+    const file = docx(`<w:r><w:t>Réf. [res_letterbox.</w:t></w:r><w:r><w:t>alt_identifier]</w:t></w:r>`)
+    const r = await create({ modelId: 1, status: 'NEW', chrono: true, format: 'docx', encodedFile: Buffer.from(file).toString('base64') })
+    expect(r.status).toBe(200)
+    const { row, bytes } = await storedFile(r.json.resId)
+    expect(row.alt_identifier).toMatch(/^MAARCH\/\d{4}A\/\d+$/)
+    expect(body(bytes)).toContain(`<w:r><w:t>Réf. ${row.alt_identifier}</w:t></w:r><w:r><w:t></w:t></w:r>`)
+    expect(row.fingerprint).toBe(createHash('sha256').update(bytes).digest('hex'))
+    expect(Number(row.filesize)).toBe(bytes.length)
+  })
+
+  it('does the same for the earlier form, and keeps a file without the placeholder as sent', async () => {
+    const earlier = await create({ status: 'NEW', format: 'docx', encodedFile: Buffer.from(docx(`<w:r><w:t>${P}</w:t></w:r>`)).toString('base64'), type_id: 104, category_id: 'outgoing', chrono: true })
+    expect(earlier.status).toBe(200)
+    const merged = await storedFile(earlier.json.resId)
+    expect(body(merged.bytes)).toContain(`<w:t>${merged.row.alt_identifier}</w:t>`)
+    const plain = docx('<w:r><w:t>Sans champ</w:t></w:r>')
+    const kept = await create({ modelId: 1, status: 'NEW', chrono: true, format: 'docx', encodedFile: Buffer.from(plain).toString('base64') })
+    expect((await storedFile(kept.json.resId)).bytes).toEqual(plain)
   })
 })

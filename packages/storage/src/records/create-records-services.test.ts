@@ -13,7 +13,24 @@ import type { StorageContext } from '../storage-context.js'
 import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
 import { createRecordsServices } from './create-records-services.js'
+import { CHRONO_PLACEHOLDER as P } from './merge-chrono/replace-chrono-placeholder.js'
+import { docx, odt, partOf, run, wordParagraphs, xlsx } from './merge-chrono/test-office-files.js'
 import type { RecordCreateFaults } from './kysely-records-repository.js'
+
+/** The failure points of a create (RecordCreateFaults), each throwing a message a response must not leak. */
+const injectedFailure = () => {
+  throw new Error('injected failure: /secret/path select * from x')
+}
+const FAULT_POINTS = [
+  ['after the file write', { afterFileWrite: injectedFailure }],
+  ['after the insert', { afterInsert: injectedFailure }],
+  ['just before commit', { beforeCommit: injectedFailure }],
+] as const
+
+/** Journal events and pending events together: a background seal may move one into the other meanwhile. */
+async function journalCount(): Promise<number> {
+  return (await sql<{ n: number }>`select ((select count(*) from journal_events) + (select count(*) from journal_pending))::int as n`.execute(t.mailroom.db)).rows[0]!.n
+}
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 const PDF_BASE64 = Buffer.from(PDF).toString('base64')
@@ -88,29 +105,19 @@ describe('record storage', () => {
   })
 
   describe('atomicity: a failure leaves neither row nor file', () => {
-    const boom = () => {
-      throw new Error('injected failure: /secret/path select * from x')
-    }
-    for (const [point, faults] of [
-      ['after the file write', { afterFileWrite: boom }],
-      ['after the insert', { afterInsert: boom }],
-      ['just before commit', { beforeCommit: boom }],
-    ] as const) {
+    for (const [point, faults] of FAULT_POINTS) {
       it(point, async () => {
-        // Events and pending events together: a background seal may move one into the other meanwhile.
-        const journal = async () =>
-          (await sql<{ n: number }>`select ((select count(*) from journal_events) + (select count(*) from journal_pending))::int as n`.execute(t.mailroom.db)).rows[0]!.n
-        const [files, rows, history, counters, events] = [await storedFiles(), await count('res_letterbox'), await count('history'), await count('chrono_counters'), await journal()]
+        const [files, rows, history, counters, events] = [await storedFiles(), await count('res_letterbox'), await count('history'), await count('chrono_counters'), await journalCount()]
         const attempt = services(faults).create(cchaplin, { ...base, chrono: true })
         await expect(attempt).rejects.toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
         expect(await storedFiles()).toEqual(files)
-        expect([await count('res_letterbox'), await count('history'), await count('chrono_counters'), await journal()]).toEqual([rows, history, counters, events])
+        expect([await count('res_letterbox'), await count('history'), await count('chrono_counters'), await journalCount()]).toEqual([rows, history, counters, events])
       })
     }
 
     it('gives the chrono number of a failed create back (no gap)', async () => {
       const first = await services().create(cchaplin, { ...base, modelId: 3, chrono: true })
-      await expect(services({ afterInsert: boom }).create(cchaplin, { ...base, modelId: 3, chrono: true })).rejects.toThrow()
+      await expect(services({ afterInsert: injectedFailure }).create(cchaplin, { ...base, modelId: 3, chrono: true })).rejects.toThrow()
       const second = await services().create(cchaplin, { ...base, modelId: 3, chrono: true })
       const chronos = await t.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').where('res_id', 'in', [first.resId, second.resId]).orderBy('res_id').execute()
       const numbers = chronos.map((c) => Number(c.alt_identifier!.split('/')[2]))
@@ -308,5 +315,114 @@ describe('followed and integrations (reference §2.1 column mapping, §2.3)', ()
     await expect(services().create(cchaplin, { ...base, integrations: { inSignatureBook: 'maybe' } })).rejects.toMatchObject({
       message: 'Body integrations[inSignatureBook] is not a boolean',
     })
+  })
+})
+
+describe('chrono merge into office files (reference §2.2)', () => {
+  const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+  const stored = async (resId: number) => {
+    const r = await t.mailroom.db.selectFrom('res_letterbox').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
+    const bytes = new Uint8Array(await readFile(join(t.docserverDir, 'resources', r.path!, r.filename!)))
+    return { row: r, bytes }
+  }
+  const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+  const journalMentions = async (hash: string) =>
+    (
+      await sql<{ n: number }>`select ((select count(*) from journal_events e where e::text like ${`%${hash}%`}) + (select count(*) from journal_pending p where p::text like ${`%${hash}%`}))::int as n`.execute(
+        t.mailroom.db,
+      )
+    ).rows[0]!.n
+  const withPlaceholder = docx([run(`Chrono : ${P}`), run('[res_letterbox.') + run('alt_identifier] &amp; suite')])
+
+  it('writes the chrono into the docx, with the size, fingerprint and journal deposit of the merged bytes', async () => {
+    const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })
+    const { row, bytes } = await stored(resId)
+    expect(row.alt_identifier).toMatch(/^MAARCH\/\d{4}A\/\d+$/)
+    expect(wordParagraphs(partOf(bytes, 'word/document.xml'))).toEqual([`Chrono : ${row.alt_identifier}`, `${row.alt_identifier} &amp; suite`])
+    expect(row.filesize).toBe(bytes.length)
+    expect(row.fingerprint).toBe(sha(bytes))
+    expect(row.filename).toMatch(/^[0-9a-f]{32}\.docx$/)
+    expect(await journalMentions(sha(bytes))).toBe(1)
+    expect(await journalMentions(sha(withPlaceholder))).toBe(0)
+    expect((await storedFiles()).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('fills xlsx and odt files too, on the earlier form as well', async () => {
+    const sheet = await services().create(cchaplin, { modelId: 2, status: 'NEW', chrono: true, format: 'xlsx', encodedFile: b64(xlsx(`<t>${P}</t>`, P)) })
+    const s1 = await stored(sheet.resId)
+    expect(partOf(s1.bytes, 'xl/sharedStrings.xml')).toContain(`<si><t>${s1.row.alt_identifier}</t></si>`)
+    const text = await services().create(cchaplin, { status: 'NEW', format: 'odt', encodedFile: b64(odt(P)), type_id: 101, category_id: 'incoming', chrono: true })
+    const s2 = await stored(text.resId)
+    expect(s2.row.alt_identifier).toMatch(/^MAARCH\/\d{4}A\/\d+$/)
+    expect(partOf(s2.bytes, 'content.xml')).toContain(`<text:p>${s2.row.alt_identifier}</text:p>`)
+  })
+
+  it('stores a file without the placeholder byte for byte, with or without a chrono', async () => {
+    const plain = docx([run('Aucun champ')])
+    for (const chrono of [true, false]) {
+      const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', chrono, format: 'docx', encodedFile: b64(plain) })
+      const { row, bytes } = await stored(resId)
+      expect(bytes).toEqual(plain)
+      expect(row.fingerprint).toBe(sha(plain))
+    }
+  })
+
+  it('empties the field when the record gets no chrono (none asked, or a category without chrono)', async () => {
+    for (const [modelId, chrono] of [[1, false], [4, true]] as const) {
+      const { resId } = await services().create(cchaplin, { modelId, status: 'NEW', chrono, format: 'docx', encodedFile: b64(withPlaceholder) })
+      const { row, bytes } = await stored(resId)
+      expect(row.alt_identifier).toBeNull()
+      expect(wordParagraphs(partOf(bytes, 'word/document.xml'))).toEqual(['Chrono : ', ' &amp; suite'])
+      expect(row.fingerprint).toBe(sha(bytes))
+    }
+  })
+
+  it('stores a damaged office file as sent', async () => {
+    const damaged = withPlaceholder.slice(0, withPlaceholder.length - 30)
+    // The zip's central directory is cut off: the sniffer still sees a docx, the merge cannot read it.
+    const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(damaged) })
+    expect((await stored(resId)).bytes).toEqual(damaged)
+  })
+
+  describe('atomicity of the merge path: a failure leaves neither row nor file nor number', () => {
+    for (const [point, faults] of FAULT_POINTS) {
+      it(point, async () => {
+        const first = await services().create(cchaplin, { modelId: 3, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })
+        const [files, rows, history, events] = [await storedFiles(), await count('res_letterbox'), await count('history'), await journalCount()]
+        let written: string | null = null
+        const spy: RecordCreateFaults = {
+          ...faults,
+          afterFileWrite: (document) => {
+            written = document.absolutePath
+            if ('afterFileWrite' in faults) faults.afterFileWrite()
+          },
+        }
+        const attempt = services(spy).create(cchaplin, { modelId: 3, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })
+        await expect(attempt).rejects.toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
+        expect(written).not.toBeNull()
+        expect(await storedFiles()).toEqual(files)
+        expect([await count('res_letterbox'), await count('history'), await journalCount()]).toEqual([rows, history, events])
+        // The number of the failed create is given back: the next one follows the first, and says so inside.
+        const next = await services().create(cchaplin, { modelId: 3, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })
+        const [a, b] = [(await stored(first.resId)).row.alt_identifier!, await stored(next.resId)]
+        expect(Number(b.row.alt_identifier!.split('/')[2])).toBe(Number(a.split('/')[2]) + 1)
+        expect(wordParagraphs(partOf(b.bytes, 'word/document.xml'))[0]).toBe(`Chrono : ${b.row.alt_identifier}`)
+      })
+    }
+  })
+
+  it('gives 50 parallel creates of a docx 50 consecutive chrono numbers, each written in its own file', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 50 }, () => services().create(cchaplin, { modelId: 2, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })),
+    )
+    const files = await Promise.all(created.map((c) => stored(c.resId)))
+    const numbers = files.map(({ row, bytes }) => {
+      expect(wordParagraphs(partOf(bytes, 'word/document.xml'))[0]).toBe(`Chrono : ${row.alt_identifier}`)
+      expect(row.fingerprint).toBe(sha(bytes))
+      return Number(row.alt_identifier!.split('/')[2])
+    })
+    numbers.sort((a, b) => a - b)
+    expect(new Set(numbers).size).toBe(50)
+    expect(numbers.at(-1)! - numbers[0]!).toBe(49)
   })
 })

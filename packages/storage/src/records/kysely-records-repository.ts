@@ -4,6 +4,7 @@ import type { Database } from '../database/schema.js'
 import { DocumentWriter, type StoredDocument } from '../docserver/document-writer.js'
 import type { StorageContext } from '../storage-context.js'
 import {
+  type ChronoPlan,
   chronoPlan,
   type EarlierReferenceFacts,
   type EarlierReferenceQuery,
@@ -13,13 +14,17 @@ import {
   type RecordsRepository,
 } from '@mailroom/core'
 import { lookupEarlierReferences, lookupReferences } from './lookup-references.js'
+import { prepareChronoMerge } from './merge-chrono/merge-chrono-document.js'
 
 /**
  * Failure points of a create, for tests that prove atomicity: each hook runs at its point and may throw.
  * Production code passes none.
  */
 export interface RecordCreateFaults {
-  /** After the file is durably in place, before the transaction starts. */
+  /**
+   * After the file is durably in place: before the transaction starts, or inside it, after the chrono
+   * counter moved, for an office file whose placeholder takes the chrono.
+   */
   afterFileWrite?(document: StoredDocument): void | Promise<void>
   /** Inside the transaction, right after the res_letterbox row is inserted. */
   afterInsert?(resId: number): void | Promise<void>
@@ -42,7 +47,9 @@ export const CREATION_HISTORY_INFO = 'Document added'
 /**
  * Record creation over kysely and the file system. A create writes its file first (durably, see
  * DocumentWriter), then every row in one transaction; if the transaction fails the file is removed, and a
- * crash in between leaves an orphan file that `mailroom fsck` removes. Never a row without its file.
+ * crash in between leaves an orphan file that `mailroom fsck` removes. Never a row without its file. The one
+ * exception to the order is an office file that takes the record's chrono: it is written inside the
+ * transaction, after the counter, with the same clean-up.
  */
 export class KyselyRecordsRepository implements RecordsRepository {
   readonly #context: StorageContext
@@ -66,16 +73,32 @@ export class KyselyRecordsRepository implements RecordsRepository {
 
   async create(actor: Actor, record: NewRecord): Promise<number> {
     const now = this.#context.clock.now()
+    const plan = record.chrono ? chronoPlan(record.category, now) : null
     let area: WritableArea | null = null
     let document: StoredDocument | null = null
+    // An office file with the placeholder is stored with the chrono merged in (reference §2.2). Its bytes
+    // depend on the chrono only when the record gets one; otherwise the field is emptied right away.
+    const merge = record.file ? prepareChronoMerge(record.file.format, record.file.bytes) : null
+    const mergeInTransaction = merge !== null && plan !== null
     if (record.file) {
       area = await this.#writableArea()
-      document = await this.#writer.write(area.pathTemplate, record.file.format, record.file.bytes, now)
+      if (!mergeInTransaction) {
+        const bytes = merge === null ? record.file.bytes : merge.fill('')
+        document = await this.#writer.write(area.pathTemplate, record.file.format, bytes, now)
+      }
     }
     try {
       if (document) await this.#faults.afterFileWrite?.(document)
       return await this.#context.db.transaction().execute(async (trx) => {
-        const resId = await this.#insertRecord(trx, record, area, document, now)
+        const chrono = plan ? await nextChrono(trx, plan) : null
+        if (mergeInTransaction && area && record.file) {
+          // The number is only known once the counter moved, so this file is written under the counter's
+          // lock: concurrent creates of the category wait for its fsync, the price of gap-free numbers
+          // inside the document. A rollback removes it like any other file (catch below).
+          document = await this.#writer.write(area.pathTemplate, record.file.format, merge.fill(chrono ?? ''), now)
+          await this.#faults.afterFileWrite?.(document)
+        }
+        const resId = await this.#insertRecord(trx, record, chrono, area, document, now)
         await this.#faults.afterInsert?.(resId)
         await insertLinks(trx, actor, record, resId)
         await trx
@@ -99,9 +122,11 @@ export class KyselyRecordsRepository implements RecordsRepository {
         return resId
       })
     } catch (error) {
-      if (document) {
-        await this.#writer.remove(document.absolutePath).catch((removal: unknown) => {
-          this.#context.logger.error({ err: removal, file: document.absolutePath }, 'could not remove the file of a failed create: mailroom fsck will')
+      // Read through a constant: the transaction callback may have set `document` after the write above.
+      const written = document as StoredDocument | null
+      if (written) {
+        await this.#writer.remove(written.absolutePath).catch((removal: unknown) => {
+          this.#context.logger.error({ err: removal, file: written.absolutePath }, 'could not remove the file of a failed create: mailroom fsck will')
         })
       }
       this.#context.logger.error({ err: error }, 'record creation failed')
@@ -112,23 +137,11 @@ export class KyselyRecordsRepository implements RecordsRepository {
   async #insertRecord(
     trx: Transaction<Database>,
     record: NewRecord,
+    chrono: string | null,
     area: WritableArea | null,
     document: StoredDocument | null,
     now: Date,
   ): Promise<number> {
-    const plan = record.chrono ? chronoPlan(record.category, now) : null
-    let chrono: string | null = null
-    if (plan) {
-      // The counter row stays locked until COMMIT: concurrent creates queue here, and a rollback gives the
-      // number back, so numbers have no gap and no duplicate.
-      const counter = await trx
-        .insertInto('chrono_counters')
-        .values({ counter_id: plan.counterId, last_value: 1 })
-        .onConflict((oc) => oc.column('counter_id').doUpdateSet({ last_value: sql<number>`chrono_counters.last_value + 1` }))
-        .returning('last_value')
-        .executeTakeFirstOrThrow()
-      chrono = plan.format(counter.last_value)
-    }
     const row = await trx
       .insertInto('res_letterbox')
       .values({
@@ -203,6 +216,20 @@ export class KyselyRecordsRepository implements RecordsRepository {
     })
     return value
   }
+}
+
+/**
+ * The next chrono number of a plan. The counter row stays locked until COMMIT: concurrent creates queue
+ * here, and a rollback gives the number back, so numbers have no gap and no duplicate.
+ */
+async function nextChrono(trx: Transaction<Database>, plan: ChronoPlan): Promise<string> {
+  const counter = await trx
+    .insertInto('chrono_counters')
+    .values({ counter_id: plan.counterId, last_value: 1 })
+    .onConflict((oc) => oc.column('counter_id').doUpdateSet({ last_value: sql<number>`chrono_counters.last_value + 1` }))
+    .returning('last_value')
+    .executeTakeFirstOrThrow()
+  return plan.format(counter.last_value)
 }
 
 /** The rows that hang off a record: diffusion list, contacts, folders, tags, follower. One statement per non-empty list. */
