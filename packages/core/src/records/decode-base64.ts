@@ -16,13 +16,30 @@ const SEXTETS = (() => {
   return table
 })()
 
+/** Standard alphabet, padded, no whitespace: what nearly every client sends. */
+const CANONICAL = /^[A-Za-z0-9+/]*={0,2}$/
+
+type NativeBuffer = { from(text: string, encoding: 'base64'): Uint8Array }
+const nativeBuffer = (globalThis as { Buffer?: NativeBuffer }).Buffer
+
 /**
- * Decodes base64 in one pass, as clients send `encodedFile`: the standard and URL-safe alphabets (even
- * mixed), whitespace anywhere (MIME line breaks), padding optional. Returns null for anything else:
- * a foreign character, padding followed by data, or a length that leaves a single dangling sextet.
- * The output buffer is sized from the input once, so memory stays at about 3/4 of the text.
+ * Decodes base64 as clients send `encodedFile`: the standard and URL-safe alphabets (even mixed),
+ * whitespace anywhere (MIME line breaks), padding optional. Returns null for anything else: a foreign
+ * character, padding followed by data, or a length that leaves a single dangling sextet.
+ * Canonical text (checked by one regular expression, so nothing the strict rules refuse gets through) is
+ * handed to the runtime's native decoder where there is one (Node's Buffer): decoding a file in
+ * JavaScript costs a create more than all its checks. Everything else takes the one-pass decoder.
  */
 export function decodeBase64(text: string): Uint8Array | null {
+  if (nativeBuffer && text.length % 4 === 0 && CANONICAL.test(text)) {
+    const decoded = nativeBuffer.from(text, 'base64')
+    return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength)
+  }
+  return decodeLoose(text)
+}
+
+/** The one-pass decoder of every accepted form; the output is sized from the input once (about 3/4 of the text). */
+export function decodeLoose(text: string): Uint8Array | null {
   const out = new Uint8Array(Math.floor((text.length * 3) / 4) + 3)
   let length = 0
   let accumulator = 0
