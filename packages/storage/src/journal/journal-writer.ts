@@ -18,11 +18,14 @@ import {
   primaryEntityOf,
   type SafeDirectory,
 } from '@mailroom/core'
-import { type Kysely, sql } from 'kysely'
-import type { Database } from '../database/schema.js'
+import { type Insertable, type Kysely, sql } from 'kysely'
+import type { Database, JournalArchivesTable } from '../database/schema.js'
 import { type Logger, SILENT_LOGGER } from '../logger.js'
 import { eventToRow, loadSafeDirectory, sha256Hex } from './journal-rows.js'
 import { eventToPendingRow, linkPending, lockHead, moveHead, positionAfter, SEAL_BATCH_SIZE, sealJournal } from './journal-sealer.js'
+
+/** A journal_archives row about to be inserted. */
+type NewArchiveRow = Insertable<JournalArchivesTable> & { readonly archive_id: string; readonly safe: string }
 
 /** A stored file entering the journal: on creation ('deposit') or as a new version ('newResource'). */
 export interface JournalDepositRequest {
@@ -134,7 +137,12 @@ export class JournalWriter {
   async deposit(trx: Kysely<Database>, request: JournalDepositRequest): Promise<void> {
     const directory = await loadSafeDirectory(trx)
     let archive = request.kind === 'newResource' ? await this.#archiveOf(trx, request.resId) : null
-    if (archive === null) archive = await this.#openArchive(trx, directory, request.resId, request.destination)
+    // A new archive's row goes in with its first event, in one statement.
+    let opened: NewArchiveRow | null = null
+    if (archive === null) {
+      opened = this.#newArchive(directory, request.resId, request.destination)
+      archive = { archiveId: opened.archive_id, safe: opened.safe }
+    }
     const keeper = directory.keeperOfSafe(archive.safe) ?? ''
     const destination = request.destination
     const originator = destination !== null && destination !== '' && directory.topLevelOf(destination) !== null ? destination : keeper
@@ -152,7 +160,7 @@ export class JournalWriter {
         originatorArchiveId: String(request.resId),
       }
       return request.kind === 'deposit' ? buildDepositEvent(this.#deps, input) : buildNewResourceEvent(this.#deps, input)
-    })
+    }, opened)
   }
 
   /** Journals a consultation of the record's content; does nothing when the record was never deposited. */
@@ -276,12 +284,11 @@ export class JournalWriter {
     return new Map(rows.map((r) => [Number(r.res_id), { archiveId: r.archive_id, safe: r.safe }]))
   }
 
-  async #openArchive(trx: Kysely<Database>, directory: SafeDirectory, resId: number, destination: string | null) {
+  /** The journal_archives row of a record's new archive, in the safe of its destination. */
+  #newArchive(directory: SafeDirectory, resId: number, destination: string | null): NewArchiveRow {
     const safe = directory.safeForRecord(destination)
     if (safe === null) fail('JOURNAL_NO_SAFE')
-    const archiveId = this.#deps.newEventId()
-    await trx.insertInto('journal_archives').values({ archive_id: archiveId, safe, res_id: resId, created_at: this.#clock.now() }).execute()
-    return { archiveId, safe }
+    return { archive_id: this.#deps.newEventId(), safe, res_id: resId, created_at: this.#clock.now() }
   }
 
   /**
@@ -289,9 +296,16 @@ export class JournalWriter {
    * core's builder checks and completes it at a provisional position (its chain position and hash are set
    * when it is sealed), and the safe is marked for the next background seal.
    */
-  async #write(trx: Kysely<Database>, safe: string, build: (position: JournalChainPosition, timestamp: Date) => JournalEvent): Promise<void> {
+  async #write(
+    trx: Kysely<Database>,
+    safe: string,
+    build: (position: JournalChainPosition, timestamp: Date) => JournalEvent,
+    newArchive: Insertable<JournalArchivesTable> | null = null,
+  ): Promise<void> {
     const event = build(chainPositionAfter(safe, null), this.#clock.now())
-    await trx.insertInto('journal_pending').values(eventToPendingRow(event)).execute()
+    const pending = eventToPendingRow(event)
+    if (newArchive) await trx.with('archive', (db) => db.insertInto('journal_archives').values(newArchive)).insertInto('journal_pending').values(pending).execute()
+    else await trx.insertInto('journal_pending').values(pending).execute()
     this.#markDirty(safe)
   }
 
