@@ -24,4 +24,21 @@ describe('WatermarkCache', () => {
     cache.set('big', 't', new Uint8Array(300))
     expect(cache.get('big', 't')).toBeUndefined()
   })
+
+  it('lets go of entries unused for a minute, so a steady stream of reads does not grow it', () => {
+    let now = 0
+    const cache = new WatermarkCache(1_000_000, { now: () => now })
+    const kept = new Uint8Array(100)
+    cache.set('kept', 't', kept)
+    for (let second = 0; second < 600; second++) {
+      now = second * 1000
+      cache.set(`read-${second}`, `minute ${Math.floor(second / 60)}`, new Uint8Array(100))
+      if (second % 30 === 0) expect(cache.get('kept', 't')).toBe(kept)
+      // At most a minute of reads (plus the one kept alive by use) is held, whatever the run's length.
+      expect(cache.size).toBeLessThanOrEqual(61 * 100)
+    }
+    now += 60_000
+    expect(cache.get('kept', 't')).toBeUndefined()
+    expect(cache.size).toBe(0)
+  })
 })
