@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { deflateSync } from 'node:zlib'
 import type { ConvertInput, PdfConverter } from '@mailroom/core'
 import { conversionKind, domainError, fail, isDomainError, normaliseFormat } from '@mailroom/core'
@@ -5,6 +6,7 @@ import fontkit from '@pdf-lib/fontkit'
 import { GifReader } from 'omggif'
 import { PDFDocument, type PDFFont, type PDFImage } from 'pdf-lib'
 import UTIF from 'utif2'
+import { ConcurrencyLimit } from './concurrency-limit.js'
 import { loadUnicodeFont } from './unicode-font.js'
 
 /** A4 portrait, in points. */
@@ -254,6 +256,8 @@ export interface OfficeConverter {
 export interface ConversionServiceOptions {
   readonly office?: OfficeConverter
   readonly textLayout?: TextLayout
+  /** In-process (image, text) conversions running at once; default: the cores available. */
+  readonly inProcessConcurrency?: number
 }
 
 /**
@@ -263,10 +267,12 @@ export interface ConversionServiceOptions {
 export class ConversionService implements PdfConverter {
   readonly #office: OfficeConverter | undefined
   readonly #textLayout: TextLayout
+  readonly #inProcess: ConcurrencyLimit
 
   constructor(options: ConversionServiceOptions = {}) {
     this.#office = options.office
     this.#textLayout = options.textLayout ?? DEFAULT_TEXT_LAYOUT
+    this.#inProcess = new ConcurrencyLimit(options.inProcessConcurrency ?? availableParallelism())
   }
 
   /** Alias of {@link convert} with the name the use cases read best. */
@@ -281,9 +287,9 @@ export class ConversionService implements PdfConverter {
       case 'pdf':
         return passThroughPdf(input.bytes)
       case 'image':
-        return imageToPdf(input.bytes, input.format)
+        return this.#inProcess.run(() => imageToPdf(input.bytes, input.format))
       case 'text':
-        return textToPdf(input.bytes, this.#textLayout)
+        return this.#inProcess.run(() => textToPdf(input.bytes, this.#textLayout))
       case 'office':
         if (!this.#office) fail('CONVERSION_FAILED', { detail: 'LibreOffice is not installed, office documents cannot be converted' })
         return this.#office.convert(input)
