@@ -3,7 +3,7 @@
  * HTTP to a Mailroom on a fresh PostgreSQL database, beside a raw baseline measured in the same run (the
  * same file written durably and the same rows inserted directly, no HTTP, no validation).
  *
- *   pnpm bench            10 s per phase          pnpm soak     120 s per phase
+ *   pnpm bench            10 s per phase          node dist/create-bench.js --soak     120 s per phase
  *   BENCH_SECONDS, BENCH_CLIENTS, BENCH_ROUNDS (raw/http pairs, default 3), TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
  * The HTTP clients run in a worker thread (http-load.ts); the baseline runs in this process. On a 2-core box
