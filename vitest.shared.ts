@@ -8,11 +8,11 @@ export type DatabaseMatrix = 'none' | 'both'
 /**
  * Vitest configuration shared by every package.
  * `databases: 'both'` runs the package's tests twice, once on embedded PGlite and once on PostgreSQL;
- * the test helpers read MAILROOM_TEST_DB to pick the driver.
+ * the test helpers read MAILROOM_TEST_DB to pick the driver. `include` replaces the default test file globs.
  */
-export function mailroomVitestConfig(options: { databases?: DatabaseMatrix; testTimeout?: number } = {}): ViteUserConfig {
+export function mailroomVitestConfig(options: { databases?: DatabaseMatrix; testTimeout?: number; include?: string[] } = {}): ViteUserConfig {
   const base = {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: options.testTimeout ?? 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,

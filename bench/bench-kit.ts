@@ -38,6 +38,23 @@ export async function runPhase(name: string, clients: number, seconds: number, o
   const elapsed = (performance.now() - started) / 1000
   clearInterval(sampler)
   latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
-  return { name, count: latencies.length, errors, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), peakRssMb: peakRss / 2 ** 20 }
+  return {
+    name,
+    count: latencies.length,
+    errors,
+    perSecond: latencies.length / elapsed,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    peakRssMb: peakRss / 2 ** 20,
+  }
+}
+
+/** Median of unsorted values (the upper one of an even count); NaN when there are none. */
+export function median(values: readonly number[]): number {
+  return quantile([...values].sort((a, b) => a - b), 0.5)
+}
+
+/** Nearest-rank quantile (`q` in [0, 1]) of values sorted ascending; NaN when there are none. */
+export function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
 }

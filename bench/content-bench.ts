@@ -11,6 +11,7 @@
  * The clients run in a worker thread (http-load.ts), on their own event loop, for the baseline as for
  * Mailroom; on a 2-core machine they still share the cores with the servers and PostgreSQL.
  */
+import { median } from './bench-kit.js'
 import { type LoadRequest, runHttpPhase } from './http-load.js'
 import { spawnSync } from 'node:child_process'
 import { createReadStream } from 'node:fs'
@@ -98,11 +99,6 @@ function get(url: string, headers: Record<string, string>): Promise<void> {
 async function phase(name: string, request: LoadRequest): Promise<PhaseResult> {
   const result = await runHttpPhase(name, clients, seconds, request)
   return { ...result, responses: result.count }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 /** A 2-page .docx made by LibreOffice from plain text (about 110 lines of 90 characters). */

@@ -9,7 +9,7 @@
  * The HTTP clients run in a worker thread (http-load.ts); the baseline runs in this process. On a 2-core box
  * both share the cores with PostgreSQL.
  */
-import { runPhase } from './bench-kit.js'
+import { median, runPhase } from './bench-kit.js'
 import { type LoadRequest, runHttpPhase } from './http-load.js'
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
@@ -135,8 +135,7 @@ async function main(): Promise<void> {
       print(http)
       ratios.push(http.perSecond / baseline.perSecond)
     }
-    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)] as number
-    console.log(`ratio http/raw per round: ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; median ${(median * 100).toFixed(0)}%  (targets: >= 50% and >= 500 creates/s)`)
+    console.log(`ratio http/raw per round: ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; median ${(median(ratios) * 100).toFixed(0)}%  (targets: >= 50% and >= 500 creates/s)`)
     console.log(`process peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`)
   } finally {
     server.closeAllConnections()

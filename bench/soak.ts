@@ -7,6 +7,8 @@
  *
  *   pnpm soak      SOAK_SECONDS (default 600), SOAK_CLIENTS (default 64), TEST_DATABASE_URL
  */
+import { quantile } from './bench-kit.js'
+import { rssGrowth } from './rss-growth.js'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -37,18 +39,9 @@ function textFile(): string {
   return Buffer.from(`Courrier de test ${randomBytes(8).toString('hex')}\n${'Lorem ipsum dolor sit amet. '.repeat(40)}`).toString('base64')
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 0
-}
-
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0
 }
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
@@ -143,7 +136,7 @@ async function main(): Promise<number> {
     lastReport = now
     const parts = [...stats].map(([op, s]) => {
       const sorted = s.latencies.sort((a, b) => a - b)
-      const line = `${op} ${(s.count / window).toFixed(0)}/s p50 ${percentile(sorted, 50).toFixed(1)}ms p99 ${percentile(sorted, 99).toFixed(1)}ms err ${s.errors}`
+      const line = `${op} ${(s.count / window).toFixed(0)}/s p50 ${quantile(sorted, 0.5).toFixed(1)}ms p99 ${quantile(sorted, 0.99).toFixed(1)}ms err ${s.errors}`
       s.latencies = []
       s.count = 0
       return line
@@ -162,21 +155,14 @@ async function main(): Promise<number> {
   await database.drop()
   await rm(docserverDir, { recursive: true, force: true })
 
-  // Medians of the second and of the last quarter of the samples: one sample taken just before a major
-  // garbage collection can sit 100 MB above its neighbours without anything having grown.
-  const quarter = Math.max(1, Math.floor(rss.length / 4))
-  const warm = median(rss.slice(quarter, 2 * quarter))
-  const last = median(rss.slice(-quarter))
-  // Under eight samples (a run shorter than four minutes) a quarter is one or two samples: no verdict on growth.
-  const judged = rss.length >= 8
-  const grew = judged && last > warm * 1.2 && last - warm > 48
-  const verdict = !judged ? 'run too short to judge growth' : grew ? 'GREW' : 'flat'
+  const memory = rssGrowth(rss)
+  const verdict = !memory.judged ? 'run too short to judge growth' : memory.grew ? 'GREW' : 'flat'
   console.log(
-    `\nrecords created: ${created.length}; errors: ${totalErrors}; RSS median of the second quarter ${warm.toFixed(0)} MB -> ` +
-      `of the last quarter ${last.toFixed(0)} MB (${verdict}); highest sample ${Math.max(...rss).toFixed(0)} MB`,
+    `\nrecords created: ${created.length}; errors: ${totalErrors}; RSS median of the second quarter ${memory.warmMb.toFixed(0)} MB -> ` +
+      `of the last quarter ${memory.lastMb.toFixed(0)} MB (${verdict}); highest sample ${memory.highestMb.toFixed(0)} MB`,
   )
   for (const sample of errorSamples) console.log(`  error: ${sample}`)
-  return totalErrors === 0 && !grew ? 0 : 1
+  return totalErrors === 0 && !memory.grew ? 0 : 1
 }
 
 main().then(
