@@ -35,7 +35,8 @@ export function collectReferences(actor: Actor, body: Readonly<Record<string, un
     if (id !== null) entities.add(id)
   }
   const customFields = isPlainObject(body.customFields) || Array.isArray(body.customFields) ? Object.keys(body.customFields).map(readId) : []
-  const needsTree = !isRoot(actor) && (readId(body.initiator) !== null || readId(body.destination) !== null)
+  const hasFile = typeof body.encodedFile === 'string' && body.encodedFile !== ''
+  const needsTree = hasFile || (!isRoot(actor) && (readId(body.initiator) !== null || readId(body.destination) !== null))
   return {
     modelId: storable(readId(body.modelId)),
     doctype: storable(readId(body.doctype)),
@@ -49,6 +50,7 @@ export function collectReferences(actor: Actor, body: Readonly<Record<string, un
     tagIds: ids((readList(body.tags) ?? []).map(readId)),
     customFieldIds: ids(customFields),
     needEntityTree: needsTree,
+    reserveResourceId: hasFile,
   }
 }
 

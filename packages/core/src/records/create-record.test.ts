@@ -3,13 +3,17 @@ import type { Actor } from '../actors/actor.js'
 import { isDomainError } from '../errors/domain-error.js'
 import { createRecord } from './create-record.js'
 import type { NewRecord } from './new-record.js'
-import type { DisabledModelField, RecordReferenceFacts, RecordReferenceQuery, RecordsRepository } from './ports.js'
+import type { CreatePreparation, DisabledModelField, RecordReferenceFacts, RecordReferenceQuery, RecordsRepository, RecordTreeEntity } from './ports.js'
 
 const NOW = new Date('2024-02-29T22:30:00Z')
 const ENTITIES: ReadonlyMap<number, string> = new Map([
   [6, 'PJS'],
   [7, 'PE'],
 ])
+const TREE: readonly RecordTreeEntity[] = [
+  { id: 6, entityId: 'PJS', parentEntityId: null, entityType: 'Direction', enabled: true, businessId: 'ORG-1' },
+  { id: 7, entityId: 'PE', parentEntityId: 'PJS', entityType: 'Service', enabled: true, businessId: null },
+]
 const actor: Actor = {
   id: 2, login: 'cchaplin', firstname: null, lastname: null, email: null, mode: 'root_visible',
   entities: [{ id: 6, entityId: 'PJS', primary: true }],
@@ -19,7 +23,7 @@ const PDF_BASE64 = btoa('%PDF-1.4\n%%EOF\n')
 
 /** An in-memory repository: model 1 (incoming) exists, with the disabled fields a test gives it. */
 function fakeRepository(disabled: readonly DisabledModelField[]) {
-  const calls = { lookups: [] as RecordReferenceQuery[], created: [] as NewRecord[] }
+  const calls = { lookups: [] as RecordReferenceQuery[], created: [] as NewRecord[], preparations: [] as (CreatePreparation | undefined)[] }
   const repository: RecordsRepository = {
     async lookupReferences(_actor, query: RecordReferenceQuery): Promise<RecordReferenceFacts> {
       calls.lookups.push(query)
@@ -38,14 +42,16 @@ function fakeRepository(disabled: readonly DisabledModelField[]) {
         visibleFolders: new Set(),
         tags: new Set(),
         customFields: new Map(query.customFieldIds.map((id) => [id, { id, type: id === 2 ? 'date' : 'string', values: [] }])),
-        entityTree: [],
+        entityTree: query.needEntityTree ? TREE : [],
+        reservedResourceId: query.reserveResourceId ? 77 : null,
       }
     },
     async lookupEarlierReferences() {
       return { modelId: 1, entityIdsByCode: new Map() }
     },
-    async create(_actor, record) {
+    async create(_actor, record, preparation) {
       calls.created.push(record)
+      calls.preparations.push(preparation)
       return 100 + calls.created.length
     },
   }
@@ -140,5 +146,21 @@ describe('createRecord: followed and integrations', () => {
   it('ignores integrations without a file', async () => {
     expect((await created([], { modelId: 1, status: 'NEW', integrations: { inSignatureBook: true, inShipping: true } })).integrations).toBeNull()
     expect((await created([], { modelId: 1, status: 'NEW', integrations: 'not even an object' })).integrations).toBeNull()
+  })
+})
+
+describe('createRecord: what the lookup prepares for the store', () => {
+  it('reserves the id and reads the entity tree with the references when a file is sent, and hands both to the store', async () => {
+    const { deps, calls } = fakeRepository([])
+    await createRecord(deps, actor, { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' })
+    expect(calls.lookups.map((q) => [q.reserveResourceId, q.needEntityTree])).toEqual([[true, true]])
+    expect(calls.preparations).toEqual([{ resId: 77, entityTree: TREE }])
+  })
+
+  it('reserves nothing without a file (the database numbers the record) and hands no tree it did not read', async () => {
+    const { deps, calls } = fakeRepository([])
+    await createRecord(deps, actor, { modelId: 1, status: 'NEW', encodedFile: '' })
+    expect(calls.lookups.map((q) => [q.reserveResourceId, q.needEntityTree])).toEqual([[false, false]])
+    expect(calls.preparations).toEqual([{ resId: null, entityTree: null }])
   })
 })

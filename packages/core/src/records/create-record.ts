@@ -32,7 +32,7 @@ export async function createRecord(deps: CreateRecordDependencies, actor: Actor,
 
   // One instant for the whole create, so that `_TODAY` and the date checks agree around midnight.
   const now = deps.clock.now()
-  const record = await unexpectedAs('controlResource', async () => {
+  const { record, facts } = await unexpectedAs('controlResource', async () => {
     const earlier = isEarlierVariant(body)
     if (earlier) {
       body = translateEarlierBody(body, await deps.records.lookupEarlierReferences(earlierReferences(body)))
@@ -53,9 +53,10 @@ export async function createRecord(deps: CreateRecordDependencies, actor: Actor,
         fileForced ? inspectFile(deps.sniffer, body) : Promise.resolve(file),
       ])
     }
-    return checkCreateBody({ actor, body, facts, file, now })
+    return { record: checkCreateBody({ actor, body, facts, file, now }), facts }
   })
-  const resId = await unexpectedAs('storeResource', () => deps.records.create(actor, record))
+  const preparation = { resId: facts.reservedResourceId, entityTree: facts.entityTree.length > 0 ? facts.entityTree : null }
+  const resId = await unexpectedAs('storeResource', () => deps.records.create(actor, record, preparation))
   return { resId }
 }
 

@@ -15,6 +15,7 @@ export { INDEXING_KEYWORD_MACROS, indexingEntityCodes } from './indexing-entitie
 export type { DiffusionItem, NewRecord, NewRecordFile, RecordContact, RecordIntegrations } from './new-record.js'
 export { isoDay, parseLooseDate, startOfUtcDay } from './parse-loose-date.js'
 export type {
+  CreatePreparation,
   CustomFieldFacts,
   DisabledModelField,
   EarlierReferenceFacts,
@@ -23,6 +24,7 @@ export type {
   RecordReferenceFacts,
   RecordReferenceQuery,
   RecordsRepository,
+  RecordTreeEntity,
 } from './ports.js'
 export { createRecordsUseCases } from './records-services.js'
 export type { RecordsServices } from './records-services.js'

@@ -16,8 +16,16 @@ export interface RecordReferenceQuery {
   readonly folderIds: readonly number[]
   readonly tagIds: readonly number[]
   readonly customFieldIds: readonly number[]
-  /** The whole entity tree is needed to expand indexing keywords (destination / initiator checks). */
+  /**
+   * The whole entity tree is needed: to expand indexing keywords (destination / initiator checks), and for
+   * a record with a file, whose journal archive goes to the safe of its destination.
+   */
   readonly needEntityTree: boolean
+  /**
+   * Reserve the record's id now (a body with a file): its journal event names the id, and is built before
+   * the row is written so that every row of the create goes to the database in one statement.
+   */
+  readonly reserveResourceId: boolean
 }
 
 /** An indexing model as creation checks it. */
@@ -58,7 +66,23 @@ export interface RecordReferenceFacts {
   readonly tags: ReadonlySet<number>
   readonly customFields: ReadonlyMap<number, CustomFieldFacts>
   /** Every entity, when `needEntityTree` was asked; empty otherwise. */
-  readonly entityTree: readonly PerimeterEntity[]
+  readonly entityTree: readonly RecordTreeEntity[]
+  /** The id reserved for the record when `reserveResourceId` was asked (a sequence value: never reused). */
+  readonly reservedResourceId: number | null
+}
+
+/** An entity of the tree read with the references: perimeter facts plus what names its safe. */
+export interface RecordTreeEntity extends PerimeterEntity {
+  /** entities.business_id: the safe's name when the entity is top-level (else its entity_id). */
+  readonly businessId: string | null
+}
+
+/** What the reference lookup already learnt that the store can reuse instead of reading it again. */
+export interface CreatePreparation {
+  /** The id reserved by the lookup (null: the database assigns one). */
+  readonly resId: number | null
+  /** The entity tree read by the lookup (null: not read, the store reads it if it needs it). */
+  readonly entityTree: readonly RecordTreeEntity[] | null
 }
 
 /** What the earlier variant names by code rather than by integer id. */
@@ -92,5 +116,5 @@ export interface RecordsRepository {
    * transaction (record, lists, chrono counter, history, journal). On failure nothing remains.
    * Returns the new res_id.
    */
-  create(actor: Actor, record: NewRecord): Promise<number>
+  create(actor: Actor, record: NewRecord, preparation?: CreatePreparation): Promise<number>
 }

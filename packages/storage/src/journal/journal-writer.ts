@@ -27,6 +27,16 @@ import { eventToPendingRow, linkPending, lockHead, moveHead, positionAfter, SEAL
 /** A journal_archives row about to be inserted. */
 type NewArchiveRow = Insertable<JournalArchivesTable> & { readonly archive_id: string; readonly safe: string }
 
+/** A journal_pending row about to be inserted. */
+export type PendingJournalRow = ReturnType<typeof eventToPendingRow>
+
+/** A new record's deposit, ready to be inserted by the caller (see {@link JournalWriter.prepareDeposit}). */
+export interface PreparedDeposit {
+  readonly safe: string
+  readonly archive: NewArchiveRow
+  readonly pending: PendingJournalRow
+}
+
 /** A stored file entering the journal: on creation ('deposit') or as a new version ('newResource'). */
 export interface JournalDepositRequest {
   readonly resId: number
@@ -143,24 +153,50 @@ export class JournalWriter {
       opened = this.#newArchive(directory, request.resId, request.destination)
       archive = { archiveId: opened.archive_id, safe: opened.safe }
     }
+    const found = archive
+    await this.#write(trx, found.safe, (position, timestamp) => this.#depositEvent(directory, found, request, position, timestamp), opened)
+  }
+
+  /**
+   * The rows of a new record's deposit (its archive and its pending event), built without touching the
+   * database so that the caller can insert them in the statement that inserts the record. The caller calls
+   * {@link written} once that statement has committed.
+   */
+  prepareDeposit(directory: SafeDirectory, request: Omit<JournalDepositRequest, 'kind'>): PreparedDeposit {
+    const archive = this.#newArchive(directory, request.resId, request.destination)
+    const found = { archiveId: archive.archive_id, safe: archive.safe }
+    const event = this.#depositEvent(directory, found, { ...request, kind: 'deposit' }, chainPositionAfter(found.safe, null), this.#clock.now())
+    return { safe: found.safe, archive, pending: eventToPendingRow(event) }
+  }
+
+  /** Events of `safe` were committed outside the writer's methods (see {@link prepareDeposit}): seal them soon. */
+  written(safe: string): void {
+    this.#markDirty(safe)
+  }
+
+  #depositEvent(
+    directory: SafeDirectory,
+    archive: { readonly archiveId: string; readonly safe: string },
+    request: JournalDepositRequest,
+    position: JournalChainPosition,
+    timestamp: Date,
+  ): JournalEvent {
     const keeper = directory.keeperOfSafe(archive.safe) ?? ''
     const destination = request.destination
     const originator = destination !== null && destination !== '' && directory.topLevelOf(destination) !== null ? destination : keeper
     const actor = journalActor(request.actor)
-    await this.#write(trx, archive.safe, (position, timestamp) => {
-      const input = {
-        position,
-        actor,
-        timestamp,
-        archiveId: archive.archiveId,
-        resource: { resId: String(request.resId), hash: request.sha256, size: request.size },
-        originatorOrgRegNumber: originator,
-        depositorOrgRegNumber: actor.orgUnitRegNumber,
-        archiverOrgRegNumber: keeper,
-        originatorArchiveId: String(request.resId),
-      }
-      return request.kind === 'deposit' ? buildDepositEvent(this.#deps, input) : buildNewResourceEvent(this.#deps, input)
-    }, opened)
+    const input = {
+      position,
+      actor,
+      timestamp,
+      archiveId: archive.archiveId,
+      resource: { resId: String(request.resId), hash: request.sha256, size: request.size },
+      originatorOrgRegNumber: originator,
+      depositorOrgRegNumber: actor.orgUnitRegNumber,
+      archiverOrgRegNumber: keeper,
+      originatorArchiveId: String(request.resId),
+    }
+    return request.kind === 'deposit' ? buildDepositEvent(this.#deps, input) : buildNewResourceEvent(this.#deps, input)
   }
 
   /** Journals a consultation of the record's content; does nothing when the record was never deposited. */

@@ -104,6 +104,20 @@ describe('record storage', () => {
     expect(await count('journal_events')).toBeGreaterThan(before)
   })
 
+  it('journals the deposit under the id the record gets, reserved before its row was written', async () => {
+    const { resId } = await services().create(cchaplin, { ...base, senders: [{ id: 1, type: 'contact' }] })
+    const archive = await t.mailroom.db.selectFrom('journal_archives').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
+    const pending = await t.mailroom.db.selectFrom('journal_pending').selectAll().where('object_id', '=', archive.archive_id).execute()
+    expect(pending).toHaveLength(1)
+    expect(JSON.stringify(pending[0]!.info)).toContain(String(resId))
+    expect(await t.mailroom.db.selectFrom('resource_contacts').select(['item_id', 'type', 'mode']).where('res_id', '=', resId).execute()).toEqual([
+      { item_id: 1, type: 'contact', mode: 'sender' },
+    ])
+    // A record without a file reserves nothing: the identity numbers it, after the reserved one.
+    const { resId: next } = await services().create(cchaplin, { modelId: 1, status: 'NEW' })
+    expect(next).toBeGreaterThan(resId)
+  })
+
   describe('atomicity: a failure leaves neither row nor file', () => {
     for (const [point, faults] of FAULT_POINTS) {
       it(point, async () => {
@@ -112,6 +126,23 @@ describe('record storage', () => {
         await expect(attempt).rejects.toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
         expect(await storedFiles()).toEqual(files)
         expect([await count('res_letterbox'), await count('history'), await count('chrono_counters'), await journalCount()]).toEqual([rows, history, counters, events])
+      })
+    }
+
+    // Without a chrono and without test hooks inside a transaction, a create's rows go in as ONE statement
+    // (PostgreSQL runs it atomically, without BEGIN/COMMIT): make each of its parts fail in turn.
+    for (const table of ['resource_contacts', 'journal_pending', 'history'] as const) {
+      it(`in the one-statement create, when its ${table} insert fails`, async () => {
+        const [files, rows, history, events] = [await storedFiles(), await count('res_letterbox'), await count('history'), await journalCount()]
+        await sql`alter table ${sql.table(table)} add constraint refuse_all check (false) not valid`.execute(t.mailroom.db)
+        try {
+          const attempt = services().create(cchaplin, { ...base, senders: [{ id: 1, type: 'contact' }] })
+          await expect(attempt).rejects.toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
+        } finally {
+          await sql`alter table ${sql.table(table)} drop constraint refuse_all`.execute(t.mailroom.db)
+        }
+        expect(await storedFiles()).toEqual(files)
+        expect([await count('res_letterbox'), await count('history'), await journalCount()]).toEqual([rows, history, events])
       })
     }
 

@@ -1,11 +1,13 @@
 import { type Actor, domainError } from '@mailroom/core'
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely'
+import { type Insertable, type Kysely, type QueryCreator, sql, type Transaction } from 'kysely'
 import type { Database, ResLetterboxTable } from '../database/schema.js'
 import { DocumentWriter, type StoredDocument } from '../docserver/document-writer.js'
 import type { StorageContext } from '../storage-context.js'
 import {
+  buildSafeDirectory,
   type ChronoPlan,
   chronoPlan,
+  type CreatePreparation,
   type EarlierReferenceFacts,
   type EarlierReferenceQuery,
   type NewRecord,
@@ -13,12 +15,15 @@ import {
   type RecordReferenceQuery,
   type RecordsRepository,
 } from '@mailroom/core'
+import { loadSafeDirectory } from '../journal/journal-rows.js'
+import type { PreparedDeposit } from '../journal/journal-writer.js'
 import { lookupEarlierReferences, lookupReferences } from './lookup-references.js'
 import { prepareChronoMerge } from './merge-chrono/merge-chrono-document.js'
 
 /**
  * Failure points of a create, for tests that prove atomicity: each hook runs at its point and may throw.
- * Production code passes none.
+ * Production code passes none. afterInsert and beforeCommit need a point inside a transaction, so a create
+ * given either runs in one (as a create with a chrono does) instead of as a lone statement.
  */
 export interface RecordCreateFaults {
   /**
@@ -26,10 +31,30 @@ export interface RecordCreateFaults {
    * counter moved, for an office file whose placeholder takes the chrono.
    */
   afterFileWrite?(document: StoredDocument): void | Promise<void>
-  /** Inside the transaction, right after the res_letterbox row is inserted. */
+  /** Inside the transaction, right after the statement inserting the record and all its rows. */
   afterInsert?(resId: number): void | Promise<void>
   /** Inside the transaction, after every row is written, just before COMMIT. */
   beforeCommit?(resId: number): void | Promise<void>
+}
+
+/** A create without a prepared id or entity tree (callers other than the create use case). */
+const NO_PREPARATION: CreatePreparation = { resId: null, entityTree: null }
+
+/** What a create stores beside the record's own fields. */
+interface StoredRow {
+  /** Reserved id (a record with a file), else null: the identity column draws one. */
+  readonly resId: number | null
+  readonly chrono: string | null
+  readonly area: WritableArea | null
+  readonly document: StoredDocument | null
+  readonly deposit: PreparedDeposit | null
+  readonly now: Date
+}
+
+/** One id of the records' identity sequence, for a create that was not prepared by the lookup. */
+async function reserveResId(db: Kysely<Database>): Promise<number> {
+  const result = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('res_letterbox', 'res_id'))::integer as id`.execute(db)
+  return Number(result.rows[0]?.id)
 }
 
 /** The document storage area new originals go to (reference: first writable DOC docserver). */
@@ -46,10 +71,12 @@ export const CREATION_HISTORY_INFO = 'Document added'
 
 /**
  * Record creation over kysely and the file system. A create writes its file first (durably, see
- * DocumentWriter), then every row in one transaction; if the transaction fails the file is removed, and a
- * crash in between leaves an orphan file that `mailroom fsck` removes. Never a row without its file. The one
+ * DocumentWriter), then every row in ONE statement, which PostgreSQL runs atomically by itself; a record
+ * with a chrono wraps it in a transaction with the counter. If the rows fail the file is removed, and a crash
+ * in between leaves an orphan file that `mailroom fsck` removes. Never a row without its file. The one
  * exception to the order is an office file that takes the record's chrono: it is written inside the
- * transaction, after the counter, with the same clean-up.
+ * transaction, after the counter, with the same clean-up. Round trips per create: the reference lookup
+ * (which also reserves the id and reads the entity tree) and this statement.
  */
 export class KyselyRecordsRepository implements RecordsRepository {
   readonly #context: StorageContext
@@ -71,7 +98,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
     return lookupEarlierReferences(this.#context.db, query)
   }
 
-  async create(actor: Actor, record: NewRecord): Promise<number> {
+  async create(actor: Actor, record: NewRecord, preparation: CreatePreparation = NO_PREPARATION): Promise<number> {
     const now = this.#context.clock.now()
     const plan = record.chrono ? chronoPlan(record.category, now) : null
     let area: WritableArea | null = null
@@ -87,26 +114,42 @@ export class KyselyRecordsRepository implements RecordsRepository {
         document = await this.#writer.write(area.pathTemplate, record.file.format, bytes, now)
       }
     }
+    let deposit: PreparedDeposit | null = null
     try {
       if (document) await this.#faults.afterFileWrite?.(document)
-      return await this.#context.db.transaction().execute(async (trx) => {
-        const chrono = plan ? await nextChrono(trx, plan) : null
-        if (mergeInTransaction && area && record.file) {
-          // The number is only known once the counter moved, so this file is written under the counter's
-          // lock: concurrent creates of the category wait for its fsync, the price of gap-free numbers
-          // inside the document. A rollback removes it like any other file (catch below).
-          document = await this.#writer.write(area.pathTemplate, record.file.format, merge.fill(chrono ?? ''), now)
-          await this.#faults.afterFileWrite?.(document)
+      const store = async (db: Kysely<Database>, chrono: string | null, stored: StoredDocument | null): Promise<number> => {
+        if (stored) {
+          // The deposit event names the record, so a record with a file has its id before its row exists.
+          const resId = preparation.resId ?? (await reserveResId(db))
+          const directory = preparation.entityTree ? buildSafeDirectory(preparation.entityTree) : await loadSafeDirectory(db)
+          deposit = this.#context.journal.prepareDeposit(directory, { resId, destination: record.destination, sha256: stored.sha256, size: stored.size, actor })
+          return this.#insertAll(db, actor, record, { resId, chrono, area, document: stored, deposit, now })
         }
-        const resId = await this.#insertRecord(trx, actor, record, chrono, area, document, now)
-        await this.#faults.afterInsert?.(resId)
-        await insertLinks(trx, actor, record, resId)
-        if (document) {
-          await this.#context.journal.deposit(trx, { resId, destination: record.destination, sha256: document.sha256, size: document.size, actor, kind: 'deposit' })
-        }
-        await this.#faults.beforeCommit?.(resId)
-        return resId
-      })
+        return this.#insertAll(db, actor, record, { resId: null, chrono, area, document: null, deposit: null, now })
+      }
+      let resId: number
+      if (plan === null && !this.#faults.afterInsert && !this.#faults.beforeCommit) {
+        // Every row in one statement, which PostgreSQL runs atomically on its own: no BEGIN, no COMMIT.
+        resId = await store(this.#context.db, null, document)
+      } else {
+        resId = await this.#context.db.transaction().execute(async (trx) => {
+          const chrono = plan ? await nextChrono(trx, plan) : null
+          if (mergeInTransaction && area && record.file) {
+            // The number is only known once the counter moved, so this file is written under the counter's
+            // lock: concurrent creates of the category wait for its fsync, the price of gap-free numbers
+            // inside the document. A rollback removes it like any other file (catch below).
+            document = await this.#writer.write(area.pathTemplate, record.file.format, merge.fill(chrono ?? ''), now)
+            await this.#faults.afterFileWrite?.(document)
+          }
+          const id = await store(trx, chrono, document)
+          await this.#faults.afterInsert?.(id)
+          await this.#faults.beforeCommit?.(id)
+          return id
+        })
+      }
+      const committed = deposit as PreparedDeposit | null
+      if (committed) this.#context.journal.written(committed.safe)
+      return resId
     } catch (error) {
       // Read through a constant: the transaction callback may have set `document` after the write above.
       const written = document as StoredDocument | null
@@ -120,20 +163,18 @@ export class KyselyRecordsRepository implements RecordsRepository {
     }
   }
 
-  /** The record row and its creation history row, in one statement (a round trip less per create). */
-  async #insertRecord(
-    trx: Transaction<Database>,
-    actor: Actor,
-    record: NewRecord,
-    chrono: string | null,
-    area: WritableArea | null,
-    document: StoredDocument | null,
-    now: Date,
-  ): Promise<number> {
-    const row = await trx
-      .with('record', (db) => db.insertInto('res_letterbox').values(this.#recordValues(record, chrono, area, document, now)).returning('res_id'))
-      .with('creation', (db) =>
-        db
+  /**
+   * Every row of a create in ONE statement of data-modifying CTEs: the record, its creation history row, the
+   * rows hanging off it (diffusion list, contacts, folders, tags, follower) and its journal deposit (archive
+   * and pending event). Foreign keys are checked at the end of the statement, so the order does not matter.
+   */
+  async #insertAll(db: Kysely<Database>, actor: Actor, record: NewRecord, row: StoredRow): Promise<number> {
+    // The record's id inside the statement: the reserved one, else the identity the insert draws.
+    const resId = sql<number>`(select res_id from record)`
+    let statement: QueryCreator<Database & { record: { res_id: number } }> = db
+      .with('record', (qb) => qb.insertInto('res_letterbox').values(this.#recordValues(record, row)).returning('res_id'))
+      .with('creation', (qb) =>
+        qb
           .insertInto('history')
           .columns(['table_name', 'record_id', 'event_type', 'user_id', 'event_date', 'info', 'id_module', 'remote_ip', 'event_id'])
           .expression((eb) =>
@@ -144,7 +185,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
                 sql<string>`record.res_id::text`.as('record_id'),
                 sql<string>`'ADD'`.as('event_type'),
                 sql<number>`${actor.id}::integer`.as('user_id'),
-                sql<Date>`${now}::timestamptz`.as('event_date'),
+                sql<Date>`${row.now}::timestamptz`.as('event_date'),
                 sql<string>`${CREATION_HISTORY_INFO}::text`.as('info'),
                 sql<string>`'resource'`.as('id_module'),
                 sql<null>`null`.as('remote_ip'),
@@ -152,14 +193,55 @@ export class KyselyRecordsRepository implements RecordsRepository {
               ]),
           ),
       )
-      .selectFrom('record')
-      .select('res_id')
-      .executeTakeFirstOrThrow()
-    return Number(row.res_id)
+    if (record.diffusionList.length) {
+      statement = statement.with('diffusion', (qb) =>
+        qb.insertInto('listinstance').values(
+          record.diffusionList.map((item) => ({
+            res_id: resId,
+            sequence: 0,
+            item_id: item.id,
+            item_type: item.type === 'user' ? 'user_id' : 'entity_id',
+            item_mode: item.mode,
+            added_by_user: actor.id,
+            difflist_type: 'entity_id',
+            viewed: null,
+            process_date: null,
+            process_comment: null,
+            delegate: null,
+          })),
+        ),
+      )
+    }
+    const contacts = [
+      ...record.senders.map((c) => ({ res_id: resId, item_id: c.id, type: c.type, mode: 'sender' })),
+      ...record.recipients.map((c) => ({ res_id: resId, item_id: c.id, type: c.type, mode: 'recipient' })),
+    ]
+    if (contacts.length) statement = statement.with('contacts', (qb) => qb.insertInto('resource_contacts').values(contacts))
+    if (record.folders.length) {
+      statement = statement.with('folders', (qb) =>
+        qb.insertInto('resources_folders').values(record.folders.map((folder_id) => ({ folder_id, res_id: resId }))),
+      )
+    }
+    if (record.tags.length) {
+      statement = statement.with('tags', (qb) => qb.insertInto('resources_tags').values(record.tags.map((tag_id) => ({ res_id: resId, tag_id }))))
+    }
+    if (record.followed) {
+      statement = statement.with('follower', (qb) => qb.insertInto('users_followed_resources').values({ user_id: actor.id, res_id: resId }))
+    }
+    const deposit = row.deposit
+    if (deposit) {
+      statement = statement
+        .with('archive', (qb) => qb.insertInto('journal_archives').values(deposit.archive))
+        .with('deposit', (qb) => qb.insertInto('journal_pending').values(deposit.pending))
+    }
+    const inserted = await statement.selectFrom('record').select('res_id').executeTakeFirstOrThrow()
+    return Number(inserted.res_id)
   }
 
-  #recordValues(record: NewRecord, chrono: string | null, area: WritableArea | null, document: StoredDocument | null, now: Date) {
+  #recordValues(record: NewRecord, { resId, chrono, area, document, now }: StoredRow) {
     return {
+      // undefined lets the identity draw the id (a record without a file reserves none).
+      res_id: resId ?? undefined,
       model_id: record.modelId,
       category_id: record.category,
       // type_id is nullable since migration 0003 (doctype is optional in the interface).
@@ -242,36 +324,4 @@ async function nextChrono(trx: Transaction<Database>, plan: ChronoPlan): Promise
     .returning('last_value')
     .executeTakeFirstOrThrow()
   return plan.format(counter.last_value)
-}
-
-/** The rows that hang off a record: diffusion list, contacts, folders, tags, follower. One statement per non-empty list. */
-async function insertLinks(trx: Kysely<Database>, actor: Actor, record: NewRecord, resId: number): Promise<void> {
-  if (record.diffusionList.length) {
-    await trx
-      .insertInto('listinstance')
-      .values(
-        record.diffusionList.map((item) => ({
-          res_id: resId,
-          sequence: 0,
-          item_id: item.id,
-          item_type: item.type === 'user' ? 'user_id' : 'entity_id',
-          item_mode: item.mode,
-          added_by_user: actor.id,
-          difflist_type: 'entity_id',
-          viewed: null,
-          process_date: null,
-          process_comment: null,
-          delegate: null,
-        })),
-      )
-      .execute()
-  }
-  const contacts = [
-    ...record.senders.map((c) => ({ res_id: resId, item_id: c.id, type: c.type, mode: 'sender' })),
-    ...record.recipients.map((c) => ({ res_id: resId, item_id: c.id, type: c.type, mode: 'recipient' })),
-  ]
-  if (contacts.length) await trx.insertInto('resource_contacts').values(contacts).execute()
-  if (record.folders.length) await trx.insertInto('resources_folders').values(record.folders.map((folder_id) => ({ folder_id, res_id: resId }))).execute()
-  if (record.tags.length) await trx.insertInto('resources_tags').values(record.tags.map((tag_id) => ({ res_id: resId, tag_id }))).execute()
-  if (record.followed) await trx.insertInto('users_followed_resources').values({ user_id: actor.id, res_id: resId }).execute()
 }

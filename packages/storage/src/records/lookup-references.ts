@@ -1,4 +1,4 @@
-import type { Actor, PerimeterEntity } from '@mailroom/core'
+import type { Actor, RecordTreeEntity } from '@mailroom/core'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { DisabledModelField, EarlierReferenceFacts, EarlierReferenceQuery, RecordReferenceFacts, RecordReferenceQuery } from '@mailroom/core'
@@ -23,7 +23,8 @@ interface FactsRow {
   folders: number[]
   tags: number[]
   custom_fields: { id: number; type: string; values: unknown[] }[]
-  tree: { id: number; entityId: string; parentEntityId: string | null; entityType: string; enabled: string }[]
+  tree: { id: number; entityId: string; parentEntityId: string | null; entityType: string; enabled: string; businessId: string | null }[]
+  reserved_res_id: number | null
 }
 
 /** `in (…)` of a non-empty list; callers use a constant for an empty one (an empty IN is not SQL). */
@@ -66,9 +67,10 @@ export async function lookupReferences(db: Kysely<Database>, actor: Actor, query
     ${
       query.needEntityTree
         ? sql`(select coalesce(json_agg(json_build_object('id', id, 'entityId', entity_id, 'parentEntityId', parent_entity_id,
-            'entityType', entity_type, 'enabled', enabled)), '[]') from entities)`
+            'entityType', entity_type, 'enabled', enabled, 'businessId', business_id)), '[]') from entities)`
         : sql`'[]'::json`
-    } as tree`.execute(db)
+    } as tree,
+    ${query.reserveResourceId ? sql`nextval(pg_get_serial_sequence('res_letterbox', 'res_id'))::integer` : sql`null::integer`} as reserved_res_id`.execute(db)
   const row = result.rows[0] as FactsRow
   return {
     model: row.model,
@@ -83,8 +85,16 @@ export async function lookupReferences(db: Kysely<Database>, actor: Actor, query
     tags: new Set(row.tags),
     customFields: new Map(row.custom_fields.map((c) => [c.id, { id: c.id, type: c.type, values: Array.isArray(c.values) ? c.values : [] }])),
     entityTree: row.tree.map(
-      (e): PerimeterEntity => ({ id: e.id, entityId: e.entityId, parentEntityId: e.parentEntityId, entityType: e.entityType, enabled: e.enabled === 'Y' }),
+      (e): RecordTreeEntity => ({
+        id: e.id,
+        entityId: e.entityId,
+        parentEntityId: e.parentEntityId,
+        entityType: e.entityType,
+        enabled: e.enabled === 'Y',
+        businessId: e.businessId,
+      }),
     ),
+    reservedResourceId: row.reserved_res_id,
   }
 }
 
