@@ -55,8 +55,14 @@ export async function sealJournal(db: Kysely<Database>, options: SealJournalOpti
 
 /** Locks a safe's head row until the end of `trx`, creating it empty (sequence 0) the first time. */
 export async function lockHead(trx: Kysely<Database>, safe: string): Promise<LockedHead> {
-  await trx.insertInto('journal_heads').values({ safe, last_sequence: 0, last_hash: '' }).onConflict((oc) => oc.column('safe').doNothing()).execute()
-  const head = await trx.selectFrom('journal_heads').select(['last_sequence', 'last_hash']).where('safe', '=', safe).forUpdate().executeTakeFirstOrThrow()
+  const select = () => trx.selectFrom('journal_heads').select(['last_sequence', 'last_hash']).where('safe', '=', safe).forUpdate().executeTakeFirst()
+  // The head row exists but for a safe's first seal: look for it first, a round trip less per seal.
+  let head = await select()
+  if (head === undefined) {
+    await trx.insertInto('journal_heads').values({ safe, last_sequence: 0, last_hash: '' }).onConflict((oc) => oc.column('safe').doNothing()).execute()
+    head = await select()
+    if (head === undefined) throw new Error(`journal head of ${safe} could not be created`)
+  }
   if (head.last_sequence === 0) return { safe, sequence: 0, hash: '', timestamp: null }
   const last = await trx.selectFrom('journal_events').select('timestamp').where('safe', '=', safe).where('sequence', '=', head.last_sequence).executeTakeFirst()
   return { safe, sequence: head.last_sequence, hash: head.last_hash, timestamp: last ? new Date(last.timestamp) : null }
@@ -82,16 +88,20 @@ export async function linkPending(trx: Kysely<Database>, head: LockedHead, limit
     events.push(event)
     current = { safe: head.safe, sequence: event.sequence, hash: event.hash, timestamp: event.timestamp }
   }
-  await trx.insertInto('journal_events').values(events.map(eventToRow)).execute()
+  // The events, the pending rows' removal and the head's move in one statement (data-modifying CTEs).
   await trx
-    .deleteFrom('journal_pending')
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
+    .with('linked', (qb) => qb.insertInto('journal_events').values(events.map(eventToRow)))
+    .with('removed', (qb) =>
+      qb.deleteFrom('journal_pending').where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      ),
     )
+    .updateTable('journal_heads')
+    .set({ last_sequence: current.sequence, last_hash: current.hash })
+    .where('safe', '=', current.safe)
     .execute()
-  await moveHead(trx, current)
   return { head: current, count: rows.length }
 }
 
