@@ -19,7 +19,8 @@ Commands:
   help                  show this help
 
 Settings come from the environment: PORT, HOST, MAILROOM_DATA_DIR, DATABASE_URL,
-MAILROOM_DOCSERVER_DIR, MAILROOM_SECRET, MAILROOM_DEMO, MAILROOM_BODY_LIMIT, LOG_LEVEL.`
+MAILROOM_DOCSERVER_DIR, MAILROOM_SECRET, MAILROOM_DEMO, MAILROOM_BODY_LIMIT, LOG_LEVEL,
+MAILROOM_PREPARED_STATEMENTS (0 behind a pooler that cannot keep prepared statements).`
 
 /** Runs one CLI command; returns the process exit code. */
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

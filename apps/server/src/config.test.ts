@@ -49,6 +49,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20), MAILROOM_DEMO: '1' }).demo).toBe(true)
   })
 
+  it('runs repeated statements prepared on PostgreSQL unless MAILROOM_PREPARED_STATEMENTS=0', () => {
+    const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20) }
+    expect(loadConfig(base).database).toEqual({ kind: 'postgres', url: 'postgres://x@h/db' })
+    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: '0' }).database).toEqual({ kind: 'postgres', url: 'postgres://x@h/db', preparedStatements: false })
+    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'on' }).database).toEqual({ kind: 'postgres', url: 'postgres://x@h/db', preparedStatements: true })
+    expect(() => loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'sometimes' })).toThrow(/MAILROOM_PREPARED_STATEMENTS must be 1 or 0/)
+  })
+
   it('rejects bad values with a clear message', async () => {
     const dataDir = await tempDir()
     expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT must be an integer/)

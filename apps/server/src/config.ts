@@ -48,7 +48,11 @@ function flag(env: Env, name: string): boolean | undefined {
 export function loadConfig(env: Env = process.env, options: { requireSecret?: boolean } = {}): ServerConfig {
   const dataDir = resolve(env.MAILROOM_DATA_DIR || './data')
   const url = env.DATABASE_URL?.trim()
-  const database: DatabaseTarget = url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
+  // Behind a pooler that cannot keep named prepared statements (PgBouncer before 1.21 in transaction mode): 0.
+  const prepared = flag(env, 'MAILROOM_PREPARED_STATEMENTS')
+  const database: DatabaseTarget = url
+    ? { kind: 'postgres', url, ...(prepared === undefined ? {} : { preparedStatements: prepared }) }
+    : { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
   let secret = env.MAILROOM_SECRET ?? ''
   if (!secret && options.requireSecret !== false) {
     if (url) throw new ConfigError('MAILROOM_SECRET is required with DATABASE_URL: set the same secret on every server')

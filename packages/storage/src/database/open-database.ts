@@ -4,10 +4,18 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.js'
 import { PgliteDialect } from './pglite-dialect.js'
+import { preparingPool } from './prepared-statements.js'
 
 /** Where the data lives: an external PostgreSQL server or an embedded PGlite directory. */
 export type DatabaseTarget =
-  | { readonly kind: 'postgres'; readonly url: string; readonly poolSize?: number; readonly statementTimeoutMs?: number }
+  | {
+      readonly kind: 'postgres'
+      readonly url: string
+      readonly poolSize?: number
+      readonly statementTimeoutMs?: number
+      /** Run repeated statements as named prepared statements (default true; false behind a pooler that cannot keep them). */
+      readonly preparedStatements?: boolean
+    }
   | { readonly kind: 'pglite'; readonly dataDir: string }
 
 /** An open database: the kysely instance plus what the driver needs to be closed and probed. */
@@ -98,7 +106,7 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Ma
   // failure surfaces as the next query's rejection, and the next checkout reconnects.
   pool.on('error', () => {})
   pool.on('connect', (client) => client.on('error', () => {}))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: target.preparedStatements === false ? pool : preparingPool(pool) }) })
   return {
     db,
     kind: 'postgres',
