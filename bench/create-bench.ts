@@ -4,7 +4,7 @@
  * same file written durably and the same rows inserted directly in one statement, no HTTP, no validation).
  *
  *   pnpm bench            10 s per phase          node dist/create-bench.js --soak     120 s per phase
- *   BENCH_SECONDS, BENCH_CLIENTS, BENCH_ROUNDS (raw/http pairs, default 3), TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
+ *   BENCH_SECONDS, BENCH_CLIENTS, BENCH_ROUNDS (raw/http pairs, default 3), BENCH_WARMUP_SECONDS (default 5), TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
  * The HTTP clients run in a worker thread (http-load.ts); the baseline runs in this process. On a 2-core box
  * both share the cores with PostgreSQL.
@@ -26,6 +26,7 @@ const soak = process.argv.includes('--soak')
 const seconds = Number(process.env.BENCH_SECONDS ?? (soak ? 120 : 10))
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5)
 
 /** A 20 KB PDF-looking file: the sniffer reads the header; the filler makes the size realistic. */
 function makePdf(size: number): Uint8Array {
@@ -160,6 +161,12 @@ async function main(): Promise<void> {
     // Alternating rounds: the tables grow and PostgreSQL checkpoints as the run goes on, which moves both
     // phases; comparing each HTTP phase with the baseline just before it keeps that drift out of the ratio.
     const raw = rawCreate(mailroom.db, docserverDir, pdf, template)
+    // Unmeasured warm-up of both sides (JIT, prepared statements on every pooled connection, the fresh
+    // tables' first pages and checkpoint): the first measured round otherwise ran on a cold process.
+    if (warmUpSeconds > 0) {
+      await runPhase('warm-up raw', clients, warmUpSeconds, raw)
+      await runHttpPhase('warm-up http', clients, warmUpSeconds, httpLoad)
+    }
     const ratios: number[] = []
     for (let round = 1; round <= rounds; round++) {
       const baseline = await phase(`raw #${round}`, raw)
