@@ -17,9 +17,11 @@ const root: Actor = { id: 1, login: 'superadmin', firstname: null, lastname: nul
 let t: TestMailroom
 const calls: { kind: string; request: Record<string, unknown> }[] = []
 const journal: ContentJournal = {
-  consultation: async (_trx, request) => {
-    calls.push({ kind: 'consultation', request })
+  consultationRows: async (_db, requests) => {
+    for (const request of requests) calls.push({ kind: 'consultation', request })
+    return { rows: [], safes: [] }
   },
+  written: () => {},
   integrityCheck: async (_trx, request) => {
     calls.push({ kind: 'integrityCheck', request })
   },

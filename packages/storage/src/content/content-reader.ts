@@ -48,7 +48,7 @@ import {
   type StoredFileRef,
   verifyingStream,
 } from './stored-file.js'
-import { ReadAudit } from './read-audit.js'
+import { ReadAudit, type ReadAuditJournal } from './read-audit.js'
 import { WatermarkCache } from './watermark-cache.js'
 import { watermarkPdf } from './watermark-pdf.js'
 
@@ -56,10 +56,7 @@ type RecordRow = Selectable<ResLetterboxTable>
 type AdrRow = Selectable<AdrLetterboxTable>
 
 /** The digital-safe journal calls a content read makes (the journal storage's JournalWriter satisfies it). */
-export interface ContentJournal {
-  consultation(trx: Kysely<Database>, request: { resId: number; sha256: string; size: number; actor: Actor }): Promise<void>
-  /** Many consultations at once (used by the read audit's group commit when present). */
-  consultations?(trx: Kysely<Database>, requests: readonly { resId: number; sha256: string; size: number; actor: Actor }[]): Promise<void>
+export interface ContentJournal extends ReadAuditJournal {
   integrityCheck(trx: Kysely<Database>, request: { resId: number; sha256: string; size: number; actor: Actor; ok: boolean; info: string }): Promise<void>
   /** A new version's file entering the safe (kind `newResource`). */
   deposit?(

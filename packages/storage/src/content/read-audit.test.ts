@@ -1,7 +1,8 @@
 import type { Actor } from '@mailroom/core'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../database/schema.js'
+import { JournalWriter } from '../journal/journal-writer.js'
 import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
 import { type ReadAuditJournal, ReadAudit } from './read-audit.js'
 
@@ -18,17 +19,16 @@ const clock = { now: () => new Date('2024-03-01T09:00:00Z') }
 
 type Consultation = { resId: number; sha256: string; size: number; actor: Actor }
 
-/** A journal that remembers each call (one array per transaction) and fails for the resIds given. */
+/** A journal that remembers each group asked for (one array per commit), fails for the resIds given, writes no row. */
 function recordingJournal(failFor: ReadonlySet<number> = new Set()) {
   const batches: number[][] = []
   const journal: ReadAuditJournal = {
-    async consultation(_trx: Kysely<Database>, request: Consultation) {
-      await journal.consultations?.(_trx, [request])
-    },
-    async consultations(_trx: Kysely<Database>, requests: readonly Consultation[]) {
+    async consultationRows(_db: Kysely<Database>, requests: readonly Consultation[]) {
       if (requests.some((r) => failFor.has(r.resId))) throw new Error('journal refused')
       batches.push(requests.map((r) => r.resId))
+      return { rows: [], safes: [] }
     },
+    written() {},
   }
   return { journal, batches }
 }
@@ -72,7 +72,7 @@ describe('ReadAudit', () => {
     const resIds = Array.from({ length: 8 }, (_, i) => 93_000 + i)
     const outcomes = await Promise.allSettled(resIds.map((resId) => audit.record({ actor: bbain, resId, sha256: 'ef'.repeat(32), size: 1, view: true })))
     expect(outcomes.map((o) => o.status)).toEqual(resIds.map((id) => (id === 93_003 ? 'rejected' : 'fulfilled')))
-    // The failed entry's history row was rolled back with its journal event.
+    // The failed entry left no history row.
     expect((await viewRows(resIds)).map((r) => Number(r.record_id))).toEqual(resIds.filter((id) => id !== 93_003))
   })
 
@@ -82,5 +82,41 @@ describe('ReadAudit', () => {
     await expect(audit.record({ actor: bbain, resId: 94_000, sha256: 'aa'.repeat(32), size: 1, view: true })).rejects.toThrow('journal refused')
     await audit.record({ actor: bbain, resId: 94_001, sha256: 'aa'.repeat(32), size: 1, view: true })
     expect((await viewRows([94_000, 94_001])).map((r) => Number(r.record_id))).toEqual([94_001])
+  })
+
+  describe('with the digital-safe journal', () => {
+    const PDF_BASE64 = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n').toString('base64')
+
+    /** A record with a file (so an archive to journal consultations in) and its archive id. */
+    async function depositedRecord(): Promise<{ resId: number; archiveId: string }> {
+      const cchaplin = await t.mailroom.auth.authenticatePassword('cchaplin', 'maarch')
+      const { resId } = await t.mailroom.records.create(cchaplin, { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' })
+      const archive = await t.mailroom.db.selectFrom('journal_archives').select('archive_id').where('res_id', '=', resId).executeTakeFirstOrThrow()
+      return { resId, archiveId: archive.archive_id }
+    }
+
+    /** Consultation events of an archive, pending or already sealed into the chain. */
+    async function consultations(archiveId: string): Promise<number> {
+      const pending = await t.mailroom.db.selectFrom('journal_pending').select('id').where('object_id', '=', archiveId).where('event_type', '=', 'recordsManagement/consultation').execute()
+      const sealed = await t.mailroom.db.selectFrom('journal_events').select('event_id').where('object_id', '=', archiveId).where('event_type', '=', 'recordsManagement/consultation').execute()
+      return pending.length + sealed.length
+    }
+
+    it('writes the group\'s VIEW rows and consultation events together, and neither when the events cannot be written', async () => {
+      const audit = new ReadAudit({ db: t.mailroom.db, journal: new JournalWriter({ clock }), clock, logger: SILENT })
+      const [kept, refused] = [await depositedRecord(), await depositedRecord()]
+      await Promise.all([kept, kept].map((r) => audit.record({ actor: bbain, resId: r.resId, sha256: 'ab'.repeat(32), size: 10, view: true })))
+      expect(await viewRows([kept.resId])).toHaveLength(2)
+      expect(await consultations(kept.archiveId)).toBe(2)
+
+      await sql`alter table journal_pending add constraint refuse_all check (false) not valid`.execute(t.mailroom.db)
+      try {
+        await expect(audit.record({ actor: bbain, resId: refused.resId, sha256: 'ab'.repeat(32), size: 10, view: true })).rejects.toMatchObject({ code: '23514' })
+      } finally {
+        await sql`alter table journal_pending drop constraint refuse_all`.execute(t.mailroom.db)
+      }
+      expect(await viewRows([refused.resId])).toEqual([])
+      expect(await consultations(refused.archiveId)).toBe(0)
+    })
   })
 })

@@ -1,6 +1,7 @@
 import { type Actor, CONTENT_VIEW_HISTORY, type Clock, viewHistoryInfo } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database/schema.js'
+import type { PendingJournalRow } from '../journal/journal-writer.js'
 import type { Logger } from '../logger.js'
 
 /** What one served read leaves behind: a VIEW history row (content, originalContent) and a journal consultation. */
@@ -15,10 +16,15 @@ export interface ReadAuditEntry {
   readonly remoteIp?: string | undefined
 }
 
-/** The journal calls the audit makes; a batch call is used when the journal has one. */
+/** The journal calls the audit makes (JournalWriter's). */
 export interface ReadAuditJournal {
-  consultation(trx: Kysely<Database>, request: { resId: number; sha256: string; size: number; actor: Actor }): Promise<void>
-  consultations?(trx: Kysely<Database>, requests: readonly { resId: number; sha256: string; size: number; actor: Actor }[]): Promise<void>
+  /** The pending rows of these consultations and their safes, built after one archive lookup. */
+  consultationRows(
+    db: Kysely<Database>,
+    requests: readonly { resId: number; sha256: string; size: number; actor: Actor }[],
+  ): Promise<{ readonly rows: readonly PendingJournalRow[]; readonly safes: readonly string[] }>
+  /** Rows of `safe` were committed: seal them soon. */
+  written(safe: string): void
 }
 
 interface Waiting {
@@ -34,10 +40,10 @@ const MAX_BATCH = 256
 /**
  * Group commit of the traces content reads leave. A read is answered only once its trace is committed (an
  * acknowledged read is always in the history and the journal), but the reads that finish while a commit is
- * in flight share the next one: one transaction and three statements for the whole group instead of one
- * transaction and four statements per read. Nothing waits on a timer: with no commit in flight an entry is
- * written at once, so a lone read pays no extra latency. A batch that fails is retried one entry per
- * transaction, so one bad entry fails only its own read.
+ * in flight share the next one: an archive lookup and one statement (history rows and journal events
+ * together, atomic without a transaction) for the whole group instead of a transaction per read. Nothing
+ * waits on a timer: with no commit in flight an entry is written at once, so a lone read pays no extra
+ * latency. A batch that fails is retried one entry at a time, so one bad entry fails only its own read.
  */
 export class ReadAudit {
   readonly #db: Kysely<Database>
@@ -109,11 +115,20 @@ export class ReadAudit {
         event_id: CONTENT_VIEW_HISTORY.eventId,
       }))
     const consultations = entries.map((e) => ({ resId: e.resId, sha256: e.sha256, size: e.size, actor: e.actor }))
-    await this.#db.transaction().execute(async (trx) => {
-      if (views.length > 0) await trx.insertInto('history').values(views).execute()
-      if (!journal) return
-      if (journal.consultations) await journal.consultations(trx, consultations)
-      else for (const c of consultations) await journal.consultation(trx, c)
-    })
+    const journalled = journal ? await journal.consultationRows(this.#db, consultations) : { rows: [], safes: [] }
+    const pending = [...journalled.rows]
+    // The history rows and the journal's pending events in one statement, atomic on its own: no BEGIN/COMMIT.
+    if (views.length > 0 && pending.length > 0) {
+      await this.#db
+        .with('views', (qb) => qb.insertInto('history').values(views))
+        .insertInto('journal_pending')
+        .values(pending)
+        .execute()
+    } else if (views.length > 0) {
+      await this.#db.insertInto('history').values(views).execute()
+    } else if (pending.length > 0) {
+      await this.#db.insertInto('journal_pending').values(pending).execute()
+    }
+    for (const safe of journalled.safes) journal?.written(safe)
   }
 }

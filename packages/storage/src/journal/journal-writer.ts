@@ -206,21 +206,34 @@ export class JournalWriter {
 
   /**
    * Journals many consultations in the caller's transaction with two statements whatever their number (one
-   * archive lookup, one insert), in the order given; records never deposited are skipped. Reads that finish
-   * together share one commit this way (see ReadAudit).
+   * archive lookup, one insert), in the order given; records never deposited are skipped.
    */
   async consultations(trx: Kysely<Database>, requests: readonly JournalConsultationRequest[]): Promise<void> {
-    if (requests.length === 0) return
-    const archives = await this.#archivesOf(trx, requests.map((r) => r.resId))
-    const rows: ReturnType<typeof eventToPendingRow>[] = []
+    const { rows, safes } = await this.consultationRows(trx, requests)
+    if (rows.length === 0) return
+    await trx.insertInto('journal_pending').values(rows).execute()
+    for (const safe of safes) this.#markDirty(safe)
+  }
+
+  /**
+   * The pending rows of many consultations, in the order given (records never deposited are skipped), and
+   * the safes they go to, after one archive lookup: the caller inserts them in a statement of its own (reads
+   * that finish together share one, see ReadAudit) and calls {@link written} for each safe once committed.
+   */
+  async consultationRows(
+    db: Kysely<Database>,
+    requests: readonly JournalConsultationRequest[],
+  ): Promise<{ readonly rows: readonly PendingJournalRow[]; readonly safes: readonly string[] }> {
+    if (requests.length === 0) return { rows: [], safes: [] }
+    const archives = await this.#archivesOf(db, requests.map((r) => r.resId))
+    const rows: PendingJournalRow[] = []
     const safes = new Set<string>()
     for (const request of requests) {
       const archive = archives.get(request.resId)
       if (!archive) continue
-      const actor = journalActor(request.actor)
       const event = buildConsultationEvent(this.#deps, {
         position: chainPositionAfter(archive.safe, null),
-        actor,
+        actor: journalActor(request.actor),
         timestamp: this.#clock.now(),
         archiveId: archive.archiveId,
         resource: { resId: String(request.resId), hash: request.sha256, size: request.size },
@@ -229,9 +242,7 @@ export class JournalWriter {
       rows.push(eventToPendingRow(event))
       safes.add(archive.safe)
     }
-    if (rows.length === 0) return
-    await trx.insertInto('journal_pending').values(rows).execute()
-    for (const safe of safes) this.#markDirty(safe)
+    return { rows, safes: [...safes] }
   }
 
   /** Journals an integrity check (operationResult false when `ok` is false); no-op without an archive. */
