@@ -116,7 +116,7 @@ export class ReadAudit {
       }))
     const consultations = entries.map((e) => ({ resId: e.resId, sha256: e.sha256, size: e.size, actor: e.actor }))
     const journalled = journal ? await journal.consultationRows(this.#db, consultations) : { rows: [], safes: [] }
-    const pending = [...journalled.rows]
+    const pending = journalled.rows
     // The history rows and the journal's pending events in one statement, atomic on its own: no BEGIN/COMMIT.
     if (views.length > 0 && pending.length > 0) {
       await this.#db

@@ -32,6 +32,8 @@ export type PendingJournalRow = ReturnType<typeof eventToPendingRow>
 
 /** A new record's deposit, ready to be inserted by the caller (see {@link JournalWriter.prepareDeposit}). */
 export interface PreparedDeposit {
+  /** The record the deposit names. */
+  readonly resId: number
   readonly safe: string
   readonly archive: NewArchiveRow
   readonly pending: PendingJournalRow
@@ -166,7 +168,7 @@ export class JournalWriter {
     const archive = this.#newArchive(directory, request.resId, request.destination)
     const found = { archiveId: archive.archive_id, safe: archive.safe }
     const event = this.#depositEvent(directory, found, { ...request, kind: 'deposit' }, chainPositionAfter(found.safe, null), this.#clock.now())
-    return { safe: found.safe, archive, pending: eventToPendingRow(event) }
+    return { resId: request.resId, safe: found.safe, archive, pending: eventToPendingRow(event) }
   }
 
   /** Events of `safe` were committed outside the writer's methods (see {@link prepareDeposit}): seal them soon. */
@@ -202,17 +204,6 @@ export class JournalWriter {
   /** Journals a consultation of the record's content; does nothing when the record was never deposited. */
   async consultation(trx: Kysely<Database>, request: JournalConsultationRequest): Promise<void> {
     await this.#writeResourceEvent(trx, request, (common) => buildConsultationEvent(this.#deps, common))
-  }
-
-  /**
-   * Journals many consultations in the caller's transaction with two statements whatever their number (one
-   * archive lookup, one insert), in the order given; records never deposited are skipped.
-   */
-  async consultations(trx: Kysely<Database>, requests: readonly JournalConsultationRequest[]): Promise<void> {
-    const { rows, safes } = await this.consultationRows(trx, requests)
-    if (rows.length === 0) return
-    await trx.insertInto('journal_pending').values(rows).execute()
-    for (const safe of safes) this.#markDirty(safe)
   }
 
   /**

@@ -17,7 +17,7 @@ import {
 } from '@mailroom/core'
 import { loadSafeDirectory } from '../journal/journal-rows.js'
 import type { PreparedDeposit } from '../journal/journal-writer.js'
-import { lookupEarlierReferences, lookupReferences } from './lookup-references.js'
+import { lookupEarlierReferences, lookupReferences, NEXT_RES_ID } from './lookup-references.js'
 import { prepareChronoMerge } from './merge-chrono/merge-chrono-document.js'
 
 /**
@@ -53,7 +53,7 @@ interface StoredRow {
 
 /** One id of the records' identity sequence, for a create that was not prepared by the lookup. */
 async function reserveResId(db: Kysely<Database>): Promise<number> {
-  const result = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('res_letterbox', 'res_id'))::integer as id`.execute(db)
+  const result = await sql<{ id: number }>`select ${NEXT_RES_ID} as id`.execute(db)
   return Number(result.rows[0]?.id)
 }
 
@@ -114,25 +114,19 @@ export class KyselyRecordsRepository implements RecordsRepository {
         document = await this.#writer.write(area.pathTemplate, record.file.format, bytes, now)
       }
     }
-    let deposit: PreparedDeposit | null = null
     try {
       if (document) await this.#faults.afterFileWrite?.(document)
-      const store = async (db: Kysely<Database>, chrono: string | null, stored: StoredDocument | null): Promise<number> => {
-        if (stored) {
-          // The deposit event names the record, so a record with a file has its id before its row exists.
-          const resId = preparation.resId ?? (await reserveResId(db))
-          const directory = preparation.entityTree ? buildSafeDirectory(preparation.entityTree) : await loadSafeDirectory(db)
-          deposit = this.#context.journal.prepareDeposit(directory, { resId, destination: record.destination, sha256: stored.sha256, size: stored.size, actor })
-          return this.#insertAll(db, actor, record, { resId, chrono, area, document: stored, deposit, now })
-        }
-        return this.#insertAll(db, actor, record, { resId: null, chrono, area, document: null, deposit: null, now })
+      const store = async (db: Kysely<Database>, chrono: string | null, stored: StoredDocument | null) => {
+        const deposit = stored ? await this.#prepareDeposit(db, actor, record, stored, preparation) : null
+        const resId = await this.#insertAll(db, actor, record, { resId: deposit?.resId ?? null, chrono, area, document: stored, deposit, now })
+        return { resId, deposit }
       }
-      let resId: number
+      let stored: { resId: number; deposit: PreparedDeposit | null }
       if (plan === null && !this.#faults.afterInsert && !this.#faults.beforeCommit) {
         // Every row in one statement, which PostgreSQL runs atomically on its own: no BEGIN, no COMMIT.
-        resId = await store(this.#context.db, null, document)
+        stored = await store(this.#context.db, null, document)
       } else {
-        resId = await this.#context.db.transaction().execute(async (trx) => {
+        stored = await this.#context.db.transaction().execute(async (trx) => {
           const chrono = plan ? await nextChrono(trx, plan) : null
           if (mergeInTransaction && area && record.file) {
             // The number is only known once the counter moved, so this file is written under the counter's
@@ -141,15 +135,14 @@ export class KyselyRecordsRepository implements RecordsRepository {
             document = await this.#writer.write(area.pathTemplate, record.file.format, merge.fill(chrono ?? ''), now)
             await this.#faults.afterFileWrite?.(document)
           }
-          const id = await store(trx, chrono, document)
-          await this.#faults.afterInsert?.(id)
-          await this.#faults.beforeCommit?.(id)
-          return id
+          const written = await store(trx, chrono, document)
+          await this.#faults.afterInsert?.(written.resId)
+          await this.#faults.beforeCommit?.(written.resId)
+          return written
         })
       }
-      const committed = deposit as PreparedDeposit | null
-      if (committed) this.#context.journal.written(committed.safe)
-      return resId
+      if (stored.deposit) this.#context.journal.written(stored.deposit.safe)
+      return stored.resId
     } catch (error) {
       // Read through a constant: the transaction callback may have set `document` after the write above.
       const written = document as StoredDocument | null
@@ -161,6 +154,16 @@ export class KyselyRecordsRepository implements RecordsRepository {
       this.#context.logger.error({ err: error }, 'record creation failed')
       throw error
     }
+  }
+
+  /**
+   * The journal rows of a record with a file. The deposit event names the record, so the record has its id
+   * before its row exists: the one the lookup reserved, else one drawn now.
+   */
+  async #prepareDeposit(db: Kysely<Database>, actor: Actor, record: NewRecord, stored: StoredDocument, preparation: CreatePreparation): Promise<PreparedDeposit> {
+    const resId = preparation.resId ?? (await reserveResId(db))
+    const directory = preparation.entityTree ? buildSafeDirectory(preparation.entityTree) : await loadSafeDirectory(db)
+    return this.#context.journal.prepareDeposit(directory, { resId, destination: record.destination, sha256: stored.sha256, size: stored.size, actor })
   }
 
   /**

@@ -27,6 +27,9 @@ interface FactsRow {
   reserved_res_id: number | null
 }
 
+/** The next value of the records' identity sequence: an id reserved before the record's row is written. */
+export const NEXT_RES_ID = sql<number>`nextval(pg_get_serial_sequence('res_letterbox', 'res_id'))::integer`
+
 /** `in (…)` of a non-empty list; callers use a constant for an empty one (an empty IN is not SQL). */
 const list = (values: readonly (number | string)[]) => sql.join(values.map((v) => sql.val(v)))
 const ids = (subquery: (values: RawBuilder<unknown>) => RawBuilder<unknown>, values: readonly (number | string)[]) =>
@@ -70,7 +73,7 @@ export async function lookupReferences(db: Kysely<Database>, actor: Actor, query
             'entityType', entity_type, 'enabled', enabled, 'businessId', business_id)), '[]') from entities)`
         : sql`'[]'::json`
     } as tree,
-    ${query.reserveResourceId ? sql`nextval(pg_get_serial_sequence('res_letterbox', 'res_id'))::integer` : sql`null::integer`} as reserved_res_id`.execute(db)
+    ${query.reserveResourceId ? NEXT_RES_ID : sql`null::integer`} as reserved_res_id`.execute(db)
   const row = result.rows[0] as FactsRow
   return {
     model: row.model,
