@@ -6,6 +6,7 @@
  *
  *   pnpm --filter @mailroom/bench bench:content
  *   BENCH_SECONDS (10), BENCH_CLIENTS (16), BENCH_COLD_RUNS (3), BENCH_WARM_RUNS (8), BENCH_PHASES (all),
+ *   BENCH_READ_THREADS (the server's reading threads; default as MAILROOM_CONTENT_READ_THREADS),
  *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
  * The clients run in a worker thread (http-load.ts), on their own event loop, for the baseline as for
@@ -70,6 +71,8 @@ interface PhaseResult {
   readonly p50: number
   readonly p99: number
   readonly peakRssMb: number
+  /** Event-loop CPU per response: the server's (Mailroom's or the baseline's) serial cost. */
+  readonly loopCpuMs: number
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: clients })
@@ -98,7 +101,7 @@ function get(url: string, headers: Record<string, string>): Promise<void> {
 /** The phase's HTTP load, from the worker-thread clients (http-load.ts). */
 async function phase(name: string, request: LoadRequest): Promise<PhaseResult> {
   const result = await runHttpPhase(name, clients, seconds, request)
-  return { ...result, responses: result.count }
+  return { ...result, responses: result.count, loopCpuMs: result.loopCpuMsPerResponse }
 }
 
 /** A 2-page .docx made by LibreOffice from plain text (about 110 lines of 90 characters). */
@@ -155,7 +158,7 @@ async function main(): Promise<void> {
     demo: true,
     passwordHasher: TEST_PASSWORD_HASHER,
     converter: new ConversionService({ office }),
-    content: { verifyBeforeSendMaxBytes: Number(process.env.BENCH_VERIFY_MAX ?? 16 * 1024 * 1024) },
+    content: { verifyBeforeSendMaxBytes: Number(process.env.BENCH_VERIFY_MAX ?? 16 * 1024 * 1024), ...(process.env.BENCH_READ_THREADS ? { readThreads: Number(process.env.BENCH_READ_THREADS) } : {}) },
   })
   const servers: ReturnType<typeof createServer>[] = []
   try {
@@ -198,7 +201,7 @@ async function main(): Promise<void> {
     for (const r of results) {
       console.log(
         `  ${r.name.padEnd(36)} ${r.perSecond.toFixed(1).padStart(8)} responses/s  ratio ${(r.perSecond / base).toFixed(2)}  ` +
-          `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  peak RSS ${r.peakRssMb.toFixed(0)} MB`,
+          `p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  loop CPU ${r.loopCpuMs.toFixed(2)} ms/response  errors ${r.errors}  peak RSS ${r.peakRssMb.toFixed(0)} MB`,
       )
     }
     if (only.has('conversion')) await conversionBench(dir)

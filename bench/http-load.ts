@@ -4,6 +4,7 @@
  * benchmarks, baselines included, goes through this one client: keep-alive sockets, one request in flight
  * per client, the body read to its end and checked against Content-Length.
  */
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { type PhaseResult, runPhase } from './bench-kit.js'
@@ -25,8 +26,28 @@ interface LoadJob {
   readonly request: LoadRequest
 }
 
+/** An HTTP phase's result, with the CPU the calling thread (the server's event loop) spent per response. */
+export interface HttpPhaseResult extends PhaseResult {
+  /** Milliseconds of the event loop's CPU per response (Linux; NaN elsewhere). */
+  readonly loopCpuMsPerResponse: number
+}
+
+/**
+ * CPU time of the calling thread in milliseconds, from /proc (Linux): the event loop's own share, which
+ * process-wide figures would mix with the load generator's worker and the thread pool. NaN elsewhere.
+ */
+export function threadCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ') ?? []
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return Number.NaN
+  }
+}
+
 /** Runs `clients` concurrent loops of `request` for `seconds` in a worker thread; same result shape as runPhase. */
-export function runHttpPhase(name: string, clients: number, seconds: number, request: LoadRequest): Promise<PhaseResult> {
+export function runHttpPhase(name: string, clients: number, seconds: number, request: LoadRequest): Promise<HttpPhaseResult> {
   const job: LoadJob = { name, clients, seconds, request }
   // Resolved beside the bundle that calls it: tsup builds this file as its own entry (dist/http-load.js).
   const worker = new Worker(fileURLToPath(new URL('./http-load.js', import.meta.url)), { workerData: job })
@@ -34,8 +55,11 @@ export function runHttpPhase(name: string, clients: number, seconds: number, req
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss)
   }, 100)
-  return new Promise<PhaseResult>((resolve, reject) => {
-    worker.once('message', (result: Omit<PhaseResult, 'peakRssMb'>) => resolve({ ...result, peakRssMb: peakRss / 2 ** 20 }))
+  const cpuBefore = threadCpuMs()
+  return new Promise<HttpPhaseResult>((resolve, reject) => {
+    worker.once('message', (result: Omit<PhaseResult, 'peakRssMb'>) =>
+      resolve({ ...result, peakRssMb: peakRss / 2 ** 20, loopCpuMsPerResponse: (threadCpuMs() - cpuBefore) / Math.max(1, result.count) }),
+    )
     worker.once('error', reject)
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`load worker exited with ${code}`))

@@ -4,8 +4,8 @@ import { ConfigError } from './config.js'
 import { loadContentSettings } from './content-settings.js'
 
 describe('loadContentSettings', () => {
-  it('gives the reference watermark, Europe/Paris and 16 MiB by default', () => {
-    expect(loadContentSettings({})).toEqual({ watermark: DEFAULT_WATERMARK_OPTIONS, timeZone: 'Europe/Paris', verifyBeforeSendMaxBytes: 16 * 1024 * 1024 })
+  it('gives the reference watermark, Europe/Paris, 16 MiB and two reading threads by default', () => {
+    expect(loadContentSettings({})).toEqual({ watermark: DEFAULT_WATERMARK_OPTIONS, timeZone: 'Europe/Paris', verifyBeforeSendMaxBytes: 16 * 1024 * 1024, readThreads: 2 })
   })
 
   it('reads every variable', () => {
@@ -17,11 +17,13 @@ describe('loadContentSettings', () => {
       MAILROOM_WATERMARK_COLOR: '1,2,3',
       MAILROOM_TIMEZONE: 'UTC',
       MAILROOM_CONTENT_VERIFY_BYTES: '1024',
+      MAILROOM_CONTENT_READ_THREADS: '0',
     })
     expect(settings).toEqual({
       watermark: { enabled: false, text: '[status] [date_now]', x: 10, y: 20, angle: 45, opacity: 0.3, fontFamily: 'courier', fontSize: 14, color: [1, 2, 3] },
       timeZone: 'UTC',
       verifyBeforeSendMaxBytes: 1024,
+      readThreads: 0,
     })
   })
 
@@ -30,5 +32,8 @@ describe('loadContentSettings', () => {
     expect(() => loadContentSettings({ MAILROOM_WATERMARK_POSITION: '1,2' })).toThrow(/position/)
     expect(() => loadContentSettings({ MAILROOM_TIMEZONE: 'Mars/Olympus' })).toThrow(/MAILROOM_TIMEZONE/)
     expect(() => loadContentSettings({ MAILROOM_CONTENT_VERIFY_BYTES: '-1' })).toThrow(/MAILROOM_CONTENT_VERIFY_BYTES/)
+    for (const bad of ['-1', '1.5', 'two', '65']) {
+      expect(() => loadContentSettings({ MAILROOM_CONTENT_READ_THREADS: bad })).toThrow(/MAILROOM_CONTENT_READ_THREADS/)
+    }
   })
 })

@@ -11,7 +11,8 @@ type Env = Record<string, string | undefined>
  * MAILROOM_WATERMARK_FONT (`family,size`, default `helvetica,10`), MAILROOM_WATERMARK_COLOR (`r,g,b`, default
  * `20,192,30`), MAILROOM_TIMEZONE (IANA zone of `[date_now]`/`[hour_now]`, default `Europe/Paris`) and
  * MAILROOM_CONTENT_VERIFY_BYTES (downloads up to this size are verified before the first byte is sent,
- * default 16 MiB). A malformed value stops start-up naming the variable.
+ * default 16 MiB) and MAILROOM_CONTENT_READ_THREADS (threads that read and hash those files, default 2; 0
+ * reads them on the event loop). A malformed value stops start-up naming the variable.
  */
 export function loadContentSettings(env: Env = process.env): ContentSettings {
   const value = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name])
@@ -37,7 +38,12 @@ export function loadContentSettings(env: Env = process.env): ContentSettings {
   const verifyRaw = value('MAILROOM_CONTENT_VERIFY_BYTES')
   const verify = verifyRaw === undefined ? DEFAULT_CONTENT_SETTINGS.verifyBeforeSendMaxBytes : Number(verifyRaw)
   if (!Number.isSafeInteger(verify) || verify < 0) throw new ConfigError(`MAILROOM_CONTENT_VERIFY_BYTES must be a non-negative integer, got "${verifyRaw}"`)
-  return { watermark, timeZone, verifyBeforeSendMaxBytes: verify }
+  const threadsRaw = value('MAILROOM_CONTENT_READ_THREADS')
+  const readThreads = threadsRaw === undefined ? DEFAULT_CONTENT_SETTINGS.readThreads : Number(threadsRaw)
+  if (!Number.isSafeInteger(readThreads) || readThreads < 0 || readThreads > 64) {
+    throw new ConfigError(`MAILROOM_CONTENT_READ_THREADS must be an integer from 0 to 64, got "${threadsRaw}"`)
+  }
+  return { watermark, timeZone, verifyBeforeSendMaxBytes: verify, readThreads }
 }
 
 /** The server's one long-lived converter: in-process for PDF, images and text, a warm LibreOffice for office files. */

@@ -122,6 +122,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       perimeter: new PerimeterGuard(options.logger ?? SILENT_LOGGER),
       journal,
     }
+    const content = createContentServices(context, options.content)
     const mailroom: Mailroom = {
       database,
       db: database.db,
@@ -129,7 +130,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       records: createRecordsServices(context),
       search: createSearchServices(context),
-      content: createContentServices(context, options.content),
+      content,
       status: createStatusServices(context),
       journal: createJournalServices(context),
       loadDemo: () => loadDemoData(database.db, hasher),
@@ -147,6 +148,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       },
       journalFlush: () => context.journal.flush(),
       async close() {
+        await content.close()
         await context.journal.close()
         if (ownsDatabase) await database.close()
       },

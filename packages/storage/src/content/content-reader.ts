@@ -35,7 +35,6 @@ import { type ContentSettings, DEFAULT_CONTENT_SETTINGS } from './content-settin
 import { sniffMimeType } from './sniff-mime-type.js'
 import {
   digestFile,
-  digestInBackground,
   digestMatches,
   digestOf,
   type FileDigest,
@@ -44,10 +43,10 @@ import {
   locateFile,
   readHead,
   StorageAreaCache,
-  readWhole,
   type StoredFileRef,
   verifyingStream,
 } from './stored-file.js'
+import { FileReaderPool } from './file-reader-pool.js'
 import { ReadAudit, type ReadAuditJournal } from './read-audit.js'
 import { WatermarkCache } from './watermark-cache.js'
 import { watermarkPdf } from './watermark-pdf.js'
@@ -106,12 +105,19 @@ export class ContentReader {
   readonly #areas = new StorageAreaCache()
   readonly #watermarks = new WatermarkCache()
   readonly #audit: ReadAudit
+  readonly #files: FileReaderPool
 
   constructor(context: ContentReaderContext, settings: Partial<ContentSettings> = {}, writer?: DocumentWriter) {
     this.#context = context
     this.#settings = { ...DEFAULT_CONTENT_SETTINGS, ...settings }
     this.#writer = writer ?? new DocumentWriter(context.docservers)
     this.#audit = new ReadAudit({ db: context.db, journal: context.journal, clock: context.clock, logger: context.logger })
+    this.#files = new FileReaderPool(this.#settings.readThreads)
+  }
+
+  /** Stops the reading threads (reads after this run on the event loop). */
+  close(): Promise<void> {
+    return this.#files.close()
   }
 
   get #db(): Kysely<Database> {
@@ -378,8 +384,7 @@ export class ContentReader {
   /** Reads a whole stored file once and checks it against its row; a row without fingerprint gets one. */
   async #readVerified(actor: Actor, resId: number, source: Source, located?: LocatedFile): Promise<Verified> {
     const file = located ?? (await locateFile(this.#db, this.#context.docservers, source.ref, this.#areas))
-    const bytes = await readWhole(file)
-    const digest = await digestInBackground(bytes, file.algorithm)
+    const { bytes, digest } = await this.#files.read(file)
     if (file.expected === null) await this.#backfill(source, digest)
     else if (!digestMatches(file, digest)) {
       await this.#integrityFailure(actor, resId, source, file, digest)

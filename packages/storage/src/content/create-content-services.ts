@@ -5,8 +5,11 @@ import { ContentReader } from './content-reader.js'
 import type { ContentSettings } from './content-settings.js'
 import { VersionWriter } from './version-writer.js'
 
-/** Wires the content use cases (content, originalContent, content/{version}, new versions) over kysely and the document storage. */
-export function createContentServices(context: StorageContext, settings: Partial<ContentSettings> = {}): ContentServices {
+/**
+ * Wires the content use cases (content, originalContent, content/{version}, new versions) over kysely and
+ * the document storage. `close` stops the reads' worker threads.
+ */
+export function createContentServices(context: StorageContext, settings: Partial<ContentSettings> = {}): ContentServices & { close(): Promise<void> } {
   const writer = new DocumentWriter(context.docservers)
   const reader = new ContentReader(context, settings, writer)
   const versions = new VersionWriter(context, writer)
@@ -15,5 +18,6 @@ export function createContentServices(context: StorageContext, settings: Partial
     readOriginalContent: (actor, resId, query, meta) => reader.originalContent(actor, resId, query, meta),
     readVersionContent: (actor, resId, version, query) => reader.versionContent(actor, resId, version, query),
     createVersion: (actor, resId, body, meta) => versions.create(actor, resId, body, meta),
+    close: () => reader.close(),
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, type Hash, webcrypto } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream'
@@ -129,22 +129,30 @@ export function readError(error: unknown): DomainError {
 }
 
 /**
- * Reads a whole stored file: the size found when it was located, in as few reads as the kernel allows (one
- * for ordinary files). Cheaper than readFile, which stats the file again and reads in 512 KiB steps; a file
- * that changed size meanwhile yields bytes whose digest no longer matches the row.
+ * Reads a whole stored file (the size found when it was located) and hashes it in the same pass: each
+ * 256 KiB slice is hashed on the event loop while the thread pool reads the next one. That costs less CPU
+ * than hashing the whole buffer on the thread pool afterwards (Web Crypto copies its input first), and never
+ * holds the loop for more than one slice's hash. A file that changed size meanwhile yields bytes whose
+ * digest no longer matches the row.
  */
-export async function readWhole(file: LocatedFile): Promise<Uint8Array> {
+export async function readDigested(file: LocatedFile): Promise<{ bytes: Uint8Array; digest: FileDigest }> {
   try {
     const handle = await open(file.absolutePath, 'r')
     try {
       const buffer = Buffer.allocUnsafe(file.size)
+      const hashes = new Hashes(file.algorithm)
+      const readAt = (offset: number) => (offset < buffer.length ? handle.read(buffer, offset, Math.min(STREAM_CHUNK, buffer.length - offset), offset) : undefined)
       let filled = 0
-      while (filled < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled)
+      let pending = readAt(0)
+      while (pending) {
+        const { bytesRead } = await pending
         if (bytesRead === 0) break
+        const chunk = buffer.subarray(filled, filled + bytesRead)
         filled += bytesRead
+        pending = readAt(filled)
+        hashes.update(chunk)
       }
-      return new Uint8Array(buffer.buffer, buffer.byteOffset, filled)
+      return { bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, filled), digest: hashes.digest() }
     } finally {
       await handle.close()
     }
@@ -196,22 +204,6 @@ export function digestOf(bytes: Uint8Array, algorithm: string): FileDigest {
   const hashes = new Hashes(algorithm)
   hashes.update(bytes)
   return hashes.digest()
-}
-
-const WEB_CRYPTO_NAMES: Readonly<Record<string, string>> = { sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512', sha1: 'SHA-1' }
-
-/**
- * Digest of bytes held in memory, computed on libuv's thread pool (Web Crypto's digest runs there) rather than
- * on the event loop: hashing every byte served is the largest CPU cost of a read, and the loop stays free for
- * other requests meanwhile. The fingerprint and the SHA-256 are computed in parallel. MD5, which Web Crypto
- * lacks, is hashed in place.
- */
-export async function digestInBackground(bytes: Uint8Array, algorithm: string): Promise<FileDigest> {
-  const name = WEB_CRYPTO_NAMES[algorithm]
-  if (name === undefined) return digestOf(bytes, algorithm)
-  const hex = async (webName: string) => Buffer.from(await webcrypto.subtle.digest(webName, bytes)).toString('hex')
-  const [fingerprint, sha256] = await Promise.all([hex(name), algorithm === 'sha256' ? undefined : hex('SHA-256')])
-  return { fingerprint, sha256: sha256 ?? fingerprint, size: bytes.length }
 }
 
 /** Digest of a stored file read as a stream (constant memory). */

@@ -1,0 +1,90 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FileReaderPool } from './file-reader-pool.js'
+import { digestOf, type LocatedFile } from './stored-file.js'
+
+let dir: string
+let pool: FileReaderPool
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mailroom-reader-pool-'))
+  pool = new FileReaderPool(2)
+})
+afterAll(async () => {
+  await pool.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+let files = 0
+async function stored(bytes: Uint8Array, algorithm = 'sha256'): Promise<LocatedFile> {
+  const absolutePath = join(dir, `f${files++}`)
+  await writeFile(absolutePath, bytes)
+  return { absolutePath, algorithm, expected: null, expectedSize: null, size: bytes.length }
+}
+
+function bytesOf(length: number, seed: number): Uint8Array {
+  const bytes = new Uint8Array(length)
+  for (let i = 0; i < length; i++) bytes[i] = (i * 7 + seed * 13) & 0xff
+  return bytes
+}
+
+const MiB = 1024 * 1024
+
+describe('FileReaderPool', () => {
+  it('gives every concurrent read its own file and digest, while the shared buffers are reused', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ length: fc.oneof(fc.integer({ min: 0, max: 70_000 }), fc.constantFrom(MiB - 1, MiB, MiB + 1, 5 * MiB)), seed: fc.nat(255) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.constantFrom('sha256', 'sha512', 'md5'),
+        async (specs, algorithm) => {
+          const contents = specs.map(({ length, seed }) => bytesOf(length, seed))
+          const located = await Promise.all(contents.map((bytes) => stored(bytes, algorithm)))
+          const read = await Promise.all(located.map((file) => pool.read(file)))
+          read.forEach((result, i) => {
+            const expected = contents[i] as Uint8Array
+            expect(Buffer.from(result.bytes).equals(Buffer.from(expected))).toBe(true)
+            expect(result.digest).toEqual(digestOf(expected, algorithm))
+          })
+        },
+      ),
+      { numRuns: 25 },
+    )
+  })
+
+  it('keeps the bytes it gave even after later reads reuse its buffers', async () => {
+    const first = await pool.read(await stored(bytesOf(1000, 1)))
+    await Promise.all(Array.from({ length: 6 }, async (_, i) => pool.read(await stored(bytesOf(1000, 50 + i)))))
+    expect(Buffer.from(first.bytes).equals(Buffer.from(bytesOf(1000, 1)))).toBe(true)
+  })
+
+  it('answers the storage errors of a missing file and of a folder', async () => {
+    const missing = await stored(bytesOf(10, 0))
+    await rm(missing.absolutePath)
+    await expect(pool.read(missing)).rejects.toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER' })
+    const folder = join(dir, 'a-folder')
+    await mkdir(folder)
+    await expect(pool.read({ absolutePath: folder, algorithm: 'sha256', expected: null, expectedSize: null, size: 10 })).rejects.toMatchObject({
+      code: 'FILE_UNREADABLE',
+    })
+    // The threads are still there for the next read.
+    const bytes = bytesOf(300, 4)
+    expect((await pool.read(await stored(bytes))).digest).toEqual(digestOf(bytes, 'sha256'))
+  })
+
+  it('reads on the event loop with no threads, and after being closed', async () => {
+    const bytes = bytesOf(400_000, 9)
+    const file = await stored(bytes)
+    const inline = new FileReaderPool(0)
+    expect((await inline.read(file)).digest).toEqual(digestOf(bytes, 'sha256'))
+    const closing = new FileReaderPool(1)
+    expect((await closing.read(file)).digest).toEqual(digestOf(bytes, 'sha256'))
+    await closing.close()
+    const after = await closing.read(file)
+    expect(Buffer.from(after.bytes).equals(Buffer.from(bytes))).toBe(true)
+  })
+})
