@@ -14,7 +14,8 @@ import { createTestMailroom, type TestMailroom } from '../testing/test-database.
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
 import { createRecordsServices } from './create-records-services.js'
 import { CHRONO_PLACEHOLDER as P } from './merge-chrono/replace-chrono-placeholder.js'
-import { docx, odt, partOf, run, wordParagraphs, xlsx } from './merge-chrono/test-office-files.js'
+import { docx, docxWithPictures, entryOf, odt, partOf, picture, run, wordParagraphs, xlsx } from './merge-chrono/test-office-files.js'
+import { readCode } from './merge-chrono/test-read-code.js'
 import type { RecordCreateFaults } from './kysely-records-repository.js'
 
 /** The failure points of a create (RecordCreateFaults), each throwing a message a response must not leak. */
@@ -406,6 +407,32 @@ describe('chrono merge into office files (reference §2.2)', () => {
       expect(wordParagraphs(partOf(bytes, 'word/document.xml'))).toEqual(['Chrono : ', ' &amp; suite'])
       expect(row.fingerprint).toBe(sha(bytes))
     }
+  })
+
+  it('puts the QR code naming the record and the chrono barcode into tagged pictures', async () => {
+    const file = docxWithPictures([
+      picture('rId4', '[attachments.chronoQrCode;ope=changepic;tagpos=inside;adjust;unique]'),
+      picture('rId4', '[attachments.chronoBarCode;ope=changepic;tagpos=inside;adjust;unique]'),
+      run(`Chrono : ${P}`),
+    ])
+    const subject = 'Demande d’accès / dossier n°12'
+    const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', chrono: true, subject, format: 'docx', encodedFile: b64(file) })
+    const { row, bytes } = await stored(resId)
+    const qr = JSON.parse(readCode(entryOf(bytes, 'word/media/mailroom-chrono-qrcode.png') as Uint8Array, 'qrCode'))
+    expect(qr).toEqual({ chrono: row.alt_identifier, resIdMaster: resId, resId: null, title: subject })
+    expect(readCode(entryOf(bytes, 'word/media/mailroom-chrono-barcode.png') as Uint8Array, 'code128')).toBe(row.alt_identifier)
+    expect(row.fingerprint).toBe(sha(bytes))
+    expect(await journalMentions(sha(bytes))).toBe(1)
+    // Without a chrono the QR code still names the record; the barcode picture keeps its image.
+    const plain = await services().create(cchaplin, { modelId: 1, status: 'NEW', format: 'docx', encodedFile: b64(file) })
+    const s2 = await stored(plain.resId)
+    expect(JSON.parse(readCode(entryOf(s2.bytes, 'word/media/mailroom-chrono-qrcode.png') as Uint8Array, 'qrCode'))).toEqual({
+      chrono: '',
+      resIdMaster: plain.resId,
+      resId: null,
+      title: null,
+    })
+    expect(entryOf(s2.bytes, 'word/media/mailroom-chrono-barcode.png')).toBeUndefined()
   })
 
   it('stores a damaged office file as sent', async () => {

@@ -18,7 +18,8 @@ import {
 import { loadSafeDirectory } from '../journal/journal-rows.js'
 import type { PreparedDeposit } from '../journal/journal-writer.js'
 import { lookupEarlierReferences, lookupReferences, NEXT_RES_ID } from './lookup-references.js'
-import { prepareChronoMerge } from './merge-chrono/merge-chrono-document.js'
+import { chronoQrCodeText, renderChronoPictures } from './merge-chrono/chrono-images.js'
+import { type ChronoMerge, prepareChronoMerge } from './merge-chrono/merge-chrono-document.js'
 
 /**
  * Failure points of a create, for tests that prove atomicity: each hook runs at its point and may throw.
@@ -107,10 +108,17 @@ export class KyselyRecordsRepository implements RecordsRepository {
     // depend on the chrono only when the record gets one; otherwise the field is emptied right away.
     const merge = record.file ? prepareChronoMerge(record.file.format, record.file.bytes) : null
     const mergeInTransaction = merge !== null && plan !== null
+    // The QR code names the record, so a file asking for one needs the record's id before it is written.
+    if (merge?.pictures.has('qrCode') && preparation.resId === null) preparation = { ...preparation, resId: await reserveResId(this.#context.db) }
+    const resIdMaster = preparation.resId
+    const filled = async (chronoMerge: ChronoMerge, chrono: string) => {
+      const qrCodeText = chronoQrCodeText({ chrono, resIdMaster, resId: null, title: record.subject })
+      return chronoMerge.fill(chrono, await renderChronoPictures(chronoMerge.pictures, { chrono, qrCodeText }))
+    }
     if (record.file) {
       area = await this.#writableArea()
       if (!mergeInTransaction) {
-        const bytes = merge === null ? record.file.bytes : merge.fill('')
+        const bytes = merge === null ? record.file.bytes : await filled(merge, '')
         document = await this.#writer.write(area.pathTemplate, record.file.format, bytes, now)
       }
     }
@@ -132,7 +140,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
             // The number is only known once the counter moved, so this file is written under the counter's
             // lock: concurrent creates of the category wait for its fsync, the price of gap-free numbers
             // inside the document. A rollback removes it like any other file (catch below).
-            document = await this.#writer.write(area.pathTemplate, record.file.format, merge.fill(chrono ?? ''), now)
+            document = await this.#writer.write(area.pathTemplate, record.file.format, await filled(merge, chrono ?? ''), now)
             await this.#faults.afterFileWrite?.(document)
           }
           const written = await store(trx, chrono, document)

@@ -1,4 +1,5 @@
 import { type UnzipFileInfo, unzipSync, type Zippable, zipSync } from 'fflate'
+import { type ChronoPictureKind, type ChronoPictures, swapDocxPictures, swapOdfPictures, taggedPictureKinds } from './chrono-pictures.js'
 import {
   DRAWING_TEXT,
   replaceChronoPlaceholder,
@@ -15,8 +16,16 @@ interface MergedPart {
 
 const ODF_PARTS: readonly MergedPart[] = [{ name: /^(?:content|styles)\.xml$/, layout: null }]
 
-// The reference merges into these formats only (MergeController::mergeChronoDocument); its barcode and QR
-// code are not drawn into the document by Mailroom.
+/** How the tagged pictures of a format's parts are swapped (docx and ODF, as the reference's OpenTBS does). */
+const PICTURE_SWAP: Readonly<Record<string, typeof swapDocxPictures>> = {
+  docx: swapDocxPictures,
+  odt: swapOdfPictures,
+  ods: swapOdfPictures,
+  odp: swapOdfPictures,
+  odf: swapOdfPictures,
+}
+
+// The reference merges into these formats only (MergeController::mergeChronoDocument).
 const PARTS_BY_FORMAT: Readonly<Record<string, readonly MergedPart[]>> = {
   docx: [{ name: /^word\/(?:document|header\d*|footer\d*)\.xml$/, layout: WORDPROCESSING_TEXT }],
   xlsx: [
@@ -40,16 +49,22 @@ export const MAX_MERGED_EXPANSION = 256 * 1024 * 1024
 // Office writes every entry with the DOS epoch; a fixed date also keeps the merge a function of its input.
 const ENTRY_TIME = new Date(1980, 0, 1)
 
-/** An office file that holds the chrono placeholder, unpacked and ready to be filled. */
+/** An office file that holds the chrono placeholder or tagged pictures, unpacked and ready to be filled. */
 export interface ChronoMerge {
-  /** The file with every placeholder replaced by `chrono` (XML-escaped; '' for a record without a chrono). */
-  fill(chrono: string): Uint8Array
+  /** The barcode / QR code pictures the file asks for (see chrono-pictures.ts); empty when none. */
+  readonly pictures: ReadonlySet<ChronoPictureKind>
+  /**
+   * The file with every placeholder replaced by `chrono` (XML-escaped; '' for a record without a chrono),
+   * and its tagged pictures replaced by `pictures` (a kind not given keeps its image and loses its tag).
+   */
+  fill(chrono: string, pictures?: ChronoPictures): Uint8Array
 }
 
 /**
- * The chrono merge of an office file (reference §2.2: the TBS field `[res_letterbox.alt_identifier]`), or
- * null when the file must be stored as sent: a format the reference does not merge, bytes that are not a
- * readable zip, or no placeholder in the text parts. Pure: bytes in, bytes out, nothing written.
+ * The chrono merge of an office file (reference §2.2: the TBS field `[res_letterbox.alt_identifier]` and the
+ * barcode / QR code pictures), or null when the file must be stored as sent: a format the reference does not
+ * merge, bytes that are not a readable zip, or neither placeholder nor tagged picture in the text parts.
+ * Pure: bytes in, bytes out, nothing written.
  *
  * Split in two so that a create learns whether its file depends on the chrono before it takes the chrono
  * counter's lock, and the unpacking is done by then.
@@ -71,12 +86,16 @@ export function prepareChronoMerge(format: string, bytes: Uint8Array): ChronoMer
     if (expansion > MAX_MERGED_EXPANSION) return null
     const decoder = new TextDecoder('utf-8', { fatal: true })
     const candidates = new Map<string, string>()
+    const swap = PICTURE_SWAP[format.toLowerCase()]
+    const pictures = new Set<ChronoPictureKind>()
     for (const [name, data] of Object.entries(texts)) {
       const xml = decoder.decode(data)
-      if (replaceChronoPlaceholder(xml, '', layoutOf(name) ?? null) !== null) candidates.set(name, xml)
+      const tagged = swap ? taggedPictureKinds(xml) : new Set<ChronoPictureKind>()
+      for (const kind of tagged) pictures.add(kind)
+      if (tagged.size > 0 || replaceChronoPlaceholder(xml, '', layoutOf(name) ?? null) !== null) candidates.set(name, xml)
     }
     if (candidates.size === 0) return null
-    return unpack(bytes, candidates, layoutOf)
+    return unpack(bytes, candidates, layoutOf, swap && pictures.size > 0 ? { swap, kinds: pictures } : null)
   } catch {
     // Not a zip fflate reads (damaged, encrypted, another compression) or a part that is not UTF-8: the
     // format check already accepted the file, which is kept as sent.
@@ -84,7 +103,12 @@ export function prepareChronoMerge(format: string, bytes: Uint8Array): ChronoMer
   }
 }
 
-function unpack(bytes: Uint8Array, candidates: ReadonlyMap<string, string>, layoutOf: (name: string) => TextLayout | null | undefined): ChronoMerge | null {
+function unpack(
+  bytes: Uint8Array,
+  candidates: ReadonlyMap<string, string>,
+  layoutOf: (name: string) => TextLayout | null | undefined,
+  tagged: { readonly swap: typeof swapDocxPictures; readonly kinds: ReadonlySet<ChronoPictureKind> } | null,
+): ChronoMerge | null {
   // Entries in archive order (ODF needs `mimetype` first) with their compression kept: stored stays stored.
   const entries: UnzipFileInfo[] = []
   let expansion = 0
@@ -97,18 +121,38 @@ function unpack(bytes: Uint8Array, candidates: ReadonlyMap<string, string>, layo
   })
   if (expansion > MAX_MERGED_EXPANSION) return null
   return {
-    fill(chrono: string): Uint8Array {
+    pictures: tagged?.kinds ?? new Set(),
+    fill(chrono: string, pictures: ChronoPictures = {}): Uint8Array {
       const encoder = new TextEncoder()
+      const texts = new Map<string, string>()
+      for (const [name, xml] of candidates) texts.set(name, replaceChronoPlaceholder(xml, chrono, layoutOf(name) ?? null) ?? xml)
+      const swapped = tagged ? tagged.swap(withPackageParts(texts, all), [...candidates.keys()], pictures) : new Map<string, string | Uint8Array>()
       const zippable: Zippable = {}
-      for (const entry of entries) {
-        const xml = candidates.get(entry.name)
-        const merged = xml === undefined ? null : replaceChronoPlaceholder(xml, chrono, layoutOf(entry.name) ?? null)
-        const data = merged === null ? (all[entry.name] as Uint8Array) : encoder.encode(merged)
-        zippable[entry.name] = [data, { level: entry.compression === 0 ? 0 : 6, mtime: ENTRY_TIME }]
+      const dataOf = (name: string): Uint8Array => {
+        const changed = swapped.get(name) ?? (texts.get(name) !== candidates.get(name) ? texts.get(name) : undefined)
+        if (changed === undefined) return all[name] as Uint8Array
+        return typeof changed === 'string' ? encoder.encode(changed) : changed
+      }
+      for (const entry of entries) zippable[entry.name] = [dataOf(entry.name), { level: entry.compression === 0 ? 0 : 6, mtime: ENTRY_TIME }]
+      // New entries (pictures, a header's first .rels) after the others: ODF's `mimetype` stays first.
+      for (const [name, data] of swapped) {
+        if (name in zippable) continue
+        zippable[name] = [typeof data === 'string' ? encoder.encode(data) : data, { level: name.endsWith('.png') ? 0 : 6, mtime: ENTRY_TIME }]
       }
       return zipSync(zippable)
     },
   }
+}
+
+/** The merged text parts, plus the package parts a picture swap edits (relationships, content types, manifest). */
+function withPackageParts(texts: ReadonlyMap<string, string>, all: Readonly<Record<string, Uint8Array>>): Map<string, string> {
+  const parts = new Map(texts)
+  const decoder = new TextDecoder()
+  for (const [name, data] of Object.entries(all)) {
+    if (parts.has(name)) continue
+    if (name === '[Content_Types].xml' || name === 'META-INF/manifest.xml' || name.endsWith('.rels')) parts.set(name, decoder.decode(data))
+  }
+  return parts
 }
 
 /** `bytes` with the chrono merged in, or `bytes` itself (the same array) when the file is stored as sent. */

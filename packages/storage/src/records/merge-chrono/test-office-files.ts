@@ -65,3 +65,46 @@ export function partOf(zip: Uint8Array, name: string): string {
 export function wordParagraphs(xml: string): string[] {
   return [...xml.matchAll(/<w:p>([\s\S]*?)<\/w:p>/g)].map((p) => [...(p[1] ?? '').matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''))
 }
+
+const DRAWING_NS =
+  'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+
+/** A Word run holding an inline picture (DrawingML, as Word writes it) of relationship `rId`, alternative text `descr`. */
+export const picture = (rId: string, descr = '') =>
+  `<w:r><w:drawing><wp:inline ${DRAWING_NS}><wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="Image 1" descr="${descr}"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="0" name="image1.jpeg"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="${rId}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`
+
+/** The image every picture of the test files starts with (a JPEG's first bytes are enough for the package). */
+export const PLACEHOLDER_IMAGE = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])
+
+/** The relationships part of `word/document.xml`: `rId4` is the placeholder image. */
+export const DOCUMENT_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.jpeg"/></Relationships>'
+
+/** A .docx with pictures: `paragraphs` as for docx(), the document's relationships and the placeholder image. */
+export function docxWithPictures(paragraphs: readonly string[], extra: Readonly<Record<string, string>> = {}): Uint8Array {
+  const base = unzipSync(docx(paragraphs, { 'word/_rels/document.xml.rels': DOCUMENT_RELS, ...extra }))
+  return zipSync({ ...base, 'word/media/image1.jpeg': PLACEHOLDER_IMAGE })
+}
+
+/** An .odt frame holding the placeholder image, titled `title`. */
+export const odfFrame = (title: string) =>
+  `<draw:frame xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" draw:name="Image1" svg:width="3cm" svg:height="3cm"><draw:image xlink:href="Pictures/placeholder.jpg" xlink:type="simple"/><svg:title>${title}</svg:title></draw:frame>`
+
+/** An .odt with a manifest that lists its parts and the placeholder image, as LibreOffice writes one. */
+export function odtWithPictures(text: string, styles = ''): Uint8Array {
+  const base = unzipSync(odt(text, styles))
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="Pictures/placeholder.jpg" manifest:media-type="image/jpeg"/></manifest:manifest>'
+  return zipSync({
+    mimetype: [base.mimetype as Uint8Array, { level: 0 }],
+    'content.xml': base['content.xml'] as Uint8Array,
+    'styles.xml': base['styles.xml'] as Uint8Array,
+    'META-INF/manifest.xml': strToU8(manifest),
+    'Pictures/placeholder.jpg': PLACEHOLDER_IMAGE,
+  })
+}
+
+/** One entry of a zip as bytes (undefined when missing). */
+export function entryOf(zip: Uint8Array, name: string): Uint8Array | undefined {
+  return unzipSync(zip, { filter: (f) => f.name === name })[name]
+}
