@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
+import { hasPdftotext, pdfPagePng, pdfText, readSample } from '../../../../testing/src/fixtures/files/index.js'
+import { findSoffice, LibreOfficeConverter } from '../../content/libreoffice-converter.js'
 import { sniffMimeType } from '../../content/sniff-mime-type.js'
 import { chronoQrCodeText, renderChronoPictures } from './chrono-images.js'
 import { taggedPictureKinds } from './chrono-pictures.js'
@@ -126,5 +128,42 @@ describe('barcode and QR code pictures (reference MergeController::mergeChronoDo
     const file = docxWithPictures([picture('rId4', QR_TAG), picture('rId4', BAR_TAG)])
     const [a, b] = [await merged('docx', file), await merged('docx', file)]
     expect(a.out).toEqual(b.out)
+  })
+})
+
+describe('barcode and QR code pictures in files made by LibreOffice', () => {
+  const samples = [
+    ['docx', 'chrono-pictures.docx', 'word/media/'],
+    ['odt', 'chrono-pictures.odt', 'Pictures/'],
+  ] as const
+
+  for (const [format, sample, media] of samples) {
+    it(`swaps both pictures of ${sample} and keeps its own image`, async () => {
+      const file = readSample(sample)
+      const { merge, out } = await merged(format, file)
+      expect(merge.pictures).toEqual(new Set(['qrCode', 'barCode']))
+      expect(readCode(entryOf(out, `${media}mailroom-chrono-qrcode.png`) as Uint8Array, 'qrCode')).toBe(QR_TEXT)
+      expect(readCode(entryOf(out, `${media}mailroom-chrono-barcode.png`) as Uint8Array, 'code128')).toBe(CHRONO)
+      const original = Object.keys(unzipSync(file)).filter((name) => name.startsWith(media))
+      expect(original.length).toBeGreaterThan(0)
+      for (const name of original) expect(entryOf(out, name)).toEqual(entryOf(file, name))
+    })
+  }
+
+  describe.skipIf(!findSoffice() || !hasPdftotext())('converted to PDF by LibreOffice', () => {
+    for (const [format, sample] of samples) {
+      it(`shows the chrono, a readable QR code and a readable barcode on the page (${sample})`, async () => {
+        const converter = new LibreOfficeConverter({ mode: 'process' })
+        try {
+          const pdf = await converter.convert({ bytes: (await merged(format, readSample(sample))).out, format })
+          expect(pdfText(pdf)).toContain(`Courrier ${CHRONO}`)
+          const page = pdfPagePng(pdf)
+          expect(readCode(page, 'qrCode')).toBe(QR_TEXT)
+          expect(readCode(page, 'code128')).toBe(CHRONO)
+        } finally {
+          await converter.close()
+        }
+      }, 120_000)
+    }
   })
 })
