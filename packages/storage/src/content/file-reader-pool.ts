@@ -8,17 +8,16 @@ export interface DigestedFile {
 }
 
 interface ReadJob {
-  readonly id: number
   readonly path: string
   readonly size: number
   readonly algorithm: string
-  /** Where the thread puts the bytes: shared, at least `size` long, owned by the pool until the reply. */
-  readonly slot: SharedArrayBuffer
+  /** A new buffer for the thread to keep reading into, sent only when the thread's is too small. */
+  readonly slot?: SharedArrayBuffer
 }
 
 type ReadReply =
-  | { readonly id: number; readonly filled: number; readonly fingerprint: string; readonly sha256: string }
-  | { readonly id: number; readonly error: { readonly code?: string; readonly message: string } }
+  | { readonly filled: number; readonly fingerprint: string; readonly sha256: string }
+  | { readonly error: { readonly code?: string; readonly message: string } }
 
 // Plain CommonJS, run with `eval`: the same source works from the TypeScript sources under test and from
 // the bundled package, with no separate entry file to ship and locate.
@@ -26,11 +25,13 @@ const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads')
 const { openSync, readSync, closeSync } = require('node:fs')
 const { createHash } = require('node:crypto')
-parentPort.on('message', ({ id, path, size, algorithm, slot }) => {
+let buffer
+parentPort.on('message', ({ path, size, algorithm, slot }) => {
+  if (slot) buffer = slot
   let fd
   try {
     fd = openSync(path, 'r')
-    const view = new Uint8Array(slot, 0, size)
+    const view = new Uint8Array(buffer, 0, size)
     let filled = 0
     while (filled < size) {
       const read = readSync(fd, view, filled, size - filled, filled)
@@ -40,64 +41,48 @@ parentPort.on('message', ({ id, path, size, algorithm, slot }) => {
     const bytes = view.subarray(0, filled)
     const fingerprint = createHash(algorithm).update(bytes).digest('hex')
     const sha256 = algorithm === 'sha256' ? fingerprint : createHash('sha256').update(bytes).digest('hex')
-    parentPort.postMessage({ id, filled, fingerprint, sha256 })
+    parentPort.postMessage({ filled, fingerprint, sha256 })
   } catch (error) {
-    parentPort.postMessage({ id, error: { code: error && error.code, message: String(error && error.message) } })
+    parentPort.postMessage({ error: { code: error && error.code, message: String(error && error.message) } })
   } finally {
     if (fd !== undefined) closeSync(fd)
   }
 })
 `
 
-interface Pending {
-  readonly slot: SharedArrayBuffer
+interface Queued {
+  readonly job: Omit<ReadJob, 'slot'>
   readonly resolve: (file: DigestedFile) => void
   readonly reject: (error: unknown) => void
 }
 
+/** Buffers grow in steps of this size, so files of about the same size reuse one. */
+const SLOT_STEP_BYTES = 256 * 1024
+
 /**
- * Shared buffers the threads read into, reused: a buffer handed over by a thread (transferred) is accounted
- * by V8 as external memory and, at one per read, set off a full garbage collection every few hundred
- * milliseconds; a reused shared buffer is allocated once and the bytes are copied out into an ordinary one.
+ * One worker thread, its buffer, and the reads waiting for it. The thread reads into a shared buffer that it
+ * keeps (sent once, again only to grow it), and answers with the digest; the bytes are then copied out, a
+ * tenth of the hash's cost. The next read is only sent once the copy is done, so the buffer is never
+ * overwritten under it. A buffer handed over per read instead (transferred) is counted by V8 as external
+ * memory: one per read set off a full garbage collection every few hundred milliseconds. A new shared buffer
+ * per read kept hundreds of megabytes alive until the thread's own, rare, garbage collection.
  */
-class SlotPool {
-  readonly #free: SharedArrayBuffer[] = []
-
-  take(size: number): SharedArrayBuffer {
-    const index = this.#free.findIndex((slot) => slot.byteLength >= size)
-    if (index >= 0) return this.#free.splice(index, 1)[0] as SharedArrayBuffer
-    return new SharedArrayBuffer(Math.max(SLOT_MIN_BYTES, 2 ** Math.ceil(Math.log2(Math.max(1, size)))))
-  }
-
-  give(slot: SharedArrayBuffer): void {
-    if (slot.byteLength <= SLOT_KEEP_MAX_BYTES && this.#free.length < SLOT_KEEP_COUNT) this.#free.push(slot)
-  }
-}
-
-const SLOT_MIN_BYTES = 1024 * 1024
-/** Larger buffers (rare large files) are left to the garbage collector rather than kept. */
-const SLOT_KEEP_MAX_BYTES = 4 * 1024 * 1024
-const SLOT_KEEP_COUNT = 8
-
-/** One worker thread and the reads it has in hand. */
 class ReaderThread {
   readonly #worker: Worker
-  readonly #pending = new Map<number, Pending>()
+  readonly #queue: Queued[] = []
+  #inFlight: Queued | undefined
+  #slot: SharedArrayBuffer | undefined
   #failed: Error | undefined
 
-  readonly #slots: SlotPool
-
-  constructor(slots: SlotPool, onExit: (thread: ReaderThread) => void) {
-    this.#slots = slots
+  constructor(onExit: (thread: ReaderThread) => void) {
     this.#worker = new Worker(WORKER_SOURCE, { eval: true })
     // The pool must never keep a process alive (an embedder's, a test runner's): idle threads are unref'd.
     this.#worker.unref()
     this.#worker.on('message', (reply: ReadReply) => this.#settle(reply))
     const fail = (error: Error) => {
       this.#failed ??= error
-      // A slot a dead thread may still be writing into is not reused.
-      for (const pending of this.#pending.values()) pending.reject(this.#failed)
-      this.#pending.clear()
+      for (const waiting of [...(this.#inFlight ? [this.#inFlight] : []), ...this.#queue.splice(0)]) waiting.reject(this.#failed)
+      this.#inFlight = undefined
       onExit(this)
     }
     this.#worker.on('error', fail)
@@ -105,16 +90,14 @@ class ReaderThread {
   }
 
   get load(): number {
-    return this.#pending.size
+    return this.#queue.length + (this.#inFlight ? 1 : 0)
   }
 
   read(job: Omit<ReadJob, 'slot'>): Promise<DigestedFile> {
     if (this.#failed) return Promise.reject(this.#failed)
     return new Promise<DigestedFile>((resolve, reject) => {
-      const slot = this.#slots.take(job.size)
-      if (this.#pending.size === 0) this.#worker.ref()
-      this.#pending.set(job.id, { slot, resolve, reject })
-      this.#worker.postMessage({ ...job, slot } satisfies ReadJob)
+      this.#queue.push({ job, resolve, reject })
+      if (!this.#inFlight) this.#next()
     })
   }
 
@@ -122,23 +105,38 @@ class ReaderThread {
     return this.#worker.terminate()
   }
 
-  #settle(reply: ReadReply): void {
-    const pending = this.#pending.get(reply.id)
-    if (!pending) return
-    this.#pending.delete(reply.id)
-    if (this.#pending.size === 0) this.#worker.unref()
-    if ('error' in reply) {
-      this.#slots.give(pending.slot)
-      pending.reject(readError(Object.assign(new Error(reply.error.message), { code: reply.error.code })))
+  #next(): void {
+    const queued = this.#queue.shift()
+    this.#inFlight = queued
+    if (!queued) {
+      this.#worker.unref()
       return
     }
-    const bytes = Buffer.allocUnsafe(reply.filled)
-    bytes.set(new Uint8Array(pending.slot, 0, reply.filled))
-    this.#slots.give(pending.slot)
-    const digest = { fingerprint: reply.fingerprint, sha256: reply.sha256, size: reply.filled }
-    pending.resolve({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, reply.filled), digest })
+    this.#worker.ref()
+    const needed = Math.max(SLOT_STEP_BYTES, Math.ceil(queued.job.size / SLOT_STEP_BYTES) * SLOT_STEP_BYTES)
+    // Grown for a large file, the buffer shrinks back at the next ordinary one.
+    const resize = !this.#slot || this.#slot.byteLength < needed || this.#slot.byteLength > Math.max(needed, SLOT_KEEP_MAX_BYTES)
+    if (resize) this.#slot = new SharedArrayBuffer(needed)
+    this.#worker.postMessage(resize ? { ...queued.job, slot: this.#slot } : queued.job)
+  }
+
+  #settle(reply: ReadReply): void {
+    const done = this.#inFlight
+    if (!done) return
+    if ('error' in reply) {
+      done.reject(readError(Object.assign(new Error(reply.error.message), { code: reply.error.code })))
+    } else {
+      const bytes = Buffer.allocUnsafe(reply.filled)
+      bytes.set(new Uint8Array(this.#slot as SharedArrayBuffer, 0, reply.filled))
+      const digest = { fingerprint: reply.fingerprint, sha256: reply.sha256, size: reply.filled }
+      done.resolve({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, reply.filled), digest })
+    }
+    this.#next()
   }
 }
+
+/** A buffer larger than this (grown for a rare large file) is not kept for the next, ordinary, read. */
+const SLOT_KEEP_MAX_BYTES = 4 * 1024 * 1024
 
 /**
  * Reads whole stored files and hashes them on worker threads. Every read re-hashes every byte it serves,
@@ -150,8 +148,6 @@ class ReaderThread {
 export class FileReaderPool {
   readonly #size: number
   readonly #threads: ReaderThread[] = []
-  readonly #slots = new SlotPool()
-  #nextId = 0
   #closed = false
 
   constructor(threads: number) {
@@ -161,7 +157,7 @@ export class FileReaderPool {
   read(file: LocatedFile): Promise<DigestedFile> {
     const thread = this.#closed ? undefined : this.#thread()
     if (!thread) return readDigested(file)
-    return thread.read({ id: this.#nextId++, path: file.absolutePath, size: file.size, algorithm: file.algorithm })
+    return thread.read({ path: file.absolutePath, size: file.size, algorithm: file.algorithm })
   }
 
   /** Stops the threads; later reads run on the event loop. */
@@ -177,7 +173,7 @@ export class FileReaderPool {
     for (const thread of this.#threads) if (!best || thread.load < best.load) best = thread
     if ((best === undefined || best.load > 0) && this.#threads.length < this.#size) {
       try {
-        const started = new ReaderThread(this.#slots, (gone) => {
+        const started = new ReaderThread((gone) => {
           const index = this.#threads.indexOf(gone)
           if (index >= 0) this.#threads.splice(index, 1)
         })
