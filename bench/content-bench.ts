@@ -1,7 +1,9 @@
 /**
  * Content read throughput (issue #5): 16 concurrent clients reading a 1 MB 10-page PDF over HTTP as
  * `/content` (watermarked on every read) and `/originalContent` (raw), beside a raw baseline measured in
- * the same run: the same file streamed by a bare node:http server. Then the LibreOffice conversion of a
+ * the same run: the same file streamed by a bare node:http server. A floor phase shows what the issue's rules
+ * cost any server: a bare node:http server that hashes the file it serves, reads the record's row and
+ * commits a history row per read. Then the LibreOffice conversion of a
  * 2-page .docx, cold (a new LibreOffice each time) and warm (one kept running), p50 of each.
  *
  *   pnpm --filter @mailroom/bench bench:content
@@ -15,6 +17,7 @@
 import { median } from './bench-kit.js'
 import { type LoadRequest, runHttpPhase } from './http-load.js'
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent, createServer, request } from 'node:http'
@@ -22,6 +25,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
+import { sql } from 'kysely'
 import { ConversionService, createMailroom, findSoffice, LibreOfficeConverter } from '@mailroom/storage'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/storage/testing'
 import { insertTestRecord } from '../packages/storage/src/content/testing/insert-test-record.js'
@@ -30,8 +34,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)
 const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 3)
 const warmRuns = Number(process.env.BENCH_WARM_RUNS ?? 8)
-/** Comma-separated subset of baseline,original,raw,watermark,conversion (all by default). */
-const only = new Set((process.env.BENCH_PHASES ?? 'baseline,original,raw,watermark,conversion').split(',').map((p) => p.trim()))
+/** Comma-separated subset of baseline,floor,original,raw,watermark,conversion (all by default). */
+const only = new Set((process.env.BENCH_PHASES ?? 'baseline,floor,original,raw,watermark,conversion').split(',').map((p) => p.trim()))
 
 /** A valid PDF of `pages` pages whose text content streams bring it to about `size` bytes. */
 function makeBenchPdf(pages: number, size: number): Uint8Array {
@@ -171,7 +175,22 @@ async function main(): Promise<void> {
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length, 'content-disposition': 'attachment; filename="Bench.pdf"' })
       createReadStream(filePath).pipe(res)
     })
-    servers.push(server, baseline)
+    // The floor: what any server must do per read under the issue's rules, with no framework, auth or
+    // perimeter: read the file whole, check its SHA-256, fetch the record's row, commit one history row.
+    const floor = createServer((_req, res) => {
+      void (async () => {
+        const record = await sql<{ fingerprint: string }>`select fingerprint from res_letterbox where res_id = ${resId}`.execute(mailroom.db)
+        const bytes = await readFile(filePath)
+        if (createHash('sha256').update(bytes).digest('hex') !== record.rows[0]?.fingerprint) throw new Error('fingerprint')
+        await sql`insert into history (table_name, record_id, event_type, user_id, event_date, info, id_module, event_id)
+          values ('res_letterbox', ${String(resId)}, 'VIEW', 1, now(), ${`Viewing document : ${resId}`}, 'resource', 'resview')`.execute(mailroom.db)
+        res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length, 'content-disposition': 'attachment; filename="Bench.pdf"' })
+        res.end(bytes)
+      })().catch((error: unknown) => {
+        res.writeHead(500).end(String(error))
+      })
+    })
+    servers.push(server, baseline, floor)
     for (const s of servers) await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
     const url = (s: ReturnType<typeof createServer>, path: string) => `http://127.0.0.1:${(s.address() as AddressInfo).port}${path}`
 
@@ -191,6 +210,7 @@ async function main(): Promise<void> {
     const load = (path: string, auth: boolean) => ({ url: path, headers: auth ? headers : {} })
     const phases: [string, string, LoadRequest][] = [
       ['baseline', 'baseline (bare node:http stream)', load(url(baseline, '/'), false)],
+      ['floor', 'floor (bare: hash, row, history row)', load(url(floor, '/'), false)],
       ['original', '/originalContent (raw)', load(url(server, `/rest/resources/${resId}/originalContent`), true)],
       ['raw', '/content?watermark=false (raw)', load(url(server, `/rest/resources/${resId}/content?watermark=false`), true)],
       ['watermark', '/content (watermarked)', load(url(server, `/rest/resources/${resId}/content`), true)],

@@ -4,7 +4,8 @@
  * same file written durably and the same rows inserted directly in one statement, no HTTP, no validation).
  *
  *   pnpm bench            10 s per phase          node dist/create-bench.js --soak     120 s per phase
- *   BENCH_SECONDS, BENCH_CLIENTS, BENCH_ROUNDS (raw/http pairs, default 3), BENCH_WARMUP_SECONDS (default 5), TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
+ *   BENCH_SECONDS, BENCH_CLIENTS, BENCH_ROUNDS (raw/floor/http rounds, default 3), BENCH_WARMUP_SECONDS (default 5), BENCH_FLOOR (1),
+ *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
  * The HTTP clients run in a worker thread (http-load.ts); the baseline runs in this process. On a 2-core box
  * both share the cores with PostgreSQL.
@@ -27,6 +28,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? (soak ? 120 : 10))
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5)
+/** BENCH_FLOOR=0 leaves out the bare-HTTP floor phase of each round. */
+const withFloor = process.env.BENCH_FLOOR !== '0'
 
 /** A 20 KB PDF-looking file: the sniffer reads the header; the filler makes the size realistic. */
 function makePdf(size: number): Uint8Array {
@@ -72,10 +75,10 @@ async function depositTemplate(db: Kysely<any>, resId: number): Promise<EventTem
  * validation, the reference lookup. The pending events are sealed by the server's background sweep, as
  * Mailroom's own are.
  */
-function rawCreate(db: Kysely<any>, root: string, pdf: Uint8Array, template: EventTemplate): () => Promise<void> {
+function rawCreate(db: Kysely<any>, root: string, template: EventTemplate): (pdf: Uint8Array) => Promise<number> {
   const folder = join(root, 'raw', '0001')
   let ready: Promise<unknown> | null = null
-  return async () => {
+  return async (pdf) => {
     ready ??= mkdir(folder, { recursive: true })
     await ready
     const filename = `${randomBytes(16).toString('hex')}.pdf`
@@ -91,7 +94,7 @@ function rawCreate(db: Kysely<any>, root: string, pdf: Uint8Array, template: Eve
     const fingerprint = createHash('sha256').update(pdf).digest('hex')
     const archiveId = `bench_${randomBytes(12).toString('hex')}`
     const resId = sql<number>`(select res_id from record)`
-    await db
+    const inserted = await db
       .with('record', (qb) =>
         qb
           .insertInto('res_letterbox')
@@ -113,7 +116,30 @@ function rawCreate(db: Kysely<any>, root: string, pdf: Uint8Array, template: Eve
       .selectFrom('record')
       .select('res_id')
       .executeTakeFirstOrThrow()
+    return Number(inserted.res_id)
   }
+}
+
+/**
+ * The HTTP floor: a bare node:http server in front of the raw baseline: it reads the JSON body, decodes the
+ * base64 file and answers `{"resId": n}`, with no authentication, validation, lookup or sniffing. What any
+ * HTTP service of this interface pays on the machine before doing its own work.
+ */
+function floorServer(write: (pdf: Uint8Array) => Promise<number>): ReturnType<typeof createServer> {
+  return createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      void (async () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { encodedFile: string }
+        const resId = await write(new Uint8Array(Buffer.from(body.encodedFile, 'base64')))
+        const answer = JSON.stringify({ resId })
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) }).end(answer)
+      })().catch((error: unknown) => {
+        res.writeHead(500).end(String(error))
+      })
+    })
+  })
 }
 
 function print(result: PhaseResult): void {
@@ -152,6 +178,7 @@ async function main(): Promise<void> {
   }
   // The measured HTTP clients run in a worker thread (http-load.ts), as a separate load generator would.
   const httpLoad: LoadRequest = { url, method: 'POST', headers, bodies: [body] }
+  let floor: ReturnType<typeof createServer> | undefined
   try {
     console.log(`Mailroom create benchmark: ${clients} clients, ${pdf.length} B PDF, ${seconds} s per phase, PostgreSQL ${database.url?.replace(/\/\/[^@]*@/, '//')}`)
     // Warm-up (authentication cache, connections), and the journal event the baseline copies.
@@ -160,7 +187,16 @@ async function main(): Promise<void> {
     const template = await depositTemplate(mailroom.db, warmUp.resId)
     // Alternating rounds: the tables grow and PostgreSQL checkpoints as the run goes on, which moves both
     // phases; comparing each HTTP phase with the baseline just before it keeps that drift out of the ratio.
-    const raw = rawCreate(mailroom.db, docserverDir, pdf, template)
+    const write = rawCreate(mailroom.db, docserverDir, template)
+    const raw = async () => {
+      await write(pdf)
+    }
+    const bare = floorServer(write)
+    floor = bare
+    bare.keepAliveTimeout = 60_000
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
+    const floorLoad: LoadRequest = { url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, method: 'POST', headers, bodies: [body] }
+    if (warmUpSeconds > 0 && withFloor) await runHttpPhase('warm-up floor', clients, warmUpSeconds, floorLoad)
     // Unmeasured warm-up of both sides (JIT, prepared statements on every pooled connection, the fresh
     // tables' first pages and checkpoint): the first measured round otherwise ran on a cold process.
     if (warmUpSeconds > 0) {
@@ -168,18 +204,29 @@ async function main(): Promise<void> {
       await runHttpPhase('warm-up http', clients, warmUpSeconds, httpLoad)
     }
     const ratios: number[] = []
+    const floorRatios: number[] = []
     for (let round = 1; round <= rounds; round++) {
       const baseline = await phase(`raw #${round}`, raw)
       print(baseline)
+      if (withFloor) {
+        const bareHttp = await runHttpPhase(`floor #${round}`, clients, seconds, floorLoad).then((r) => ({ ...r, creates: r.count }))
+        print(bareHttp)
+        floorRatios.push(bareHttp.perSecond / baseline.perSecond)
+      }
       const http = await runHttpPhase(`http #${round}`, clients, seconds, httpLoad).then((r) => ({ ...r, creates: r.count }))
       print(http)
       ratios.push(http.perSecond / baseline.perSecond)
     }
-    console.log(`ratio http/raw per round: ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; median ${(median(ratios) * 100).toFixed(0)}%  (targets: >= 50% and >= 500 creates/s)`)
+    const percents = (values: number[]) => `${values.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; median ${(median(values) * 100).toFixed(0)}%`
+    if (withFloor) console.log(`ratio floor/raw per round (bare node:http, JSON and base64 only): ${percents(floorRatios)}`)
+    console.log(`ratio http/raw per round: ${percents(ratios)}  (targets: >= 50% and >= 500 creates/s)`)
     console.log(`process peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`)
   } finally {
-    server.closeAllConnections()
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    for (const open of [server, floor]) {
+      if (!open) continue
+      open.closeAllConnections()
+      await new Promise<void>((resolve) => open.close(() => resolve()))
+    }
     await mailroom.close()
     await database.drop()
     await rm(docserverDir, { recursive: true, force: true })
