@@ -1,4 +1,4 @@
-import { defineConfig, type ViteUserConfig } from 'vitest/config'
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config'
 
 /** Conditions that make workspace packages resolve to their TypeScript sources (no build before tests). */
 const conditions = ['source', 'module', 'node', 'development|production']
@@ -9,8 +9,12 @@ export type DatabaseMatrix = 'none' | 'both'
  * Vitest configuration shared by every package.
  * `databases: 'both'` runs the package's tests twice, once on embedded PGlite and once on PostgreSQL;
  * the test helpers read MAILROOM_TEST_DB to pick the driver. `include` replaces the default test file globs.
+ * `databaseFree` lists test files that open no database: they run once, in the PGlite project, since a
+ * second run on PostgreSQL would test the same code the same way (CI time).
  */
-export function mailroomVitestConfig(options: { databases?: DatabaseMatrix; testTimeout?: number; include?: string[] } = {}): ViteUserConfig {
+export function mailroomVitestConfig(
+  options: { databases?: DatabaseMatrix; testTimeout?: number; include?: string[]; databaseFree?: string[] } = {},
+): ViteUserConfig {
   const base = {
     include: options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: options.testTimeout ?? 30_000,
@@ -29,7 +33,10 @@ export function mailroomVitestConfig(options: { databases?: DatabaseMatrix; test
             reporters: reporters as never,
             projects: [
               { extends: true, test: { name: 'pglite', env: { MAILROOM_TEST_DB: 'pglite' } } },
-              { extends: true, test: { name: 'postgres', env: { MAILROOM_TEST_DB: 'postgres' } } },
+              {
+                extends: true,
+                test: { name: 'postgres', env: { MAILROOM_TEST_DB: 'postgres' }, exclude: [...configDefaults.exclude, ...(options.databaseFree ?? [])] },
+              },
             ],
           }
         : { ...base, reporters: reporters as never },
