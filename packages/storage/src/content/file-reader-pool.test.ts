@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -86,5 +86,21 @@ describe('FileReaderPool', () => {
     await closing.close()
     const after = await closing.read(file)
     expect(Buffer.from(after.bytes).equals(Buffer.from(bytes))).toBe(true)
+  })
+
+  it('reads on the event loop when its threads die, and starts no more after three deaths', async () => {
+    const starts = join(dir, 'thread-starts')
+    // A thread that notes its start, then dies on its first read.
+    const dying = `require('node:fs').appendFileSync(${JSON.stringify(starts)}, 'x'); require('node:worker_threads').parentPort.on('message', () => process.exit(3))`
+    const pool = new FileReaderPool(1, { workerSource: dying })
+    const bytes = bytesOf(300_000, 5)
+    const file = await stored(bytes)
+    for (let i = 0; i < 5; i++) {
+      const read = await pool.read(file)
+      expect(Buffer.from(read.bytes).equals(Buffer.from(bytes))).toBe(true)
+      expect(read.digest).toEqual(digestOf(bytes, 'sha256'))
+    }
+    expect(await readFile(starts, 'utf8')).toBe('xxx')
+    await pool.close()
   })
 })

@@ -51,7 +51,7 @@ parentPort.on('message', ({ path, size, algorithm, slot }) => {
 `
 
 interface Queued {
-  readonly job: Omit<ReadJob, 'slot'>
+  readonly file: LocatedFile
   readonly resolve: (file: DigestedFile) => void
   readonly reject: (error: unknown) => void
 }
@@ -74,14 +74,16 @@ class ReaderThread {
   #slot: SharedArrayBuffer | undefined
   #failed: Error | undefined
 
-  constructor(onExit: (thread: ReaderThread) => void) {
-    this.#worker = new Worker(WORKER_SOURCE, { eval: true })
+  constructor(source: string, onExit: (thread: ReaderThread) => void) {
+    this.#worker = new Worker(source, { eval: true })
     // The pool must never keep a process alive (an embedder's, a test runner's): idle threads are unref'd.
     this.#worker.unref()
     this.#worker.on('message', (reply: ReadReply) => this.#settle(reply))
     const fail = (error: Error) => {
-      this.#failed ??= error
-      for (const waiting of [...(this.#inFlight ? [this.#inFlight] : []), ...this.#queue.splice(0)]) waiting.reject(this.#failed)
+      if (this.#failed) return
+      this.#failed = error
+      // The reads it had in hand are done on the event loop instead: a dead thread fails no request.
+      for (const waiting of [...(this.#inFlight ? [this.#inFlight] : []), ...this.#queue.splice(0)]) readDigested(waiting.file).then(waiting.resolve, waiting.reject)
       this.#inFlight = undefined
       onExit(this)
     }
@@ -93,10 +95,10 @@ class ReaderThread {
     return this.#queue.length + (this.#inFlight ? 1 : 0)
   }
 
-  read(job: Omit<ReadJob, 'slot'>): Promise<DigestedFile> {
-    if (this.#failed) return Promise.reject(this.#failed)
+  read(file: LocatedFile): Promise<DigestedFile> {
+    if (this.#failed) return readDigested(file)
     return new Promise<DigestedFile>((resolve, reject) => {
-      this.#queue.push({ job, resolve, reject })
+      this.#queue.push({ file, resolve, reject })
       if (!this.#inFlight) this.#next()
     })
   }
@@ -113,11 +115,13 @@ class ReaderThread {
       return
     }
     this.#worker.ref()
-    const needed = Math.max(SLOT_STEP_BYTES, Math.ceil(queued.job.size / SLOT_STEP_BYTES) * SLOT_STEP_BYTES)
+    const { absolutePath: path, size, algorithm } = queued.file
+    const job: ReadJob = { path, size, algorithm }
+    const needed = Math.max(SLOT_STEP_BYTES, Math.ceil(size / SLOT_STEP_BYTES) * SLOT_STEP_BYTES)
     // Grown for a large file, the buffer shrinks back at the next ordinary one.
     const resize = !this.#slot || this.#slot.byteLength < needed || this.#slot.byteLength > Math.max(needed, SLOT_KEEP_MAX_BYTES)
     if (resize) this.#slot = new SharedArrayBuffer(needed)
-    this.#worker.postMessage(resize ? { ...queued.job, slot: this.#slot } : queued.job)
+    this.#worker.postMessage(resize ? { ...job, slot: this.#slot } : job)
   }
 
   #settle(reply: ReadReply): void {
@@ -135,6 +139,9 @@ class ReaderThread {
   }
 }
 
+/** Threads that died before the pool stops starting new ones (a machine where they cannot run). */
+const MAX_THREAD_FAILURES = 3
+
 /** A buffer larger than this (grown for a rare large file) is not kept for the next, ordinary, read. */
 const SLOT_KEEP_MAX_BYTES = 4 * 1024 * 1024
 
@@ -148,16 +155,20 @@ const SLOT_KEEP_MAX_BYTES = 4 * 1024 * 1024
 export class FileReaderPool {
   readonly #size: number
   readonly #threads: ReaderThread[] = []
+  readonly #source: string
+  #failures = 0
   #closed = false
 
-  constructor(threads: number) {
+  /** `workerSource` replaces the threads' code (tests make threads that die). */
+  constructor(threads: number, options: { workerSource?: string } = {}) {
     this.#size = Math.max(0, Math.floor(threads))
+    this.#source = options.workerSource ?? WORKER_SOURCE
   }
 
   read(file: LocatedFile): Promise<DigestedFile> {
-    const thread = this.#closed ? undefined : this.#thread()
+    const thread = this.#closed || this.#failures >= MAX_THREAD_FAILURES ? undefined : this.#thread()
     if (!thread) return readDigested(file)
-    return thread.read({ path: file.absolutePath, size: file.size, algorithm: file.algorithm })
+    return thread.read(file)
   }
 
   /** Stops the threads; later reads run on the event loop. */
@@ -173,9 +184,11 @@ export class FileReaderPool {
     for (const thread of this.#threads) if (!best || thread.load < best.load) best = thread
     if ((best === undefined || best.load > 0) && this.#threads.length < this.#size) {
       try {
-        const started = new ReaderThread((gone) => {
+        const started = new ReaderThread(this.#source, (gone) => {
           const index = this.#threads.indexOf(gone)
-          if (index >= 0) this.#threads.splice(index, 1)
+          if (index < 0) return
+          this.#threads.splice(index, 1)
+          if (!this.#closed) this.#failures++
         })
         this.#threads.push(started)
         return started
