@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FileReaderPool } from './file-reader-pool.js'
+import { FileReaderPool, THREAD_MIN_BYTES } from './file-reader-pool.js'
 import { digestOf, type LocatedFile } from './stored-file.js'
 
 let dir: string
@@ -36,10 +36,17 @@ describe('FileReaderPool', () => {
   it('gives every concurrent read its own file and digest, while the shared buffers are reused', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ length: fc.oneof(fc.integer({ min: 0, max: 70_000 }), fc.constantFrom(MiB - 1, MiB, MiB + 1, 5 * MiB)), seed: fc.nat(255) }), {
-          minLength: 1,
-          maxLength: 12,
-        }),
+        fc.array(
+          fc.record({
+            // Small files stay on the event loop, the others go to the threads.
+            length: fc.oneof(fc.integer({ min: 0, max: 70_000 }), fc.integer({ min: THREAD_MIN_BYTES, max: THREAD_MIN_BYTES + 300_000 }), fc.constantFrom(MiB - 1, MiB, MiB + 1, 5 * MiB)),
+            seed: fc.nat(255),
+          }),
+          {
+            minLength: 1,
+            maxLength: 12,
+          },
+        ),
         fc.constantFrom('sha256', 'sha512', 'md5'),
         async (specs, algorithm) => {
           const contents = specs.map(({ length, seed }) => bytesOf(length, seed))
@@ -57,27 +64,27 @@ describe('FileReaderPool', () => {
   })
 
   it('keeps the bytes it gave even after later reads reuse its buffers', async () => {
-    const first = await pool.read(await stored(bytesOf(1000, 1)))
-    await Promise.all(Array.from({ length: 6 }, async (_, i) => pool.read(await stored(bytesOf(1000, 50 + i)))))
-    expect(Buffer.from(first.bytes).equals(Buffer.from(bytesOf(1000, 1)))).toBe(true)
+    const first = await pool.read(await stored(bytesOf(THREAD_MIN_BYTES, 1)))
+    await Promise.all(Array.from({ length: 6 }, async (_, i) => pool.read(await stored(bytesOf(THREAD_MIN_BYTES, 50 + i)))))
+    expect(Buffer.from(first.bytes).equals(Buffer.from(bytesOf(THREAD_MIN_BYTES, 1)))).toBe(true)
   })
 
   it('answers the storage errors of a missing file and of a folder', async () => {
-    const missing = await stored(bytesOf(10, 0))
+    const missing = await stored(bytesOf(THREAD_MIN_BYTES, 0))
     await rm(missing.absolutePath)
     await expect(pool.read(missing)).rejects.toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER' })
     const folder = join(dir, 'a-folder')
     await mkdir(folder)
-    await expect(pool.read({ absolutePath: folder, algorithm: 'sha256', expected: null, expectedSize: null, size: 10 })).rejects.toMatchObject({
+    await expect(pool.read({ absolutePath: folder, algorithm: 'sha256', expected: null, expectedSize: null, size: THREAD_MIN_BYTES })).rejects.toMatchObject({
       code: 'FILE_UNREADABLE',
     })
     // The threads are still there for the next read.
-    const bytes = bytesOf(300, 4)
+    const bytes = bytesOf(THREAD_MIN_BYTES + 1, 4)
     expect((await pool.read(await stored(bytes))).digest).toEqual(digestOf(bytes, 'sha256'))
   })
 
   it('reads on the event loop with no threads, and after being closed', async () => {
-    const bytes = bytesOf(400_000, 9)
+    const bytes = bytesOf(THREAD_MIN_BYTES * 3, 9)
     const file = await stored(bytes)
     const inline = new FileReaderPool(0)
     expect((await inline.read(file)).digest).toEqual(digestOf(bytes, 'sha256'))
