@@ -36,6 +36,7 @@ import { sniffMimeType } from './sniff-mime-type.js'
 import {
   digestFile,
   digestMatches,
+  type DigestedFile,
   digestOf,
   type FileDigest,
   fingerprintAlgorithm,
@@ -77,16 +78,10 @@ interface Source {
   readonly label: string
 }
 
-/** Bytes read and checked against their row. */
-interface Verified {
-  readonly bytes: Uint8Array
-  readonly digest: FileDigest
-}
-
 /** The PDF `content` serves: its adr row, plus its bytes when this read just made it. */
 interface PdfSource {
   readonly row: AdrRow
-  readonly fresh?: Verified
+  readonly fresh?: DigestedFile
 }
 
 const SNIFF_HEAD = 256 * 1024
@@ -382,7 +377,7 @@ export class ContentReader {
   }
 
   /** Reads a whole stored file once and checks it against its row; a row without fingerprint gets one. */
-  async #readVerified(actor: Actor, resId: number, source: Source, located?: LocatedFile): Promise<Verified> {
+  async #readVerified(actor: Actor, resId: number, source: Source, located?: LocatedFile): Promise<DigestedFile> {
     const file = located ?? (await locateFile(this.#db, this.#context.docservers, source.ref, this.#areas))
     const { bytes, digest } = await this.#files.read(file)
     if (file.expected === null) await this.#backfill(source, digest)
@@ -451,7 +446,7 @@ export class ContentReader {
    * as the reference does, with a warning in the log: the same caller may read the unmarked original through
    * originalContent anyway, so refusing would protect nothing and only hide the document.
    */
-  async #watermark(source: Verified, record: RecordRow): Promise<Uint8Array> {
+  async #watermark(source: DigestedFile, record: RecordRow): Promise<Uint8Array> {
     const pdf = source.bytes
     const options = this.#settings.watermark
     const text = renderWatermarkText(options.text, { record, now: this.#context.clock.now(), timeZone: this.#settings.timeZone })

@@ -1,17 +1,11 @@
 import { Worker } from 'node:worker_threads'
-import { type FileDigest, type LocatedFile, readDigested, readError } from './stored-file.js'
-
-/** What a read gives: the file's bytes and their digest, computed in the same pass. */
-export interface DigestedFile {
-  readonly bytes: Uint8Array
-  readonly digest: FileDigest
-}
+import { type DigestedFile, type LocatedFile, readDigested, readError } from './stored-file.js'
 
 interface ReadJob {
   readonly path: string
   readonly size: number
   readonly algorithm: string
-  /** A new buffer for the thread to keep reading into, sent only when the thread's is too small. */
+  /** A new buffer for the thread to keep reading into, sent only when the thread's must grow or shrink. */
   readonly slot?: SharedArrayBuffer
 }
 

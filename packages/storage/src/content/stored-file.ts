@@ -135,7 +135,7 @@ export function readError(error: unknown): DomainError {
  * holds the loop for more than one slice's hash. A file that changed size meanwhile yields bytes whose
  * digest no longer matches the row.
  */
-export async function readDigested(file: LocatedFile): Promise<{ bytes: Uint8Array; digest: FileDigest }> {
+export async function readDigested(file: LocatedFile): Promise<DigestedFile> {
   try {
     const handle = await open(file.absolutePath, 'r')
     try {
@@ -197,6 +197,12 @@ class Hashes {
     const fingerprint = this.#fingerprint.digest('hex')
     return { fingerprint, sha256: this.#sha256?.digest('hex') ?? fingerprint, size: this.#size }
   }
+}
+
+/** A whole stored file's bytes and their digest, computed in the same pass. */
+export interface DigestedFile {
+  readonly bytes: Uint8Array
+  readonly digest: FileDigest
 }
 
 /** Digest of bytes held in memory. */

@@ -51,8 +51,8 @@ export function swapDocxPictures(parts: ArchiveParts, partNames: readonly string
   const out = new Map<string, string | Uint8Array>()
   const used = new Set<ChronoPictureKind>()
   for (const partName of partNames) {
-    const xml = out.get(partName) ?? parts.get(partName)
-    if (typeof xml !== 'string') continue
+    const xml = parts.get(partName)
+    if (xml === undefined) continue
     const kindsHere = new Set<ChronoPictureKind>()
     const swapped = xml.replace(/<w:drawing>[\s\S]*?<\/w:drawing>/g, (drawing) => {
       const docPr = /<wp:docPr\b[^>]*>/.exec(drawing)

@@ -123,21 +123,27 @@ function unpack(
   return {
     pictures: tagged?.kinds ?? new Set(),
     fill(chrono: string, pictures: ChronoPictures = {}): Uint8Array {
-      const encoder = new TextEncoder()
-      const texts = new Map<string, string>()
-      for (const [name, xml] of candidates) texts.set(name, replaceChronoPlaceholder(xml, chrono, layoutOf(name) ?? null) ?? xml)
-      const swapped = tagged ? tagged.swap(withPackageParts(texts, all), [...candidates.keys()], pictures) : new Map<string, string | Uint8Array>()
-      const zippable: Zippable = {}
-      const dataOf = (name: string): Uint8Array => {
-        const changed = swapped.get(name) ?? (texts.get(name) !== candidates.get(name) ? texts.get(name) : undefined)
-        if (changed === undefined) return all[name] as Uint8Array
-        return typeof changed === 'string' ? encoder.encode(changed) : changed
+      // Only the entries that change are re-encoded; the others keep their bytes.
+      const texts = new Map(candidates)
+      const changed = new Map<string, string | Uint8Array>()
+      for (const [name, xml] of candidates) {
+        const merged = replaceChronoPlaceholder(xml, chrono, layoutOf(name) ?? null)
+        if (merged === null) continue
+        texts.set(name, merged)
+        changed.set(name, merged)
       }
+      if (tagged) for (const [name, data] of tagged.swap(withPackageParts(texts, all), [...candidates.keys()], pictures)) changed.set(name, data)
+      const encoder = new TextEncoder()
+      const dataOf = (name: string): Uint8Array => {
+        const data = changed.get(name)
+        if (data === undefined) return all[name] as Uint8Array
+        return typeof data === 'string' ? encoder.encode(data) : data
+      }
+      const zippable: Zippable = {}
       for (const entry of entries) zippable[entry.name] = [dataOf(entry.name), { level: entry.compression === 0 ? 0 : 6, mtime: ENTRY_TIME }]
       // New entries (pictures, a header's first .rels) after the others: ODF's `mimetype` stays first.
-      for (const [name, data] of swapped) {
-        if (name in zippable) continue
-        zippable[name] = [typeof data === 'string' ? encoder.encode(data) : data, { level: name.endsWith('.png') ? 0 : 6, mtime: ENTRY_TIME }]
+      for (const name of changed.keys()) {
+        if (!(name in zippable)) zippable[name] = [dataOf(name), { level: name.endsWith('.png') ? 0 : 6, mtime: ENTRY_TIME }]
       }
       return zipSync(zippable)
     },
