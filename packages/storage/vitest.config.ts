@@ -14,5 +14,7 @@ export default mailroomVitestConfig({
     'src/content/sniff-mime-type.test.ts',
     'src/content/libreoffice-converter.test.ts',
     'src/search/original-files.test.ts',
+    'src/docserver/document-writer.test.ts',
+    'src/docserver/folder-syncs.test.ts',
   ],
 })

@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FileReaderPool, THREAD_MIN_BYTES } from './file-reader-pool.js'
 import { digestOf, type LocatedFile } from './stored-file.js'
+import { patternBytes } from '../testing/pattern-bytes.js'
 
 let dir: string
 let pool: FileReaderPool
@@ -22,12 +23,6 @@ async function stored(bytes: Uint8Array, algorithm = 'sha256'): Promise<LocatedF
   const absolutePath = join(dir, `f${files++}`)
   await writeFile(absolutePath, bytes)
   return { absolutePath, algorithm, expected: null, expectedSize: null, size: bytes.length }
-}
-
-function bytesOf(length: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(length)
-  for (let i = 0; i < length; i++) bytes[i] = (i * 7 + seed * 13) & 0xff
-  return bytes
 }
 
 const MiB = 1024 * 1024
@@ -49,7 +44,7 @@ describe('FileReaderPool', () => {
         ),
         fc.constantFrom('sha256', 'sha512', 'md5'),
         async (specs, algorithm) => {
-          const contents = specs.map(({ length, seed }) => bytesOf(length, seed))
+          const contents = specs.map(({ length, seed }) => patternBytes(length, seed))
           const located = await Promise.all(contents.map((bytes) => stored(bytes, algorithm)))
           const read = await Promise.all(located.map((file) => pool.read(file)))
           read.forEach((result, i) => {
@@ -64,13 +59,13 @@ describe('FileReaderPool', () => {
   })
 
   it('keeps the bytes it gave even after later reads reuse its buffers', async () => {
-    const first = await pool.read(await stored(bytesOf(THREAD_MIN_BYTES, 1)))
-    await Promise.all(Array.from({ length: 6 }, async (_, i) => pool.read(await stored(bytesOf(THREAD_MIN_BYTES, 50 + i)))))
-    expect(Buffer.from(first.bytes).equals(Buffer.from(bytesOf(THREAD_MIN_BYTES, 1)))).toBe(true)
+    const first = await pool.read(await stored(patternBytes(THREAD_MIN_BYTES, 1)))
+    await Promise.all(Array.from({ length: 6 }, async (_, i) => pool.read(await stored(patternBytes(THREAD_MIN_BYTES, 50 + i)))))
+    expect(Buffer.from(first.bytes).equals(Buffer.from(patternBytes(THREAD_MIN_BYTES, 1)))).toBe(true)
   })
 
   it('answers the storage errors of a missing file and of a folder', async () => {
-    const missing = await stored(bytesOf(THREAD_MIN_BYTES, 0))
+    const missing = await stored(patternBytes(THREAD_MIN_BYTES, 0))
     await rm(missing.absolutePath)
     await expect(pool.read(missing)).rejects.toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER' })
     const folder = join(dir, 'a-folder')
@@ -79,12 +74,12 @@ describe('FileReaderPool', () => {
       code: 'FILE_UNREADABLE',
     })
     // The threads are still there for the next read.
-    const bytes = bytesOf(THREAD_MIN_BYTES + 1, 4)
+    const bytes = patternBytes(THREAD_MIN_BYTES + 1, 4)
     expect((await pool.read(await stored(bytes))).digest).toEqual(digestOf(bytes, 'sha256'))
   })
 
   it('reads on the event loop with no threads, and after being closed', async () => {
-    const bytes = bytesOf(THREAD_MIN_BYTES * 3, 9)
+    const bytes = patternBytes(THREAD_MIN_BYTES * 3, 9)
     const file = await stored(bytes)
     const inline = new FileReaderPool(0)
     expect((await inline.read(file)).digest).toEqual(digestOf(bytes, 'sha256'))
@@ -100,7 +95,7 @@ describe('FileReaderPool', () => {
     // A thread that notes its start, then dies on its first read.
     const dying = `require('node:fs').appendFileSync(${JSON.stringify(starts)}, 'x'); require('node:worker_threads').parentPort.on('message', () => process.exit(3))`
     const pool = new FileReaderPool(1, { workerSource: dying })
-    const bytes = bytesOf(300_000, 5)
+    const bytes = patternBytes(300_000, 5)
     const file = await stored(bytes)
     for (let i = 0; i < 5; i++) {
       const read = await pool.read(file)

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digestOf, type LocatedFile, readDigested } from './stored-file.js'
+import { patternBytes } from '../testing/pattern-bytes.js'
 
 let dir: string
 beforeAll(async () => {
@@ -21,12 +22,6 @@ async function stored(bytes: Uint8Array, algorithm: string, name: string): Promi
   return { absolutePath, algorithm, expected: null, expectedSize: null, size: bytes.length }
 }
 
-function bytesOf(length: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(length)
-  for (let i = 0; i < length; i++) bytes[i] = (i * 31 + seed) & 0xff
-  return bytes
-}
-
 describe('readDigested', () => {
   it('returns the file and the digest of exactly those bytes, whatever the size and slice boundaries', async () => {
     let run = 0
@@ -36,7 +31,7 @@ describe('readDigested', () => {
         fc.constantFrom('sha256', 'sha512', 'md5'),
         fc.integer({ min: 0, max: 255 }),
         async (length, algorithm, seed) => {
-          const bytes = bytesOf(length, seed)
+          const bytes = patternBytes(length, seed)
           const file = await stored(bytes, algorithm, `f${run++}`)
           const read = await readDigested(file)
           expect(Buffer.from(read.bytes).equals(Buffer.from(bytes))).toBe(true)
@@ -48,7 +43,7 @@ describe('readDigested', () => {
   })
 
   it('gives the SHA-256 beside a fingerprint of another algorithm', async () => {
-    const bytes = bytesOf(SLICE + 10, 3)
+    const bytes = patternBytes(SLICE + 10, 3)
     const read = await readDigested(await stored(bytes, 'sha512', 'both'))
     expect(read.digest.sha256).toBe(digestOf(bytes, 'sha256').fingerprint)
     expect(read.digest.fingerprint).toHaveLength(128)
@@ -56,8 +51,8 @@ describe('readDigested', () => {
   })
 
   it('reads only what the file holds when it shrank after being located', async () => {
-    const file = await stored(bytesOf(SLICE * 2, 1), 'sha256', 'shrunk')
-    const now = bytesOf(100, 9)
+    const file = await stored(patternBytes(SLICE * 2, 1), 'sha256', 'shrunk')
+    const now = patternBytes(100, 9)
     await writeFile(file.absolutePath, now)
     const read = await readDigested(file)
     expect(read.bytes.length).toBe(100)
@@ -65,7 +60,7 @@ describe('readDigested', () => {
   })
 
   it('maps a file gone since it was located to the missing-file error', async () => {
-    const file = await stored(bytesOf(10, 0), 'sha256', 'gone')
+    const file = await stored(patternBytes(10, 0), 'sha256', 'gone')
     await rm(file.absolutePath)
     await expect(readDigested(file)).rejects.toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER' })
   })

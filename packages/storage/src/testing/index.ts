@@ -5,3 +5,4 @@
  */
 export { TEST_PASSWORD_HASHER, TEST_SECRET, createTestDatabase, createTestMailroom, postgresAdminUrl, testDatabaseKind } from './test-database.js'
 export type { TestDatabase, TestDatabaseKind, TestMailroom } from './test-database.js'
+export { patternBytes } from './pattern-bytes.js'
