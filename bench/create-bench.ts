@@ -5,21 +5,24 @@
  *
  *   pnpm bench            10 s per phase          node dist/create-bench.js --soak     120 s per phase
  *   BENCH_SECONDS, BENCH_CLIENTS, BENCH_ROUNDS (raw/floor/http rounds, default 3), BENCH_WARMUP_SECONDS (default 5), BENCH_FLOOR (1),
+ *   BENCH_RAW_WRITER (plain, or mailroom: the baseline writes its file with Mailroom's DocumentWriter), BENCH_CPU_PROFILE (file),
  *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
  * The HTTP clients run in a worker thread (http-load.ts); the baseline runs in this process. On a 2-core box
  * both share the cores with PostgreSQL.
  */
 import { median, runPhase } from './bench-kit.js'
-import { type LoadRequest, runHttpPhase } from './http-load.js'
+import { type LoadRequest, machineCpuMs, runHttpPhase } from './http-load.js'
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
+import { Session } from 'node:inspector/promises'
+import { writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
-import { createMailroom } from '@mailroom/storage'
+import { createMailroom, DocserverRoot, DocumentWriter } from '@mailroom/storage'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/storage/testing'
 import { type Kysely, sql } from 'kysely'
 
@@ -30,6 +33,31 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5)
 /** BENCH_FLOOR=0 leaves out the bare-HTTP floor phase of each round. */
 const withFloor = process.env.BENCH_FLOOR !== '0'
+/** BENCH_CPU_PROFILE=file writes a V8 CPU profile of the server's event loop during the HTTP phases. */
+const cpuProfileFile = process.env.BENCH_CPU_PROFILE
+/**
+ * How the baseline writes its file. `plain` (default): the per-file sequence a direct write does, every call
+ * through fs/promises and one folder fsync per file. `mailroom`: Mailroom's own DocumentWriter (direct calls
+ * for small files, folder fsyncs shared between concurrent writes), so the ratio leaves out what the writer
+ * gains over a plain write.
+ */
+const rawWriter = process.env.BENCH_RAW_WRITER === 'mailroom' ? 'mailroom' : 'plain'
+
+/** Profiles `run` on this thread when BENCH_CPU_PROFILE names a file (one profile, the last phase wins). */
+async function profiled<T>(run: () => Promise<T>): Promise<T> {
+  if (!cpuProfileFile) return run()
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  try {
+    return await run()
+  } finally {
+    const { profile } = await session.post('Profiler.stop')
+    await writeFile(cpuProfileFile, JSON.stringify(profile))
+    session.disconnect()
+  }
+}
 
 /** A 20 KB PDF-looking file: the sniffer reads the header; the filler makes the size realistic. */
 function makePdf(size: number): Uint8Array {
@@ -47,12 +75,17 @@ interface PhaseResult {
   readonly p50: number
   readonly p99: number
   readonly peakRssMb: number
+  /** HTTP phases: the server's event-loop CPU per response. */
+  readonly loopCpuMsPerResponse?: number
+  /** The machine's busy CPU per create (all cores: server, clients, PostgreSQL, kernel). */
+  readonly machineCpuMsPerResponse?: number
 }
 
 /** Runs `operation` from the concurrent clients for the phase length (shared loop in bench-kit). */
 async function phase(name: string, operation: () => Promise<void>): Promise<PhaseResult> {
+  const machineBefore = machineCpuMs()
   const result = await runPhase(name, clients, seconds, operation)
-  return { ...result, creates: result.count }
+  return { ...result, creates: result.count, machineCpuMsPerResponse: (machineCpuMs() - machineBefore) / Math.max(1, result.count) }
 }
 
 /** The journal event Mailroom wrote for a record, as the template of the baseline's pending rows. */
@@ -69,16 +102,18 @@ async function depositTemplate(db: Kysely<any>, resId: number): Promise<EventTem
 }
 
 /**
- * The raw baseline: the file written as the service writes it (temp, fsync, rename, fsync dir), then the
- * rows a Mailroom create of the same body inserts (record, history, sender, journal archive and pending
- * event) in one statement, as Mailroom does, so the ratio is the cost of everything else: HTTP, parsing,
- * validation, the reference lookup. The pending events are sealed by the server's background sweep, as
- * Mailroom's own are.
+ * The raw baseline: the file written durably (temp, fsync, rename, fsync dir: plainly, or by Mailroom's
+ * writer, see BENCH_RAW_WRITER), then the rows a Mailroom create of the same body inserts (record, history,
+ * sender, journal archive and pending event) in one statement, as Mailroom does, so the ratio is the cost
+ * of everything else: HTTP, parsing, validation, the reference lookup. The pending events are sealed by the
+ * server's background sweep, as Mailroom's own are.
  */
 function rawCreate(db: Kysely<any>, root: string, template: EventTemplate): (pdf: Uint8Array) => Promise<number> {
   const folder = join(root, 'raw', '0001')
   let ready: Promise<unknown> | null = null
-  return async (pdf) => {
+  const writer = new DocumentWriter(new DocserverRoot(root))
+  const writeFile = async (pdf: Uint8Array): Promise<{ path: string; filename: string }> => {
+    if (rawWriter === 'mailroom') return writer.write('raw/', 'pdf', pdf, new Date())
     ready ??= mkdir(folder, { recursive: true })
     await ready
     const filename = `${randomBytes(16).toString('hex')}.pdf`
@@ -91,6 +126,10 @@ function rawCreate(db: Kysely<any>, root: string, template: EventTemplate): (pdf
     const dir = await open(folder, 'r')
     await dir.sync()
     await dir.close()
+    return { path: 'raw/0001/', filename }
+  }
+  return async (pdf) => {
+    const { path, filename } = await writeFile(pdf)
     const fingerprint = createHash('sha256').update(pdf).digest('hex')
     const archiveId = `bench_${randomBytes(12).toString('hex')}`
     const resId = sql<number>`(select res_id from record)`
@@ -100,7 +139,7 @@ function rawCreate(db: Kysely<any>, root: string, template: EventTemplate): (pdf
           .insertInto('res_letterbox')
           .values({
             model_id: 1, category_id: 'incoming', type_id: 101, subject: 'Bench', typist: 2, status: 'NEW', destination: 'COU',
-            confidentiality: 'N', format: 'pdf', docserver_id: 'FASTHD_MAN', path: 'raw/0001/', filename, filesize: pdf.length, fingerprint,
+            confidentiality: 'N', format: 'pdf', docserver_id: 'FASTHD_MAN', path, filename, filesize: pdf.length, fingerprint,
           })
           .returning('res_id'),
       )
@@ -145,7 +184,9 @@ function floorServer(write: (pdf: Uint8Array) => Promise<number>): ReturnType<ty
 function print(result: PhaseResult): void {
   console.log(
     `${result.name.padEnd(8)} ${result.perSecond.toFixed(0).padStart(6)} creates/s  ${String(result.creates).padStart(7)} creates  ` +
-      `p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  peak RSS ${result.peakRssMb.toFixed(0)} MB  errors ${result.errors}`,
+      `p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  peak RSS ${result.peakRssMb.toFixed(0)} MB  errors ${result.errors}` +
+      (result.loopCpuMsPerResponse === undefined ? '' : `  loop CPU ${result.loopCpuMsPerResponse.toFixed(2)} ms/create`) +
+      (result.machineCpuMsPerResponse === undefined ? '' : `  machine CPU ${result.machineCpuMsPerResponse.toFixed(2)} ms/create`),
   )
 }
 
@@ -180,7 +221,10 @@ async function main(): Promise<void> {
   const httpLoad: LoadRequest = { url, method: 'POST', headers, bodies: [body] }
   let floor: ReturnType<typeof createServer> | undefined
   try {
-    console.log(`Mailroom create benchmark: ${clients} clients, ${pdf.length} B PDF, ${seconds} s per phase, PostgreSQL ${database.url?.replace(/\/\/[^@]*@/, '//')}`)
+    console.log(
+      `Mailroom create benchmark: ${clients} clients, ${pdf.length} B PDF, ${seconds} s per phase, baseline file writes: ${rawWriter}, ` +
+        `PostgreSQL ${database.url?.replace(/\/\/[^@]*@/, '//')}`,
+    )
     // Warm-up (authentication cache, connections), and the journal event the baseline copies.
     const warmUp = JSON.parse(await httpCreate()) as { resId: number }
     await mailroom.journalFlush()
@@ -213,7 +257,7 @@ async function main(): Promise<void> {
         print(bareHttp)
         floorRatios.push(bareHttp.perSecond / baseline.perSecond)
       }
-      const http = await runHttpPhase(`http #${round}`, clients, seconds, httpLoad).then((r) => ({ ...r, creates: r.count }))
+      const http = await profiled(() => runHttpPhase(`http #${round}`, clients, seconds, httpLoad)).then((r) => ({ ...r, creates: r.count }))
       print(http)
       ratios.push(http.perSecond / baseline.perSecond)
     }

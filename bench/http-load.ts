@@ -30,6 +30,20 @@ interface LoadJob {
 export interface HttpPhaseResult extends PhaseResult {
   /** Milliseconds of the event loop's CPU per response (Linux; NaN elsewhere). */
   readonly loopCpuMsPerResponse: number
+  /** Milliseconds of the whole machine's busy CPU per response (Linux /proc/stat; NaN elsewhere): server, clients, PostgreSQL, kernel. */
+  readonly machineCpuMsPerResponse: number
+}
+
+/** Busy CPU time of the whole machine in milliseconds (all cores, from /proc/stat); NaN elsewhere. */
+export function machineCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number)
+    // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+    const busy = fields.slice(0, 8).reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0)
+    return (busy * 1000) / 100
+  } catch {
+    return Number.NaN
+  }
 }
 
 /**
@@ -56,9 +70,15 @@ export function runHttpPhase(name: string, clients: number, seconds: number, req
     peakRss = Math.max(peakRss, process.memoryUsage().rss)
   }, 100)
   const cpuBefore = threadCpuMs()
+  const machineBefore = machineCpuMs()
   return new Promise<HttpPhaseResult>((resolve, reject) => {
     worker.once('message', (result: Omit<PhaseResult, 'peakRssMb'>) =>
-      resolve({ ...result, peakRssMb: peakRss / 2 ** 20, loopCpuMsPerResponse: (threadCpuMs() - cpuBefore) / Math.max(1, result.count) }),
+      resolve({
+        ...result,
+        peakRssMb: peakRss / 2 ** 20,
+        loopCpuMsPerResponse: (threadCpuMs() - cpuBefore) / Math.max(1, result.count),
+        machineCpuMsPerResponse: (machineCpuMs() - machineBefore) / Math.max(1, result.count),
+      }),
     )
     worker.once('error', reject)
     worker.once('exit', (code) => {
