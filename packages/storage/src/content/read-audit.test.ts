@@ -95,11 +95,15 @@ describe('ReadAudit', () => {
       return { resId, archiveId: archive.archive_id }
     }
 
-    /** Consultation events of an archive, pending or already sealed into the chain. */
+    /**
+     * Consultation events of an archive, pending or already sealed into the chain, counted in one statement:
+     * a background seal may move events from one table to the other between two separate queries.
+     */
     async function consultations(archiveId: string): Promise<number> {
-      const pending = await t.mailroom.db.selectFrom('journal_pending').select('id').where('object_id', '=', archiveId).where('event_type', '=', 'recordsManagement/consultation').execute()
-      const sealed = await t.mailroom.db.selectFrom('journal_events').select('event_id').where('object_id', '=', archiveId).where('event_type', '=', 'recordsManagement/consultation').execute()
-      return pending.length + sealed.length
+      const { rows } = await sql<{ n: number }>`select (
+          (select count(*) from journal_pending where object_id = ${archiveId} and event_type = 'recordsManagement/consultation')
+        + (select count(*) from journal_events where object_id = ${archiveId} and event_type = 'recordsManagement/consultation'))::int as n`.execute(t.mailroom.db)
+      return rows[0]!.n
     }
 
     it('writes the group\'s VIEW rows and consultation events together, and neither when the events cannot be written', async () => {
