@@ -5,6 +5,7 @@ export default mailroomVitestConfig({
   // Pure code and file or LibreOffice work: nothing here depends on the database kind.
   databaseFree: [
     'src/records/merge-chrono/**/*.test.ts',
+    'src/records/insert-record-statement.test.ts',
     'src/content/file-reader-pool.test.ts',
     'src/content/stored-file.test.ts',
     'src/content/pdf-converter.test.ts',

@@ -3,7 +3,8 @@ import type { Actor } from '../actors/actor.js'
 import { isDomainError } from '../errors/domain-error.js'
 import { createRecord } from './create-record.js'
 import type { NewRecord } from './new-record.js'
-import type { CreatePreparation, DisabledModelField, RecordReferenceFacts, RecordReferenceQuery, RecordsRepository, RecordTreeEntity } from './ports.js'
+import type { NewRecordFile } from './new-record.js'
+import type { CreatePreparation, DisabledModelField, RecordReferenceFacts, RecordReferenceQuery, RecordsRepository, RecordTreeEntity, StagedFile } from './ports.js'
 
 const NOW = new Date('2024-02-29T22:30:00Z')
 const ENTITIES: ReadonlyMap<number, string> = new Map([
@@ -154,13 +155,113 @@ describe('createRecord: what the lookup prepares for the store', () => {
     const { deps, calls } = fakeRepository([])
     await createRecord(deps, actor, { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' })
     expect(calls.lookups.map((q) => [q.reserveResourceId, q.needEntityTree])).toEqual([[true, true]])
-    expect(calls.preparations).toEqual([{ resId: 77, entityTree: TREE }])
+    expect(calls.preparations).toEqual([{ resId: 77, entityTree: TREE, stagedFile: null }])
   })
 
   it('reserves nothing without a file (the database numbers the record) and hands no tree it did not read', async () => {
     const { deps, calls } = fakeRepository([])
     await createRecord(deps, actor, { modelId: 1, status: 'NEW', encodedFile: '' })
     expect(calls.lookups.map((q) => [q.reserveResourceId, q.needEntityTree])).toEqual([[false, false]])
-    expect(calls.preparations).toEqual([{ resId: null, entityTree: null }])
+    expect(calls.preparations).toEqual([{ resId: null, entityTree: null, stagedFile: null }])
+  })
+})
+
+/** The fake repository with stageFile: records every staged file and every discard. */
+function stagingRepository(options: { stageFails?: boolean; createFails?: boolean; sniffed?: string; disabled?: readonly DisabledModelField[] } = {}) {
+  const { deps, calls } = fakeRepository(options.disabled ?? [])
+  const staging = { staged: [] as StagedFile[], discarded: [] as StagedFile[] }
+  const records: RecordsRepository = {
+    ...deps.records,
+    async stageFile(file: NewRecordFile) {
+      if (options.stageFails) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })
+      const staged: StagedFile = {
+        file,
+        discard: async () => {
+          staging.discarded.push(staged)
+        },
+      }
+      staging.staged.push(staged)
+      return staged
+    },
+    async create(actor, record, preparation) {
+      if (options.createFails) throw new Error('connection lost')
+      return deps.records.create(actor, record, preparation)
+    },
+  }
+  const sniffer = { sniff: async () => options.sniffed ?? 'application/pdf' }
+  return { deps: { ...deps, records, sniffer }, calls, staging }
+}
+
+const WITH_FILE = { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'PDF' }
+
+describe('createRecord: the file written while the references are looked up (StagedFile)', () => {
+  it('hands the staged file, holding the record\'s very bytes and normalised format, to the store', async () => {
+    const { deps, calls, staging } = stagingRepository()
+    await createRecord(deps, actor, WITH_FILE)
+    expect(staging.staged).toHaveLength(1)
+    const staged = staging.staged[0] as StagedFile
+    expect(staged.file.format).toBe('pdf')
+    expect(calls.created[0]?.file?.bytes).toBe(staged.file.bytes)
+    expect(calls.preparations[0]?.stagedFile).toBe(staged)
+    expect(staging.discarded).toEqual([])
+  })
+
+  it('discards it when the checks refuse the body, and answers with the check\'s message', async () => {
+    const { deps, calls, staging } = stagingRepository()
+    await expect(createRecord(deps, actor, { ...WITH_FILE, status: 'NOPE' })).rejects.toThrow('Body status does not exist')
+    expect(staging.staged).toHaveLength(1)
+    expect(staging.discarded).toEqual(staging.staged)
+    expect(calls.created).toEqual([])
+  })
+
+  it('stages nothing for a format the sniffed type does not allow, nor without a file', async () => {
+    const refused = stagingRepository({ sniffed: 'text/plain' })
+    await expect(createRecord(refused.deps, actor, WITH_FILE)).rejects.toThrow('Format with this mimeType is not allowed : PDF text/plain')
+    expect(refused.staging.staged).toEqual([])
+    const none = stagingRepository()
+    await createRecord(none.deps, actor, { modelId: 1, status: 'NEW' })
+    expect(none.staging.staged).toEqual([])
+    expect(none.calls.preparations[0]?.stagedFile).toBeNull()
+  })
+
+  it('discards it when the model forces the file\'s format, and lets the store write the forced file', async () => {
+    const { deps, calls, staging } = stagingRepository({ disabled: [{ identifier: 'format', defaultValue: 'Pdf' }] })
+    await createRecord(deps, actor, WITH_FILE)
+    expect(staging.staged).toHaveLength(1)
+    expect(staging.discarded).toEqual(staging.staged)
+    expect(calls.preparations[0]?.stagedFile).toBeNull()
+    expect(calls.created[0]?.file?.format).toBe('pdf')
+    const refused = stagingRepository({ disabled: [{ identifier: 'format', defaultValue: 'txt' }] })
+    await expect(createRecord(refused.deps, actor, WITH_FILE)).rejects.toThrow('Format with this mimeType is not allowed : txt application/pdf')
+    expect(refused.staging.discarded).toEqual(refused.staging.staged)
+    expect(refused.calls.created).toEqual([])
+  })
+
+  it('discards it when the lookup itself fails, and answers with the unexpected-failure message', async () => {
+    const { deps, calls, staging } = stagingRepository()
+    const records: RecordsRepository = {
+      ...deps.records,
+      lookupReferences: async () => {
+        throw new Error('Connection terminated unexpectedly')
+      },
+    }
+    await expect(createRecord({ ...deps, records }, actor, WITH_FILE)).rejects.toMatchObject({ kind: 'internal', message: expect.stringContaining('[ResController create]') })
+    expect(staging.staged).toHaveLength(1)
+    expect(staging.discarded).toEqual(staging.staged)
+    expect(calls.created).toEqual([])
+  })
+
+  it('lets the store write the file itself when staging failed', async () => {
+    const { deps, calls } = stagingRepository({ stageFails: true })
+    await createRecord(deps, actor, WITH_FILE)
+    expect(calls.created).toHaveLength(1)
+    expect(calls.preparations[0]?.stagedFile).toBeNull()
+  })
+
+  it('leaves the staged file to the store once handed over, even when the store fails', async () => {
+    const { deps, staging } = stagingRepository({ createFails: true })
+    await expect(createRecord(deps, actor, WITH_FILE)).rejects.toThrow('[ResController create]')
+    expect(staging.staged).toHaveLength(1)
+    expect(staging.discarded).toEqual([])
   })
 })

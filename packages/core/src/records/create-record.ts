@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import type { Clock } from '../auth/ports.js'
+import { isFormatAllowed, normaliseFormat } from '../content/formats.js'
 import type { MimeTypeSniffer } from '../content/ports.js'
 import { DomainError, errorMessage, fail, isDomainError } from '../errors/domain-error.js'
 import { isMissing, isPlainObject } from './body-values.js'
@@ -8,7 +9,7 @@ import { collectReferences } from './collect-references.js'
 import { decodeBase64 } from './decode-base64.js'
 import { earlierReferences, isEarlierVariant, translateEarlierBody } from './earlier-variant.js'
 import { forceDisabledFields } from './force-disabled-fields.js'
-import type { RecordsRepository } from './ports.js'
+import type { RecordsRepository, StagedFile } from './ports.js'
 
 /** What record creation needs from the outside. */
 export interface CreateRecordDependencies {
@@ -32,32 +33,62 @@ export async function createRecord(deps: CreateRecordDependencies, actor: Actor,
 
   // One instant for the whole create, so that `_TODAY` and the date checks agree around midnight.
   const now = deps.clock.now()
-  const { record, facts } = await unexpectedAs('controlResource', async () => {
-    const earlier = isEarlierVariant(body)
-    if (earlier) {
-      body = translateEarlierBody(body, await deps.records.lookupEarlierReferences(earlierReferences(body)))
-    }
-    if (isMissing(body.modelId) || isMissing(body.status)) fail('CREATE_DATA_EMPTY')
-    let [facts, file] = await Promise.all([deps.records.lookupReferences(actor, collectReferences(actor, body)), inspectFile(deps.sniffer, body)])
-    // Reference step 2: the model's disabled fields overwrite the body before any check. They come with the
-    // model in the one lookup; only a model that has some costs a second lookup, of the forced body. The
-    // earlier form predates indexing-model fields (its model comes from the category alone, and its clients
-    // could never see which fields a model locks), so nothing is forced on it.
-    const disabled = earlier ? [] : (facts.model?.disabledFields ?? [])
-    if (disabled.length > 0) {
-      const sent = body
-      body = forceDisabledFields(body, disabled, { today: now, primaryEntityId: flaggedPrimaryEntityId(actor) })
-      const fileForced = body.encodedFile !== sent.encodedFile || body.format !== sent.format
-      ;[facts, file] = await Promise.all([
-        deps.records.lookupReferences(actor, collectReferences(actor, body)),
-        fileForced ? inspectFile(deps.sniffer, body) : Promise.resolve(file),
-      ])
-    }
-    return { record: checkCreateBody({ actor, body, facts, file, now }), facts }
-  })
-  const preparation = { resId: facts.reservedResourceId, entityTree: facts.entityTree.length > 0 ? facts.entityTree : null }
-  const resId = await unexpectedAs('storeResource', () => deps.records.create(actor, record, preparation))
-  return { resId }
+  // The file is written while the references are looked up (StagedFile); until it is handed to the store,
+  // a refusal discards it.
+  let staging: Promise<StagedFile | null> = NOTHING_STAGED
+  try {
+    const { record, facts } = await unexpectedAs('controlResource', async () => {
+      const earlier = isEarlierVariant(body)
+      if (earlier) {
+        body = translateEarlierBody(body, await deps.records.lookupEarlierReferences(earlierReferences(body)))
+      }
+      if (isMissing(body.modelId) || isMissing(body.status)) fail('CREATE_DATA_EMPTY')
+      const inspecting = inspectFile(deps.sniffer, body)
+      staging = stageFile(deps.records, inspecting)
+      let [facts, file] = await Promise.all([deps.records.lookupReferences(actor, collectReferences(actor, body)), inspecting])
+      // Reference step 2: the model's disabled fields overwrite the body before any check. They come with the
+      // model in the one lookup; only a model that has some costs a second lookup, of the forced body. The
+      // earlier form predates indexing-model fields (its model comes from the category alone, and its clients
+      // could never see which fields a model locks), so nothing is forced on it. A forced file is not the
+      // staged one, which is then discarded below.
+      const disabled = earlier ? [] : (facts.model?.disabledFields ?? [])
+      if (disabled.length > 0) {
+        const sent = body
+        body = forceDisabledFields(body, disabled, { today: now, primaryEntityId: flaggedPrimaryEntityId(actor) })
+        const fileForced = body.encodedFile !== sent.encodedFile || body.format !== sent.format
+        ;[facts, file] = await Promise.all([
+          deps.records.lookupReferences(actor, collectReferences(actor, body)),
+          fileForced ? inspectFile(deps.sniffer, body) : Promise.resolve(file),
+        ])
+      }
+      return { record: checkCreateBody({ actor, body, facts, file, now }), facts }
+    })
+    const staged = await staging
+    const stagedFile = staged !== null && staged.file.bytes === record.file?.bytes && staged.file.format === record.file.format ? staged : null
+    if (staged !== null && stagedFile === null) await staged.discard()
+    // From here the store owns the staged file: it keeps it with the rows or removes it.
+    staging = NOTHING_STAGED
+    const preparation = { resId: facts.reservedResourceId, entityTree: facts.entityTree.length > 0 ? facts.entityTree : null, stagedFile }
+    const resId = await unexpectedAs('storeResource', () => deps.records.create(actor, record, preparation))
+    return { resId }
+  } catch (error) {
+    await (await staging)?.discard()
+    throw error
+  }
+}
+
+const NOTHING_STAGED: Promise<StagedFile | null> = Promise.resolve(null)
+
+/**
+ * Writes the file ahead of the checks once it is decoded and of an allowed format (what the checks will
+ * find). Never rejects: a file that could not be staged is written, and its failure reported, by `create`.
+ */
+async function stageFile(records: RecordsRepository, inspecting: Promise<InspectedFile | null>): Promise<StagedFile | null> {
+  if (records.stageFile === undefined) return null
+  const file = await inspecting.catch(() => null)
+  if (file === null || typeof file.format !== 'string' || file.bytes === null || file.mimeType === null) return null
+  if (!isFormatAllowed(file.format, file.mimeType)) return null
+  return records.stageFile({ format: normaliseFormat(file.format), bytes: file.bytes }).catch(() => null)
 }
 
 /** The entity flagged primary (users_entities.primary_entity = 'Y'); unlike primaryEntityOf, no fallback: the reference finds none. */

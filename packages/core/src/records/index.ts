@@ -25,6 +25,7 @@ export type {
   RecordReferenceQuery,
   RecordsRepository,
   RecordTreeEntity,
+  StagedFile,
 } from './ports.js'
 export { createRecordsUseCases } from './records-services.js'
 export type { RecordsServices } from './records-services.js'

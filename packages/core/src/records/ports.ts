@@ -1,6 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import type { PerimeterEntity } from '../search/expand-macros.js'
-import type { NewRecord } from './new-record.js'
+import type { NewRecord, NewRecordFile } from './new-record.js'
 
 /** The ids a create body names, collected leniently so that one lookup answers every existence check. */
 export interface RecordReferenceQuery {
@@ -83,6 +83,23 @@ export interface CreatePreparation {
   readonly resId: number | null
   /** The entity tree read by the lookup (null: not read, the store reads it if it needs it). */
   readonly entityTree: readonly RecordTreeEntity[] | null
+  /**
+   * The record's file, already written by `stageFile` (absent or null: `create` writes it). Passing it hands
+   * it over: `create` stores it with the rows, or removes it when the create fails.
+   */
+  readonly stagedFile?: StagedFile | null
+}
+
+/**
+ * A record's file written durably before its row, while the use case looks up the body's references, so
+ * that the file's fsyncs and the lookup's round trip overlap. Until it is handed to `create`, whoever holds
+ * it must `discard` it.
+ */
+export interface StagedFile {
+  /** The file it holds: `create` uses it only for a record whose file is this very one. */
+  readonly file: NewRecordFile
+  /** Removes the written file (a refused create); never fails. */
+  discard(): Promise<void>
 }
 
 /** What the earlier variant names by code rather than by integer id. */
@@ -111,6 +128,11 @@ export interface DisabledModelField {
 export interface RecordsRepository {
   lookupReferences(actor: Actor, query: RecordReferenceQuery): Promise<RecordReferenceFacts>
   lookupEarlierReferences(query: EarlierReferenceQuery): Promise<EarlierReferenceFacts>
+  /**
+   * Writes a record's file ahead of its row (see StagedFile). Optional; resolves null when this file is not
+   * written as sent (an office file that takes the record's chrono), and rejects as a write would.
+   */
+  stageFile?(file: NewRecordFile): Promise<StagedFile | null>
   /**
    * Stores the record atomically: its file (if any) in the document storage, then every row in one
    * transaction (record, lists, chrono counter, history, journal). On failure nothing remains.

@@ -108,9 +108,11 @@ describe('record storage', () => {
   it('journals the deposit under the id the record gets, reserved before its row was written', async () => {
     const { resId } = await services().create(cchaplin, { ...base, senders: [{ id: 1, type: 'contact' }] })
     const archive = await t.mailroom.db.selectFrom('journal_archives').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
-    const pending = await t.mailroom.db.selectFrom('journal_pending').selectAll().where('object_id', '=', archive.archive_id).execute()
-    expect(pending).toHaveLength(1)
-    expect(JSON.stringify(pending[0]!.info)).toContain(String(resId))
+    // Pending or already sealed by the background sweep: one statement, so a seal cannot fall between two reads.
+    const { rows: deposits } = await sql<{ info: unknown }>`select info from journal_pending where object_id = ${archive.archive_id}
+      union all select info from journal_events where object_id = ${archive.archive_id}`.execute(t.mailroom.db)
+    expect(deposits).toHaveLength(1)
+    expect(JSON.stringify(deposits[0]!.info)).toContain(String(resId))
     expect(await t.mailroom.db.selectFrom('resource_contacts').select(['item_id', 'type', 'mode']).where('res_id', '=', resId).execute()).toEqual([
       { item_id: 1, type: 'contact', mode: 'sender' },
     ])
@@ -129,6 +131,28 @@ describe('record storage', () => {
         expect([await count('res_letterbox'), await count('history'), await count('chrono_counters'), await journalCount()]).toEqual([rows, history, counters, events])
       })
     }
+
+    // The file is written during the reference lookup (StagedFile): a refusal by the checks removes it.
+    it('when the checks refuse the body, though its file was written during the lookup', async () => {
+      const [files, rows, events] = [await storedFiles(), await count('res_letterbox'), await journalCount()]
+      for (const [body, message] of [
+        [{ ...base, status: 'NOPE' }, 'Body status does not exist'],
+        [{ ...base, doctype: 999999 }, 'Body doctype does not exist'],
+        [{ ...base, senders: [{ id: 999999, type: 'contact' }] }, 'Body senders[0] id does not exist'],
+      ] as const) {
+        await expect(services().create(cchaplin, body)).rejects.toMatchObject({ kind: 'bad-request', message })
+      }
+      expect(await storedFiles()).toEqual(files)
+      expect([await count('res_letterbox'), await journalCount()]).toEqual([rows, events])
+    })
+
+    it('writes the file of a successful create once', async () => {
+      const files = await storedFiles()
+      const { resId } = await services().create(cchaplin, base)
+      const row = await t.mailroom.db.selectFrom('res_letterbox').select(['path', 'filename']).where('res_id', '=', resId).executeTakeFirstOrThrow()
+      const added = (await storedFiles()).filter((f) => !files.includes(f))
+      expect(added).toEqual([join(t.docserverDir, 'resources', row.path!, row.filename!)])
+    })
 
     // Without a chrono and without test hooks inside a transaction, a create's rows go in as ONE statement
     // (PostgreSQL runs it atomically, without BEGIN/COMMIT): make each of its parts fail in turn.

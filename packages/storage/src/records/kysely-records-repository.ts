@@ -1,6 +1,6 @@
 import { type Actor, domainError } from '@mailroom/core'
-import { type Insertable, type Kysely, type QueryCreator, sql, type Transaction } from 'kysely'
-import type { Database, ResLetterboxTable } from '../database/schema.js'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '../database/schema.js'
 import { DocumentWriter, type StoredDocument } from '../docserver/document-writer.js'
 import type { StorageContext } from '../storage-context.js'
 import {
@@ -11,12 +11,15 @@ import {
   type EarlierReferenceFacts,
   type EarlierReferenceQuery,
   type NewRecord,
+  type NewRecordFile,
   type RecordReferenceFacts,
   type RecordReferenceQuery,
   type RecordsRepository,
+  type StagedFile,
 } from '@mailroom/core'
 import { loadSafeDirectory } from '../journal/journal-rows.js'
 import type { PreparedDeposit } from '../journal/journal-writer.js'
+import { insertRecordQuery, type RecordColumnValues } from './insert-record-statement.js'
 import { lookupEarlierReferences, lookupReferences, NEXT_RES_ID } from './lookup-references.js'
 import { chronoQrCodeText, renderChronoPictures } from './merge-chrono/chrono-images.js'
 import { type ChronoMerge, prepareChronoMerge } from './merge-chrono/merge-chrono-document.js'
@@ -36,6 +39,25 @@ export interface RecordCreateFaults {
   afterInsert?(resId: number): void | Promise<void>
   /** Inside the transaction, after every row is written, just before COMMIT. */
   beforeCommit?(resId: number): void | Promise<void>
+}
+
+/** A file written by stageFile: the area it went to and where it lies, for the create that gets it. */
+class StagedDocument implements StagedFile {
+  readonly file: NewRecordFile
+  readonly area: WritableArea
+  readonly document: StoredDocument
+  readonly #remove: () => Promise<void>
+
+  constructor(file: NewRecordFile, area: WritableArea, document: StoredDocument, remove: () => Promise<void>) {
+    this.file = file
+    this.area = area
+    this.document = document
+    this.#remove = remove
+  }
+
+  discard(): Promise<void> {
+    return this.#remove()
+  }
 }
 
 /** A create without a prepared id or entity tree (callers other than the create use case). */
@@ -99,14 +121,29 @@ export class KyselyRecordsRepository implements RecordsRepository {
     return lookupEarlierReferences(this.#context.db, query)
   }
 
+  /**
+   * Writes a record's file before the use case has checked the body, so that its fsyncs overlap the
+   * reference lookup. Null for an office file with the chrono placeholder: its stored bytes are merged ones.
+   */
+  async stageFile(file: NewRecordFile): Promise<StagedFile | null> {
+    if (prepareChronoMerge(file.format, file.bytes) !== null) return null
+    const area = await this.#writableArea()
+    const document = await this.#writer.write(area.pathTemplate, file.format, file.bytes, this.#context.clock.now())
+    return new StagedDocument(file, area, document, () => this.#removeFile(document))
+  }
+
   async create(actor: Actor, record: NewRecord, preparation: CreatePreparation = NO_PREPARATION): Promise<number> {
     const now = this.#context.clock.now()
     const plan = record.chrono ? chronoPlan(record.category, now) : null
-    let area: WritableArea | null = null
-    let document: StoredDocument | null = null
+    // A file staged by this repository is already in place (stageFile); any other is not ours to use.
+    const staged = preparation.stagedFile instanceof StagedDocument ? preparation.stagedFile : null
+    if (preparation.stagedFile && staged === null) await preparation.stagedFile.discard()
+    let area: WritableArea | null = staged?.area ?? null
+    let document: StoredDocument | null = staged?.document ?? null
     // An office file with the placeholder is stored with the chrono merged in (reference §2.2). Its bytes
-    // depend on the chrono only when the record gets one; otherwise the field is emptied right away.
-    const merge = record.file ? prepareChronoMerge(record.file.format, record.file.bytes) : null
+    // depend on the chrono only when the record gets one; otherwise the field is emptied right away. A
+    // staged file has none (stageFile leaves such files to this method).
+    const merge = record.file && staged === null ? prepareChronoMerge(record.file.format, record.file.bytes) : null
     const mergeInTransaction = merge !== null && plan !== null
     // The QR code names the record, so a file asking for one needs the record's id before it is written.
     if (merge?.pictures.has('qrCode') && preparation.resId === null) preparation = { ...preparation, resId: await reserveResId(this.#context.db) }
@@ -115,7 +152,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
       const qrCodeText = chronoQrCodeText({ chrono, resIdMaster, resId: null, title: record.subject })
       return chronoMerge.fill(chrono, await renderChronoPictures(chronoMerge.pictures, { chrono, qrCodeText }))
     }
-    if (record.file) {
+    if (record.file && staged === null) {
       area = await this.#writableArea()
       if (!mergeInTransaction) {
         const bytes = merge === null ? record.file.bytes : await filled(merge, '')
@@ -154,14 +191,17 @@ export class KyselyRecordsRepository implements RecordsRepository {
     } catch (error) {
       // Read through a constant: the transaction callback may have set `document` after the write above.
       const written = document as StoredDocument | null
-      if (written) {
-        await this.#writer.remove(written.absolutePath).catch((removal: unknown) => {
-          this.#context.logger.error({ err: removal, file: written.absolutePath }, 'could not remove the file of a failed create: mailroom fsck will')
-        })
-      }
+      if (written) await this.#removeFile(written)
       this.#context.logger.error({ err: error }, 'record creation failed')
       throw error
     }
+  }
+
+  /** Removes the file of a create that failed or was refused; a failure is logged, `mailroom fsck` finds the orphan. */
+  async #removeFile(document: StoredDocument): Promise<void> {
+    await this.#writer.remove(document.absolutePath).catch((removal: unknown) => {
+      this.#context.logger.error({ err: removal, file: document.absolutePath }, 'could not remove the file of a failed create: mailroom fsck will')
+    })
   }
 
   /**
@@ -174,89 +214,34 @@ export class KyselyRecordsRepository implements RecordsRepository {
     return this.#context.journal.prepareDeposit(directory, { resId, destination: record.destination, sha256: stored.sha256, size: stored.size, actor })
   }
 
-  /**
-   * Every row of a create in ONE statement of data-modifying CTEs: the record, its creation history row, the
-   * rows hanging off it (diffusion list, contacts, folders, tags, follower) and its journal deposit (archive
-   * and pending event). Foreign keys are checked at the end of the statement, so the order does not matter.
-   */
+  /** Every row of a create in one statement (see insertRecordQuery). */
   async #insertAll(db: Kysely<Database>, actor: Actor, record: NewRecord, row: StoredRow): Promise<number> {
-    // The record's id inside the statement: the reserved one, else the identity the insert draws.
-    const resId = sql<number>`(select res_id from record)`
-    let statement: QueryCreator<Database & { record: { res_id: number } }> = db
-      .with('record', (qb) => qb.insertInto('res_letterbox').values(this.#recordValues(record, row)).returning('res_id'))
-      .with('creation', (qb) =>
-        qb
-          .insertInto('history')
-          .columns(['table_name', 'record_id', 'event_type', 'user_id', 'event_date', 'info', 'id_module', 'remote_ip', 'event_id'])
-          .expression((eb) =>
-            eb
-              .selectFrom('record')
-              .select([
-                sql<string>`'res_letterbox'`.as('table_name'),
-                sql<string>`record.res_id::text`.as('record_id'),
-                sql<string>`'ADD'`.as('event_type'),
-                sql<number>`${actor.id}::integer`.as('user_id'),
-                sql<Date>`${row.now}::timestamptz`.as('event_date'),
-                sql<string>`${CREATION_HISTORY_INFO}::text`.as('info'),
-                sql<string>`'resource'`.as('id_module'),
-                sql<null>`null`.as('remote_ip'),
-                sql<string>`'resourceCreation'`.as('event_id'),
-              ]),
-          ),
-      )
-    if (record.diffusionList.length) {
-      statement = statement.with('diffusion', (qb) =>
-        qb.insertInto('listinstance').values(
-          record.diffusionList.map((item) => ({
-            res_id: resId,
-            sequence: 0,
-            item_id: item.id,
-            item_type: item.type === 'user' ? 'user_id' : 'entity_id',
-            item_mode: item.mode,
-            added_by_user: actor.id,
-            difflist_type: 'entity_id',
-            viewed: null,
-            process_date: null,
-            process_comment: null,
-            delegate: null,
-          })),
-        ),
-      )
-    }
-    const contacts = [
-      ...record.senders.map((c) => ({ res_id: resId, item_id: c.id, type: c.type, mode: 'sender' })),
-      ...record.recipients.map((c) => ({ res_id: resId, item_id: c.id, type: c.type, mode: 'recipient' })),
-    ]
-    if (contacts.length) statement = statement.with('contacts', (qb) => qb.insertInto('resource_contacts').values(contacts))
-    if (record.folders.length) {
-      statement = statement.with('folders', (qb) =>
-        qb.insertInto('resources_folders').values(record.folders.map((folder_id) => ({ folder_id, res_id: resId }))),
-      )
-    }
-    if (record.tags.length) {
-      statement = statement.with('tags', (qb) => qb.insertInto('resources_tags').values(record.tags.map((tag_id) => ({ res_id: resId, tag_id }))))
-    }
-    if (record.followed) {
-      statement = statement.with('follower', (qb) => qb.insertInto('users_followed_resources').values({ user_id: actor.id, res_id: resId }))
-    }
-    const deposit = row.deposit
-    if (deposit) {
-      statement = statement
-        .with('archive', (qb) => qb.insertInto('journal_archives').values(deposit.archive))
-        .with('deposit', (qb) => qb.insertInto('journal_pending').values(deposit.pending))
-    }
-    const inserted = await statement.selectFrom('record').select('res_id').executeTakeFirstOrThrow()
+    const query = insertRecordQuery({
+      resId: row.resId,
+      record: this.#recordValues(record, row),
+      history: { userId: actor.id, date: row.now, info: CREATION_HISTORY_INFO },
+      diffusion: record.diffusionList.map((item) => ({ id: item.id, type: item.type === 'user' ? 'user_id' : 'entity_id', mode: item.mode })),
+      contacts: [
+        ...record.senders.map((c) => ({ id: c.id, type: c.type, mode: 'sender' as const })),
+        ...record.recipients.map((c) => ({ id: c.id, type: c.type, mode: 'recipient' as const })),
+      ],
+      folderIds: record.folders,
+      tagIds: record.tags,
+      followerId: record.followed ? actor.id : null,
+      deposit: row.deposit,
+    })
+    const inserted = (await db.executeQuery(query)).rows[0]
+    if (inserted === undefined) throw new Error('the create statement returned no record')
     return Number(inserted.res_id)
   }
 
-  #recordValues(record: NewRecord, { resId, chrono, area, document, now }: StoredRow) {
+  /** The record's columns; the ones not set here (lock, alarms, closing, links…) keep their defaults. */
+  #recordValues(record: NewRecord, { chrono, area, document, now }: StoredRow): RecordColumnValues {
     return {
-      // undefined lets the identity draw the id (a record without a file reserves none).
-      res_id: resId ?? undefined,
       model_id: record.modelId,
       category_id: record.category,
       // type_id is nullable since migration 0003 (doctype is optional in the interface).
-      type_id: record.doctype as number,
+      type_id: record.doctype,
       subject: record.subject,
       alt_identifier: chrono,
       typist: record.typist,
@@ -273,8 +258,8 @@ export class KyselyRecordsRepository implements RecordsRepository {
       barcode: record.barcode,
       external_id: JSON.stringify(record.externalId),
       custom_fields: JSON.stringify(record.customFields),
-      // undefined leaves the column's default ('{}').
-      integrations: record.integrations === null ? undefined : JSON.stringify(record.integrations),
+      // null leaves the column's default ('{}').
+      integrations: record.integrations === null ? null : JSON.stringify(record.integrations),
       creation_date: now,
       modification_date: now,
       version: 1,
@@ -284,19 +269,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
       filename: document?.filename ?? null,
       filesize: document?.size ?? null,
       fingerprint: document?.sha256 ?? null,
-      locker_time: null,
-      locker_user_id: null,
-      alarm1_date: null,
-      alarm2_date: null,
-      closing_date: null,
-      opinion_limit_date: null,
-      work_batch: null,
-      origin: null,
-      policy_id: null,
-      cycle_id: null,
-      fulltext_result: null,
-      binding: null,
-    } satisfies Insertable<ResLetterboxTable>
+    }
   }
 
   /** The first writable DOC storage area of the letterbox collection (cached briefly). */

@@ -27,8 +27,10 @@ interface FactsRow {
   reserved_res_id: number | null
 }
 
-/** The next value of the records' identity sequence: an id reserved before the record's row is written. */
-export const NEXT_RES_ID = sql<number>`nextval(pg_get_serial_sequence('res_letterbox', 'res_id'))::integer`
+/** The next value of the records' identity sequence, as SQL text (constant: no caller text). */
+export const NEXT_RES_ID_SQL = "nextval(pg_get_serial_sequence('res_letterbox', 'res_id'))"
+/** The same as an integer expression: an id reserved before the record's row is written. */
+export const NEXT_RES_ID = sql<number>`${sql.raw(NEXT_RES_ID_SQL)}::integer`
 
 /** `in (…)` of a non-empty list; callers use a constant for an empty one (an empty IN is not SQL). */
 const list = (values: readonly (number | string)[]) => sql.join(values.map((v) => sql.val(v)))
