@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isDomainError } from '../errors/domain-error.js'
 import {
@@ -7,6 +8,8 @@ import {
   buildIntegrityCheckEvent,
   buildJournalReadEvent,
   buildNewResourceEvent,
+  buildPendingConsultationEvent,
+  buildPendingDepositEvent,
   chainPositionAfter,
   createJournalEventIdGenerator,
   type JournalBuilderDeps,
@@ -195,5 +198,40 @@ describe('journal event builders', () => {
     expect(id).toBe('mailroom_loyw3v28-00010203040506070809')
     expect(id).toMatch(JOURNAL_EVENT_ID_PATTERN)
     expect(next()).not.toBe(id)
+  })
+
+  it('writes every random byte as two lower-case hex digits', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 10, maxLength: 10 }), (bytes) => {
+        const id = createJournalEventIdGenerator({ now: () => 0, randomBytes: () => bytes })()
+        expect(id).toBe(`mailroom_0-${Buffer.from(bytes).toString('hex')}`)
+        expect(id).toMatch(JOURNAL_EVENT_ID_PATTERN)
+      }),
+    )
+  })
+
+  it('builds pending deposits and consultations as the sealed events without their hash, and hashes nothing', () => {
+    const input = {
+      position: chainPositionAfter(SAFE, null),
+      actor,
+      timestamp: new Date('2024-05-06T07:08:09.123Z'),
+      archiveId: 'mailroom_arch-1',
+      resource: { resId: '42', hash: fileHash, size: 10 },
+      originatorOrgRegNumber: 'PJS',
+      depositorOrgRegNumber: 'VILLE',
+      archiverOrgRegNumber: 'VILLE',
+      originatorArchiveId: '42',
+    }
+    const noHashing: JournalBuilderDeps = {
+      sha256Hex: () => {
+        throw new Error('hashed')
+      },
+      newEventId: () => 'mailroom_test-1',
+    }
+    const { hash: _deposit, ...deposit } = buildDepositEvent(deps(), input)
+    expect(buildPendingDepositEvent(noHashing, input)).toEqual(deposit)
+    const { hash: _consultation, ...consultation } = buildConsultationEvent(deps(), input)
+    expect(buildPendingConsultationEvent(noHashing, input)).toEqual(consultation)
+    expect(() => buildPendingConsultationEvent(noHashing, { ...input, resource: { ...input.resource, size: -1 } })).toThrow('Journal event field size is malformed')
   })
 })

@@ -115,13 +115,17 @@ export const JOURNAL_DESCRIPTIONS = {
   journalRead: (organization: string) => `Reading of the journal of organization ${organization}`,
 } as const
 
+/** Two lower-case hex digits of every byte value: every journalled create or read makes an id. */
+const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
+
 /**
  * Returns an event id generator: `mailroom_<time base36>-<random hex>`. The time prefix keeps ids roughly in
  * creation order; `randomBytes` must be cryptographically random (node:crypto randomBytes in the adapter).
  */
 export function createJournalEventIdGenerator(deps: { readonly now: () => number; readonly randomBytes: (length: number) => Uint8Array }): () => string {
   return () => {
-    const random = Array.from(deps.randomBytes(10), (byte) => byte.toString(16).padStart(2, '0')).join('')
+    let random = ''
+    for (const byte of deps.randomBytes(10)) random += HEX_BYTES[byte]
     return `${JOURNAL_INSTANCE_NAME}_${Math.max(0, Math.trunc(deps.now())).toString(36)}-${random}`
   }
 }
@@ -147,7 +151,7 @@ function checkResource(resource: JournalResource): void {
   if (!Number.isSafeInteger(resource.size) || resource.size < 0) fail('JOURNAL_EVENT_MALFORMED', { field: 'size' })
 }
 
-function common(deps: JournalBuilderDeps, context: JournalEventContext) {
+function common(deps: Pick<JournalBuilderDeps, 'newEventId'>, context: JournalEventContext) {
   const timestamp = checkContext(context)
   return {
     eventId: checkEventId(deps.newEventId()),
@@ -183,7 +187,15 @@ function depositInfo(input: DepositEventInput) {
 
 /** A `recordsManagement/deposit` event: a record's file entered its safe as a new archive. */
 export function buildDepositEvent(deps: JournalBuilderDeps, input: DepositEventInput): DepositEvent {
-  return seal<DepositEvent>(deps, {
+  return seal<DepositEvent>(deps, buildPendingDepositEvent(deps, input))
+}
+
+/**
+ * A deposit event without its hash: what a pending row holds. Its chain position is only known when it is
+ * sealed, which computes the hash then; hashing it here would be work thrown away.
+ */
+export function buildPendingDepositEvent(deps: Pick<JournalBuilderDeps, 'newEventId'>, input: DepositEventInput): Omit<DepositEvent, 'hash'> {
+  return {
     ...common(deps, input),
     eventType: 'recordsManagement/deposit',
     objectClass: ARCHIVE_OBJECT_CLASS,
@@ -191,7 +203,7 @@ export function buildDepositEvent(deps: JournalBuilderDeps, input: DepositEventI
     operationResult: true,
     description: JOURNAL_DESCRIPTIONS.deposit(input.archiveId),
     info: depositInfo(input),
-  })
+  }
 }
 
 /** A `recordsManagement/depositNewResource` event: a new version of the file joined the record's archive. */
@@ -209,8 +221,13 @@ export function buildNewResourceEvent(deps: JournalBuilderDeps, input: DepositEv
 
 /** A `recordsManagement/consultation` event: a resource's content was served. */
 export function buildConsultationEvent(deps: JournalBuilderDeps, input: ConsultationEventInput): ConsultationEvent {
+  return seal<ConsultationEvent>(deps, buildPendingConsultationEvent(deps, input))
+}
+
+/** A consultation event without its hash, for a pending row (see {@link buildPendingDepositEvent}). */
+export function buildPendingConsultationEvent(deps: Pick<JournalBuilderDeps, 'newEventId'>, input: ConsultationEventInput): Omit<ConsultationEvent, 'hash'> {
   checkResource(input.resource)
-  return seal<ConsultationEvent>(deps, {
+  return {
     ...common(deps, input),
     eventType: 'recordsManagement/consultation',
     objectClass: ARCHIVE_OBJECT_CLASS,
@@ -224,7 +241,7 @@ export function buildConsultationEvent(deps: JournalBuilderDeps, input: Consulta
       size: input.resource.size,
       originatorArchiveId: input.originatorArchiveId,
     },
-  })
+  }
 }
 
 /** A `recordsManagement/integrityCheck` event; operationResult is false when the check failed. */

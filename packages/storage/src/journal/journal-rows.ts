@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { buildSafeDirectory, type JournalEvent, type SafeDirectory } from '@mailroom/core'
+import { buildSafeDirectory, type JournalEvent, type SafeDirectory, type UnhashedJournalEvent } from '@mailroom/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, JournalEventsTable } from '../database/schema.js'
 
@@ -39,6 +39,11 @@ export function rowToEvent(row: JournalEventRow): JournalEvent {
 
 /** Core's event as an insertable row. */
 export function eventToRow(event: JournalEvent) {
+  return { ...eventContentToRow(event), hash: event.hash }
+}
+
+/** An event's columns but its hash (a pending event is hashed when it is sealed). */
+export function eventContentToRow(event: UnhashedJournalEvent) {
   return {
     safe: event.safe,
     sequence: event.sequence,
@@ -56,7 +61,6 @@ export function eventToRow(event: JournalEvent) {
     description: event.description,
     info: JSON.stringify(event.info),
     previous_hash: event.previousHash,
-    hash: event.hash,
   }
 }
 

@@ -1,7 +1,7 @@
 import { chainPositionAfter, computeEventHash, type JournalChainPosition, type JournalEvent, type UnhashedJournalEvent } from '@mailroom/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, JournalPendingTable } from '../database/schema.js'
-import { eventToRow, rowToEvent, sha256Hex } from './journal-rows.js'
+import { eventContentToRow, eventToRow, rowToEvent, sha256Hex } from './journal-rows.js'
 
 /** Pending rows linked per transaction by default: bounds a seal's memory and its transaction's length. */
 export const SEAL_BATCH_SIZE = 1000
@@ -125,8 +125,8 @@ export function linkEvent(row: JournalPendingRow, position: JournalChainPosition
   return { ...unhashed, hash: computeEventHash(unhashed, sha256Hex) } as JournalEvent
 }
 
-/** An event built by core (at any position) as a pending row: its content without sequence, previousHash, hash. */
-export function eventToPendingRow(event: JournalEvent) {
-  const { sequence: _sequence, previous_hash: _previous, hash: _hash, ...content } = eventToRow(event)
+/** An event built by core (at any position, hashed or not) as a pending row: its content without sequence, previousHash, hash. */
+export function eventToPendingRow(event: UnhashedJournalEvent) {
+  const { sequence: _sequence, previous_hash: _previous, ...content } = eventContentToRow(event)
   return content
 }

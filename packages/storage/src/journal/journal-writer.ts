@@ -3,12 +3,15 @@ import {
   type Actor,
   buildConsultationEvent,
   buildDepositEvent,
+  buildPendingConsultationEvent,
+  buildPendingDepositEvent,
   buildIntegrityCheckEvent,
   buildJournalReadEvent,
   buildNewResourceEvent,
   type Clock,
   chainPositionAfter,
   createJournalEventIdGenerator,
+  type DepositEventInput,
   displayName,
   fail,
   type JournalActor,
@@ -156,7 +159,15 @@ export class JournalWriter {
       archive = { archiveId: opened.archive_id, safe: opened.safe }
     }
     const found = archive
-    await this.#write(trx, found.safe, (position, timestamp) => this.#depositEvent(directory, found, request, position, timestamp), opened)
+    await this.#write(
+      trx,
+      found.safe,
+      (position, timestamp) => {
+        const input = this.#depositInput(directory, found, request, position, timestamp)
+        return request.kind === 'deposit' ? buildDepositEvent(this.#deps, input) : buildNewResourceEvent(this.#deps, input)
+      },
+      opened,
+    )
   }
 
   /**
@@ -167,7 +178,7 @@ export class JournalWriter {
   prepareDeposit(directory: SafeDirectory, request: Omit<JournalDepositRequest, 'kind'>): PreparedDeposit {
     const archive = this.#newArchive(directory, request.resId, request.destination)
     const found = { archiveId: archive.archive_id, safe: archive.safe }
-    const event = this.#depositEvent(directory, found, { ...request, kind: 'deposit' }, chainPositionAfter(found.safe, null), this.#clock.now())
+    const event = buildPendingDepositEvent(this.#deps, this.#depositInput(directory, found, request, chainPositionAfter(found.safe, null), this.#clock.now()))
     return { resId: request.resId, safe: found.safe, archive, pending: eventToPendingRow(event) }
   }
 
@@ -176,18 +187,18 @@ export class JournalWriter {
     this.#markDirty(safe)
   }
 
-  #depositEvent(
+  #depositInput(
     directory: SafeDirectory,
     archive: { readonly archiveId: string; readonly safe: string },
-    request: JournalDepositRequest,
+    request: Pick<JournalDepositRequest, 'resId' | 'sha256' | 'size' | 'actor' | 'destination'>,
     position: JournalChainPosition,
     timestamp: Date,
-  ): JournalEvent {
+  ): DepositEventInput {
     const keeper = directory.keeperOfSafe(archive.safe) ?? ''
     const destination = request.destination
     const originator = destination !== null && destination !== '' && directory.topLevelOf(destination) !== null ? destination : keeper
     const actor = journalActor(request.actor)
-    const input = {
+    return {
       position,
       actor,
       timestamp,
@@ -198,7 +209,6 @@ export class JournalWriter {
       archiverOrgRegNumber: keeper,
       originatorArchiveId: String(request.resId),
     }
-    return request.kind === 'deposit' ? buildDepositEvent(this.#deps, input) : buildNewResourceEvent(this.#deps, input)
   }
 
   /** Journals a consultation of the record's content; does nothing when the record was never deposited. */
@@ -222,7 +232,7 @@ export class JournalWriter {
     for (const request of requests) {
       const archive = archives.get(request.resId)
       if (!archive) continue
-      const event = buildConsultationEvent(this.#deps, {
+      const event = buildPendingConsultationEvent(this.#deps, {
         position: chainPositionAfter(archive.safe, null),
         actor: journalActor(request.actor),
         timestamp: this.#clock.now(),
