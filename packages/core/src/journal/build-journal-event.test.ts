@@ -28,20 +28,23 @@ function deps(): JournalBuilderDeps {
   return { sha256Hex, newEventId: () => `mailroom_test-${++n}` }
 }
 
+/** A first deposit in SAFE. */
+const DEPOSIT = {
+  position: chainPositionAfter(SAFE, null),
+  actor,
+  timestamp: new Date('2024-05-06T07:08:09.123Z'),
+  archiveId: 'mailroom_arch-1',
+  resource: { resId: '42', hash: fileHash, size: 10 },
+  originatorOrgRegNumber: 'PJS',
+  depositorOrgRegNumber: 'VILLE',
+  archiverOrgRegNumber: 'VILLE',
+  originatorArchiveId: '42',
+}
+
 describe('journal event builders', () => {
   it('builds a deposit with the upstream deposit fields, its description and its hash', () => {
     const d = deps()
-    const event = buildDepositEvent(d, {
-      position: chainPositionAfter(SAFE, null),
-      actor,
-      timestamp: new Date('2024-05-06T07:08:09.123Z'),
-      archiveId: 'mailroom_arch-1',
-      resource: { resId: '42', hash: fileHash, size: 10 },
-      originatorOrgRegNumber: 'PJS',
-      depositorOrgRegNumber: 'VILLE',
-      archiverOrgRegNumber: 'VILLE',
-      originatorArchiveId: '42',
-    })
+    const event = buildDepositEvent(d, DEPOSIT)
     expect(event).toEqual({
       eventId: 'mailroom_test-1',
       safe: SAFE,
@@ -211,17 +214,7 @@ describe('journal event builders', () => {
   })
 
   it('builds pending deposits and consultations as the sealed events without their hash, and hashes nothing', () => {
-    const input = {
-      position: chainPositionAfter(SAFE, null),
-      actor,
-      timestamp: new Date('2024-05-06T07:08:09.123Z'),
-      archiveId: 'mailroom_arch-1',
-      resource: { resId: '42', hash: fileHash, size: 10 },
-      originatorOrgRegNumber: 'PJS',
-      depositorOrgRegNumber: 'VILLE',
-      archiverOrgRegNumber: 'VILLE',
-      originatorArchiveId: '42',
-    }
+    const input = DEPOSIT
     const noHashing: JournalBuilderDeps = {
       sha256Hex: () => {
         throw new Error('hashed')
