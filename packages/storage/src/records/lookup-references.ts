@@ -1,6 +1,7 @@
 import type { Actor, RecordTreeEntity } from '@mailroom/core'
-import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
+import { statementShapes } from '../database/statement-shapes.js'
 import type { DisabledModelField, EarlierReferenceFacts, EarlierReferenceQuery, RecordReferenceFacts, RecordReferenceQuery } from '@mailroom/core'
 
 interface FactsRow {
@@ -32,50 +33,139 @@ export const NEXT_RES_ID_SQL = "nextval(pg_get_serial_sequence('res_letterbox', 
 /** The same as an integer expression: an id reserved before the record's row is written. */
 export const NEXT_RES_ID = sql<number>`${sql.raw(NEXT_RES_ID_SQL)}::integer`
 
-/** `in (…)` of a non-empty list; callers use a constant for an empty one (an empty IN is not SQL). */
-const list = (values: readonly (number | string)[]) => sql.join(values.map((v) => sql.val(v)))
-const ids = (subquery: (values: RawBuilder<unknown>) => RawBuilder<unknown>, values: readonly (number | string)[]) =>
-  values.length === 0 ? sql`'[]'::json` : subquery(list(values))
+/** One part of the lookup: a column of the select, asked for or not by the body. */
+interface LookupPart {
+  readonly column: string
+  readonly asked: (query: RecordReferenceQuery) => boolean
+  /** The column's constant value when the body does not ask for the part. */
+  readonly absent: string
+  /** The part's parameters: their SQL type and where their value comes from. */
+  readonly parameters: readonly { readonly type: string; readonly value: (actor: Actor, query: RecordReferenceQuery) => unknown }[]
+  /** The part's SQL, given how to read each of its parameters (see {@link lookupText}). */
+  readonly text: (parameter: readonly string[]) => string
+}
+
+const integerList = (value: (query: RecordReferenceQuery) => readonly number[]) => ({ type: 'integer[]', value: (_actor: Actor, query: RecordReferenceQuery) => value(query) })
+const found = (table: string, build: string) => (p: readonly string[]) => `(select coalesce(json_agg(${build}), '[]') from ${table} where id = any(${p[0]}::integer[]))`
+
+/** The parts, in column order. Their texts are constants: caller values only ever travel as parameters. */
+const LOOKUP_PARTS: readonly LookupPart[] = [
+  {
+    column: 'model',
+    asked: (q) => q.modelId !== null,
+    absent: 'null::json',
+    parameters: [{ type: 'integer', value: (_a, q) => q.modelId }],
+    text: (p) => `(select json_build_object('id', m.id, 'category', m.category, 'enabled', m.enabled, 'master', m.master,
+      'mandatoryFile', m.mandatory_file,
+      'mandatoryFields', coalesce((select json_agg(f.identifier) from indexing_models_fields f where f.model_id = m.id and f.mandatory), '[]'::json),
+      'disabledFields', coalesce((select json_agg(json_build_object('identifier', f.identifier, 'defaultValue', f.default_value) order by f.id)
+        from indexing_models_fields f where f.model_id = m.id and not f.enabled), '[]'::json))
+    from indexing_models m where m.id = ${p[0]})`,
+  },
+  {
+    column: 'doctype_exists',
+    asked: (q) => q.doctype !== null,
+    absent: 'false',
+    parameters: [{ type: 'integer', value: (_a, q) => q.doctype }],
+    text: (p) => `exists(select 1 from doctypes where type_id = ${p[0]})`,
+  },
+  {
+    column: 'status_exists',
+    asked: (q) => q.status !== null,
+    absent: 'false',
+    parameters: [{ type: 'text', value: (_a, q) => q.status }],
+    text: (p) => `exists(select 1 from status where id = ${p[0]})`,
+  },
+  {
+    column: 'priority_exists',
+    asked: (q) => q.priority !== null,
+    absent: 'false',
+    parameters: [{ type: 'text', value: (_a, q) => q.priority }],
+    text: (p) => `exists(select 1 from priorities where id = ${p[0]})`,
+  },
+  { column: 'users', asked: (q) => q.userIds.length > 0, absent: `'[]'::json`, parameters: [integerList((q) => q.userIds)], text: found('users', 'id') },
+  {
+    column: 'logins',
+    asked: (q) => q.userLogins.length > 0,
+    absent: `'[]'::json`,
+    parameters: [{ type: 'text[]', value: (_a, q) => q.userLogins }],
+    text: (p) => `(select coalesce(json_agg(json_build_object('id', id, 'login', lower(user_id))), '[]') from users where lower(user_id) = any(${p[0]}::text[]))`,
+  },
+  {
+    column: 'entities',
+    asked: (q) => q.entityIds.length > 0,
+    absent: `'[]'::json`,
+    parameters: [integerList((q) => q.entityIds)],
+    text: found('entities', `json_build_object('id', id, 'entityId', entity_id)`),
+  },
+  { column: 'contacts', asked: (q) => q.contactIds.length > 0, absent: `'[]'::json`, parameters: [integerList((q) => q.contactIds)], text: found('contacts', 'id') },
+  {
+    column: 'folders',
+    asked: (q) => q.folderIds.length > 0,
+    absent: `'[]'::json`,
+    parameters: [integerList((q) => q.folderIds), { type: 'integer', value: (a) => a.id }, { type: 'integer[]', value: (a) => a.entities.map((e) => e.id) }],
+    text: (p) => `(select coalesce(json_agg(f.id), '[]') from folders f where f.id = any(${p[0]}::integer[]) and (f.user_id = ${p[1]}
+      or exists (select 1 from entities_folders ef where ef.folder_id = f.id
+        and (ef.keyword = 'ALL_ENTITIES' or ef.entity_id = any(${p[2]}::integer[])))))`,
+  },
+  { column: 'tags', asked: (q) => q.tagIds.length > 0, absent: `'[]'::json`, parameters: [integerList((q) => q.tagIds)], text: found('tags', 'id') },
+  {
+    column: 'custom_fields',
+    asked: (q) => q.customFieldIds.length > 0,
+    absent: `'[]'::json`,
+    parameters: [integerList((q) => q.customFieldIds)],
+    text: found('custom_fields', `json_build_object('id', id, 'type', type, 'values', "values")`),
+  },
+  {
+    column: 'tree',
+    asked: (q) => q.needEntityTree,
+    absent: `'[]'::json`,
+    parameters: [],
+    text: () => `(select coalesce(json_agg(json_build_object('id', id, 'entityId', entity_id, 'parentEntityId', parent_entity_id,
+      'entityType', entity_type, 'enabled', enabled, 'businessId', business_id)), '[]') from entities)`,
+  },
+  { column: 'reserved_res_id', asked: (q) => q.reserveResourceId, absent: 'null::integer', parameters: [], text: () => `${NEXT_RES_ID_SQL}::integer` },
+]
+
+interface LookupShape {
+  readonly sql: string
+  readonly parameters: (actor: Actor, query: RecordReferenceQuery) => unknown[]
+}
 
 /**
- * Answers every existence check of a create body in ONE round trip: a select of scalar subqueries, each
- * aggregating the rows it found as JSON. Skipped parts are constants, so the query costs what the body asks.
+ * The lookup's text for the parts asked: the asked ones read the database, the others are constants, so a
+ * statement costs what its body needs. Every parameter is read through `(select $n)`: the plan is then the
+ * same whatever the values and each text keeps one generic plan. Seen through bare parameters, the values
+ * made every custom plan look cheaper, and PostgreSQL planned the statement again for each create.
  */
+function lookupText(present: (index: number) => boolean): LookupShape {
+  const columns: string[] = []
+  const values: LookupPart['parameters'][number]['value'][] = []
+  LOOKUP_PARTS.forEach((part, index) => {
+    if (!present(index)) {
+      columns.push(`${part.absent} as ${part.column}`)
+      return
+    }
+    const placeholders = part.parameters.map((parameter) => {
+      values.push(parameter.value)
+      return `(select $${values.length}::${parameter.type})`
+    })
+    columns.push(`${part.text(placeholders)} as ${part.column}`)
+  })
+  return { sql: `select\n  ${columns.join(',\n  ')}`, parameters: (actor, query) => values.map((value) => value(actor, query)) }
+}
+
+const lookupShape = statementShapes(LOOKUP_PARTS, lookupText)
+
+/** The lookup of a body's references: a constant text for its shape, and the body's values as parameters. */
+export function lookupReferencesQuery(actor: Actor, query: RecordReferenceQuery): CompiledQuery<FactsRow> {
+  const shape = lookupShape((part) => part.asked(query))
+  return CompiledQuery.raw(shape.sql, shape.parameters(actor, query)) as CompiledQuery<FactsRow>
+}
+
+/** Answers every existence check of a create body in ONE round trip: a select of scalar subqueries. */
 export async function lookupReferences(db: Kysely<Database>, actor: Actor, query: RecordReferenceQuery): Promise<RecordReferenceFacts> {
-  const actorEntityIds = actor.entities.map((e) => e.id)
-  const result = await sql<FactsRow>`select
-    ${
-      query.modelId === null
-        ? sql`null::json`
-        : sql`(select json_build_object('id', m.id, 'category', m.category, 'enabled', m.enabled, 'master', m.master,
-            'mandatoryFile', m.mandatory_file,
-            'mandatoryFields', coalesce((select json_agg(f.identifier) from indexing_models_fields f where f.model_id = m.id and f.mandatory), '[]'::json),
-            'disabledFields', coalesce((select json_agg(json_build_object('identifier', f.identifier, 'defaultValue', f.default_value) order by f.id)
-              from indexing_models_fields f where f.model_id = m.id and not f.enabled), '[]'::json))
-          from indexing_models m where m.id = ${query.modelId})`
-    } as model,
-    ${query.doctype === null ? sql`false` : sql`exists(select 1 from doctypes where type_id = ${query.doctype})`} as doctype_exists,
-    ${query.status === null ? sql`false` : sql`exists(select 1 from status where id = ${query.status})`} as status_exists,
-    ${query.priority === null ? sql`false` : sql`exists(select 1 from priorities where id = ${query.priority})`} as priority_exists,
-    ${ids((v) => sql`(select coalesce(json_agg(id), '[]') from users where id in (${v}))`, query.userIds)} as users,
-    ${ids((v) => sql`(select coalesce(json_agg(json_build_object('id', id, 'login', lower(user_id))), '[]') from users where lower(user_id) in (${v}))`, query.userLogins)} as logins,
-    ${ids((v) => sql`(select coalesce(json_agg(json_build_object('id', id, 'entityId', entity_id)), '[]') from entities where id in (${v}))`, query.entityIds)} as entities,
-    ${ids((v) => sql`(select coalesce(json_agg(id), '[]') from contacts where id in (${v}))`, query.contactIds)} as contacts,
-    ${ids(
-      (v) => sql`(select coalesce(json_agg(f.id), '[]') from folders f where f.id in (${v}) and (f.user_id = ${actor.id}
-        or exists (select 1 from entities_folders ef where ef.folder_id = f.id
-          and (ef.keyword = 'ALL_ENTITIES'${actorEntityIds.length ? sql` or ef.entity_id in (${list(actorEntityIds)})` : sql``}))))`,
-      query.folderIds,
-    )} as folders,
-    ${ids((v) => sql`(select coalesce(json_agg(id), '[]') from tags where id in (${v}))`, query.tagIds)} as tags,
-    ${ids((v) => sql`(select coalesce(json_agg(json_build_object('id', id, 'type', type, 'values', "values")), '[]') from custom_fields where id in (${v}))`, query.customFieldIds)} as custom_fields,
-    ${
-      query.needEntityTree
-        ? sql`(select coalesce(json_agg(json_build_object('id', id, 'entityId', entity_id, 'parentEntityId', parent_entity_id,
-            'entityType', entity_type, 'enabled', enabled, 'businessId', business_id)), '[]') from entities)`
-        : sql`'[]'::json`
-    } as tree,
-    ${query.reserveResourceId ? NEXT_RES_ID : sql`null::integer`} as reserved_res_id`.execute(db)
+  const result = await db.executeQuery(lookupReferencesQuery(actor, query))
   const row = result.rows[0] as FactsRow
   return {
     model: row.model,
