@@ -37,6 +37,30 @@ export function rowToEvent(row: JournalEventRow): JournalEvent {
   } as unknown as JournalEvent
 }
 
+/**
+ * SQL types of journal_events' columns, in the order of {@link eventToRow} (journal_pending shares the
+ * content ones), for the statements whose parameters PostgreSQL cannot type from their context alone.
+ */
+export const JOURNAL_COLUMN_TYPES = {
+  safe: 'text',
+  sequence: 'bigint',
+  event_id: 'text',
+  event_type: 'text',
+  timestamp: 'timestamptz',
+  instance_name: 'text',
+  org_reg_number: 'text',
+  org_unit_reg_number: 'text',
+  account_id: 'text',
+  account_name: 'text',
+  object_class: 'text',
+  object_id: 'text',
+  operation_result: 'boolean',
+  description: 'text',
+  info: 'jsonb',
+  previous_hash: 'text',
+  hash: 'text',
+} as const satisfies Record<keyof ReturnType<typeof eventToRow>, string>
+
 /** Core's event as an insertable row. */
 export function eventToRow(event: JournalEvent) {
   return { ...eventContentToRow(event), hash: event.hash }

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -506,5 +507,48 @@ describe('chrono merge into office files (reference §2.2)', () => {
     numbers.sort((a, b) => a - b)
     expect(new Set(numbers).size).toBe(50)
     expect(numbers.at(-1)! - numbers[0]!).toBe(49)
+  })
+})
+
+/** The optional parts of a create, each of which has its own rows (and its own part of the create statement). */
+const OPTIONAL_PARTS = {
+  diffusionList: { diffusionList: [{ id: 3, type: 'user', mode: 'dest' }, { id: 4, type: 'entity', mode: 'cc' }] },
+  senders: { senders: [{ id: 1, type: 'contact' }, { id: 3, type: 'user' }] },
+  folders: { folders: [2] },
+  tags: { tags: [1, 3] },
+  followed: { followed: true },
+  file: { encodedFile: PDF_BASE64, format: 'pdf' },
+} as const
+
+type Part = keyof typeof OPTIONAL_PARTS
+
+async function rowCounts(resId: number): Promise<Record<Part, number>> {
+  const db = t.mailroom.db
+  const count = async (table: 'listinstance' | 'resource_contacts' | 'resources_folders' | 'resources_tags' | 'users_followed_resources' | 'journal_archives') =>
+    (await db.selectFrom(table).select('res_id').where('res_id', '=', resId).execute()).length
+  return {
+    diffusionList: await count('listinstance'),
+    senders: await count('resource_contacts'),
+    folders: await count('resources_folders'),
+    tags: await count('resources_tags'),
+    followed: await count('users_followed_resources'),
+    file: await count('journal_archives'),
+  }
+}
+
+describe('create statement shapes', () => {
+  it('stores exactly the rows of the parts a body has, for every combination of parts', async () => {
+    const expected: Record<Part, number> = { diffusionList: 2, senders: 2, folders: 1, tags: 2, followed: 1, file: 1 }
+    await fc.assert(
+      fc.asyncProperty(fc.subarray(Object.keys(OPTIONAL_PARTS) as Part[]), async (parts) => {
+        const body = Object.assign({ modelId: 1, status: 'NEW', subject: `shape ${parts.join(' ')}` }, ...parts.map((part) => OPTIONAL_PARTS[part]))
+        const { resId } = await t.mailroom.records.create(cchaplin, body)
+        const counts = await rowCounts(resId)
+        for (const part of Object.keys(OPTIONAL_PARTS) as Part[]) expect(counts[part], part).toBe(parts.includes(part) ? expected[part] : 0)
+        const history = await t.mailroom.db.selectFrom('history').select('event_id').where('record_id', '=', String(resId)).execute()
+        expect(history).toEqual([{ event_id: 'resourceCreation' }])
+      }),
+      { numRuns: 40 },
+    )
   })
 })

@@ -1,5 +1,7 @@
 import { CompiledQuery } from 'kysely'
 import type { JournalPendingTable, ResLetterboxTable } from '../database/schema.js'
+import { statementShapes } from '../database/statement-shapes.js'
+import { JOURNAL_COLUMN_TYPES } from '../journal/journal-rows.js'
 import { NEXT_RES_ID_SQL } from './lookup-references.js'
 
 /**
@@ -85,103 +87,116 @@ export interface RecordRows {
   readonly deposit: DepositRows | null
 }
 
-/** Numbers the statement's parameters by name, in the order they are declared. */
-function parameterSlots<const N extends string>(names: readonly N[]): Record<N, string> {
-  return Object.fromEntries(names.map((name, index) => [name, `$${index + 1}`])) as Record<N, string>
+
+/** Where a parameter's value comes from. */
+type ParameterValue = (rows: RecordRows) => unknown
+
+/** One CTE of the create statement; `text` numbers each parameter it reads through `parameter`. */
+interface InsertPart {
+  /** Whether a create has rows for the part; the record and its history row always do. */
+  readonly present: (rows: RecordRows) => boolean
+  readonly text: (parameter: (value: ParameterValue) => string) => string
 }
 
-const SCALARS = ['resId', 'historyUser', 'historyDate', 'historyInfo', 'diffusionIds', 'diffusionTypes', 'diffusionModes', 'contactIds', 'contactTypes', 'contactModes', 'folderIds', 'tagIds', 'followerId', 'archiveId', 'archiveSafe', 'archiveCreatedAt'] as const
-const PARAMETER_NAMES = [...SCALARS, ...RECORD_COLUMNS.map((c) => `record.${c}` as const), ...PENDING_COLUMNS.map((c) => `pending.${c}` as const)]
-const $ = parameterSlots(PARAMETER_NAMES)
+const always = () => true
 
-/** SQL casts of the columns whose parameters PostgreSQL cannot type from an `insert … select` alone. */
-const PENDING_CASTS: Readonly<Record<PendingColumn, string>> = {
-  safe: 'text',
-  event_id: 'text',
-  event_type: 'text',
-  timestamp: 'timestamptz',
-  instance_name: 'text',
-  org_reg_number: 'text',
-  org_unit_reg_number: 'text',
-  account_id: 'text',
-  account_name: 'text',
-  object_class: 'text',
-  object_id: 'text',
-  operation_result: 'boolean',
-  description: 'text',
-  info: 'jsonb',
+/** The parts in statement order. Their texts are constants: caller values only ever travel as parameters. */
+const INSERT_PARTS: readonly InsertPart[] = [
+  {
+    present: always,
+    text: (p) => `record as (
+  insert into res_letterbox (res_id, ${RECORD_COLUMNS.join(', ')})
+  values (coalesce(${p((r) => r.resId)}::bigint, ${NEXT_RES_ID_SQL}), ${RECORD_COLUMNS.map((c) => (c === 'integrations' ? `coalesce(${p((r) => r.record[c])}::jsonb, '{}')` : p((r) => r.record[c]))).join(', ')})
+  returning res_id
+)`,
+  },
+  {
+    present: always,
+    text: (p) => `creation as (
+  insert into history (table_name, record_id, event_type, user_id, event_date, info, id_module, remote_ip, event_id)
+  select 'res_letterbox', record.res_id::text, 'ADD', ${p((r) => r.history.userId)}::integer, ${p((r) => r.history.date)}::timestamptz, ${p((r) => r.history.info)}::text, 'resource', null, 'resourceCreation'
+  from record
+)`,
+  },
+  {
+    present: (rows) => rows.diffusion.length > 0,
+    text: (p) => `diffusion as (
+  insert into listinstance (res_id, sequence, item_id, item_type, item_mode, added_by_user, difflist_type)
+  select record.res_id, 0, item.id, item.type, item.mode, ${p((r) => r.history.userId)}::integer, 'entity_id'
+  from record, unnest(${p((r) => r.diffusion.map((i) => i.id))}::integer[], ${p((r) => r.diffusion.map((i) => i.type))}::text[], ${p((r) => r.diffusion.map((i) => i.mode))}::text[]) as item(id, type, mode)
+)`,
+  },
+  {
+    present: (rows) => rows.contacts.length > 0,
+    text: (p) => `contacts as (
+  insert into resource_contacts (res_id, item_id, type, mode)
+  select record.res_id, contact.id, contact.type, contact.mode
+  from record, unnest(${p((r) => r.contacts.map((c) => c.id))}::integer[], ${p((r) => r.contacts.map((c) => c.type))}::text[], ${p((r) => r.contacts.map((c) => c.mode))}::text[]) as contact(id, type, mode)
+)`,
+  },
+  {
+    present: (rows) => rows.folderIds.length > 0,
+    text: (p) => `folders as (
+  insert into resources_folders (folder_id, res_id)
+  select folder.id, record.res_id from record, unnest(${p((r) => r.folderIds)}::integer[]) as folder(id)
+)`,
+  },
+  {
+    present: (rows) => rows.tagIds.length > 0,
+    text: (p) => `tags as (
+  insert into resources_tags (res_id, tag_id)
+  select record.res_id, tag.id from record, unnest(${p((r) => r.tagIds)}::integer[]) as tag(id)
+)`,
+  },
+  {
+    present: (rows) => rows.followerId !== null,
+    text: (p) => `follower as (
+  insert into users_followed_resources (user_id, res_id)
+  select ${p((r) => r.followerId)}::integer, record.res_id from record
+)`,
+  },
+  {
+    present: (rows) => rows.deposit !== null,
+    text: (p) => `archive as (
+  insert into journal_archives (archive_id, safe, res_id, created_at)
+  select ${p((r) => r.deposit?.archive.archive_id)}::text, ${p((r) => r.deposit?.archive.safe)}::text, record.res_id, coalesce(${p((r) => r.deposit?.archive.created_at ?? null)}::timestamptz, now())
+  from record
+), deposit as (
+  insert into journal_pending (${PENDING_COLUMNS.join(', ')})
+  select ${PENDING_COLUMNS.map((c) => `${p((r) => r.deposit?.pending[c])}::${JOURNAL_COLUMN_TYPES[c]}`).join(', ')}
+  from record
+)`,
+  },
+]
+
+interface InsertShape {
+  readonly sql: string
+  readonly values: readonly ParameterValue[]
 }
 
 /**
  * Every row of a create in ONE statement of data-modifying CTEs, which PostgreSQL runs atomically on its
  * own: the record, its creation history row, the rows hanging off it (diffusion list, contacts, folders,
  * tags, follower) and its journal deposit (archive and pending event). Lists travel as arrays expanded by
- * `unnest`, absent parts as empty arrays or nulls, so every create sends this very text: parsed and planned
- * once per connection (prepared statement), never rebuilt. Foreign keys are checked at the end of the
+ * `unnest`. A part the create has no rows for is left out of the text, since every part costs its execution
+ * (the target table and its indexes opened) even when it inserts nothing: a create sends the constant text
+ * of its shape, prepared once per connection, never rebuilt. Foreign keys are checked at the end of the
  * statement, so the order of the parts does not matter.
  */
-const INSERT_RECORD_SQL = `with record as (
-  insert into res_letterbox (res_id, ${RECORD_COLUMNS.join(', ')})
-  values (coalesce(${$.resId}::bigint, ${NEXT_RES_ID_SQL}), ${RECORD_COLUMNS.map((c) => (c === 'integrations' ? `coalesce(${$[`record.${c}`]}::jsonb, '{}')` : $[`record.${c}`])).join(', ')})
-  returning res_id
-), creation as (
-  insert into history (table_name, record_id, event_type, user_id, event_date, info, id_module, remote_ip, event_id)
-  select 'res_letterbox', record.res_id::text, 'ADD', ${$.historyUser}::integer, ${$.historyDate}::timestamptz, ${$.historyInfo}::text, 'resource', null, 'resourceCreation'
-  from record
-), diffusion as (
-  insert into listinstance (res_id, sequence, item_id, item_type, item_mode, added_by_user, difflist_type)
-  select record.res_id, 0, item.id, item.type, item.mode, ${$.historyUser}::integer, 'entity_id'
-  from record, unnest(${$.diffusionIds}::integer[], ${$.diffusionTypes}::text[], ${$.diffusionModes}::text[]) as item(id, type, mode)
-), contacts as (
-  insert into resource_contacts (res_id, item_id, type, mode)
-  select record.res_id, contact.id, contact.type, contact.mode
-  from record, unnest(${$.contactIds}::integer[], ${$.contactTypes}::text[], ${$.contactModes}::text[]) as contact(id, type, mode)
-), folders as (
-  insert into resources_folders (folder_id, res_id)
-  select folder.id, record.res_id from record, unnest(${$.folderIds}::integer[]) as folder(id)
-), tags as (
-  insert into resources_tags (res_id, tag_id)
-  select record.res_id, tag.id from record, unnest(${$.tagIds}::integer[]) as tag(id)
-), follower as (
-  insert into users_followed_resources (user_id, res_id)
-  select ${$.followerId}::integer, record.res_id from record where ${$.followerId}::integer is not null
-), archive as (
-  insert into journal_archives (archive_id, safe, res_id, created_at)
-  select ${$.archiveId}::text, ${$.archiveSafe}::text, record.res_id, coalesce(${$.archiveCreatedAt}::timestamptz, now())
-  from record where ${$.archiveId}::text is not null
-), deposit as (
-  insert into journal_pending (${PENDING_COLUMNS.join(', ')})
-  select ${PENDING_COLUMNS.map((c) => `${$[`pending.${c}`]}::${PENDING_CASTS[c]}`).join(', ')}
-  from record where ${$.archiveId}::text is not null
-)
-select res_id from record`
-
-/** The create statement with `rows` as its parameters (see INSERT_RECORD_SQL). */
-export function insertRecordQuery(rows: RecordRows): CompiledQuery<{ res_id: number | string }> {
-  const { deposit } = rows
-  const scalars: Readonly<Record<(typeof SCALARS)[number], unknown>> = {
-    resId: rows.resId,
-    historyUser: rows.history.userId,
-    historyDate: rows.history.date,
-    historyInfo: rows.history.info,
-    diffusionIds: rows.diffusion.map((item) => item.id),
-    diffusionTypes: rows.diffusion.map((item) => item.type),
-    diffusionModes: rows.diffusion.map((item) => item.mode),
-    contactIds: rows.contacts.map((contact) => contact.id),
-    contactTypes: rows.contacts.map((contact) => contact.type),
-    contactModes: rows.contacts.map((contact) => contact.mode),
-    folderIds: rows.folderIds,
-    tagIds: rows.tagIds,
-    followerId: rows.followerId,
-    archiveId: deposit?.archive.archive_id ?? null,
-    archiveSafe: deposit?.archive.safe ?? null,
-    archiveCreatedAt: deposit?.archive.created_at ?? null,
+function insertText(present: (index: number) => boolean): InsertShape {
+  const values: ParameterValue[] = []
+  const parameter = (value: ParameterValue) => {
+    values.push(value)
+    return `$${values.length}`
   }
-  // In PARAMETER_NAMES order: the scalars, the record's columns, the pending event's columns.
-  const parameters = [
-    ...SCALARS.map((name) => scalars[name]),
-    ...RECORD_COLUMNS.map((column) => rows.record[column]),
-    ...PENDING_COLUMNS.map((column) => (deposit === null ? null : deposit.pending[column])),
-  ]
-  return CompiledQuery.raw(INSERT_RECORD_SQL, parameters)
+  const parts = INSERT_PARTS.filter((_, index) => present(index)).map((part) => part.text(parameter))
+  return { sql: `with ${parts.join(', ')}\nselect res_id from record`, values }
+}
+
+const insertShape = statementShapes(INSERT_PARTS, insertText)
+
+/** The create statement of `rows`: the constant text of its shape, its values as parameters. */
+export function insertRecordQuery(rows: RecordRows): CompiledQuery<{ res_id: number | string }> {
+  const shape = insertShape((part) => part.present(rows))
+  return CompiledQuery.raw(shape.sql, shape.values.map((value) => value(rows)))
 }
