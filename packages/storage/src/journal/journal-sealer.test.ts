@@ -4,7 +4,7 @@ import type { StorageContext } from '../storage-context.js'
 import { createJournalServices } from './create-journal-services.js'
 import { addOrganisation, type JournalTestBed, openJournalTestBed, type StoredRecord, safeRows } from './journal-fixtures.js'
 import { rowToEvent, sha256Hex } from './journal-rows.js'
-import { eventToPendingRow, sealJournal } from './journal-sealer.js'
+import { eventToPendingRow, type JournalPendingRow, linkQuery, sealJournal } from './journal-sealer.js'
 import { JournalWriter } from './journal-writer.js'
 import { verifyJournal } from './verify-journal.js'
 
@@ -49,6 +49,34 @@ async function expectWholeChain(safe: string, count: number) {
   for (let i = 1; i < events.length; i += 1) expect(events[i]!.timestamp.getTime()).toBeGreaterThanOrEqual(events[i - 1]!.timestamp.getTime())
   return events
 }
+
+describe('linkQuery', () => {
+  const actor = { accountId: 'bbain', accountName: 'Barbara BAIN', orgUnitRegNumber: 'DGS' }
+  const event = (n: number) =>
+    buildConsultationEvent(
+      { sha256Hex, newEventId: () => `mailroom_t-${n}` },
+      {
+        position: chainPositionAfter('S', null),
+        actor,
+        timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, n)),
+        archiveId: 'a',
+        resource: { resId: String(n), hash: 'ab'.repeat(32), size: n },
+        originatorArchiveId: String(n),
+      },
+    )
+  const pending = (id: number) => ({ id }) as JournalPendingRow
+
+  it('links a batch of any size with one statement text, a column per array parameter', () => {
+    const head = { safe: 'S', sequence: 3, hash: 'cd'.repeat(32), timestamp: null }
+    const one = linkQuery([event(1)], [pending(7)], head)
+    const three = linkQuery([event(1), event(2), event(3)], [pending(7), pending(8), pending(9)], head)
+    expect(three.sql).toBe(one.sql)
+    expect(three.parameters).toHaveLength(21)
+    expect(three.parameters[2]).toEqual(['mailroom_t-1', 'mailroom_t-2', 'mailroom_t-3'])
+    expect(three.parameters[4]).toEqual(['2026-01-01T00:00:01.000Z', '2026-01-01T00:00:02.000Z', '2026-01-01T00:00:03.000Z'])
+    expect(three.parameters.slice(17)).toEqual([[7, 8, 9], 3, 'cd'.repeat(32), 'S'])
+  })
+})
 
 describe('pending journal events', () => {
   it('are written in the caller’s transaction, outside the chain, and vanish with a rollback', async () => {

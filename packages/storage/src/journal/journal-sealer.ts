@@ -1,7 +1,7 @@
 import { chainPositionAfter, computeEventHash, type JournalChainPosition, type JournalEvent, type UnhashedJournalEvent } from '@mailroom/core'
-import type { Kysely, Selectable } from 'kysely'
+import { CompiledQuery, type Kysely, type Selectable } from 'kysely'
 import type { Database, JournalPendingTable } from '../database/schema.js'
-import { eventContentToRow, eventToRow, rowToEvent, sha256Hex } from './journal-rows.js'
+import { eventContentToRow, eventToRow, JOURNAL_COLUMN_TYPES, rowToEvent, sha256Hex } from './journal-rows.js'
 
 /** Pending rows linked per transaction by default: bounds a seal's memory and its transaction's length. */
 export const SEAL_BATCH_SIZE = 1000
@@ -55,7 +55,15 @@ export async function sealJournal(db: Kysely<Database>, options: SealJournalOpti
 
 /** Locks a safe's head row until the end of `trx`, creating it empty (sequence 0) the first time. */
 export async function lockHead(trx: Kysely<Database>, safe: string): Promise<LockedHead> {
-  const select = () => trx.selectFrom('journal_heads').select(['last_sequence', 'last_hash']).where('safe', '=', safe).forUpdate().executeTakeFirst()
+  // The head and its last event's timestamp in one round trip; only the head row is locked.
+  const select = () =>
+    trx
+      .selectFrom('journal_heads as h')
+      .leftJoin('journal_events as e', (join) => join.onRef('e.safe', '=', 'h.safe').onRef('e.sequence', '=', 'h.last_sequence'))
+      .select(['h.last_sequence', 'h.last_hash', 'e.timestamp'])
+      .where('h.safe', '=', safe)
+      .forUpdate('h')
+      .executeTakeFirst()
   // The head row exists but for a safe's first seal: look for it first, a round trip less per seal.
   let head = await select()
   if (head === undefined) {
@@ -64,8 +72,7 @@ export async function lockHead(trx: Kysely<Database>, safe: string): Promise<Loc
     if (head === undefined) throw new Error(`journal head of ${safe} could not be created`)
   }
   if (head.last_sequence === 0) return { safe, sequence: 0, hash: '', timestamp: null }
-  const last = await trx.selectFrom('journal_events').select('timestamp').where('safe', '=', safe).where('sequence', '=', head.last_sequence).executeTakeFirst()
-  return { safe, sequence: head.last_sequence, hash: head.last_hash, timestamp: last ? new Date(last.timestamp) : null }
+  return { safe, sequence: head.last_sequence, hash: head.last_hash, timestamp: head.timestamp === null ? null : new Date(head.timestamp) }
 }
 
 /** Where the event after `head` goes. */
@@ -89,20 +96,34 @@ export async function linkPending(trx: Kysely<Database>, head: LockedHead, limit
     current = { safe: head.safe, sequence: event.sequence, hash: event.hash, timestamp: event.timestamp }
   }
   // The events, the pending rows' removal and the head's move in one statement (data-modifying CTEs).
-  await trx
-    .with('linked', (qb) => qb.insertInto('journal_events').values(events.map(eventToRow)))
-    .with('removed', (qb) =>
-      qb.deleteFrom('journal_pending').where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      ),
-    )
-    .updateTable('journal_heads')
-    .set({ last_sequence: current.sequence, last_hash: current.hash })
-    .where('safe', '=', current.safe)
-    .execute()
+  await trx.executeQuery(linkQuery(events, rows, current))
   return { head: current, count: rows.length }
+}
+
+/** journal_events' columns, each linked from an array parameter of its type. */
+const EVENT_COLUMNS = Object.keys(JOURNAL_COLUMN_TYPES) as (keyof typeof JOURNAL_COLUMN_TYPES)[]
+const LINKED_COUNT = EVENT_COLUMNS.length
+
+/**
+ * The link statement as one constant text, whatever the batch's size: the events travel as one array per
+ * column expanded by `unnest` (a multi-row VALUES would be a new text, parsed and planned again, for each
+ * batch size). $1-$17 the events' columns, $18 the linked pending ids, $19-$21 the head's new position.
+ */
+const LINK_SQL = `with linked as (
+  insert into journal_events (${EVENT_COLUMNS.join(', ')})
+  select * from unnest(${EVENT_COLUMNS.map((column, index) => `$${index + 1}::${JOURNAL_COLUMN_TYPES[column]}[]`).join(', ')})
+), removed as (
+  delete from journal_pending where id = any($${LINKED_COUNT + 1}::bigint[])
+)
+update journal_heads set last_sequence = $${LINKED_COUNT + 2}::bigint, last_hash = $${LINKED_COUNT + 3}::text where safe = $${LINKED_COUNT + 4}::text`
+
+/** The link statement of `events` (the chained forms of the pending rows `linked`) moving the head to `head`. */
+export function linkQuery(events: readonly JournalEvent[], linked: readonly JournalPendingRow[], head: LockedHead): CompiledQuery {
+  const rows = events.map(eventToRow)
+  const columns = EVENT_COLUMNS.map((column) =>
+    column === 'timestamp' ? rows.map((row) => new Date(row.timestamp).toISOString()) : rows.map((row) => row[column]),
+  )
+  return CompiledQuery.raw(LINK_SQL, [...columns, linked.map((row) => row.id), head.sequence, head.hash, head.safe])
 }
 
 /** Moves the locked head row to `head` (the journal_heads trigger refuses any move backwards). */
