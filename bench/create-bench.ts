@@ -12,13 +12,13 @@
  * both share the cores with PostgreSQL.
  */
 import { median, runPhase } from './bench-kit.js'
-import { type LoadRequest, machineCpuMs, runHttpPhase } from './http-load.js'
+import { type LoadRequest, machineCpuMs, postgresCpuMs, processCpuMs, runHttpPhase } from './http-load.js'
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import { Session } from 'node:inspector/promises'
 import { writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises'
+import { mkdtemp, open, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
@@ -36,12 +36,17 @@ const withFloor = process.env.BENCH_FLOOR !== '0'
 /** BENCH_CPU_PROFILE=file writes a V8 CPU profile of the server's event loop during the HTTP phases. */
 const cpuProfileFile = process.env.BENCH_CPU_PROFILE
 /**
- * How the baseline writes its file. `plain` (default): the per-file sequence a direct write does, every call
- * through fs/promises and one folder fsync per file. `mailroom`: Mailroom's own DocumentWriter (direct calls
- * for small files, folder fsyncs shared between concurrent writes), so the ratio leaves out what the writer
- * gains over a plain write.
+ * How the baseline writes its file, in the folder where Mailroom writes its records' files at that moment
+ * (a filesystem allocates a new file's inode near its folder, and its cost depends on that place's history:
+ * on this machine's journal-less ext4, inodes deleted in the last minutes are skipped one by one, see
+ * docs/benchmarks.md). `plain` (default): the per-file sequence a direct write does, every call through
+ * fs/promises and one folder fsync per file. `mailroom`: Mailroom's own DocumentWriter in the records' area
+ * (direct calls for small files, folder fsyncs shared between concurrent writes), so the ratio leaves out
+ * what the writer gains over a plain write.
  */
 const rawWriter = process.env.BENCH_RAW_WRITER === 'mailroom' ? 'mailroom' : 'plain'
+/** The docserver area of the records' files (their path template). */
+const RECORDS_AREA = 'resources/'
 
 /** Profiles `run` on this thread when BENCH_CPU_PROFILE names a file (one profile, the last phase wins). */
 async function profiled<T>(run: () => Promise<T>): Promise<T> {
@@ -79,13 +84,25 @@ interface PhaseResult {
   readonly loopCpuMsPerResponse?: number
   /** The machine's busy CPU per create (all cores: server, clients, PostgreSQL, kernel). */
   readonly machineCpuMsPerResponse?: number
+  /** Its split: this process but the load generator (the server, or the raw baseline), PostgreSQL, the load generator. */
+  readonly serverCpuMsPerResponse?: number
+  readonly postgresCpuMsPerResponse?: number
+  readonly generatorCpuMsPerResponse?: number
 }
 
 /** Runs `operation` from the concurrent clients for the phase length (shared loop in bench-kit). */
 async function phase(name: string, operation: () => Promise<void>): Promise<PhaseResult> {
-  const machineBefore = machineCpuMs()
+  const [machineBefore, processBefore, postgresBefore] = [machineCpuMs(), processCpuMs(), postgresCpuMs()]
   const result = await runPhase(name, clients, seconds, operation)
-  return { ...result, creates: result.count, machineCpuMsPerResponse: (machineCpuMs() - machineBefore) / Math.max(1, result.count) }
+  const per = (ms: number) => ms / Math.max(1, result.count)
+  return {
+    ...result,
+    creates: result.count,
+    machineCpuMsPerResponse: per(machineCpuMs() - machineBefore),
+    serverCpuMsPerResponse: per(processCpuMs() - processBefore),
+    postgresCpuMsPerResponse: per(postgresCpuMs() - postgresBefore),
+    generatorCpuMsPerResponse: 0,
+  }
 }
 
 /** The journal event Mailroom wrote for a record, as the template of the baseline's pending rows. */
@@ -131,16 +148,14 @@ select res_id from record`
  * writer, see BENCH_RAW_WRITER), then the rows a Mailroom create of the same body inserts (record, history,
  * sender, journal archive and pending event) in one statement, as Mailroom does, so the ratio is the cost
  * of everything else: HTTP, parsing, validation, the reference lookup. The pending events are sealed by the
- * server's background sweep, as Mailroom's own are.
+ * server's background sweep, as Mailroom's own are. `follow` moves the plain writes to the folder of
+ * Mailroom's latest record: call it before each baseline phase.
  */
-function rawCreate(db: Kysely<any>, root: string, template: EventTemplate): (pdf: Uint8Array) => Promise<number> {
-  const folder = join(root, 'raw', '0001')
-  let ready: Promise<unknown> | null = null
+function rawCreate(db: Kysely<any>, root: string, template: EventTemplate): { create(pdf: Uint8Array): Promise<number>; follow(): Promise<void> } {
   const writer = new DocumentWriter(new DocserverRoot(root))
-  const writeFile = async (pdf: Uint8Array): Promise<{ path: string; filename: string }> => {
-    if (rawWriter === 'mailroom') return writer.write('raw/', 'pdf', pdf, new Date())
-    ready ??= mkdir(folder, { recursive: true })
-    await ready
+  let path = ''
+  const writePlainly = async (pdf: Uint8Array): Promise<{ path: string; filename: string }> => {
+    const folder = join(root, RECORDS_AREA, path)
     const filename = `${randomBytes(16).toString('hex')}.pdf`
     const temporary = join(folder, `.${filename}.tmp`)
     const file = await open(temporary, 'wx')
@@ -151,15 +166,21 @@ function rawCreate(db: Kysely<any>, root: string, template: EventTemplate): (pdf
     const dir = await open(folder, 'r')
     await dir.sync()
     await dir.close()
-    return { path: 'raw/0001/', filename }
+    return { path, filename }
   }
-  return async (pdf) => {
-    const { path, filename } = await writeFile(pdf)
-    const fingerprint = createHash('sha256').update(pdf).digest('hex')
-    const archiveId = `bench_${randomBytes(12).toString('hex')}`
-    const parameters = [path, filename, pdf.length, fingerprint, archiveId, template.safe, ...PENDING_TEMPLATE_COLUMNS.map((column) => template[column])]
-    const inserted = (await db.executeQuery(CompiledQuery.raw(RAW_INSERT_SQL, parameters))).rows[0] as { res_id: number | string }
-    return Number(inserted.res_id)
+  return {
+    async follow() {
+      const latest = await db.selectFrom('res_letterbox').select('path').where('path', 'is not', null).orderBy('res_id', 'desc').limit(1).executeTakeFirstOrThrow()
+      path = latest.path as string
+    },
+    async create(pdf) {
+      const { path: stored, filename } = rawWriter === 'mailroom' ? await writer.write(RECORDS_AREA, 'pdf', pdf, new Date()) : await writePlainly(pdf)
+      const fingerprint = createHash('sha256').update(pdf).digest('hex')
+      const archiveId = `bench_${randomBytes(12).toString('hex')}`
+      const parameters = [stored, filename, pdf.length, fingerprint, archiveId, template.safe, ...PENDING_TEMPLATE_COLUMNS.map((column) => template[column])]
+      const inserted = (await db.executeQuery(CompiledQuery.raw(RAW_INSERT_SQL, parameters))).rows[0] as { res_id: number | string }
+      return Number(inserted.res_id)
+    },
   }
 }
 
@@ -190,7 +211,10 @@ function print(result: PhaseResult): void {
     `${result.name.padEnd(8)} ${result.perSecond.toFixed(0).padStart(6)} creates/s  ${String(result.creates).padStart(7)} creates  ` +
       `p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  peak RSS ${result.peakRssMb.toFixed(0)} MB  errors ${result.errors}` +
       (result.loopCpuMsPerResponse === undefined ? '' : `  loop CPU ${result.loopCpuMsPerResponse.toFixed(2)} ms/create`) +
-      (result.machineCpuMsPerResponse === undefined ? '' : `  machine CPU ${result.machineCpuMsPerResponse.toFixed(2)} ms/create`),
+      (result.machineCpuMsPerResponse === undefined ? '' : `  machine CPU ${result.machineCpuMsPerResponse.toFixed(2)} ms/create`) +
+      (result.serverCpuMsPerResponse === undefined
+        ? ''
+        : ` (server ${result.serverCpuMsPerResponse.toFixed(2)}, PostgreSQL ${result.postgresCpuMsPerResponse?.toFixed(2)}, load generator ${result.generatorCpuMsPerResponse?.toFixed(2)})`),
   )
 }
 
@@ -235,15 +259,16 @@ async function main(): Promise<void> {
     const template = await depositTemplate(mailroom.db, warmUp.resId)
     // Alternating rounds: the tables grow and PostgreSQL checkpoints as the run goes on, which moves both
     // phases; comparing each HTTP phase with the baseline just before it keeps that drift out of the ratio.
-    const write = rawCreate(mailroom.db, docserverDir, template)
+    const baseline = rawCreate(mailroom.db, docserverDir, template)
     const raw = async () => {
-      await write(pdf)
+      await baseline.create(pdf)
     }
-    const bare = floorServer(write)
+    const bare = floorServer((bytes) => baseline.create(bytes))
     floor = bare
     bare.keepAliveTimeout = 60_000
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
     const floorLoad: LoadRequest = { url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, method: 'POST', headers, bodies: [body] }
+    await baseline.follow()
     if (warmUpSeconds > 0 && withFloor) await runHttpPhase('warm-up floor', clients, warmUpSeconds, floorLoad)
     // Unmeasured warm-up of both sides (JIT, prepared statements on every pooled connection, the fresh
     // tables' first pages and checkpoint): the first measured round otherwise ran on a cold process.
@@ -258,18 +283,19 @@ async function main(): Promise<void> {
     const settled = () => mailroom.journalFlush()
     for (let round = 1; round <= rounds; round++) {
       await settled()
-      const baseline = await phase(`raw #${round}`, raw)
-      print(baseline)
+      await baseline.follow()
+      const rawResult = await phase(`raw #${round}`, raw)
+      print(rawResult)
       await settled()
       if (withFloor) {
         const bareHttp = await runHttpPhase(`floor #${round}`, clients, seconds, floorLoad).then((r) => ({ ...r, creates: r.count }))
         print(bareHttp)
-        floorRatios.push(bareHttp.perSecond / baseline.perSecond)
+        floorRatios.push(bareHttp.perSecond / rawResult.perSecond)
         await settled()
       }
       const http = await profiled(() => runHttpPhase(`http #${round}`, clients, seconds, httpLoad)).then((r) => ({ ...r, creates: r.count }))
       print(http)
-      ratios.push(http.perSecond / baseline.perSecond)
+      ratios.push(http.perSecond / rawResult.perSecond)
     }
     const percents = (values: number[]) => `${values.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; median ${(median(values) * 100).toFixed(0)}%`
     if (withFloor) console.log(`ratio floor/raw per round (bare node:http, JSON and base64 only): ${percents(floorRatios)}`)

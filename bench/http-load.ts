@@ -4,7 +4,7 @@
  * benchmarks, baselines included, goes through this one client: keep-alive sockets, one request in flight
  * per client, the body read to its end and checked against Content-Length.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { type PhaseResult, runPhase } from './bench-kit.js'
@@ -32,6 +32,40 @@ export interface HttpPhaseResult extends PhaseResult {
   readonly loopCpuMsPerResponse: number
   /** Milliseconds of the whole machine's busy CPU per response (Linux /proc/stat; NaN elsewhere): server, clients, PostgreSQL, kernel. */
   readonly machineCpuMsPerResponse: number
+  /** The server's share of it: this process's CPU but the load generator's thread (Linux; NaN elsewhere). */
+  readonly serverCpuMsPerResponse: number
+  /** PostgreSQL's share: every local process named postgres (Linux; NaN elsewhere, 0 for a remote server). */
+  readonly postgresCpuMsPerResponse: number
+  /** The load generator thread's share. */
+  readonly generatorCpuMsPerResponse: number
+}
+
+/** CPU time (user and system) in milliseconds of every local process named `postgres`, from /proc; NaN elsewhere. */
+export function postgresCpuMs(): number {
+  try {
+    let total = 0
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      let stat: string
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      } catch {
+        continue // gone meanwhile
+      }
+      if (!stat.includes('(postgres)')) continue
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+    }
+    return total
+  } catch {
+    return Number.NaN
+  }
+}
+
+/** CPU time (user and system) of this whole process in milliseconds: every thread. */
+export function processCpuMs(): number {
+  const usage = process.cpuUsage()
+  return (usage.user + usage.system) / 1000
 }
 
 /** Busy CPU time of the whole machine in milliseconds (all cores, from /proc/stat); NaN elsewhere. */
@@ -71,15 +105,21 @@ export function runHttpPhase(name: string, clients: number, seconds: number, req
   }, 100)
   const cpuBefore = threadCpuMs()
   const machineBefore = machineCpuMs()
+  const processBefore = processCpuMs()
+  const postgresBefore = postgresCpuMs()
   return new Promise<HttpPhaseResult>((resolve, reject) => {
-    worker.once('message', (result: Omit<PhaseResult, 'peakRssMb'>) =>
+    worker.once('message', ({ generatorCpuMs, ...result }: Omit<PhaseResult, 'peakRssMb'> & { generatorCpuMs: number }) => {
+      const per = (ms: number) => ms / Math.max(1, result.count)
       resolve({
         ...result,
         peakRssMb: peakRss / 2 ** 20,
-        loopCpuMsPerResponse: (threadCpuMs() - cpuBefore) / Math.max(1, result.count),
-        machineCpuMsPerResponse: (machineCpuMs() - machineBefore) / Math.max(1, result.count),
-      }),
-    )
+        loopCpuMsPerResponse: per(threadCpuMs() - cpuBefore),
+        machineCpuMsPerResponse: per(machineCpuMs() - machineBefore),
+        serverCpuMsPerResponse: per(processCpuMs() - processBefore - generatorCpuMs),
+        postgresCpuMsPerResponse: per(postgresCpuMs() - postgresBefore),
+        generatorCpuMsPerResponse: per(generatorCpuMs),
+      })
+    })
     worker.once('error', reject)
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`load worker exited with ${code}`))
@@ -87,7 +127,8 @@ export function runHttpPhase(name: string, clients: number, seconds: number, req
   }).finally(() => clearInterval(sampler))
 }
 
-async function generateLoad(job: LoadJob): Promise<Omit<PhaseResult, 'peakRssMb'>> {
+async function generateLoad(job: LoadJob): Promise<Omit<PhaseResult, 'peakRssMb'> & { generatorCpuMs: number }> {
+  const cpuBefore = threadCpuMs()
   const { Agent, request } = await import('node:http')
   const agent = new Agent({ keepAlive: true, maxSockets: job.clients })
   const { url, method = 'GET', headers = {}, bodies = [], status = 200 } = job.request
@@ -116,7 +157,7 @@ async function generateLoad(job: LoadJob): Promise<Omit<PhaseResult, 'peakRssMb'
     })
   try {
     const { peakRssMb: _, ...result } = await runPhase(job.name, job.clients, job.seconds, once)
-    return result
+    return { ...result, generatorCpuMs: threadCpuMs() - cpuBefore }
   } finally {
     agent.destroy()
   }
