@@ -6,6 +6,7 @@ export default mailroomVitestConfig({
   databaseFree: [
     'src/records/merge-chrono/**/*.test.ts',
     'src/records/insert-record-statement.test.ts',
+    'src/records/reference-cache.test.ts',
     'src/content/file-reader-pool.test.ts',
     'src/content/stored-file.test.ts',
     'src/content/pdf-converter.test.ts',

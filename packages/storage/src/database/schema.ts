@@ -390,6 +390,12 @@ export interface ResViewLetterbox {
 }
 
 /** The whole database as kysely sees it. */
+/** One row: moved by every change of the reference tables (migration 0007). */
+export interface ReferenceVersionTable {
+  id: Generated<boolean>
+  version: number
+}
+
 export interface Database {
   entities: EntitiesTable
   users: UsersTable
@@ -417,6 +423,7 @@ export interface Database {
   tags: TagsTable
   resources_tags: ResourcesTagsTable
   users_followed_resources: UsersFollowedResourcesTable
+  reference_version: ReferenceVersionTable
   custom_fields: CustomFieldsTable
   history: HistoryTable
   chrono_counters: ChronoCountersTable

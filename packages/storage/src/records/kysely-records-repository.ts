@@ -21,6 +21,7 @@ import { loadSafeDirectory } from '../journal/journal-rows.js'
 import type { PreparedDeposit } from '../journal/journal-writer.js'
 import { insertRecordQuery, type RecordColumnValues } from './insert-record-statement.js'
 import { lookupEarlierReferences, lookupReferences, NEXT_RES_ID } from './lookup-references.js'
+import { ReferenceCache } from './reference-cache.js'
 import { chronoQrCodeText, renderChronoPictures } from './merge-chrono/chrono-images.js'
 import { type ChronoMerge, prepareChronoMerge } from './merge-chrono/merge-chrono-document.js'
 
@@ -105,6 +106,8 @@ export class KyselyRecordsRepository implements RecordsRepository {
   readonly #context: StorageContext
   readonly #writer: DocumentWriter
   readonly #faults: RecordCreateFaults
+  /** The reference tables' rows create lookups read, kept while the database's reference version holds. */
+  readonly #references = new ReferenceCache()
   #area: { value: Promise<WritableArea>; until: number } | null = null
 
   constructor(context: StorageContext, faults: RecordCreateFaults = {}) {
@@ -114,7 +117,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
   }
 
   lookupReferences(actor: Actor, query: RecordReferenceQuery): Promise<RecordReferenceFacts> {
-    return lookupReferences(this.#context.db, actor, query)
+    return lookupReferences(this.#context.db, actor, query, this.#references)
   }
 
   lookupEarlierReferences(query: EarlierReferenceQuery): Promise<EarlierReferenceFacts> {

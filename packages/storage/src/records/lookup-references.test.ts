@@ -2,24 +2,12 @@ import type { Actor, RecordReferenceQuery } from '@mailroom/core'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NO_REFERENCES } from '../testing/reference-queries.js'
 import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
 import { lookupReferences, lookupReferencesQuery } from './lookup-references.js'
+import { ReferenceCache } from './reference-cache.js'
 
-const NOTHING: RecordReferenceQuery = {
-  modelId: null,
-  doctype: null,
-  status: null,
-  priority: null,
-  userIds: [],
-  userLogins: [],
-  entityIds: [],
-  contactIds: [],
-  folderIds: [],
-  tagIds: [],
-  customFieldIds: [],
-  needEntityTree: false,
-  reserveResourceId: false,
-}
+const NOTHING = NO_REFERENCES
 
 let t: TestMailroom
 let cchaplin: Actor
@@ -98,7 +86,9 @@ describe('lookupReferencesQuery', () => {
     const bare = lookupReferencesQuery(cchaplin, NOTHING)
     expect(bare.parameters).toEqual([])
     expect(highestPlaceholder(bare.sql)).toBe(0)
-    expect(bare.sql).not.toMatch(/from|nextval/)
+    // Only the reference version, which a ReferenceCache checks its facts against.
+    expect(bare.sql.match(/\bfrom \w+/g)).toEqual(['from reference_version'])
+    expect(bare.sql).not.toContain('nextval')
     const full = lookupReferencesQuery(cchaplin, FULL)
     expect(full.parameters).toEqual([
       1, 101, 'NEW', 'poiuytre1357nbvc', [19], ['bbain'], [13, 8], [1], [2], cchaplin.id, cchaplin.entities.map((e) => e.id), [1, 3], [4],
@@ -179,4 +169,49 @@ describe('lookupReferences', () => {
     expect(asked.reservedResourceId).toBe(before.called ? before.last + 1 : before.last)
     expect(await identityPosition()).toEqual({ last: asked.reservedResourceId, called: true })
   })
+
+  describe('with a ReferenceCache', () => {
+    const ASKED: RecordReferenceQuery = { ...NOTHING, modelId: 1, doctype: 101, status: 'TMPX', needEntityTree: true }
+
+    it('sees every change of a kept table at the next lookup, and keeps answering while nothing changed', async () => {
+      const cache = new ReferenceCache()
+      await sql`insert into status (id, label_status) values ('TMPX', 'Temporary')`.execute(t.mailroom.db)
+      const first = await lookupReferences(t.mailroom.db, cchaplin, ASKED, cache)
+      expect(first.statusExists).toBe(true)
+      expect(cache.version).not.toBeNull()
+
+      // Kept: a change the version does not see (its trigger off) is not seen either.
+      await sql`alter table status disable trigger status_reference_version`.execute(t.mailroom.db)
+      await sql`delete from status where id = 'TMPX'`.execute(t.mailroom.db)
+      await sql`alter table status enable trigger status_reference_version`.execute(t.mailroom.db)
+      expect((await lookupReferences(t.mailroom.db, cchaplin, ASKED, cache)).statusExists).toBe(true)
+
+      // Any change of a kept table moves the version: everything is asked again.
+      const [entity] = await t.mailroom.db.selectFrom('entities').select(['entity_id', 'entity_label']).limit(1).execute()
+      await sql`update entities set entity_label = entity_label where entity_id = ${entity!.entity_id}`.execute(t.mailroom.db)
+      const after = await lookupReferences(t.mailroom.db, cchaplin, ASKED, cache)
+      expect(after.statusExists).toBe(false)
+      expect(after).toEqual(await lookupReferences(t.mailroom.db, cchaplin, ASKED))
+    })
+
+    it('answers as a lookup without cache after changes of models, fields, doctypes and entities', async () => {
+      const cache = new ReferenceCache()
+      const query: RecordReferenceQuery = { ...ASKED, status: 'NEW', entityIds: [cchaplin.entities[0]!.id, 999] }
+      const fresh = () => lookupReferences(t.mailroom.db, cchaplin, query)
+      expect(await lookupReferences(t.mailroom.db, cchaplin, query, cache)).toEqual(await fresh())
+      const changes = [
+        sql`update indexing_models_fields set enabled = not enabled where model_id = 1 and identifier = 'subject'`,
+        sql`insert into entities (id, entity_id, entity_label, short_label, entity_type, enabled) values (999, 'NEWE', 'New', 'New', 'Service', 'Y')`,
+        sql`update doctypes set description = description || '.' where type_id = 101`,
+        sql`update indexing_models set enabled = not enabled where id = 1`,
+      ]
+      for (const change of changes) {
+        await change.execute(t.mailroom.db)
+        const cached = await lookupReferences(t.mailroom.db, cchaplin, query, cache)
+        expect(cached).toEqual(await fresh())
+      }
+      expect((await lookupReferences(t.mailroom.db, cchaplin, query, cache)).entities.get(999)).toEqual({ entityId: 'NEWE' })
+    })
+  })
 })
+

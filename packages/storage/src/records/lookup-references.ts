@@ -2,6 +2,7 @@ import type { Actor, RecordTreeEntity } from '@mailroom/core'
 import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { statementShapes } from '../database/statement-shapes.js'
+import type { ReferenceCache } from './reference-cache.js'
 import type { DisabledModelField, EarlierReferenceFacts, EarlierReferenceQuery, RecordReferenceFacts, RecordReferenceQuery } from '@mailroom/core'
 
 interface FactsRow {
@@ -26,6 +27,7 @@ interface FactsRow {
   custom_fields: { id: number; type: string; values: unknown[] }[]
   tree: { id: number; entityId: string; parentEntityId: string | null; entityType: string; enabled: string; businessId: string | null }[]
   reserved_res_id: number | null
+  reference_version: string | null
 }
 
 /** The next value of the records' identity sequence, as SQL text (constant: no caller text). */
@@ -125,6 +127,8 @@ const LOOKUP_PARTS: readonly LookupPart[] = [
       'entityType', entity_type, 'enabled', enabled, 'businessId', business_id)), '[]') from entities)`,
   },
   { column: 'reserved_res_id', asked: (q) => q.reserveResourceId, absent: 'null::integer', parameters: [], text: () => `${NEXT_RES_ID_SQL}::integer` },
+  // Always read: what a ReferenceCache's facts are checked against, in the same snapshot as the rest.
+  { column: 'reference_version', asked: () => true, absent: 'null::text', parameters: [], text: () => '(select version::text from reference_version)' },
 ]
 
 interface LookupShape {
@@ -164,9 +168,28 @@ export function lookupReferencesQuery(actor: Actor, query: RecordReferenceQuery)
 }
 
 /** Answers every existence check of a create body in ONE round trip: a select of scalar subqueries. */
-export async function lookupReferences(db: Kysely<Database>, actor: Actor, query: RecordReferenceQuery): Promise<RecordReferenceFacts> {
+export async function lookupReferences(db: Kysely<Database>, actor: Actor, query: RecordReferenceQuery, cache?: ReferenceCache): Promise<RecordReferenceFacts> {
+  if (cache?.version != null) {
+    // What the cache keeps is not asked again, and stays good while the version read with the rest has not moved.
+    const narrowed = cache.narrow(query)
+    const { facts, version } = await runLookup(db, actor, narrowed)
+    if (version !== null && version === cache.version) {
+      cache.learn(version, narrowed, facts)
+      return cache.complete(query, facts)
+    }
+  }
+  const { facts, version } = await runLookup(db, actor, query)
+  if (cache !== undefined && version !== null) cache.learn(version, query, facts)
+  return facts
+}
+
+async function runLookup(db: Kysely<Database>, actor: Actor, query: RecordReferenceQuery): Promise<{ facts: RecordReferenceFacts; version: string | null }> {
   const result = await db.executeQuery(lookupReferencesQuery(actor, query))
   const row = result.rows[0] as FactsRow
+  return { version: row.reference_version, facts: factsOf(row) }
+}
+
+function factsOf(row: FactsRow): RecordReferenceFacts {
   return {
     model: row.model,
     doctypeExists: row.doctype_exists,

@@ -5,6 +5,7 @@ import * as records from './0003-records.js'
 import * as journal from './0004-journal.js'
 import * as journalPending from './0005-journal-pending.js'
 import * as followedResources from './0006-followed-resources.js'
+import * as referenceVersion from './0007-reference-version.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-journal': journal,
   '0005-journal-pending': journalPending,
   '0006-followed-resources': followedResources,
+  '0007-reference-version': referenceVersion,
 }
 
 /** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */
