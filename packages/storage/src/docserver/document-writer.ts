@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { closeSync, fsync, open as openFile, renameSync, writeSync } from 'node:fs'
+import { closeSync, fsync, open as openFile, writeSync } from 'node:fs'
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
@@ -10,15 +10,16 @@ import { FolderSyncs, syncDirectory } from './folder-syncs.js'
 export const FILES_PER_FOLDER = 1000
 
 /**
- * Files up to this size are written, closed and renamed by direct calls on the event loop (tens of
- * microseconds into the page cache); their creation and their fsync go to libuv's thread pool. Each of the
- * direct calls made asynchronously would otherwise queue behind other creates' fsyncs in the pool's four
- * threads (measured at 16 concurrent creates, the file's part of a create went from 25 ms to 17 ms with the
- * shared folder fsyncs, FolderSyncs). Creating the file is the one call that may cost far more: a new inode
- * waits on the filesystem's journal, and on a fresh ext4 whose inode tables are initialised lazily, its first
- * use took 0.1-0.5 ms of kernel CPU against about 10 us once used (measured on the 2-core development VM), so
- * it never runs on the event loop. Larger files keep every call asynchronous, so a big write never holds
- * the loop.
+ * Files up to this size are written and closed by direct calls on the event loop (tens of microseconds into
+ * the page cache); their creation, fsync and rename go to libuv's thread pool. Each of the direct calls made
+ * asynchronously would otherwise queue behind other creates' fsyncs in the pool's four threads (measured at
+ * 16 concurrent creates, the file's part of a create went from 25 ms to 17 ms with the shared folder fsyncs,
+ * FolderSyncs). Creating a file may cost far more than writing it: ext4 looks for a free inode while holding
+ * the folder's lock, and without a journal it skips, one by one, the inodes freed in the last minute (five
+ * while their table is not yet written back), so after a mass deletion a creation took 0.1-0.5 ms of kernel
+ * CPU (measured on the 2-core development VM). It never runs on the event loop, nor does the rename, which
+ * takes the same folder lock and spent that time spinning on the loop when it ran there. Larger files keep
+ * every call asynchronous, so a big write never holds the loop.
  */
 export const DIRECT_WRITE_MAX_BYTES = 256 * 1024
 
@@ -116,7 +117,7 @@ async function scanMonth(monthDir: string): Promise<{ folder: number; files: num
   return { folder, files: files.length }
 }
 
-/** A small file: created and fsynced in the thread pool, written, closed and renamed directly (DIRECT_WRITE_MAX_BYTES). */
+/** A small file: created, fsynced and renamed in the thread pool, written and closed directly (DIRECT_WRITE_MAX_BYTES). */
 async function writeDirectly(temporary: string, target: string, bytes: Uint8Array): Promise<void> {
   const descriptor = await createDescriptor(temporary, 'wx', 0o640)
   try {
@@ -125,7 +126,7 @@ async function writeDirectly(temporary: string, target: string, bytes: Uint8Arra
   } finally {
     closeSync(descriptor)
   }
-  renameSync(temporary, target)
+  await rename(temporary, target)
 }
 
 /** A large file: every call through libuv's thread pool, so the event loop never waits on its bytes. */
