@@ -89,7 +89,11 @@ export interface JournalWriterOptions {
   readonly db?: Kysely<Database>
   /** Where background seal failures go (default: dropped). */
   readonly logger?: Logger
-  /** Debounce between a write and its background seal (default 15 ms). */
+  /**
+   * Debounce between a write and its background seal (default 100 ms). Reads seal first, so it delays no
+   * answer; longer batches cost fewer round trips per event (at 16 concurrent creates, 100 ms against 15 ms
+   * took about a tenth off the server's and PostgreSQL's CPU per create).
+   */
   readonly sealDelayMs?: number
   /** Period of the sweep sealing every safe's leftovers (default 1500 ms; 0 disables it). */
   readonly sweepIntervalMs?: number
@@ -133,7 +137,7 @@ export class JournalWriter {
     this.#deps = { sha256Hex, newEventId: newId }
     this.#db = options.db
     this.#logger = options.logger ?? SILENT_LOGGER
-    this.#sealDelayMs = Math.max(0, options.sealDelayMs ?? 15)
+    this.#sealDelayMs = Math.max(0, options.sealDelayMs ?? 100)
     const sweepMs = options.sweepIntervalMs ?? 1500
     if (this.#db !== undefined && sweepMs > 0) {
       // Timers are unref'ed: pending background work never keeps a process alive (close() seals what is left).
