@@ -13,7 +13,10 @@ export function requestContext(log: Logger) {
     const incoming = ctx.get('x-request-id')
     const requestId = /^[A-Za-z0-9._-]{1,64}$/.test(incoming) ? incoming : randomUUID()
     ctx.state.requestId = requestId
-    ctx.state.log = log.child({ requestId })
+    // The child logger is made on first use: with the request line off, most requests never log.
+    let child: Logger | undefined
+    const requestLog = () => (child ??= log.child({ requestId }))
+    Object.defineProperty(ctx.state, 'log', { get: requestLog, configurable: true, enumerable: true })
     ctx.set('X-Request-Id', requestId)
     const normalised = ctx.path.replace(/\/{2,}/g, '/')
     ctx.path = normalised.length > 1 && normalised.endsWith('/') ? normalised.slice(0, -1) : normalised
@@ -21,7 +24,7 @@ export function requestContext(log: Logger) {
       await next()
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6
-      ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request')
+      if (log.isLevelEnabled('info')) requestLog().info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request')
     }
   }
 }
