@@ -7,6 +7,7 @@ export default mailroomVitestConfig({
     'src/records/merge-chrono/**/*.test.ts',
     'src/records/insert-record-statement.test.ts',
     'src/records/reference-cache.test.ts',
+    'src/journal/random-pool.test.ts',
     'src/content/file-reader-pool.test.ts',
     'src/content/stored-file.test.ts',
     'src/content/pdf-converter.test.ts',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import {
   type Actor,
   buildConsultationEvent,
@@ -25,6 +24,7 @@ import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database, JournalArchivesTable } from '../database/schema.js'
 import { type Logger, SILENT_LOGGER } from '../logger.js'
 import { eventToRow, loadSafeDirectory, sha256Hex } from './journal-rows.js'
+import { pooledRandomBytes } from './random-pool.js'
 import { eventToPendingRow, linkPending, lockHead, moveHead, positionAfter, SEAL_BATCH_SIZE, sealJournal } from './journal-sealer.js'
 
 /** A journal_archives row about to be inserted. */
@@ -133,7 +133,7 @@ export class JournalWriter {
 
   constructor(options: JournalWriterOptions = {}) {
     this.#clock = options.clock ?? { now: () => new Date() }
-    const newId = options.newId ?? createJournalEventIdGenerator({ now: () => Date.now(), randomBytes: (length) => randomBytes(length) })
+    const newId = options.newId ?? createJournalEventIdGenerator({ now: () => Date.now(), randomBytes: pooledRandomBytes() })
     this.#deps = { sha256Hex, newEventId: newId }
     this.#db = options.db
     this.#logger = options.logger ?? SILENT_LOGGER
