@@ -52,6 +52,7 @@ export class DocumentWriter {
   readonly #root: DocserverRoot
   readonly #folders = new Map<string, { folder: number; files: number }>()
   readonly #created = new Set<string>()
+  readonly #monthDirs = new Map<string, string | null>()
   readonly #folderSyncs: FolderSyncs
 
   constructor(root: DocserverRoot, folderSyncs: FolderSyncs = new FolderSyncs()) {
@@ -62,7 +63,7 @@ export class DocumentWriter {
   /** Stores `bytes` under the area `pathTemplate` with extension `extension` (already validated, lower case). */
   async write(pathTemplate: string, extension: string, bytes: Uint8Array, now: Date): Promise<StoredDocument> {
     const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
-    const monthDir = this.#root.fileOf(pathTemplate, month, '')
+    const monthDir = this.#monthDir(pathTemplate, month)
     if (monthDir === null || !/^[a-z0-9]{1,10}$/.test(extension)) throw new Error('refused storage path')
     const path = `${month}/${await this.#nextFolder(monthDir)}/`
     const filename = `${randomBytes(16).toString('hex')}.${extension}`
@@ -88,6 +89,17 @@ export class DocumentWriter {
       throw error
     }
     return { path, filename, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), absolutePath }
+  }
+
+  /** The month's folder of an area, checked inside the root once (path operations cost per write otherwise). */
+  #monthDir(pathTemplate: string, month: string): string | null {
+    const key = `${pathTemplate}\0${month}`
+    let dir = this.#monthDirs.get(key)
+    if (dir === undefined) {
+      dir = this.#root.fileOf(pathTemplate, month, '')
+      this.#monthDirs.set(key, dir)
+    }
+    return dir
   }
 
   /** Removes a written file (a create that failed before its commit); a missing file is not an error. */
