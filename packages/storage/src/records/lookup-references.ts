@@ -2,7 +2,7 @@ import type { Actor, RecordTreeEntity } from '@mailroom/core'
 import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { statementShapes } from '../database/statement-shapes.js'
-import type { ReferenceCache } from './reference-cache.js'
+import { ReferenceCache } from './reference-cache.js'
 import type { DisabledModelField, EarlierReferenceFacts, EarlierReferenceQuery, RecordReferenceFacts, RecordReferenceQuery } from '@mailroom/core'
 
 interface FactsRow {
@@ -169,13 +169,13 @@ export function lookupReferencesQuery(actor: Actor, query: RecordReferenceQuery)
 
 /** Answers every existence check of a create body in ONE round trip: a select of scalar subqueries. */
 export async function lookupReferences(db: Kysely<Database>, actor: Actor, query: RecordReferenceQuery, cache?: ReferenceCache): Promise<RecordReferenceFacts> {
-  if (cache?.version != null) {
-    // What the cache keeps is not asked again, and stays good while the version read with the rest has not moved.
-    const narrowed = cache.narrow(query)
-    const { facts, version } = await runLookup(db, actor, narrowed)
-    if (version !== null && version === cache.version) {
-      cache.learn(version, narrowed, facts)
-      return cache.complete(query, facts)
+  const narrowed = cache?.narrow(query) ?? null
+  if (narrowed !== null) {
+    // What was kept is not asked again, and is good if the version read with the rest is the one it was kept at.
+    const { facts, version } = await runLookup(db, actor, narrowed.query)
+    if (version !== null && version === narrowed.kept.version) {
+      cache?.learn(version, narrowed.query, facts)
+      return ReferenceCache.complete(query, narrowed.kept, facts)
     }
   }
   const { facts, version } = await runLookup(db, actor, query)

@@ -47,19 +47,30 @@ function answer(data: Dataset, query: RecordReferenceQuery): RecordReferenceFact
   }
 }
 
-/** What lookupReferences does with a cache, against `data` standing for the database. */
-function cachedAnswer(cache: ReferenceCache, data: Dataset, query: RecordReferenceQuery): RecordReferenceFacts {
-  if (cache.version !== null) {
-    const narrowed = cache.narrow(query)
-    const facts = answer(data, narrowed)
-    if (data.version === cache.version) {
-      cache.learn(data.version, narrowed, facts)
-      return cache.complete(query, facts)
-    }
+/** A lookup in flight: its narrowed statement was answered against the data of its start. */
+interface InFlight {
+  readonly query: RecordReferenceQuery
+  readonly startedOn: Dataset
+  readonly narrowed: ReturnType<ReferenceCache['narrow']>
+  readonly answered: RecordReferenceFacts | null
+}
+
+/** lookupReferences' first half: narrow, and the statement's answer at the current data. */
+function start(cache: ReferenceCache, data: Dataset, query: RecordReferenceQuery): InFlight {
+  const narrowed = cache.narrow(query)
+  return { query, startedOn: data, narrowed, answered: narrowed === null ? null : answer(data, narrowed.query) }
+}
+
+/** Its second half: complete from what was kept, or ask everything again (at the data current by then). */
+function finish(cache: ReferenceCache, lookup: InFlight, now: Dataset): { facts: RecordReferenceFacts; readAt: Dataset } {
+  const { narrowed, answered, startedOn } = lookup
+  if (narrowed !== null && answered !== null && startedOn.version === narrowed.kept.version) {
+    cache.learn(startedOn.version, narrowed.query, answered)
+    return { facts: ReferenceCache.complete(lookup.query, narrowed.kept, answered), readAt: startedOn }
   }
-  const facts = answer(data, query)
-  cache.learn(data.version, query, facts)
-  return facts
+  const facts = answer(now, lookup.query)
+  cache.learn(now.version, lookup.query, facts)
+  return { facts, readAt: now }
 }
 
 const small = fc.integer({ min: 1, max: 5 })
@@ -90,29 +101,56 @@ const anyQuery: fc.Arbitrary<RecordReferenceQuery> = fc.record({
 })
 
 describe('ReferenceCache', () => {
-  it('answers every lookup as the database would, whatever was kept and however the data changed between lookups', () => {
-    // A run: datasets at increasing versions, each followed by lookups; the cache lives across all of them.
-    const run = fc.array(fc.tuple(fc.nat({ max: 1000 }), fc.array(anyQuery, { minLength: 1, maxLength: 6 })), { minLength: 1, maxLength: 5 })
+  it('answers every lookup as the database would at the moment it read, however lookups overlap and the data changes', () => {
+    // Commands over one cache: start a lookup, finish one in flight (any of them), or change the data.
+    const command = fc.oneof(
+      fc.record({ kind: fc.constant('start' as const), query: anyQuery }),
+      fc.record({ kind: fc.constant('finish' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('change' as const), seed: fc.nat() }),
+    )
+    const datasets = fc.array(anyDataset(0), { minLength: 4, maxLength: 4 })
     fc.assert(
-      fc.property(run.chain((steps) => fc.tuple(...steps.map(([, queries], index) => fc.tuple(anyDataset(index + 1), fc.constant(queries))))), (steps) => {
+      fc.property(datasets, fc.array(command, { minLength: 1, maxLength: 40 }), (sets, commands) => {
         const cache = new ReferenceCache()
-        for (const [data, queries] of steps) {
-          for (const query of queries) expect(cachedAnswer(cache, data, query)).toEqual(answer(data, query))
+        let version = 1
+        let data: Dataset = { ...sets[0]!, version: '1' }
+        const inFlight: InFlight[] = []
+        const check = (lookup: InFlight) => {
+          const { facts, readAt } = finish(cache, lookup, data)
+          expect(facts).toEqual(answer(readAt, lookup.query))
         }
+        for (const step of commands) {
+          if (step.kind === 'start') inFlight.push(start(cache, data, step.query))
+          else if (step.kind === 'finish' && inFlight.length > 0) check(inFlight.splice(step.pick % inFlight.length, 1)[0]!)
+          else if (step.kind === 'change') data = { ...sets[step.seed % sets.length]!, version: String(++version) }
+        }
+        for (const lookup of inFlight.splice(0)) check(lookup)
       }),
     )
+  })
+
+  it('completes a lookup from what it kept even when the cache was dropped and refilled meanwhile', () => {
+    const cache = new ReferenceCache()
+    const query: RecordReferenceQuery = { ...NO_REFERENCES, doctype: 101 }
+    cache.learn('7', query, answer(DEMO, query))
+    const lookup = start(cache, DEMO, query)
+    expect(lookup.narrowed?.query.doctype).toBeNull()
+    // Another lookup saw version 8, a third (older, still at 7) refilled the cache with nothing about doctypes.
+    cache.learn('8', NO_REFERENCES, answer({ ...DEMO, version: '8' }, NO_REFERENCES))
+    cache.learn('7', NO_REFERENCES, answer(DEMO, NO_REFERENCES))
+    expect(finish(cache, lookup, DEMO).facts.doctypeExists).toBe(true)
   })
 
   it('asks again only for what it does not keep', () => {
     const cache = new ReferenceCache()
     const query: RecordReferenceQuery = { ...NO_REFERENCES, modelId: 1, doctype: 101, status: 'NEW', priority: 'p', entityIds: [8, 9], needEntityTree: true }
-    expect(cache.narrow(query)).toEqual(query)
+    expect(cache.narrow(query)).toBeNull()
     cache.learn('7', query, { ...answer(DEMO, query) })
-    expect(cache.narrow(query)).toEqual({ ...query, modelId: null, doctype: null, status: null, entityIds: [9], needEntityTree: false })
+    expect(cache.narrow(query)?.query).toEqual({ ...query, modelId: null, doctype: null, status: null, entityIds: [9], needEntityTree: false })
     // A missing reference is never kept: the priority and entity 9 (absent from the data) are asked again.
     cache.learn('8', { ...NO_REFERENCES, doctype: 101 }, answer(DEMO, { ...NO_REFERENCES, doctype: 101 }))
     expect(cache.version).toBe('8')
-    expect(cache.narrow(query)).toEqual({ ...query, doctype: null })
+    expect(cache.narrow(query)?.query).toEqual({ ...query, doctype: null })
   })
 })
 

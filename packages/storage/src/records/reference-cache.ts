@@ -3,6 +3,20 @@ import type { RecordReferenceFacts, RecordReferenceQuery, RecordTreeEntity } fro
 type ModelFacts = NonNullable<RecordReferenceFacts['model']>
 
 /**
+ * What a lookup took from the cache instead of asking, frozen when it narrowed its query: the cache may be
+ * cleared and refilled by other lookups while its statement runs, so its answer is completed from these.
+ */
+export interface KeptReferences {
+  readonly version: string
+  readonly model: ModelFacts | null
+  readonly doctype: boolean
+  readonly status: boolean
+  readonly priority: boolean
+  readonly entities: ReadonlyMap<number, { readonly entityId: string }>
+  readonly tree: readonly RecordTreeEntity[] | null
+}
+
+/**
  * What create lookups read of the reference tables (indexing models and their fields, doctypes, statuses,
  * priorities, entities and their tree), kept with the database's reference version read in the same
  * statement (migration 0007 moves it on every change of those tables, in the changing transaction). A lookup
@@ -24,34 +38,43 @@ export class ReferenceCache {
     return this.#version
   }
 
-  /** `query` without what is kept: the part the database must still answer. */
-  narrow(query: RecordReferenceQuery): RecordReferenceQuery {
+  /** `query` without what is kept (the part the database must still answer) and what was kept for it; null when nothing is kept. */
+  narrow(query: RecordReferenceQuery): { readonly query: RecordReferenceQuery; readonly kept: KeptReferences } | null {
+    if (this.#version === null) return null
+    const model = query.modelId !== null ? (this.#models.get(query.modelId) ?? null) : null
+    const doctype = query.doctype !== null && this.#doctypes.has(query.doctype)
+    const status = query.status !== null && this.#statuses.has(query.status)
+    const priority = query.priority !== null && this.#priorities.has(query.priority)
+    const entities = new Map<number, { readonly entityId: string }>()
+    for (const id of query.entityIds) {
+      const entity = this.#entities.get(id)
+      if (entity !== undefined) entities.set(id, entity)
+    }
+    const tree = query.needEntityTree ? this.#tree : null
     return {
-      ...query,
-      modelId: query.modelId !== null && this.#models.has(query.modelId) ? null : query.modelId,
-      doctype: query.doctype !== null && this.#doctypes.has(query.doctype) ? null : query.doctype,
-      status: query.status !== null && this.#statuses.has(query.status) ? null : query.status,
-      priority: query.priority !== null && this.#priorities.has(query.priority) ? null : query.priority,
-      entityIds: query.entityIds.filter((id) => !this.#entities.has(id)),
-      needEntityTree: query.needEntityTree && this.#tree === null,
+      kept: { version: this.#version, model, doctype, status, priority, entities, tree },
+      query: {
+        ...query,
+        modelId: model !== null ? null : query.modelId,
+        doctype: doctype ? null : query.doctype,
+        status: status ? null : query.status,
+        priority: priority ? null : query.priority,
+        entityIds: query.entityIds.filter((id) => !entities.has(id)),
+        needEntityTree: query.needEntityTree && tree === null,
+      },
     }
   }
 
-  /** The answer to `query` from the database's answer to `narrow(query)` and what is kept. */
-  complete(query: RecordReferenceQuery, answered: RecordReferenceFacts): RecordReferenceFacts {
-    const entities = new Map(answered.entities)
-    for (const id of query.entityIds) {
-      const kept = this.#entities.get(id)
-      if (kept !== undefined) entities.set(id, kept)
-    }
+  /** The answer to `query` from the database's answer to its narrowed form and what was kept for it. */
+  static complete(query: RecordReferenceQuery, kept: KeptReferences, answered: RecordReferenceFacts): RecordReferenceFacts {
     return {
       ...answered,
-      model: (query.modelId !== null ? this.#models.get(query.modelId) : undefined) ?? answered.model,
-      doctypeExists: (query.doctype !== null && this.#doctypes.has(query.doctype)) || answered.doctypeExists,
-      statusExists: (query.status !== null && this.#statuses.has(query.status)) || answered.statusExists,
-      priorityExists: (query.priority !== null && this.#priorities.has(query.priority)) || answered.priorityExists,
-      entities,
-      entityTree: query.needEntityTree ? (this.#tree ?? answered.entityTree) : answered.entityTree,
+      model: kept.model ?? answered.model,
+      doctypeExists: kept.doctype || answered.doctypeExists,
+      statusExists: kept.status || answered.statusExists,
+      priorityExists: kept.priority || answered.priorityExists,
+      entities: new Map([...answered.entities, ...kept.entities]),
+      entityTree: query.needEntityTree ? (kept.tree ?? answered.entityTree) : answered.entityTree,
     }
   }
 
