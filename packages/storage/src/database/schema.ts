@@ -389,13 +389,13 @@ export interface ResViewLetterbox {
   [column: string]: unknown
 }
 
-/** The whole database as kysely sees it. */
 /** One row: moved by every change of the reference tables (migration 0007). */
 export interface ReferenceVersionTable {
   id: Generated<boolean>
   version: number
 }
 
+/** The whole database as kysely sees it. */
 export interface Database {
   entities: EntitiesTable
   users: UsersTable
