@@ -15,6 +15,8 @@ import {
   type RecordReferenceFacts,
   type RecordReferenceQuery,
   type RecordsRepository,
+  type RecordTreeEntity,
+  type SafeDirectory,
   type StagedFile,
 } from '@mailroom/core'
 import { loadSafeDirectory } from '../journal/journal-rows.js'
@@ -108,6 +110,8 @@ export class KyselyRecordsRepository implements RecordsRepository {
   readonly #faults: RecordCreateFaults
   /** The reference tables' rows create lookups read, kept while the database's reference version holds. */
   readonly #references = new ReferenceCache()
+  /** Safe directories by the entity tree they were built from: the cached tree is the same array for many creates. */
+  readonly #directories = new WeakMap<readonly RecordTreeEntity[], SafeDirectory>()
   #area: { value: Promise<WritableArea>; until: number } | null = null
 
   constructor(context: StorageContext, faults: RecordCreateFaults = {}) {
@@ -213,8 +217,17 @@ export class KyselyRecordsRepository implements RecordsRepository {
    */
   async #prepareDeposit(db: Kysely<Database>, actor: Actor, record: NewRecord, stored: StoredDocument, preparation: CreatePreparation): Promise<PreparedDeposit> {
     const resId = preparation.resId ?? (await reserveResId(db))
-    const directory = preparation.entityTree ? buildSafeDirectory(preparation.entityTree) : await loadSafeDirectory(db)
+    const directory = preparation.entityTree ? this.#directoryOf(preparation.entityTree) : await loadSafeDirectory(db)
     return this.#context.journal.prepareDeposit(directory, { resId, destination: record.destination, sha256: stored.sha256, size: stored.size, actor })
+  }
+
+  #directoryOf(tree: readonly RecordTreeEntity[]): SafeDirectory {
+    let directory = this.#directories.get(tree)
+    if (directory === undefined) {
+      directory = buildSafeDirectory(tree)
+      this.#directories.set(tree, directory)
+    }
+    return directory
   }
 
   /** Every row of a create in one statement (see insertRecordQuery). */
