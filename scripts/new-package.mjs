@@ -8,7 +8,7 @@ const pkg = {
   private: false,
   type: 'module',
   sideEffects: false,
-  license: 'AGPL-3.0-or-later',
+  license: 'Apache-2.0',
   engines: { node: '>=20.19' },
   exports: { '.': { source: './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' } },
   main: './dist/index.js',

@@ -88,7 +88,7 @@ export function createOpenApiDocument(): OpenApiDocument {
           'Mailroom serves the Maarch Courrier 20.10 REST interface. Mail records (resources) with their file, searched within the caller perimeter, served as watermarked PDF, ' +
           'moved through statuses, and deposited in a digital safe whose journal is readable. ' +
           'Error bodies of the /rest operations are `{"errors": "<message>"}`; the examples of each error response give the exact messages.',
-        license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
       servers: [{ url: '/', description: 'This server' }],
       security: REST_SECURITY,
