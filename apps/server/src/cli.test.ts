@@ -56,5 +56,13 @@ describe('mailroom CLI', () => {
   it('explains its usage and refuses unknown commands', async () => {
     expect((await run(['help'])).out).toMatch(/Usage: mailroom <command>/)
     expect(await run(['frobnicate'])).toMatchObject({ code: 2 })
+    expect(await run([])).toMatchObject({ code: 2 })
+    const fsckHelp = await run(['help', 'fsck'])
+    expect(fsckHelp).toMatchObject({ code: 0 })
+    expect(fsckHelp.out).toMatch(/--grace-minutes <minutes>/)
+    const badGrace = await run(['fsck', '--grace-minutes', 'soon'])
+    expect(badGrace.code).toBe(2)
+    expect(badGrace.err).toMatch(/a whole number of minutes is expected/)
+    expect(await run(['token'])).toMatchObject({ code: 2, err: expect.stringMatching(/missing required argument 'login'/) })
   })
 })

@@ -7,8 +7,8 @@ import * as storage from '@mailroom/storage'
 import type { JournalVerification, SafeVerification } from '@mailroom/storage'
 import { createTestDatabase } from '@mailroom/storage/testing'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { runCli } from './cli.js'
-import { loadConfig } from './config.js'
+import { runCli } from '../cli.js'
+import { loadConfig } from '../config.js'
 import { formatSafeVerification, runJournalVerify } from './journal-verify.js'
 
 const HASH = 'a'.repeat(64)

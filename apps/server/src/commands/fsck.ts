@@ -1,5 +1,8 @@
 import { checkDocumentStorage, DocserverRoot, openDatabase, type StorageCheckReport } from '@mailroom/storage'
-import type { ServerConfig } from './config.js'
+import type { Command } from 'commander'
+import { InvalidArgumentError } from 'commander'
+import { loadConfig, type ServerConfig } from '../config.js'
+import type { CliContext } from './cli-context.js'
 
 /** Parsed arguments of `mailroom fsck`. */
 export interface FsckArguments {
@@ -7,17 +10,22 @@ export interface FsckArguments {
   readonly orphanGraceMs: number
 }
 
-/** Reads `[--dry-run] [--grace-minutes N]`; null when an argument is not understood. */
-export function parseFsckArguments(args: readonly string[]): FsckArguments | null {
-  let dryRun = false
-  let graceMinutes = 15
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]
-    if (arg === '--dry-run' || arg === '-n') dryRun = true
-    else if (arg === '--grace-minutes' && /^\d+$/.test(args[i + 1] ?? '')) graceMinutes = Number(args[++i])
-    else return null
-  }
-  return { dryRun, orphanGraceMs: graceMinutes * 60_000 }
+function parseMinutes(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('a whole number of minutes is expected')
+  return Number(value)
+}
+
+/** `mailroom fsck [--dry-run] [--grace-minutes N]`. */
+export function registerFsckCommand(program: Command, context: CliContext): void {
+  program
+    .command('fsck')
+    .description('check stored files against the database; remove orphan files')
+    .option('-n, --dry-run', 'report orphans without removing them', false)
+    .option('--grace-minutes <minutes>', 'keep orphan files younger than this', parseMinutes, 15)
+    .action(async (options: { dryRun: boolean; graceMinutes: number }) => {
+      const args = { dryRun: options.dryRun, orphanGraceMs: options.graceMinutes * 60_000 }
+      context.exitCode = await runFsck(loadConfig(context.env, { requireSecret: false }), args, context.out)
+    })
 }
 
 /** The human report of a storage check, one finding per line. */

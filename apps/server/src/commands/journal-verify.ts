@@ -1,3 +1,7 @@
+import { createMailroom, DocserverRoot, verifyJournal } from '@mailroom/storage'
+import type { Command } from 'commander'
+import { loadConfig } from '../config.js'
+import type { CliContext } from './cli-context.js'
 import type { JournalVerification, SafeVerification } from '@mailroom/storage'
 
 /** Where the report goes (process.stdout in the CLI). */
@@ -31,4 +35,23 @@ export async function runJournalVerify(verify: (safe?: string) => Promise<Journa
   }
   for (const safeResult of result.safes) out.write(`${formatSafeVerification(safeResult)}\n`)
   return result.ok ? 0 : 1
+}
+
+/** `mailroom journal verify [safe]`. */
+export function registerJournalCommand(program: Command, context: CliContext): void {
+  const journal = program.command('journal').description('the digital-safe journal')
+  journal
+    .command('verify')
+    .description('check the digital-safe journal chain and stored files')
+    .argument('[safe]', 'one safe (its business id); every safe when omitted')
+    .action(async (safe: string | undefined) => {
+      const config = loadConfig(context.env)
+      const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret })
+      try {
+        const target = { db: mailroom.db, docservers: new DocserverRoot(config.docserverDir) }
+        context.exitCode = await runJournalVerify((name) => verifyJournal(target, name), safe, { write: context.out })
+      } finally {
+        await mailroom.close()
+      }
+    })
 }
