@@ -19,5 +19,7 @@ export default mailroomVitestConfig({
     'src/search/original-files.test.ts',
     'src/docserver/document-writer.test.ts',
     'src/docserver/folder-syncs.test.ts',
+    'src/security/scrypt-password-hasher.test.ts',
+    'src/security/hmac-token-signer.test.ts',
   ],
 })

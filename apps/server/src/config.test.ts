@@ -57,6 +57,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'sometimes' })).toThrow(/MAILROOM_PREPARED_STATEMENTS must be 1 or 0/)
   })
 
+  it('reads the previous signing secrets of a rotation from MAILROOM_PREVIOUS_SECRETS (comma-separated)', () => {
+    const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 'n'.repeat(20) }
+    expect(loadConfig(base).previousSecrets).toEqual([])
+    expect(loadConfig({ ...base, MAILROOM_PREVIOUS_SECRETS: ` ${'a'.repeat(16)} ,, ${'b'.repeat(20)}` }).previousSecrets).toEqual(['a'.repeat(16), 'b'.repeat(20)])
+    expect(() => loadConfig({ ...base, MAILROOM_PREVIOUS_SECRETS: `${'a'.repeat(16)},short` })).toThrow(/each of MAILROOM_PREVIOUS_SECRETS must be at least 16 characters/)
+  })
+
   it('rejects bad values with a clear message', async () => {
     const dataDir = await tempDir()
     expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT must be an integer/)

@@ -11,6 +11,8 @@ export interface ServerConfig {
   readonly database: DatabaseTarget
   readonly docserverDir: string
   readonly secret: string
+  /** Secrets replaced by `secret` whose tokens still verify (MAILROOM_PREVIOUS_SECRETS, comma-separated). */
+  readonly previousSecrets: readonly string[]
   /** true/false when MAILROOM_DEMO says so; undefined means "embedded and empty". */
   readonly demo: boolean | undefined
   readonly bodyLimitBytes: number
@@ -59,6 +61,8 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     secret = embeddedSecret(dataDir)
   }
   if (secret && secret.length < 16) throw new ConfigError('MAILROOM_SECRET must be at least 16 characters')
+  const previousSecrets = (env.MAILROOM_PREVIOUS_SECRETS ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')
+  if (previousSecrets.some((s) => s.length < 16)) throw new ConfigError('each of MAILROOM_PREVIOUS_SECRETS must be at least 16 characters')
   const demo = flag(env, 'MAILROOM_DEMO')
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -67,6 +71,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     database,
     docserverDir: resolve(env.MAILROOM_DOCSERVER_DIR || join(dataDir, 'docservers')),
     secret,
+    previousSecrets,
     demo: demo ?? (url ? false : undefined),
     bodyLimitBytes: integer(env, 'MAILROOM_BODY_LIMIT', 64 * 1024 * 1024, 1024, 2 ** 31),
     logLevel: env.LOG_LEVEL || 'info',

@@ -5,6 +5,7 @@ import { createMailroom, hasUsers, type Mailroom } from '@mailroom/storage'
 import type { Logger } from 'pino'
 import type { ServerConfig } from './config.js'
 import { createContentRuntime, loadContentSettings } from './content-settings.js'
+import { demoDecision } from './demo-policy.js'
 
 /** A running server and how to stop it gracefully. */
 export interface RunningServer {
@@ -23,6 +24,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     database: config.database,
     docserverDir: config.docserverDir,
     secret: config.secret,
+    previousSecrets: config.previousSecrets,
     converter: conversion.converter,
     content: contentSettings,
   }).catch(async (error: unknown) => {
@@ -31,8 +33,9 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
   })
   if (!conversion.office) log.warn('LibreOffice not found: office documents will answer Conversion error until it is installed')
   try {
-    const loadDemo = config.demo ?? !(await hasUsers(mailroom.db))
-    if (loadDemo && (await mailroom.loadDemo())) log.info('demo dataset loaded')
+    const demo = demoDecision({ demo: config.demo, host: config.host, empty: !(await hasUsers(mailroom.db)) })
+    if (demo.warning) log.warn(demo.warning)
+    if (demo.load && (await mailroom.loadDemo())) log.info('demo dataset loaded')
     const app = createHttpApp({ services: mailroom, logger: log, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy })
     const server = createHttpServer(app)
     await new Promise<void>((resolve, reject) => {

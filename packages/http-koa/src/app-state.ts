@@ -7,6 +7,8 @@ export interface AppState {
   requestId?: string
   log?: Logger
   actor?: Actor
+  /** The scheme of the request's Authorization header, so a 401 challenges with the same scheme. */
+  authScheme?: 'basic' | 'bearer'
   /** Parsed JSON body (undefined when the request had none). */
   body?: unknown
   renderError?: ErrorBodyRenderer

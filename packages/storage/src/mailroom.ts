@@ -55,6 +55,11 @@ export interface MailroomOptions {
   readonly docserverDir: string
   /** Token signing secret (at least 16 characters). */
   readonly secret: string
+  /**
+   * Secrets that signed tokens before `secret` replaced them: their tokens stay valid (until they expire
+   * or are revoked), new tokens are signed with `secret` only.
+   */
+  readonly previousSecrets?: readonly string[]
   /** Apply pending migrations first (default true). */
   readonly migrate?: boolean
   /** Load the demo dataset when the database has no user yet (default false). */
@@ -103,7 +108,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     const auth = createAuthService({
       users,
       hasher,
-      tokens: new HmacTokenSigner(options.secret),
+      tokens: new HmacTokenSigner(options.secret, options.previousSecrets),
       clock,
       ids: { newId: () => randomUUID() },
       ...(options.throttle === false ? {} : { throttle: new KyselyAuthThrottle(database.db, options.throttle ?? {}) }),

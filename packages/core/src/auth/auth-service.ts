@@ -114,6 +114,15 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     return entry
   }
 
+  /**
+   * Replaces a hash of an older cost or of another scheme (imported users) by one of the current cost: the
+   * password is known only now, at a successful check.
+   */
+  async function upgradeHash(user: UserCredentials, password: string): Promise<void> {
+    if (!deps.hasher.needsRehash(user.passwordHash)) return
+    await deps.users.replacePasswordHash(user.id, user.passwordHash, await deps.hasher.hash(password))
+  }
+
   async function authenticatePassword(login: string, password: string, address?: string): Promise<Actor> {
     if (!login || !password) fail('AUTHENTICATION_FAILED')
     const digest = deps.credentialDigest(login.toLowerCase(), password)
@@ -135,6 +144,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     }
     // Only the login counter resets: one valid account must not clear an address that guesses others.
     if (deps.throttle) await deps.throttle.recordSuccess(subjects[0]!)
+    await upgradeHash(user, password)
     if (verified.size > 10_000) verified.clear()
     verified.set(digest, { userId: user.id, until: Date.now() + settings.verifiedCredentialSeconds * 1000 })
     return loadActor(user.id)

@@ -5,6 +5,11 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>
   /** Constant-time comparison of a password with a stored hash. */
   verify(password: string, storedHash: string): Promise<boolean>
+  /**
+   * True when a stored hash that verified should be replaced by `hash(password)`: a lower cost than the
+   * current one, or another scheme (imported hashes). The login use case upgrades it at once.
+   */
+  needsRehash(storedHash: string): boolean
 }
 
 /** What a token says. `kind` tells access, refresh and service tokens apart. */
@@ -46,6 +51,11 @@ export interface UserRepository {
   addRefreshToken(userId: number, tokenId: string, keep: number): Promise<void>
   /** Makes `tokenId` the only valid service token of the user. */
   setServiceToken(userId: number, tokenId: string): Promise<void>
+  /**
+   * Replaces a user's password hash, only while it still is `previousHash` (a password changed meanwhile
+   * wins); true when it was replaced.
+   */
+  replacePasswordHash(userId: number, previousHash: string, newHash: string): Promise<boolean>
 }
 
 /** Counts authentication failures per subject (a login or an address) to lock out guessing. */

@@ -18,10 +18,12 @@ export function authenticateRest(auth: AuthService) {
     const header = ctx.get('authorization')
     const basic = basicCredentials(header)
     if (basic) {
+      ctx.state.authScheme = 'basic'
       ctx.state.actor = await auth.authenticatePassword(basic.login, basic.password, ctx.ip)
     } else {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)
       if (!bearer) fail('AUTHENTICATION_FAILED')
+      ctx.state.authScheme = 'bearer'
       ctx.state.actor = await auth.authenticateToken(bearer[1]!)
     }
     return next()

@@ -29,9 +29,17 @@ export function errorHandler(options: { renderers?: readonly (readonly [prefix: 
       ctx.status = status
       ctx.type = 'application/json'
       ctx.body = render(ctx, error, status)
-      if (status === 401 && ctx.path.startsWith('/rest')) ctx.set('WWW-Authenticate', 'Basic realm="mailroom", charset="UTF-8"')
+      if (status === 401 && ctx.path.startsWith('/rest')) ctx.set('WWW-Authenticate', challenge(ctx.state.authScheme))
     }
   }
+}
+
+/**
+ * The 401 challenge: Bearer (RFC 6750) when a bearer token failed, so a browser does not open its login
+ * box over a script's expired token; Basic otherwise, for the clients that log in with a password.
+ */
+function challenge(scheme: AppState['authScheme']): string {
+  return scheme === 'bearer' ? 'Bearer realm="mailroom", error="invalid_token"' : 'Basic realm="mailroom", charset="UTF-8"'
 }
 
 /** Network errors and SQLSTATE classes that mean "the database is not reachable right now". */

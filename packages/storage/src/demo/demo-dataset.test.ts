@@ -53,7 +53,7 @@ describe('demo dataset', () => {
   })
 
   it('is not loaded twice', async () => {
-    expect(await loadDemoData(t.mailroom.db, { hash: async () => 'x', verify: async () => false })).toBe(false)
+    expect(await loadDemoData(t.mailroom.db, { hash: async () => 'x', verify: async () => false, needsRehash: () => false })).toBe(false)
     expect(await count('users')).toBe(6)
   })
 

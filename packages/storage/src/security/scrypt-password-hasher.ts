@@ -1,11 +1,23 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import type { PasswordHasher } from '@mailroom/core'
 
-/** scrypt cost: N=2^15, r=8, p=1 (about 30–60 ms per check on a 2-core machine). */
-const DEFAULT_COST = { N: 32768, r: 8, p: 1 }
-const KEY_LENGTH = 32
+/** scrypt parameters: cost N (a power of two), block size r, parallelism p. */
+export interface ScryptCost {
+  readonly N: number
+  readonly r: number
+  readonly p: number
+}
 
-function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+/**
+ * OWASP's recommended minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1, 128 MiB per
+ * check. Node runs scrypt on the libuv thread pool (4 threads by default), so at most 4 checks, 512 MiB,
+ * run at once whatever the number of logins in flight.
+ */
+export const RECOMMENDED_SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 }
+const KEY_LENGTH = 32
+const PREFIX = 'scrypt'
+
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: 128 * cost.N * cost.r * 2 }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -13,32 +25,48 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
   })
 }
 
+/** The cost, salt and key of a stored `scrypt$N$r$p$<salt>$<key>` hash; null when it is not one. */
+function parse(storedHash: string): { cost: ScryptCost; salt: Buffer; key: Buffer } | null {
+  const parts = storedHash.split('$')
+  if (parts.length !== 6 || parts[0] !== PREFIX) return null
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number]
+  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N > 2 ** 20) return null
+  const key = Buffer.from(parts[5]!, 'base64')
+  if (key.length !== KEY_LENGTH) return null
+  return { cost: { N, r, p }, salt: Buffer.from(parts[4]!, 'base64'), key }
+}
+
 /**
  * Salted scrypt hashes stored as `scrypt$N$r$p$<salt b64>$<key b64>`, compared in constant time.
- * The cost lives in each hash, so raising it later keeps old hashes valid.
+ * The cost lives in each hash, so raising it keeps old hashes valid; `needsRehash` tells the login use case
+ * which ones to replace.
  */
 export class ScryptPasswordHasher implements PasswordHasher {
-  readonly #cost: { N: number; r: number; p: number }
+  readonly #cost: ScryptCost
 
-  constructor(cost: Partial<{ N: number; r: number; p: number }> = {}) {
-    this.#cost = { ...DEFAULT_COST, ...cost }
+  constructor(cost: Partial<ScryptCost> = {}) {
+    this.#cost = { ...RECOMMENDED_SCRYPT_COST, ...cost }
   }
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16)
     const key = await derive(password, salt, this.#cost)
     const { N, r, p } = this.#cost
-    return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`
+    return `${PREFIX}$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`
   }
 
   async verify(password: string, storedHash: string): Promise<boolean> {
-    const parts = storedHash.split('$')
-    if (parts.length !== 6 || parts[0] !== 'scrypt') return false
-    const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number]
-    if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N > 2 ** 20) return false
-    const expected = Buffer.from(parts[5]!, 'base64')
-    if (expected.length !== KEY_LENGTH) return false
-    const key = await derive(password, Buffer.from(parts[4]!, 'base64'), { N, r, p })
-    return timingSafeEqual(key, expected)
+    const parsed = parse(storedHash)
+    if (!parsed) return false
+    const key = await derive(password, parsed.salt, parsed.cost)
+    return timingSafeEqual(key, parsed.key)
+  }
+
+  /** True for a hash of another scheme or of a lower cost than this hasher's (never a downgrade). */
+  needsRehash(storedHash: string): boolean {
+    const parsed = parse(storedHash)
+    if (!parsed) return true
+    const { N, r, p } = parsed.cost
+    return N < this.#cost.N || r < this.#cost.r || p < this.#cost.p
   }
 }

@@ -87,6 +87,16 @@ export class KyselyUserRepository implements UserRepository {
     await this.#db.updateTable('users').set({ service_token_id: tokenId }).where('id', '=', userId).execute()
   }
 
+  async replacePasswordHash(userId: number, previousHash: string, newHash: string): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('users')
+      .set({ password: newHash })
+      .where('id', '=', userId)
+      .where('password', '=', previousHash)
+      .executeTakeFirst()
+    return result.numUpdatedRows > 0n
+  }
+
   #credentials() {
     return this.#db
       .selectFrom('users')
