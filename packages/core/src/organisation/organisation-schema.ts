@@ -1,0 +1,326 @@
+import { z } from 'zod'
+
+/**
+ * The organisation document: every piece of reference data Mailroom stores (entities, groups, users,
+ * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts), as one
+ * versioned file. Identifiers are the ones stored (entity codes, group codes, logins, numeric ids), so an
+ * installation exported and applied elsewhere keeps them, and an importer can keep a foreign installation's.
+ *
+ * Every section is optional: a file that leaves a section out says nothing about that kind (apply leaves
+ * it as it is, even with prune). Within an item, a field left out takes its documented default, except the
+ * ones marked "kept": leaving those out keeps what is stored (serial ids, password hashes).
+ */
+export const ORGANISATION_VERSION = 1
+
+const text = (max: number) => z.string().min(1).max(max)
+const optionalText = (max: number) => z.string().max(max).nullable().default(null)
+/** Codes as Maarch stores them (entity_id, group_id, status id): letters, digits and _ - . */
+const code = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "-" and "." only')
+const serial = z.number().int().positive().max(2147483647)
+
+/** The indexing keywords of a group (reference §7): entities named relative to the indexing user. */
+export const INDEXING_KEYWORDS = [
+  'ALL_ENTITIES',
+  'ENTITIES_JUST_BELOW',
+  'ENTITIES_BELOW',
+  'ALL_ENTITIES_BELOW',
+  'ENTITIES_JUST_UP',
+  'MY_ENTITIES',
+  'MY_PRIMARY_ENTITY',
+  'SAME_LEVEL_ENTITIES',
+] as const
+
+/** How a user account works: `root_visible`/`root_invisible` see every record; `root` is read as `root_visible`. */
+export const USER_MODES = ['standard', 'rest', 'root_visible', 'root_invisible'] as const
+
+export const EntityDefinitionSchema = z.strictObject({
+  /** entity_id: the code records, users and clauses name the entity by. */
+  id: code(32),
+  /** entities.id, the serial id (`@my_entities_id`, folders); kept when left out. */
+  serialId: serial.optional(),
+  label: text(255),
+  shortLabel: text(50),
+  fullName: optionalText(255),
+  type: text(64),
+  /** Code of the parent entity; null for a top-level entity (which owns a digital safe). */
+  parent: code(32).nullable().default(null),
+  /** Registration number of a top-level entity: the identifier of its digital safe. */
+  businessId: optionalText(32),
+  enabled: z.boolean().default(true),
+  email: optionalText(255),
+  address: z
+    .strictObject({
+      line1: optionalText(255),
+      line2: optionalText(255),
+      line3: optionalText(255),
+      zipcode: optionalText(32),
+      city: optionalText(255),
+      country: optionalText(255),
+    })
+    .default({ line1: null, line2: null, line3: null, zipcode: null, city: null, country: null }),
+  ldapId: optionalText(255),
+  archivalAgency: optionalText(255),
+  archivalAgreement: optionalText(255),
+  producerService: optionalText(255),
+  externalId: z.record(z.string(), z.unknown()).default({}),
+})
+
+export const GroupDefinitionSchema = z.strictObject({
+  /** group_id: the group's code. */
+  id: code(32),
+  /** usergroups.id; kept when left out. */
+  serialId: serial.optional(),
+  label: text(255),
+  /** Security clause over res_view_letterbox (the search language, perimeter macros allowed); null: no perimeter row. */
+  perimeter: z.string().max(4000).nullable().default(null),
+  /** Comment stored with the perimeter clause. */
+  perimeterComment: optionalText(255),
+  canIndex: z.boolean().default(false),
+  /** Entities the group may index for: entity codes and keywords. */
+  indexing: z
+    .strictObject({
+      entities: z.array(text(32)).default([]),
+      keywords: z.array(z.enum(INDEXING_KEYWORDS)).default([]),
+    })
+    .default({ entities: [], keywords: [] }),
+  /** May read the digital-safe journal of the safes its members are positioned under. */
+  digitalSafe: z.boolean().default(false),
+})
+
+export const UserEntityMembershipSchema = z.strictObject({
+  id: code(32),
+  primary: z.boolean().default(false),
+  role: optionalText(255),
+})
+
+export const UserDefinitionSchema = z.strictObject({
+  login: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[^\s]+$/, 'no spaces'),
+  /** users.id; kept when left out. */
+  id: serial.optional(),
+  firstname: optionalText(255),
+  lastname: optionalText(255),
+  mail: optionalText(255),
+  mode: z.preprocess((value) => (value === 'root' ? 'root_visible' : value), z.enum(USER_MODES)).default('standard'),
+  enabled: z.boolean().default(true),
+  groups: z.array(code(32)).default([]),
+  entities: z.array(UserEntityMembershipSchema).default([]),
+  /** A stored password hash (scrypt as Mailroom writes it); kept when left out. Never a password. */
+  passwordHash: z.string().min(1).max(1024).optional(),
+})
+
+export const StatusDefinitionSchema = z.strictObject({
+  id: code(10),
+  label: text(50),
+  /** Records reaching this status are closed (closing date set). */
+  closing: z.boolean().default(false),
+  system: z.boolean().default(false),
+  image: optionalText(255),
+  searchable: z.boolean().default(true),
+  modifiable: z.boolean().default(true),
+})
+
+export const DoctypeFirstLevelSchema = z.strictObject({
+  id: serial,
+  label: text(255),
+  color: optionalText(255),
+  enabled: z.boolean().default(true),
+})
+
+export const DoctypeSecondLevelSchema = z.strictObject({
+  id: serial,
+  label: text(255),
+  firstLevel: serial,
+  color: optionalText(255),
+  enabled: z.boolean().default(true),
+})
+
+export const DoctypeDefinitionSchema = z.strictObject({
+  /** type_id, as records and the create body name it. */
+  id: serial,
+  label: text(255),
+  secondLevel: serial,
+  /** Processing delay in days. */
+  processDelay: z.number().int().min(0).default(21),
+  processMode: text(32).default('NORMAL'),
+  enabled: z.boolean().default(true),
+})
+
+export const INDEXING_CATEGORIES = ['incoming', 'outgoing', 'internal', 'ged_doc', 'registeredMail'] as const
+
+export const IndexingFieldSchema = z.strictObject({
+  /** What the field fills: a record column (`doctype`, `priority`…) or `indexingCustomField_<id>`. */
+  identifier: text(255),
+  mandatory: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+  /** Value used when a create leaves the field out (any JSON). */
+  defaultValue: z.unknown().optional(),
+  unit: optionalText(32),
+})
+
+export const IndexingModelDefinitionSchema = z.strictObject({
+  id: serial,
+  label: text(255),
+  category: z.enum(INDEXING_CATEGORIES),
+  default: z.boolean().default(false),
+  /** Login of the user who owns the model; null: nobody. */
+  owner: z.string().min(1).max(128).nullable().default(null),
+  private: z.boolean().default(false),
+  /** Id of the model this one derives from. */
+  master: serial.nullable().default(null),
+  enabled: z.boolean().default(true),
+  mandatoryFile: z.boolean().default(false),
+  fields: z.array(IndexingFieldSchema).default([]),
+})
+
+export const PriorityDefinitionSchema = z.strictObject({
+  id: text(16),
+  label: text(128),
+  color: text(128).default('#009dc5'),
+  workingDays: z.boolean().default(true),
+  /** Processing delay in days; null: none. */
+  delays: z.number().int().min(0).nullable().default(null),
+  order: z.number().int().nullable().default(null),
+})
+
+export const CUSTOM_FIELD_TYPES = ['string', 'integer', 'select', 'date', 'radio', 'checkbox', 'banAutocomplete', 'contact'] as const
+
+export const CustomFieldDefinitionSchema = z.strictObject({
+  id: serial,
+  label: text(256),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  mode: z.enum(['form', 'technical']).default('form'),
+  values: z.array(z.unknown()).default([]),
+})
+
+export const TagDefinitionSchema = z.strictObject({
+  id: serial,
+  label: text(128),
+})
+
+export const FolderSharingSchema = z.strictObject({
+  /** An entity code, or a keyword (`ALL_ENTITIES`) sharing with entities relative to the reader. */
+  entity: text(32),
+  edition: z.boolean().default(false),
+})
+
+export const FolderDefinitionSchema = z.strictObject({
+  id: serial,
+  label: text(255),
+  public: z.boolean().default(false),
+  /** Login of the owner. */
+  owner: z.string().min(1).max(128),
+  parent: serial.nullable().default(null),
+  sharing: z.array(FolderSharingSchema).default([]),
+})
+
+export const ContactDefinitionSchema = z.strictObject({
+  id: serial,
+  civility: optionalText(255),
+  firstname: optionalText(255),
+  lastname: optionalText(255),
+  company: optionalText(256),
+  email: optionalText(255),
+  enabled: z.boolean().default(true),
+})
+
+/** The organisation document, version 1. */
+export const OrganisationDocumentSchema = z.strictObject({
+  version: z.literal(ORGANISATION_VERSION),
+  entities: z.array(EntityDefinitionSchema).optional(),
+  groups: z.array(GroupDefinitionSchema).optional(),
+  users: z.array(UserDefinitionSchema).optional(),
+  statuses: z.array(StatusDefinitionSchema).optional(),
+  doctypeFirstLevels: z.array(DoctypeFirstLevelSchema).optional(),
+  doctypeSecondLevels: z.array(DoctypeSecondLevelSchema).optional(),
+  doctypes: z.array(DoctypeDefinitionSchema).optional(),
+  indexingModels: z.array(IndexingModelDefinitionSchema).optional(),
+  priorities: z.array(PriorityDefinitionSchema).optional(),
+  customFields: z.array(CustomFieldDefinitionSchema).optional(),
+  tags: z.array(TagDefinitionSchema).optional(),
+  folders: z.array(FolderDefinitionSchema).optional(),
+  contacts: z.array(ContactDefinitionSchema).optional(),
+})
+
+/** An organisation document as read (defaults applied). */
+export type OrganisationDocument = z.output<typeof OrganisationDocumentSchema>
+/** An organisation document as written by a person or a program (defaults may be left out). */
+export type OrganisationDocumentInput = z.input<typeof OrganisationDocumentSchema>
+export type EntityDefinition = z.output<typeof EntityDefinitionSchema>
+export type GroupDefinition = z.output<typeof GroupDefinitionSchema>
+export type UserDefinition = z.output<typeof UserDefinitionSchema>
+export type UserEntityMembership = z.output<typeof UserEntityMembershipSchema>
+export type StatusDefinition = z.output<typeof StatusDefinitionSchema>
+export type DoctypeFirstLevelDefinition = z.output<typeof DoctypeFirstLevelSchema>
+export type DoctypeSecondLevelDefinition = z.output<typeof DoctypeSecondLevelSchema>
+export type DoctypeDefinition = z.output<typeof DoctypeDefinitionSchema>
+export type IndexingModelDefinition = z.output<typeof IndexingModelDefinitionSchema>
+export type IndexingFieldDefinition = z.output<typeof IndexingFieldSchema>
+export type PriorityDefinition = z.output<typeof PriorityDefinitionSchema>
+export type CustomFieldDefinition = z.output<typeof CustomFieldDefinitionSchema>
+export type TagDefinition = z.output<typeof TagDefinitionSchema>
+export type FolderDefinition = z.output<typeof FolderDefinitionSchema>
+export type ContactDefinition = z.output<typeof ContactDefinitionSchema>
+export type UserModeName = (typeof USER_MODES)[number]
+export type IndexingKeyword = (typeof INDEXING_KEYWORDS)[number]
+
+/** The sections of the document, in the order they are applied (what is named before what names it). */
+export const ORGANISATION_SECTIONS = [
+  'entities',
+  'groups',
+  'users',
+  'statuses',
+  'doctypeFirstLevels',
+  'doctypeSecondLevels',
+  'doctypes',
+  'indexingModels',
+  'priorities',
+  'customFields',
+  'tags',
+  'folders',
+  'contacts',
+] as const
+/** One section (kind of reference data) of the document. */
+export type OrganisationSection = (typeof ORGANISATION_SECTIONS)[number]
+
+/** The item type of each section. */
+export interface OrganisationItems {
+  entities: EntityDefinition
+  groups: GroupDefinition
+  users: UserDefinition
+  statuses: StatusDefinition
+  doctypeFirstLevels: DoctypeFirstLevelDefinition
+  doctypeSecondLevels: DoctypeSecondLevelDefinition
+  doctypes: DoctypeDefinition
+  indexingModels: IndexingModelDefinition
+  priorities: PriorityDefinition
+  customFields: CustomFieldDefinition
+  tags: TagDefinition
+  folders: FolderDefinition
+  contacts: ContactDefinition
+}
+
+/** The key an item of a section is known by (what apply matches stored rows on). */
+export function itemKey<S extends OrganisationSection>(section: S, item: OrganisationItems[S]): string {
+  if (section === 'users') return (item as UserDefinition).login.toLowerCase()
+  return String((item as { id: string | number }).id)
+}
+
+/** The JSON Schema of the document (for editors), generated from the zod schema. */
+export function organisationJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(OrganisationDocumentSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  return {
+    ...schema,
+    $id: 'https://mailroom.dev/schemas/organisation-v1.json',
+    title: 'Mailroom organisation document',
+    description: 'Reference data and users of a Mailroom installation (docs/organisation.md).',
+  }
+}
