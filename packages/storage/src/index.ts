@@ -10,7 +10,21 @@ export type { DatabaseTarget, MailroomDatabase, PgPoolLike } from './database/op
 export { PgliteDialect } from './database/pglite-dialect.js'
 export { MIGRATIONS, migrateToLatest, migrateToLatest as migrate } from './database/migrations/index.js'
 export type { Database } from './database/schema.js'
-export { DEMO_ENTITIES, DEMO_GROUPS, DEMO_USERS, hasUsers, loadDemoData } from './demo/demo-dataset.js'
+export { DEMO_PASSWORDS, demoOrganisationPath, demoOrganisationText, hasUsers, loadDemoData } from './demo/demo-dataset.js'
+export { createOrganisationAdmin } from './organisation/organisation-admin.js'
+export type {
+  ApplyOrganisationOptions,
+  ChangeAuthor,
+  NewUser,
+  OrganisationAdmin,
+  OrganisationAdminDependencies,
+  OrganisationApplyResult,
+  OrganisationHistoryEntry,
+  UserSummary,
+} from './organisation/organisation-admin.js'
+export { readOrganisation, readOrganisationState, readUsage } from './organisation/read-organisation.js'
+export type { ReadOrganisationOptions } from './organisation/read-organisation.js'
+export { formatOrganisationYaml, ORGANISATION_SCHEMA_FILE, parseOrganisationText } from './organisation/organisation-text.js'
 export { ScryptPasswordHasher } from './security/scrypt-password-hasher.js'
 export { HmacTokenSigner } from './security/hmac-token-signer.js'
 export { DEFAULT_THROTTLE_SETTINGS, KyselyAuthThrottle } from './security/kysely-auth-throttle.js'

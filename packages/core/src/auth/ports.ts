@@ -46,6 +46,12 @@ export interface UserRepository {
   addRefreshToken(userId: number, tokenId: string, keep: number): Promise<void>
   /** Makes `tokenId` the only valid service token of the user. */
   setServiceToken(userId: number, tokenId: string): Promise<void>
+  /**
+   * A value that changes whenever any user's login, password, status, mode, groups or entities change
+   * (optional). When given, authentication drops what it keeps in memory as soon as it changes, so a
+   * disabled user is refused at once on every server sharing the users.
+   */
+  accessVersion?(): Promise<string>
 }
 
 /** Counts authentication failures per subject (a login or an address) to lock out guessing. */

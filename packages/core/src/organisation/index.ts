@@ -4,3 +4,6 @@ export { checkPerimeterClause, formatIssue, formatIssuePath, validateOrganisatio
 export type { KnownReferences, OrganisationIssue, OrganisationValidation } from './validate-organisation.js'
 export { describePlan, isEmptyPlan, planOrganisation, summarisePlan } from './plan-organisation.js'
 export type { OrganisationPlan, OrganisationPlanSummary, OrganisationState, OrganisationUsage, PlanOptions, SectionChanges } from './plan-organisation.js'
+export { DEFAULT_PASSWORD_POLICY, MAX_PASSWORD_LENGTH, passwordPolicyViolations } from './password-policy.js'
+export type { PasswordPolicy } from './password-policy.js'
+export { compactOrganisation } from './compact-organisation.js'

@@ -38,6 +38,7 @@ export const INDEXING_KEYWORDS = [
 /** How a user account works: `root_visible`/`root_invisible` see every record; `root` is read as `root_visible`. */
 export const USER_MODES = ['standard', 'rest', 'root_visible', 'root_invisible'] as const
 
+/** An entity of the tree (entities table). */
 export const EntityDefinitionSchema = z.strictObject({
   /** entity_id: the code records, users and clauses name the entity by. */
   id: code(32),
@@ -70,6 +71,7 @@ export const EntityDefinitionSchema = z.strictObject({
   externalId: z.record(z.string(), z.unknown()).default({}),
 })
 
+/** A group: its perimeter, indexing rights and digital-safe right (usergroups, security). */
 export const GroupDefinitionSchema = z.strictObject({
   /** group_id: the group's code. */
   id: code(32),
@@ -92,12 +94,14 @@ export const GroupDefinitionSchema = z.strictObject({
   digitalSafe: z.boolean().default(false),
 })
 
+/** A user's membership of an entity (users_entities). */
 export const UserEntityMembershipSchema = z.strictObject({
   id: code(32),
   primary: z.boolean().default(false),
   role: optionalText(255),
 })
 
+/** A user account (users, users_entities, usergroup_content). */
 export const UserDefinitionSchema = z.strictObject({
   login: z
     .string()
@@ -117,6 +121,7 @@ export const UserDefinitionSchema = z.strictObject({
   passwordHash: z.string().min(1).max(1024).optional(),
 })
 
+/** A record status (status table). */
 export const StatusDefinitionSchema = z.strictObject({
   id: code(10),
   label: text(50),
@@ -128,6 +133,7 @@ export const StatusDefinitionSchema = z.strictObject({
   modifiable: z.boolean().default(true),
 })
 
+/** A first level of the document-type tree (doctypes_first_level). */
 export const DoctypeFirstLevelSchema = z.strictObject({
   id: serial,
   label: text(255),
@@ -135,6 +141,7 @@ export const DoctypeFirstLevelSchema = z.strictObject({
   enabled: z.boolean().default(true),
 })
 
+/** A second level of the document-type tree, inside a first level (doctypes_second_level). */
 export const DoctypeSecondLevelSchema = z.strictObject({
   id: serial,
   label: text(255),
@@ -143,6 +150,7 @@ export const DoctypeSecondLevelSchema = z.strictObject({
   enabled: z.boolean().default(true),
 })
 
+/** A document type, inside a second level (doctypes). */
 export const DoctypeDefinitionSchema = z.strictObject({
   /** type_id, as records and the create body name it. */
   id: serial,
@@ -150,12 +158,14 @@ export const DoctypeDefinitionSchema = z.strictObject({
   secondLevel: serial,
   /** Processing delay in days. */
   processDelay: z.number().int().min(0).default(21),
-  processMode: text(32).default('NORMAL'),
+  processMode: text(8).default('NORMAL'),
   enabled: z.boolean().default(true),
 })
 
+/** Categories of indexing models (reference categories). */
 export const INDEXING_CATEGORIES = ['incoming', 'outgoing', 'internal', 'ged_doc', 'registeredMail'] as const
 
+/** A field of an indexing model (indexing_models_fields). */
 export const IndexingFieldSchema = z.strictObject({
   /** What the field fills: a record column (`doctype`, `priority`…) or `indexingCustomField_<id>`. */
   identifier: text(255),
@@ -166,6 +176,7 @@ export const IndexingFieldSchema = z.strictObject({
   unit: optionalText(32),
 })
 
+/** An indexing model with its fields (indexing_models). */
 export const IndexingModelDefinitionSchema = z.strictObject({
   id: serial,
   label: text(255),
@@ -181,18 +192,22 @@ export const IndexingModelDefinitionSchema = z.strictObject({
   fields: z.array(IndexingFieldSchema).default([]),
 })
 
+/** A priority (priorities table). */
 export const PriorityDefinitionSchema = z.strictObject({
   id: text(16),
   label: text(128),
   color: text(128).default('#009dc5'),
-  workingDays: z.boolean().default(true),
+  /** Delays count working days only. */
+  workingDays: z.boolean().default(false),
   /** Processing delay in days; null: none. */
   delays: z.number().int().min(0).nullable().default(null),
   order: z.number().int().nullable().default(null),
 })
 
+/** Types of custom fields (reference custom_fields.type). */
 export const CUSTOM_FIELD_TYPES = ['string', 'integer', 'select', 'date', 'radio', 'checkbox', 'banAutocomplete', 'contact'] as const
 
+/** A custom field records may fill (custom_fields). */
 export const CustomFieldDefinitionSchema = z.strictObject({
   id: serial,
   label: text(256),
@@ -201,17 +216,20 @@ export const CustomFieldDefinitionSchema = z.strictObject({
   values: z.array(z.unknown()).default([]),
 })
 
+/** A tag records may carry (tags). */
 export const TagDefinitionSchema = z.strictObject({
   id: serial,
   label: text(128),
 })
 
+/** An entity (or keyword) a folder is shared with (entities_folders). */
 export const FolderSharingSchema = z.strictObject({
   /** An entity code, or a keyword (`ALL_ENTITIES`) sharing with entities relative to the reader. */
   entity: text(32),
   edition: z.boolean().default(false),
 })
 
+/** A folder records may be filed in (folders). */
 export const FolderDefinitionSchema = z.strictObject({
   id: serial,
   label: text(255),
@@ -222,6 +240,7 @@ export const FolderDefinitionSchema = z.strictObject({
   sharing: z.array(FolderSharingSchema).default([]),
 })
 
+/** A contact records may name as sender or recipient (contacts). */
 export const ContactDefinitionSchema = z.strictObject({
   id: serial,
   civility: optionalText(255),
@@ -254,22 +273,41 @@ export const OrganisationDocumentSchema = z.strictObject({
 export type OrganisationDocument = z.output<typeof OrganisationDocumentSchema>
 /** An organisation document as written by a person or a program (defaults may be left out). */
 export type OrganisationDocumentInput = z.input<typeof OrganisationDocumentSchema>
+/** An entity as read (defaults applied). */
 export type EntityDefinition = z.output<typeof EntityDefinitionSchema>
+/** A group as read. */
 export type GroupDefinition = z.output<typeof GroupDefinitionSchema>
+/** A user as read. */
 export type UserDefinition = z.output<typeof UserDefinitionSchema>
+/** A user as written in a document or passed to `addUser` (defaults may be left out). */
+export type UserDefinitionInput = z.input<typeof UserDefinitionSchema>
+/** A user's entity membership as read. */
 export type UserEntityMembership = z.output<typeof UserEntityMembershipSchema>
+/** A status as read. */
 export type StatusDefinition = z.output<typeof StatusDefinitionSchema>
+/** A first doctype level as read. */
 export type DoctypeFirstLevelDefinition = z.output<typeof DoctypeFirstLevelSchema>
+/** A second doctype level as read. */
 export type DoctypeSecondLevelDefinition = z.output<typeof DoctypeSecondLevelSchema>
+/** A document type as read. */
 export type DoctypeDefinition = z.output<typeof DoctypeDefinitionSchema>
+/** An indexing model as read. */
 export type IndexingModelDefinition = z.output<typeof IndexingModelDefinitionSchema>
+/** An indexing model field as read. */
 export type IndexingFieldDefinition = z.output<typeof IndexingFieldSchema>
+/** A priority as read. */
 export type PriorityDefinition = z.output<typeof PriorityDefinitionSchema>
+/** A custom field as read. */
 export type CustomFieldDefinition = z.output<typeof CustomFieldDefinitionSchema>
+/** A tag as read. */
 export type TagDefinition = z.output<typeof TagDefinitionSchema>
+/** A folder as read. */
 export type FolderDefinition = z.output<typeof FolderDefinitionSchema>
+/** A contact as read. */
 export type ContactDefinition = z.output<typeof ContactDefinitionSchema>
+/** A user mode as stored. */
 export type UserModeName = (typeof USER_MODES)[number]
+/** An indexing keyword. */
 export type IndexingKeyword = (typeof INDEXING_KEYWORDS)[number]
 
 /** The sections of the document, in the order they are applied (what is named before what names it). */
@@ -324,3 +362,20 @@ export function organisationJsonSchema(): Record<string, unknown> {
     description: 'Reference data and users of a Mailroom installation (docs/organisation.md).',
   }
 }
+
+/** Each section's item schema, for tools that walk the document. */
+export const SECTION_ITEM_SCHEMAS = {
+  entities: EntityDefinitionSchema,
+  groups: GroupDefinitionSchema,
+  users: UserDefinitionSchema,
+  statuses: StatusDefinitionSchema,
+  doctypeFirstLevels: DoctypeFirstLevelSchema,
+  doctypeSecondLevels: DoctypeSecondLevelSchema,
+  doctypes: DoctypeDefinitionSchema,
+  indexingModels: IndexingModelDefinitionSchema,
+  priorities: PriorityDefinitionSchema,
+  customFields: CustomFieldDefinitionSchema,
+  tags: TagDefinitionSchema,
+  folders: FolderDefinitionSchema,
+  contacts: ContactDefinitionSchema,
+} as const satisfies { [S in OrganisationSection]: z.ZodType }

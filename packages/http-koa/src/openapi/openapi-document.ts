@@ -458,6 +458,7 @@ export function createOpenApiDocument(): OpenApiDocument {
                   'JOURNAL_REPEATED_PARAMETER',
                   'JOURNAL_UNAUTHENTICATED',
                   'JOURNAL_NOT_POSITIONED',
+                  'JOURNAL_NOT_ALLOWED',
                   'JOURNAL_SAFE_NOT_FOUND',
                   ...SERVER_ERRORS,
                 ],
