@@ -23,6 +23,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     database: config.database,
     docserverDir: config.docserverDir,
     secret: config.secret,
+    passwordPolicy: config.passwordPolicy,
     converter: conversion.converter,
     content: contentSettings,
   }).catch(async (error: unknown) => {
