@@ -12,16 +12,7 @@ export { MIGRATIONS, migrateToLatest, migrateToLatest as migrate } from './datab
 export type { Database } from './database/schema.js'
 export { DEMO_PASSWORDS, demoOrganisationPath, demoOrganisationText, hasUsers, loadDemoData } from './demo/demo-dataset.js'
 export { createOrganisationAdmin } from './organisation/organisation-admin.js'
-export type {
-  ApplyOrganisationOptions,
-  ChangeAuthor,
-  NewUser,
-  OrganisationAdmin,
-  OrganisationAdminDependencies,
-  OrganisationApplyResult,
-  OrganisationHistoryEntry,
-  UserSummary,
-} from './organisation/organisation-admin.js'
+export type { OrganisationAdmin, OrganisationAdminDependencies } from './organisation/organisation-admin.js'
 export { readOrganisation, readOrganisationState, readUsage } from './organisation/read-organisation.js'
 export type { ReadOrganisationOptions } from './organisation/read-organisation.js'
 export { formatOrganisationYaml, ORGANISATION_SCHEMA_FILE, parseOrganisationText } from './organisation/organisation-text.js'

@@ -1,6 +1,5 @@
 import { createInterface } from 'node:readline'
-import { USER_MODES } from '@mailroom/core'
-import type { UserSummary } from '@mailroom/storage'
+import { USER_MODES, type UserSummary } from '@mailroom/core'
 import { type Command, InvalidArgumentError, Option } from 'commander'
 import type { CliContext } from './cli-context.js'
 import { operatorAuthor, readAll, withMailroom } from './admin-session.js'

@@ -7,3 +7,13 @@ export type { OrganisationPlan, OrganisationPlanSummary, OrganisationState, Orga
 export { DEFAULT_PASSWORD_POLICY, MAX_PASSWORD_LENGTH, passwordPolicyViolations } from './password-policy.js'
 export type { PasswordPolicy } from './password-policy.js'
 export { compactOrganisation } from './compact-organisation.js'
+export { administratorOf } from './organisation-services.js'
+export type {
+  ApplyOrganisationOptions,
+  ChangeAuthor,
+  NewUser,
+  OrganisationApplyResult,
+  OrganisationHistoryEntry,
+  OrganisationServices,
+  UserSummary,
+} from './organisation-services.js'

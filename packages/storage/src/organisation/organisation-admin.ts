@@ -1,4 +1,5 @@
 import {
+  type ChangeAuthor,
   DEFAULT_PASSWORD_POLICY,
   describePlan,
   domainError,
@@ -6,6 +7,9 @@ import {
   isDomainError,
   isEmptyPlan,
   type KnownReferences,
+  type OrganisationApplyResult,
+  type OrganisationServices,
+  type UserSummary,
   type ORGANISATION_SECTIONS,
   type OrganisationDocument,
   type OrganisationIssue,
@@ -17,7 +21,6 @@ import {
   passwordPolicyViolations,
   planOrganisation,
   summarisePlan,
-  type UserDefinitionInput,
   validateOrganisation,
 } from '@mailroom/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
@@ -26,75 +29,8 @@ import { applyOrganisationPlan } from './apply-organisation.js'
 import { parseOrganisationText } from './organisation-text.js'
 import { ENABLED_STATUSES, readOrganisation, readOrganisationState } from './read-organisation.js'
 
-/** Who makes a change, as history records it: a user (HTTP, library) or an operator (CLI). */
-export interface ChangeAuthor {
-  readonly userId: number | null
-  readonly name: string
-}
-
-/** Options of an apply. */
-export interface ApplyOrganisationOptions {
-  /** Remove, in each section the document has, what it does not list (never what records use). */
-  readonly prune?: boolean
-  /** Validate and plan only; change nothing. */
-  readonly dryRun?: boolean
-  readonly author?: ChangeAuthor
-}
-
-/** What an apply (or a dry run) found and did. */
-export interface OrganisationApplyResult {
-  readonly plan: OrganisationPlan
-  readonly summary: OrganisationPlanSummary
-  /** The plan as lines (`users: +2 ~1 -0 (…)`, or `no changes`). */
-  readonly lines: readonly string[]
-  /** True when the database was changed (false for a dry run or an empty plan). */
-  readonly applied: boolean
-}
-
-/** One change recorded by organisation administration. */
-export interface OrganisationHistoryEntry {
-  readonly id: number
-  readonly date: Date
-  /** ORG_APPLY, USER_ADD, USER_PASSWORD, USER_DISABLE or USER_ENABLE. */
-  readonly event: string
-  readonly userId: number | null
-  readonly author: string
-  /** What changed: the plan's summary for ORG_APPLY, the login for user events. */
-  readonly details: Record<string, unknown>
-}
-
-/** A user as `user list` shows it. */
-export interface UserSummary {
-  readonly id: number
-  readonly login: string
-  readonly firstname: string | null
-  readonly lastname: string | null
-  readonly mail: string | null
-  readonly mode: string
-  readonly enabled: boolean
-  readonly groups: readonly string[]
-  readonly primaryEntity: string | null
-}
-
-/** A user to add: a user definition of the document (groups and entities must exist) and an optional password. */
-export type NewUser = Omit<UserDefinitionInput, 'passwordHash'> & { readonly password?: string }
-
-/** Organisation and user administration over one database. */
-export interface OrganisationAdmin {
-  /** The organisation as a document (password hashes only when asked). */
-  export(options?: { readonly withPasswordHashes?: boolean }): Promise<OrganisationDocument>
-  /** Validates (YAML/JSON text or a parsed value) and plans without changing anything. */
-  plan(input: unknown, options?: { readonly prune?: boolean }): Promise<OrganisationApplyResult>
-  /** Validates, plans and applies in one transaction; records the plan in history. */
-  apply(input: unknown, options?: ApplyOrganisationOptions): Promise<OrganisationApplyResult>
-  /** Changes recorded, newest first. */
-  history(options?: { readonly limit?: number }): Promise<OrganisationHistoryEntry[]>
-  addUser(user: NewUser, author?: ChangeAuthor): Promise<UserSummary>
-  setPassword(login: string, password: string, author?: ChangeAuthor): Promise<void>
-  /** Enables or disables a user; a disabled user's tokens stop working at once. */
-  setEnabled(login: string, enabled: boolean, author?: ChangeAuthor): Promise<UserSummary>
-  listUsers(): Promise<UserSummary[]>
-}
+/** Organisation and user administration over one database (core's OrganisationServices). */
+export type OrganisationAdmin = OrganisationServices
 
 /** What organisation administration needs. */
 export interface OrganisationAdminDependencies {
