@@ -113,7 +113,12 @@ export const UserDefinitionSchema = z.strictObject({
   firstname: optionalText(255),
   lastname: optionalText(255),
   mail: optionalText(255),
-  mode: z.preprocess((value) => (value === 'root' ? 'root_visible' : value), z.enum(USER_MODES)).default('standard'),
+  mode: z
+    .enum([...USER_MODES, 'root'])
+    .default('standard')
+    .transform((mode): UserModeName => (mode === 'root' ? 'root_visible' : mode))
+    // Documented (JSON Schema, OpenAPI) as what may be written; `root` is read as `root_visible`.
+    .meta({ override: { type: 'string', enum: [...USER_MODES, 'root'], default: 'standard' } }),
   enabled: z.boolean().default(true),
   groups: z.array(code(32)).default([]),
   entities: z.array(UserEntityMembershipSchema).default([]),
@@ -354,7 +359,14 @@ export function itemKey<S extends OrganisationSection>(section: S, item: Organis
 
 /** The JSON Schema of the document (for editors), generated from the zod schema. */
 export function organisationJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(OrganisationDocumentSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  const schema = z.toJSONSchema(OrganisationDocumentSchema, {
+    io: 'input',
+    unrepresentable: 'any',
+    // `override` is metadata for the OpenAPI generator, not a JSON Schema keyword.
+    override: (context) => {
+      delete (context.jsonSchema as Record<string, unknown>).override
+    },
+  }) as Record<string, unknown>
   return {
     ...schema,
     $id: 'https://mailroom.dev/schemas/organisation-v1.json',
