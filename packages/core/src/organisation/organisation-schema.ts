@@ -12,8 +12,10 @@ import { z } from 'zod'
  */
 export const ORGANISATION_VERSION = 1
 
-const text = (max: number) => z.string().min(1).max(max)
-const optionalText = (max: number) => z.string().max(max).nullable().default(null)
+/** PostgreSQL text holds no NUL character: refused here rather than by the database. */
+const storable = (max: number) => z.string().max(max).refine((value) => !value.includes('\u0000'), 'must not contain a NUL character')
+const text = (max: number) => storable(max).min(1)
+const optionalText = (max: number) => storable(max).nullable().default(null)
 /** Codes as Maarch stores them (entity_id, group_id, status id): letters, digits and _ - . */
 const code = (max: number) =>
   z
@@ -79,7 +81,7 @@ export const GroupDefinitionSchema = z.strictObject({
   serialId: serial.optional(),
   label: text(255),
   /** Security clause over res_view_letterbox (the search language, perimeter macros allowed); null: no perimeter row. */
-  perimeter: z.string().max(4000).nullable().default(null),
+  perimeter: storable(4000).nullable().default(null),
   /** Comment stored with the perimeter clause. */
   perimeterComment: optionalText(255),
   canIndex: z.boolean().default(false),
@@ -103,10 +105,8 @@ export const UserEntityMembershipSchema = z.strictObject({
 
 /** A user account (users, users_entities, usergroup_content). */
 export const UserDefinitionSchema = z.strictObject({
-  login: z
-    .string()
+  login: storable(128)
     .min(1)
-    .max(128)
     .regex(/^[^\s]+$/, 'no spaces'),
   /** users.id; kept when left out. */
   id: serial.optional(),
@@ -123,7 +123,7 @@ export const UserDefinitionSchema = z.strictObject({
   groups: z.array(code(32)).default([]),
   entities: z.array(UserEntityMembershipSchema).default([]),
   /** A stored password hash (scrypt as Mailroom writes it); kept when left out. Never a password. */
-  passwordHash: z.string().min(1).max(1024).optional(),
+  passwordHash: storable(1024).min(1).optional(),
 })
 
 /** A record status (status table). */
@@ -188,7 +188,7 @@ export const IndexingModelDefinitionSchema = z.strictObject({
   category: z.enum(INDEXING_CATEGORIES),
   default: z.boolean().default(false),
   /** Login of the user who owns the model; null: nobody. */
-  owner: z.string().min(1).max(128).nullable().default(null),
+  owner: storable(128).min(1).nullable().default(null),
   private: z.boolean().default(false),
   /** Id of the model this one derives from. */
   master: serial.nullable().default(null),
@@ -240,7 +240,7 @@ export const FolderDefinitionSchema = z.strictObject({
   label: text(255),
   public: z.boolean().default(false),
   /** Login of the owner. */
-  owner: z.string().min(1).max(128),
+  owner: storable(128).min(1),
   parent: serial.nullable().default(null),
   sharing: z.array(FolderSharingSchema).default([]),
 })

@@ -65,10 +65,15 @@ function asDocumentValue(input: unknown): unknown {
   return typeof input === 'string' ? parseOrganisationText(input) : input
 }
 
-/** A foreign-key or uniqueness refusal of the database, as an issue (what the plan could not foresee). */
+/**
+ * A refusal of the database the plan could not foresee, as an issue: a reference or uniqueness violation,
+ * text PostgreSQL cannot hold (NUL in JSON values) or too long for its column.
+ */
+const REFUSALS = new Set(['23503', '23505', '22P05', '22021', '22001'])
+
 function databaseIssue(error: unknown): OrganisationIssue | null {
   const e = error as { code?: string; detail?: string; message?: string }
-  if (e?.code !== '23503' && e?.code !== '23505') return null
+  if (e?.code === undefined || !REFUSALS.has(e.code)) return null
   return { path: '(database)', message: e.detail ?? e.message ?? 'refused' }
 }
 
