@@ -1,4 +1,4 @@
-import { compactOrganisation, type OrganisationDocument, type OrganisationDocumentInput, validateOrganisation } from '@mailroom/core'
+import { compactOrganisation, type OrganisationDocument, validateOrganisation } from '@mailroom/core'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
@@ -17,7 +17,7 @@ const CLAUSES = ['1=1', '1=0', 'destination in (@my_entities)', 'destination in 
 const KEYWORDS = ['ALL_ENTITIES', 'MY_ENTITIES', 'ALL_ENTITIES_BELOW', 'ENTITIES_JUST_UP'] as const
 
 /** Random complete organisations: every section present, references resolved, trees without cycles. */
-const organisation: fc.Arbitrary<OrganisationDocumentInput> = fc
+const organisation = fc
   .record({ entityCount: fc.integer({ min: 1, max: 8 }), groupCount: fc.integer({ min: 1, max: 3 }), userCount: fc.integer({ min: 1, max: 6 }) })
   .chain(({ entityCount, groupCount, userCount }) => {
     const codes = Array.from({ length: entityCount }, (_, i) => `E${i}`)
