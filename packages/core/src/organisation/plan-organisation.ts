@@ -5,6 +5,7 @@ import {
   type OrganisationItems,
   type OrganisationSection,
   itemKey,
+  type UserDefinition,
 } from './organisation-schema.js'
 import type { OrganisationIssue } from './validate-organisation.js'
 
@@ -60,8 +61,19 @@ function withKeptFields<S extends OrganisationSection>(section: S, wanted: Organ
   return filled as OrganisationItems[S]
 }
 
-function same(a: unknown, b: unknown): boolean {
-  return canonicalJson(a as CanonicalValue) === canonicalJson(b as CanonicalValue)
+/** A user's groups and entities are sets: their order in a document means nothing and is not stored. */
+function comparable<S extends OrganisationSection>(section: S, item: OrganisationItems[S]): unknown {
+  if (section !== 'users') return item
+  const user = item as UserDefinition
+  return {
+    ...user,
+    groups: [...user.groups].sort(),
+    entities: [...user.entities].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  }
+}
+
+function same<S extends OrganisationSection>(section: S, a: OrganisationItems[S], b: OrganisationItems[S]): boolean {
+  return canonicalJson(comparable(section, a) as CanonicalValue) === canonicalJson(comparable(section, b) as CanonicalValue)
 }
 
 function planSection<S extends OrganisationSection>(section: S, document: OrganisationDocument, state: OrganisationState, options: PlanOptions, refused: OrganisationIssue[]): SectionChanges<S> {
@@ -89,7 +101,7 @@ function planSection<S extends OrganisationSection>(section: S, document: Organi
       }
     }
     if (before === undefined) added.push(after)
-    else if (!same(before, after)) changed.push(after)
+    else if (!same(section, before, after)) changed.push(after)
   }
   const removed: OrganisationItems[S][] = []
   if (options.prune === true) {

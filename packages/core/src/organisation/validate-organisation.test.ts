@@ -152,6 +152,20 @@ describe('planOrganisation', () => {
     expect(describePlan(plan)).toEqual(['no changes'])
   })
 
+  it('reads a user\'s groups and entities as sets: their order is no change', () => {
+    const reordered = validateOrganisation(edit((d) => {
+      d.groups.push({ id: 'Z', label: 'Z' })
+      d.users[1].groups = ['Z', 'AGENT']
+      d.users[1].entities = [{ id: 'MAIL' }, { id: 'HR', primary: true }]
+    }))
+    const stored = validateOrganisation(edit((d) => {
+      d.groups.push({ id: 'Z', label: 'Z' })
+      d.users[1].groups = ['AGENT', 'Z']
+    }))
+    if (!reordered.ok || !stored.ok) throw new Error('invalid')
+    expect(isEmptyPlan(planOrganisation(reordered.document, { organisation: stored.document, inUse: {} }))).toBe(true)
+  })
+
   it('plans additions and changes per section, and removals only with prune', () => {
     const next = validateOrganisation(edit((d) => {
       d.users[1].lastname = 'Martin'

@@ -160,3 +160,13 @@ describe('user administration', () => {
     expect(users.find((u) => u.login === 'bbain')).toEqual({ id: 3, login: 'bbain', firstname: 'Barbara', lastname: 'BAIN', mail: 'bbain@maarch-les-bains.fr', mode: 'standard', enabled: true, groups: ['AGENT'], primaryEntity: 'PJS' })
   })
 })
+
+describe('organisation text', () => {
+  it('reads JSON and YAML to the same document, and explains bad JSON with the YAML reader', async () => {
+    const { parseOrganisationText } = await import('./organisation-text.js')
+    const doc = { version: 1, tags: [{ id: 1, label: 'A: b' }] }
+    expect(parseOrganisationText(JSON.stringify(doc))).toEqual(doc)
+    expect(parseOrganisationText('version: 1\ntags:\n  - id: 1\n    label: "A: b"\n')).toEqual(doc)
+    expect(() => parseOrganisationText('{"version": 1,,}')).toThrow(/^Organisation document is not valid YAML or JSON: line 1, column \d+: /)
+  })
+})
