@@ -21,6 +21,8 @@ export interface ServerConfig {
   readonly trustProxy: boolean
   /** Rules of every password set through Mailroom (MAILROOM_PASSWORD_MIN_LENGTH, _MIN_UPPER, _MIN_DIGITS, _MIN_SPECIAL). */
   readonly passwordPolicy: PasswordPolicy
+  /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling, the default. */
+  readonly searchMaxResults: number | null
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -85,6 +87,8 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
       minDigits: integer(env, 'MAILROOM_PASSWORD_MIN_DIGITS', 0, 0, 1024),
       minSpecial: integer(env, 'MAILROOM_PASSWORD_MIN_SPECIAL', 0, 0, 1024),
     },
+    // 0 or unset: no ceiling. A search over it is refused with 400, never truncated.
+    searchMaxResults: integer(env, 'MAILROOM_SEARCH_MAX_RESULTS', 0, 0, Number.MAX_SAFE_INTEGER) || null,
   }
 }
 

@@ -28,6 +28,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     passwordPolicy: config.passwordPolicy,
     converter: conversion.converter,
     content: contentSettings,
+    search: { maxResults: config.searchMaxResults },
   }).catch(async (error: unknown) => {
     await conversion.close()
     throw error

@@ -38,7 +38,7 @@ import type { ContentSettings } from './content/content-settings.js'
 import { ConversionService } from './content/pdf-converter.js'
 import { createJournalServices } from './journal/create-journal-services.js'
 import { createRecordsServices } from './records/create-records-services.js'
-import { createSearchServices } from './search/create-search-services.js'
+import { createSearchServices, type SearchSettings } from './search/create-search-services.js'
 import { createStatusServices } from './status/create-status-services.js'
 import { type Logger, SILENT_LOGGER } from './logger.js'
 import type { StorageContext } from './storage-context.js'
@@ -77,6 +77,8 @@ export interface MailroomOptions {
   readonly converter?: PdfConverter | null
   /** Watermark and read settings of the content reads. */
   readonly content?: Partial<ContentSettings>
+  /** Search settings: an operator's ceiling on the records one search returns (none by default). */
+  readonly search?: Partial<SearchSettings>
   /** Timing of the journal's background sealing (tests turn the sweep off with `sweepIntervalMs: 0`). */
   readonly journal?: Pick<JournalWriterOptions, 'sealDelayMs' | 'sweepIntervalMs'>
 }
@@ -140,7 +142,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       records: createRecordsServices(context),
-      search: createSearchServices(context),
+      search: createSearchServices(context, options.search),
       content,
       status: createStatusServices(context),
       journal: createJournalServices(context),

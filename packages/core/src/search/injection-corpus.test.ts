@@ -32,7 +32,9 @@ describe('injection corpus', () => {
       accepted.push(payload)
       // Wrapped the way the compiler wraps it, the clause stays the right operand of the perimeter's AND.
       const wrapped = parseClause(`(${PERIMETER}) and (${printClause(result.accepted)})`, { allowMacros: true })
-      expect(wrapped).toMatchObject({ kind: 'logical', op: 'and', right: result.accepted })
+      // Compared through the printer: a deep accepted tree (a long OR chain) overflows a structural matcher.
+      expect(wrapped).toMatchObject({ kind: 'logical', op: 'and' })
+      expect(wrapped.kind === 'logical' && printClause(wrapped.right)).toBe(printClause(result.accepted))
     }
     // The accepted ones are plain expressions over the view: their string literals become parameters.
     expect(accepted.every((p) => !/\b(select|union|pg_\w+|regclass|users\.|;)/i.test(p.replace(/'(?:[^']|'')*'/g, "''")))).toBe(true)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DomainError, isDomainError } from '../errors/domain-error.js'
 import type { ClauseAst } from './ast.js'
 import { clauseArbitrary } from './clause-arbitrary.js'
-import { MAX_CLAUSE_BYTES, MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH } from './limits.js'
+import { MAX_CLAUSE_BYTES, MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH, MAX_TEXT_VALUES, MAX_TREE_HEIGHT } from './limits.js'
 import { parseClause, parseOrderItem } from './parser.js'
 import { printClause, printOrderItem } from './printer.js'
 
@@ -156,7 +156,7 @@ describe('parseClause: limits', () => {
     const ok = `subject = '${'a'.repeat(MAX_CLAUSE_BYTES - 12)}'`
     expect(ok.length).toBe(MAX_CLAUSE_BYTES)
     expect(() => parseClause(ok)).not.toThrow()
-    expect(refusal(`subject = '${'é'.repeat(MAX_CLAUSE_BYTES / 2)}'`).message).toBe('Bad Request: clause is not valid: text is longer than 8192 bytes')
+    expect(refusal(`subject = '${'é'.repeat(MAX_CLAUSE_BYTES / 2)}'`).message).toBe('Bad Request: clause is not valid: text is longer than 262144 bytes')
   })
 
   it(`refuses nesting deeper than ${MAX_NESTING_DEPTH}`, () => {
@@ -170,14 +170,42 @@ describe('parseClause: limits', () => {
 
   it('parses a long flat chain without growing the stack', () => {
     const chain = Array.from({ length: 800 }, () => '1 = 1').join(' or ')
-    expect(chain.length).toBeLessThan(MAX_CLAUSE_BYTES)
     expect(printClause(parseClause(chain))).toBe(chain)
+  })
+
+  it(`refuses chains taller than ${MAX_TREE_HEIGHT} levels with a clear message, however long the text`, () => {
+    const chain = (n: number) => Array.from({ length: n }, (_, i) => `res_id = ${i}`).join(' or ')
+    expect(() => parseClause(chain(MAX_TREE_HEIGHT - 1))).not.toThrow()
+    const message = 'Bad Request: clause is not valid: more than 1000 conditions or operations chained in one expression; write long lists of values as IN (...)'
+    expect(refusal(chain(MAX_TREE_HEIGHT + 1)).message).toBe(message)
+    // 20,000 terms fit in 256 KiB: refused, not a stack overflow.
+    expect(refusal(Array.from({ length: 20_000 }, () => '1 = 1').join(' or ')).message).toBe(message)
+    expect(refusal(Array.from({ length: 5000 }, () => 'filesize').join(' + ') + ' > 0').message).toBe(message)
   })
 
   it(`refuses IN lists of more than ${MAX_IN_LIST_ITEMS} items`, () => {
     const list = (n: number) => `res_id in (${Array.from({ length: n }, () => '1').join(',')})`
     expect(() => parseClause(list(MAX_IN_LIST_ITEMS))).not.toThrow()
-    expect(refusal(list(MAX_IN_LIST_ITEMS + 1)).message).toBe('Bad Request: clause is not valid: IN list has more than 1000 items, first extra item "1" at position 2012')
+    expect(refusal(list(MAX_IN_LIST_ITEMS + 1)).message).toBe(
+      'Bad Request: clause is not valid: IN list has more than 50000 items, first extra item "1" at position 100012',
+    )
+  })
+
+  it('accepts what reconciliation scripts send: 10,000 ids and a day of chrono numbers in one clause', () => {
+    const ids = Array.from({ length: 10_000 }, (_, i) => 100_000 + i)
+    const chronos = Array.from({ length: 2_000 }, (_, i) => `'MAARCH/2026A/${i + 1}'`)
+    const clause = `res_id in (${ids.join(', ')}) or alt_identifier in (${chronos.join(', ')})`
+    const ast = parseClause(clause)
+    expect(ast).toMatchObject({ kind: 'logical', op: 'or', left: { kind: 'in', items: { length: 10_000 } }, right: { kind: 'in', items: { length: 2_000 } } })
+    expect(printClause(ast)).toBe(clause)
+  })
+
+  it(`refuses more than ${MAX_TEXT_VALUES} literal values (each is a bound parameter)`, () => {
+    const list = (n: number) => `res_id in (${Array.from({ length: n }, () => '7').join(',')})`
+    const half = MAX_TEXT_VALUES / 2
+    expect(() => parseClause(`${list(half)} or ${list(half)}`)).not.toThrow()
+    const refused = refusal(`${list(half)} or ${list(half + 1)}`)
+    expect(refused.message).toMatch(/^Bad Request: clause is not valid: more than 60000 literal values, first extra value "7" at position \d+$/)
   })
 })
 

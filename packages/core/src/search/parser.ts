@@ -16,7 +16,7 @@ import {
   type StringLiteral,
   type TypedLiteralType,
 } from './ast.js'
-import { MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH } from './limits.js'
+import { MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH, MAX_TREE_HEIGHT } from './limits.js'
 import { type SearchPart, syntaxError } from './syntax-error.js'
 import { type Token, tokenize } from './tokenizer.js'
 import { lookupViewColumn, SEARCH_VIEW_NAME, VIEW_COLUMNS } from './view-columns.js'
@@ -449,7 +449,28 @@ export function parseClause(source: string, options: ParseClauseOptions = {}): C
   const parser = new Parser(source, 'clause', options.allowMacros === true)
   const ast = parser.parseExpr()
   parser.expectEnd()
+  refuseTallTree(ast, source, 'clause')
   return ast
+}
+
+/** Child nodes of any syntax node: its values that are nodes, or arrays of nodes. */
+function childrenOf(node: object): object[] {
+  const children: object[] = []
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) if (typeof item === 'object' && item !== null) children.push(item)
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'kind' in value) children.push(value)
+  }
+  return children
+}
+
+/** Refuses a tree taller than MAX_TREE_HEIGHT, measured without recursion (the tree may be very tall). */
+function refuseTallTree(root: object, source: string, part: SearchPart): void {
+  const pending: Array<[object, number]> = [[root, 1]]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, height] = next
+    if (height > MAX_TREE_HEIGHT) syntaxError(part, source, 'too-tall')
+    for (const child of childrenOf(node)) pending.push([child, height + 1])
+  }
 }
 
 /** Parses one `orderBy` element: `expr [ASC|DESC] [NULLS FIRST|LAST]` (no macros). */
@@ -457,6 +478,7 @@ export function parseOrderItem(source: string): OrderItem {
   const parser = new Parser(source, 'orderBy', false)
   const item = parser.parseOrderItem()
   parser.expectEnd()
+  refuseTallTree(item.expr, source, 'orderBy')
   return item
 }
 

@@ -1,8 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isDomainError } from '../errors/domain-error.js'
-import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './limits.js'
-import { isPhpEmpty, parseSearchRequest, parseSelect } from './search-request.js'
+import { checkSearchLimit, isPhpEmpty, parseSearchRequest, parseSelect } from './search-request.js'
 import { VIEW_COLUMN_NAMES } from './view-columns.js'
 
 const OK = { select: 'res_id', clause: '1=1' }
@@ -47,7 +46,7 @@ describe('parseSearchRequest: the reference order and messages (§3 steps 1-5)',
       expect(parseSearchRequest({ ...OK, withFile: empty, orderBy: empty, limit: empty, offset: empty })).toMatchObject({
         withFile: false,
         orderBy: [],
-        limit: DEFAULT_SEARCH_LIMIT,
+        limit: null,
         offset: 0,
       })
     }
@@ -82,10 +81,38 @@ describe('parseSearchRequest: the query it builds', () => {
     })
   })
 
-  it(`clamps the limit to ${MAX_SEARCH_LIMIT} and keeps the offset`, () => {
-    expect(parseSearchRequest({ ...OK, limit: 5000, offset: 20 })).toMatchObject({ limit: MAX_SEARCH_LIMIT, offset: 20 })
-    expect(parseSearchRequest({ ...OK, limit: 1e300 })).toMatchObject({ limit: MAX_SEARCH_LIMIT })
-    expect(parseSearchRequest({ ...OK, limit: 1000 })).toMatchObject({ limit: 1000 })
+  it('honours the limit as given, never lowers it, and keeps the offset', () => {
+    expect(parseSearchRequest({ ...OK, limit: 5000, offset: 20 })).toMatchObject({ limit: 5000, offset: 20 })
+    expect(parseSearchRequest({ ...OK, limit: 250_000 })).toMatchObject({ limit: 250_000 })
+    expect(parseSearchRequest({ ...OK, limit: 1 })).toMatchObject({ limit: 1 })
+  })
+
+  it('reads no limit, 0 (as the reference does) and a limit beyond any table as every match', () => {
+    expect(parseSearchRequest(OK)).toMatchObject({ limit: null })
+    expect(parseSearchRequest({ ...OK, limit: 0 })).toMatchObject({ limit: null })
+    expect(parseSearchRequest({ ...OK, limit: 1e300 })).toMatchObject({ limit: null })
+  })
+
+  it('refuses a limit over the operator ceiling with a message naming the setting, and accepts one at it', () => {
+    const over = (() => {
+      try {
+        checkSearchLimit(parseSearchRequest({ ...OK, limit: 501 }), 500)
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(over).toMatchObject({ code: 'SEARCH_LIMIT_OVER_CEILING', kind: 'bad-request' })
+    expect((over as Error).message).toBe(
+      'Bad Request: limit is larger than 500, the most results a search may return on this server (setting MAILROOM_SEARCH_MAX_RESULTS)',
+    )
+    expect(() => checkSearchLimit(parseSearchRequest({ ...OK, limit: 500 }), 500)).not.toThrow()
+    expect(() => checkSearchLimit(parseSearchRequest({ ...OK, limit: 10 ** 9 }), null)).not.toThrow()
+    // Without limit the ceiling is checked against the matches, by the storage side.
+    expect(() => checkSearchLimit(parseSearchRequest(OK), 500)).not.toThrow()
+  })
+
+  it('property: any positive safe integer limit comes back unchanged', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (limit) => parseSearchRequest({ ...OK, limit }).limit === limit))
   })
 })
 

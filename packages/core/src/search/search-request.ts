@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { fail } from '../errors/domain-error.js'
 import type { ClauseAst, OrderItem } from './ast.js'
-import { DEFAULT_SEARCH_LIMIT, MAX_ORDER_BY_ITEMS, MAX_SEARCH_LIMIT } from './limits.js'
+import { MAX_ORDER_BY_ITEMS } from './limits.js'
 import { parseClause, parseOrderItem, parseSelectNames } from './parser.js'
 import { syntaxError } from './syntax-error.js'
 import { VIEW_COLUMN_NAMES, type ViewColumnName } from './view-columns.js'
@@ -13,8 +13,11 @@ export interface SearchQuery {
   /** The caller's clause (never holds macros). */
   readonly clause: ClauseAst
   readonly orderBy: readonly OrderItem[]
-  /** Rows to return: DEFAULT_SEARCH_LIMIT when absent, at most MAX_SEARCH_LIMIT. */
-  readonly limit: number
+  /**
+   * Most rows to return, as the caller gave it; null when absent (or 0, as the reference reads it): every
+   * match. Never lowered: an operator's ceiling refuses instead (checkSearchCeiling).
+   */
+  readonly limit: number | null
   readonly offset: number
   readonly withFile: boolean
   /** The caller named the pseudo-column `sve_start_date` (dropped from `columns`, reference §3 step 6). */
@@ -72,7 +75,8 @@ export function parseSearchRequest(body: unknown): SearchQuery {
     columns,
     clause: clauseAst,
     orderBy: order,
-    limit: typeof limit === 'number' && limit > 0 ? Math.min(limit, MAX_SEARCH_LIMIT) : DEFAULT_SEARCH_LIMIT,
+    // A limit beyond 2^53 exceeds any table's rows: it is the same as none.
+    limit: typeof limit === 'number' && Number.isSafeInteger(limit) && limit > 0 ? limit : null,
     offset: typeof offset === 'number' && offset > 0 ? offset : 0,
     withFile: withFile === true,
     sveStartDate,
@@ -88,6 +92,27 @@ export const searchRequestBodySchema = z.object({
   clause: z.string().describe('Where part over the columns of res_view_letterbox (safe PostgreSQL expression subset)'),
   withFile: z.boolean().optional().describe('When true each result carries fileBase64Content'),
   orderBy: z.array(z.string()).optional().describe('Ordering expressions: expr [ASC|DESC] [NULLS FIRST|LAST]'),
-  limit: z.number().int().positive().optional().describe(`Maximum number of results (default ${DEFAULT_SEARCH_LIMIT}, at most ${MAX_SEARCH_LIMIT})`),
+  limit: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe(
+      'Maximum number of results. Absent or 0: every matching record of the perimeter (large answers are streamed). ' +
+        'Never lowered: when the operator set MAILROOM_SEARCH_MAX_RESULTS, a larger limit, or a search without limit matching more records, is refused with 400.',
+    ),
   offset: z.number().int().nonnegative().optional().describe('Number of results to skip'),
 })
+
+/**
+ * An operator's ceiling on the records one search may return (MAILROOM_SEARCH_MAX_RESULTS), or null for none.
+ * A limit above it is refused, never lowered: a script must not miss records without being told.
+ */
+export function checkSearchLimit(query: SearchQuery, ceiling: number | null): void {
+  if (ceiling !== null && query.limit !== null && query.limit > ceiling) fail('SEARCH_LIMIT_OVER_CEILING', { ceiling })
+}
+
+/** Refuses a search without limit that matched more records than the operator's ceiling. */
+export function refuseTooManyResults(ceiling: number): never {
+  return fail('SEARCH_RESULTS_OVER_CEILING', { ceiling })
+}

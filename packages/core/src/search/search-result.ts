@@ -33,9 +33,13 @@ export interface SearchHit {
   readonly file?: SearchFile
 }
 
-/** A search answer ready to stream: the records in order, their files unread. */
+/**
+ * A search answer ready to stream: the records in order, their files unread. A small answer is an array,
+ * already read; a large one (more rows than one batch) arrives batch by batch from a database cursor, so
+ * memory stays flat whatever the number of records.
+ */
 export interface SearchHits {
-  readonly hits: readonly SearchHit[]
+  readonly hits: readonly SearchHit[] | AsyncIterable<SearchHit>
   readonly withFile: boolean
 }
 
@@ -70,7 +74,7 @@ export function toJsonValue(value: unknown): JsonValue {
 export async function* streamSearchResult(result: SearchHits): AsyncGenerator<string, void, undefined> {
   yield '{"resources":['
   let index = 0
-  for (const hit of result.hits) {
+  for await (const hit of result.hits) {
     const json = JSON.stringify(hit.record)
     const separator = index === 0 ? '' : ','
     index++

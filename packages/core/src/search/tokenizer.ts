@@ -1,4 +1,4 @@
-import { MAX_CLAUSE_BYTES } from './limits.js'
+import { MAX_CLAUSE_BYTES, MAX_TEXT_VALUES } from './limits.js'
 import { type SearchPart, syntaxError, utf8Length } from './syntax-error.js'
 
 /** Lexical classes of the search language. */
@@ -125,5 +125,15 @@ export function tokenize(source: string, part: SearchPart): Token[] {
     tokens.push({ kind: 'symbol', text: symbol, value: symbol, start })
   }
   tokens.push({ kind: 'eof', text: '', value: '', start: source.length })
+  refuseTooManyValues(tokens, source, part)
   return tokens
+}
+
+/** Each literal becomes a bound parameter: refuses a text with more than the protocol leaves room for. */
+function refuseTooManyValues(tokens: readonly Token[], source: string, part: SearchPart): void {
+  let values = 0
+  for (const token of tokens) {
+    if (token.kind !== 'string' && token.kind !== 'number') continue
+    if (++values > MAX_TEXT_VALUES) syntaxError(part, source, 'too-many-values', token.text, token.start)
+  }
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import type Router from '@koa/router'
-import { type MailroomServices, streamSearchResult } from '@mailroom/core'
+import { type MailroomServices, type SearchHit, streamSearchResult } from '@mailroom/core'
 import type { AppState } from '../app-state.js'
 import { actorOf } from '../middleware/authenticate.js'
 
@@ -22,17 +22,20 @@ export function mergeSearchParameters(query: Record<string, string | string[] | 
 }
 
 /**
- * POST /rest/res/list. Without files the answer is one JSON object; with `withFile` it is streamed record by
- * record, each file read and base64-encoded in bounded chunks, so memory stays flat whatever the files weigh.
- * Every check and the database query run before the first byte, so their errors keep their status.
+ * POST /rest/res/list. A small answer without files is one JSON object; a large one (every match when no
+ * limit is given) and every answer with `withFile` is streamed record by record, rows coming from a database
+ * cursor batch by batch and each file read and base64-encoded in bounded chunks, so memory stays flat
+ * whatever the number of records or the weight of the files. Every check and the first batch run before
+ * the first byte, so their errors keep their status.
  */
 export function registerSearchRoutes(router: Router<AppState>, services: MailroomServices): void {
   router.post('/rest/res/list', async (ctx) => {
     const parameters = mergeSearchParameters(ctx.query, ctx.state.body)
     const result = await services.search.find(actorOf(ctx), parameters)
     ctx.status = 200
-    if (!result.withFile) {
-      ctx.body = { resources: result.hits.map((hit) => hit.record), count: result.hits.length }
+    const { hits } = result
+    if (!result.withFile && Array.isArray(hits)) {
+      ctx.body = { resources: hits.map((hit: SearchHit) => hit.record), count: hits.length }
       return
     }
     ctx.type = 'application/json; charset=utf-8'

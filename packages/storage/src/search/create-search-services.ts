@@ -1,10 +1,14 @@
 import {
   type Actor,
+  checkSearchLimit,
   FILE_CONTENT_KEY,
   type JsonValue,
   parseSearchRequest,
   readSearchFile,
+  refuseTooManyResults,
   SVE_START_DATE,
+  type SearchFile,
+  type SearchHit,
   type SearchHits,
   type SearchQuery,
   type SearchRecord,
@@ -17,6 +21,13 @@ import { compileSearch, type SearchRow } from './compile-clause.js'
 import { jsonIndexHints } from './json-index-hints.js'
 import { originalFilesOf, searchFileAt } from './original-files.js'
 import { runSearch } from './run-search.js'
+import { CURSOR_BATCH_ROWS, cursorBatches } from './search-cursor.js'
+
+/** Search settings an operator may set. */
+export interface SearchSettings {
+  /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling (the default). */
+  readonly maxResults: number | null
+}
 
 /**
  * One result record: exactly the requested columns in the caller's order, JSON-native values, then
@@ -43,21 +54,62 @@ function withHints(perimeter: Expression<SqlBool> | null, hints: Expression<SqlB
  * perimeter (records they typed and records whose diffusion list names them, runtime contract), so the
  * reference's `User has no groups` refusal never applies: a user without groups searches that perimeter.
  */
-export function createSearchServices(context: StorageContext): SearchServices {
-  async function find(actor: Actor, body: unknown): Promise<SearchHits> {
-    const query = parseSearchRequest(body)
-    const restriction = withHints(await context.perimeter.condition(context.db, actor), jsonIndexHints(query.clause))
-    const rows = await runSearch(context, (db) => compileSearch(db, query, restriction))
-    if (!query.withFile) return { withFile: false, hits: rows.map((row) => ({ record: toRecord(row, query) })) }
-    const files = await originalFilesOf(
-      context.db,
+export function createSearchServices(context: StorageContext, settings: Partial<SearchSettings> = {}): SearchServices {
+  const ceiling = settings.maxResults ?? null
+
+  function hitsOf(rows: SearchRow[], query: SearchQuery, files: Map<number, SearchFile> | null): SearchHit[] {
+    if (files === null) return rows.map((row) => ({ record: toRecord(row, query) }))
+    return rows.map((row) => ({ record: toRecord(row, query), file: files.get(Number(row.res_id)) ?? searchFileAt(null) }))
+  }
+
+  function filesOf(db: StorageContext['db'], rows: SearchRow[], query: SearchQuery): Promise<Map<number, SearchFile> | null> {
+    if (!query.withFile) return Promise.resolve(null)
+    return originalFilesOf(
+      db,
       context.docservers.path,
       rows.map((row) => Number(row.res_id)),
     )
-    return {
-      withFile: true,
-      hits: rows.map((row) => ({ record: toRecord(row, query), file: files.get(Number(row.res_id)) ?? searchFileAt(null) })),
+  }
+
+  /** The hits of a large answer, batch by batch from a cursor; the first batch is read before returning. */
+  async function streamedHits(query: SearchQuery, restriction: Expression<SqlBool> | null): Promise<AsyncIterable<SearchHit>> {
+    const batches = cursorBatches(context.db, compileSearch(context.db, query, restriction), (db, rows: SearchRow[]) => filesOf(db, rows, query))
+    // Errors of the caller's clause surface at the first FETCH: read it now, so they still answer 400.
+    const first = await runSearch(context, async () => [await batches.next()]).then(([step]) => step)
+    async function* rest(): AsyncGenerator<SearchHit, void, undefined> {
+      try {
+        if (first === undefined || first.done) return
+        yield* hitsOf(first.value.rows, query, first.value.extra)
+        for await (const batch of batches) yield* hitsOf(batch.rows, query, batch.extra)
+      } finally {
+        // A consumer that stops early (a client gone) must release the cursor's connection.
+        await batches.return(undefined)
+      }
     }
+    return rest()
+  }
+
+  async function find(actor: Actor, body: unknown): Promise<SearchHits> {
+    const query = parseSearchRequest(body)
+    checkSearchLimit(query, ceiling)
+    const restriction = withHints(await context.perimeter.condition(context.db, actor), jsonIndexHints(query.clause))
+    // Most answers are small: one statement reads them whole, with one row more than a batch to tell.
+    const probe = Math.min(query.limit ?? Number.POSITIVE_INFINITY, CURSOR_BATCH_ROWS + 1, ceiling === null ? Number.POSITIVE_INFINITY : ceiling + 1)
+    const rows = await runSearch(context, (db) => compileSearch(db, { ...query, limit: probe }, restriction).execute())
+    if (ceiling !== null && query.limit === null && rows.length > ceiling) refuseTooManyResults(ceiling)
+    if (rows.length < probe || probe === query.limit) {
+      return { withFile: query.withFile, hits: hitsOf(rows, query, await filesOf(context.db, rows, query)) }
+    }
+    // More rows than a batch: read again through a cursor, so every row comes from one snapshot.
+    if (ceiling !== null && query.limit === null && (await countUpTo(query, restriction, ceiling + 1)) > ceiling) refuseTooManyResults(ceiling)
+    return { withFile: query.withFile, hits: await streamedHits(query, restriction) }
+  }
+
+  /** How many rows the search matches, counting no further than `most`. */
+  async function countUpTo(query: SearchQuery, restriction: Expression<SqlBool> | null, most: number): Promise<number> {
+    const bounded = compileSearch(context.db, { ...query, limit: most }, restriction)
+    const [row] = await runSearch(context, (db) => db.selectFrom(bounded.as('matches')).select(sql<number>`count(*)::int`.as('n')).execute())
+    return Number(row?.n ?? 0)
   }
 
   return {
@@ -65,7 +117,7 @@ export function createSearchServices(context: StorageContext): SearchServices {
     async list(actor, body) {
       const result = await find(actor, body)
       const resources: SearchRecord[] = []
-      for (const hit of result.hits) {
+      for await (const hit of result.hits) {
         resources.push(result.withFile ? { ...hit.record, [FILE_CONTENT_KEY]: await readSearchFile(hit.file) } : hit.record)
       }
       return { resources, count: resources.length }

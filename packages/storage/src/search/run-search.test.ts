@@ -33,13 +33,13 @@ describe('runSearch', () => {
   const context = () => ({ db: t.mailroom.db, logger: SILENT_LOGGER })
 
   it('turns a database refusal into 400 Request is not valid', async () => {
-    const error = await runSearch(context(), (db) => ({ execute: async () => (await sql<Record<string, unknown>>`select 1 / 0 as x`.execute(db)).rows })).catch((e) => e)
+    const error = await runSearch(context(), async (db) => (await sql<Record<string, unknown>>`select 1 / 0 as x`.execute(db)).rows).catch((e) => e)
     expect(isDomainError(error) && [error.code, error.kind, error.message]).toEqual(['SEARCH_REQUEST_INVALID', 'bad-request', 'Request is not valid'])
   })
 
   it('lets other failures through', async () => {
     const failure = withCode('08006')
-    await expect(runSearch(context(), () => ({ execute: async () => Promise.reject(failure) }))).rejects.toBe(failure)
+    await expect(runSearch(context(), () => Promise.reject(failure))).rejects.toBe(failure)
   })
 
   it.runIf(process.env.MAILROOM_TEST_DB === 'postgres')('answers 400 when the connection’s statement timeout cancels a search (PostgreSQL)', async () => {
@@ -49,7 +49,7 @@ describe('runSearch', () => {
       .execute(async (connection) => {
         await sql`set statement_timeout = 100`.execute(connection)
         try {
-          return await runSearch({ db: connection, logger: SILENT_LOGGER }, (db) => ({ execute: async () => (await sql<Record<string, unknown>>`select pg_sleep(5) as x`.execute(db)).rows }))
+          return await runSearch({ db: connection, logger: SILENT_LOGGER }, async (db) => (await sql<Record<string, unknown>>`select pg_sleep(5) as x`.execute(db)).rows)
         } finally {
           await sql`reset statement_timeout`.execute(connection)
         }

@@ -1,7 +1,6 @@
 import { domainError } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import type { StorageContext } from '../storage-context.js'
-import type { SearchRow } from './compile-clause.js'
 
 /**
  * SQLSTATE classes and codes a well-formed search can still raise, all caused by the caller's clause:
@@ -34,12 +33,9 @@ export function isRefusedQuery(error: unknown): boolean {
  * and dropped: its BEGIN/SET/COMMIT round trips cost about 60% of the throughput of cheap searches.
  * PGlite runs in-process and cannot cancel a statement.
  */
-export async function runSearch(
-  context: Pick<StorageContext, 'db' | 'logger'>,
-  build: (db: Kysely<any>) => { execute(): Promise<SearchRow[]> },
-): Promise<SearchRow[]> {
+export async function runSearch<T>(context: Pick<StorageContext, 'db' | 'logger'>, run: (db: Kysely<any>) => Promise<T>): Promise<T> {
   try {
-    return await build(context.db).execute()
+    return await run(context.db)
   } catch (error) {
     if (!isRefusedQuery(error)) throw error
     context.logger.info({ sqlstate: (error as { code?: unknown }).code ?? null, reason: (error as Error).message }, 'search refused by the database')

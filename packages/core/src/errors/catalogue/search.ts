@@ -1,5 +1,8 @@
-import { MAX_CLAUSE_BYTES, MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH, MAX_ORDER_BY_ITEMS } from '../../search/limits.js'
+import { MAX_CLAUSE_BYTES, MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH, MAX_ORDER_BY_ITEMS, MAX_TEXT_VALUES, MAX_TREE_HEIGHT } from '../../search/limits.js'
 import { defineErrors } from '../error-definition.js'
+
+/** The operator setting that caps the records one search returns (off by default). */
+export const SEARCH_CEILING_SETTING = 'MAILROOM_SEARCH_MAX_RESULTS'
 
 const SELECT_INVALID = 'Bad Request: select is not valid'
 const CLAUSE_INVALID = 'Bad Request: clause is not valid'
@@ -40,6 +43,8 @@ const SYNTAX_PROBLEMS = {
   'too-long': () => `text is longer than ${MAX_CLAUSE_BYTES} bytes`,
   'too-deep': (t: string) => `${t} nests deeper than ${MAX_NESTING_DEPTH} levels`,
   'too-many-items': (t: string) => `IN list has more than ${MAX_IN_LIST_ITEMS} items, first extra item ${t}`,
+  'too-tall': () => `more than ${MAX_TREE_HEIGHT} conditions or operations chained in one expression; write long lists of values as IN (...)`,
+  'too-many-values': (t: string) => `more than ${MAX_TEXT_VALUES} literal values, first extra value ${t}`,
   'too-many-order-items': () => `more than ${MAX_ORDER_BY_ITEMS} ordering expressions`,
   'not-a-string': () => 'item is not a string',
 } as const
@@ -67,6 +72,16 @@ export const SEARCH_ERRORS = defineErrors({
   SEARCH_ORDER_BY_INVALID: { kind: 'bad-request', message: ORDER_BY_INVALID },
   SEARCH_LIMIT_INVALID: { kind: 'bad-request', message: 'Bad Request: limit parameter not valid' },
   SEARCH_OFFSET_INVALID: { kind: 'bad-request', message: 'Bad Request: offset parameter not valid' },
+  SEARCH_LIMIT_OVER_CEILING: {
+    kind: 'bad-request',
+    message: ({ ceiling }: { ceiling: number }) =>
+      `Bad Request: limit is larger than ${ceiling}, the most results a search may return on this server (setting ${SEARCH_CEILING_SETTING})`,
+  },
+  SEARCH_RESULTS_OVER_CEILING: {
+    kind: 'bad-request',
+    message: ({ ceiling }: { ceiling: number }) =>
+      `Bad Request: the search matches more than ${ceiling} records, the most a search may return on this server (setting ${SEARCH_CEILING_SETTING}); give a limit and an offset to read them in pages`,
+  },
   SEARCH_SELECT_SYNTAX: { kind: 'bad-request', message: (d: SearchSyntaxDetail) => describe(SELECT_INVALID, d) },
   SEARCH_CLAUSE_SYNTAX: { kind: 'bad-request', message: (d: SearchSyntaxDetail) => describe(CLAUSE_INVALID, d) },
   SEARCH_ORDER_BY_SYNTAX: { kind: 'bad-request', message: (d: SearchSyntaxDetail) => describe(ORDER_BY_INVALID, d) },
