@@ -6,11 +6,7 @@ import { registerFsckCommand } from './commands/fsck.js'
 import { registerJournalCommand } from './commands/journal-verify.js'
 import { registerServeCommand } from './commands/serve-command.js'
 import { ConfigError } from './config.js'
-
-const SETTINGS_HELP = `
-Settings come from the environment: PORT, HOST, MAILROOM_DATA_DIR, DATABASE_URL,
-MAILROOM_DOCSERVER_DIR, MAILROOM_SECRET, MAILROOM_DEMO, MAILROOM_BODY_LIMIT, LOG_LEVEL,
-MAILROOM_PREPARED_STATEMENTS (0 behind a pooler that cannot keep prepared statements).`
+import { settingsHelp } from './settings.js'
 
 /** Every command of the CLI: a new command is one register function here. */
 const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand]
@@ -19,7 +15,7 @@ function buildProgram(context: CliContext): Command {
   const program = new Command('mailroom')
     .usage('<command> [options]')
     .description('Mailroom: mail records behind the Maarch Courrier 20.10 REST interface')
-    .addHelpText('after', SETTINGS_HELP)
+    .addHelpText('after', settingsHelp())
     .helpCommand('help [command]', 'show help for a command')
     .showHelpAfterError()
   // Commands inherit these: output goes to the context, and a usage error returns instead of exiting.
