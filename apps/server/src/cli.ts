@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { Command, CommanderError } from 'commander'
 import { pino } from 'pino'
 import { type CliContext, USAGE_EXIT_CODE } from './commands/cli-context.js'
@@ -8,6 +9,9 @@ import { registerServeCommand } from './commands/serve-command.js'
 import { ConfigError } from './config.js'
 import { settingsHelp } from './settings.js'
 
+/** The version of this package (src/ and dist/ both sit beside its package.json). */
+export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version
+
 /** Every command of the CLI: a new command is one register function here. */
 const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand]
 
@@ -15,6 +19,7 @@ function buildProgram(context: CliContext): Command {
   const program = new Command('mailroom')
     .usage('<command> [options]')
     .description('Mailroom: mail records behind the Maarch Courrier 20.10 REST interface')
+    .version(VERSION, '-V, --version', 'print the version')
     .addHelpText('after', settingsHelp())
     .helpCommand('help [command]', 'show help for a command')
     .showHelpAfterError()
