@@ -1,7 +1,7 @@
 import { isDomainError } from '@mailroom/core'
 import { GifReader } from 'omggif'
 import { PNG } from 'pngjs'
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib'
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
 import {
   hasPdftotext,
