@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase, type TestDatabase } from '@mailroom/storage/testing'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { runCli } from './cli.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { captureCli } from '../test/capture-cli.js'
 
 let database: TestDatabase
 let dataDir: string
@@ -21,24 +21,7 @@ function env(): NodeJS.ProcessEnv {
   return database.url ? { DATABASE_URL: database.url, MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' } : { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
 }
 
-async function run(args: string[], extra: NodeJS.ProcessEnv = {}) {
-  let out = ''
-  let err = ''
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out += String(chunk)
-    return true
-  })
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    err += String(chunk)
-    return true
-  })
-  try {
-    return { code: await runCli(args, { ...env(), ...extra }), out, err }
-  } finally {
-    stdout.mockRestore()
-    stderr.mockRestore()
-  }
-}
+const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => captureCli(args, { ...env(), ...extra })
 
 describe('mailroom CLI', () => {
   it('migrates, loads the demo once, and issues service tokens', async () => {

@@ -5,7 +5,9 @@ import { type CliContext, USAGE_EXIT_CODE } from './commands/cli-context.js'
 import { registerDatabaseCommands } from './commands/database-commands.js'
 import { registerFsckCommand } from './commands/fsck.js'
 import { registerJournalCommand } from './commands/journal-verify.js'
+import { registerOrganisationCommands } from './commands/organisation-commands.js'
 import { registerServeCommand } from './commands/serve-command.js'
+import { registerUserCommands } from './commands/user-commands.js'
 import { ConfigError } from './config.js'
 import { settingsHelp } from './settings.js'
 
@@ -13,7 +15,7 @@ import { settingsHelp } from './settings.js'
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version
 
 /** Every command of the CLI: a new command is one register function here. */
-const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand]
+const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand, registerOrganisationCommands, registerUserCommands]
 
 function buildProgram(context: CliContext): Command {
   const program = new Command('mailroom')
@@ -38,7 +40,7 @@ function exitCodeOf(error: CommanderError): number {
 }
 
 /** Runs one CLI command; returns the process exit code. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: { stdin?: CliContext['stdin'] } = {}): Promise<number> {
   const log = pino({
     level: env.LOG_LEVEL || 'info',
     base: { service: 'mailroom' },
@@ -50,6 +52,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     log,
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
+    stdin: io.stdin ?? process.stdin,
     exitCode: 0,
   }
   const program = buildProgram(context)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import type { PasswordPolicy } from '@mailroom/core'
 import type { DatabaseTarget } from '@mailroom/storage'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
@@ -18,6 +19,8 @@ export interface ServerConfig {
   readonly bodyLimitBytes: number
   readonly logLevel: string
   readonly trustProxy: boolean
+  /** Rules of every password set through Mailroom (MAILROOM_PASSWORD_MIN_LENGTH, _MIN_UPPER, _MIN_DIGITS, _MIN_SPECIAL). */
+  readonly passwordPolicy: PasswordPolicy
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -78,6 +81,12 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     bodyLimitBytes: integer(env, 'MAILROOM_BODY_LIMIT', 64 * 1024 * 1024, 1024, 2 ** 31),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: flag(env, 'MAILROOM_TRUST_PROXY') ?? false,
+    passwordPolicy: {
+      minLength: integer(env, 'MAILROOM_PASSWORD_MIN_LENGTH', 12, 1, 1024),
+      minUpper: integer(env, 'MAILROOM_PASSWORD_MIN_UPPER', 0, 0, 1024),
+      minDigits: integer(env, 'MAILROOM_PASSWORD_MIN_DIGITS', 0, 0, 1024),
+      minSpecial: integer(env, 'MAILROOM_PASSWORD_MIN_SPECIAL', 0, 0, 1024),
+    },
   }
 }
 

@@ -25,6 +25,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     docserverDir: config.docserverDir,
     secret: config.secret,
     previousSecrets: config.previousSecrets,
+    passwordPolicy: config.passwordPolicy,
     converter: conversion.converter,
     content: contentSettings,
   }).catch(async (error: unknown) => {

@@ -8,6 +8,7 @@ import { errorHandler } from './middleware/error-handler.js'
 import { jsonBody } from './middleware/json-body.js'
 import { requestContext } from './middleware/request-context.js'
 import { requestTimeout } from './middleware/request-timeout.js'
+import { registerAdminRoutes } from './routes/admin-routes.js'
 import { registerAuthRoutes } from './routes/auth-routes.js'
 import { registerEntityRoutes } from './routes/entity-routes.js'
 import { registerHealthRoutes } from './routes/health-routes.js'
@@ -53,6 +54,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   registerSearchRoutes(restRouter, options.services)
   registerContentRoutes(restRouter, options.services)
   registerStatusRoutes(restRouter, options.services)
+  registerAdminRoutes(restRouter, options.services)
   // /digitalSafe authenticates with its own cookie and error envelope: registered on the public router.
   registerJournalRoutes(publicRouter, options.services)
 
@@ -65,6 +67,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   app.use(publicRouter.routes())
   app.use(async (ctx, next) => {
     if (ctx.path.startsWith('/rest') && !PUBLIC_REST_ROUTES.has(`${ctx.method} ${ctx.path}`)) return auth(ctx, next)
+    if (ctx.path.startsWith('/admin/')) return auth(ctx, next)
     return next()
   })
   app.use(restRouter.routes())

@@ -20,6 +20,7 @@ import type {
   VersionContentParams,
   VersionContentResponse,
 } from '@mailroom/core'
+import { createAdminClient, type MailroomAdminClient } from './admin-client.js'
 import { type Bytes, type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
 
 export { Transport } from './transport.js'
@@ -65,6 +66,8 @@ export type OpenApiJson = Readonly<Record<string, unknown>> & { readonly openapi
 /** A typed Mailroom client: one method per operation of the interface. */
 export interface MailroomClient {
   readonly transport: Transport
+  /** The /admin operations (organisation document, users), for root users. */
+  readonly admin: MailroomAdminClient
 
   /** POST /rest/authenticate: returns the tokens; the client keeps using its own credentials (see `useToken`). */
   authenticate(login: string, password: string, options?: CallOptions): Promise<Tokens>
@@ -163,6 +166,7 @@ export function createClient(options: ClientOptions): MailroomClient {
 
   return {
     transport,
+    admin: createAdminClient(transport),
 
     async authenticate(login, password, call = {}) {
       const response = await transport.empty('POST', 'rest/authenticate', { body: { login, password }, auth: false, ...call })

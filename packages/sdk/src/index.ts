@@ -18,5 +18,6 @@ export type {
   Tokens,
   TransportRequest,
 } from './client.js'
+export type { MailroomAdminClient, OrganisationApplyCallOptions } from './admin-client.js'
 export { decodeBase64, encodeBase64 } from './base64.js'
 export { MailroomApiError, MailroomNetworkError, MailroomTimeoutError } from './errors.js'

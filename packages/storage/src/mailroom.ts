@@ -9,11 +9,13 @@ import {
   createAuthService,
   type MailroomServices,
   type PasswordHasher,
+  type PasswordPolicy,
   type PdfConverter,
   readEntity,
 } from '@mailroom/core'
 import { Kysely } from 'kysely'
 import { loadDemoData } from './demo/demo-dataset.js'
+import { createOrganisationAdmin, type OrganisationAdmin } from './organisation/organisation-admin.js'
 import { DocserverRoot } from './docserver/docserver-root.js'
 import { migrateToLatest } from './database/migrations/index.js'
 import {
@@ -65,6 +67,8 @@ export interface MailroomOptions {
   /** Load the demo dataset when the database has no user yet (default false). */
   readonly demo?: boolean
   readonly passwordHasher?: PasswordHasher
+  /** Rules every password set through Mailroom must follow (default: 12 characters at least). */
+  readonly passwordPolicy?: Partial<PasswordPolicy>
   readonly clock?: Clock
   readonly auth?: Partial<AuthSettings>
   readonly throttle?: Partial<ThrottleSettings> | false
@@ -81,6 +85,8 @@ export interface MailroomOptions {
 export interface Mailroom extends MailroomServices {
   readonly database: MailroomDatabase
   readonly db: Kysely<Database>
+  /** Organisation and user administration: export, plan and apply documents; add, enable, disable users, set passwords. */
+  readonly organisation: OrganisationAdmin
   /** Loads the demo dataset if the database has no user yet; true when it loaded. */
   loadDemo(): Promise<boolean>
   /** The user (login or integer id) as an Actor, for calling use cases on their behalf. */
@@ -138,6 +144,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       content,
       status: createStatusServices(context),
       journal: createJournalServices(context),
+      organisation: createOrganisationAdmin({ db: database.db, hasher, ...(options.passwordPolicy ? { passwordPolicy: options.passwordPolicy } : {}) }),
       loadDemo: () => loadDemoData(database.db, hasher),
       actor: (user) => actorOf(users, user),
       as: async (user) => actAs(mailroom, await actorOf(users, user)),

@@ -6,6 +6,8 @@ export interface CliContext {
   readonly log: Logger
   readonly out: (text: string) => void
   readonly err: (text: string) => void
+  /** Where secrets typed or piped in are read from (process.stdin unless a test gives another). */
+  readonly stdin?: NodeJS.ReadableStream & { isTTY?: boolean }
   /** The process exit code the command asks for (0 unless set). */
   exitCode: number
 }

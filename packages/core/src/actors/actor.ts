@@ -11,6 +11,8 @@ export interface ActorGroup {
   /** Entities (entity_id) and keywords (ALL_ENTITIES, …) the group may index for. */
   readonly indexingEntities: readonly string[]
   readonly indexingKeywords: readonly string[]
+  /** May read the digital-safe journal of the safes the actor is positioned under (absent: yes, as before the right existed). */
+  readonly digitalSafe?: boolean
 }
 
 /** An entity membership of the actor. */

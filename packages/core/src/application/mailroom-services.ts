@@ -3,6 +3,7 @@ import type { AuthService } from '../auth/auth-service.js'
 import type { ContentServices } from '../content/content-services.js'
 import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
+import type { OrganisationServices } from '../organisation/organisation-services.js'
 import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
 import type { StatusServices } from '../status/status-services.js'
@@ -28,5 +29,7 @@ export interface MailroomServices {
   readonly content: ContentServices
   readonly status: StatusServices
   readonly journal: JournalServices
+  /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
+  readonly organisation?: OrganisationServices
   health(): Promise<MailroomHealth>
 }

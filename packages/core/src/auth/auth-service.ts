@@ -67,6 +67,17 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   // Basic auth on every call would otherwise cost four queries per request.
   const actors = new Map<number, { actor: Actor; credentials: UserCredentials; until: number }>()
   let dummyHash: Promise<string> | undefined
+  let accessVersion: string | null = null
+
+  /** Forgets every kept user and verified password when the users' access version has moved. */
+  async function dropStaleCaches(): Promise<void> {
+    if (!deps.users.accessVersion) return
+    const version = await deps.users.accessVersion()
+    if (version === accessVersion) return
+    accessVersion = version
+    verified.clear()
+    actors.clear()
+  }
 
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000)
 
@@ -97,7 +108,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   }
 
   /** The usable credentials and actor of a user id, from the short-lived cache when fresh. */
-  async function cachedUser(userId: number): Promise<{ actor: Actor; credentials: UserCredentials } | null> {
+  async function cachedUser(userId: number, checked = false): Promise<{ actor: Actor; credentials: UserCredentials } | null> {
+    if (!checked) await dropStaleCaches()
     const now = Date.now()
     const hit = actors.get(userId)
     if (hit && hit.until > now) return usable(hit.credentials) ? hit : null
@@ -126,9 +138,10 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   async function authenticatePassword(login: string, password: string, address?: string): Promise<Actor> {
     if (!login || !password) fail('AUTHENTICATION_FAILED')
     const digest = deps.credentialDigest(login.toLowerCase(), password)
+    await dropStaleCaches()
     const cached = verified.get(digest)
     if (cached && cached.until > Date.now()) {
-      const user = await cachedUser(cached.userId)
+      const user = await cachedUser(cached.userId, true)
       if (user) return user.actor
       verified.delete(digest)
     }
@@ -164,8 +177,10 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     authenticatePassword,
 
     async authenticateToken(token) {
-      const user = await claimsUser(deps.tokens.verify(token, nowSeconds()), ['access', 'service'])
-      return (await cachedUser(user.id))?.actor ?? fail('AUTHENTICATION_FAILED')
+      const claims = deps.tokens.verify(token, nowSeconds())
+      const user = await claimsUser(claims, ['access', 'service'])
+      // An access token's claimsUser already checked the access version.
+      return (await cachedUser(user.id, claims?.kind === 'access'))?.actor ?? fail('AUTHENTICATION_FAILED')
     },
 
     async login(login, password, address) {

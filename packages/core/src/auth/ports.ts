@@ -56,6 +56,12 @@ export interface UserRepository {
    * wins); true when it was replaced.
    */
   replacePasswordHash(userId: number, previousHash: string, newHash: string): Promise<boolean>
+  /**
+   * A value that changes whenever any user's login, password, status, mode, groups or entities change
+   * (optional). When given, authentication drops what it keeps in memory as soon as it changes, so a
+   * disabled user is refused at once on every server sharing the users.
+   */
+  accessVersion?(): Promise<string>
 }
 
 /** Counts authentication failures per subject (a login or an address) to lock out guessing. */

@@ -19,7 +19,8 @@ export interface JournalServices {
    * `GET /digitalSafe/digitalSafe/{owner}/events` on behalf of an authenticated actor (the adapter turns the
    * SERVICE-AUTH cookie into the actor and any failure into JOURNAL_UNAUTHENTICATED). Fails with
    * JOURNAL_SAFE_NOT_FOUND (no top-level entity owns `owner`), JOURNAL_NOT_POSITIONED (a non-root actor with
-   * no entity under that safe; root users read every safe), then the query errors of parseJournalQuery and
+   * no entity under that safe; root users read every safe), JOURNAL_NOT_ALLOWED (a non-root actor none of whose
+   * groups has the digital-safe right), then the query errors of parseJournalQuery and
    * JOURNAL_INVALID_CURSOR. Before answering it journals the read as an `organization/journal` event of the
    * safe; the events returned are those appended before that read event.
    */

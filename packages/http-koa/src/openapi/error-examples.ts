@@ -44,6 +44,12 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   JOURNAL_INVALID_LIMIT: { max: 10000 },
   JOURNAL_REPEATED_PARAMETER: { name: 'fromDate' },
   JOURNAL_EVENT_MALFORMED: { field: 'timestamp' },
+  ORGANISATION_NOT_PARSED: { reason: 'line 3, column 5: Map keys must be unique' },
+  ORGANISATION_INVALID: { issues: [{ path: 'users[3].groups[0]', message: 'no group "AGNT"' }, { path: 'groups[2].perimeter', message: 'unknown column "destinaton" at position 1' }] },
+  ORGANISATION_REFUSED: { issues: [{ path: 'statuses', message: 'cannot remove "END": records use it' }] },
+  USER_NOT_FOUND: { login: 'jdoe' },
+  USER_ALREADY_EXISTS: { login: 'jdoe' },
+  PASSWORD_POLICY: { rules: ['at least 12 characters'] },
 }
 
 /** The message a code renders to in the documentation (sample arguments for templates). */

@@ -29,6 +29,7 @@ import {
   VersionPathSchema,
 } from '@mailroom/core'
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi'
+import { adminPaths } from './admin-paths.js'
 import { BODY_ERRORS, journalErrorResponses, REST_AUTH_ERRORS, restErrorResponses, SERVER_ERRORS } from './error-examples.js'
 import { DEMO_SAFE, EXAMPLES } from './openapi-examples.js'
 
@@ -101,6 +102,7 @@ export function createOpenApiDocument(): OpenApiDocument {
         { name: 'entities', description: 'Organisational units' },
         { name: 'digital safe', description: 'Journal of life-cycle events of deposited files' },
         { name: 'service', description: 'Health and this document' },
+        { name: 'administration', description: 'Organisation documents and users, for root users (outside the Maarch interface)' },
       ],
       components: {
         securitySchemes: {
@@ -120,6 +122,7 @@ export function createOpenApiDocument(): OpenApiDocument {
         },
       },
       paths: {
+        ...adminPaths(),
         '/healthz': {
           get: {
             operationId: 'health',
@@ -458,6 +461,7 @@ export function createOpenApiDocument(): OpenApiDocument {
                   'JOURNAL_REPEATED_PARAMETER',
                   'JOURNAL_UNAUTHENTICATED',
                   'JOURNAL_NOT_POSITIONED',
+                  'JOURNAL_NOT_ALLOWED',
                   'JOURNAL_SAFE_NOT_FOUND',
                   ...SERVER_ERRORS,
                 ],

@@ -56,6 +56,8 @@ export interface UsergroupsTable {
   group_desc: string | null
   can_index: ColumnType<boolean, boolean | undefined, boolean>
   indexation_parameters: ColumnType<{ entities?: string[]; keywords?: string[] }, string | undefined, string>
+  /** The right to read the digital-safe journal (migration 0008). */
+  can_read_safe: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 export interface UsergroupContentTable {
@@ -395,6 +397,12 @@ export interface ReferenceVersionTable {
   version: number
 }
 
+/** One row: moved by every change of who a user is or may do (migration 0008). */
+export interface AccessVersionTable {
+  id: Generated<boolean>
+  version: number
+}
+
 /** The whole database as kysely sees it. */
 export interface Database {
   entities: EntitiesTable
@@ -424,6 +432,7 @@ export interface Database {
   resources_tags: ResourcesTagsTable
   users_followed_resources: UsersFollowedResourcesTable
   reference_version: ReferenceVersionTable
+  access_version: AccessVersionTable
   custom_fields: CustomFieldsTable
   history: HistoryTable
   chrono_counters: ChronoCountersTable

@@ -54,6 +54,7 @@ export function createJournalServices(context: StorageContext, options: JournalS
       const directory = await loadSafeDirectory(db)
       if (!directory.hasSafe(owner)) fail('JOURNAL_SAFE_NOT_FOUND', { owner })
       if (!isRoot(actor) && !directory.isPositionedInSafe(actor.entities.map((entity) => entity.entityId), owner)) fail('JOURNAL_NOT_POSITIONED')
+      if (!isRoot(actor) && !actor.groups.some((group) => group.digitalSafe !== false)) fail('JOURNAL_NOT_ALLOWED')
       const query = parseJournalQuery(rawQuery)
 
       let cursor: OrderKey | null = null

@@ -39,7 +39,7 @@ export class KyselyUserRepository implements UserRepository {
         .selectFrom('usergroup_content as uc')
         .innerJoin('usergroups as g', 'g.id', 'uc.group_id')
         .leftJoin('security as s', 's.group_id', 'g.group_id')
-        .select(['g.id', 'g.group_id', 'g.can_index', 'g.indexation_parameters', 's.where_clause'])
+        .select(['g.id', 'g.group_id', 'g.can_index', 'g.indexation_parameters', 'g.can_read_safe', 's.where_clause'])
         .where('uc.user_id', '=', userId)
         .orderBy('g.group_id')
         .orderBy('s.security_id')
@@ -61,6 +61,7 @@ export class KyselyUserRepository implements UserRepository {
         securityClause: clause,
         indexingEntities: g.indexation_parameters?.entities ?? [],
         indexingKeywords: g.indexation_parameters?.keywords ?? [],
+        digitalSafe: g.can_read_safe,
       })
     }
     return {
@@ -95,6 +96,11 @@ export class KyselyUserRepository implements UserRepository {
       .where('password', '=', previousHash)
       .executeTakeFirst()
     return result.numUpdatedRows > 0n
+  }
+
+  async accessVersion(): Promise<string> {
+    const row = await this.#db.selectFrom('access_version').select(sql<string>`version::text`.as('version')).executeTakeFirst()
+    return row?.version ?? '0'
   }
 
   #credentials() {

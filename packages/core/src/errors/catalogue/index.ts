@@ -3,6 +3,7 @@ import { COMMON_ERRORS } from './common.js'
 import { CONTENT_ERRORS } from './content.js'
 import { ENTITY_ERRORS } from './entities.js'
 import { JOURNAL_ERRORS } from './journal.js'
+import { ORGANISATION_ERRORS } from './organisation.js'
 import { RECORDS_ERRORS } from './records.js'
 import { SEARCH_ERRORS } from './search.js'
 import { STATUS_ERRORS } from './status.js'
@@ -17,4 +18,5 @@ export const ERROR_CATALOGUE = {
   ...CONTENT_ERRORS,
   ...STATUS_ERRORS,
   ...JOURNAL_ERRORS,
+  ...ORGANISATION_ERRORS,
 } as const

@@ -6,6 +6,8 @@ export const JOURNAL_ERRORS = defineErrors({
   JOURNAL_UNAUTHENTICATED: { kind: 'unauthenticated', message: 'Missing authentication credential' },
   /** The caller has no entity in the owner organisation's tree (upstream wording). */
   JOURNAL_NOT_POSITIONED: { kind: 'forbidden', message: 'The user is not positioned on the organization.' },
+  /** None of a non-root user's groups has the digital-safe right (organisation document, groups[].digitalSafe). */
+  JOURNAL_NOT_ALLOWED: { kind: 'forbidden', message: 'The user has no group allowed to read the digital safe.' },
   /** The path names no safe (upstream wording of listing/count). */
   JOURNAL_SAFE_NOT_FOUND: { kind: 'not-found', message: (args: { owner: string }) => `Organization ${args.owner} doesn't exist` },
   /** fromDate or toDate is not an ISO 8601 date or date-time (upstream wording). */

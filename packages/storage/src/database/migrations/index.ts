@@ -6,6 +6,7 @@ import * as journal from './0004-journal.js'
 import * as journalPending from './0005-journal-pending.js'
 import * as followedResources from './0006-followed-resources.js'
 import * as referenceVersion from './0007-reference-version.js'
+import * as organisation from './0008-organisation.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-journal-pending': journalPending,
   '0006-followed-resources': followedResources,
   '0007-reference-version': referenceVersion,
+  '0008-organisation': organisation,
 }
 
 /** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */

@@ -1,0 +1,74 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { compactOrganisation, organisationJsonSchema } from '@mailroom/core'
+import { formatOrganisationYaml } from '@mailroom/storage'
+import { type Command, InvalidArgumentError } from 'commander'
+import type { CliContext } from './cli-context.js'
+import { operatorAuthor, readAll, withMailroom } from './admin-session.js'
+
+function positiveInteger(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new InvalidArgumentError('must be an integer from 1 to 1000')
+  return n
+}
+
+/** `mailroom org export|apply|history|schema`: the organisation as a document (docs/organisation.md). */
+export function registerOrganisationCommands(program: Command, context: CliContext): void {
+  const org = program.command('org').description('the organisation: entities, groups, users and reference data as one document')
+
+  org
+    .command('export')
+    .description('write the organisation as a YAML document (JSON with --json)')
+    .option('--out <file>', 'write to a file instead of standard output')
+    .option('--json', 'JSON instead of YAML')
+    .option('--full', 'write every field, defaults included')
+    .option('--with-password-hashes', "include users' password hashes (keep the file secret)")
+    .action(async (options: { out?: string; json?: boolean; full?: boolean; withPasswordHashes?: boolean }) => {
+      await withMailroom(context, async (mailroom) => {
+        const document = await mailroom.organisation.export({ withPasswordHashes: options.withPasswordHashes === true })
+        const shown = options.full ? document : compactOrganisation(document)
+        const text = options.json ? `${JSON.stringify(shown, null, 2)}\n` : formatOrganisationYaml(shown as typeof document)
+        if (options.out) {
+          await writeFile(options.out, text, { mode: options.withPasswordHashes ? 0o600 : 0o644 })
+          context.out(`organisation written to ${options.out}\n`)
+        } else context.out(text)
+      })
+    })
+
+  org
+    .command('apply')
+    .description('validate a YAML or JSON document, print the plan and apply it in one transaction')
+    .argument('<file>', 'the document ("-" reads standard input)')
+    .option('--dry-run', 'validate and print the plan only')
+    .option('--prune', 'remove, in each section the file has, what it does not list (never what records use)')
+    .action(async (file: string, options: { dryRun?: boolean; prune?: boolean }) => {
+      const text = file === '-' ? await readAll(context.stdin ?? process.stdin) : await readFile(file, 'utf8')
+      await withMailroom(context, async (mailroom) => {
+        const result = await mailroom.organisation.apply(text, { prune: options.prune === true, dryRun: options.dryRun === true, author: operatorAuthor(context.env) })
+        context.out(`${result.lines.join('\n')}\n`)
+        if (result.lines[0] === 'no changes') return
+        context.out(options.dryRun ? 'dry run: nothing was changed\n' : 'applied\n')
+      })
+    })
+
+  org
+    .command('history')
+    .description('the changes made to the organisation and its users, newest first')
+    .option('--limit <n>', 'how many changes (default 20)', positiveInteger)
+    .option('--json', 'one JSON object per line')
+    .action(async (options: { limit?: number; json?: boolean }) => {
+      await withMailroom(context, async (mailroom) => {
+        const entries = await mailroom.organisation.history({ limit: options.limit ?? 20 })
+        if (entries.length === 0) context.out('no changes recorded\n')
+        for (const entry of entries) {
+          context.out(options.json ? `${JSON.stringify(entry)}\n` : `#${entry.id} ${entry.date.toISOString()} ${entry.event} by ${entry.author}: ${JSON.stringify(entry.details)}\n`)
+        }
+      })
+    })
+
+  org
+    .command('schema')
+    .description('print the JSON Schema of the organisation document (for editors)')
+    .action(() => {
+      context.out(`${JSON.stringify(organisationJsonSchema(), null, 2)}\n`)
+    })
+}

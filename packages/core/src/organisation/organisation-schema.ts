@@ -1,0 +1,393 @@
+import { z } from 'zod'
+
+/**
+ * The organisation document: every piece of reference data Mailroom stores (entities, groups, users,
+ * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts), as one
+ * versioned file. Identifiers are the ones stored (entity codes, group codes, logins, numeric ids), so an
+ * installation exported and applied elsewhere keeps them, and an importer can keep a foreign installation's.
+ *
+ * Every section is optional: a file that leaves a section out says nothing about that kind (apply leaves
+ * it as it is, even with prune). Within an item, a field left out takes its documented default, except the
+ * ones marked "kept": leaving those out keeps what is stored (serial ids, password hashes).
+ */
+export const ORGANISATION_VERSION = 1
+
+/** PostgreSQL text holds no NUL character: refused here rather than by the database. */
+const storable = (max: number) => z.string().max(max).refine((value) => !value.includes('\u0000'), 'must not contain a NUL character')
+const text = (max: number) => storable(max).min(1)
+const optionalText = (max: number) => storable(max).nullable().default(null)
+/** Codes as Maarch stores them (entity_id, group_id, status id): letters, digits and _ - . */
+const code = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "-" and "." only')
+const serial = z.number().int().positive().max(2147483647)
+
+/** The indexing keywords of a group (reference §7): entities named relative to the indexing user. */
+export const INDEXING_KEYWORDS = [
+  'ALL_ENTITIES',
+  'ENTITIES_JUST_BELOW',
+  'ENTITIES_BELOW',
+  'ALL_ENTITIES_BELOW',
+  'ENTITIES_JUST_UP',
+  'MY_ENTITIES',
+  'MY_PRIMARY_ENTITY',
+  'SAME_LEVEL_ENTITIES',
+] as const
+
+/** How a user account works: `root_visible`/`root_invisible` see every record; `root` is read as `root_visible`. */
+export const USER_MODES = ['standard', 'rest', 'root_visible', 'root_invisible'] as const
+
+/** An entity of the tree (entities table). */
+export const EntityDefinitionSchema = z.strictObject({
+  /** entity_id: the code records, users and clauses name the entity by. */
+  id: code(32),
+  /** entities.id, the serial id (`@my_entities_id`, folders); kept when left out. */
+  serialId: serial.optional(),
+  label: text(255),
+  shortLabel: text(50),
+  fullName: optionalText(255),
+  type: text(64),
+  /** Code of the parent entity; null for a top-level entity (which owns a digital safe). */
+  parent: code(32).nullable().default(null),
+  /** Registration number of a top-level entity: the identifier of its digital safe. */
+  businessId: optionalText(32),
+  enabled: z.boolean().default(true),
+  email: optionalText(255),
+  address: z
+    .strictObject({
+      line1: optionalText(255),
+      line2: optionalText(255),
+      line3: optionalText(255),
+      zipcode: optionalText(32),
+      city: optionalText(255),
+      country: optionalText(255),
+    })
+    .default({ line1: null, line2: null, line3: null, zipcode: null, city: null, country: null }),
+  ldapId: optionalText(255),
+  archivalAgency: optionalText(255),
+  archivalAgreement: optionalText(255),
+  producerService: optionalText(255),
+  externalId: z.record(z.string(), z.unknown()).default({}),
+})
+
+/** A group: its perimeter, indexing rights and digital-safe right (usergroups, security). */
+export const GroupDefinitionSchema = z.strictObject({
+  /** group_id: the group's code. */
+  id: code(32),
+  /** usergroups.id; kept when left out. */
+  serialId: serial.optional(),
+  label: text(255),
+  /** Security clause over res_view_letterbox (the search language, perimeter macros allowed); null: no perimeter row. */
+  perimeter: storable(4000).nullable().default(null),
+  /** Comment stored with the perimeter clause. */
+  perimeterComment: optionalText(255),
+  canIndex: z.boolean().default(false),
+  /** Entities the group may index for: entity codes and keywords. */
+  indexing: z
+    .strictObject({
+      entities: z.array(text(32)).default([]),
+      keywords: z.array(z.enum(INDEXING_KEYWORDS)).default([]),
+    })
+    .default({ entities: [], keywords: [] }),
+  /** May read the digital-safe journal of the safes its members are positioned under. */
+  digitalSafe: z.boolean().default(false),
+})
+
+/** A user's membership of an entity (users_entities). */
+export const UserEntityMembershipSchema = z.strictObject({
+  id: code(32),
+  primary: z.boolean().default(false),
+  role: optionalText(255),
+})
+
+/** A user account (users, users_entities, usergroup_content). */
+export const UserDefinitionSchema = z.strictObject({
+  login: storable(128)
+    .min(1)
+    .regex(/^[^\s]+$/, 'no spaces'),
+  /** users.id; kept when left out. */
+  id: serial.optional(),
+  firstname: optionalText(255),
+  lastname: optionalText(255),
+  mail: optionalText(255),
+  mode: z
+    .enum([...USER_MODES, 'root'])
+    .default('standard')
+    .transform((mode): UserModeName => (mode === 'root' ? 'root_visible' : mode))
+    // Documented (JSON Schema, OpenAPI) as what may be written; `root` is read as `root_visible`.
+    .meta({ override: { type: 'string', enum: [...USER_MODES, 'root'], default: 'standard' } }),
+  enabled: z.boolean().default(true),
+  groups: z.array(code(32)).default([]),
+  entities: z.array(UserEntityMembershipSchema).default([]),
+  /** A stored password hash (scrypt as Mailroom writes it); kept when left out. Never a password. */
+  passwordHash: storable(1024).min(1).optional(),
+})
+
+/** A record status (status table). */
+export const StatusDefinitionSchema = z.strictObject({
+  id: code(10),
+  label: text(50),
+  /** Records reaching this status are closed (closing date set). */
+  closing: z.boolean().default(false),
+  system: z.boolean().default(false),
+  image: optionalText(255),
+  searchable: z.boolean().default(true),
+  modifiable: z.boolean().default(true),
+})
+
+/** A first level of the document-type tree (doctypes_first_level). */
+export const DoctypeFirstLevelSchema = z.strictObject({
+  id: serial,
+  label: text(255),
+  color: optionalText(255),
+  enabled: z.boolean().default(true),
+})
+
+/** A second level of the document-type tree, inside a first level (doctypes_second_level). */
+export const DoctypeSecondLevelSchema = z.strictObject({
+  id: serial,
+  label: text(255),
+  firstLevel: serial,
+  color: optionalText(255),
+  enabled: z.boolean().default(true),
+})
+
+/** A document type, inside a second level (doctypes). */
+export const DoctypeDefinitionSchema = z.strictObject({
+  /** type_id, as records and the create body name it. */
+  id: serial,
+  label: text(255),
+  secondLevel: serial,
+  /** Processing delay in days. */
+  processDelay: z.number().int().min(0).default(21),
+  processMode: text(8).default('NORMAL'),
+  enabled: z.boolean().default(true),
+})
+
+/** Categories of indexing models (reference categories). */
+export const INDEXING_CATEGORIES = ['incoming', 'outgoing', 'internal', 'ged_doc', 'registeredMail'] as const
+
+/** A field of an indexing model (indexing_models_fields). */
+export const IndexingFieldSchema = z.strictObject({
+  /** What the field fills: a record column (`doctype`, `priority`…) or `indexingCustomField_<id>`. */
+  identifier: text(255),
+  mandatory: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+  /** Value used when a create leaves the field out (any JSON). */
+  defaultValue: z.unknown().optional(),
+  unit: optionalText(32),
+})
+
+/** An indexing model with its fields (indexing_models). */
+export const IndexingModelDefinitionSchema = z.strictObject({
+  id: serial,
+  label: text(255),
+  category: z.enum(INDEXING_CATEGORIES),
+  default: z.boolean().default(false),
+  /** Login of the user who owns the model; null: nobody. */
+  owner: storable(128).min(1).nullable().default(null),
+  private: z.boolean().default(false),
+  /** Id of the model this one derives from. */
+  master: serial.nullable().default(null),
+  enabled: z.boolean().default(true),
+  mandatoryFile: z.boolean().default(false),
+  fields: z.array(IndexingFieldSchema).default([]),
+})
+
+/** A priority (priorities table). */
+export const PriorityDefinitionSchema = z.strictObject({
+  id: text(16),
+  label: text(128),
+  color: text(128).default('#009dc5'),
+  /** Delays count working days only. */
+  workingDays: z.boolean().default(false),
+  /** Processing delay in days; null: none. */
+  delays: z.number().int().min(0).nullable().default(null),
+  order: z.number().int().nullable().default(null),
+})
+
+/** Types of custom fields (reference custom_fields.type). */
+export const CUSTOM_FIELD_TYPES = ['string', 'integer', 'select', 'date', 'radio', 'checkbox', 'banAutocomplete', 'contact'] as const
+
+/** A custom field records may fill (custom_fields). */
+export const CustomFieldDefinitionSchema = z.strictObject({
+  id: serial,
+  label: text(256),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  mode: z.enum(['form', 'technical']).default('form'),
+  values: z.array(z.unknown()).default([]),
+})
+
+/** A tag records may carry (tags). */
+export const TagDefinitionSchema = z.strictObject({
+  id: serial,
+  label: text(128),
+})
+
+/** An entity (or keyword) a folder is shared with (entities_folders). */
+export const FolderSharingSchema = z.strictObject({
+  /** An entity code, or a keyword (`ALL_ENTITIES`) sharing with entities relative to the reader. */
+  entity: text(32),
+  edition: z.boolean().default(false),
+})
+
+/** A folder records may be filed in (folders). */
+export const FolderDefinitionSchema = z.strictObject({
+  id: serial,
+  label: text(255),
+  public: z.boolean().default(false),
+  /** Login of the owner. */
+  owner: storable(128).min(1),
+  parent: serial.nullable().default(null),
+  sharing: z.array(FolderSharingSchema).default([]),
+})
+
+/** A contact records may name as sender or recipient (contacts). */
+export const ContactDefinitionSchema = z.strictObject({
+  id: serial,
+  civility: optionalText(255),
+  firstname: optionalText(255),
+  lastname: optionalText(255),
+  company: optionalText(256),
+  email: optionalText(255),
+  enabled: z.boolean().default(true),
+})
+
+/** The organisation document, version 1. */
+export const OrganisationDocumentSchema = z.strictObject({
+  version: z.literal(ORGANISATION_VERSION),
+  entities: z.array(EntityDefinitionSchema).optional(),
+  groups: z.array(GroupDefinitionSchema).optional(),
+  users: z.array(UserDefinitionSchema).optional(),
+  statuses: z.array(StatusDefinitionSchema).optional(),
+  doctypeFirstLevels: z.array(DoctypeFirstLevelSchema).optional(),
+  doctypeSecondLevels: z.array(DoctypeSecondLevelSchema).optional(),
+  doctypes: z.array(DoctypeDefinitionSchema).optional(),
+  indexingModels: z.array(IndexingModelDefinitionSchema).optional(),
+  priorities: z.array(PriorityDefinitionSchema).optional(),
+  customFields: z.array(CustomFieldDefinitionSchema).optional(),
+  tags: z.array(TagDefinitionSchema).optional(),
+  folders: z.array(FolderDefinitionSchema).optional(),
+  contacts: z.array(ContactDefinitionSchema).optional(),
+})
+
+/** An organisation document as read (defaults applied). */
+export type OrganisationDocument = z.output<typeof OrganisationDocumentSchema>
+/** An organisation document as written by a person or a program (defaults may be left out). */
+export type OrganisationDocumentInput = z.input<typeof OrganisationDocumentSchema>
+/** An entity as read (defaults applied). */
+export type EntityDefinition = z.output<typeof EntityDefinitionSchema>
+/** A group as read. */
+export type GroupDefinition = z.output<typeof GroupDefinitionSchema>
+/** A user as read. */
+export type UserDefinition = z.output<typeof UserDefinitionSchema>
+/** A user as written in a document or passed to `addUser` (defaults may be left out). */
+export type UserDefinitionInput = z.input<typeof UserDefinitionSchema>
+/** A user's entity membership as read. */
+export type UserEntityMembership = z.output<typeof UserEntityMembershipSchema>
+/** A status as read. */
+export type StatusDefinition = z.output<typeof StatusDefinitionSchema>
+/** A first doctype level as read. */
+export type DoctypeFirstLevelDefinition = z.output<typeof DoctypeFirstLevelSchema>
+/** A second doctype level as read. */
+export type DoctypeSecondLevelDefinition = z.output<typeof DoctypeSecondLevelSchema>
+/** A document type as read. */
+export type DoctypeDefinition = z.output<typeof DoctypeDefinitionSchema>
+/** An indexing model as read. */
+export type IndexingModelDefinition = z.output<typeof IndexingModelDefinitionSchema>
+/** An indexing model field as read. */
+export type IndexingFieldDefinition = z.output<typeof IndexingFieldSchema>
+/** A priority as read. */
+export type PriorityDefinition = z.output<typeof PriorityDefinitionSchema>
+/** A custom field as read. */
+export type CustomFieldDefinition = z.output<typeof CustomFieldDefinitionSchema>
+/** A tag as read. */
+export type TagDefinition = z.output<typeof TagDefinitionSchema>
+/** A folder as read. */
+export type FolderDefinition = z.output<typeof FolderDefinitionSchema>
+/** A contact as read. */
+export type ContactDefinition = z.output<typeof ContactDefinitionSchema>
+/** A user mode as stored. */
+export type UserModeName = (typeof USER_MODES)[number]
+/** An indexing keyword. */
+export type IndexingKeyword = (typeof INDEXING_KEYWORDS)[number]
+
+/** The sections of the document, in the order they are applied (what is named before what names it). */
+export const ORGANISATION_SECTIONS = [
+  'entities',
+  'groups',
+  'users',
+  'statuses',
+  'doctypeFirstLevels',
+  'doctypeSecondLevels',
+  'doctypes',
+  'indexingModels',
+  'priorities',
+  'customFields',
+  'tags',
+  'folders',
+  'contacts',
+] as const
+/** One section (kind of reference data) of the document. */
+export type OrganisationSection = (typeof ORGANISATION_SECTIONS)[number]
+
+/** The item type of each section. */
+export interface OrganisationItems {
+  entities: EntityDefinition
+  groups: GroupDefinition
+  users: UserDefinition
+  statuses: StatusDefinition
+  doctypeFirstLevels: DoctypeFirstLevelDefinition
+  doctypeSecondLevels: DoctypeSecondLevelDefinition
+  doctypes: DoctypeDefinition
+  indexingModels: IndexingModelDefinition
+  priorities: PriorityDefinition
+  customFields: CustomFieldDefinition
+  tags: TagDefinition
+  folders: FolderDefinition
+  contacts: ContactDefinition
+}
+
+/** The key an item of a section is known by (what apply matches stored rows on). */
+export function itemKey<S extends OrganisationSection>(section: S, item: OrganisationItems[S]): string {
+  if (section === 'users') return (item as UserDefinition).login.toLowerCase()
+  return String((item as { id: string | number }).id)
+}
+
+/** The JSON Schema of the document (for editors), generated from the zod schema. */
+export function organisationJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(OrganisationDocumentSchema, {
+    io: 'input',
+    unrepresentable: 'any',
+    // `override` is metadata for the OpenAPI generator, not a JSON Schema keyword.
+    override: (context) => {
+      delete (context.jsonSchema as Record<string, unknown>).override
+    },
+  }) as Record<string, unknown>
+  return {
+    ...schema,
+    $id: 'https://mailroom.dev/schemas/organisation-v1.json',
+    title: 'Mailroom organisation document',
+    description: 'Reference data and users of a Mailroom installation (docs/organisation.md).',
+  }
+}
+
+/** Each section's item schema, for tools that walk the document. */
+export const SECTION_ITEM_SCHEMAS = {
+  entities: EntityDefinitionSchema,
+  groups: GroupDefinitionSchema,
+  users: UserDefinitionSchema,
+  statuses: StatusDefinitionSchema,
+  doctypeFirstLevels: DoctypeFirstLevelSchema,
+  doctypeSecondLevels: DoctypeSecondLevelSchema,
+  doctypes: DoctypeDefinitionSchema,
+  indexingModels: IndexingModelDefinitionSchema,
+  priorities: PriorityDefinitionSchema,
+  customFields: CustomFieldDefinitionSchema,
+  tags: TagDefinitionSchema,
+  folders: FolderDefinitionSchema,
+  contacts: ContactDefinitionSchema,
+} as const satisfies { [S in OrganisationSection]: z.ZodType }
