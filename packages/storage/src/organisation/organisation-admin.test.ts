@@ -170,3 +170,19 @@ describe('organisation text', () => {
     expect(() => parseOrganisationText('{"version": 1,,}')).toThrow(/^Organisation document is not valid YAML or JSON: line 1, column \d+: /)
   })
 })
+
+describe('the example of docs/organisation.md', () => {
+  it('applies to an empty database, then applies again with no change', async () => {
+    const { readFileSync } = await import('node:fs')
+    const text = readFileSync(new URL('../../../../docs/organisation-example.yaml', import.meta.url), 'utf8')
+    const empty = await createTestMailroom({ demo: false })
+    try {
+      const result = await empty.mailroom.organisation.apply(text)
+      expect(result.lines[0]).toBe('entities: +4 ~0 -0 (added: CITY, MAIL, HR, PAYROLL)')
+      expect(result.lines).toHaveLength(13)
+      expect((await empty.mailroom.organisation.apply(text)).lines).toEqual(['no changes'])
+    } finally {
+      await empty.cleanup()
+    }
+  })
+})
