@@ -129,6 +129,7 @@ describe('user administration', () => {
     expect((await t.mailroom.auth.authenticatePassword('newbie', 'long enough pass')).login).toBe('newbie')
     expect((await refusal(admin.addUser({ login: 'NEWBIE' }))).message).toBe('User "NEWBIE" already exists')
     expect((await refusal(admin.addUser({ login: 'other', groups: ['NOPE'] }))).message).toContain('users[0].groups[0]: no group "NOPE"')
+    expect((await refusal(admin.addUser(null as never))).message).toBe('Organisation document is not valid (1 error):\nlogin: expected a string')
   })
 
   it('changes a password under the policy and records who did', async () => {
@@ -183,6 +184,29 @@ describe('the example of docs/organisation.md', () => {
       expect((await empty.mailroom.organisation.apply(text)).lines).toEqual(['no changes'])
     } finally {
       await empty.cleanup()
+    }
+  })
+})
+
+describe('every server sharing the database', () => {
+  it('sees a change made by another at once: disabled users, new entities in perimeters', async () => {
+    const { createMailroom } = await import('../mailroom.js')
+    const other = await createMailroom({ database: t.mailroom.db, docserverDir: t.docserverDir, secret: t.secret, passwordHasher: TEST_PASSWORD_HASHER, migrate: false, journal: { sweepIntervalMs: 0 } })
+    try {
+      await admin.addUser({ login: 'shared', password: 'shared password 1', groups: ['AGENT'], entities: [{ id: 'PJS', primary: true }] })
+      const session = await other.auth.login('shared', 'shared password 1')
+      const search = async () => (await other.search.list(await other.auth.authenticateToken(session.token), { select: 'res_id', clause: "subject = 'in a new office'" })).resources
+      expect(await search()).toEqual([])
+      // Another server adds an office under PJS and files a record there.
+      await t.mailroom.organisation.apply({ version: 1, entities: [{ id: 'PJS_NEW', label: 'New office', shortLabel: 'New', type: 'Bureau', parent: 'PJS' }] })
+      const serial = (await t.mailroom.organisation.export()).entities!.find((e) => e.id === 'PJS_NEW')!.serialId!
+      const { resId } = await t.mailroom.records.create(await t.mailroom.actor('superadmin'), { modelId: 1, status: 'NEW', subject: 'in a new office', destination: serial })
+      expect(await search()).toEqual([{ res_id: resId }])
+      await t.mailroom.organisation.setEnabled('shared', false)
+      await expect(other.auth.authenticateToken(session.token)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+      await expect(other.auth.authenticatePassword('shared', 'shared password 1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    } finally {
+      await other.close()
     }
   })
 })

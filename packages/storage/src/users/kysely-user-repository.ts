@@ -5,9 +5,13 @@ import type { Database } from '../database/schema.js'
 /** Users, their entities and groups, read with one query per concern. */
 export class KyselyUserRepository implements UserRepository {
   readonly #db: Kysely<Database>
+  readonly #onAccessChange: (() => void) | undefined
+  #lastAccessVersion: string | null = null
 
-  constructor(db: Kysely<Database>) {
+  /** `onAccessChange` runs when the access version is seen to move (another server changed users or entities). */
+  constructor(db: Kysely<Database>, options: { readonly onAccessChange?: () => void } = {}) {
     this.#db = db
+    this.#onAccessChange = options.onAccessChange
   }
 
   async findCredentialsByLogin(login: string): Promise<UserCredentials | null> {
@@ -90,7 +94,10 @@ export class KyselyUserRepository implements UserRepository {
 
   async accessVersion(): Promise<string> {
     const row = await this.#db.selectFrom('access_version').select(sql<string>`version::text`.as('version')).executeTakeFirst()
-    return row?.version ?? '0'
+    const version = row?.version ?? '0'
+    if (this.#lastAccessVersion !== null && version !== this.#lastAccessVersion) this.#onAccessChange?.()
+    this.#lastAccessVersion = version
+    return version
   }
 
   #credentials() {
