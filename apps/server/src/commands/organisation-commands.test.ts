@@ -55,6 +55,12 @@ describe('mailroom org', () => {
     expect((await run(['org', 'apply', '-'], 'version: [1\n')).err).toMatch(/^Organisation document is not valid YAML or JSON: line 2, column 1: /)
   })
 
+  it('says which file it cannot read', async () => {
+    const missing = await run(['org', 'apply', file('missing.yaml')])
+    expect(missing.code).toBe(1)
+    expect(missing.err).toMatch(/^cannot read .*missing\.yaml: ENOENT/)
+  })
+
   it('prints the JSON Schema', async () => {
     const schema = JSON.parse((await run(['org', 'schema'])).out)
     expect(schema.title).toBe('Mailroom organisation document')

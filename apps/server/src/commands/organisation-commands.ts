@@ -41,7 +41,14 @@ export function registerOrganisationCommands(program: Command, context: CliConte
     .option('--dry-run', 'validate and print the plan only')
     .option('--prune', 'remove, in each section the file has, what it does not list (never what records use)')
     .action(async (file: string, options: { dryRun?: boolean; prune?: boolean }) => {
-      const text = file === '-' ? await readAll(context.stdin ?? process.stdin) : await readFile(file, 'utf8')
+      let text: string
+      try {
+        text = file === '-' ? await readAll(context.stdin ?? process.stdin) : await readFile(file, 'utf8')
+      } catch (error) {
+        context.err(`cannot read ${file}: ${(error as Error).message}\n`)
+        context.exitCode = 1
+        return
+      }
       await withMailroom(context, async (mailroom) => {
         const result = await mailroom.organisation.apply(text, { prune: options.prune === true, dryRun: options.dryRun === true, author: operatorAuthor(context.env) })
         context.out(`${result.lines.join('\n')}\n`)

@@ -369,7 +369,6 @@ export function organisationJsonSchema(): Record<string, unknown> {
   }) as Record<string, unknown>
   return {
     ...schema,
-    $id: 'https://mailroom.dev/schemas/organisation-v1.json',
     title: 'Mailroom organisation document',
     description: 'Reference data and users of a Mailroom installation (docs/organisation.md).',
   }
