@@ -44,7 +44,9 @@ describe('mailroom org', () => {
     expect(await run(['org', 'apply', file('add.yaml')])).toMatchObject({ code: 0, out: 'entities: +1 ~0 -0 (added: ARCH)\napplied\n' })
     expect((await run(['org', 'apply', file('add.yaml')])).out).toBe('no changes\n')
     const history = await run(['org', 'history', '--limit', '1'])
-    expect(history.out).toMatch(/^#\d+ \S+ ORG_APPLY by cli:ops: \{"prune":false,"summary":\{"entities":\{"added":\["ARCH"\],"changed":\[\],"removed":\[\]\}\}\}\n$/)
+    expect(history.out).toMatch(/^#\d+ \S+ ORG_APPLY by cli:ops: entities: \+1 ~0 -0 \(added: ARCH\)\n$/)
+    const json = JSON.parse((await run(['org', 'history', '--limit', '1', '--json'])).out)
+    expect(json).toMatchObject({ event: 'ORG_APPLY', author: 'cli:ops', details: { prune: false, summary: { entities: { added: ['ARCH'], changed: [], removed: [] } } } })
   })
 
   it('reads a document from standard input and refuses a bad one with every path, changing nothing', async () => {

@@ -164,7 +164,11 @@ export function isEmptyPlan(plan: OrganisationPlan): boolean {
 
 /** The plan as lines a person reads: one per section with changes (`users: +2 ~1 -0 (added: a, b; changed: c)`), or `no changes`. */
 export function describePlan(plan: OrganisationPlan): string[] {
-  const summary = summarisePlan(plan)
+  return describeSummary(summarisePlan(plan))
+}
+
+/** A plan's summary (as history keeps it) as lines: one per section with changes, or `no changes`. */
+export function describeSummary(summary: OrganisationPlanSummary): string[] {
   const lines: string[] = []
   for (const section of ORGANISATION_SECTIONS) {
     const changes = summary[section]
