@@ -143,16 +143,20 @@ describe('user administration', () => {
 
   it('disables a user: passwords, access and refresh tokens all stop at once; enabling restores passwords', async () => {
     const session = await t.mailroom.auth.login('newbie', 'another long pass')
+    const service = await t.mailroom.auth.issueServiceToken('newbie')
     expect((await t.mailroom.auth.authenticateToken(session.token)).login).toBe('newbie')
+    expect((await t.mailroom.auth.authenticateToken(service)).login).toBe('newbie')
     const disabled = await admin.setEnabled('newbie', false)
+    await expect(t.mailroom.auth.authenticateToken(service)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     expect(disabled.enabled).toBe(false)
     await expect(t.mailroom.auth.authenticatePassword('newbie', 'another long pass')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     await expect(t.mailroom.auth.authenticateToken(session.token)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     await expect(t.mailroom.auth.refresh(session.refreshToken)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     expect((await admin.setEnabled('newbie', true)).enabled).toBe(true)
     expect((await t.mailroom.auth.authenticatePassword('newbie', 'another long pass')).login).toBe('newbie')
-    // Refresh tokens issued before the user was disabled stay dead.
+    // Refresh and service tokens issued before the user was disabled stay dead.
     await expect(t.mailroom.auth.refresh(session.refreshToken)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(t.mailroom.auth.authenticateToken(service)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     expect((await admin.history({ limit: 2 })).map((h) => h.event)).toEqual(['USER_ENABLE', 'USER_DISABLE'])
   })
 
