@@ -59,6 +59,13 @@ describe('organisation export and apply', () => {
     await expect(t.mailroom.auth.authenticatePassword('aarchiv', '!')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
   })
 
+  it('serialises concurrent applies: the same document applied twice at once is applied once', async () => {
+    const document = { version: 1, tags: [{ id: 20, label: 'RACE' }] }
+    const results = await Promise.all([admin.apply(document), admin.apply(document)])
+    expect(results.map((r) => r.applied).sort()).toEqual([false, true])
+    expect(results.map((r) => r.lines[0]).sort()).toEqual(['no changes', 'tags: +1 ~0 -0 (added: 20)'])
+  })
+
   it('dry-runs without changing anything', async () => {
     const result = await admin.apply({ version: 1, tags: [{ id: 9, label: 'DRY' }] }, { dryRun: true })
     expect(result).toMatchObject({ applied: false, lines: ['tags: +1 ~0 -0 (added: 9)'] })
