@@ -1,0 +1,3 @@
+import { mailroomVitestConfig } from '../../vitest.shared.ts'
+
+export default mailroomVitestConfig({ databases: 'both', testTimeout: 120_000 })
