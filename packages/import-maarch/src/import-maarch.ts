@@ -116,6 +116,10 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
     for (const [section, query] of Object.entries(ORG_QUERIES)) read[section] = await source.rows(query)
     const rows = read as unknown as MaarchOrganisationRows
     const { document, notes } = mapOrganisation(rows)
+    // A user already in Mailroom keeps the password hash it has there: a rerun must not put back the bcrypt
+    // hash that the first login replaced, nor undo a password changed since.
+    const present = new Set((await target.db.selectFrom('users').select('user_id').execute()).map((u) => u.user_id.toLowerCase()))
+    document.users = document.users?.map(({ passwordHash, ...user }) => (present.has(user.login.toLowerCase()) ? user : { ...user, passwordHash }))
     const result = await target.organisation.apply(document, { dryRun, author: { userId: null, name: 'import maarch' } })
     organisation = { applied: result.applied, lines: result.lines, notes }
   }

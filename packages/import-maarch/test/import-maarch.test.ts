@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
-import { verifyJournal } from '@mailroom/storage'
+import { DocserverRoot, verifyJournal } from '@mailroom/storage'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importMaarch, type MaarchImportReport } from '../src/index.js'
 import { createMaarchSource, MAARCH_FIXTURES } from './maarch-source.js'
@@ -22,9 +22,9 @@ afterAll(async () => {
 })
 
 const list = async (login: string) => {
-  const r = await s.call('POST', '/rest/res/list', { auth: `${login}:maarch`, body: { select: 'res_id, alt_identifier', clause: '1=1' } })
+  const r = await s.call('POST', '/rest/res/list', { auth: `${login}:maarch`, body: { select: 'res_id', clause: '1=1', limit: 1000 } })
   expect(r.status).toBe(200)
-  return (r.json as { res_id: number }[]).map((row) => Number(row.res_id)).sort((a, b) => a - b)
+  return (r.json.resources as { res_id: number }[]).map((row) => Number(row.res_id)).sort((a, b) => a - b)
 }
 
 describe('importing the Maarch 20.10 fixtures', () => {
@@ -63,7 +63,7 @@ describe('importing the Maarch 20.10 fixtures', () => {
     expect(status.status).toBe(200)
     expect((await s.mailroom.db.selectFrom('res_letterbox').select('status').where('res_id', '=', 15).executeTakeFirstOrThrow()).status).toBe('ATT_MP')
     await s.mailroom.journalFlush()
-    const verification = await verifyJournal(s.mailroom.db)
+    const verification = await verifyJournal({ db: s.mailroom.db, docservers: new DocserverRoot(s.docserverDir) })
     expect(verification.ok).toBe(true)
     const events = await s.mailroom.db.selectFrom('journal_events').select('description').where('description', 'like', '%imported from Maarch Courrier 20.10.16%').execute()
     expect(events.length).toBe(report.records.imported.filter((r) => r.file).length)
@@ -71,8 +71,8 @@ describe('importing the Maarch 20.10 fixtures', () => {
 
   it('creates new records whose ids and chrono numbers do not collide, and a second run imports nothing', async () => {
     const before = new Set((await s.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').execute()).map((r) => r.alt_identifier))
-    const created = await s.call('POST', '/rest/resources', { auth: 'ddaull:maarch', body: { modelId: 1, doctype: 102, status: 'NEW', chrono: true, destination: 'DSI', subject: 'after import' } })
-    expect(created.status).toBe(200)
+    const created = await s.call('POST', '/rest/resources', { auth: 'ddaull:maarch', body: { modelId: 1, doctype: 102, status: 'NEW', chrono: true, destination: 10, priority: 'poiuytre1357nbvc', subject: 'after import', documentDate: new Date().toISOString().slice(0, 10), arrivalDate: new Date().toISOString().slice(0, 10), senders: [{ id: 1, type: 'contact' }], processLimitDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) } })
+    expect([created.status, created.text]).toEqual([200, created.text])
     expect(created.json.resId).toBe(21)
     const chrono = (await s.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').where('res_id', '=', 21).executeTakeFirstOrThrow()).alt_identifier
     expect(chrono).not.toBeNull()
@@ -80,6 +80,9 @@ describe('importing the Maarch 20.10 fixtures', () => {
     const again = await run()
     expect(again.records.imported).toEqual([])
     expect(again.records.skipped.length).toBe(20)
+    expect(again.organisation?.lines).toEqual(['no changes'])
     expect(again.organisation?.applied).toBe(false)
+    // The scrypt hash that replaced ddaull's bcrypt one at login stays.
+    expect((await s.mailroom.db.selectFrom('users').select('password').where('user_id', '=', 'ddaull').executeTakeFirstOrThrow()).password).toMatch(/^scrypt\$/)
   })
 })
