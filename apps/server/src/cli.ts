@@ -3,6 +3,7 @@ import { pino } from 'pino'
 import { type CliContext, USAGE_EXIT_CODE } from './commands/cli-context.js'
 import { registerDatabaseCommands } from './commands/database-commands.js'
 import { registerFsckCommand } from './commands/fsck.js'
+import { registerImportCommand } from './commands/import-maarch-command.js'
 import { registerJournalCommand } from './commands/journal-verify.js'
 import { registerOrganisationCommands } from './commands/organisation-commands.js'
 import { registerServeCommand } from './commands/serve-command.js'
@@ -16,7 +17,7 @@ MAILROOM_PREPARED_STATEMENTS (0 behind a pooler that cannot keep prepared statem
 MAILROOM_PASSWORD_MIN_LENGTH, MAILROOM_PASSWORD_MIN_UPPER, MAILROOM_PASSWORD_MIN_DIGITS, MAILROOM_PASSWORD_MIN_SPECIAL.`
 
 /** Every command of the CLI: a new command is one register function here. */
-const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand, registerOrganisationCommands, registerUserCommands]
+const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand, registerOrganisationCommands, registerUserCommands, registerImportCommand]
 
 function buildProgram(context: CliContext): Command {
   const program = new Command('mailroom')

@@ -1,0 +1,55 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDatabase, type TestDatabase } from '@mailroom/storage/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMaarchSource, MAARCH_FIXTURES } from '../../../../packages/import-maarch/test/maarch-source.js'
+import { captureCli } from '../../test/capture-cli.js'
+
+let database: TestDatabase
+let dataDir: string
+let source: { url: string; drop(): void }
+beforeAll(async () => {
+  database = await createTestDatabase()
+  dataDir = await mkdtemp(join(tmpdir(), 'mailroom-import-cli-'))
+  source = createMaarchSource()
+}, 120_000)
+afterAll(async () => {
+  await database.drop()
+  await rm(dataDir, { recursive: true, force: true })
+  source?.drop()
+})
+
+function env(): NodeJS.ProcessEnv {
+  const base = { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', USER: 'ops', MAILROOM_SECRET: 'import-test-secret-0123456789abcdef0123456789' }
+  return database.url ? { ...base, DATABASE_URL: database.url } : base
+}
+const run = (args: string[]) => captureCli(['import', 'maarch', '--from', source.url, '--docservers', `${MAARCH_FIXTURES}/docservers`, ...args], env())
+
+describe('mailroom import maarch', () => {
+  it('dry-runs without writing, imports the reference then the records, writes a JSON report, and a rerun imports nothing', async () => {
+    const dry = await run(['--dry-run'])
+    expect([dry.code, dry.err]).toEqual([0, ''])
+    expect(dry.out).toMatch(/mode\s+dry run \(nothing written\)/)
+    expect(dry.out).toMatch(/records imported\s+20/)
+    const reference = await run(['--only', 'reference'])
+    expect(reference.out).toMatch(/records imported\s+0/)
+    const records = await run(['--only', 'records', '--report', join(dataDir, 'report.json')])
+    expect(records.code).toBe(0)
+    expect(records.out).toMatch(/records imported\s+20\n/)
+    expect(records.out).toMatch(/attachments not imported\s+\d+/)
+    const report = JSON.parse(await readFile(join(dataDir, 'report.json'), 'utf8'))
+    expect(report.records.imported).toHaveLength(20)
+    expect(report.notImported.attachments.length).toBeGreaterThan(0)
+    expect(report.records.repaired.length).toBeGreaterThan(0)
+    const again = await run([])
+    expect(again.out).toMatch(/records imported\s+0\n/)
+    expect(again.out).toMatch(/records skipped\s+20\n/)
+    expect(await captureCli(['journal', 'verify'], env())).toMatchObject({ code: 0 })
+  })
+
+  it('refuses a malformed --docserver and an unknown --only as usage errors', async () => {
+    expect((await run(['--docserver', 'FASTHD_MAN'])).code).toBe(2)
+    expect((await run(['--only', 'everything'])).code).toBe(2)
+  })
+})
