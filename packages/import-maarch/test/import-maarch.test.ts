@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
 import { DocserverRoot, verifyJournal } from '@mailroom/storage'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importMaarch, type MaarchImportReport } from '../src/index.js'
 import { createMaarchSource, MAARCH_FIXTURES } from './maarch-source.js'
@@ -45,7 +46,16 @@ describe('importing the Maarch 20.10 fixtures', () => {
     expect(await list('ddaull')).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     // ELU's clause is 1=0: nothing.
     expect(await list('ddur')).toEqual([])
+    // AGENT: destination in (@my_entities, @subentities[@my_primary_entity]), computed here from the imported tree.
+    const { rows } = await sql<{ res_id: number }>`
+      with recursive mine as (select ue.entity_id from users_entities ue join users u on u.id = ue.user_id where u.user_id = 'bbain'),
+      primary_entity as (select ue.entity_id from users_entities ue join users u on u.id = ue.user_id where u.user_id = 'bbain' and ue.primary_entity = 'Y'),
+      below as (select e.entity_id from entities e where e.parent_entity_id in (select entity_id from primary_entity)
+                union select e.entity_id from entities e join below b on e.parent_entity_id = b.entity_id)
+      select res_id from res_letterbox where destination in (select entity_id from mine union select entity_id from below) order by res_id`.execute(s.mailroom.db)
     const agent = await list('bbain')
+    expect(agent).toEqual(rows.map((r) => Number(r.res_id)))
+    expect(agent.length).toBeGreaterThan(0)
     expect(agent.length).toBeLessThan(20)
     const upgraded = await s.mailroom.db.selectFrom('users').select('password').where('user_id', '=', 'ddaull').executeTakeFirstOrThrow()
     expect(upgraded.password).toMatch(/^scrypt\$/)
