@@ -1,3 +1,4 @@
+import { fail } from '@mailroom/core'
 import pg from 'pg'
 
 /** A Maarch Courrier database opened for reading only. */
@@ -6,12 +7,6 @@ export interface MaarchSource {
   readonly version: string
   rows<T extends Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<T[]>
   close(): Promise<void>
-}
-
-/** The source is not a database this importer knows how to read: nothing was imported. */
-export class MaarchImportRefused extends Error {
-  readonly code = 'MAARCH_IMPORT_REFUSED'
-  readonly kind = 'invalid'
 }
 
 /** Maarch Courrier releases this importer reads. */
@@ -31,13 +26,7 @@ export async function openMaarchSource(url: string): Promise<MaarchSource> {
       .query<{ value: string | null }>(`select param_value_string as value from parameters where id = 'database_version'`)
       .catch(() => ({ rows: [] as { value: string | null }[] }))
     const version = found.rows[0]?.value?.trim() ?? ''
-    if (!SUPPORTED_VERSION.test(version)) {
-      throw new MaarchImportRefused(
-        version === ''
-          ? 'the source has no database_version parameter: it is not a Maarch Courrier 20.10 database'
-          : `the source is Maarch Courrier ${version}; only 20.10.x databases can be imported`,
-      )
-    }
+    if (!SUPPORTED_VERSION.test(version)) fail('MAARCH_VERSION_REFUSED', { version })
     return {
       version,
       rows: async <T extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => (await client.query<T>(text, values as unknown[])).rows,

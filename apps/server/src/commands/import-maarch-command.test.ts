@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase, type TestDatabase } from '@mailroom/storage/testing'
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '@mailroom/storage/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMaarchSource, MAARCH_FIXTURES } from '../../../../packages/import-maarch/test/maarch-source.js'
 import { captureCli } from '../../test/capture-cli.js'
@@ -21,7 +21,7 @@ afterAll(async () => {
 })
 
 function env(): NodeJS.ProcessEnv {
-  const base = { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', USER: 'ops', MAILROOM_SECRET: 'import-test-secret-0123456789abcdef0123456789' }
+  const base = { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', USER: 'ops' }
   return database.url ? { ...base, DATABASE_URL: database.url } : base
 }
 const run = (args: string[]) => captureCli(['import', 'maarch', '--from', source.url, '--docservers', `${MAARCH_FIXTURES}/docservers`, ...args], env())
@@ -45,7 +45,12 @@ describe('mailroom import maarch', () => {
     const again = await run([])
     expect(again.out).toMatch(/records imported\s+0\n/)
     expect(again.out).toMatch(/records skipped\s+20\n/)
-    expect(await captureCli(['journal', 'verify'], env())).toMatchObject({ code: 0 })
+    expect(await captureCli(['journal', 'verify'], { ...env(), MAILROOM_SECRET: 'import-test-secret-0123456789abcdef0123456789' })).toMatchObject({ code: 0 })
+  })
+
+  it('refuses a source that is not Maarch 20.10 with a clear message, importing nothing', async () => {
+    const refused = await captureCli(['import', 'maarch', '--from', postgresAdminUrl(), '--docservers', dataDir], env())
+    expect(refused).toMatchObject({ code: 1, err: 'The source has no database_version parameter: it is not a Maarch Courrier 20.10 database, nothing was imported\n' })
   })
 
   it('refuses a malformed --docserver and an unknown --only as usage errors', async () => {

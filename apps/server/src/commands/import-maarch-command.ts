@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises'
-import { type ImportProgress, importMaarch, type MaarchImportReport } from '@mailroom/import-maarch'
-import { createMailroom } from '@mailroom/storage'
+import { type ImportProgress, importMaarch, type MaarchImportReport, type MaarchImportTarget } from '@mailroom/import-maarch'
 import { type Command, InvalidArgumentError } from 'commander'
 import { loadConfig } from '../config.js'
+import { withMailroom } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
 
 interface ImportOptions {
@@ -67,34 +67,37 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     .option('--only <part>', 'reference (organisation) or records', only)
     .option('--report <file>', 'write the JSON report there')
     .action(async (options: ImportOptions) => {
-      const config = loadConfig(context.env)
-      const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret })
-      const abort = new AbortController()
-      // Ctrl-C ends the record in flight, then stops: nothing half imported, a rerun continues.
-      const stop = () => abort.abort()
-      process.once('SIGINT', stop)
-      const started = Date.now()
-      const tty = process.stderr.isTTY === true
-      try {
-        const report = await importMaarch(mailroom, {
-          from: options.from,
-          docservers: { root: options.docservers, overrides: options.docserver },
-          docserverDir: config.docserverDir,
-          ...(options.dryRun ? { dryRun: true } : {}),
-          ...(options.only ? { only: options.only } : {}),
-          signal: abort.signal,
-          ...(tty ? { onProgress: (p: ImportProgress) => process.stderr.write(`\r${formatProgress(p, Date.now() - started)}\x1b[K`) } : {}),
-        })
-        if (tty) process.stderr.write('\n')
-        context.out(formatSummary(report))
-        if (options.report) {
-          await writeFile(options.report, `${JSON.stringify(report, null, 2)}\n`)
-          context.out(`report written to ${options.report}\n`)
-        }
-        context.exitCode = report.interrupted ? 130 : 0
-      } finally {
-        process.removeListener('SIGINT', stop)
-        await mailroom.close()
-      }
+      const { docserverDir } = loadConfig(context.env, { requireSecret: false })
+      await withMailroom(context, (mailroom) => runImport(context, mailroom, options, docserverDir))
     })
+}
+
+/** One import run on an open Mailroom: progress, summary, report; Ctrl-C asks it to stop. */
+async function runImport(context: CliContext, mailroom: MaarchImportTarget, options: ImportOptions, docserverDir: string): Promise<void> {
+  const abort = new AbortController()
+  // Ctrl-C ends the record in flight, then stops: nothing half imported, a rerun continues.
+  const stop = () => abort.abort()
+  process.once('SIGINT', stop)
+  const started = Date.now()
+  const tty = process.stderr.isTTY === true
+  try {
+    const report = await importMaarch(mailroom, {
+      from: options.from,
+      docservers: { root: options.docservers, overrides: options.docserver },
+      docserverDir,
+      ...(options.dryRun ? { dryRun: true } : {}),
+      ...(options.only ? { only: options.only } : {}),
+      signal: abort.signal,
+      ...(tty ? { onProgress: (p: ImportProgress) => process.stderr.write(`\r${formatProgress(p, Date.now() - started)}\x1b[K`) } : {}),
+    })
+    if (tty) process.stderr.write('\n')
+    context.out(formatSummary(report))
+    if (options.report) {
+      await writeFile(options.report, `${JSON.stringify(report, null, 2)}\n`)
+      context.out(`report written to ${options.report}\n`)
+    }
+    context.exitCode = report.interrupted ? 130 : 0
+  } finally {
+    process.removeListener('SIGINT', stop)
+  }
 }
