@@ -97,6 +97,16 @@ const PAGE = 200
 
 type Row = Record<string, unknown>
 
+/** Rows of other tables for a page of records, by res_id. */
+interface Related {
+  readonly adr: Map<number, Row[]>
+  readonly listinstance: Map<number, Row[]>
+  readonly contacts: Map<number, Row[]>
+  readonly tags: Map<number, Row[]>
+  readonly folders: Map<number, Row[]>
+  readonly history: Map<number, Row[]>
+}
+
 /** Imports a Maarch Courrier 20.10 installation into Mailroom; see docs/migrating-from-maarch.md. */
 export async function importMaarch(target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportReport> {
   const source = await openMaarchSource(options.from)
@@ -149,6 +159,7 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
       const present = new Set(
         (await target.db.selectFrom('res_letterbox').select('res_id').where('res_id', 'in', page.map((r) => Number(r.res_id))).execute()).map((r) => Number(r.res_id)),
       )
+      const related = await importer.related(page.map((r) => Number(r.res_id)).filter((id) => !present.has(id)))
       for (const row of page) {
         if (options.signal?.aborted) {
           interrupted = true
@@ -160,7 +171,7 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
           skipped.push({ resId, reason: 'already imported' })
           continue
         }
-        const report = await importer.importRecord(row, dryRun)
+        const report = await importer.importRecord(row, related, dryRun)
         bytes += report.file?.size ?? 0
         imported.push(report)
         if (report.file?.fingerprint === 'mismatch' || (row.filename && !report.file)) flagged.push(report)
@@ -221,9 +232,38 @@ class RecordImporter {
     return this.#actors.get(userId) ?? null
   }
 
+  /** The rows that hang off a page of records, read in one query per table and grouped by record. */
+  async related(resIds: readonly number[]): Promise<Related> {
+    const ids = [...resIds]
+    const byRecord = async (query: string, key = 'res_id', values: unknown[] = [ids]) => {
+      const grouped = new Map<number, Row[]>()
+      if (ids.length === 0) return grouped
+      for (const row of await this.#source.rows(query, values)) {
+        const id = Number(row[key])
+        const list = grouped.get(id)
+        if (list) list.push(row)
+        else grouped.set(id, [row])
+      }
+      return grouped
+    }
+    return {
+      adr: await byRecord(`select * from adr_letterbox where res_id = any($1) and type <> 'TNL' order by version, type`),
+      listinstance: await byRecord('select * from listinstance where res_id = any($1) order by listinstance_id'),
+      contacts: await byRecord('select * from resource_contacts where res_id = any($1) order by id'),
+      tags: await byRecord('select res_id, tag_id from resources_tags where res_id = any($1)'),
+      folders: await byRecord('select res_id, folder_id from resources_folders where res_id = any($1)'),
+      history: await byRecord(
+        `select * from history where table_name in ('res_letterbox', 'res_view_letterbox') and record_id = any($1) order by id`,
+        'record_id',
+        [ids.map(String)],
+      ),
+    }
+  }
+
   /** One record: its files written first, then every row and its deposit in one transaction (a failure removes the files). */
-  async importRecord(row: Row, dryRun: boolean): Promise<RecordReport> {
+  async importRecord(row: Row, related: Related, dryRun: boolean): Promise<RecordReport> {
     const resId = Number(row.res_id)
+    const of = (table: keyof Related) => related[table].get(resId) ?? []
     const problems: string[] = []
     let fileReport: RecordReport['file']
     let original: Buffer | null = null
@@ -237,7 +277,7 @@ class RecordImporter {
         if (check.check === 'mismatch') problems.push(`fingerprint mismatch: source ${String(row.fingerprint)}, file ${check.computed} (${check.mode})`)
       }
     }
-    const adr = await this.#source.rows(`select * from adr_letterbox where res_id = $1 and type <> 'TNL' order by version, type`, [resId])
+    const adr = of('adr')
     const versions: { type: string; version: number; bytes: Buffer }[] = []
     for (const a of adr) {
       const found = await this.#file(String(a.docserver_id), String(a.path), String(a.filename))
@@ -267,11 +307,7 @@ class RecordImporter {
         written.push(s)
         storedVersions.push({ type: v.type, version: v.version, stored: s })
       }
-      const listinstance = await this.#source.rows('select * from listinstance where res_id = $1 order by listinstance_id', [resId])
-      const contacts = await this.#source.rows('select * from resource_contacts where res_id = $1 order by id', [resId])
-      const tags = await this.#source.rows('select tag_id from resources_tags where res_id = $1', [resId])
-      const folders = await this.#source.rows('select folder_id from resources_folders where res_id = $1', [resId])
-      const history = await this.#source.rows(`select * from history where table_name in ('res_letterbox', 'res_view_letterbox') and record_id = $1 order by id`, [String(resId)])
+      const [listinstance, contacts, tags, folders, history] = [of('listinstance'), of('contacts'), of('tags'), of('folders'), of('history')]
       const actor = await this.#actor(Number(row.typist))
       const values: Record<string, unknown> = {}
       for (const column of RECORD_COLUMNS) {
