@@ -94,6 +94,8 @@ const RECORD_COLUMNS = [
 const JSON_COLUMNS = new Set(['external_id', 'integrations', 'custom_fields', 'linked_resources'])
 /** Records read from the source per query. */
 const PAGE = 200
+/** Records imported at once. */
+const RECORD_CONCURRENCY = 4
 
 type Row = Record<string, unknown>
 
@@ -106,6 +108,8 @@ interface Related {
   readonly folders: Map<number, Row[]>
   readonly history: Map<number, Row[]>
 }
+
+const byId = <T extends { readonly resId: number }>(items: T[]): T[] => items.sort((a, b) => a.resId - b.resId)
 
 /** Imports a Maarch Courrier 20.10 installation into Mailroom; see docs/migrating-from-maarch.md. */
 export async function importMaarch(target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportReport> {
@@ -160,24 +164,37 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
         (await target.db.selectFrom('res_letterbox').select('res_id').where('res_id', 'in', page.map((r) => Number(r.res_id))).execute()).map((r) => Number(r.res_id)),
       )
       const related = await importer.related(page.map((r) => Number(r.res_id)).filter((id) => !present.has(id)))
-      for (const row of page) {
-        if (options.signal?.aborted) {
-          interrupted = true
-          break
+      const queue = [...page]
+      let failing = false
+      const worker = async () => {
+        for (let row = queue.shift(); row !== undefined && !failing; row = queue.shift()) {
+          if (options.signal?.aborted) {
+            interrupted = true
+            return
+          }
+          const resId = Number(row.res_id)
+          if (present.has(resId)) {
+            done++
+            skipped.push({ resId, reason: 'already imported' })
+            continue
+          }
+          const report = await importer.importRecord(row, related, dryRun).catch((error: unknown) => {
+            failing = true
+            throw error
+          })
+          done++
+          bytes += report.file?.size ?? 0
+          imported.push(report)
+          if (report.file?.fingerprint === 'mismatch' || (row.filename && !report.file)) flagged.push(report)
+          else if (report.file?.fingerprint === 'computed' || (report.problems?.length ?? 0) > 0) repaired.push(report)
+          options.onProgress?.({ records: done, total, bytes })
         }
-        const resId = Number(row.res_id)
-        done++
-        if (present.has(resId)) {
-          skipped.push({ resId, reason: 'already imported' })
-          continue
-        }
-        const report = await importer.importRecord(row, related, dryRun)
-        bytes += report.file?.size ?? 0
-        imported.push(report)
-        if (report.file?.fingerprint === 'mismatch' || (row.filename && !report.file)) flagged.push(report)
-        else if (report.file?.fingerprint === 'computed' || (report.problems?.length ?? 0) > 0) repaired.push(report)
-        options.onProgress?.({ records: done, total, bytes })
       }
+      // Records are independent: a few at once overlap one's fsyncs with another's rows. A failure stops the
+      // run after the records in flight; each is whole or absent either way.
+      const results = await Promise.allSettled(Array.from({ length: RECORD_CONCURRENCY }, worker))
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+      if (failed) throw failed.reason
       if (interrupted) break
     }
     if (!dryRun) {
@@ -190,7 +207,7 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
     dryRun,
     interrupted,
     organisation,
-    records: { imported, skipped, repaired, flagged },
+    records: { imported: byId(imported), skipped: byId(skipped), repaired: byId(repaired), flagged: byId(flagged) },
     notImported: { attachments },
     chronoCounters,
     bytes,

@@ -42,18 +42,21 @@ describe('an interrupted import with damaged files', () => {
       },
     })
     expect(first.interrupted).toBe(true)
-    expect(first.records.imported.map((r) => r.resId)).toEqual([1, 2, 3, 4, 5])
+    // The records in flight when it stopped (a few run at once) finish; nothing else starts.
+    const done = first.records.imported.map((r) => r.resId)
+    expect(done.length).toBeGreaterThanOrEqual(5)
+    expect(done.length).toBeLessThan(10)
     expect(first.records.flagged.map((r) => r.resId)).toEqual([3, 4])
     const rows = await t.mailroom.db.selectFrom('res_letterbox').select(['res_id', 'filename']).orderBy('res_id').execute()
-    expect(rows.map((r) => r.res_id)).toEqual([1, 2, 3, 4, 5])
+    expect(rows.map((r) => r.res_id)).toEqual(done)
     // One stored file per record with a file and per converted PDF: no orphan.
     const versions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
     expect((await files(t.docserverDir)).length).toBe(rows.filter((r) => r.filename !== null).length + versions.length)
 
     const second = await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir })
     expect(second.interrupted).toBe(false)
-    expect(second.records.skipped.map((r) => r.resId)).toEqual([1, 2, 3, 4, 5])
-    expect(second.records.imported.map((r) => r.resId)).toEqual(Array.from({ length: 15 }, (_, i) => i + 6))
+    expect(second.records.skipped.map((r) => r.resId)).toEqual(done)
+    expect([...done, ...second.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
   })
 
   it('flags a fingerprint mismatch and a missing original on the record, in history and in the report', async () => {
