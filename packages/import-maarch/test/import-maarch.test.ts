@@ -32,6 +32,23 @@ describe('importing the Maarch 20.10 fixtures', () => {
   it('imports the organisation, the 20 records and reports what it repaired and left out', () => {
     expect(report.sourceVersion).toBe('20.10.16')
     expect(report.organisation?.applied).toBe(true)
+    expect(report.organisation?.notes).toEqual([])
+    // Every section of the fixtures' organisation, with every item (ids kept: see the HTTP tests below).
+    expect(report.organisation?.lines.map((line) => line.split(' (')[0])).toEqual([
+      'entities: +20 ~0 -0',
+      'groups: +13 ~0 -0',
+      'users: +24 ~0 -0',
+      'statuses: +41 ~0 -0',
+      'doctypeFirstLevels: +1 ~0 -0',
+      'doctypeSecondLevels: +12 ~0 -0',
+      'doctypes: +99 ~0 -0',
+      'indexingModels: +4 ~0 -0',
+      'priorities: +3 ~0 -0',
+      'customFields: +5 ~0 -0',
+      'tags: +13 ~0 -0',
+      'folders: +38 ~0 -0',
+      'contacts: +11 ~0 -0',
+    ])
     expect(report.records.imported.map((r) => r.resId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     // Every fingerprint is '0' in the sample: computed, reported as repaired.
     expect(report.records.imported.every((r) => r.file === undefined || r.file.fingerprint === 'computed')).toBe(true)
@@ -81,7 +98,10 @@ describe('importing the Maarch 20.10 fixtures', () => {
 
   it('creates new records whose ids and chrono numbers do not collide, and a second run imports nothing', async () => {
     const before = new Set((await s.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').execute()).map((r) => r.alt_identifier))
-    const created = await s.call('POST', '/rest/resources', { auth: 'ddaull:maarch', body: { modelId: 1, doctype: 102, status: 'NEW', chrono: true, destination: 10, priority: 'poiuytre1357nbvc', subject: 'after import', documentDate: new Date().toISOString().slice(0, 10), arrivalDate: new Date().toISOString().slice(0, 10), senders: [{ id: 1, type: 'contact' }], processLimitDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) } })
+    // As a capture tool would, with its Maarch configuration unchanged: web-service user, Maarch's ids.
+    const modes = await s.mailroom.db.selectFrom('users').select(['user_id', 'mode']).where('user_id', 'in', ['cchaplin', 'superadmin']).orderBy('user_id').execute()
+    expect(modes).toEqual([{ user_id: 'cchaplin', mode: 'rest' }, { user_id: 'superadmin', mode: 'root_invisible' }])
+    const created = await s.call('POST', '/rest/resources', { auth: 'cchaplin:maarch', body: { modelId: 1, doctype: 102, status: 'NEW', chrono: true, destination: 10, priority: 'poiuytre1357nbvc', subject: 'after import', documentDate: new Date().toISOString().slice(0, 10), arrivalDate: new Date().toISOString().slice(0, 10), senders: [{ id: 1, type: 'contact' }], processLimitDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) } })
     expect([created.status, created.text]).toEqual([200, created.text])
     expect(created.json.resId).toBe(21)
     const chrono = (await s.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').where('res_id', '=', 21).executeTakeFirstOrThrow()).alt_identifier
