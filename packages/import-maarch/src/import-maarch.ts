@@ -109,6 +109,17 @@ interface Related {
   readonly history: Map<number, Row[]>
 }
 
+/**
+ * What the database refused in a record's rows (a status, doctype or user Maarch no longer has, a value too
+ * long): that record is skipped and reported, its files removed, and the import goes on. Null for any
+ * other failure, which stops the run.
+ */
+function refusalOf(error: unknown): string | null {
+  const e = error as { code?: unknown; detail?: unknown; message?: unknown }
+  if (typeof e?.code !== 'string' || !['23503', '23502', '23505', '23514', '22001', '22P02', '22007', '22008'].includes(e.code)) return null
+  return String(e.detail ?? e.message ?? e.code)
+}
+
 const byId = <T extends { readonly resId: number }>(items: T[]): T[] => items.sort((a, b) => a.resId - b.resId)
 
 /** Imports a Maarch Courrier 20.10 installation into Mailroom; see docs/migrating-from-maarch.md. */
@@ -178,10 +189,19 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
             skipped.push({ resId, reason: 'already imported' })
             continue
           }
-          const report = await importer.importRecord(row, related, dryRun).catch((error: unknown) => {
-            failing = true
-            throw error
-          })
+          let report: RecordReport
+          try {
+            report = await importer.importRecord(row, related, dryRun)
+          } catch (error) {
+            const refusal = refusalOf(error)
+            if (refusal === null) {
+              failing = true
+              throw error
+            }
+            done++
+            skipped.push({ resId, reason: `refused by Mailroom, not imported: ${refusal}` })
+            continue
+          }
           done++
           bytes += report.file?.size ?? 0
           imported.push(report)

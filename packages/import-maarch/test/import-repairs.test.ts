@@ -8,8 +8,11 @@ import { createMaarchSource, MAARCH_FIXTURES } from './maarch-source.js'
 let t: TestMailroom
 let source: { url: string; drop(): void }
 beforeAll(async () => {
-  // Record 3's fingerprint no longer matches its file; record 4 names a file that is not there.
-  source = createMaarchSource(`update res_letterbox set fingerprint = 'abc' where res_id = 3; update res_letterbox set filename = 'gone.pdf' where res_id = 4`)
+  // Record 3's fingerprint no longer matches its file; record 4 names a file that is not there; record 12 has
+  // a status Maarch no longer has (Maarch keeps no foreign keys).
+  source = createMaarchSource(
+    `update res_letterbox set fingerprint = 'abc' where res_id = 3; update res_letterbox set filename = 'gone.pdf' where res_id = 4; update res_letterbox set status = 'GONE' where res_id = 12`,
+  )
   t = await createTestMailroom({ demo: false })
 }, 120_000)
 afterAll(async () => {
@@ -55,14 +58,21 @@ describe('an interrupted import with damaged files', () => {
 
     const second = await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir })
     expect(second.interrupted).toBe(false)
-    expect(second.records.skipped.map((r) => r.resId)).toEqual(done)
-    expect([...done, ...second.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    expect(second.records.skipped.map((r) => r.resId).filter((id) => id !== 12)).toEqual(done)
+    expect([...done, ...second.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1).filter((id) => id !== 12))
+    // The refused record is reported, and left no row and no file behind.
+    expect(second.records.skipped.find((r) => r.resId === 12)?.reason).toMatch(/^refused by Mailroom, not imported: .*GONE/)
+    const after = await t.mailroom.db.selectFrom('res_letterbox').select(['res_id', 'filename']).execute()
+    expect(after.some((r) => r.res_id === 12)).toBe(false)
+    const allVersions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
+    expect((await files(t.docserverDir)).length).toBe(after.filter((r) => r.filename !== null).length + allVersions.length)
   })
 
   it('flags a fingerprint mismatch and a missing original on the record, in history and in the report', async () => {
     const first = await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir, dryRun: true, only: 'records' })
-    // A dry run over imported records: all skipped.
-    expect(first.records.skipped).toHaveLength(20)
+    // A dry run over imported records: all skipped but the refused one, which it would try again.
+    expect(first.records.skipped).toHaveLength(19)
+    expect(first.records.imported.map((r) => r.resId)).toEqual([12])
     const three = await t.mailroom.db.selectFrom('res_letterbox').select(['external_id', 'filename', 'fingerprint']).where('res_id', '=', 3).executeTakeFirstOrThrow()
     expect(three.external_id).toMatchObject({ maarchImport: { flagged: true } })
     expect(JSON.stringify(three.external_id)).toContain('fingerprint mismatch: source abc')
