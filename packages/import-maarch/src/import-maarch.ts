@@ -155,7 +155,7 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
   const chronoCounters: { counter: string; value: number }[] = []
   let bytes = 0
   let interrupted = false
-  const attachments = (await source.rows(`select res_id, res_id_master, title from res_attachments where status <> 'DEL' order by res_id`)).map((a) => ({
+  const attachments = (await source.rows(`select res_id, res_id_master, title from res_attachments where coalesce(status, '') <> 'DEL' order by res_id`)).map((a) => ({
     resId: Number(a.res_id),
     resIdMaster: a.res_id_master === null ? null : Number(a.res_id_master),
     title: (a.title as string | null) ?? null,

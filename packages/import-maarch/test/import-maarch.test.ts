@@ -55,7 +55,8 @@ describe('importing the Maarch 20.10 fixtures', () => {
     expect(report.records.flagged).toEqual([])
     const missing = report.records.imported.flatMap((r) => r.problems ?? [])
     expect(missing.some((p) => p.includes('emtpy.pdf') && p.includes('not found'))).toBe(true)
-    expect(report.notImported.attachments.length).toBeGreaterThan(0)
+    expect(report.notImported.attachments).toHaveLength(8)
+    expect(report.notImported.attachments.every((a) => a.resIdMaster !== null && a.resIdMaster <= 20)).toBe(true)
     expect(report.chronoCounters.length).toBeGreaterThan(0)
   })
 
