@@ -5,6 +5,7 @@ import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '@mailro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMaarchSource, MAARCH_FIXTURES } from '../../../../packages/import-maarch/test/maarch-source.js'
 import { captureCli } from '../../test/capture-cli.js'
+import { formatProgress } from './import-maarch-command.js'
 
 let database: TestDatabase
 let dataDir: string
@@ -51,6 +52,10 @@ describe('mailroom import maarch', () => {
   it('refuses a source that is not Maarch 20.10 with a clear message, importing nothing', async () => {
     const refused = await captureCli(['import', 'maarch', '--from', postgresAdminUrl(), '--docservers', dataDir], env())
     expect(refused).toMatchObject({ code: 1, err: 'The source has no database_version parameter: it is not a Maarch Courrier 20.10 database, nothing was imported\n' })
+  })
+
+  it('shows progress as records, megabytes, rates and time left', () => {
+    expect(formatProgress({ records: 50, total: 200, bytes: 10 * 1024 * 1024 }, 10_000)).toBe('records 50/200  10.0 MB  5.0 rec/s  1.0 MB/s  30s left')
   })
 
   it('refuses a malformed --docserver and an unknown --only as usage errors', async () => {
