@@ -36,6 +36,8 @@ export { findSoffice, LibreOfficeConverter } from './content/libreoffice-convert
 export type { LibreOfficeConverterOptions } from './content/libreoffice-converter.js'
 export { DEFAULT_CONTENT_SETTINGS } from './content/content-settings.js'
 export type { ContentSettings } from './content/content-settings.js'
+/** The digital-safe journal's writer: importers deposit their records' files through it, inside their own transactions. */
+export { JournalWriter } from './journal/journal-writer.js'
 export type { JournalWriterOptions } from './journal/journal-writer.js'
 export { verifyJournal } from './journal/verify-journal.js'
 export type { JournalBreak, JournalBreakReason, JournalVerification, SafeVerification, VerifyJournalOptions } from './journal/verify-journal.js'
