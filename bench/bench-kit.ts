@@ -58,3 +58,33 @@ export function median(values: readonly number[]): number {
 export function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
 }
+
+/** A valid PDF of `pages` pages whose text content streams bring it to about `size` bytes. */
+export function makeBenchPdf(pages: number, size: number): Uint8Array {
+  const perPage = Math.floor(size / pages)
+  const objects: string[] = []
+  const pageIds = Array.from({ length: pages }, (_, i) => 4 + i * 2)
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>'
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'
+  for (let p = 0; p < pages; p++) {
+    let ops = ''
+    for (let line = 0; ops.length < perPage; line++) {
+      ops += `BT /F1 9 Tf 40 ${800 - (line % 85) * 9} Td (Page ${p + 1} ligne ${line} : lorem ipsum dolor sit amet, consectetur adipiscing elit) Tj ET\n`
+    }
+    const pageId = pageIds[p] as number
+    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`
+    objects[pageId + 1] = `<< /Length ${ops.length} >>\nstream\n${ops}endstream`
+  }
+  let out = '%PDF-1.4\n'
+  const offsets: number[] = []
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = out.length
+    out += `${id} 0 obj\n${objects[id]}\nendobj\n`
+  }
+  const xref = out.length
+  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`
+  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`
+  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return new TextEncoder().encode(out)
+}

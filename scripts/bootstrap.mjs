@@ -57,7 +57,11 @@ if (task === 'test') {
   mkdirSync(reports, { recursive: true })
   env.MAILROOM_TEST_REPORT_DIR = reports
   // Build too: the packages, the example program and the API reference must build from a clean clone.
-  const checks = pn('exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only', '--concurrency=2') || run(process.execPath, ['scripts/api-docs.mjs'])
+  // The packed tarballs too: what npm would publish (scripts/check-packages.mjs, publint, arethetypeswrong).
+  const checks =
+    pn('exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only', '--concurrency=2') ||
+    run(process.execPath, ['scripts/api-docs.mjs']) ||
+    run(process.execPath, ['scripts/check-packages.mjs'])
   const tests = checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full') : 1
   let passed = 0
   let failed = 0
@@ -68,7 +72,7 @@ if (task === 'test') {
     failed += report.numFailedTests ?? 0
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
   }
-  if (checks !== 0) console.log('build, typecheck or lint failed')
+  if (checks !== 0) console.log('build, typecheck, lint or the package check failed')
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
   process.exit(checks !== 0 || tests !== 0 || failed > 0 ? 1 : 0)
 }

@@ -1,5 +1,6 @@
-// One-off generator kept for adding packages with the same layout.
-import { writeFileSync, mkdirSync } from 'node:fs'
+// Adds a package with the workspace's layout: `node scripts/new-package.mjs packages/<dir> @mailroom/<name>
+// [deps-json] [dev-deps-json] [extra-json]` (CONTRIBUTING.md, "Adding a package").
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 const [dir, name, deps = '{}', devDeps = '{}', extra = '{}'] = process.argv.slice(2)
 mkdirSync(`${dir}/src`, { recursive: true })
 const pkg = {
@@ -10,10 +11,13 @@ const pkg = {
   sideEffects: false,
   license: 'Apache-2.0',
   engines: { node: '>=20.19' },
+  description: '',
+  repository: { ...JSON.parse(readFileSync('package.json', 'utf8')).repository, directory: dir },
   exports: { '.': { source: './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' } },
   main: './dist/index.js',
   types: './dist/index.d.ts',
-  files: ['dist'],
+  files: ['dist/**/*.js', 'dist/**/*.d.ts', 'NOTICE'],
+  publishConfig: { access: 'public', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } },
   scripts: {
     build: 'tsup && tsc -p tsconfig.build.json',
     typecheck: 'tsc -p tsconfig.json --noEmit',
@@ -27,4 +31,6 @@ const pkg = {
 writeFileSync(`${dir}/package.json`, JSON.stringify(pkg, null, 2) + '\n')
 writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.base.json', compilerOptions: { noEmit: true }, include: ['src', 'test', '*.ts'] }, null, 2) + '\n')
 writeFileSync(`${dir}/tsconfig.build.json`, JSON.stringify({ extends: '../../tsconfig.base.json', compilerOptions: { rootDir: 'src', outDir: 'dist', emitDeclarationOnly: true, customConditions: [] }, include: ['src'], exclude: ['src/**/*.test.ts', 'src/**/test-*.ts'] }, null, 2) + '\n')
-writeFileSync(`${dir}/tsup.config.ts`, `import { defineConfig } from 'tsup'\n\nexport default defineConfig({\n  entry: ['src/index.ts'],\n  format: ['esm'],\n  target: 'node20',\n  dts: false,\n  sourcemap: true,\n  clean: false,\n})\n`)
+writeFileSync(`${dir}/tsup.config.ts`, `import { mailroomTsupConfig } from '../../tsup.shared.ts'\n\nexport default mailroomTsupConfig(['src/index.ts'])\n`)
+writeFileSync(`${dir}/README.md`, `# ${name}\n\nESM only, Node ≥ 20.19. Apache-2.0.\n\n## Public API\n`)
+for (const file of ['LICENSE', 'NOTICE']) copyFileSync(file, `${dir}/${file}`)

@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup'
+import { mailroomTsupConfig } from '../../tsup.shared.ts'
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  target: 'node20',
-  dts: false,
-  sourcemap: true,
-  clean: false,
-})
+export default mailroomTsupConfig(['src/index.ts'])

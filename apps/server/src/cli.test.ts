@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase, type TestDatabase } from '@mailroom/storage/testing'
@@ -47,5 +47,12 @@ describe('mailroom CLI', () => {
     expect(badGrace.code).toBe(2)
     expect(badGrace.err).toMatch(/a whole number of minutes is expected/)
     expect(await run(['token'])).toMatchObject({ code: 2, err: expect.stringMatching(/missing required argument 'login'/) })
+  })
+
+  it('prints its version and lists every setting in its help', async () => {
+    const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'))
+    for (const flag of ['--version', '-V']) expect(await run([flag])).toMatchObject({ code: 0, out: `${version}\n` })
+    const help = (await run(['help'])).out
+    for (const name of ['MAILROOM_SOFFICE', 'MAILROOM_WATERMARK_TEXT', 'MAILROOM_PG_POOL_SIZE', 'MAILROOM_STATEMENT_TIMEOUT_MS', 'MAILROOM_PREVIOUS_SECRETS']) expect(help).toContain(name)
   })
 })

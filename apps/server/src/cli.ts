@@ -1,28 +1,29 @@
+import { createRequire } from 'node:module'
 import { Command, CommanderError } from 'commander'
 import { pino } from 'pino'
 import { type CliContext, USAGE_EXIT_CODE } from './commands/cli-context.js'
 import { registerDatabaseCommands } from './commands/database-commands.js'
 import { registerFsckCommand } from './commands/fsck.js'
+import { registerImportCommand } from './commands/import-maarch-command.js'
 import { registerJournalCommand } from './commands/journal-verify.js'
 import { registerOrganisationCommands } from './commands/organisation-commands.js'
 import { registerServeCommand } from './commands/serve-command.js'
 import { registerUserCommands } from './commands/user-commands.js'
 import { ConfigError } from './config.js'
+import { settingsHelp } from './settings.js'
 
-const SETTINGS_HELP = `
-Settings come from the environment: PORT, HOST, MAILROOM_DATA_DIR, DATABASE_URL,
-MAILROOM_DOCSERVER_DIR, MAILROOM_SECRET, MAILROOM_DEMO, MAILROOM_BODY_LIMIT, LOG_LEVEL,
-MAILROOM_PREPARED_STATEMENTS (0 behind a pooler that cannot keep prepared statements),
-MAILROOM_PASSWORD_MIN_LENGTH, MAILROOM_PASSWORD_MIN_UPPER, MAILROOM_PASSWORD_MIN_DIGITS, MAILROOM_PASSWORD_MIN_SPECIAL.`
+/** The version of this package (src/ and dist/ both sit beside its package.json). */
+export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version
 
 /** Every command of the CLI: a new command is one register function here. */
-const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand, registerOrganisationCommands, registerUserCommands]
+const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand, registerOrganisationCommands, registerUserCommands, registerImportCommand]
 
 function buildProgram(context: CliContext): Command {
   const program = new Command('mailroom')
     .usage('<command> [options]')
     .description('Mailroom: mail records behind the Maarch Courrier 20.10 REST interface')
-    .addHelpText('after', SETTINGS_HELP)
+    .version(VERSION, '-V, --version', 'print the version')
+    .addHelpText('after', settingsHelp())
     .helpCommand('help [command]', 'show help for a command')
     .showHelpAfterError()
   // Commands inherit these: output goes to the context, and a usage error returns instead of exiting.

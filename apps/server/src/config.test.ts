@@ -51,10 +51,18 @@ describe('loadConfig', () => {
 
   it('runs repeated statements prepared on PostgreSQL unless MAILROOM_PREPARED_STATEMENTS=0', () => {
     const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20) }
-    expect(loadConfig(base).database).toEqual({ kind: 'postgres', url: 'postgres://x@h/db' })
-    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: '0' }).database).toEqual({ kind: 'postgres', url: 'postgres://x@h/db', preparedStatements: false })
-    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'on' }).database).toEqual({ kind: 'postgres', url: 'postgres://x@h/db', preparedStatements: true })
+    const pg = { kind: 'postgres', url: 'postgres://x@h/db', poolSize: 10, statementTimeoutMs: 15_000 }
+    expect(loadConfig(base).database).toEqual(pg)
+    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: '0' }).database).toEqual({ ...pg, preparedStatements: false })
+    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'on' }).database).toEqual({ ...pg, preparedStatements: true })
     expect(() => loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'sometimes' })).toThrow(/MAILROOM_PREPARED_STATEMENTS must be 1 or 0/)
+  })
+
+  it('reads the PostgreSQL pool size and statement timeout', () => {
+    const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20) }
+    expect(loadConfig({ ...base, MAILROOM_PG_POOL_SIZE: '25', MAILROOM_STATEMENT_TIMEOUT_MS: '0' }).database).toMatchObject({ poolSize: 25, statementTimeoutMs: 0 })
+    expect(() => loadConfig({ ...base, MAILROOM_PG_POOL_SIZE: '0' })).toThrow(/MAILROOM_PG_POOL_SIZE must be an integer from 1 to 1000, got "0"/)
+    expect(() => loadConfig({ ...base, MAILROOM_STATEMENT_TIMEOUT_MS: '1.5' })).toThrow(/MAILROOM_STATEMENT_TIMEOUT_MS must be an integer/)
   })
 
   it('reads the previous signing secrets of a rotation from MAILROOM_PREVIOUS_SECRETS (comma-separated)', () => {

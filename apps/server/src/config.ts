@@ -57,8 +57,10 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
   const url = env.DATABASE_URL?.trim()
   // Behind a pooler that cannot keep named prepared statements (PgBouncer before 1.21 in transaction mode): 0.
   const prepared = flag(env, 'MAILROOM_PREPARED_STATEMENTS')
+  const poolSize = integer(env, 'MAILROOM_PG_POOL_SIZE', 10, 1, 1000)
+  const statementTimeoutMs = integer(env, 'MAILROOM_STATEMENT_TIMEOUT_MS', 15_000, 0, 2 ** 31 - 1)
   const database: DatabaseTarget = url
-    ? { kind: 'postgres', url, ...(prepared === undefined ? {} : { preparedStatements: prepared }) }
+    ? { kind: 'postgres', url, poolSize, statementTimeoutMs, ...(prepared === undefined ? {} : { preparedStatements: prepared }) }
     : { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
   let secret = env.MAILROOM_SECRET ?? ''
   if (!secret && options.requireSecret !== false) {

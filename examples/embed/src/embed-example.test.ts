@@ -19,6 +19,8 @@ describe('the embedding example', () => {
       expect(outcome.pdfBytes).toBeGreaterThan(500)
       expect(outcome.statusAfter).toBe('END')
       expect(outcome.refusedForOutsider).toBe('Document out of perimeter')
+      expect(outcome.organisationPlan).toEqual(['entities: +1 ~0 -0 (added: SPORTS)', 'users: +1 ~0 -0 (added: ssport)'])
+      expect(outcome.foundByNewUser).toEqual([{ res_id: outcome.resId }])
     } finally {
       await database.drop()
       await rm(docserverDir, { recursive: true, force: true })

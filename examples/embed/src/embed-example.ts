@@ -13,6 +13,10 @@ export interface ExampleOutcome {
   readonly pdfStartsWithMagic: boolean
   readonly statusAfter: string
   readonly refusedForOutsider: string
+  /** The plan of the organisation change the example applies (an entity and a user who can then read the record). */
+  readonly organisationPlan: readonly string[]
+  /** What the new user finds: the record, now inside their perimeter. */
+  readonly foundByNewUser: readonly Record<string, unknown>[]
 }
 
 async function collect(body: Uint8Array | AsyncIterable<Uint8Array>): Promise<Uint8Array> {
@@ -57,7 +61,20 @@ export async function runEmbedExample(options: Pick<MailroomOptions, 'database' 
       () => 'allowed',
       (error: unknown) => (isDomainError(error) ? error.message : String(error)),
     )
+    // The organisation is data too: a document (YAML text or an object) validated whole and applied in one
+    // transaction. Here a new office under PJS and its first member, who then sees PJS's records.
+    const { lines } = await mailroom.organisation.apply({
+      version: 1,
+      entities: [{ id: 'SPORTS', label: 'Service des sports', shortLabel: 'Sports', type: 'Bureau', parent: 'PJS' }],
+      users: [{ login: 'ssport', firstname: 'Sam', lastname: 'SPORT', groups: ['RESPONSABLE'], entities: [{ id: 'PJS', primary: true }, { id: 'SPORTS' }] }],
+    })
+    await mailroom.organisation.setPassword('ssport', 'a long passphrase for the example')
+    const newcomer = await mailroom.as('ssport')
+    const foundByNewUser = (await newcomer.search.list({ select: 'res_id', clause: `res_id = ${resId}` })).resources
+
     return {
+      organisationPlan: lines,
+      foundByNewUser,
       resId,
       found: resources,
       pdfBytes: pdf.byteLength,

@@ -9,7 +9,7 @@ export function encodeBase64(bytes: Uint8Array): string {
 }
 
 /** Bytes of base64 text, such as encodedDocument or fileBase64Content. */
-export function decodeBase64(text: string): Uint8Array {
+export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replace(/\s+/g, ''))
   const bytes = new Uint8Array(binary.length)
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)

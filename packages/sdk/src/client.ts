@@ -21,10 +21,10 @@ import type {
   VersionContentResponse,
 } from '@mailroom/core'
 import { createAdminClient, type MailroomAdminClient } from './admin-client.js'
-import { type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
+import { type Bytes, type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
 
 export { Transport } from './transport.js'
-export type { CallOptions, ClientAuth, ClientOptions, QueryValues, TransportRequest } from './transport.js'
+export type { Bytes, CallOptions, ClientAuth, ClientOptions, QueryValues, TransportRequest } from './transport.js'
 
 /** Tokens returned by `authenticate`. */
 export interface Tokens {
@@ -89,16 +89,16 @@ export interface MailroomClient {
   /** GET /rest/resources/{resId}/content?mode=base64: the PDF as a base64 object. */
   getContent(resId: number, params: { readonly mode: 'base64'; readonly watermark?: boolean }, options?: CallOptions): Promise<ContentBase64Response>
   /** GET /rest/resources/{resId}/content: the (watermarked) PDF as a stream of bytes. */
-  getContent(resId: number, params: RawContentParams & StreamOption, options?: CallOptions): Promise<ReadableStream<Uint8Array>>
+  getContent(resId: number, params: RawContentParams & StreamOption, options?: CallOptions): Promise<ReadableStream<Bytes>>
   /** GET /rest/resources/{resId}/content: the (watermarked) PDF's bytes. */
-  getContent(resId: number, params?: RawContentParams, options?: CallOptions): Promise<Uint8Array>
+  getContent(resId: number, params?: RawContentParams, options?: CallOptions): Promise<Bytes>
 
   /** GET /rest/resources/{resId}/originalContent?mode=base64: the original file as a base64 object. */
   getOriginalContent(resId: number, params: { readonly mode: 'base64'; readonly signedVersion?: boolean }, options?: CallOptions): Promise<OriginalContentBase64Response>
   /** GET /rest/resources/{resId}/originalContent: the original file as a stream of bytes. */
-  getOriginalContent(resId: number, params: RawOriginalContentParams & StreamOption, options?: CallOptions): Promise<ReadableStream<Uint8Array>>
+  getOriginalContent(resId: number, params: RawOriginalContentParams & StreamOption, options?: CallOptions): Promise<ReadableStream<Bytes>>
   /** GET /rest/resources/{resId}/originalContent: the original file's bytes. */
-  getOriginalContent(resId: number, params?: RawOriginalContentParams, options?: CallOptions): Promise<Uint8Array>
+  getOriginalContent(resId: number, params?: RawOriginalContentParams, options?: CallOptions): Promise<Bytes>
 
   /** GET /rest/resources/{resId}/content/{version}: the PDF (or SIGN / NOTE file) of one version. */
   getVersionContent(resId: number, version: number, params?: VersionContentParams, options?: CallOptions): Promise<VersionContentResponse>

@@ -4,6 +4,7 @@
  */
 export { createClient, Transport } from './client.js'
 export type {
+  Bytes,
   CallOptions,
   ClientAuth,
   ClientOptions,

@@ -1,5 +1,11 @@
 import { MailroomApiError, MailroomNetworkError, MailroomTimeoutError } from './errors.js'
 
+/**
+ * Bytes the client returns: backed by a plain ArrayBuffer (never a SharedArrayBuffer), so they go into
+ * `new Blob([bytes])`, `crypto.subtle.digest` or `Response` without a cast.
+ */
+export type Bytes = Uint8Array<ArrayBuffer>
+
 /** How the client authenticates: Basic credentials, a bearer token, or none. */
 export type ClientAuth = { readonly login: string; readonly password: string } | { readonly token: string } | null
 
@@ -151,17 +157,17 @@ export class Transport {
   }
 
   /** Sends a request and reads its whole answer as bytes. */
-  bytes(method: string, path: string, init: TransportRequest = {}): Promise<Uint8Array> {
+  bytes(method: string, path: string, init: TransportRequest = {}): Promise<Bytes> {
     return this.request(method, path, { ...init, headers: { accept: '*/*', ...init.headers } }, async (response) => new Uint8Array(await response.arrayBuffer()))
   }
 
   /** Sends a request and returns its answer as a stream of bytes (read it, or cancel it). */
-  stream(method: string, path: string, init: TransportRequest = {}): Promise<ReadableStream<Uint8Array>> {
+  stream(method: string, path: string, init: TransportRequest = {}): Promise<ReadableStream<Bytes>> {
     return this.request(
       method,
       path,
       { ...init, headers: { accept: '*/*', ...init.headers } },
-      async (response) => response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() }),
+      async (response) => response.body ?? new ReadableStream<Bytes>({ start: (controller) => controller.close() }),
       true,
     )
   }

@@ -112,7 +112,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     await docservers.ensure()
     const digestKey = randomBytes(32)
     const entityRepository = new KyselyEntityRepository(database.db)
-    const users = new KyselyUserRepository(database.db)
+    const perimeter = new PerimeterGuard(options.logger ?? SILENT_LOGGER)
+    // The perimeter keeps the entity tree a few seconds: a change seen by authentication drops it at once.
+    const users = new KyselyUserRepository(database.db, { onAccessChange: () => perimeter.invalidate() })
     const auth = createAuthService({
       users,
       hasher,
@@ -132,7 +134,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       ids: { newId: () => randomUUID() },
       logger: options.logger ?? SILENT_LOGGER,
       converter: options.converter === undefined ? new ConversionService() : options.converter,
-      perimeter: new PerimeterGuard(options.logger ?? SILENT_LOGGER),
+      perimeter,
       journal,
     }
     const content = createContentServices(context, options.content)
@@ -146,7 +148,12 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       content,
       status: createStatusServices(context),
       journal: createJournalServices(context),
-      organisation: createOrganisationAdmin({ db: database.db, hasher, ...(options.passwordPolicy ? { passwordPolicy: options.passwordPolicy } : {}) }),
+      organisation: createOrganisationAdmin({
+        db: database.db,
+        hasher,
+        onChange: () => perimeter.invalidate(),
+        ...(options.passwordPolicy ? { passwordPolicy: options.passwordPolicy } : {}),
+      }),
       loadDemo: () => loadDemoData(database.db, hasher),
       actor: (user) => actorOf(users, user),
       as: async (user) => actAs(mailroom, await actorOf(users, user)),

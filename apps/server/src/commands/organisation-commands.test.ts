@@ -44,7 +44,9 @@ describe('mailroom org', () => {
     expect(await run(['org', 'apply', file('add.yaml')])).toMatchObject({ code: 0, out: 'entities: +1 ~0 -0 (added: ARCH)\napplied\n' })
     expect((await run(['org', 'apply', file('add.yaml')])).out).toBe('no changes\n')
     const history = await run(['org', 'history', '--limit', '1'])
-    expect(history.out).toMatch(/^#\d+ \S+ ORG_APPLY by cli:ops: \{"prune":false,"summary":\{"entities":\{"added":\["ARCH"\],"changed":\[\],"removed":\[\]\}\}\}\n$/)
+    expect(history.out).toMatch(/^#\d+ \S+ ORG_APPLY by cli:ops: entities: \+1 ~0 -0 \(added: ARCH\)\n$/)
+    const json = JSON.parse((await run(['org', 'history', '--limit', '1', '--json'])).out)
+    expect(json).toMatchObject({ event: 'ORG_APPLY', author: 'cli:ops', details: { prune: false, summary: { entities: { added: ['ARCH'], changed: [], removed: [] } } } })
   })
 
   it('reads a document from standard input and refuses a bad one with every path, changing nothing', async () => {
@@ -53,6 +55,12 @@ describe('mailroom org', () => {
     expect(refused.code).toBe(1)
     expect(refused.err).toBe('Organisation document is not valid (2 errors):\ngroups[0].perimeter: unknown column "destinaton" at position 1\nusers[0].groups[0]: no group "AGNT"\n')
     expect((await run(['org', 'apply', '-'], 'version: [1\n')).err).toMatch(/^Organisation document is not valid YAML or JSON: line 2, column 1: /)
+  })
+
+  it('says which file it cannot read', async () => {
+    const missing = await run(['org', 'apply', file('missing.yaml')])
+    expect(missing.code).toBe(1)
+    expect(missing.err).toMatch(/^cannot read .*missing\.yaml: ENOENT/)
   })
 
   it('prints the JSON Schema', async () => {

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import { compactOrganisation, organisationJsonSchema } from '@mailroom/core'
+import { compactOrganisation, describeSummary, type OrganisationHistoryEntry, type OrganisationPlanSummary, organisationJsonSchema } from '@mailroom/core'
 import { formatOrganisationYaml } from '@mailroom/storage'
 import { type Command, InvalidArgumentError } from 'commander'
 import type { CliContext } from './cli-context.js'
@@ -9,6 +9,13 @@ function positiveInteger(value: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n < 1 || n > 1000) throw new InvalidArgumentError('must be an integer from 1 to 1000')
   return n
+}
+
+/** A history entry's change in a line: the plan's sections (keys shortened), or the details of a user operation. */
+function whatChanged(entry: OrganisationHistoryEntry): string {
+  const { summary, prune, ...rest } = entry.details as { summary?: OrganisationPlanSummary; prune?: boolean }
+  if (summary === undefined) return JSON.stringify(entry.details)
+  return `${prune ? '(prune) ' : ''}${describeSummary(summary).join('; ')}${Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : ''}`
 }
 
 /** `mailroom org export|apply|history|schema`: the organisation as a document (docs/organisation.md). */
@@ -41,7 +48,14 @@ export function registerOrganisationCommands(program: Command, context: CliConte
     .option('--dry-run', 'validate and print the plan only')
     .option('--prune', 'remove, in each section the file has, what it does not list (never what records use)')
     .action(async (file: string, options: { dryRun?: boolean; prune?: boolean }) => {
-      const text = file === '-' ? await readAll(context.stdin ?? process.stdin) : await readFile(file, 'utf8')
+      let text: string
+      try {
+        text = file === '-' ? await readAll(context.stdin ?? process.stdin) : await readFile(file, 'utf8')
+      } catch (error) {
+        context.err(`cannot read ${file}: ${(error as Error).message}\n`)
+        context.exitCode = 1
+        return
+      }
       await withMailroom(context, async (mailroom) => {
         const result = await mailroom.organisation.apply(text, { prune: options.prune === true, dryRun: options.dryRun === true, author: operatorAuthor(context.env) })
         context.out(`${result.lines.join('\n')}\n`)
@@ -60,7 +74,7 @@ export function registerOrganisationCommands(program: Command, context: CliConte
         const entries = await mailroom.organisation.history({ limit: options.limit ?? 20 })
         if (entries.length === 0) context.out('no changes recorded\n')
         for (const entry of entries) {
-          context.out(options.json ? `${JSON.stringify(entry)}\n` : `#${entry.id} ${entry.date.toISOString()} ${entry.event} by ${entry.author}: ${JSON.stringify(entry.details)}\n`)
+          context.out(options.json ? `${JSON.stringify(entry)}\n` : `#${entry.id} ${entry.date.toISOString()} ${entry.event} by ${entry.author}: ${whatChanged(entry)}\n`)
         }
       })
     })

@@ -68,11 +68,18 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   const actors = new Map<number, { actor: Actor; credentials: UserCredentials; until: number }>()
   let dummyHash: Promise<string> | undefined
   let accessVersion: string | null = null
+  let pendingVersion: Promise<string> | undefined
 
-  /** Forgets every kept user and verified password when the users' access version has moved. */
+  /**
+   * Forgets every kept user and verified password when the users' access version has moved. Concurrent
+   * requests share one read of the version: under load one query serves them all, at most a query's time old.
+   */
   async function dropStaleCaches(): Promise<void> {
     if (!deps.users.accessVersion) return
-    const version = await deps.users.accessVersion()
+    pendingVersion ??= deps.users.accessVersion().finally(() => {
+      pendingVersion = undefined
+    })
+    const version = await pendingVersion
     if (version === accessVersion) return
     accessVersion = version
     verified.clear()

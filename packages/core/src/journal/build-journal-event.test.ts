@@ -84,6 +84,15 @@ describe('journal event builders', () => {
     )
   })
 
+  it('says where an imported file came from in the deposit description, which the hash covers', () => {
+    const provenance = 'imported from Maarch Courrier 20.10 record 42, source fingerprint SHA512 0'
+    const event = buildDepositEvent(deps(), { ...DEPOSIT, provenance })
+    expect(event.description).toBe(`Deposit of archive mailroom_arch-1: ${provenance}`)
+    expect(event.info).toEqual(buildDepositEvent(deps(), DEPOSIT).info)
+    expect(event.hash).toBe(computeEventHash(event, sha256Hex))
+    expect(event.hash).not.toBe(buildDepositEvent(deps(), DEPOSIT).hash)
+  })
+
   it('chains every kind of event and keeps timestamps non-decreasing', () => {
     const d = deps()
     const base = { actor, archiveId: 'mailroom_arch-1', originatorArchiveId: '42' }

@@ -78,6 +78,8 @@ export interface DepositEventInput extends JournalEventContext {
   readonly archiverOrgRegNumber: string
   /** The record's own identifier. */
   readonly originatorArchiveId: string
+  /** Where the file came from when it did not come through a create (an import): said in the description. */
+  readonly provenance?: string
 }
 
 /** Inputs of a consultation. */
@@ -201,7 +203,7 @@ export function buildPendingDepositEvent(deps: Pick<JournalBuilderDeps, 'newEven
     objectClass: ARCHIVE_OBJECT_CLASS,
     objectId: input.archiveId,
     operationResult: true,
-    description: JOURNAL_DESCRIPTIONS.deposit(input.archiveId),
+    description: input.provenance === undefined ? JOURNAL_DESCRIPTIONS.deposit(input.archiveId) : `${JOURNAL_DESCRIPTIONS.deposit(input.archiveId)}: ${input.provenance}`,
     info: depositInfo(input),
   }
 }

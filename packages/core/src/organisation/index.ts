@@ -2,7 +2,7 @@
 export * from './organisation-schema.js'
 export { checkPerimeterClause, formatIssue, formatIssuePath, validateOrganisation } from './validate-organisation.js'
 export type { KnownReferences, OrganisationIssue, OrganisationValidation } from './validate-organisation.js'
-export { describePlan, isEmptyPlan, planOrganisation, summarisePlan } from './plan-organisation.js'
+export { describePlan, describeSummary, isEmptyPlan, planOrganisation, summarisePlan } from './plan-organisation.js'
 export type { OrganisationPlan, OrganisationPlanSummary, OrganisationState, OrganisationUsage, PlanOptions, SectionChanges } from './plan-organisation.js'
 export { DEFAULT_PASSWORD_POLICY, MAX_PASSWORD_LENGTH, passwordPolicyViolations } from './password-policy.js'
 export type { PasswordPolicy } from './password-policy.js'

@@ -123,7 +123,7 @@ export const UserDefinitionSchema = z.strictObject({
   groups: z.array(code(32)).default([]),
   entities: z.array(UserEntityMembershipSchema).default([]),
   /** A stored password hash (scrypt as Mailroom writes it); kept when left out. Never a password. */
-  passwordHash: storable(1024).min(1).optional(),
+  passwordHash: storable(255).min(1).optional(),
 })
 
 /** A record status (status table). */
@@ -251,7 +251,7 @@ export const ContactDefinitionSchema = z.strictObject({
   civility: optionalText(255),
   firstname: optionalText(255),
   lastname: optionalText(255),
-  company: optionalText(256),
+  company: optionalText(255),
   email: optionalText(255),
   enabled: z.boolean().default(true),
 })
@@ -369,7 +369,6 @@ export function organisationJsonSchema(): Record<string, unknown> {
   }) as Record<string, unknown>
   return {
     ...schema,
-    $id: 'https://mailroom.dev/schemas/organisation-v1.json',
     title: 'Mailroom organisation document',
     description: 'Reference data and users of a Mailroom installation (docs/organisation.md).',
   }

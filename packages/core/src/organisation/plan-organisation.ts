@@ -126,7 +126,23 @@ function planSection<S extends OrganisationSection>(section: S, document: Organi
 export function planOrganisation(document: OrganisationDocument, state: OrganisationState, options: PlanOptions = {}): OrganisationPlan {
   const refused: OrganisationIssue[] = []
   const sections = Object.fromEntries(ORGANISATION_SECTIONS.map((section) => [section, planSection(section, document, state, options, refused)])) as unknown as OrganisationPlan['sections']
+  refused.push(...ownersRemoved(document, state, sections.users.removed))
   return { sections, refused }
+}
+
+/** Removed users who would still own a folder or an indexing model after the apply (no reference would hold them). */
+function ownersRemoved(document: OrganisationDocument, state: OrganisationState, removed: readonly UserDefinition[]): OrganisationIssue[] {
+  if (removed.length === 0) return []
+  const gone = new Set(removed.map((user) => user.login.toLowerCase()))
+  const folders = document.folders ?? state.organisation.folders ?? []
+  const models = document.indexingModels ?? state.organisation.indexingModels ?? []
+  const owned = [
+    ...folders.map((f) => ({ owner: f.owner, what: `folder ${f.id}` })),
+    ...models.flatMap((m) => (m.owner === null ? [] : [{ owner: m.owner, what: `indexing model ${m.id}` }])),
+  ]
+  return owned
+    .filter((item) => gone.has(item.owner.toLowerCase()))
+    .map((item) => ({ path: 'users', message: `cannot remove ${JSON.stringify(item.owner.toLowerCase())}: ${item.what} belongs to them` }))
 }
 
 /** The keys of what a plan adds, changes and removes, per section with changes. */
@@ -148,7 +164,11 @@ export function isEmptyPlan(plan: OrganisationPlan): boolean {
 
 /** The plan as lines a person reads: one per section with changes (`users: +2 ~1 -0 (added: a, b; changed: c)`), or `no changes`. */
 export function describePlan(plan: OrganisationPlan): string[] {
-  const summary = summarisePlan(plan)
+  return describeSummary(summarisePlan(plan))
+}
+
+/** A plan's summary (as history keeps it) as lines: one per section with changes, or `no changes`. */
+export function describeSummary(summary: OrganisationPlanSummary): string[] {
   const lines: string[] = []
   for (const section of ORGANISATION_SECTIONS) {
     const changes = summary[section]

@@ -192,6 +192,19 @@ describe('planOrganisation', () => {
     ])
   })
 
+  it('refuses to prune a user who still owns a folder or an indexing model', () => {
+    const next = validateOrganisation(edit((d) => {
+      d.users = [d.users[1]]
+      delete d.folders
+      delete d.indexingModels
+    }), { users: ['admin'] })
+    if (!next.ok) throw new Error('invalid')
+    expect(planOrganisation(next.document, state, { prune: true }).refused).toEqual([
+      { path: 'users', message: 'cannot remove "admin": folder 1 belongs to them' },
+      { path: 'users', message: 'cannot remove "admin": indexing model 1 belongs to them' },
+    ])
+  })
+
   it('leaves sections the document does not have alone, even with prune', () => {
     const plan = planOrganisation({ version: 1, tags: [{ id: 2, label: 'NEW' }] }, state, { prune: true })
     expect(summarisePlan(plan)).toEqual({ tags: { added: ['2'], changed: [], removed: ['1'] } })

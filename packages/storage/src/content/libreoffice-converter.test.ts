@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isDomainError } from '@mailroom/core'
-import { PDFDocument } from 'pdf-lib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { hasPdftotext, makeHtml, pdfText, readSample } from '../../../testing/src/fixtures/files/index.js'
 import { findSoffice, LibreOfficeConverter } from './libreoffice-converter.js'

@@ -1,6 +1,7 @@
 import { isDomainError } from '@mailroom/core'
 import { GifReader } from 'omggif'
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib'
+import { PNG } from 'pngjs'
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
 import {
   hasPdftotext,
@@ -79,6 +80,10 @@ describe('ConversionService', () => {
     expect(Array.from(rgba.subarray(rgba.length - 4))).toEqual([0, 0, 255, 255])
     const png = encodePng(8, 6, rgba)
     expect(Array.from(png.subarray(0, 4))).toEqual([0x89, 0x50, 0x4e, 0x47])
+    // pngjs checks every chunk's CRC-32; IEND's is the one every PNG ends with.
+    const decoded = PNG.sync.read(Buffer.from(png), { checkCRC: true })
+    expect([decoded.width, decoded.height, ...decoded.data.subarray(0, 4)]).toEqual([8, 6, 255, 0, 0, 255])
+    expect(Buffer.from(png.subarray(png.length - 4)).toString('hex')).toBe('ae426082')
   })
 
   it('lays text out in an embedded Unicode font, accents and other scripts intact', async () => {

@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os'
-import { deflateSync } from 'node:zlib'
+// zlib.crc32 is in Node since 20.15 and 22.2 (engines: >= 20.19).
+import { crc32, deflateSync } from 'node:zlib'
 import type { ConvertInput, PdfConverter } from '@mailroom/core'
 import { conversionKind, domainError, fail, isDomainError, normaliseFormat } from '@mailroom/core'
-import fontkit from '@pdf-lib/fontkit'
+import fontkit from '@cantoo/fontkit'
 import { GifReader } from 'omggif'
-import { PDFDocument, type PDFFont, type PDFImage } from 'pdf-lib'
+import { PDFDocument, type PDFFont, type PDFImage } from '@cantoo/pdf-lib'
 import UTIF from 'utif2'
 import { ConcurrencyLimit } from './concurrency-limit.js'
 import { loadUnicodeFont } from './unicode-font.js'
@@ -97,22 +98,6 @@ function tiffDpi(ifd: UTIF.IFD): number {
   if (!Number.isFinite(value) || value <= 0) return 72
   const dpi = unit === 3 ? value * 2.54 : unit === 2 ? value : 72
   return dpi >= 36 && dpi <= 2400 ? dpi : 72
-}
-
-const CRC_TABLE = (() => {
-  const table = new Int32Array(256)
-  for (let n = 0; n < 256; n++) {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    table[n] = c
-  }
-  return table
-})()
-
-function crc32(bytes: Uint8Array): number {
-  let c = -1
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8)
-  return (c ^ -1) >>> 0
 }
 
 /**

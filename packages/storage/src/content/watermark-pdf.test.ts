@@ -1,5 +1,5 @@
 import { DEFAULT_WATERMARK_OPTIONS, isDomainError, type WatermarkOptions } from '@mailroom/core'
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { hasPdftotext, makePdf, pdfText } from '../../../testing/src/fixtures/files/index.js'
 import { watermarkPdf } from './watermark-pdf.js'

@@ -1,7 +1,8 @@
 import type { PdfWatermarker, WatermarkOptions } from '@mailroom/core'
 import { domainError, isDomainError } from '@mailroom/core'
-import fontkit from '@pdf-lib/fontkit'
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import fontkit from '@cantoo/fontkit'
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib'
+import { Encodings } from '@cantoo/pdf-lib/standard-fonts'
 import { loadUnicodeFont } from './unicode-font.js'
 
 const STANDARD_FONTS: Readonly<Record<string, StandardFonts>> = {
@@ -62,14 +63,10 @@ function safePages(doc: PDFDocument): PDFPage[] {
 
 async function chooseFont(doc: PDFDocument, text: string, family: string): Promise<PDFFont> {
   const standard = STANDARD_FONTS[family.toLowerCase()]
-  if (standard) {
-    const font = await doc.embedFont(standard)
-    try {
-      font.encodeText(text)
-      return font
-    } catch {
-      // Not WinAnsi (Greek, Cyrillic, €-less code pages…): fall through to the Unicode font.
-    }
+  // Helvetica, Times and Courier write WinAnsi only; the library would print `?` for anything else (Greek,
+  // Cyrillic…), so such text goes to the Unicode font.
+  if (standard && Array.from(text).every((c) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(c.codePointAt(0)!))) {
+    return doc.embedFont(standard)
   }
   doc.registerFontkit(fontkit)
   return doc.embedFont(await loadUnicodeFont(), { subset: true })

@@ -52,6 +52,8 @@ export interface JournalDepositRequest {
   readonly size: number
   readonly actor: Actor
   readonly kind: 'deposit' | 'newResource'
+  /** Where the file came from when not from a create (an import, with its source fingerprint): in the event's description. */
+  readonly provenance?: string
 }
 
 /** A record's content was served. */
@@ -194,7 +196,7 @@ export class JournalWriter {
   #depositInput(
     directory: SafeDirectory,
     archive: { readonly archiveId: string; readonly safe: string },
-    request: Pick<JournalDepositRequest, 'resId' | 'sha256' | 'size' | 'actor' | 'destination'>,
+    request: Pick<JournalDepositRequest, 'resId' | 'sha256' | 'size' | 'actor' | 'destination' | 'provenance'>,
     position: JournalChainPosition,
     timestamp: Date,
   ): DepositEventInput {
@@ -212,6 +214,7 @@ export class JournalWriter {
       depositorOrgRegNumber: actor.orgUnitRegNumber,
       archiverOrgRegNumber: keeper,
       originatorArchiveId: String(request.resId),
+      ...(request.provenance === undefined ? {} : { provenance: request.provenance }),
     }
   }
 

@@ -59,6 +59,13 @@ describe('organisation export and apply', () => {
     await expect(t.mailroom.auth.authenticatePassword('aarchiv', '!')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
   })
 
+  it('serialises concurrent applies: the same document applied twice at once is applied once', async () => {
+    const document = { version: 1, tags: [{ id: 20, label: 'RACE' }] }
+    const results = await Promise.all([admin.apply(document), admin.apply(document)])
+    expect(results.map((r) => r.applied).sort()).toEqual([false, true])
+    expect(results.map((r) => r.lines[0]).sort()).toEqual(['no changes', 'tags: +1 ~0 -0 (added: 20)'])
+  })
+
   it('dry-runs without changing anything', async () => {
     const result = await admin.apply({ version: 1, tags: [{ id: 9, label: 'DRY' }] }, { dryRun: true })
     expect(result).toMatchObject({ applied: false, lines: ['tags: +1 ~0 -0 (added: 9)'] })
@@ -129,6 +136,7 @@ describe('user administration', () => {
     expect((await t.mailroom.auth.authenticatePassword('newbie', 'long enough pass')).login).toBe('newbie')
     expect((await refusal(admin.addUser({ login: 'NEWBIE' }))).message).toBe('User "NEWBIE" already exists')
     expect((await refusal(admin.addUser({ login: 'other', groups: ['NOPE'] }))).message).toContain('users[0].groups[0]: no group "NOPE"')
+    expect((await refusal(admin.addUser(null as never))).message).toBe('Organisation document is not valid (1 error):\nlogin: expected a string')
   })
 
   it('changes a password under the policy and records who did', async () => {
@@ -142,16 +150,20 @@ describe('user administration', () => {
 
   it('disables a user: passwords, access and refresh tokens all stop at once; enabling restores passwords', async () => {
     const session = await t.mailroom.auth.login('newbie', 'another long pass')
+    const service = await t.mailroom.auth.issueServiceToken('newbie')
     expect((await t.mailroom.auth.authenticateToken(session.token)).login).toBe('newbie')
+    expect((await t.mailroom.auth.authenticateToken(service)).login).toBe('newbie')
     const disabled = await admin.setEnabled('newbie', false)
+    await expect(t.mailroom.auth.authenticateToken(service)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     expect(disabled.enabled).toBe(false)
     await expect(t.mailroom.auth.authenticatePassword('newbie', 'another long pass')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     await expect(t.mailroom.auth.authenticateToken(session.token)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     await expect(t.mailroom.auth.refresh(session.refreshToken)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     expect((await admin.setEnabled('newbie', true)).enabled).toBe(true)
     expect((await t.mailroom.auth.authenticatePassword('newbie', 'another long pass')).login).toBe('newbie')
-    // Refresh tokens issued before the user was disabled stay dead.
+    // Refresh and service tokens issued before the user was disabled stay dead.
     await expect(t.mailroom.auth.refresh(session.refreshToken)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(t.mailroom.auth.authenticateToken(service)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     expect((await admin.history({ limit: 2 })).map((h) => h.event)).toEqual(['USER_ENABLE', 'USER_DISABLE'])
   })
 
@@ -168,5 +180,44 @@ describe('organisation text', () => {
     expect(parseOrganisationText(JSON.stringify(doc))).toEqual(doc)
     expect(parseOrganisationText('version: 1\ntags:\n  - id: 1\n    label: "A: b"\n')).toEqual(doc)
     expect(() => parseOrganisationText('{"version": 1,,}')).toThrow(/^Organisation document is not valid YAML or JSON: line 1, column \d+: /)
+  })
+})
+
+describe('the example of docs/organisation.md', () => {
+  it('applies to an empty database, then applies again with no change', async () => {
+    const { readFileSync } = await import('node:fs')
+    const text = readFileSync(new URL('../../../../docs/organisation-example.yaml', import.meta.url), 'utf8')
+    const empty = await createTestMailroom({ demo: false })
+    try {
+      const result = await empty.mailroom.organisation.apply(text)
+      expect(result.lines[0]).toBe('entities: +4 ~0 -0 (added: CITY, MAIL, HR, PAYROLL)')
+      expect(result.lines).toHaveLength(13)
+      expect((await empty.mailroom.organisation.apply(text)).lines).toEqual(['no changes'])
+    } finally {
+      await empty.cleanup()
+    }
+  })
+})
+
+describe('every server sharing the database', () => {
+  it('sees a change made by another at once: disabled users, new entities in perimeters', async () => {
+    const { createMailroom } = await import('../mailroom.js')
+    const other = await createMailroom({ database: t.mailroom.db, docserverDir: t.docserverDir, secret: t.secret, passwordHasher: TEST_PASSWORD_HASHER, migrate: false, journal: { sweepIntervalMs: 0 } })
+    try {
+      await admin.addUser({ login: 'shared', password: 'shared password 1', groups: ['AGENT'], entities: [{ id: 'PJS', primary: true }] })
+      const session = await other.auth.login('shared', 'shared password 1')
+      const search = async () => (await other.search.list(await other.auth.authenticateToken(session.token), { select: 'res_id', clause: "subject = 'in a new office'" })).resources
+      expect(await search()).toEqual([])
+      // Another server adds an office under PJS and files a record there.
+      await t.mailroom.organisation.apply({ version: 1, entities: [{ id: 'PJS_NEW', label: 'New office', shortLabel: 'New', type: 'Bureau', parent: 'PJS' }] })
+      const serial = (await t.mailroom.organisation.export()).entities!.find((e) => e.id === 'PJS_NEW')!.serialId!
+      const { resId } = await t.mailroom.records.create(await t.mailroom.actor('superadmin'), { modelId: 1, status: 'NEW', subject: 'in a new office', destination: serial })
+      expect(await search()).toEqual([{ res_id: resId }])
+      await t.mailroom.organisation.setEnabled('shared', false)
+      await expect(other.auth.authenticateToken(session.token)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+      await expect(other.auth.authenticatePassword('shared', 'shared password 1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -188,6 +188,8 @@ export function createOrganisationAdmin(deps: OrganisationAdminDependencies): Or
     },
 
     async addUser(user, author = OPERATOR) {
+      // Callers of the library may pass anything: the login is needed before the document checks run.
+      if (user === null || typeof user !== 'object' || typeof user.login !== 'string') fail('ORGANISATION_INVALID', { issues: [{ path: 'login', message: 'expected a string' }] })
       const { password, ...definition } = user
       if (password !== undefined) checkPassword(password)
       const passwordHash = password === undefined ? undefined : await hasher.hash(password)

@@ -192,7 +192,11 @@ export async function readOrganisation(db: Kysely<Database>, options: ReadOrgani
       public: f.public,
       owner: login.get(f.user_id) ?? String(f.user_id),
       parent: f.parent_id,
-      sharing: (sharingOf.get(f.id) ?? []).map((s) => ({ entity: s.keyword ?? (s.entity_id === null ? '' : (entityCode.get(s.entity_id) ?? String(s.entity_id))), edition: s.edition })),
+      // A sharing row naming neither an entity nor a keyword shares with nobody: it is left out.
+      sharing: (sharingOf.get(f.id) ?? []).flatMap((s) => {
+        const entity = s.keyword || (s.entity_id === null ? null : (entityCode.get(s.entity_id) ?? null))
+        return entity === null ? [] : [{ entity, edition: s.edition }]
+      }),
     })),
     contacts: contacts.map((c) => ({ id: c.id, civility: c.civility, firstname: c.firstname, lastname: c.lastname, company: c.company, email: c.email, enabled: c.enabled })),
   }

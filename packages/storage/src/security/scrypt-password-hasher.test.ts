@@ -39,4 +39,19 @@ describe('ScryptPasswordHasher', () => {
       { numRuns: 50 },
     )
   })
+
+  it('verifies the bcrypt hashes Maarch Courrier stores ($2y$, $2a$, $2b$) and always asks to replace them', async () => {
+    const hasher = new ScryptPasswordHasher({ N: 2 ** 10 })
+    // The hash of `maarch` in Maarch 20.10's demo data (data_fr.sql).
+    const maarch = '$2y$10$C.QSslBKD3yNMfRPuZfcaubFwPKiCkqqOUyAdOr5FSGKPaePwuEjG'
+    for (const hash of [maarch, maarch.replace('$2y$', '$2a$'), maarch.replace('$2y$', '$2b$')]) {
+      expect(await hasher.verify('maarch', hash)).toBe(true)
+      expect(await hasher.verify('maarch ', hash)).toBe(false)
+      expect(await hasher.verify('Maarch', hash)).toBe(false)
+      expect(hasher.needsRehash(hash)).toBe(true)
+    }
+    // A truncated or altered hash is not bcrypt: refused without throwing.
+    expect(await hasher.verify('maarch', maarch.slice(0, -1))).toBe(false)
+    expect(await hasher.verify('maarch', maarch.replace('$10$', '$1$'))).toBe(false)
+  })
 })

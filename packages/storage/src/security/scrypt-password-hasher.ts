@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import type { PasswordHasher } from '@mailroom/core'
+import bcrypt from 'bcryptjs'
 
 /** scrypt parameters: cost N (a power of two), block size r, parallelism p. */
 export interface ScryptCost {
@@ -37,6 +38,18 @@ function parse(storedHash: string): { cost: ScryptCost; salt: Buffer; key: Buffe
 }
 
 /**
+ * bcrypt hashes as PHP's password_hash writes them (`$2y$`, Maarch Courrier's users), and the other
+ * prefixes of the same algorithm. `$2y$` is PHP's name for the fixed `$2b$` variant: same computation.
+ */
+const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/
+
+/** An imported bcrypt hash checked against a password; callers then replace it (needsRehash is true). */
+function verifyBcrypt(password: string, storedHash: string): Promise<boolean> {
+  // bcrypt reads at most 72 bytes; longer passwords never matched in Maarch either, so nothing is lost.
+  return bcrypt.compare(password, storedHash.replace(/^\$2y\$/, '$2b$'))
+}
+
+/**
  * Salted scrypt hashes stored as `scrypt$N$r$p$<salt b64>$<key b64>`, compared in constant time.
  * The cost lives in each hash, so raising it keeps old hashes valid; `needsRehash` tells the login use case
  * which ones to replace.
@@ -57,7 +70,7 @@ export class ScryptPasswordHasher implements PasswordHasher {
 
   async verify(password: string, storedHash: string): Promise<boolean> {
     const parsed = parse(storedHash)
-    if (!parsed) return false
+    if (!parsed) return BCRYPT_HASH.test(storedHash) ? verifyBcrypt(password, storedHash) : false
     const key = await derive(password, parsed.salt, parsed.cost)
     return timingSafeEqual(key, parsed.key)
   }

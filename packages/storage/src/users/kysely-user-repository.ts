@@ -1,13 +1,19 @@
 import type { Actor, ActorGroup, UserCredentials, UserMode, UserRepository } from '@mailroom/core'
-import { type Kysely, sql } from 'kysely'
+import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
+
+const ACCESS_VERSION_QUERY = CompiledQuery.raw('select version::text as version from access_version')
 
 /** Users, their entities and groups, read with one query per concern. */
 export class KyselyUserRepository implements UserRepository {
   readonly #db: Kysely<Database>
+  readonly #onAccessChange: (() => void) | undefined
+  #lastAccessVersion: string | null = null
 
-  constructor(db: Kysely<Database>) {
+  /** `onAccessChange` runs when the access version is seen to move (another server changed users or entities). */
+  constructor(db: Kysely<Database>, options: { readonly onAccessChange?: () => void } = {}) {
     this.#db = db
+    this.#onAccessChange = options.onAccessChange
   }
 
   async findCredentialsByLogin(login: string): Promise<UserCredentials | null> {
@@ -99,8 +105,12 @@ export class KyselyUserRepository implements UserRepository {
   }
 
   async accessVersion(): Promise<string> {
-    const row = await this.#db.selectFrom('access_version').select(sql<string>`version::text`.as('version')).executeTakeFirst()
-    return row?.version ?? '0'
+    // Read on every authenticated request: compiled once rather than built each time.
+    const { rows } = await this.#db.executeQuery<{ version: string }>(ACCESS_VERSION_QUERY)
+    const version = rows[0]?.version ?? '0'
+    if (this.#lastAccessVersion !== null && version !== this.#lastAccessVersion) this.#onAccessChange?.()
+    this.#lastAccessVersion = version
+    return version
   }
 
   #credentials() {

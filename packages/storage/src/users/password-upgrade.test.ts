@@ -36,4 +36,15 @@ describe('password hashes of an older cost are upgraded at the next successful l
     expect(await users.replacePasswordHash(id, current, 'scrypt$replaced')).toBe(true)
     expect(await storedHash('ppetit')).toBe('scrypt$replaced')
   })
+
+  it('accepts an imported Maarch bcrypt hash ($2y$) and replaces it with scrypt at the first successful login', async () => {
+    const maarch = '$2y$10$C.QSslBKD3yNMfRPuZfcaubFwPKiCkqqOUyAdOr5FSGKPaePwuEjG'
+    await t.mailroom.db.updateTable('users').set({ password: maarch }).where('user_id', '=', 'bbain').execute()
+    await expect(t.mailroom.auth.authenticatePassword('bbain', 'wrong')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    expect(await storedHash('bbain')).toBe(maarch)
+    expect((await t.mailroom.auth.authenticatePassword('bbain', 'maarch')).login).toBe('bbain')
+    const upgraded = await storedHash('bbain')
+    expect(upgraded).toMatch(/^scrypt\$1024\$8\$1\$/)
+    expect((await t.mailroom.auth.authenticatePassword('bbain', 'maarch')).login).toBe('bbain')
+  })
 })

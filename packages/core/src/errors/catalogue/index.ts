@@ -2,6 +2,7 @@ import { AUTH_ERRORS } from './auth.js'
 import { COMMON_ERRORS } from './common.js'
 import { CONTENT_ERRORS } from './content.js'
 import { ENTITY_ERRORS } from './entities.js'
+import { IMPORT_ERRORS } from './import.js'
 import { JOURNAL_ERRORS } from './journal.js'
 import { ORGANISATION_ERRORS } from './organisation.js'
 import { RECORDS_ERRORS } from './records.js'
@@ -19,4 +20,5 @@ export const ERROR_CATALOGUE = {
   ...STATUS_ERRORS,
   ...JOURNAL_ERRORS,
   ...ORGANISATION_ERRORS,
+  ...IMPORT_ERRORS,
 } as const

@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely'
 
-/** Tables whose changes can change who a user is or may do: authentication re-reads a user when they move. */
-export const ACCESS_TABLES = ['users_entities', 'usergroups', 'usergroup_content', 'security'] as const
+/**
+ * Tables whose changes can change who a user is or may do: authentication re-reads a user, and the perimeter
+ * its entity tree, when they move.
+ */
+export const ACCESS_TABLES = ['users_entities', 'usergroups', 'usergroup_content', 'security', 'entities'] as const
 
 /**
  * Organisation administration (docs/organisation.md):

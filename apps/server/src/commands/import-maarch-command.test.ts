@@ -1,0 +1,65 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '@mailroom/storage/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMaarchSource, MAARCH_FIXTURES } from '../../../../packages/import-maarch/test/maarch-source.js'
+import { captureCli } from '../../test/capture-cli.js'
+import { formatProgress } from './import-maarch-command.js'
+
+let database: TestDatabase
+let dataDir: string
+let source: { url: string; drop(): void }
+beforeAll(async () => {
+  database = await createTestDatabase()
+  dataDir = await mkdtemp(join(tmpdir(), 'mailroom-import-cli-'))
+  source = createMaarchSource()
+}, 120_000)
+afterAll(async () => {
+  await database.drop()
+  await rm(dataDir, { recursive: true, force: true })
+  source?.drop()
+})
+
+function env(): NodeJS.ProcessEnv {
+  const base = { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', USER: 'ops' }
+  return database.url ? { ...base, DATABASE_URL: database.url } : base
+}
+const run = (args: string[]) => captureCli(['import', 'maarch', '--from', source.url, '--docservers', `${MAARCH_FIXTURES}/docservers`, ...args], env())
+
+describe('mailroom import maarch', () => {
+  it('dry-runs without writing, imports the reference then the records, writes a JSON report, and a rerun imports nothing', async () => {
+    const dry = await run(['--dry-run'])
+    expect([dry.code, dry.err]).toEqual([0, ''])
+    expect(dry.out).toMatch(/mode\s+dry run \(nothing written\)/)
+    expect(dry.out).toMatch(/records imported\s+20/)
+    const reference = await run(['--only', 'reference'])
+    expect(reference.out).toMatch(/records imported\s+0/)
+    const records = await run(['--only', 'records', '--report', join(dataDir, 'report.json')])
+    expect(records.code).toBe(0)
+    expect(records.out).toMatch(/records imported\s+20\n/)
+    expect(records.out).toMatch(/attachments not imported\s+\d+/)
+    const report = JSON.parse(await readFile(join(dataDir, 'report.json'), 'utf8'))
+    expect(report.records.imported).toHaveLength(20)
+    expect(report.notImported.attachments.length).toBeGreaterThan(0)
+    expect(report.records.repaired.length).toBeGreaterThan(0)
+    const again = await run([])
+    expect(again.out).toMatch(/records imported\s+0\n/)
+    expect(again.out).toMatch(/records skipped\s+20\n/)
+    expect(await captureCli(['journal', 'verify'], { ...env(), MAILROOM_SECRET: 'import-test-secret-0123456789abcdef0123456789' })).toMatchObject({ code: 0 })
+  })
+
+  it('refuses a source that is not Maarch 20.10 with a clear message, importing nothing', async () => {
+    const refused = await captureCli(['import', 'maarch', '--from', postgresAdminUrl(), '--docservers', dataDir], env())
+    expect(refused).toMatchObject({ code: 1, err: 'The source has no database_version parameter: it is not a Maarch Courrier 20.10 database, nothing was imported\n' })
+  })
+
+  it('shows progress as records, megabytes, rates and time left', () => {
+    expect(formatProgress({ records: 50, total: 200, bytes: 10 * 1024 * 1024 }, 10_000)).toBe('records 50/200  10.0 MB  5.0 rec/s  1.0 MB/s  30s left')
+  })
+
+  it('refuses a malformed --docserver and an unknown --only as usage errors', async () => {
+    expect((await run(['--docserver', 'FASTHD_MAN'])).code).toBe(2)
+    expect((await run(['--only', 'everything'])).code).toBe(2)
+  })
+})

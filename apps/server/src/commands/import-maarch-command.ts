@@ -1,0 +1,103 @@
+import { writeFile } from 'node:fs/promises'
+import { type ImportProgress, importMaarch, type MaarchImportReport, type MaarchImportTarget } from '@mailroom/import-maarch'
+import { type Command, InvalidArgumentError } from 'commander'
+import { loadConfig } from '../config.js'
+import { withMailroom } from './admin-session.js'
+import type { CliContext } from './cli-context.js'
+
+interface ImportOptions {
+  readonly from: string
+  readonly docservers: string
+  readonly docserver: Record<string, string>
+  readonly dryRun?: boolean
+  readonly only?: 'reference' | 'records'
+  readonly report?: string
+}
+
+function docserverOverride(value: string, previous: Record<string, string>): Record<string, string> {
+  const at = value.indexOf('=')
+  if (at <= 0 || at === value.length - 1) throw new InvalidArgumentError('expected NAME=DIR (a Maarch docserver_id and the folder holding its files)')
+  return { ...previous, [value.slice(0, at)]: value.slice(at + 1) }
+}
+
+function only(value: string): 'reference' | 'records' {
+  if (value !== 'reference' && value !== 'records') throw new InvalidArgumentError('expected reference or records')
+  return value
+}
+
+const MB = 1024 * 1024
+
+/** One progress line: records and bytes, rate and time left. */
+export function formatProgress(progress: ImportProgress, elapsedMs: number): string {
+  const seconds = Math.max(elapsedMs / 1000, 0.001)
+  const rate = progress.records / seconds
+  const left = rate > 0 ? Math.round((progress.total - progress.records) / rate) : 0
+  return `records ${progress.records}/${progress.total}  ${(progress.bytes / MB).toFixed(1)} MB  ${rate.toFixed(1)} rec/s  ${(progress.bytes / MB / seconds).toFixed(1)} MB/s  ${left}s left`
+}
+
+/** The summary table printed at the end of a run. */
+export function formatSummary(report: MaarchImportReport): string {
+  const rows: [string, string | number][] = [
+    ['source', `Maarch Courrier ${report.sourceVersion}`],
+    ['mode', report.dryRun ? 'dry run (nothing written)' : report.interrupted ? 'interrupted (rerun to continue)' : 'import'],
+  ]
+  if (report.organisation) rows.push(['organisation', report.organisation.lines.join('; ')], ['organisation notes', report.organisation.notes.length])
+  rows.push(
+    ['records imported', report.records.imported.length],
+    ['records skipped', report.records.skipped.length],
+    ['records repaired', report.records.repaired.length],
+    ['records flagged', report.records.flagged.length],
+    ['attachments not imported', report.notImported.attachments.length],
+    ['bytes', `${(report.bytes / MB).toFixed(1)} MB`],
+  )
+  const width = Math.max(...rows.map(([name]) => name.length))
+  return `${rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n')}\n`
+}
+
+/** `mailroom import maarch`: carries a Maarch Courrier 20.10 installation over (docs/migrating-from-maarch.md). */
+export function registerImportCommand(program: Command, context: CliContext): void {
+  const group = program.command('import').description('import another installation')
+  group
+    .command('maarch')
+    .description('import a Maarch Courrier 20.10 database and its docservers (the source is only read)')
+    .requiredOption('--from <url>', 'the Maarch PostgreSQL database, postgres://…')
+    .requiredOption('--docservers <dir>', "the folder standing for Maarch's /opt/maarch/docservers/")
+    .option('--docserver <name=dir>', 'a docserver whose files live elsewhere (repeatable)', docserverOverride, {})
+    .option('--dry-run', 'check and report without writing anything')
+    .option('--only <part>', 'reference (organisation) or records', only)
+    .option('--report <file>', 'write the JSON report there')
+    .action(async (options: ImportOptions) => {
+      const { docserverDir } = loadConfig(context.env, { requireSecret: false })
+      await withMailroom(context, (mailroom) => runImport(context, mailroom, options, docserverDir))
+    })
+}
+
+/** One import run on an open Mailroom: progress, summary, report; Ctrl-C asks it to stop. */
+async function runImport(context: CliContext, mailroom: MaarchImportTarget, options: ImportOptions, docserverDir: string): Promise<void> {
+  const abort = new AbortController()
+  // Ctrl-C ends the record in flight, then stops: nothing half imported, a rerun continues.
+  const stop = () => abort.abort()
+  process.once('SIGINT', stop)
+  const started = Date.now()
+  const tty = process.stderr.isTTY === true
+  try {
+    const report = await importMaarch(mailroom, {
+      from: options.from,
+      docservers: { root: options.docservers, overrides: options.docserver },
+      docserverDir,
+      ...(options.dryRun ? { dryRun: true } : {}),
+      ...(options.only ? { only: options.only } : {}),
+      signal: abort.signal,
+      ...(tty ? { onProgress: (p: ImportProgress) => process.stderr.write(`\r${formatProgress(p, Date.now() - started)}\x1b[K`) } : {}),
+    })
+    if (tty) process.stderr.write('\n')
+    context.out(formatSummary(report))
+    if (options.report) {
+      await writeFile(options.report, `${JSON.stringify(report, null, 2)}\n`)
+      context.out(`report written to ${options.report}\n`)
+    }
+    context.exitCode = report.interrupted ? 130 : 0
+  } finally {
+    process.removeListener('SIGINT', stop)
+  }
+}

@@ -1,0 +1,47 @@
+/** One environment setting of the server, as `mailroom help` and docs/settings.md list it. */
+export interface Setting {
+  readonly name: string
+  readonly description: string
+  readonly default: string
+}
+
+/**
+ * Every setting the server reads from its environment, in the order the help lists them. A test checks
+ * that the sources read no other and that docs/settings.md has a row for each.
+ */
+export const SETTINGS: readonly Setting[] = [
+  { name: 'PORT', description: 'HTTP port', default: '8080' },
+  { name: 'HOST', description: 'listen address', default: '127.0.0.1' },
+  { name: 'MAILROOM_DATA_DIR', description: 'data directory (embedded database, document storage, embedded secret)', default: './data' },
+  { name: 'DATABASE_URL', description: 'external PostgreSQL, replaces the embedded one', default: 'unset: embedded PGlite in $MAILROOM_DATA_DIR/pglite' },
+  { name: 'MAILROOM_PG_POOL_SIZE', description: 'PostgreSQL connections per server', default: '10' },
+  { name: 'MAILROOM_STATEMENT_TIMEOUT_MS', description: 'PostgreSQL statement timeout, milliseconds (0: none)', default: '15000' },
+  { name: 'MAILROOM_PREPARED_STATEMENTS', description: 'run repeated statements as named prepared statements (0 behind a pooler that cannot keep them)', default: '1' },
+  { name: 'MAILROOM_DOCSERVER_DIR', description: 'document storage root', default: '$MAILROOM_DATA_DIR/docservers' },
+  { name: 'MAILROOM_SECRET', description: 'token signing secret, at least 16 characters', default: 'embedded: generated into $MAILROOM_DATA_DIR/secret; with DATABASE_URL: required' },
+  { name: 'MAILROOM_PREVIOUS_SECRETS', description: 'comma-separated secrets replaced by MAILROOM_SECRET, whose tokens stay valid', default: 'none' },
+  { name: 'MAILROOM_DEMO', description: 'load the demo dataset (its passwords are published)', default: '1 on a loopback HOST with an empty embedded database, else 0' },
+  { name: 'MAILROOM_BODY_LIMIT', description: 'largest request body, bytes', default: '67108864' },
+  { name: 'MAILROOM_TRUST_PROXY', description: 'trust X-Forwarded-For behind a proxy', default: '0' },
+  { name: 'MAILROOM_PASSWORD_MIN_LENGTH', description: 'shortest password set through Mailroom', default: '12' },
+  { name: 'MAILROOM_PASSWORD_MIN_UPPER', description: 'upper-case letters a new password needs', default: '0' },
+  { name: 'MAILROOM_PASSWORD_MIN_DIGITS', description: 'digits a new password needs', default: '0' },
+  { name: 'MAILROOM_PASSWORD_MIN_SPECIAL', description: 'characters other than letters and digits a new password needs', default: '0' },
+  { name: 'LOG_LEVEL', description: 'log level (pino, JSON lines)', default: 'info' },
+  { name: 'MAILROOM_SOFFICE', description: "path of LibreOffice's soffice, which converts office files", default: 'PATH, then the usual install places' },
+  { name: 'MAILROOM_WATERMARK_ENABLED', description: 'watermark PDF reads (true/false)', default: 'true' },
+  { name: 'MAILROOM_WATERMARK_TEXT', description: 'watermark template with [column], [date_now], [hour_now]', default: 'Copie conforme de [alt_identifier] le [date_now] [hour_now]' },
+  { name: 'MAILROOM_WATERMARK_POSITION', description: 'watermark x,y,angle,opacity', default: '30,35,0,0.5' },
+  { name: 'MAILROOM_WATERMARK_FONT', description: 'watermark font family,size', default: 'helvetica,10' },
+  { name: 'MAILROOM_WATERMARK_COLOR', description: 'watermark colour r,g,b', default: '20,192,30' },
+  { name: 'MAILROOM_TIMEZONE', description: 'IANA time zone of [date_now] and [hour_now]', default: 'Europe/Paris' },
+  { name: 'MAILROOM_CONTENT_VERIFY_BYTES', description: 'files up to this size are verified before the first byte is sent', default: '16777216' },
+  { name: 'MAILROOM_CONTENT_READ_THREADS', description: 'threads that read and hash those files (0: on the event loop)', default: '2' },
+]
+
+/** The settings as the help prints them: one line each, name, what it does, default. */
+export function settingsHelp(): string {
+  const width = Math.max(...SETTINGS.map((s) => s.name.length))
+  const lines = SETTINGS.map((s) => `  ${s.name.padEnd(width)}  ${s.description} (default: ${s.default})`)
+  return `\nSettings (environment variables; docs/settings.md explains each):\n${lines.join('\n')}\n`
+}

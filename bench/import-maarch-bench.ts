@@ -1,0 +1,136 @@
+/**
+ * Maarch import (issue #21): a Maarch 20.10 database grown from the fixtures' 20 sample records to N records
+ * of the same shape (each record a copy of a sample one: same file, diffusion list, contacts, converted PDF),
+ * imported with `importMaarch` (source read-only, fingerprints checked, files stored durably, one transaction
+ * per record with its history and journal deposit), beside a raw baseline in the same run that copies the
+ * same files and inserts the same record, list and contact rows in batches, without any check. The
+ * organisation is applied to both targets first, untimed. Peak RSS is sampled through the import.
+ *
+ *   pnpm --filter @mailroom/bench run bench:import
+ *   BENCH_RECORDS (default 2000), BENCH_DB=pglite for an embedded PGlite target (default: PostgreSQL at
+ *   TEST_DATABASE_URL); MAILROOM_MAARCH_FIXTURES (default ../shared/fixtures/maarch-20.10 from the repository)
+ */
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { extname, join, resolve } from 'node:path'
+import { importMaarch, maarchFilePath } from '@mailroom/import-maarch'
+import { createMailroom, type Mailroom } from '@mailroom/storage'
+import { createTestDatabase, postgresAdminUrl, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '@mailroom/storage/testing'
+import pg from 'pg'
+
+const records = Number(process.env.BENCH_RECORDS ?? 2000)
+const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres'
+const fixtures = process.env.MAILROOM_MAARCH_FIXTURES ?? resolve(import.meta.dirname, '../../shared/fixtures/maarch-20.10')
+const FIRST_ID = 1000
+
+/** A Maarch database: the fixtures, then `records` more rows copied from the samples. */
+async function createSource(): Promise<{ url: string; drop(): void }> {
+  const admin = new URL(postgresAdminUrl())
+  const name = `maarch_bench_${randomBytes(4).toString('hex')}`
+  const psql = (db: string, args: string[]) => execFileSync('psql', ['-h', admin.hostname, '-p', admin.port || '5432', '-U', admin.username || 'postgres', '-d', db, '-q', '-v', 'ON_ERROR_STOP=1', ...args], { stdio: ['ignore', 'ignore', 'inherit'] })
+  psql('postgres', ['-c', `create database ${name}`])
+  for (const file of ['structure.sql', 'data_fr.sql', 'sample.sql']) psql(name, ['-f', `${fixtures}/sql/${file}`])
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  const client = new pg.Client({ connectionString: url.toString() })
+  await client.connect()
+  const sample = `from generate_series(1, ${records}) g join %s s on s.res_id = 1 + (g % 20)`
+  await client.query(`insert into res_letterbox (res_id, subject, type_id, format, typist, creation_date, modification_date, doc_date, docserver_id, path, filename, fingerprint, filesize, status, destination, priority, category_id, alt_identifier, model_id, version, external_id, integrations, custom_fields, linked_resources)
+    select ${FIRST_ID} + g, s.subject || ' #' || g, s.type_id, s.format, s.typist, s.creation_date, s.modification_date, s.doc_date, s.docserver_id, s.path, s.filename, s.fingerprint, s.filesize, s.status, s.destination, s.priority, s.category_id,
+      case when s.alt_identifier is null then null else 'MAARCH/2020A/' || (${FIRST_ID} + g) end, s.model_id, s.version, s.external_id, s.integrations, s.custom_fields, s.linked_resources ${sample.replace('%s', 'res_letterbox')}`)
+  await client.query(`insert into listinstance (res_id, sequence, item_id, item_type, item_mode, added_by_user, difflist_type) select ${FIRST_ID} + g, s.sequence, s.item_id, s.item_type, s.item_mode, s.added_by_user, s.difflist_type ${sample.replace('%s', 'listinstance')}`)
+  await client.query(`insert into resource_contacts (res_id, item_id, type, mode) select ${FIRST_ID} + g, s.item_id, s.type, s.mode ${sample.replace('%s', 'resource_contacts')}`)
+  await client.query(`insert into adr_letterbox (res_id, type, version, docserver_id, path, filename, fingerprint) select ${FIRST_ID} + g, s.type, s.version, s.docserver_id, s.path, s.filename, s.fingerprint ${sample.replace('%s', 'adr_letterbox')} where s.type = 'PDF'`)
+  await client.end()
+  return { url: url.toString(), drop: () => psql('postgres', ['-c', `drop database if exists ${name} with (force)`]) }
+}
+
+async function target(): Promise<{ db: TestDatabase; dir: string; mailroom: Mailroom }> {
+  const db = await createTestDatabase(kind)
+  const dir = await mkdtemp(join(tmpdir(), 'mailroom-import-bench-'))
+  const mailroom = await createMailroom({ database: db.target, docserverDir: dir, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER })
+  return { db, dir, mailroom }
+}
+
+const docservers = { root: `${fixtures}/docservers` }
+
+/** The baseline: the same files copied, the same rows inserted in batches of 500, nothing checked or journalled. */
+async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }): Promise<number> {
+  const client = new pg.Client({ connectionString: sourceUrl })
+  await client.connect()
+  let bytes = 0
+  const templates = new Map((await client.query('select docserver_id, path_template from docservers')).rows.map((r) => [r.docserver_id as string, r.path_template as string]))
+  const out = join(t.dir, 'raw')
+  await mkdir(out, { recursive: true })
+  let after = 0
+  for (;;) {
+    const { rows } = await client.query('select * from res_letterbox where res_id > $1 order by res_id limit 500', [after])
+    if (rows.length === 0) break
+    after = Number(rows[rows.length - 1].res_id)
+    const ids = rows.map((r) => Number(r.res_id))
+    const lists = (await client.query('select * from listinstance where res_id = any($1)', [ids])).rows
+    const contacts = (await client.query('select * from resource_contacts where res_id = any($1)', [ids])).rows
+    const adr = (await client.query(`select * from adr_letterbox where res_id = any($1) and type <> 'TNL'`, [ids])).rows
+    for (const row of [...rows, ...adr]) {
+      const file = maarchFilePath(docservers, row.docserver_id, templates.get(row.docserver_id) ?? '', row.path ?? '', row.filename ?? '')
+      if (file === null) continue
+      const copy = join(out, `${row.res_id}-${row.type ?? 'DOC'}${extname(file)}`)
+      try {
+        await copyFile(file, copy)
+        bytes += (await stat(copy)).size
+      } catch {}
+    }
+    await t.mailroom.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('res_letterbox')
+        .values(rows.map((r) => ({ res_id: r.res_id, subject: r.subject, type_id: r.type_id, format: r.format, typist: r.typist, creation_date: r.creation_date, status: r.status, destination: r.destination, priority: r.priority, category_id: r.category_id, alt_identifier: r.alt_identifier, model_id: r.model_id, version: r.version, docserver_id: 'FASTHD_MAN', path: 'raw/', filename: `${r.res_id}-DOC.pdf`, filesize: r.filesize }) as never))
+        .execute()
+      if (lists.length > 0) await trx.insertInto('listinstance').values(lists.map((l) => ({ res_id: l.res_id, sequence: l.sequence, item_id: l.item_id, item_type: l.item_type, item_mode: l.item_mode, difflist_type: l.difflist_type }))).execute()
+      if (contacts.length > 0) await trx.insertInto('resource_contacts').values(contacts.map((c) => ({ res_id: c.res_id, item_id: c.item_id, type: c.type, mode: c.mode }))).execute()
+    })
+  }
+  await client.end()
+  return bytes
+}
+
+async function main(): Promise<void> {
+  const source = await createSource()
+  const total = records + 20
+  const imported = await target()
+  const raw = await target()
+  try {
+    for (const t of [imported, raw]) await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.dir, only: 'reference' })
+
+    let peakRss = process.memoryUsage().rss
+    const rssAtStart = peakRss
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss)
+    }, 200)
+    let t0 = performance.now()
+    const report = await importMaarch(imported.mailroom, { from: source.url, docservers, docserverDir: imported.dir, only: 'records' })
+    const importSeconds = (performance.now() - t0) / 1000
+    clearInterval(sampler)
+    t0 = performance.now()
+    const rawBytes = await rawCopy(source.url, raw)
+    const rawSeconds = (performance.now() - t0) / 1000
+
+    const mb = (n: number) => n / 1024 / 1024
+    const importBytes = report.bytes
+    console.log(`Maarch import, ${total} records (${kind} target, ${report.records.imported.length} imported)`)
+    console.log(`  import     ${(total / importSeconds).toFixed(1)} records/s  ${(mb(importBytes) / importSeconds).toFixed(2)} MB/s (originals)  ${importSeconds.toFixed(1)} s`)
+    console.log(`  raw copy   ${(total / rawSeconds).toFixed(1)} records/s  ${(mb(rawBytes) / rawSeconds).toFixed(2)} MB/s (originals and PDFs)  ${rawSeconds.toFixed(1)} s`)
+    console.log(`  import / raw: ${(rawSeconds / importSeconds).toFixed(2)} of the baseline's record rate`)
+    console.log(`  RSS: ${mb(rssAtStart).toFixed(0)} MB at start, ${mb(peakRss).toFixed(0)} MB peak during the import`)
+  } finally {
+    for (const t of [imported, raw]) {
+      await t.mailroom.close()
+      await t.db.drop()
+      await rm(t.dir, { recursive: true, force: true })
+    }
+    source.drop()
+  }
+}
+
+await main()

@@ -1,0 +1,480 @@
+import { extname } from 'node:path'
+import type { Actor } from '@mailroom/core'
+import { type Database, DocserverRoot, DocumentWriter, JournalWriter, type OrganisationAdmin, type StoredDocument } from '@mailroom/storage'
+import { type Kysely, sql } from 'kysely'
+import { checkFingerprint, type DocserverLocations, maarchFilePath, readIfPresent } from './files.js'
+import { mapOrganisation, type MaarchOrganisationRows, type OrganisationNote } from './map-organisation.js'
+import { type MaarchSource, openMaarchSource } from './source.js'
+
+/** The Mailroom installation receiving the import (a `createMailroom` result fits). */
+export interface MaarchImportTarget {
+  readonly db: Kysely<Database>
+  readonly organisation: OrganisationAdmin
+  actor(user: string | number): Promise<Actor>
+  journalFlush(): Promise<void>
+}
+
+export interface MaarchImportOptions {
+  /** URL of the Maarch 20.10 PostgreSQL database (opened read-only). */
+  readonly from: string
+  readonly docservers: DocserverLocations
+  /** Mailroom's document storage folder (MAILROOM_DOCSERVER_DIR). */
+  readonly docserverDir: string
+  readonly dryRun?: boolean
+  /** Only the organisation ('reference') or only the records ('records'); both by default. */
+  readonly only?: 'reference' | 'records'
+  /** Stops between two records; what is committed stays, the next run continues. */
+  readonly signal?: AbortSignal
+  readonly onProgress?: (progress: ImportProgress) => void
+}
+
+export interface ImportProgress {
+  readonly records: number
+  readonly total: number
+  readonly bytes: number
+}
+
+/** One record's outcome. */
+export interface RecordReport {
+  readonly resId: number
+  readonly chrono: string | null
+  readonly file?: { readonly source: string; readonly size: number; readonly fingerprint: 'matched' | 'computed' | 'mismatch'; readonly mode: string; readonly computed: string }
+  readonly versions?: readonly { readonly type: string; readonly version: number }[]
+  readonly problems?: readonly string[]
+}
+
+/** The machine-readable report of a run. */
+export interface MaarchImportReport {
+  readonly sourceVersion: string
+  readonly dryRun: boolean
+  readonly interrupted: boolean
+  readonly organisation: { readonly applied: boolean; readonly lines: readonly string[]; readonly notes: readonly OrganisationNote[] } | null
+  readonly records: {
+    readonly imported: readonly RecordReport[]
+    readonly skipped: readonly { readonly resId: number; readonly reason: string }[]
+    /** Records imported with something repaired: fingerprints computed, converted PDFs missing. */
+    readonly repaired: readonly RecordReport[]
+    /** Imported and flagged for an operator: fingerprint mismatch, original missing. */
+    readonly flagged: readonly RecordReport[]
+  }
+  readonly notImported: { readonly attachments: readonly { readonly resId: number; readonly resIdMaster: number | null; readonly title: string | null }[] }
+  readonly chronoCounters: readonly { readonly counter: string; readonly value: number }[]
+  readonly bytes: number
+}
+
+const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
+  entities: 'select * from entities order by id',
+  usergroups: 'select * from usergroups order by id',
+  security: 'select * from security order by security_id',
+  users: `select * from users where status <> 'DEL' order by id`,
+  usersEntities: 'select * from users_entities',
+  usergroupContent: 'select * from usergroup_content',
+  status: 'select * from status order by identifier',
+  doctypesFirstLevel: 'select * from doctypes_first_level order by doctypes_first_level_id',
+  doctypesSecondLevel: 'select * from doctypes_second_level order by doctypes_second_level_id',
+  doctypes: 'select * from doctypes order by type_id',
+  indexingModels: 'select * from indexing_models order by id',
+  indexingModelsFields: 'select * from indexing_models_fields order by id',
+  priorities: 'select * from priorities order by "order", id',
+  customFields: 'select * from custom_fields order by id',
+  tags: 'select * from tags order by id',
+  folders: 'select * from folders order by level, id',
+  entitiesFolders: 'select * from entities_folders order by id',
+  contacts: 'select * from contacts order by id',
+}
+
+/** res_letterbox columns Mailroom keeps as they are. */
+const RECORD_COLUMNS = [
+  'res_id', 'subject', 'type_id', 'typist', 'creation_date', 'modification_date', 'doc_date', 'status', 'destination', 'work_batch', 'origin',
+  'priority', 'policy_id', 'cycle_id', 'initiator', 'dest_user', 'locker_user_id', 'locker_time', 'confidentiality', 'fulltext_result',
+  'external_id', 'departure_date', 'opinion_limit_date', 'barcode', 'category_id', 'alt_identifier', 'admission_date', 'process_limit_date',
+  'closing_date', 'alarm1_date', 'alarm2_date', 'flag_alarm1', 'flag_alarm2', 'model_id', 'version', 'integrations', 'custom_fields',
+  'linked_resources', 'retention_frozen', 'binding',
+] as const
+const JSON_COLUMNS = new Set(['external_id', 'integrations', 'custom_fields', 'linked_resources'])
+/** Records read from the source per query. */
+const PAGE = 200
+/** Records imported at once. */
+const RECORD_CONCURRENCY = 4
+
+type Row = Record<string, unknown>
+
+/** Rows of other tables for a page of records, by res_id. */
+interface Related {
+  readonly adr: Map<number, Row[]>
+  readonly listinstance: Map<number, Row[]>
+  readonly contacts: Map<number, Row[]>
+  readonly tags: Map<number, Row[]>
+  readonly folders: Map<number, Row[]>
+  readonly history: Map<number, Row[]>
+}
+
+/**
+ * What the database refused in a record's rows (a status, doctype or user Maarch no longer has, a value too
+ * long): that record is skipped and reported, its files removed, and the import goes on. Null for any
+ * other failure, which stops the run.
+ */
+function refusalOf(error: unknown): string | null {
+  const e = error as { code?: unknown; detail?: unknown; message?: unknown }
+  if (typeof e?.code !== 'string' || !['23503', '23502', '23505', '23514', '22001', '22P02', '22007', '22008'].includes(e.code)) return null
+  return String(e.detail ?? e.message ?? e.code)
+}
+
+const byId = <T extends { readonly resId: number }>(items: T[]): T[] => items.sort((a, b) => a.resId - b.resId)
+
+/** Imports a Maarch Courrier 20.10 installation into Mailroom; see docs/migrating-from-maarch.md. */
+export async function importMaarch(target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportReport> {
+  const source = await openMaarchSource(options.from)
+  try {
+    return await run(source, target, options)
+  } finally {
+    await source.close()
+  }
+}
+
+async function run(source: MaarchSource, target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportReport> {
+  const dryRun = options.dryRun === true
+  let organisation: MaarchImportReport['organisation'] = null
+  if (options.only !== 'records') {
+    // One connection, one snapshot: the queries run one after the other.
+    const read: Record<string, unknown> = {}
+    for (const [section, query] of Object.entries(ORG_QUERIES)) read[section] = await source.rows(query)
+    const rows = read as unknown as MaarchOrganisationRows
+    const { document, notes } = mapOrganisation(rows)
+    // A user already in Mailroom keeps the password hash it has there: a rerun must not put back the bcrypt
+    // hash that the first login replaced, nor undo a password changed since.
+    const present = new Set((await target.db.selectFrom('users').select('user_id').execute()).map((u) => u.user_id.toLowerCase()))
+    document.users = document.users?.map(({ passwordHash, ...user }) => (present.has(user.login.toLowerCase()) ? user : { ...user, passwordHash }))
+    const result = await target.organisation.apply(document, { dryRun, author: { userId: null, name: 'import maarch' } })
+    organisation = { applied: result.applied, lines: result.lines, notes }
+  }
+  const imported: RecordReport[] = []
+  const skipped: { resId: number; reason: string }[] = []
+  const repaired: RecordReport[] = []
+  const flagged: RecordReport[] = []
+  const chronoCounters: { counter: string; value: number }[] = []
+  let bytes = 0
+  let interrupted = false
+  const attachments = (await source.rows(`select res_id, res_id_master, title from res_attachments where coalesce(status, '') <> 'DEL' order by res_id`)).map((a) => ({
+    resId: Number(a.res_id),
+    resIdMaster: a.res_id_master === null ? null : Number(a.res_id_master),
+    title: (a.title as string | null) ?? null,
+  }))
+
+  if (options.only !== 'reference') {
+    const importer = new RecordImporter(source, target, options)
+    await importer.prepare()
+    const total = Number((await source.rows<{ n: string }>('select count(*) as n from res_letterbox'))[0]?.n ?? 0)
+    let done = 0
+    let after = 0
+    for (;;) {
+      const page = await source.rows(`select * from res_letterbox where res_id > $1 order by res_id limit ${PAGE}`, [after])
+      if (page.length === 0) break
+      after = Number(page[page.length - 1]!.res_id)
+      const present = new Set(
+        (await target.db.selectFrom('res_letterbox').select('res_id').where('res_id', 'in', page.map((r) => Number(r.res_id))).execute()).map((r) => Number(r.res_id)),
+      )
+      const related = await importer.related(page.map((r) => Number(r.res_id)).filter((id) => !present.has(id)))
+      const queue = [...page]
+      let failing = false
+      const worker = async () => {
+        for (let row = queue.shift(); row !== undefined && !failing; row = queue.shift()) {
+          if (options.signal?.aborted) {
+            interrupted = true
+            return
+          }
+          const resId = Number(row.res_id)
+          if (present.has(resId)) {
+            done++
+            skipped.push({ resId, reason: 'already imported' })
+            continue
+          }
+          let report: RecordReport
+          try {
+            report = await importer.importRecord(row, related, dryRun)
+          } catch (error) {
+            const refusal = refusalOf(error)
+            if (refusal === null) {
+              failing = true
+              throw error
+            }
+            done++
+            skipped.push({ resId, reason: `refused by Mailroom, not imported: ${refusal}` })
+            continue
+          }
+          done++
+          bytes += report.file?.size ?? 0
+          imported.push(report)
+          if (report.file?.fingerprint === 'mismatch' || (row.filename && !report.file)) flagged.push(report)
+          else if (report.file?.fingerprint === 'computed' || (report.problems?.length ?? 0) > 0) repaired.push(report)
+          options.onProgress?.({ records: done, total, bytes })
+        }
+      }
+      // Records are independent: a few at once overlap one's fsyncs with another's rows. A failure stops the
+      // run after the records in flight; each is whole or absent either way.
+      const results = await Promise.allSettled(Array.from({ length: RECORD_CONCURRENCY }, worker))
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+      if (failed) throw failed.reason
+      if (interrupted) break
+    }
+    if (!dryRun) {
+      chronoCounters.push(...(await importer.finish()))
+      await target.journalFlush()
+    }
+  }
+  return {
+    sourceVersion: source.version,
+    dryRun,
+    interrupted,
+    organisation,
+    records: { imported: byId(imported), skipped: byId(skipped), repaired: byId(repaired), flagged: byId(flagged) },
+    notImported: { attachments },
+    chronoCounters,
+    bytes,
+  }
+}
+
+class RecordImporter {
+  readonly #source: MaarchSource
+  readonly #target: MaarchImportTarget
+  readonly #options: MaarchImportOptions
+  readonly #writer: DocumentWriter
+  readonly #journal = new JournalWriter()
+  readonly #actors = new Map<number, Actor | null>()
+  #docservers = new Map<string, { pathTemplate: string; mode: string | null }>()
+  #areas = new Map<string, { docserverId: string; pathTemplate: string }>()
+
+  constructor(source: MaarchSource, target: MaarchImportTarget, options: MaarchImportOptions) {
+    this.#source = source
+    this.#target = target
+    this.#options = options
+    this.#writer = new DocumentWriter(new DocserverRoot(options.docserverDir))
+  }
+
+  async prepare(): Promise<void> {
+    const rows = await this.#source.rows('select d.docserver_id, d.path_template, t.fingerprint_mode from docservers d left join docserver_types t using (docserver_type_id)')
+    this.#docservers = new Map(rows.map((r) => [String(r.docserver_id), { pathTemplate: String(r.path_template), mode: (r.fingerprint_mode as string | null) ?? null }]))
+    const areas = await this.#target.db.selectFrom('docservers').select(['docserver_id', 'docserver_type_id', 'path_template']).where('is_readonly', '=', 'N').where('coll_id', '=', 'letterbox_coll').orderBy('id').execute()
+    for (const a of areas) if (!this.#areas.has(a.docserver_type_id)) this.#areas.set(a.docserver_type_id, { docserverId: a.docserver_id, pathTemplate: a.path_template })
+  }
+
+  async #file(docserverId: string, path: string, filename: string): Promise<{ file: string; bytes: Buffer | null; mode: string | null }> {
+    const docserver = this.#docservers.get(docserverId)
+    const file = docserver ? maarchFilePath(this.#options.docservers, docserverId, docserver.pathTemplate, path, filename) : null
+    return { file: file ?? `${docserverId}:${path}${filename}`, bytes: await readIfPresent(file), mode: docserver?.mode ?? null }
+  }
+
+  async #actor(userId: number): Promise<Actor | null> {
+    if (!this.#actors.has(userId)) this.#actors.set(userId, await this.#target.actor(userId).catch(() => null))
+    return this.#actors.get(userId) ?? null
+  }
+
+  /** The rows that hang off a page of records, read in one query per table and grouped by record. */
+  async related(resIds: readonly number[]): Promise<Related> {
+    const ids = [...resIds]
+    const byRecord = async (query: string, key = 'res_id', values: unknown[] = [ids]) => {
+      const grouped = new Map<number, Row[]>()
+      if (ids.length === 0) return grouped
+      for (const row of await this.#source.rows(query, values)) {
+        const id = Number(row[key])
+        const list = grouped.get(id)
+        if (list) list.push(row)
+        else grouped.set(id, [row])
+      }
+      return grouped
+    }
+    return {
+      adr: await byRecord(`select * from adr_letterbox where res_id = any($1) and type <> 'TNL' order by version, type`),
+      listinstance: await byRecord('select * from listinstance where res_id = any($1) order by listinstance_id'),
+      contacts: await byRecord('select * from resource_contacts where res_id = any($1) order by id'),
+      tags: await byRecord('select res_id, tag_id from resources_tags where res_id = any($1)'),
+      folders: await byRecord('select res_id, folder_id from resources_folders where res_id = any($1)'),
+      history: await byRecord(
+        `select * from history where table_name in ('res_letterbox', 'res_view_letterbox') and record_id = any($1) order by id`,
+        'record_id',
+        [ids.map(String)],
+      ),
+    }
+  }
+
+  /** One record: its files written first, then every row and its deposit in one transaction (a failure removes the files). */
+  async importRecord(row: Row, related: Related, dryRun: boolean): Promise<RecordReport> {
+    const resId = Number(row.res_id)
+    const of = (table: keyof Related) => related[table].get(resId) ?? []
+    const problems: string[] = []
+    let fileReport: RecordReport['file']
+    let original: Buffer | null = null
+    if (row.filename && row.docserver_id) {
+      const found = await this.#file(String(row.docserver_id), String(row.path ?? ''), String(row.filename))
+      if (found.bytes === null) problems.push(`original ${found.file} not found: imported without its file`)
+      else {
+        original = found.bytes
+        const check = checkFingerprint(found.bytes, found.mode, row.fingerprint as string | null)
+        fileReport = { source: found.file, size: found.bytes.length, fingerprint: check.check, mode: check.mode, computed: check.computed }
+        if (check.check === 'mismatch') problems.push(`fingerprint mismatch: source ${String(row.fingerprint)}, file ${check.computed} (${check.mode})`)
+      }
+    }
+    const adr = of('adr')
+    const versions: { type: string; version: number; bytes: Buffer }[] = []
+    for (const a of adr) {
+      const found = await this.#file(String(a.docserver_id), String(a.path), String(a.filename))
+      if (found.bytes === null) problems.push(`${String(a.type)} version ${String(a.version)} ${found.file} not found: regenerated by conversion when read`)
+      else versions.push({ type: String(a.type), version: Number(a.version), bytes: found.bytes })
+    }
+    // The deposit is made in the name of the record's typist, as its creation was.
+    const actor = await this.#actor(Number(row.typist))
+    if (original && actor === null) problems.push(`typist ${String(row.typist)} is not a Mailroom user: the file is not deposited in the digital safe`)
+    const report: RecordReport = {
+      resId,
+      chrono: (row.alt_identifier as string | null) ?? null,
+      ...(fileReport ? { file: fileReport } : {}),
+      ...(versions.length > 0 ? { versions: versions.map(({ type, version }) => ({ type, version })) } : {}),
+      ...(problems.length > 0 ? { problems } : {}),
+    }
+    if (dryRun) return report
+
+    const written: StoredDocument[] = []
+    try {
+      const created = new Date(row.creation_date as string | Date)
+      const docArea = this.#areas.get('DOC')
+      const convertArea = this.#areas.get('CONVERT') ?? docArea
+      const format = String(row.format ?? (extname(String(row.filename ?? '')).slice(1) || 'pdf')).toLowerCase()
+      // The storage names files by a safe extension only; a format Maarch let through otherwise keeps its column.
+      const extension = /^[a-z0-9]{1,10}$/.test(format) ? format : 'bin'
+      const stored = original && docArea ? await this.#writer.write(docArea.pathTemplate, extension, original, created) : null
+      if (stored) written.push(stored)
+      const storedVersions: { type: string; version: number; stored: StoredDocument }[] = []
+      for (const v of versions) {
+        const s = await this.#writer.write(convertArea!.pathTemplate, 'pdf', v.bytes, created)
+        written.push(s)
+        storedVersions.push({ type: v.type, version: v.version, stored: s })
+      }
+      const [listinstance, contacts, tags, folders, history] = [of('listinstance'), of('contacts'), of('tags'), of('folders'), of('history')]
+      const values: Record<string, unknown> = {}
+      for (const column of RECORD_COLUMNS) {
+        const value = row[column]
+        values[column] = JSON_COLUMNS.has(column) ? (value === null || value === undefined ? undefined : JSON.stringify(value)) : value
+      }
+      if (fileReport?.fingerprint === 'mismatch' || (row.filename && !stored)) {
+        // The flag an operator sees on the record itself: what did not check out at the import.
+        const external = (row.external_id ?? {}) as Record<string, unknown>
+        values.external_id = JSON.stringify({ ...external, maarchImport: { flagged: true, problems } })
+      }
+      await this.#target.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('res_letterbox')
+          .values({
+            ...values,
+            format: stored ? format : (row.format as string | null),
+            docserver_id: stored ? docArea!.docserverId : null,
+            path: stored?.path ?? null,
+            filename: stored?.filename ?? null,
+            filesize: stored?.size ?? null,
+            fingerprint: stored?.sha256 ?? null,
+          } as never)
+          .execute()
+        if (listinstance.length > 0)
+          await trx
+            .insertInto('listinstance')
+            .values(
+              listinstance.map((l) => ({
+                res_id: resId,
+                sequence: Number(l.sequence),
+                item_id: Number(l.item_id),
+                item_type: String(l.item_type),
+                item_mode: String(l.item_mode),
+                added_by_user: (l.added_by_user as number | null) ?? null,
+                viewed: l.viewed === null ? null : Number(l.viewed),
+                difflist_type: (l.difflist_type as string | null) ?? null,
+                process_date: (l.process_date as Date | null) ?? null,
+                process_comment: (l.process_comment as string | null) ?? null,
+                signatory: l.signatory === true,
+                requested_signature: l.requested_signature === true,
+                delegate: (l.delegate as number | null) ?? null,
+              })),
+            )
+            .execute()
+        if (contacts.length > 0)
+          await trx
+            .insertInto('resource_contacts')
+            .values(contacts.map((c) => ({ res_id: resId, item_id: Number(c.item_id), type: String(c.type), mode: String(c.mode) })))
+            .execute()
+        if (tags.length > 0) await trx.insertInto('resources_tags').values(tags.map((t) => ({ res_id: resId, tag_id: Number(t.tag_id) }))).execute()
+        if (folders.length > 0) await trx.insertInto('resources_folders').values(folders.map((f) => ({ res_id: resId, folder_id: Number(f.folder_id) }))).execute()
+        for (const v of storedVersions)
+          await trx
+            .insertInto('adr_letterbox')
+            .values({ res_id: resId, type: v.type, version: v.version, docserver_id: convertArea!.docserverId, path: v.stored.path, filename: v.stored.filename, fingerprint: v.stored.sha256, filesize: v.stored.size })
+            .execute()
+        const historyRows = history.map((h) => ({
+          table_name: 'res_letterbox',
+          record_id: String(resId),
+          event_type: String(h.event_type),
+          user_id: (h.user_id as number | null) ?? null,
+          event_date: h.event_date as Date,
+          info: (h.info as string | null) ?? null,
+          id_module: String(h.id_module ?? 'admin'),
+          remote_ip: (h.remote_ip as string | null) ?? null,
+          event_id: (h.event_id as string | null) ?? null,
+        }))
+        historyRows.push({
+          table_name: 'res_letterbox',
+          record_id: String(resId),
+          event_type: 'IMPORT',
+          user_id: null,
+          event_date: new Date(),
+          info: `Imported from Maarch Courrier ${this.#source.version}${problems.length > 0 ? `: ${problems.join('; ')}` : ''}`,
+          id_module: 'import',
+          remote_ip: null,
+          event_id: 'maarchImport',
+        })
+        await trx.insertInto('history').values(historyRows).execute()
+        if (stored && actor) {
+          await this.#journal.deposit(trx, {
+            kind: 'deposit',
+            resId,
+            destination: (row.destination as string | null) ?? null,
+            sha256: stored.sha256,
+            size: stored.size,
+            actor,
+            provenance: `imported from Maarch Courrier ${this.#source.version} record ${resId}, source fingerprint ${fileReport!.mode} ${String(row.fingerprint ?? '')}`.trim(),
+          })
+        }
+      })
+      return report
+    } catch (error) {
+      for (const s of written) await this.#writer.remove(s.absolutePath).catch(() => {})
+      throw error
+    }
+  }
+
+  /** Moves the record id sequence and the chrono counters past everything imported. */
+  async finish(): Promise<{ counter: string; value: number }[]> {
+    const db = this.#target.db
+    await sql`select setval(pg_get_serial_sequence('res_letterbox', 'res_id'), greatest((select coalesce(max(res_id), 0) from res_letterbox), 1), (select count(*) > 0 from res_letterbox))`.execute(db)
+    const counters = new Map<string, number>()
+    for (const p of await this.#source.rows(`select id, param_value_int from parameters where id like 'chrono\\_%' and param_value_int is not null`)) {
+      counters.set(String(p.id), Number(p.param_value_int))
+    }
+    // Numbers already given count too, whatever the counters say (MAARCH/2020A/12: incoming, 2020, 12).
+    const letters: Record<string, string> = { A: 'incoming', D: 'outgoing', I: 'internal', E: 'ged_doc' }
+    const chronos = await db.selectFrom('res_letterbox').select(['alt_identifier', 'category_id']).where('alt_identifier', 'is not', null).execute()
+    for (const { alt_identifier } of chronos) {
+      const m = /\/(\d{4})([A-Z])\/(\d+)$/.exec(alt_identifier ?? '')
+      const category = m ? letters[m[2]!] : undefined
+      if (!m || !category) continue
+      const key = `chrono_${category}_${m[1]}`
+      counters.set(key, Math.max(counters.get(key) ?? 0, Number(m[3])))
+    }
+    const out: { counter: string; value: number }[] = []
+    for (const [counter, value] of [...counters].sort()) {
+      await db
+        .insertInto('chrono_counters')
+        .values({ counter_id: counter, last_value: value })
+        .onConflict((oc) => oc.column('counter_id').doUpdateSet({ last_value: sql<number>`greatest(chrono_counters.last_value, excluded.last_value)` }))
+        .execute()
+      out.push({ counter, value })
+    }
+    return out
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * @module @mailroom/import-maarch
+ * Imports an existing Maarch Courrier 20.10 installation (organisation, users with their passwords, records,
+ * files, history, chrono counters) into Mailroom, reading the source read-only.
+ */
+export { importMaarch } from './import-maarch.js'
+export type { ImportProgress, MaarchImportOptions, MaarchImportReport, MaarchImportTarget, RecordReport } from './import-maarch.js'
+export { mapOrganisation } from './map-organisation.js'
+export type { MaarchOrganisationRows, OrganisationNote } from './map-organisation.js'
+export { checkFingerprint, maarchFilePath } from './files.js'
+export type { DocserverLocations, FingerprintCheck } from './files.js'
+export { openMaarchSource, SUPPORTED_VERSION } from './source.js'
+export type { MaarchSource } from './source.js'

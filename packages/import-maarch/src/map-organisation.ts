@@ -1,0 +1,240 @@
+import { checkPerimeterClause, INDEXING_CATEGORIES, INDEXING_KEYWORDS, type OrganisationDocumentInput } from '@mailroom/core'
+
+type Row = Record<string, unknown>
+
+/** The Maarch tables the organisation is read from, as rows. */
+export interface MaarchOrganisationRows {
+  readonly entities: readonly Row[]
+  readonly usergroups: readonly Row[]
+  readonly security: readonly Row[]
+  readonly users: readonly Row[]
+  readonly usersEntities: readonly Row[]
+  readonly usergroupContent: readonly Row[]
+  readonly status: readonly Row[]
+  readonly doctypesFirstLevel: readonly Row[]
+  readonly doctypesSecondLevel: readonly Row[]
+  readonly doctypes: readonly Row[]
+  readonly indexingModels: readonly Row[]
+  readonly indexingModelsFields: readonly Row[]
+  readonly priorities: readonly Row[]
+  readonly customFields: readonly Row[]
+  readonly tags: readonly Row[]
+  readonly folders: readonly Row[]
+  readonly entitiesFolders: readonly Row[]
+  readonly contacts: readonly Row[]
+}
+
+/** Something of the organisation Mailroom could not carry over as it was, and what was done instead. */
+export interface OrganisationNote {
+  readonly section: string
+  readonly id: string
+  readonly message: string
+}
+
+const str = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
+const nonEmpty = (value: unknown): string | null => {
+  const s = str(value)?.trim()
+  return s === undefined || s === '' ? null : s
+}
+const yes = (value: unknown) => value === 'Y' || value === true
+const num = (value: unknown): number => Number(value)
+const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value)
+const USER_MODES = new Set(['standard', 'rest', 'root_visible', 'root_invisible'])
+
+/**
+ * Maps a Maarch 20.10 organisation to Mailroom's organisation document, keeping every identifier (entity
+ * serial ids and codes, logins and user ids, doctype, model, status, priority, custom field, tag, folder and
+ * contact ids). A security clause Mailroom cannot parse leaves its group without a perimeter (no records)
+ * and is noted: a group never sees more than it did in Maarch.
+ */
+export function mapOrganisation(rows: MaarchOrganisationRows): { document: OrganisationDocumentInput; notes: OrganisationNote[] } {
+  const notes: OrganisationNote[] = []
+  const entityCode = new Map(rows.entities.map((e) => [num(e.id), String(e.entity_id)]))
+  const login = new Map(rows.users.map((u) => [num(u.id), String(u.user_id)]))
+  const groupCode = new Map(rows.usergroups.map((g) => [num(g.id), String(g.group_id)]))
+
+  const entities = rows.entities.map((e) => {
+    const label = nonEmpty(e.entity_label) ?? String(e.entity_id)
+    return {
+      id: String(e.entity_id),
+      serialId: num(e.id),
+      label,
+      shortLabel: (nonEmpty(e.short_label) ?? label).slice(0, 50),
+      fullName: nonEmpty(e.entity_full_name),
+      type: nonEmpty(e.entity_type) ?? 'Service',
+      parent: nonEmpty(e.parent_entity_id),
+      businessId: nonEmpty(e.business_id),
+      enabled: yes(e.enabled),
+      email: nonEmpty(e.email),
+      address: { line1: nonEmpty(e.adrs_1), line2: nonEmpty(e.adrs_2), line3: nonEmpty(e.adrs_3), zipcode: nonEmpty(e.zipcode), city: nonEmpty(e.city), country: nonEmpty(e.country) },
+      ldapId: nonEmpty(e.ldap_id),
+      producerService: nonEmpty(e.producer_service),
+      externalId: (json(e.external_id) as Record<string, unknown> | null) ?? {},
+    }
+  })
+
+  const groups = rows.usergroups.map((g) => {
+    const id = String(g.group_id)
+    const security = rows.security.find((s) => s.group_id === id && (s.coll_id ?? 'letterbox_coll') === 'letterbox_coll')
+    let perimeter: string | null = null
+    if (security !== undefined) {
+      const clause = String(security.where_clause ?? '')
+      const problem = checkPerimeterClause(clause)
+      if (problem === null) perimeter = clause
+      else notes.push({ section: 'groups', id, message: `security clause ${JSON.stringify(clause)} not understood (${problem}): the group gets no records` })
+    }
+    const parameters = (json(g.indexation_parameters) ?? {}) as { entities?: unknown[]; keywords?: unknown[] }
+    const indexingEntities: string[] = []
+    for (const value of parameters.entities ?? []) {
+      const code = entityCode.get(Number(value)) ?? (rows.entities.some((e) => e.entity_id === value) ? String(value) : undefined)
+      if (code === undefined) notes.push({ section: 'groups', id, message: `indexing entity ${JSON.stringify(value)} does not exist: left out` })
+      else indexingEntities.push(code)
+    }
+    const keywords = (parameters.keywords ?? []).filter((k): k is (typeof INDEXING_KEYWORDS)[number] => {
+      const known = (INDEXING_KEYWORDS as readonly unknown[]).includes(k)
+      if (!known) notes.push({ section: 'groups', id, message: `indexing keyword ${JSON.stringify(k)} unknown: left out` })
+      return known
+    })
+    return {
+      id,
+      serialId: num(g.id),
+      label: nonEmpty(g.group_desc) ?? id,
+      perimeter,
+      perimeterComment: nonEmpty(security?.maarch_comment),
+      canIndex: g.can_index === true,
+      indexing: { entities: [...new Set(indexingEntities)], keywords: [...new Set(keywords)] },
+    }
+  })
+
+  const users = rows.users.map((u) => {
+    const id = num(u.id)
+    const mode = String(u.mode ?? 'standard')
+    if (!USER_MODES.has(mode)) notes.push({ section: 'users', id: String(u.user_id), message: `mode ${mode} unknown: standard` })
+    const password = nonEmpty(u.password)
+    return {
+      login: String(u.user_id),
+      id,
+      firstname: nonEmpty(u.firstname),
+      lastname: nonEmpty(u.lastname),
+      mail: nonEmpty(u.mail),
+      mode: (USER_MODES.has(mode) ? mode : 'standard') as 'standard',
+      enabled: u.status === 'OK' || u.status === 'ABS',
+      groups: rows.usergroupContent.filter((c) => num(c.user_id) === id).flatMap((c) => groupCode.get(num(c.group_id)) ?? []),
+      entities: rows.usersEntities
+        .filter((m) => num(m.user_id) === id)
+        .map((m) => ({ id: String(m.entity_id), primary: yes(m.primary_entity), role: nonEmpty(m.user_role) })),
+      ...(password === null ? {} : { passwordHash: password }),
+    }
+  })
+
+  const categories = new Set<string>(INDEXING_CATEGORIES)
+  const indexingModels = rows.indexingModels.flatMap((m) => {
+    if (!categories.has(String(m.category))) {
+      notes.push({ section: 'indexingModels', id: String(m.id), message: `category ${String(m.category)} unknown: model left out` })
+      return []
+    }
+    return [
+      {
+        id: num(m.id),
+        label: String(m.label),
+        category: m.category as (typeof INDEXING_CATEGORIES)[number],
+        default: m.default === true,
+        owner: login.get(num(m.owner)) ?? null,
+        private: m.private === true,
+        master: m.master === null || m.master === undefined ? null : num(m.master),
+        enabled: m.enabled !== false,
+        mandatoryFile: m.mandatory_file === true,
+        fields: rows.indexingModelsFields
+          .filter((f) => num(f.model_id) === num(m.id))
+          .sort((a, b) => num(a.id) - num(b.id))
+          .map((f) => ({
+            identifier: String(f.identifier),
+            mandatory: f.mandatory === true,
+            enabled: f.enabled !== false,
+            ...(f.default_value === null || f.default_value === undefined ? {} : { defaultValue: f.default_value }),
+            unit: nonEmpty(f.unit),
+          })),
+      },
+    ]
+  })
+
+  const document: OrganisationDocumentInput = {
+    version: 1,
+    entities,
+    groups,
+    users,
+    statuses: rows.status.map((s) => ({
+      id: String(s.id),
+      label: String(s.label_status),
+      system: yes(s.is_system),
+      image: nonEmpty(s.img_filename),
+      searchable: yes(s.can_be_searched),
+      modifiable: yes(s.can_be_modified),
+    })),
+    doctypeFirstLevels: rows.doctypesFirstLevel.map((l) => ({ id: num(l.doctypes_first_level_id), label: String(l.doctypes_first_level_label), color: nonEmpty(l.css_style), enabled: yes(l.enabled) })),
+    doctypeSecondLevels: rows.doctypesSecondLevel.map((l) => ({
+      id: num(l.doctypes_second_level_id),
+      label: String(l.doctypes_second_level_label),
+      firstLevel: num(l.doctypes_first_level_id),
+      color: nonEmpty(l.css_style),
+      enabled: yes(l.enabled),
+    })),
+    doctypes: rows.doctypes.map((d) => ({
+      id: num(d.type_id),
+      label: String(d.description),
+      secondLevel: num(d.doctypes_second_level_id),
+      processDelay: num(d.process_delay ?? 21),
+      processMode: nonEmpty(d.process_mode) ?? 'NORMAL',
+      enabled: yes(d.enabled),
+    })),
+    indexingModels,
+    priorities: rows.priorities.map((p) => ({
+      id: String(p.id),
+      label: String(p.label),
+      color: nonEmpty(p.color) ?? '#009dc5',
+      workingDays: p.working_days === true,
+      delays: p.delays === null || p.delays === undefined ? null : num(p.delays),
+      order: p.order === null || p.order === undefined ? null : num(p.order),
+    })),
+    customFields: rows.customFields.map((f) => ({
+      id: num(f.id),
+      label: String(f.label),
+      type: String(f.type) as 'string',
+      mode: (f.mode === 'technical' ? 'technical' : 'form') as 'form',
+      values: (json(f.values) as unknown[] | null) ?? [],
+    })),
+    tags: rows.tags.map((t) => ({ id: num(t.id), label: String(t.label) })),
+    folders: rows.folders.flatMap((f) => {
+      const owner = login.get(num(f.user_id))
+      if (owner === undefined) {
+        notes.push({ section: 'folders', id: String(f.id), message: `owner ${String(f.user_id)} does not exist: folder left out` })
+        return []
+      }
+      return [
+        {
+          id: num(f.id),
+          label: String(f.label),
+          public: f.public === true,
+          owner,
+          parent: f.parent_id === null || f.parent_id === undefined ? null : num(f.parent_id),
+          sharing: rows.entitiesFolders
+            .filter((s) => num(s.folder_id) === num(f.id))
+            .flatMap((s) => {
+              const entity = nonEmpty(s.keyword) ?? entityCode.get(num(s.entity_id))
+              return entity === undefined ? [] : [{ entity, edition: s.edition === true }]
+            }),
+        },
+      ]
+    }),
+    contacts: rows.contacts.map((c) => ({
+      id: num(c.id),
+      civility: nonEmpty(c.civility),
+      firstname: nonEmpty(c.firstname),
+      lastname: nonEmpty(c.lastname),
+      company: nonEmpty(c.company),
+      email: nonEmpty(c.email),
+      enabled: c.enabled !== false,
+    })),
+  }
+  return { document, notes }
+}

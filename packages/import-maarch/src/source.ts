@@ -1,0 +1,42 @@
+import { fail } from '@mailroom/core'
+import pg from 'pg'
+
+/** A Maarch Courrier database opened for reading only. */
+export interface MaarchSource {
+  /** The `database_version` parameter (20.10.x). */
+  readonly version: string
+  rows<T extends Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<T[]>
+  close(): Promise<void>
+}
+
+/** Maarch Courrier releases this importer reads. */
+export const SUPPORTED_VERSION = /^20\.10(\.\d+)?$/
+
+/**
+ * Opens the source in one READ ONLY, REPEATABLE READ transaction held for the whole import: PostgreSQL
+ * refuses any write in it, and every query sees the same snapshot, so records, their lists and their
+ * history agree even while Maarch keeps running. The transaction is rolled back at close.
+ */
+export async function openMaarchSource(url: string): Promise<MaarchSource> {
+  const client = new pg.Client({ connectionString: url, application_name: 'mailroom import maarch' })
+  await client.connect()
+  try {
+    await client.query('begin transaction isolation level repeatable read read only')
+    const found = await client
+      .query<{ value: string | null }>(`select param_value_string as value from parameters where id = 'database_version'`)
+      .catch(() => ({ rows: [] as { value: string | null }[] }))
+    const version = found.rows[0]?.value?.trim() ?? ''
+    if (!SUPPORTED_VERSION.test(version)) fail('MAARCH_VERSION_REFUSED', { version })
+    return {
+      version,
+      rows: async <T extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => (await client.query<T>(text, values as unknown[])).rows,
+      close: async () => {
+        await client.query('rollback').catch(() => {})
+        await client.end()
+      },
+    }
+  } catch (error) {
+    await client.end().catch(() => {})
+    throw error
+  }
+}

@@ -1,0 +1,87 @@
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createTestMailroom, type TestMailroom } from '@mailroom/storage/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { importMaarch } from '../src/index.js'
+import { createMaarchSource, MAARCH_FIXTURES } from './maarch-source.js'
+
+let t: TestMailroom
+let source: { url: string; drop(): void }
+beforeAll(async () => {
+  // Record 3's fingerprint no longer matches its file; record 4 names a file that is not there; record 12 has
+  // a status Maarch no longer has (Maarch keeps no foreign keys).
+  source = createMaarchSource(
+    `update res_letterbox set fingerprint = 'abc' where res_id = 3; update res_letterbox set filename = 'gone.pdf' where res_id = 4; update res_letterbox set status = 'GONE' where res_id = 12`,
+  )
+  t = await createTestMailroom({ demo: false })
+}, 120_000)
+afterAll(async () => {
+  await t?.cleanup()
+  source?.drop()
+})
+
+/** Every file under a folder (the stored documents). */
+async function files(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+}
+
+// The root names nothing: every file is found through the per-docserver folders.
+const docservers = {
+  root: '/nonexistent/maarch-docservers',
+  overrides: { FASTHD_MAN: `${MAARCH_FIXTURES}/docservers/resources`, CONVERT_MLB: `${MAARCH_FIXTURES}/docservers/convert_resources` },
+}
+
+describe('an interrupted import with damaged files', () => {
+  it('stops between records, leaving whole records only, and the next run continues where it stopped', async () => {
+    const abort = new AbortController()
+    const first = await importMaarch(t.mailroom, {
+      from: source.url,
+      docservers,
+      docserverDir: t.docserverDir,
+      signal: abort.signal,
+      onProgress: (p) => {
+        if (p.records === 5) abort.abort()
+      },
+    })
+    expect(first.interrupted).toBe(true)
+    // The records in flight when it stopped (a few run at once) finish; nothing else starts.
+    const done = first.records.imported.map((r) => r.resId)
+    expect(done.length).toBeGreaterThanOrEqual(5)
+    expect(done.length).toBeLessThan(10)
+    expect(first.records.flagged.map((r) => r.resId)).toEqual([3, 4])
+    const rows = await t.mailroom.db.selectFrom('res_letterbox').select(['res_id', 'filename']).orderBy('res_id').execute()
+    expect(rows.map((r) => r.res_id)).toEqual(done)
+    // One stored file per record with a file and per converted PDF: no orphan.
+    const versions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
+    expect((await files(t.docserverDir)).length).toBe(rows.filter((r) => r.filename !== null).length + versions.length)
+
+    const second = await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir })
+    expect(second.interrupted).toBe(false)
+    expect(second.records.skipped.map((r) => r.resId).filter((id) => id !== 12)).toEqual(done)
+    expect([...done, ...second.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1).filter((id) => id !== 12))
+    // The refused record is reported, and left no row and no file behind.
+    expect(second.records.skipped.find((r) => r.resId === 12)?.reason).toMatch(/^refused by Mailroom, not imported: .*GONE/)
+    const after = await t.mailroom.db.selectFrom('res_letterbox').select(['res_id', 'filename']).execute()
+    expect(after.some((r) => r.res_id === 12)).toBe(false)
+    const allVersions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
+    expect((await files(t.docserverDir)).length).toBe(after.filter((r) => r.filename !== null).length + allVersions.length)
+  })
+
+  it('flags a fingerprint mismatch and a missing original on the record, in history and in the report', async () => {
+    const first = await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir, dryRun: true, only: 'records' })
+    // A dry run over imported records: all skipped but the refused one, which it would try again.
+    expect(first.records.skipped).toHaveLength(19)
+    expect(first.records.imported.map((r) => r.resId)).toEqual([12])
+    const three = await t.mailroom.db.selectFrom('res_letterbox').select(['external_id', 'filename', 'fingerprint']).where('res_id', '=', 3).executeTakeFirstOrThrow()
+    expect(three.external_id).toMatchObject({ maarchImport: { flagged: true } })
+    expect(JSON.stringify(three.external_id)).toContain('fingerprint mismatch: source abc')
+    expect(three.filename).not.toBeNull()
+    const four = await t.mailroom.db.selectFrom('res_letterbox').select(['external_id', 'filename']).where('res_id', '=', 4).executeTakeFirstOrThrow()
+    expect(four.filename).toBeNull()
+    expect(JSON.stringify(four.external_id)).toContain('gone.pdf not found')
+    const history = await t.mailroom.db.selectFrom('history').select(['event_type', 'info']).where('record_id', '=', '3').where('event_type', '=', 'IMPORT').execute()
+    expect(history).toHaveLength(1)
+    expect(history[0]!.info).toContain('fingerprint mismatch')
+  })
+})
