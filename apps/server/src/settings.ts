@@ -22,6 +22,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'MAILROOM_PREVIOUS_SECRETS', description: 'comma-separated secrets replaced by MAILROOM_SECRET, whose tokens stay valid', default: 'none' },
   { name: 'MAILROOM_DEMO', description: 'load the demo dataset (its passwords are published)', default: '1 on a loopback HOST with an empty embedded database, else 0' },
   { name: 'MAILROOM_BODY_LIMIT', description: 'largest request body, bytes', default: '67108864' },
+  { name: 'MAILROOM_SEARCH_MAX_RESULTS', description: 'most records one search may return; a search over it is refused with 400 (0: no ceiling)', default: '0' },
   { name: 'MAILROOM_TRUST_PROXY', description: 'trust X-Forwarded-For behind a proxy', default: '0' },
   { name: 'MAILROOM_PASSWORD_MIN_LENGTH', description: 'shortest password set through Mailroom', default: '12' },
   { name: 'MAILROOM_PASSWORD_MIN_UPPER', description: 'upper-case letters a new password needs', default: '0' },

@@ -181,11 +181,13 @@ describe('POST /rest/res/list: columns and values', () => {
     expect([beyond.status, beyond.json]).toEqual([200, { resources: [], count: 0 }])
   })
 
-  it('applies the default limit of 100 when none is given', async () => {
+  it('returns every match when no limit (or limit 0) is given, and honours a limit as given', async () => {
     const r = await list({ select: 'res_id', clause: '1=1' }, 'superadmin')
     expect(records.length).toBeGreaterThan(100)
-    expect(r.json.count).toBe(100)
-    expect(ids(r.json)).toEqual(records.slice(0, 100).map((x) => x.resId))
+    expect(r.json.count).toBe(records.length)
+    expect(ids(r.json)).toEqual(records.map((x) => x.resId))
+    expect((await list({ select: 'res_id', clause: '1=1', limit: 0 }, 'superadmin')).json.count).toBe(records.length)
+    expect((await list({ select: 'res_id', clause: '1=1', limit: 7 }, 'superadmin')).json.count).toBe(7)
   })
 
   it('merges query-string parameters, the body winning', async () => {
