@@ -93,7 +93,7 @@ describe('compileSearch: shape', () => {
     expect(query.sql).toBe(
       `select ${['subject', ...VIEW_COLUMN_NAMES.filter((c) => c !== 'subject')].map((c) => `"${c}"`).join(', ')} from "res_view_letterbox" where (true) order by (lower("subject")) desc nulls last, ("creation_date") asc nulls first, "res_id" limit $1 offset $2`,
     )
-    expect(query.parameters).toEqual([1000, 20])
+    expect(query.parameters).toEqual([5000, 20])
     expect(compileSearch(db, parseSearchRequest({ select: 'subject', clause: '1=1', withFile: true }), null).compile().sql).toMatch(/^select "subject", "res_id" from/)
   })
 
