@@ -1,4 +1,5 @@
 /** Shared measuring loop of the benchmarks: concurrent clients, latencies, throughput, peak RSS. */
+import { serializePdf } from '../packages/testing/src/fixtures/files/index.js'
 
 /** What one timed phase measured. */
 export interface PhaseResult {
@@ -76,15 +77,5 @@ export function makeBenchPdf(pages: number, size: number): Uint8Array {
     objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`
     objects[pageId + 1] = `<< /Length ${ops.length} >>\nstream\n${ops}endstream`
   }
-  let out = '%PDF-1.4\n'
-  const offsets: number[] = []
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = out.length
-    out += `${id} 0 obj\n${objects[id]}\nendobj\n`
-  }
-  const xref = out.length
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`
-  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`
-  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return new TextEncoder().encode(out)
+  return new TextEncoder().encode(serializePdf(objects))
 }
