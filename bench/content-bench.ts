@@ -26,9 +26,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
 import { sql } from 'kysely'
-import { ConversionService, createMailroom, findSoffice, LibreOfficeConverter } from '@mailroom/storage'
-import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/storage/testing'
-import { insertTestRecord } from '../packages/storage/src/content/testing/insert-test-record.js'
+import { ConversionService, createMailroom, findSoffice, LibreOfficeConverter } from '@mailroom/mailroom'
+import { createTestDatabase, insertTestRecord, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)

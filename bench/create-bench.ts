@@ -22,8 +22,9 @@ import { mkdtemp, open, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
-import { createMailroom, DocserverRoot, DocumentWriter } from '@mailroom/storage'
-import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/storage/testing'
+import { createMailroom } from '@mailroom/mailroom'
+import { DocserverRoot, DocumentWriter } from '@mailroom/storage'
+import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { CompiledQuery, type Kysely } from 'kysely'
 
 const soak = process.argv.includes('--soak')

@@ -16,8 +16,8 @@ import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
 import { importMaarch, maarchFilePath } from '@mailroom/import-maarch'
-import { createMailroom, type Mailroom } from '@mailroom/storage'
-import { createTestDatabase, postgresAdminUrl, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '@mailroom/storage/testing'
+import { createMailroom, type Mailroom } from '@mailroom/mailroom'
+import { createTestDatabase, postgresAdminUrl, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '@mailroom/testing'
 import pg from 'pg'
 
 const records = Number(process.env.BENCH_RECORDS ?? 2000)

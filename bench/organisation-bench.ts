@@ -12,8 +12,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Database, createMailroom, formatOrganisationYaml, type Mailroom } from '@mailroom/storage'
-import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '@mailroom/storage/testing'
+import { type Database, createMailroom, formatOrganisationYaml, type Mailroom } from '@mailroom/mailroom'
+import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '@mailroom/testing'
 import type { OrganisationDocument } from '@mailroom/core'
 
 const entityCount = Number(process.env.BENCH_ENTITIES ?? 500)

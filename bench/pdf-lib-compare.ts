@@ -12,7 +12,7 @@ import cantooFontkit from '@cantoo/fontkit'
 import * as cantoo from '@cantoo/pdf-lib'
 import pdfLibFontkit from '@pdf-lib/fontkit'
 import * as original from 'pdf-lib'
-import { encodePng } from '../packages/storage/src/content/pdf-converter.js'
+import { encodePng } from '../packages/documents/src/conversion/pdf-converter.js'
 import { makeBenchPdf, median } from './bench-kit.js'
 
 type Library = typeof original & { fontkit: unknown }

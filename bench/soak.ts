@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createTestDatabase } from '@mailroom/storage/testing'
+import { createTestDatabase } from '@mailroom/testing'
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600)
 const clients = Number(process.env.SOAK_CLIENTS ?? 64)

@@ -12,13 +12,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const ENTRY_POINTS = [
   { name: '@mailroom/core', file: 'packages/core/src/index.ts' },
   { name: '@mailroom/storage', file: 'packages/storage/src/index.ts' },
-  { name: '@mailroom/storage/testing', file: 'packages/storage/src/testing/index.ts' },
+  { name: '@mailroom/documents', file: 'packages/documents/src/index.ts' },
+  { name: '@mailroom/mailroom', file: 'packages/mailroom/src/index.ts' },
   { name: '@mailroom/sdk', file: 'packages/sdk/src/index.ts' },
 ]
 
 const DECLARATION = /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(function\*?|class|abstract\s+class|interface|type|const|let|enum)\s+([A-Za-z_$][\w$]*)/gm
 
 function sourceOf(fromFile, specifier) {
+  // A re-export from another package of the workspace documents itself where that package declares it.
+  const workspace = /^@mailroom\/([\w-]+)$/.exec(specifier)
+  if (workspace) return [join(root, 'packages', workspace[1], 'src/index.ts')].find((file) => existsSync(file)) ?? null
   if (!specifier.startsWith('.')) return null
   const base = resolve(dirname(fromFile), specifier.replace(/\.js$/, ''))
   for (const candidate of [`${base}.ts`, join(base, 'index.ts')]) if (existsSync(candidate)) return candidate

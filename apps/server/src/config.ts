@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { PasswordPolicy } from '@mailroom/core'
-import type { DatabaseTarget } from '@mailroom/storage'
+import type { DatabaseTarget } from '@mailroom/mailroom'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
 export interface ServerConfig {

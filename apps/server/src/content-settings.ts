@@ -1,5 +1,5 @@
 import { isDomainError, parseWatermarkSettings, type PdfConverter } from '@mailroom/core'
-import { type ContentSettings, ConversionService, DEFAULT_CONTENT_SETTINGS, LibreOfficeConverter } from '@mailroom/storage'
+import { type ContentSettings, ConversionService, DEFAULT_CONTENT_SETTINGS, LibreOfficeConverter } from '@mailroom/mailroom'
 import { ConfigError } from './config.js'
 
 type Env = Record<string, string | undefined>

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
-import { createMailroom, hasUsers, type Mailroom } from '@mailroom/storage'
+import { createMailroom, hasUsers, type Mailroom } from '@mailroom/mailroom'
 import type { Logger } from 'pino'
 import type { ServerConfig } from './config.js'
 import { createContentRuntime, loadContentSettings } from './content-settings.js'

@@ -16,9 +16,10 @@ function sources(dir: string): string[] {
 }
 
 describe('settings', () => {
-  it('lists every MAILROOM_* variable the server and storage read, and nothing they do not', () => {
+  it('lists every MAILROOM_* variable the server, mailroom, storage and documents read, and nothing they do not', () => {
     const read = new Set<string>()
-    for (const file of [...sources(join(root, 'apps/server/src')), ...sources(join(root, 'packages/storage/src'))]) {
+    const dirs = ['apps/server/src', 'packages/mailroom/src', 'packages/storage/src', 'packages/documents/src']
+    for (const file of dirs.flatMap((dir) => sources(join(root, dir)))) {
       if (file === join(root, 'apps/server/src/settings.ts')) continue
       for (const [name] of readFileSync(file, 'utf8').matchAll(/\bMAILROOM_[A-Z0-9_]*[A-Z0-9]\b/g)) read.add(name)
     }

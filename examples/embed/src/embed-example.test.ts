@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/storage/testing'
+import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { describe, expect, it } from 'vitest'
 import { runEmbedExample } from './embed-example.js'
 

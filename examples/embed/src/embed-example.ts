@@ -3,7 +3,7 @@
  * and errors. This file is the example the README shows; `main.ts` runs it and the test checks its output.
  */
 import { isDomainError } from '@mailroom/core'
-import { createMailroom, type MailroomOptions } from '@mailroom/storage'
+import { createMailroom, type MailroomOptions } from '@mailroom/mailroom'
 
 /** What the example did, so callers (and the test) can check it. */
 export interface ExampleOutcome {

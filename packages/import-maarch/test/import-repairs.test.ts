@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createTestMailroom, type TestMailroom } from '@mailroom/storage/testing'
+import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importMaarch } from '../src/index.js'
 import { createMaarchSource, MAARCH_FIXTURES } from './maarch-source.js'

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
-import { postgresAdminUrl } from '@mailroom/storage/testing'
+import { postgresAdminUrl } from '@mailroom/testing'
 
 /** The publisher's Maarch 20.10 installation kept outside the project (MAILROOM_MAARCH_FIXTURES overrides). */
 export const MAARCH_FIXTURES = process.env.MAILROOM_MAARCH_FIXTURES ?? resolve(import.meta.dirname, '../../../../shared/fixtures/maarch-20.10')

@@ -5,9 +5,9 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PgliteDialect } from './database/pglite-dialect.js'
+import { PgliteDialect } from '@mailroom/storage'
 import { createMailroom } from './mailroom.js'
-import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from './testing/test-database.js'
+import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '../../testing/src/databases/test-database.js'
 
 let docserverDir: string
 let database: TestDatabase

@@ -13,37 +13,42 @@ import {
   type PdfConverter,
   readEntity,
 } from '@mailroom/core'
-import { Kysely } from 'kysely'
-import { loadDemoData } from './demo/demo-dataset.js'
-import { createOrganisationAdmin, type OrganisationAdmin } from './organisation/organisation-admin.js'
-import { DocserverRoot } from './docserver/docserver-root.js'
-import { migrateToLatest } from './database/migrations/index.js'
+import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
 import {
+  type ContentSettings,
+  createContentServices,
+  createJournalServices,
+  createOrganisationAdmin,
+  createRecordsServices,
+  createSearchServices,
+  createStatusServices,
+  type Database,
   type DatabaseTarget,
+  DocserverRoot,
   databaseFromKysely,
   databaseFromPool,
+  JournalWriter,
+  type JournalWriterOptions,
+  KyselyAuthThrottle,
+  KyselyEntityRepository,
+  KyselyUserRepository,
+  type Logger,
   type MailroomDatabase,
+  migrateToLatest,
+  type OrganisationAdmin,
   openDatabase,
+  PerimeterGuard,
   type PgPoolLike,
+  type SearchSettings,
+  SILENT_LOGGER,
+  type StorageContext,
+  type ThrottleSettings,
   targetFromString,
-} from './database/open-database.js'
-import type { Database } from './database/schema.js'
-import { KyselyEntityRepository } from './entities/kysely-entity-repository.js'
+} from '@mailroom/storage'
+import { Kysely } from 'kysely'
+import { loadDemoData } from './demo/demo-dataset.js'
 import { HmacTokenSigner } from './security/hmac-token-signer.js'
-import { KyselyAuthThrottle, type ThrottleSettings } from './security/kysely-auth-throttle.js'
 import { ScryptPasswordHasher } from './security/scrypt-password-hasher.js'
-import { KyselyUserRepository } from './users/kysely-user-repository.js'
-import { createContentServices } from './content/create-content-services.js'
-import type { ContentSettings } from './content/content-settings.js'
-import { ConversionService } from './content/pdf-converter.js'
-import { createJournalServices } from './journal/create-journal-services.js'
-import { createRecordsServices } from './records/create-records-services.js'
-import { createSearchServices, type SearchSettings } from './search/create-search-services.js'
-import { createStatusServices } from './status/create-status-services.js'
-import { type Logger, SILENT_LOGGER } from './logger.js'
-import type { StorageContext } from './storage-context.js'
-import { PerimeterGuard } from './perimeter/perimeter-guard.js'
-import { JournalWriter, type JournalWriterOptions } from './journal/journal-writer.js'
 
 /** How to build a Mailroom: where its data lives and the secret its tokens are signed with. */
 export interface MailroomOptions {
@@ -134,6 +139,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       ids: { newId: () => randomUUID() },
       logger: options.logger ?? SILENT_LOGGER,
       converter: options.converter === undefined ? new ConversionService() : options.converter,
+      sniffer: mimeTypeSniffer,
+      watermarker: pdfWatermarker,
+      chronoMerger: officeChronoMerger,
       perimeter,
       journal,
     }

@@ -15,15 +15,16 @@ import {
   type JournalEvent,
 } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
-import type { Database } from '../database/schema.js'
-import { DocserverRoot } from '../docserver/docserver-root.js'
-import { SILENT_LOGGER } from '../logger.js'
-import type { PerimeterGuard } from '../perimeter/perimeter-guard.js'
-import type { StorageContext } from '../storage-context.js'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
-import { KyselyUserRepository } from '../users/kysely-user-repository.js'
-import { eventToRow, rowToEvent, sha256Hex } from './journal-rows.js'
-import { JournalWriter } from './journal-writer.js'
+import type { Database } from '../src/database/schema.js'
+import { DocserverRoot } from '../src/docserver/docserver-root.js'
+import { SILENT_LOGGER } from '../src/logger.js'
+import type { PerimeterGuard } from '../src/perimeter/perimeter-guard.js'
+import type { StorageContext } from '../src/storage-context.js'
+import { createTestMailroom, type TestMailroom } from '../../testing/src/databases/test-database.js'
+import { DOCUMENT_PORTS } from '../../testing/src/storage-test-kit.js'
+import { KyselyUserRepository } from '../src/users/kysely-user-repository.js'
+import { eventToRow, rowToEvent, sha256Hex } from '../src/journal/journal-rows.js'
+import { JournalWriter } from '../src/journal/journal-writer.js'
 
 /** The demo safe (VILLE's business_id). */
 export const DEMO_SAFE = '21750001600019'
@@ -93,6 +94,7 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
     ids: { newId: () => `id-${++fileCounter}` },
     logger: SILENT_LOGGER,
     converter: null,
+    ...DOCUMENT_PORTS,
     // The journal never looks at the perimeter.
     perimeter: {} as PerimeterGuard,
     journal: new JournalWriter({ clock, db, sweepIntervalMs: 0 }),

@@ -27,8 +27,8 @@ const problems = (files: Record<string, string>) => tarballProblems(Object.keys(
 const withManifest = (changes: object) => ({ ...GOOD, 'package.json': JSON.stringify({ ...manifest, ...changes }) })
 
 describe('check-packages: what a published tarball may hold', () => {
-  it('checks the five published packages', () => {
-    expect(PUBLISHED).toEqual(['packages/core', 'packages/storage', 'packages/http-koa', 'packages/sdk', 'apps/server'])
+  it('checks the seven published packages', () => {
+    expect(PUBLISHED).toEqual(['packages/core', 'packages/storage', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'apps/server'])
   })
 
   it('accepts dist JS and declarations, README, LICENSE, NOTICE', () => {
@@ -40,8 +40,8 @@ describe('check-packages: what a published tarball may hold', () => {
   })
 
   it('refuses a JS file that inlines another package or a dependency', () => {
-    const inlined = { ...GOOD, 'dist/testing/index.js': '// src/testing/index.ts\n// ../storage/src/mailroom.ts\nvar x = 1\n' }
-    expect(problems(inlined)).toEqual(['dist/testing/index.js inlines another package: // ../storage/src/mailroom.ts'])
+    const inlined = { ...GOOD, 'dist/testing/index.js': '// src/index.ts\n// ../storage/src/index.ts\nvar x = 1\n' }
+    expect(problems(inlined)).toEqual(['dist/testing/index.js inlines another package: // ../storage/src/index.ts'])
     const dependency = { ...GOOD, 'dist/index.js': '// ../../node_modules/.pnpm/kysely@0.28.18/node_modules/kysely/dist/esm/index.js\n' }
     expect(problems(dependency)).toHaveLength(1)
   })

@@ -1,6 +1,17 @@
 /**
  * @module @mailroom/testing
- * Shared test fixtures of the Mailroom workspace (private, no workspace dependency): sample files and
- * hostile inputs. Databases come from `@mailroom/storage/testing`, servers from `@mailroom/http-koa/testing`.
+ * Shared test helpers and fixtures of the Mailroom workspace (private, never published): isolated databases
+ * on PGlite or PostgreSQL and a ready Mailroom with the demo dataset, records and datasets inserted for
+ * tests, sample and office files, hostile inputs. Servers come from `@mailroom/http-koa/testing`.
+ *
+ * Packages that this one depends on (core, storage, documents, mailroom) reach these files by relative
+ * path from their tests, never through a dependency, so the package graph keeps no cycle.
  */
-export {}
+export { TEST_PASSWORD_HASHER, TEST_SECRET, createTestDatabase, createTestMailroom, postgresAdminUrl, testDatabaseKind } from './databases/test-database.js'
+export type { TestDatabase, TestDatabaseKind, TestMailroom } from './databases/test-database.js'
+export { patternBytes } from './fixtures/pattern-bytes.js'
+export { NO_REFERENCES } from './fixtures/reference-queries.js'
+export { insertTestAdr, insertTestRecord } from './fixtures/insert-test-record.js'
+export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.js'
+export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
+export type { SeededRecord } from './fixtures/search-test-dataset.js'

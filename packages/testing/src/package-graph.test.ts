@@ -4,7 +4,50 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
-const PACKAGE_DIRS = ['packages/core', 'packages/storage', 'packages/http-koa', 'packages/sdk', 'packages/testing', 'apps/server', 'examples/embed', 'bench']
+const PACKAGE_DIRS = [
+  'packages/core',
+  'packages/storage',
+  'packages/documents',
+  'packages/mailroom',
+  'packages/http-koa',
+  'packages/sdk',
+  'packages/import-maarch',
+  'packages/testing',
+  'apps/server',
+  'examples/embed',
+  'bench',
+]
+
+/**
+ * The rooms and what each may depend on (docs/architecture.md): core <- storage, core <- documents,
+ * storage + documents <- mailroom <- server; http-koa serves what mailroom builds through core's types and
+ * reaches mailroom in its tests only; sdk takes core's types only. Packages under the test fixtures
+ * (core, storage, documents, mailroom) reach packages/testing by relative path from their tests, never
+ * through a dependency. Any other edge fails.
+ */
+const ALLOWED: Record<string, { runtime: string[]; dev: string[] }> = {
+  '@mailroom/core': { runtime: [], dev: [] },
+  '@mailroom/storage': { runtime: ['@mailroom/core'], dev: [] },
+  '@mailroom/documents': { runtime: ['@mailroom/core'], dev: [] },
+  '@mailroom/mailroom': { runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/storage'], dev: [] },
+  '@mailroom/http-koa': { runtime: ['@mailroom/core'], dev: ['@mailroom/mailroom', '@mailroom/testing'] },
+  '@mailroom/sdk': { runtime: ['@mailroom/core'], dev: ['@mailroom/http-koa'] },
+  // The importer writes through storage (repositories, document writer, journal); its tests build a Mailroom.
+  '@mailroom/import-maarch': {
+    runtime: ['@mailroom/core', '@mailroom/mailroom', '@mailroom/storage'],
+    dev: ['@mailroom/http-koa', '@mailroom/mailroom', '@mailroom/testing'],
+  },
+  '@mailroom/testing': { runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/mailroom', '@mailroom/storage'], dev: [] },
+  '@mailroom/server': {
+    runtime: ['@mailroom/core', '@mailroom/http-koa', '@mailroom/import-maarch', '@mailroom/mailroom'],
+    dev: ['@mailroom/sdk', '@mailroom/testing'],
+  },
+  '@mailroom/example-embed': { runtime: ['@mailroom/core', '@mailroom/mailroom'], dev: ['@mailroom/testing'] },
+  '@mailroom/bench': {
+    runtime: ['@mailroom/core', '@mailroom/http-koa', '@mailroom/import-maarch', '@mailroom/mailroom', '@mailroom/storage', '@mailroom/testing'],
+    dev: [],
+  },
+}
 
 interface Manifest {
   name: string
@@ -61,20 +104,49 @@ describe('package graph (design card: dependencies point inward)', () => {
     expect(offenders).toEqual([])
   })
 
-  it('points storage, http-koa and sdk inward to core only', () => {
-    const deps = (name: string) => workspaceDeps(manifests.find((m) => m.json.name === name)!.json, false)
-    expect(deps('@mailroom/storage')).toEqual(['@mailroom/core'])
-    expect(deps('@mailroom/http-koa')).toEqual(['@mailroom/core'])
-    expect(deps('@mailroom/sdk')).toEqual(['@mailroom/core'])
+  it('lists every package of the workspace with its allowed dependencies', () => {
+    expect([...workspace].sort()).toEqual(Object.keys(ALLOWED).sort())
+  })
+
+  it.each(manifests.map((m) => [m.json.name, m] as const))('%s depends only on the rooms it may import', (name, m) => {
+    const runtime = workspaceDeps(m.json, false)
+    const dev = Object.keys(m.json.devDependencies ?? {}).filter((dep) => workspace.has(dep))
+    expect(runtime.filter((dep) => !ALLOWED[name]!.runtime.includes(dep))).toEqual([])
+    expect(dev.filter((dep) => !ALLOWED[name]!.dev.includes(dep))).toEqual([])
+  })
+
+  it.each(['packages/storage', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'packages/import-maarch', 'apps/server'])(
+    '%s: production sources import only the packages it declares',
+    (dir) => {
+      const m = manifests.find((x) => x.dir === dir)!.json
+      const declared = new Set([m.name, ...workspaceDeps(m, false)])
+      const offenders: string[] = []
+      for (const file of sourceFiles(join(root, dir, 'src')).filter((f) => !f.endsWith('.test.ts') && !f.includes('/testing/'))) {
+        for (const match of readFileSync(file, 'utf8').matchAll(/from\s+['"](@mailroom\/[^/'"]+)/g)) {
+          if (!declared.has(match[1]!)) offenders.push(`${file.slice(root.length)}: ${match[1]}`)
+        }
+      }
+      expect(offenders).toEqual([])
+    },
+  )
+
+  it('lets sdk take types only from core (no runtime code of ours in the browser client)', () => {
+    const offenders: string[] = []
+    for (const file of sourceFiles(join(root, 'packages/sdk/src')).filter((f) => !f.endsWith('.test.ts'))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/^\s*(import|export)\s+(type\s+)?[^'"]*from\s+['"]@mailroom\/core['"]/gm)) {
+        if (!match[2]) offenders.push(`${file.slice(root.length)}: ${match[0].trim().slice(0, 60)}`)
+      }
+    }
+    expect(offenders).toEqual([])
   })
 
   it('imports other packages only through their public entry points', () => {
     const offenders: string[] = []
-    for (const dir of ['packages/storage/src', 'packages/http-koa/src', 'packages/sdk/src', 'apps/server/src', 'examples/embed/src']) {
+    for (const dir of ['packages/storage/src', 'packages/documents/src', 'packages/mailroom/src', 'packages/http-koa/src', 'packages/sdk/src', 'packages/import-maarch/src', 'apps/server/src', 'examples/embed/src']) {
       for (const file of sourceFiles(join(root, dir)).filter((f) => !f.endsWith('.test.ts'))) {
         for (const match of readFileSync(file, 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)) {
           const specifier = match[1]!
-          if (/^@mailroom\/[^/]+\/(src|dist)\//.test(specifier) || /^(\.\.\/)+(core|storage|http-koa|sdk)\/src/.test(specifier)) offenders.push(`${file.slice(root.length)}: ${specifier}`)
+          if (/^@mailroom\/[^/]+\/(src|dist)\//.test(specifier) || /^(\.\.\/)+(core|storage|documents|mailroom|http-koa|sdk|import-maarch|testing)\/src/.test(specifier)) offenders.push(`${file.slice(root.length)}: ${specifier}`)
         }
       }
     }

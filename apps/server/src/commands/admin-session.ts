@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { isDomainError } from '@mailroom/core'
-import { createMailroom, type Mailroom } from '@mailroom/storage'
+import { createMailroom, type Mailroom } from '@mailroom/mailroom'
 import { loadConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createMailroom, migrateToLatest, openDatabase } from '@mailroom/storage'
+import { createMailroom, migrateToLatest, openDatabase } from '@mailroom/mailroom'
 import type { Command } from 'commander'
 import { loadConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'

@@ -1,4 +1,4 @@
-import { checkDocumentStorage, DocserverRoot, openDatabase, type StorageCheckReport } from '@mailroom/storage'
+import { checkDocumentStorage, DocserverRoot, openDatabase, type StorageCheckReport } from '@mailroom/mailroom'
 import type { Command } from 'commander'
 import { InvalidArgumentError } from 'commander'
 import { loadConfig, type ServerConfig } from '../config.js'

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '@mailroom/storage/testing'
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMaarchSource, MAARCH_FIXTURES } from '../../../../packages/import-maarch/test/maarch-source.js'
 import { captureCli } from '../../test/capture-cli.js'

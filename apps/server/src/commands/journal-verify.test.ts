@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildJournalReadEvent, chainPositionAfter, type JournalEvent } from '@mailroom/core'
-import * as storage from '@mailroom/storage'
-import type { JournalVerification, SafeVerification } from '@mailroom/storage'
-import { createTestDatabase } from '@mailroom/storage/testing'
+import * as embedded from '@mailroom/mailroom'
+import type { JournalVerification, SafeVerification } from '@mailroom/mailroom'
+import { createTestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../cli.js'
 import { loadConfig } from '../config.js'
@@ -55,14 +55,14 @@ describe('runJournalVerify', () => {
   })
 })
 
-// End to end through `mailroom journal verify`, once @mailroom/storage exports verifyJournal.
-describe.skipIf(!('verifyJournal' in storage))('mailroom journal verify', () => {
+// End to end through `mailroom journal verify`, once @mailroom/mailroom exports verifyJournal.
+describe.skipIf(!('verifyJournal' in embedded))('mailroom journal verify', () => {
   let dataDir: string
   let env: Record<string, string>
   let drop: () => Promise<void> = async () => {}
 
-  async function withDatabase(action: (db: storage.MailroomDatabase['db']) => Promise<unknown>) {
-    const database = await storage.openDatabase(loadConfig(env).database)
+  async function withDatabase(action: (db: embedded.MailroomDatabase['db']) => Promise<unknown>) {
+    const database = await embedded.openDatabase(loadConfig(env).database)
     try {
       await action(database.db)
     } finally {
@@ -89,7 +89,7 @@ describe.skipIf(!('verifyJournal' in storage))('mailroom journal verify', () => 
     env = { MAILROOM_DATA_DIR: dataDir, MAILROOM_SECRET: 'journal-test-secret-0123456789', LOG_LEVEL: 'silent' }
     if (database.url) env.DATABASE_URL = database.url
     const config = loadConfig(env)
-    const mailroom = await storage.createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret, demo: true })
+    const mailroom = await embedded.createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret, demo: true })
     await mailroom.close()
     // A chain of three journal reads (events without stored files), as the journal would append them.
     const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')

@@ -1,8 +1,8 @@
-import { createMailroom, DocserverRoot, verifyJournal } from '@mailroom/storage'
+import { createMailroom, DocserverRoot, verifyJournal } from '@mailroom/mailroom'
 import type { Command } from 'commander'
 import { loadConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'
-import type { JournalVerification, SafeVerification } from '@mailroom/storage'
+import type { JournalVerification, SafeVerification } from '@mailroom/mailroom'
 
 /** Where the report goes (process.stdout in the CLI). */
 export interface ReportSink {

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase, type TestDatabase } from '@mailroom/storage/testing'
+import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { captureCli } from '../../test/capture-cli.js'
 

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { compactOrganisation, describeSummary, type OrganisationHistoryEntry, type OrganisationPlanSummary, organisationJsonSchema } from '@mailroom/core'
-import { formatOrganisationYaml } from '@mailroom/storage'
+import { formatOrganisationYaml } from '@mailroom/mailroom'
 import { type Command, InvalidArgumentError } from 'commander'
 import type { CliContext } from './cli-context.js'
 import { operatorAuthor, readAll, withMailroom } from './admin-session.js'

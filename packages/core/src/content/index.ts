@@ -18,7 +18,7 @@ export {
 export type { RgbColor, WatermarkOptions, WatermarkSettingsInput, WatermarkTextContext } from './watermark-text.js'
 export { contentDisposition, contentFilename, FILENAME_MAX_LENGTH, formatFilename, versionFilename } from './content-filename.js'
 export type { DispositionType } from './content-filename.js'
-export type { ConvertInput, MimeTypeSniffer, PdfConverter, PdfWatermarker } from './ports.js'
+export type { ChronoMerger, ConvertInput, MimeTypeSniffer, PdfConverter, PdfWatermarker, PreparedChronoMerge } from './ports.js'
 export {
   parseContentMode,
   parseContentResId,

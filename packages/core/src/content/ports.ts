@@ -29,3 +29,17 @@ export interface PdfWatermarker {
 export interface MimeTypeSniffer {
   sniff(bytes: Uint8Array, format?: string): Promise<string>
 }
+
+/** An office file carrying the chrono placeholder, ready to take the record's chrono. */
+export interface PreparedChronoMerge {
+  /** The file asks for a QR code, which names the record: its id must be known before `fill`. */
+  readonly needsRecordId: boolean
+  /** The file's bytes with the chrono (empty text when the record gets none) and its pictures merged in. */
+  fill(fields: { readonly chrono: string; readonly resIdMaster: number | null; readonly title: string | null }): Promise<Uint8Array>
+}
+
+/** Merges a record's chrono into an office file that carries the placeholder (reference §2.2). */
+export interface ChronoMerger {
+  /** Null when the file carries no placeholder: it is stored as sent. */
+  prepare(format: string, bytes: Uint8Array): PreparedChronoMerge | null
+}

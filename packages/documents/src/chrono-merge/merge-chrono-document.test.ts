@@ -1,10 +1,10 @@
 import { strToU8, unzipSync, zipSync } from 'fflate'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { sniffMimeType } from '../../content/sniff-mime-type.js'
+import { sniffMimeType } from '../sniffing/sniff-mime-type.js'
 import { mergeChronoDocument, prepareChronoMerge } from './merge-chrono-document.js'
 import { CHRONO_PLACEHOLDER as P, replaceChronoPlaceholder, WORDPROCESSING_TEXT } from './replace-chrono-placeholder.js'
-import { docx, odt, partOf, pptx, run, wordParagraphs, xlsx } from './test-office-files.js'
+import { docx, odt, partOf, pptx, run, wordParagraphs, xlsx } from '../../../testing/src/fixtures/office/test-office-files.js'
 
 const CHRONO = 'MAARCH/2026A/42'
 const merged = (format: string, bytes: Uint8Array, chrono = CHRONO) => {

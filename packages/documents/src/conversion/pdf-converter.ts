@@ -8,7 +8,7 @@ import { GifReader } from 'omggif'
 import { PDFDocument, type PDFFont, type PDFImage } from '@cantoo/pdf-lib'
 import UTIF from 'utif2'
 import { ConcurrencyLimit } from './concurrency-limit.js'
-import { loadUnicodeFont } from './unicode-font.js'
+import { loadUnicodeFont } from '../fonts/unicode-font.js'
 
 /** A4 portrait, in points. */
 export const A4: readonly [number, number] = [595.28, 841.89]

@@ -3,7 +3,7 @@ import { domainError, isDomainError } from '@mailroom/core'
 import fontkit from '@cantoo/fontkit'
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib'
 import { Encodings } from '@cantoo/pdf-lib/standard-fonts'
-import { loadUnicodeFont } from './unicode-font.js'
+import { loadUnicodeFont } from '../fonts/unicode-font.js'
 
 const STANDARD_FONTS: Readonly<Record<string, StandardFonts>> = {
   helvetica: StandardFonts.Helvetica,

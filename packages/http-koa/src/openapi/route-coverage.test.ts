@@ -1,4 +1,4 @@
-import { createTestMailroom, type TestMailroom } from '@mailroom/storage/testing'
+import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpApp } from '../create-http-app.js'
 import { type TestServer, startTestServer } from '../testing/test-server.js'

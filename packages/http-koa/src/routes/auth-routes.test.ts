@@ -1,5 +1,5 @@
-import { HmacTokenSigner } from '@mailroom/storage'
-import { TEST_SECRET } from '@mailroom/storage/testing'
+import { HmacTokenSigner } from '@mailroom/mailroom'
+import { TEST_SECRET } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestServer, startTestServer } from '../testing/test-server.js'
 

@@ -1,8 +1,8 @@
 import { readdir, rm, truncate, writeFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ConversionService, LibreOfficeConverter } from '@mailroom/storage'
+import { ConversionService, LibreOfficeConverter } from '@mailroom/mailroom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertTestAdr, insertTestRecord, type TestRecordInput } from '../../../storage/src/content/testing/insert-test-record.js'
+import { insertTestAdr, insertTestRecord, type TestRecordInput } from '@mailroom/testing'
 import { hasPdftotext, makePdf, makePng, makeText, pdfText, readSample } from '../../../testing/src/fixtures/files/index.js'
 import { type TestServer, startTestServer } from '../testing/test-server.js'
 

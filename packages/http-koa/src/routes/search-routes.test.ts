@@ -1,6 +1,6 @@
 import { VIEW_COLUMN_NAMES } from '@mailroom/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_USERS, naiveVisible, type SeededRecord, seedSearchDataset } from '../../../storage/src/search/search-test-dataset.js'
+import { DEMO_USERS, naiveVisible, type SeededRecord, seedSearchDataset } from '@mailroom/testing'
 import { INJECTION_CORPUS } from '../../../testing/src/fixtures/injection-corpus.js'
 import { type TestServer, startTestServer } from '../testing/test-server.js'
 import { mergeSearchParameters } from './search-routes.js'

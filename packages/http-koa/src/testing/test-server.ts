@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import type { MailroomOptions } from '@mailroom/storage'
-import { type TestMailroom, createTestMailroom } from '@mailroom/storage/testing'
+import type { MailroomOptions } from '@mailroom/mailroom'
+import { type TestMailroom, createTestMailroom } from '@mailroom/testing'
 import { createHttpApp, type HttpAppOptions } from '../create-http-app.js'
 import { createHttpServer } from '../create-http-server.js'
 

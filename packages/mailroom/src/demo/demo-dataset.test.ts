@@ -1,4 +1,4 @@
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadDemoData } from './demo-dataset.js'

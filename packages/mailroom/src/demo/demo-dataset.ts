@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { PasswordHasher } from '@mailroom/core'
+import { createOrganisationAdmin, type Database, parseOrganisationText } from '@mailroom/storage'
 import { type Kysely, sql } from 'kysely'
-import type { Database } from '../database/schema.js'
-import { createOrganisationAdmin } from '../organisation/organisation-admin.js'
-import { parseOrganisationText } from '../organisation/organisation-text.js'
 
 /** The demo users' passwords (runtime-contract.md): demo-only, and never part of an organisation document. */
 export const DEMO_PASSWORDS: Readonly<Record<string, string>> = {
@@ -19,7 +17,7 @@ export const DEMO_PASSWORDS: Readonly<Record<string, string>> = {
 // From src/demo/ (sources, tests) and from dist/ (the built package): the file ships beside both.
 const CANDIDATES = ['../../demo/demo-organisation.yaml', '../demo/demo-organisation.yaml']
 
-/** Path of the demo organisation document shipped with the package (packages/storage/demo/demo-organisation.yaml). */
+/** Path of the demo organisation document shipped with the package (packages/mailroom/demo/demo-organisation.yaml). */
 export function demoOrganisationPath(): string {
   for (const candidate of CANDIDATES) {
     const path = fileURLToPath(new URL(candidate, import.meta.url))
@@ -28,7 +26,7 @@ export function demoOrganisationPath(): string {
       return path
     } catch {}
   }
-  throw new Error('demo-organisation.yaml is missing from the @mailroom/storage package')
+  throw new Error('demo-organisation.yaml is missing from the @mailroom/mailroom package')
 }
 
 /** The text of the demo organisation document: the one source of truth of the demo dataset. */

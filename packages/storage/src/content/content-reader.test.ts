@@ -6,11 +6,11 @@ import { makePdf, makeText } from '../../../testing/src/fixtures/files/index.js'
 import { DocserverRoot } from '../docserver/docserver-root.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { type ContentJournal, ContentReader, type ContentReaderContext } from './content-reader.js'
-import { ConversionService } from './pdf-converter.js'
+import { ConversionService, DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
 import { readError } from './stored-file.js'
-import { insertTestRecord } from './testing/insert-test-record.js'
+import { insertTestRecord } from '../../../testing/src/fixtures/insert-test-record.js'
 
 const root: Actor = { id: 1, login: 'superadmin', firstname: null, lastname: null, email: null, mode: 'root_visible', entities: [], groups: [] }
 
@@ -36,6 +36,7 @@ function context(converter = new ConversionService()): ContentReaderContext {
     ids: { newId: () => randomUUID() },
     logger: SILENT_LOGGER,
     converter,
+    ...DOCUMENT_PORTS,
     perimeter: new PerimeterGuard(SILENT_LOGGER),
     journal,
   }

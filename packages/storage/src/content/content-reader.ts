@@ -32,7 +32,6 @@ import type { AdrLetterboxTable, Database, ResLetterboxTable } from '../database
 import { DocumentWriter } from '../docserver/document-writer.js'
 import type { StorageContext } from '../storage-context.js'
 import { type ContentSettings, DEFAULT_CONTENT_SETTINGS } from './content-settings.js'
-import { sniffMimeType } from './sniff-mime-type.js'
 import {
   digestFile,
   digestMatches,
@@ -50,7 +49,6 @@ import {
 import { FileReaderPool } from './file-reader-pool.js'
 import { ReadAudit, type ReadAuditJournal } from './read-audit.js'
 import { WatermarkCache } from './watermark-cache.js'
-import { watermarkPdf } from './watermark-pdf.js'
 
 type RecordRow = Selectable<ResLetterboxTable>
 type AdrRow = Selectable<AdrLetterboxTable>
@@ -143,7 +141,7 @@ export class ContentReader {
     }
     const verified = pdf.fresh ?? (await this.#readVerified(actor, resId, source, located))
     const served = watermark ? await this.#watermark(verified, record) : verified.bytes
-    const mimeType = servedMimeType(await sniffMimeType(served.subarray(0, SNIFF_HEAD)), 'pdf')
+    const mimeType = servedMimeType(await this.#context.sniffer.sniff(served.subarray(0, SNIFF_HEAD)), 'pdf')
     await this.#afterRead(actor, resId, verified.digest, true, meta)
     if (mode === 'base64') {
       const originalFormat = record.format ?? ''
@@ -184,13 +182,13 @@ export class ContentReader {
     const filename = contentFilename(record.subject, extension)
     const file = await locateFile(this.#db, this.#context.docservers, source.ref, this.#areas)
     if (mode !== 'base64' && file.size > this.#settings.verifyBeforeSendMaxBytes) {
-      const mimeType = servedMimeType(await sniffMimeType(await readHead(file, SNIFF_HEAD), extension), extension)
+      const mimeType = servedMimeType(await this.#context.sniffer.sniff(await readHead(file, SNIFF_HEAD), extension), extension)
       const streamed = await this.#stream(actor, resId, source, file, mimeType)
       await this.#afterRead(actor, resId, streamed.digest, true, meta)
       return { kind: 'file', file: { ...streamed.file, filename, disposition: 'attachment' } }
     }
     const verified = await this.#readVerified(actor, resId, source, file)
-    const mimeType = servedMimeType(await sniffMimeType(verified.bytes, extension), extension)
+    const mimeType = servedMimeType(await this.#context.sniffer.sniff(verified.bytes, extension), extension)
     await this.#afterRead(actor, resId, verified.digest, true, meta)
     if (mode === 'base64') {
       const b = verified.bytes
@@ -453,7 +451,7 @@ export class ContentReader {
     const cached = this.#watermarks.get(source.digest.fingerprint, text)
     if (cached) return cached
     try {
-      const marked = await watermarkPdf(pdf, text, options)
+      const marked = await this.#context.watermarker.watermark(pdf, text, options)
       this.#watermarks.set(source.digest.fingerprint, text, marked)
       return marked
     } catch (error) {

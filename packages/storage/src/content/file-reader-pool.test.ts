@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FileReaderPool, THREAD_MIN_BYTES } from './file-reader-pool.js'
 import { digestOf, type LocatedFile } from './stored-file.js'
-import { patternBytes } from '../testing/pattern-bytes.js'
+import { patternBytes } from '../../../testing/src/fixtures/pattern-bytes.js'
 
 let dir: string
 let pool: FileReaderPool

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../database/schema.js'
 import { JournalWriter } from '../journal/journal-writer.js'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { type ReadAuditJournal, ReadAudit } from './read-audit.js'
 
 let t: TestMailroom

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { digestOf, type LocatedFile, readDigested } from './stored-file.js'
-import { patternBytes } from '../testing/pattern-bytes.js'
+import { patternBytes } from '../../../testing/src/fixtures/pattern-bytes.js'
 
 let dir: string
 beforeAll(async () => {

@@ -10,7 +10,6 @@ import {
 } from '@mailroom/core'
 import type { DocumentWriter, StoredDocument } from '../docserver/document-writer.js'
 import type { ContentReaderContext } from './content-reader.js'
-import { sniffMimeType } from './sniff-mime-type.js'
 import { digestOf, fingerprintAlgorithm } from './stored-file.js'
 
 const REMOTE_IP_MAX = 64
@@ -35,7 +34,7 @@ export class VersionWriter {
   async create(actor: Actor, resIdText: string | undefined, body: unknown, meta: ContentReadMeta = {}): Promise<NewVersionResult> {
     const resId = parseContentResId(resIdText)
     const request = parseNewVersionBody(body)
-    checkFormatAllowed(request.format, await sniffMimeType(request.bytes, request.format))
+    checkFormatAllowed(request.format, await this.#context.sniffer.sniff(request.bytes, request.format))
     const { db } = this.#context
     if (!isRoot(actor) && !(await this.#context.perimeter.allows(db, actor, resId))) fail('OUT_OF_PERIMETER')
     const exists = await db.selectFrom('res_letterbox').select('res_id').where('res_id', '=', resId).executeTakeFirst()

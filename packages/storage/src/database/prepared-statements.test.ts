@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { createTestDatabase, type TestDatabase } from '../../../testing/src/databases/test-database.js'
 import { MAILROOM_PG_TYPES } from './open-database.js'
 import { preparingPool } from './prepared-statements.js'
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DocserverRoot } from './docserver-root.js'
 import { DIRECT_WRITE_MAX_BYTES, DocumentWriter } from './document-writer.js'
 import { FolderSyncs, syncDirectory } from './folder-syncs.js'
-import { patternBytes } from '../testing/pattern-bytes.js'
+import { patternBytes } from '../../../testing/src/fixtures/pattern-bytes.js'
 
 let root: string
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import fc from 'fast-check'
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createJournalServices } from './create-journal-services.js'
-import { addOrganisation, appendBuiltEvents, DEMO_SAFE, type EventSpec, type JournalTestBed, openJournalTestBed, safeRows } from './journal-fixtures.js'
+import { addOrganisation, appendBuiltEvents, DEMO_SAFE, type EventSpec, type JournalTestBed, openJournalTestBed, safeRows } from '../../test/journal-fixtures.js'
 import { rowToEvent } from './journal-rows.js'
 
 let bed: JournalTestBed

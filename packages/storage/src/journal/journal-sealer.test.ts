@@ -2,7 +2,7 @@ import { type Actor, buildConsultationEvent, chainPositionAfter, type LifeCycleE
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StorageContext } from '../storage-context.js'
 import { createJournalServices } from './create-journal-services.js'
-import { addOrganisation, type JournalTestBed, openJournalTestBed, type StoredRecord, safeRows } from './journal-fixtures.js'
+import { addOrganisation, type JournalTestBed, openJournalTestBed, type StoredRecord, safeRows } from '../../test/journal-fixtures.js'
 import { rowToEvent, sha256Hex } from './journal-rows.js'
 import { eventToPendingRow, type JournalPendingRow, linkQuery, sealJournal } from './journal-sealer.js'
 import { JournalWriter } from './journal-writer.js'

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { isDomainError, verifyChain } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_SAFE, type JournalTestBed, openJournalTestBed, safeRows } from './journal-fixtures.js'
+import { DEMO_SAFE, type JournalTestBed, openJournalTestBed, safeRows } from '../../test/journal-fixtures.js'
 import { rowToEvent, sha256Hex } from './journal-rows.js'
 
 let bed: JournalTestBed

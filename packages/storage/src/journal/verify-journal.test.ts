@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Actor } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { addOrganisation, appendBuiltEvents, DEMO_SAFE, type JournalTestBed, openJournalTestBed, type StoredRecord, safeRows } from './journal-fixtures.js'
+import { addOrganisation, appendBuiltEvents, DEMO_SAFE, type JournalTestBed, openJournalTestBed, type StoredRecord, safeRows } from '../../test/journal-fixtures.js'
 import { verifyJournal } from './verify-journal.js'
 
 let bed: JournalTestBed

@@ -1,7 +1,7 @@
 import { compactOrganisation, type DomainError, type OrganisationDocumentInput } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestMailroom, TEST_PASSWORD_HASHER, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, TEST_PASSWORD_HASHER, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { createOrganisationAdmin, type OrganisationAdmin } from './organisation-admin.js'
 import { formatOrganisationYaml } from './organisation-text.js'
 
@@ -201,7 +201,7 @@ describe('the example of docs/organisation.md', () => {
 
 describe('every server sharing the database', () => {
   it('sees a change made by another at once: disabled users, new entities in perimeters', async () => {
-    const { createMailroom } = await import('../mailroom.js')
+    const { createMailroom } = await import('../../../testing/src/storage-test-kit.js')
     const other = await createMailroom({ database: t.mailroom.db, docserverDir: t.docserverDir, secret: t.secret, passwordHasher: TEST_PASSWORD_HASHER, migrate: false, journal: { sweepIntervalMs: 0 } })
     try {
       await admin.addUser({ login: 'shared', password: 'shared password 1', groups: ['AGENT'], entities: [{ id: 'PJS', primary: true }] })

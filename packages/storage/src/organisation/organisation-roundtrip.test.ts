@@ -1,7 +1,7 @@
 import { compactOrganisation, type OrganisationDocument, validateOrganisation } from '@mailroom/core'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { formatOrganisationYaml } from './organisation-text.js'
 
 let t: TestMailroom

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 
 let t: TestMailroom
 const DESTINATIONS = ['VILLE', 'CAB', 'DGS', 'DRH', 'DSI', 'PJS', 'PE', 'COU', null] as const

@@ -11,12 +11,12 @@ import { JournalWriter } from '../journal/journal-writer.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import type { StorageContext } from '../storage-context.js'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
 import { createRecordsServices } from './create-records-services.js'
-import { CHRONO_PLACEHOLDER as P } from './merge-chrono/replace-chrono-placeholder.js'
-import { docx, docxWithPictures, entryOf, odt, partOf, picture, run, wordParagraphs, xlsx } from './merge-chrono/test-office-files.js'
-import { readCode } from './merge-chrono/test-read-code.js'
+import { CHRONO_PLACEHOLDER as P, DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
+import { docx, docxWithPictures, entryOf, odt, partOf, picture, run, wordParagraphs, xlsx } from '../../../testing/src/fixtures/office/test-office-files.js'
+import { readCode } from '../../../testing/src/fixtures/office/test-read-code.js'
 import type { RecordCreateFaults } from './kysely-records-repository.js'
 
 /** The failure points of a create (RecordCreateFaults), each throwing a message a response must not leak. */
@@ -51,6 +51,7 @@ function contextOf(clock: { now(): Date } = { now: () => new Date() }): StorageC
     ids: { newId: () => crypto.randomUUID() },
     logger: SILENT_LOGGER,
     converter: null,
+    ...DOCUMENT_PORTS,
     perimeter: new PerimeterGuard(SILENT_LOGGER),
     journal: new JournalWriter({ clock }),
   }

@@ -1,5 +1,4 @@
 import type { RecordsServices } from '@mailroom/core'
-import { mimeTypeSniffer } from '../content/sniff-mime-type.js'
 import type { StorageContext } from '../storage-context.js'
 import { createRecordsUseCases } from '@mailroom/core'
 import { KyselyRecordsRepository, type RecordCreateFaults } from './kysely-records-repository.js'
@@ -13,7 +12,7 @@ export interface RecordsServicesOptions {
 export function createRecordsServices(context: StorageContext, options: RecordsServicesOptions = {}): RecordsServices {
   return createRecordsUseCases({
     records: new KyselyRecordsRepository(context, options.faults),
-    sniffer: mimeTypeSniffer,
+    sniffer: context.sniffer,
     clock: context.clock,
   })
 }

@@ -1,4 +1,4 @@
-import { type Actor, domainError } from '@mailroom/core'
+import { type Actor, domainError, type PreparedChronoMerge } from '@mailroom/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { DocumentWriter, type StoredDocument } from '../docserver/document-writer.js'
@@ -24,8 +24,6 @@ import type { PreparedDeposit } from '../journal/journal-writer.js'
 import { insertRecordQuery, type RecordColumnValues } from './insert-record-statement.js'
 import { lookupEarlierReferences, lookupReferences, NEXT_RES_ID } from './lookup-references.js'
 import { ReferenceCache } from './reference-cache.js'
-import { chronoQrCodeText, renderChronoPictures } from './merge-chrono/chrono-images.js'
-import { type ChronoMerge, prepareChronoMerge } from './merge-chrono/merge-chrono-document.js'
 
 /**
  * Failure points of a create, for tests that prove atomicity: each hook runs at its point and may throw.
@@ -133,7 +131,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
    * reference lookup. Null for an office file with the chrono placeholder: its stored bytes are merged ones.
    */
   async stageFile(file: NewRecordFile): Promise<StagedFile | null> {
-    if (prepareChronoMerge(file.format, file.bytes) !== null) return null
+    if (this.#context.chronoMerger.prepare(file.format, file.bytes) !== null) return null
     const area = await this.#writableArea()
     const document = await this.#writer.write(area.pathTemplate, file.format, file.bytes, this.#context.clock.now())
     return new StagedDocument(file, area, document, () => this.#removeFile(document))
@@ -150,15 +148,12 @@ export class KyselyRecordsRepository implements RecordsRepository {
     // An office file with the placeholder is stored with the chrono merged in (reference §2.2). Its bytes
     // depend on the chrono only when the record gets one; otherwise the field is emptied right away. A
     // staged file has none (stageFile leaves such files to this method).
-    const merge = record.file && staged === null ? prepareChronoMerge(record.file.format, record.file.bytes) : null
+    const merge = record.file && staged === null ? this.#context.chronoMerger.prepare(record.file.format, record.file.bytes) : null
     const mergeInTransaction = merge !== null && plan !== null
     // The QR code names the record, so a file asking for one needs the record's id before it is written.
-    if (merge?.pictures.has('qrCode') && preparation.resId === null) preparation = { ...preparation, resId: await reserveResId(this.#context.db) }
+    if (merge?.needsRecordId && preparation.resId === null) preparation = { ...preparation, resId: await reserveResId(this.#context.db) }
     const resIdMaster = preparation.resId
-    const filled = async (chronoMerge: ChronoMerge, chrono: string) => {
-      const qrCodeText = chronoQrCodeText({ chrono, resIdMaster, resId: null, title: record.subject })
-      return chronoMerge.fill(chrono, await renderChronoPictures(chronoMerge.pictures, { chrono, qrCodeText }))
-    }
+    const filled = (chronoMerge: PreparedChronoMerge, chrono: string) => chronoMerge.fill({ chrono, resIdMaster, title: record.subject })
     if (record.file && staged === null) {
       area = await this.#writableArea()
       if (!mergeInTransaction) {

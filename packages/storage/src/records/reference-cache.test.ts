@@ -1,7 +1,7 @@
 import type { RecordReferenceFacts, RecordReferenceQuery, RecordTreeEntity } from '@mailroom/core'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { NO_REFERENCES } from '../testing/reference-queries.js'
+import { NO_REFERENCES } from '../../../testing/src/fixtures/reference-queries.js'
 import { ReferenceCache } from './reference-cache.js'
 
 /** A reference dataset at one version: what the database would answer. */

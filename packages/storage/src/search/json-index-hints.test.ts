@@ -2,7 +2,7 @@ import { parseClause } from '@mailroom/core'
 import fc from 'fast-check'
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { jsonIndexHints } from './json-index-hints.js'
 
 const dummy = new Kysely<any>({

@@ -2,7 +2,7 @@ import { isDomainError } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SILENT_LOGGER } from '../logger.js'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { isRefusedQuery, runSearch } from './run-search.js'
 
 let t: TestMailroom

@@ -4,7 +4,7 @@ import type { SearchHits, SearchRecord } from '@mailroom/core'
 import { streamSearchResult } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { CURSOR_BATCH_ROWS } from './search-cursor.js'
 
 /** More than two cursor batches, so a search without limit takes the streamed path and crosses batches. */
@@ -118,7 +118,7 @@ describe('search limits: every match without limit, a limit as given', () => {
 describe('search limits: an operator ceiling refuses, never truncates', () => {
   let capped: TestMailroom['mailroom']
   beforeAll(async () => {
-    const { createMailroom } = await import('../mailroom.js')
+    const { createMailroom } = await import('../../../testing/src/storage-test-kit.js')
     capped = await createMailroom({ database: t.mailroom.db, docserverDir: t.docserverDir, secret: t.secret, migrate: false, search: { maxResults: 1200 } })
   })
   afterAll(async () => capped?.close())

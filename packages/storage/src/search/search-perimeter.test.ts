@@ -2,8 +2,8 @@ import { type Actor, type ClauseAst, isDomainError, printClause } from '@mailroo
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clauseArbitrary } from '../../../core/src/search/clause-arbitrary.js'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
-import { DEMO_USERS, naiveVisible, type SeededRecord, seedSearchDataset } from './search-test-dataset.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
+import { DEMO_USERS, naiveVisible, type SeededRecord, seedSearchDataset } from '../../../testing/src/fixtures/search-test-dataset.js'
 
 let t: TestMailroom
 let records: SeededRecord[]

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ScryptPasswordHasher } from '../security/scrypt-password-hasher.js'
-import { createTestMailroom, type TestMailroom } from '../testing/test-database.js'
+import { ScryptPasswordHasher } from '../../../testing/src/storage-test-kit.js'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { KyselyUserRepository } from './kysely-user-repository.js'
 
 let t: TestMailroom

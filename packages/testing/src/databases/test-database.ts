@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { DatabaseTarget } from '../database/open-database.js'
-import { type Mailroom, type MailroomOptions, createMailroom } from '../mailroom.js'
-import { ScryptPasswordHasher } from '../security/scrypt-password-hasher.js'
+import { type DatabaseTarget, type Mailroom, type MailroomOptions, createMailroom, ScryptPasswordHasher } from '@mailroom/mailroom'
 import pg from 'pg'
 
 /** Which database the current test project runs on (vitest projects set MAILROOM_TEST_DB). */

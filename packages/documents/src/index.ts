@@ -1,0 +1,15 @@
+/**
+ * @module @mailroom/documents
+ * Document processing without a database: MIME type sniffing, conversion to PDF (in process, and through
+ * LibreOffice for office files), watermarking, and the chrono merge of office files with its QR codes and
+ * barcodes. Each part implements a port `@mailroom/core` declares; `@mailroom/mailroom` plugs them into
+ * the storage.
+ */
+export { ConversionService } from './conversion/pdf-converter.js'
+export type { ConversionServiceOptions, OfficeConverter } from './conversion/pdf-converter.js'
+export { findSoffice, LibreOfficeConverter } from './conversion/libreoffice-converter.js'
+export type { LibreOfficeConverterOptions } from './conversion/libreoffice-converter.js'
+export { mimeTypeSniffer, sniffMimeType } from './sniffing/sniff-mime-type.js'
+export { pdfWatermarker, watermarkPdf } from './watermark/watermark-pdf.js'
+export { officeChronoMerger } from './chrono-merge/office-chrono-merger.js'
+export { CHRONO_PLACEHOLDER } from './chrono-merge/replace-chrono-placeholder.js'
