@@ -4,7 +4,9 @@
  * imported with `importMaarch` (source read-only, fingerprints checked, files stored durably, one transaction
  * per record with its history and journal deposit), beside a raw baseline in the same run that copies the
  * same files and inserts the same record, list and contact rows in batches, without any check. The
- * organisation is applied to both targets first, untimed. Peak RSS is sampled through the import.
+ * organisation is applied to both targets first, untimed. The import streams its JSON report to a file as
+ * it goes, as `mailroom import maarch --report` does. RSS is sampled through both phases: memory is flat when
+ * the import's RSS grows no more from its second quarter to its last than the baseline's does.
  *
  *   pnpm --filter @mailroom/bench run bench:import
  *   BENCH_RECORDS (default 2000), BENCH_DB=pglite for an embedded PGlite target (default: PostgreSQL at
@@ -12,17 +14,20 @@
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
-import { importMaarch, maarchFilePath } from '@mailroom/import-maarch'
+import { importMaarch, JsonReportFile, maarchFilePath } from '@mailroom/import-maarch'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
 import { createTestDatabase, postgresAdminUrl, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '@mailroom/testing'
 import pg from 'pg'
+import { rssGrowth } from './rss-growth.js'
 
 const records = Number(process.env.BENCH_RECORDS ?? 2000)
 const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres'
-const fixtures = process.env.MAILROOM_MAARCH_FIXTURES ?? resolve(import.meta.dirname, '../../shared/fixtures/maarch-20.10')
+// From bench/ (tsx) or bench/dist/ (built): the fixtures sit beside the repository.
+const repository = resolve(import.meta.dirname, import.meta.dirname.endsWith('dist') ? '../..' : '..')
+const fixtures = process.env.MAILROOM_MAARCH_FIXTURES ?? resolve(repository, '../shared/fixtures/maarch-20.10')
 const FIRST_ID = 1000
 
 /** A Maarch database: the fixtures, then `records` more rows copied from the samples. */
@@ -95,34 +100,61 @@ async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }
   return bytes
 }
 
+/** Runs `work`, sampling the process's RSS (MB) every 250 ms. */
+async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; samplesMb: number[] }> {
+  const samplesMb: number[] = []
+  const sample = () => samplesMb.push(process.memoryUsage().rss / 1024 / 1024)
+  sample()
+  const sampler = setInterval(sample, 250)
+  const t0 = performance.now()
+  try {
+    const result = await work()
+    return { result, seconds: (performance.now() - t0) / 1000, samplesMb }
+  } finally {
+    clearInterval(sampler)
+    sample()
+  }
+}
+
+/** RSS over a phase: at its start, after warm-up (second quarter's median), at its end (last quarter's median), highest. */
+function describeRss(samplesMb: readonly number[]): string {
+  const growth = rssGrowth(samplesMb)
+  return `${samplesMb[0]!.toFixed(0)} MB at start, ${growth.warmMb.toFixed(0)} → ${growth.lastMb.toFixed(0)} MB from second to last quarter (${growth.lastMb - growth.warmMb >= 0 ? '+' : ''}${(growth.lastMb - growth.warmMb).toFixed(0)} MB), highest ${growth.highestMb.toFixed(0)} MB`
+}
+
 async function main(): Promise<void> {
   const source = await createSource()
   const total = records + 20
   const imported = await target()
   const raw = await target()
+  const reportPath = join(imported.dir, 'import-report.json')
   try {
     for (const t of [imported, raw]) await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.dir, only: 'reference' })
 
-    let peakRss = process.memoryUsage().rss
-    const rssAtStart = peakRss
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss)
-    }, 200)
-    let t0 = performance.now()
-    const report = await importMaarch(imported.mailroom, { from: source.url, docservers, docserverDir: imported.dir, only: 'records' })
-    const importSeconds = (performance.now() - t0) / 1000
-    clearInterval(sampler)
-    t0 = performance.now()
-    const rawBytes = await rawCopy(source.url, raw)
-    const rawSeconds = (performance.now() - t0) / 1000
+    const reportFile = await JsonReportFile.create(reportPath)
+    const importing = await sampled(async () => {
+      const summary = await importMaarch(imported.mailroom, { from: source.url, docservers, docserverDir: imported.dir, only: 'records', report: reportFile })
+      await reportFile.finish(summary)
+      return summary
+    })
+    const report = importing.result
+    const importSeconds = importing.seconds
+    const copying = await sampled(() => rawCopy(source.url, raw))
+    const rawBytes = copying.result
+    const rawSeconds = copying.seconds
 
     const mb = (n: number) => n / 1024 / 1024
     const importBytes = report.bytes
-    console.log(`Maarch import, ${total} records (${kind} target, ${report.records.imported.length} imported)`)
+    console.log(`Maarch import, ${total} records (${kind} target, ${report.counts.imported} imported)`)
     console.log(`  import     ${(total / importSeconds).toFixed(1)} records/s  ${(mb(importBytes) / importSeconds).toFixed(2)} MB/s (originals)  ${importSeconds.toFixed(1)} s`)
     console.log(`  raw copy   ${(total / rawSeconds).toFixed(1)} records/s  ${(mb(rawBytes) / rawSeconds).toFixed(2)} MB/s (originals and PDFs)  ${rawSeconds.toFixed(1)} s`)
     console.log(`  import / raw: ${(rawSeconds / importSeconds).toFixed(2)} of the baseline's record rate`)
-    console.log(`  RSS: ${mb(rssAtStart).toFixed(0)} MB at start, ${mb(peakRss).toFixed(0)} MB peak during the import`)
+    console.log(`  RSS import:   ${describeRss(importing.samplesMb)}`)
+    console.log(`  RSS raw copy: ${describeRss(copying.samplesMb)}`)
+    // After the measurement: the streamed report is one valid JSON document listing every record.
+    const written = JSON.parse(await readFile(reportPath, 'utf8')) as { records: unknown[] }
+    console.log(`  report: ${mb((await stat(reportPath)).size).toFixed(1)} MB of JSON, ${written.records.length} record entries, valid`)
+    if (written.records.length !== total) throw new Error(`the report lists ${written.records.length} records, expected ${total}`)
   } finally {
     for (const t of [imported, raw]) {
       await t.mailroom.close()

@@ -1,4 +1,4 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
 
 // The source is always PostgreSQL (Maarch's); the target runs on both.
-export default mailroomVitestConfig({ databases: 'both', testTimeout: 120_000, databaseFree: ['test/map-and-files.test.ts', 'test/source.test.ts'] })
+export default mailroomVitestConfig({ databases: 'both', testTimeout: 120_000, databaseFree: ['test/map-and-files.test.ts', 'test/source.test.ts', 'test/report-file.test.ts'] })

@@ -3,7 +3,8 @@ import type { Actor } from '@mailroom/core'
 import { type Database, DocserverRoot, DocumentWriter, JournalWriter, type OrganisationAdmin, type StoredDocument } from '@mailroom/storage'
 import { type Kysely, sql } from 'kysely'
 import { checkFingerprint, type DocserverLocations, maarchFilePath, readIfPresent } from './files.js'
-import { mapOrganisation, type MaarchOrganisationRows, type OrganisationNote } from './map-organisation.js'
+import { mapOrganisation, type MaarchOrganisationRows } from './map-organisation.js'
+import type { AttachmentEntry, ImportReportSink, MaarchImportSummary, RecordEntry, RecordReport } from './report.js'
 import { type MaarchSource, openMaarchSource } from './source.js'
 
 /** The Mailroom installation receiving the import (a `createMailroom` result fits). */
@@ -26,39 +27,13 @@ export interface MaarchImportOptions {
   /** Stops between two records; what is committed stays, the next run continues. */
   readonly signal?: AbortSignal
   readonly onProgress?: (progress: ImportProgress) => void
+  /** Receives the per-record report as the import goes (a `JsonReportFile`, a `ReportCollector`). */
+  readonly report?: ImportReportSink
 }
 
 export interface ImportProgress {
   readonly records: number
   readonly total: number
-  readonly bytes: number
-}
-
-/** One record's outcome. */
-export interface RecordReport {
-  readonly resId: number
-  readonly chrono: string | null
-  readonly file?: { readonly source: string; readonly size: number; readonly fingerprint: 'matched' | 'computed' | 'mismatch'; readonly mode: string; readonly computed: string }
-  readonly versions?: readonly { readonly type: string; readonly version: number }[]
-  readonly problems?: readonly string[]
-}
-
-/** The machine-readable report of a run. */
-export interface MaarchImportReport {
-  readonly sourceVersion: string
-  readonly dryRun: boolean
-  readonly interrupted: boolean
-  readonly organisation: { readonly applied: boolean; readonly lines: readonly string[]; readonly notes: readonly OrganisationNote[] } | null
-  readonly records: {
-    readonly imported: readonly RecordReport[]
-    readonly skipped: readonly { readonly resId: number; readonly reason: string }[]
-    /** Records imported with something repaired: fingerprints computed, converted PDFs missing. */
-    readonly repaired: readonly RecordReport[]
-    /** Imported and flagged for an operator: fingerprint mismatch, original missing. */
-    readonly flagged: readonly RecordReport[]
-  }
-  readonly notImported: { readonly attachments: readonly { readonly resId: number; readonly resIdMaster: number | null; readonly title: string | null }[] }
-  readonly chronoCounters: readonly { readonly counter: string; readonly value: number }[]
   readonly bytes: number
 }
 
@@ -92,7 +67,7 @@ const RECORD_COLUMNS = [
   'linked_resources', 'retention_frozen', 'binding',
 ] as const
 const JSON_COLUMNS = new Set(['external_id', 'integrations', 'custom_fields', 'linked_resources'])
-/** Records read from the source per query. */
+/** Records read from the source per query (and attachments listed per query). */
 const PAGE = 200
 /** Records imported at once. */
 const RECORD_CONCURRENCY = 4
@@ -120,10 +95,8 @@ function refusalOf(error: unknown): string | null {
   return String(e.detail ?? e.message ?? e.code)
 }
 
-const byId = <T extends { readonly resId: number }>(items: T[]): T[] => items.sort((a, b) => a.resId - b.resId)
-
 /** Imports a Maarch Courrier 20.10 installation into Mailroom; see docs/migrating-from-maarch.md. */
-export async function importMaarch(target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportReport> {
+export async function importMaarch(target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportSummary> {
   const source = await openMaarchSource(options.from)
   try {
     return await run(source, target, options)
@@ -132,9 +105,20 @@ export async function importMaarch(target: MaarchImportTarget, options: MaarchIm
   }
 }
 
-async function run(source: MaarchSource, target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportReport> {
+/** Where nothing is kept: the caller wants the summary only. */
+const NO_REPORT: ImportReportSink = { begin: async () => {}, records: async () => {}, attachments: async () => {} }
+
+/** How the report lists an imported record. */
+function outcomeOf(row: Row, report: RecordReport): 'imported' | 'repaired' | 'flagged' {
+  if (report.file?.fingerprint === 'mismatch' || (row.filename && !report.file)) return 'flagged'
+  if (report.file?.fingerprint === 'computed' || (report.problems?.length ?? 0) > 0) return 'repaired'
+  return 'imported'
+}
+
+async function run(source: MaarchSource, target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportSummary> {
   const dryRun = options.dryRun === true
-  let organisation: MaarchImportReport['organisation'] = null
+  const sink = options.report ?? NO_REPORT
+  let organisation: MaarchImportSummary['organisation'] = null
   if (options.only !== 'records') {
     // One connection, one snapshot: the queries run one after the other.
     const read: Record<string, unknown> = {}
@@ -148,18 +132,12 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
     const result = await target.organisation.apply(document, { dryRun, author: { userId: null, name: 'import maarch' } })
     organisation = { applied: result.applied, lines: result.lines, notes }
   }
-  const imported: RecordReport[] = []
-  const skipped: { resId: number; reason: string }[] = []
-  const repaired: RecordReport[] = []
-  const flagged: RecordReport[] = []
+  await sink.begin({ sourceVersion: source.version, dryRun, organisation })
+  // Only counts stay in memory; every record's entry goes to the sink a page at a time.
+  const counts = { imported: 0, repaired: 0, flagged: 0, skipped: 0, attachmentsNotImported: 0 }
   const chronoCounters: { counter: string; value: number }[] = []
   let bytes = 0
   let interrupted = false
-  const attachments = (await source.rows(`select res_id, res_id_master, title from res_attachments where coalesce(status, '') <> 'DEL' order by res_id`)).map((a) => ({
-    resId: Number(a.res_id),
-    resIdMaster: a.res_id_master === null ? null : Number(a.res_id_master),
-    title: (a.title as string | null) ?? null,
-  }))
 
   if (options.only !== 'reference') {
     const importer = new RecordImporter(source, target, options)
@@ -176,6 +154,7 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
       )
       const related = await importer.related(page.map((r) => Number(r.res_id)).filter((id) => !present.has(id)))
       const queue = [...page]
+      const entries: RecordEntry[] = []
       let failing = false
       const worker = async () => {
         for (let row = queue.shift(); row !== undefined && !failing; row = queue.shift()) {
@@ -186,7 +165,7 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
           const resId = Number(row.res_id)
           if (present.has(resId)) {
             done++
-            skipped.push({ resId, reason: 'already imported' })
+            entries.push({ outcome: 'skipped', resId, reason: 'already imported' })
             continue
           }
           let report: RecordReport
@@ -199,20 +178,23 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
               throw error
             }
             done++
-            skipped.push({ resId, reason: `refused by Mailroom, not imported: ${refusal}` })
+            entries.push({ outcome: 'skipped', resId, reason: `refused by Mailroom, not imported: ${refusal}` })
             continue
           }
           done++
           bytes += report.file?.size ?? 0
-          imported.push(report)
-          if (report.file?.fingerprint === 'mismatch' || (row.filename && !report.file)) flagged.push(report)
-          else if (report.file?.fingerprint === 'computed' || (report.problems?.length ?? 0) > 0) repaired.push(report)
+          entries.push({ outcome: outcomeOf(row, report), ...report })
           options.onProgress?.({ records: done, total, bytes })
         }
       }
       // Records are independent: a few at once overlap one's fsyncs with another's rows. A failure stops the
       // run after the records in flight; each is whole or absent either way.
       const results = await Promise.allSettled(Array.from({ length: RECORD_CONCURRENCY }, worker))
+      entries.sort((a, b) => a.resId - b.resId)
+      for (const entry of entries) counts[entry.outcome === 'skipped' ? 'skipped' : 'imported']++
+      for (const entry of entries) if (entry.outcome === 'repaired' || entry.outcome === 'flagged') counts[entry.outcome]++
+      // The records committed before a failure are in the report too.
+      await sink.records(entries)
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
       if (failed) throw failed.reason
       if (interrupted) break
@@ -222,16 +204,22 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
       await target.journalFlush()
     }
   }
-  return {
-    sourceVersion: source.version,
-    dryRun,
-    interrupted,
-    organisation,
-    records: { imported: byId(imported), skipped: byId(skipped), repaired: byId(repaired), flagged: byId(flagged) },
-    notImported: { attachments },
-    chronoCounters,
-    bytes,
+  for (let afterAttachment = 0; ; ) {
+    const page = await source.rows(
+      `select res_id, res_id_master, title from res_attachments where coalesce(status, '') <> 'DEL' and res_id > $1 order by res_id limit ${PAGE}`,
+      [afterAttachment],
+    )
+    if (page.length === 0) break
+    afterAttachment = Number(page[page.length - 1]!.res_id)
+    const attachments: AttachmentEntry[] = page.map((a) => ({
+      resId: Number(a.res_id),
+      resIdMaster: a.res_id_master === null ? null : Number(a.res_id_master),
+      title: (a.title as string | null) ?? null,
+    }))
+    counts.attachmentsNotImported += attachments.length
+    await sink.attachments(attachments)
   }
+  return { sourceVersion: source.version, dryRun, organisation, interrupted, counts, chronoCounters, bytes }
 }
 
 class RecordImporter {
@@ -456,15 +444,18 @@ class RecordImporter {
     for (const p of await this.#source.rows(`select id, param_value_int from parameters where id like 'chrono\\_%' and param_value_int is not null`)) {
       counters.set(String(p.id), Number(p.param_value_int))
     }
-    // Numbers already given count too, whatever the counters say (MAARCH/2020A/12: incoming, 2020, 12).
+    // Numbers already given count too, whatever the counters say (MAARCH/2020A/12: incoming, 2020, 12). Read
+    // as one maximum per year and letter: nothing per record in memory.
     const letters: Record<string, string> = { A: 'incoming', D: 'outgoing', I: 'internal', E: 'ged_doc' }
-    const chronos = await db.selectFrom('res_letterbox').select(['alt_identifier', 'category_id']).where('alt_identifier', 'is not', null).execute()
-    for (const { alt_identifier } of chronos) {
-      const m = /\/(\d{4})([A-Z])\/(\d+)$/.exec(alt_identifier ?? '')
-      const category = m ? letters[m[2]!] : undefined
-      if (!m || !category) continue
-      const key = `chrono_${category}_${m[1]}`
-      counters.set(key, Math.max(counters.get(key) ?? 0, Number(m[3])))
+    const { rows: given } = await sql<{ year: string; letter: string; value: string }>`
+      select m[1] as year, m[2] as letter, max(m[3]::bigint) as value
+      from (select regexp_match(alt_identifier, '/(\\d{4})([A-Z])/(\\d+)$') as m from res_letterbox where alt_identifier is not null) numbers
+      where m is not null group by m[1], m[2]`.execute(db)
+    for (const { year, letter, value } of given) {
+      const category = letters[letter]
+      if (category === undefined) continue
+      const key = `chrono_${category}_${year}`
+      counters.set(key, Math.max(counters.get(key) ?? 0, Number(value)))
     }
     const out: { counter: string; value: number }[] = []
     for (const [counter, value] of [...counters].sort()) {

@@ -4,7 +4,10 @@
  * files, history, chrono counters) into Mailroom, reading the source read-only.
  */
 export { importMaarch } from './import-maarch.js'
-export type { ImportProgress, MaarchImportOptions, MaarchImportReport, MaarchImportTarget, RecordReport } from './import-maarch.js'
+export type { ImportProgress, MaarchImportOptions, MaarchImportTarget } from './import-maarch.js'
+export { ReportCollector } from './report.js'
+export type { AttachmentEntry, ImportCounts, ImportReportSink, MaarchImportReport, MaarchImportSummary, RecordEntry, RecordReport, ReportHeader } from './report.js'
+export { JsonReportFile } from './report-file.js'
 export { mapOrganisation } from './map-organisation.js'
 export type { MaarchOrganisationRows, OrganisationNote } from './map-organisation.js'
 export { checkFingerprint, maarchFilePath } from './files.js'

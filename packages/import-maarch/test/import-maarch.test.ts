@@ -3,14 +3,14 @@ import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
 import { DocserverRoot, verifyJournal } from '@mailroom/storage'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { importMaarch, type MaarchImportReport } from '../src/index.js'
-import { createMaarchSource, MAARCH_FIXTURES } from './maarch-source.js'
+import type { MaarchImportReport } from '../src/index.js'
+import { createMaarchSource, importCollecting, MAARCH_FIXTURES } from './maarch-source.js'
 
 let s: TestServer
 let source: { url: string; drop(): void }
 let report: MaarchImportReport
 const run = (extra: { dryRun?: boolean } = {}) =>
-  importMaarch(s.mailroom, { from: source.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: s.docserverDir, ...extra })
+  importCollecting(s.mailroom, { from: source.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: s.docserverDir, ...extra })
 
 beforeAll(async () => {
   source = createMaarchSource()

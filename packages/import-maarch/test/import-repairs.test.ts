@@ -2,8 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { importMaarch } from '../src/index.js'
-import { createMaarchSource, MAARCH_FIXTURES } from './maarch-source.js'
+import { createMaarchSource, importCollecting, MAARCH_FIXTURES } from './maarch-source.js'
 
 let t: TestMailroom
 let source: { url: string; drop(): void }
@@ -35,7 +34,7 @@ const docservers = {
 describe('an interrupted import with damaged files', () => {
   it('stops between records, leaving whole records only, and the next run continues where it stopped', async () => {
     const abort = new AbortController()
-    const first = await importMaarch(t.mailroom, {
+    const first = await importCollecting(t.mailroom, {
       from: source.url,
       docservers,
       docserverDir: t.docserverDir,
@@ -56,7 +55,7 @@ describe('an interrupted import with damaged files', () => {
     const versions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
     expect((await files(t.docserverDir)).length).toBe(rows.filter((r) => r.filename !== null).length + versions.length)
 
-    const second = await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir })
+    const second = await importCollecting(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir })
     expect(second.interrupted).toBe(false)
     expect(second.records.skipped.map((r) => r.resId).filter((id) => id !== 12)).toEqual(done)
     expect([...done, ...second.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1).filter((id) => id !== 12))
@@ -69,7 +68,7 @@ describe('an interrupted import with damaged files', () => {
   })
 
   it('flags a fingerprint mismatch and a missing original on the record, in history and in the report', async () => {
-    const first = await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir, dryRun: true, only: 'records' })
+    const first = await importCollecting(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir, dryRun: true, only: 'records' })
     // A dry run over imported records: all skipped but the refused one, which it would try again.
     expect(first.records.skipped).toHaveLength(19)
     expect(first.records.imported.map((r) => r.resId)).toEqual([12])

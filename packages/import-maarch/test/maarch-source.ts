@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { postgresAdminUrl } from '@mailroom/testing'
+import { importMaarch, type MaarchImportOptions, type MaarchImportReport, type MaarchImportTarget, ReportCollector } from '../src/index.js'
 
 /** The publisher's Maarch 20.10 installation kept outside the project (MAILROOM_MAARCH_FIXTURES overrides). */
 export const MAARCH_FIXTURES = process.env.MAILROOM_MAARCH_FIXTURES ?? resolve(import.meta.dirname, '../../../../shared/fixtures/maarch-20.10')
@@ -20,4 +21,10 @@ export function createMaarchSource(extraSql = ''): { url: string; drop(): void }
   const url = new URL(admin)
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => psql(admin.pathname.slice(1) || 'postgres', ['-c', `drop database if exists ${name} with (force)`]) }
+}
+
+/** An import whose whole report is kept in memory, to look at every record's entry. */
+export async function importCollecting(target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportReport> {
+  const collector = new ReportCollector()
+  return collector.report(await importMaarch(target, { ...options, report: collector }))
 }

@@ -1,5 +1,4 @@
-import { writeFile } from 'node:fs/promises'
-import { type ImportProgress, importMaarch, type MaarchImportReport, type MaarchImportTarget } from '@mailroom/import-maarch'
+import { type ImportProgress, importMaarch, JsonReportFile, type MaarchImportSummary, type MaarchImportTarget } from '@mailroom/import-maarch'
 import { type Command, InvalidArgumentError } from 'commander'
 import { loadConfig } from '../config.js'
 import { withMailroom } from './admin-session.js'
@@ -36,18 +35,18 @@ export function formatProgress(progress: ImportProgress, elapsedMs: number): str
 }
 
 /** The summary table printed at the end of a run. */
-export function formatSummary(report: MaarchImportReport): string {
+export function formatSummary(report: MaarchImportSummary): string {
   const rows: [string, string | number][] = [
     ['source', `Maarch Courrier ${report.sourceVersion}`],
     ['mode', report.dryRun ? 'dry run (nothing written)' : report.interrupted ? 'interrupted (rerun to continue)' : 'import'],
   ]
   if (report.organisation) rows.push(['organisation', report.organisation.lines.join('; ')], ['organisation notes', report.organisation.notes.length])
   rows.push(
-    ['records imported', report.records.imported.length],
-    ['records skipped', report.records.skipped.length],
-    ['records repaired', report.records.repaired.length],
-    ['records flagged', report.records.flagged.length],
-    ['attachments not imported', report.notImported.attachments.length],
+    ['records imported', report.counts.imported],
+    ['records skipped', report.counts.skipped],
+    ['records repaired', report.counts.repaired],
+    ['records flagged', report.counts.flagged],
+    ['attachments not imported', report.counts.attachmentsNotImported],
     ['bytes', `${(report.bytes / MB).toFixed(1)} MB`],
   )
   const width = Math.max(...rows.map(([name]) => name.length))
@@ -65,7 +64,7 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     .option('--docserver <name=dir>', 'a docserver whose files live elsewhere (repeatable)', docserverOverride, {})
     .option('--dry-run', 'check and report without writing anything')
     .option('--only <part>', 'reference (organisation) or records', only)
-    .option('--report <file>', 'write the JSON report there')
+    .option('--report <file>', 'write the JSON report there, record by record as the import goes')
     .action(async (options: ImportOptions) => {
       const { docserverDir } = loadConfig(context.env, { requireSecret: false })
       await withMailroom(context, (mailroom) => runImport(context, mailroom, options, docserverDir))
@@ -80,24 +79,28 @@ async function runImport(context: CliContext, mailroom: MaarchImportTarget, opti
   process.once('SIGINT', stop)
   const started = Date.now()
   const tty = process.stderr.isTTY === true
+  // Streamed: the report of 100,000 records is never held in memory.
+  const reportFile = options.report ? await JsonReportFile.create(options.report) : undefined
   try {
-    const report = await importMaarch(mailroom, {
+    const summary = await importMaarch(mailroom, {
       from: options.from,
       docservers: { root: options.docservers, overrides: options.docserver },
       docserverDir,
       ...(options.dryRun ? { dryRun: true } : {}),
       ...(options.only ? { only: options.only } : {}),
       signal: abort.signal,
+      ...(reportFile ? { report: reportFile } : {}),
       ...(tty ? { onProgress: (p: ImportProgress) => process.stderr.write(`\r${formatProgress(p, Date.now() - started)}\x1b[K`) } : {}),
     })
     if (tty) process.stderr.write('\n')
-    context.out(formatSummary(report))
-    if (options.report) {
-      await writeFile(options.report, `${JSON.stringify(report, null, 2)}\n`)
+    context.out(formatSummary(summary))
+    if (reportFile) {
+      await reportFile.finish(summary)
       context.out(`report written to ${options.report}\n`)
     }
-    context.exitCode = report.interrupted ? 130 : 0
+    context.exitCode = summary.interrupted ? 130 : 0
   } finally {
     process.removeListener('SIGINT', stop)
+    await reportFile?.close()
   }
 }

@@ -1,0 +1,107 @@
+import type { OrganisationNote } from './map-organisation.js'
+
+/** One imported record's details. */
+export interface RecordReport {
+  readonly resId: number
+  readonly chrono: string | null
+  readonly file?: { readonly source: string; readonly size: number; readonly fingerprint: 'matched' | 'computed' | 'mismatch'; readonly mode: string; readonly computed: string }
+  readonly versions?: readonly { readonly type: string; readonly version: number }[]
+  readonly problems?: readonly string[]
+}
+
+/**
+ * One record's outcome as the report lists it. `repaired` and `flagged` records are imported too: repaired
+ * when something was fixed on the way (a fingerprint computed, a converted PDF missing),
+ * flagged for an operator (a fingerprint mismatch, the original missing).
+ */
+export type RecordEntry =
+  | ({ readonly outcome: 'imported' | 'repaired' | 'flagged' } & RecordReport)
+  | { readonly outcome: 'skipped'; readonly resId: number; readonly reason: string }
+
+/** A Maarch attachment (`res_attachments`), listed as not imported. */
+export interface AttachmentEntry {
+  readonly resId: number
+  readonly resIdMaster: number | null
+  readonly title: string | null
+}
+
+/** What is known of a run before its records: written first. */
+export interface ReportHeader {
+  readonly sourceVersion: string
+  readonly dryRun: boolean
+  readonly organisation: { readonly applied: boolean; readonly lines: readonly string[]; readonly notes: readonly OrganisationNote[] } | null
+}
+
+export interface ImportCounts {
+  /** Every record imported, the repaired and flagged ones included. */
+  readonly imported: number
+  readonly repaired: number
+  readonly flagged: number
+  readonly skipped: number
+  readonly attachmentsNotImported: number
+}
+
+/** What `importMaarch` returns: the header, the counts and what is known at the end, no per-record list. */
+export interface MaarchImportSummary extends ReportHeader {
+  readonly interrupted: boolean
+  readonly counts: ImportCounts
+  readonly chronoCounters: readonly { readonly counter: string; readonly value: number }[]
+  readonly bytes: number
+}
+
+/**
+ * Where the per-record report goes while the import runs: a page of records at a time, in res_id order, so
+ * the importer keeps nothing per record (memory stays flat whatever the installation's size).
+ */
+export interface ImportReportSink {
+  begin(header: ReportHeader): Promise<void>
+  records(entries: readonly RecordEntry[]): Promise<void>
+  attachments(entries: readonly AttachmentEntry[]): Promise<void>
+}
+
+/** The whole report held in memory (tests, embedding code importing small installations). */
+export interface MaarchImportReport extends MaarchImportSummary {
+  readonly records: {
+    readonly imported: readonly RecordReport[]
+    readonly skipped: readonly { readonly resId: number; readonly reason: string }[]
+    readonly repaired: readonly RecordReport[]
+    readonly flagged: readonly RecordReport[]
+  }
+  readonly notImported: { readonly attachments: readonly AttachmentEntry[] }
+}
+
+/** A sink keeping every entry in memory (about 1.3 KB per record); `report` joins them to the summary. */
+export class ReportCollector implements ImportReportSink {
+  readonly #imported: RecordReport[] = []
+  readonly #skipped: { resId: number; reason: string }[] = []
+  readonly #repaired: RecordReport[] = []
+  readonly #flagged: RecordReport[] = []
+  readonly #attachments: AttachmentEntry[] = []
+
+  async begin(): Promise<void> {}
+
+  async records(entries: readonly RecordEntry[]): Promise<void> {
+    for (const entry of entries) {
+      if (entry.outcome === 'skipped') {
+        this.#skipped.push({ resId: entry.resId, reason: entry.reason })
+        continue
+      }
+      const { outcome, ...record } = entry
+      this.#imported.push(record)
+      if (outcome === 'repaired') this.#repaired.push(record)
+      if (outcome === 'flagged') this.#flagged.push(record)
+    }
+  }
+
+  async attachments(entries: readonly AttachmentEntry[]): Promise<void> {
+    this.#attachments.push(...entries)
+  }
+
+  report(summary: MaarchImportSummary): MaarchImportReport {
+    return {
+      ...summary,
+      records: { imported: this.#imported, skipped: this.#skipped, repaired: this.#repaired, flagged: this.#flagged },
+      notImported: { attachments: this.#attachments },
+    }
+  }
+}
