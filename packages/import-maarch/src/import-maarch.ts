@@ -1,5 +1,5 @@
 import { extname } from 'node:path'
-import type { Actor } from '@mailroom/core'
+import { type Actor, fail } from '@mailroom/core'
 import { type Database, DocserverRoot, DocumentWriter, JournalWriter, type OrganisationAdmin, type StoredDocument } from '@mailroom/storage'
 import { type Kysely, sql } from 'kysely'
 import { checkFingerprint, type DocserverLocations, maarchFilePath, readIfPresent } from './files.js'
@@ -22,6 +22,11 @@ export interface MaarchImportOptions {
   /** Mailroom's document storage folder (MAILROOM_DOCSERVER_DIR). */
   readonly docserverDir: string
   readonly dryRun?: boolean
+  /**
+   * Login of the Mailroom user in whose name records whose Maarch typist is not imported (a user deleted in
+   * Maarch) are recorded and deposited in the digital safe; `superadmin`, Maarch's root user, by default.
+   */
+  readonly fallbackDepositor?: string
   /** Only the organisation ('reference') or only the records ('records'); both by default. */
   readonly only?: 'reference' | 'records'
   /** Stops between two records; what is committed stays, the next run continues. */
@@ -69,6 +74,8 @@ const RECORD_COLUMNS = [
 const JSON_COLUMNS = new Set(['external_id', 'integrations', 'custom_fields', 'linked_resources'])
 /** Records read from the source per query (and attachments listed per query). */
 const PAGE = 200
+/** Maarch's root user: the default fallback depositor. */
+export const DEFAULT_FALLBACK_DEPOSITOR = 'superadmin'
 /** Records imported at once. */
 const RECORD_CONCURRENCY = 4
 
@@ -229,6 +236,9 @@ class RecordImporter {
   readonly #writer: DocumentWriter
   readonly #journal = new JournalWriter()
   readonly #actors = new Map<number, Actor | null>()
+  /** Ids of the source's users the organisation brings over (for a dry run, where it is not applied). */
+  #sourceUsers = new Set<number>()
+  #fallback: { readonly login: string; readonly actor: Actor | null; readonly willExist: boolean } = { login: DEFAULT_FALLBACK_DEPOSITOR, actor: null, willExist: false }
   #docservers = new Map<string, { pathTemplate: string; mode: string | null }>()
   #areas = new Map<string, { docserverId: string; pathTemplate: string }>()
 
@@ -244,6 +254,32 @@ class RecordImporter {
     this.#docservers = new Map(rows.map((r) => [String(r.docserver_id), { pathTemplate: String(r.path_template), mode: (r.fingerprint_mode as string | null) ?? null }]))
     const areas = await this.#target.db.selectFrom('docservers').select(['docserver_id', 'docserver_type_id', 'path_template']).where('is_readonly', '=', 'N').where('coll_id', '=', 'letterbox_coll').orderBy('id').execute()
     for (const a of areas) if (!this.#areas.has(a.docserver_type_id)) this.#areas.set(a.docserver_type_id, { docserverId: a.docserver_id, pathTemplate: a.path_template })
+    const users = await this.#source.rows<{ id: number; user_id: string }>(`select id, user_id from users where status <> 'DEL'`)
+    this.#sourceUsers = new Set(users.map((u) => Number(u.id)))
+    const login = this.#options.fallbackDepositor ?? DEFAULT_FALLBACK_DEPOSITOR
+    const actor = await this.#target.actor(login).catch(() => null)
+    // A dry run does not apply the organisation: a login that the import brings over counts as there.
+    const willExist = actor !== null || (this.#options.dryRun === true && users.some((u) => u.user_id.toLowerCase() === login.toLowerCase()))
+    if (!willExist && this.#options.fallbackDepositor !== undefined) fail('MAARCH_DEPOSITOR_UNKNOWN', { login })
+    this.#fallback = { login, actor, willExist }
+  }
+
+  /**
+   * Who records and deposits a record: its typist, or the fallback depositor when the typist is not imported
+   * (deleted in Maarch). Then the fallback also becomes the record's typist: an id Mailroom may give a new
+   * user one day must not open someone else's records to them.
+   */
+  async #depositor(typist: number, resId: number, dryRun: boolean, problems: string[]): Promise<{ actor: Actor | null; replaced: boolean }> {
+    const actor = await this.#actor(typist)
+    if (actor !== null || (dryRun && this.#sourceUsers.has(typist))) return { actor, replaced: false }
+    const fallback = this.#fallback
+    if (!fallback.willExist) {
+      if (!dryRun) fail('MAARCH_DEPOSITOR_UNKNOWN', { login: fallback.login, resId, typist })
+      problems.push(`typist ${typist} is not imported and the fallback depositor ${fallback.login} does not exist: the import stops here; name one with --depositor`)
+      return { actor: null, replaced: false }
+    }
+    problems.push(`typist ${typist} is not imported (deleted in Maarch?): recorded and deposited as ${fallback.login}`)
+    return { actor: fallback.actor, replaced: true }
   }
 
   async #file(docserverId: string, path: string, filename: string): Promise<{ file: string; bytes: Buffer | null; mode: string | null }> {
@@ -310,13 +346,14 @@ class RecordImporter {
       else versions.push({ type: String(a.type), version: Number(a.version), bytes: found.bytes })
     }
     // The deposit is made in the name of the record's typist, as its creation was.
-    const actor = await this.#actor(Number(row.typist))
-    if (original && actor === null) problems.push(`typist ${String(row.typist)} is not a Mailroom user: the file is not deposited in the digital safe`)
+    const typist = Number(row.typist)
+    const { actor, replaced } = await this.#depositor(typist, resId, dryRun, problems)
     const report: RecordReport = {
       resId,
       chrono: (row.alt_identifier as string | null) ?? null,
       ...(fileReport ? { file: fileReport } : {}),
       ...(versions.length > 0 ? { versions: versions.map(({ type, version }) => ({ type, version })) } : {}),
+      ...(replaced ? { depositor: { typist, login: this.#fallback.login } } : {}),
       ...(problems.length > 0 ? { problems } : {}),
     }
     if (dryRun) return report
@@ -343,11 +380,13 @@ class RecordImporter {
         const value = row[column]
         values[column] = JSON_COLUMNS.has(column) ? (value === null || value === undefined ? undefined : JSON.stringify(value)) : value
       }
-      if (fileReport?.fingerprint === 'mismatch' || (row.filename && !stored)) {
-        // The flag an operator sees on the record itself: what did not check out at the import.
+      const flagged = fileReport?.fingerprint === 'mismatch' || (row.filename && !stored)
+      if (flagged || replaced) {
+        // What an operator sees on the record itself: what did not check out at the import, whose it was.
         const external = (row.external_id ?? {}) as Record<string, unknown>
-        values.external_id = JSON.stringify({ ...external, maarchImport: { flagged: true, problems } })
+        values.external_id = JSON.stringify({ ...external, maarchImport: { ...(flagged ? { flagged: true, problems } : {}), ...(replaced ? { typist } : {}) } })
       }
+      if (replaced) values.typist = actor!.id
       await this.#target.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('res_letterbox')

@@ -3,7 +3,7 @@
  * Imports an existing Maarch Courrier 20.10 installation (organisation, users with their passwords, records,
  * files, history, chrono counters) into Mailroom, reading the source read-only.
  */
-export { importMaarch } from './import-maarch.js'
+export { DEFAULT_FALLBACK_DEPOSITOR, importMaarch } from './import-maarch.js'
 export type { ImportProgress, MaarchImportOptions, MaarchImportTarget } from './import-maarch.js'
 export { ReportCollector } from './report.js'
 export type { AttachmentEntry, ImportCounts, ImportReportSink, MaarchImportReport, MaarchImportSummary, RecordEntry, RecordReport, ReportHeader } from './report.js'

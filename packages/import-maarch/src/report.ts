@@ -6,12 +6,14 @@ export interface RecordReport {
   readonly chrono: string | null
   readonly file?: { readonly source: string; readonly size: number; readonly fingerprint: 'matched' | 'computed' | 'mismatch'; readonly mode: string; readonly computed: string }
   readonly versions?: readonly { readonly type: string; readonly version: number }[]
+  /** The typist was not imported (a user deleted in Maarch): the record was made and deposited in this user's name. */
+  readonly depositor?: { readonly typist: number; readonly login: string }
   readonly problems?: readonly string[]
 }
 
 /**
  * One record's outcome as the report lists it. `repaired` and `flagged` records are imported too: repaired
- * when something was fixed on the way (a fingerprint computed, a converted PDF missing),
+ * when something was fixed on the way (a fingerprint computed, a converted PDF missing, the typist replaced by the fallback depositor),
  * flagged for an operator (a fingerprint mismatch, the original missing).
  */
 export type RecordEntry =

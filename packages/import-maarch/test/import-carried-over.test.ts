@@ -1,11 +1,14 @@
 import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
+import { DocserverRoot, verifyJournal } from '@mailroom/storage'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type MaarchImportReport, type MaarchSource, openMaarchSource } from '../src/index.js'
+import { importMaarch, type MaarchImportReport, type MaarchSource, openMaarchSource } from '../src/index.js'
 import { createMaarchSource, importCollecting, MAARCH_FIXTURES } from './maarch-source.js'
 
 // The sample records carry no tags, folders, custom field values, recipients or history: record 5 gets some
 // of each, as a Maarch in use would have; ddur (group ELU, clause 1=0, entity ELUS) is put in the diffusion
-// lists of record 7 as a user and of record 8 through ELUS.
+// lists of record 7 as a user and of record 8 through ELUS. Record 9's typist is a user deleted in Maarch
+// (not imported), record 10's a user id Maarch no longer has at all.
 const LIVED_IN = `
   insert into resources_tags (res_id, tag_id) values (5, 1), (5, 3);
   insert into resources_folders (folder_id, res_id) values (10, 5), (2, 5);
@@ -19,6 +22,9 @@ const LIVED_IN = `
   insert into listinstance (res_id, sequence, item_id, item_type, item_mode, added_by_user, viewed, difflist_type, process_date, process_comment, signatory, requested_signature) values
     (7, 1, 5, 'user_id', 'cc', 19, 0, 'entity_id', NULL, 'pour information', false, false),
     (8, 1, (select id from entities where entity_id = 'ELUS'), 'entity_id', 'cc', 19, 0, 'entity_id', '2020-03-05 14:00:00', NULL, false, false);
+  insert into users (id, user_id, password, firstname, lastname, status) values (40, 'gone', 'x', 'Parti', 'DEPUIS', 'DEL');
+  update res_letterbox set typist = 40 where res_id = 9;
+  update res_letterbox set typist = 999 where res_id = 10;
 `
 
 let s: TestServer
@@ -124,5 +130,59 @@ describe("what the interface does not show, compared with Maarch's tables", () =
     const imported = await s.mailroom.db.selectFrom('history').selectAll().where('table_name', '=', 'res_letterbox').where('event_date', '<', importStarted).where('record_id', 'in', ids.map(String)).execute()
     expect(historyLines(imported)).toEqual(historyLines(await source.rows(`select * from history where table_name in ('res_letterbox', 'res_view_letterbox')`)))
     expect(imported).toHaveLength(3)
+  })
+})
+
+describe('a record whose typist was not imported', () => {
+  const superadminId = async () => (await s.mailroom.db.selectFrom('users').select('id').where('user_id', '=', 'superadmin').executeTakeFirstOrThrow()).id
+
+  it('is recorded and deposited in the name of the fallback depositor (superadmin), reported, and shows whose it was', async () => {
+    const byId = (id: number) => report.records.imported.find((r) => r.resId === id)
+    const [nine, ten] = [byId(9), byId(10)]
+    expect(nine?.depositor).toEqual({ typist: 40, login: 'superadmin' })
+    expect(ten?.depositor).toEqual({ typist: 999, login: 'superadmin' })
+    expect(nine?.problems).toContain('typist 40 is not imported (deleted in Maarch?): recorded and deposited as superadmin')
+    expect(report.records.repaired.map((r) => r.resId)).toEqual(expect.arrayContaining([9, 10]))
+    expect(report.records.imported.filter((r) => r.depositor).map((r) => r.resId)).toEqual([9, 10])
+
+    const r = await s.call('POST', '/rest/res/list', { auth: 'ddaull:maarch', body: { select: 'res_id, typist, external_id', clause: 'res_id in (9, 10, 11)', orderBy: ['res_id'] } })
+    expect(r.status).toBe(200)
+    const rows = (r.json as { resources: { res_id: number; typist: number; external_id: Record<string, unknown> }[] }).resources
+    const root = await superadminId()
+    expect(rows.map((x) => [x.res_id, x.typist, x.external_id.maarchImport ?? null])).toEqual([
+      [9, root, { typist: 40 }],
+      [10, root, { typist: 999 }],
+      [11, 21, null],
+    ])
+    // Deposited like every other record with a file: the journal covers it and verifies.
+    await s.mailroom.journalFlush()
+    const deposits = await s.mailroom.db.selectFrom('journal_events').select(['account_name', 'description']).where('description', 'like', '%imported from Maarch Courrier 20.10.16 record 9,%').execute()
+    expect(deposits).toHaveLength(1)
+    expect(deposits[0]!.account_name).toMatch(/superadmin|Super/)
+    expect((await verifyJournal({ db: s.mailroom.db, docservers: new DocserverRoot(s.docserverDir) })).ok).toBe(true)
+  })
+
+  it('stops the import at such a record when the fallback depositor does not exist, and the next run continues', async () => {
+    // An unknown login named on purpose is refused before any record.
+    await expect(importMaarch(s.mailroom, { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: s.docserverDir, only: 'records', fallbackDepositor: 'nobody' })).rejects.toMatchObject({
+      code: 'MAARCH_DEPOSITOR_UNKNOWN',
+      message: 'The fallback depositor nobody is not a Mailroom user: name one with --depositor LOGIN (records whose typist was not imported are recorded and deposited in its name), nothing was imported',
+    })
+    // Maarch gets a record 30 typed by a user it no longer has; Mailroom has no superadmin any more.
+    const client = new pg.Client({ connectionString: fixture.url })
+    await client.connect()
+    await client.query(`create temp table copied as select * from res_letterbox where res_id = 1; update copied set res_id = 30, typist = 998, alt_identifier = null; insert into res_letterbox select * from copied`)
+    await client.end()
+    await s.mailroom.db.updateTable('users').set({ user_id: 'superadmin-away' }).where('user_id', '=', 'superadmin').execute()
+    const options = { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: s.docserverDir, only: 'records' as const }
+    await expect(importMaarch(s.mailroom, options)).rejects.toMatchObject({
+      code: 'MAARCH_DEPOSITOR_UNKNOWN',
+      message: "Record 30's typist 998 is not a Mailroom user and neither is the fallback depositor superadmin: name one with --depositor LOGIN; the records imported before this one stay, a rerun continues",
+    })
+    expect(await s.mailroom.db.selectFrom('res_letterbox').select('res_id').where('res_id', '=', 30).execute()).toEqual([])
+    // Another login named: the run continues with record 30.
+    const again = await importCollecting(s.mailroom, { ...options, fallbackDepositor: 'ddaull' })
+    expect(again.records.imported.map((r) => [r.resId, r.depositor])).toEqual([[30, { typist: 998, login: 'ddaull' }]])
+    await s.mailroom.db.updateTable('users').set({ user_id: 'superadmin' }).where('user_id', '=', 'superadmin-away').execute()
   })
 })

@@ -11,6 +11,7 @@ interface ImportOptions {
   readonly dryRun?: boolean
   readonly only?: 'reference' | 'records'
   readonly report?: string
+  readonly depositor?: string
 }
 
 function docserverOverride(value: string, previous: Record<string, string>): Record<string, string> {
@@ -64,6 +65,7 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     .option('--docserver <name=dir>', 'a docserver whose files live elsewhere (repeatable)', docserverOverride, {})
     .option('--dry-run', 'check and report without writing anything')
     .option('--only <part>', 'reference (organisation) or records', only)
+    .option('--depositor <login>', 'who records and deposits the records whose Maarch typist is not imported (default: superadmin)')
     .option('--report <file>', 'write the JSON report there, record by record as the import goes')
     .action(async (options: ImportOptions) => {
       const { docserverDir } = loadConfig(context.env, { requireSecret: false })
@@ -88,6 +90,7 @@ async function runImport(context: CliContext, mailroom: MaarchImportTarget, opti
       docserverDir,
       ...(options.dryRun ? { dryRun: true } : {}),
       ...(options.only ? { only: options.only } : {}),
+      ...(options.depositor ? { fallbackDepositor: options.depositor } : {}),
       signal: abort.signal,
       ...(reportFile ? { report: reportFile } : {}),
       ...(tty ? { onProgress: (p: ImportProgress) => process.stderr.write(`\r${formatProgress(p, Date.now() - started)}\x1b[K`) } : {}),

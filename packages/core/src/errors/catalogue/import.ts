@@ -9,4 +9,11 @@ export const IMPORT_ERRORS = defineErrors({
         ? 'The source has no database_version parameter: it is not a Maarch Courrier 20.10 database, nothing was imported'
         : `The source is Maarch Courrier ${d.version}; only 20.10.x databases can be imported, nothing was imported`,
   },
+  MAARCH_DEPOSITOR_UNKNOWN: {
+    kind: 'bad-request',
+    message: (d: { login: string; resId?: number; typist?: number }) =>
+      d.resId === undefined
+        ? `The fallback depositor ${d.login} is not a Mailroom user: name one with --depositor LOGIN (records whose typist was not imported are recorded and deposited in its name), nothing was imported`
+        : `Record ${d.resId}'s typist ${d.typist} is not a Mailroom user and neither is the fallback depositor ${d.login}: name one with --depositor LOGIN; the records imported before this one stay, a rerun continues`,
+  },
 })
