@@ -14,7 +14,9 @@ import { createMaarchSource, importCollecting, MAARCH_FIXTURES } from './maarch-
 // Records 13 and 14 carry this year's chrono numbers: incoming 41 under a counter at 45, outgoing 9 above a
 // counter left at 3. Record 5's converted PDF is another file than its original, to tell them apart.
 const YEAR = new Date().getFullYear()
+// ARCHIVISTE's clause (1=1 in Maarch, ggrand's only group) is one Mailroom cannot parse.
 const LIVED_IN = `
+  update security set where_clause = '1=1 or exists (select 1 from pg_user)' where group_id = 'ARCHIVISTE';
   update res_letterbox set alt_identifier = 'MAARCH/${YEAR}A/41' where res_id = 13;
   update res_letterbox set alt_identifier = 'MAARCH/${YEAR}D/9' where res_id = 14;
   insert into parameters (id, param_value_int) values ('chrono_incoming_${YEAR}', 45), ('chrono_outgoing_${YEAR}', 3);
@@ -80,6 +82,14 @@ describe('what an imported record carries, as the interface shows it', () => {
     ])
     // Maarch's timestamps have no zone; node-postgres reads them as local time, so does this expectation.
     expect(history.slice(1).map((h) => h.eventDate)).toEqual([new Date('2020-03-03T11:30:00').toISOString(), new Date('2020-03-02T10:00:00').toISOString()])
+  })
+
+  it('gives a group whose clause Mailroom cannot parse no records, never more than Maarch, and reports it', async () => {
+    expect(report.organisation?.notes).toEqual([
+      { section: 'groups', id: 'ARCHIVISTE', message: expect.stringMatching(/^security clause "1=1 or exists \(select 1 from pg_user\)" not understood .*: the group gets no records$/) },
+    ])
+    const r = await s.call('POST', '/rest/res/list', { auth: 'ggrand:maarch', body: { select: 'res_id', clause: '1=1' } })
+    expect([r.status, r.json]).toEqual([200, { resources: [], count: 0 }])
   })
 
   it('gives a user the records whose diffusion list names them or one of their entities, and nothing else', async () => {
@@ -238,6 +248,8 @@ describe('a record whose typist was not imported', () => {
     const deposits = await s.mailroom.db.selectFrom('journal_events').select(['account_name', 'description']).where('description', 'like', '%imported from Maarch Courrier 20.10.16 record 9,%').execute()
     expect(deposits).toHaveLength(1)
     expect(deposits[0]!.account_name).toMatch(/superadmin|Super/)
+    // The life-cycle event says where the file came from, with Maarch's fingerprint ('0' in the sample).
+    expect(deposits[0]!.description).toMatch(/imported from Maarch Courrier 20\.10\.16 record 9, source fingerprint SHA512 0$/)
     expect((await verifyJournal({ db: s.mailroom.db, docservers: new DocserverRoot(s.docserverDir) })).ok).toBe(true)
   })
 

@@ -29,10 +29,13 @@ const run = (args: string[]) => captureCli(['import', 'maarch', '--from', source
 
 describe('mailroom import maarch', () => {
   it('dry-runs without writing, imports the reference then the records, writes a JSON report, and a rerun imports nothing', async () => {
-    const dry = await run(['--dry-run'])
+    // The files found through --docserver folders alone (the --docservers root names nothing): none flagged.
+    const docservers = ['--docserver', `FASTHD_MAN=${MAARCH_FIXTURES}/docservers/resources`, '--docserver', `CONVERT_MLB=${MAARCH_FIXTURES}/docservers/convert_resources`]
+    const dry = await captureCli(['import', 'maarch', '--from', source.url, '--docservers', join(dataDir, 'nothing-here'), ...docservers, '--dry-run'], env())
     expect([dry.code, dry.err]).toEqual([0, ''])
     expect(dry.out).toMatch(/mode\s+dry run \(nothing written\)/)
     expect(dry.out).toMatch(/records imported\s+20/)
+    expect(dry.out).toMatch(/records flagged\s+0\n/)
     const reference = await run(['--only', 'reference'])
     expect(reference.out).toMatch(/records imported\s+0/)
     const records = await run(['--only', 'records', '--report', join(dataDir, 'report.json')])
@@ -56,6 +59,14 @@ describe('mailroom import maarch', () => {
   it('refuses a source that is not Maarch 20.10 with a clear message, importing nothing', async () => {
     const refused = await captureCli(['import', 'maarch', '--from', postgresAdminUrl(), '--docservers', dataDir], env())
     expect(refused).toMatchObject({ code: 1, err: 'The source has no database_version parameter: it is not a Maarch Courrier 20.10 database, nothing was imported\n' })
+  })
+
+  it('refuses a --depositor that is not a Mailroom user before importing anything', async () => {
+    const refused = await run(['--only', 'records', '--depositor', 'nobody'])
+    expect(refused).toMatchObject({
+      code: 1,
+      err: 'The fallback depositor nobody is not a Mailroom user: name one with --depositor LOGIN (records whose typist was not imported are recorded and deposited in its name), nothing was imported\n',
+    })
   })
 
   it('shows progress as records, megabytes, rates and time left', () => {

@@ -1,0 +1,77 @@
+import { readdir } from 'node:fs/promises'
+import { DocserverRoot, verifyJournal } from '@mailroom/storage'
+import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
+import type { KyselyPlugin, QueryId } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type MaarchImportTarget, type MaarchSource, openMaarchSource } from '../src/index.js'
+import { createMaarchSource, importCollecting, MAARCH_FIXTURES } from './maarch-source.js'
+
+let t: TestMailroom
+let fixture: { url: string; drop(): void }
+let source: MaarchSource
+beforeAll(async () => {
+  fixture = createMaarchSource()
+  t = await createTestMailroom({ demo: false })
+  source = await openMaarchSource(fixture.url)
+}, 120_000)
+afterAll(async () => {
+  await source?.close()
+  await t?.cleanup()
+  fixture?.drop()
+})
+
+/** The target, whose database fails the `failAt`-th history insert after PostgreSQL ran it (mid-transaction). */
+function failingTarget(failAt: number): MaarchImportTarget {
+  const historyInserts = new WeakSet<QueryId>()
+  let seen = 0
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'history') historyInserts.add(queryId)
+      return node
+    },
+    async transformResult({ queryId, result }) {
+      if (historyInserts.has(queryId) && ++seen === failAt) throw new Error('the disk went away')
+      return result
+    },
+  }
+  const m = t.mailroom
+  return { db: m.db.withPlugin(plugin), organisation: m.organisation, actor: (user) => m.actor(user), journalFlush: () => m.journalFlush() }
+}
+
+const countBy = (rows: readonly Record<string, unknown>[]) => {
+  const counts = new Map<number, number>()
+  for (const r of rows) counts.set(Number(r.res_id), (counts.get(Number(r.res_id)) ?? 0) + 1)
+  return counts
+}
+
+describe('an import that fails in the middle of a record', () => {
+  it('stops, leaving every record whole or absent and no file behind, and the next run imports the rest', async () => {
+    const run = { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: t.docserverDir }
+    await expect(importCollecting(failingTarget(6), run)).rejects.toThrow('the disk went away')
+    const db = t.mailroom.db
+    const records = await db.selectFrom('res_letterbox').select(['res_id', 'filename']).orderBy('res_id').execute()
+    // Five records committed before the failing one; the ones in flight beside it may have committed too.
+    expect(records.length).toBeGreaterThanOrEqual(5)
+    expect(records.length).toBeLessThan(20)
+    const ids = records.map((r) => Number(r.res_id))
+    // Whole: each record present has all its list entries and contacts, its IMPORT row, its deposit.
+    const expectedLists = countBy(await source.rows('select res_id from listinstance where res_id = any($1)', [ids]))
+    const expectedContacts = countBy(await source.rows('select res_id from resource_contacts where res_id = any($1)', [ids]))
+    expect(countBy(await db.selectFrom('listinstance').select('res_id').execute())).toEqual(expectedLists)
+    expect(countBy(await db.selectFrom('resource_contacts').select('res_id').execute())).toEqual(expectedContacts)
+    const importRows = await db.selectFrom('history').select('record_id').where('event_type', '=', 'IMPORT').execute()
+    expect(importRows.map((h) => Number(h.record_id)).sort((a, b) => a - b)).toEqual(ids)
+    await t.mailroom.journalFlush()
+    const deposits = await db.selectFrom('journal_events').select('description').where('description', 'like', '%imported from Maarch Courrier%').execute()
+    expect(deposits).toHaveLength(records.filter((r) => r.filename !== null).length)
+    // No file without its record: originals and converted PDFs of the committed records only.
+    const versions = await db.selectFrom('adr_letterbox').select('id').execute()
+    const files = (await readdir(t.docserverDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())
+    expect(files).toHaveLength(records.filter((r) => r.filename !== null).length + versions.length)
+
+    const again = await importCollecting(t.mailroom, run)
+    expect(again.records.skipped.map((r) => r.resId)).toEqual(ids)
+    expect([...ids, ...again.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    expect((await verifyJournal({ db, docservers: new DocserverRoot(t.docserverDir) })).ok).toBe(true)
+  })
+})
