@@ -35,11 +35,23 @@ async function createSource(): Promise<{ url: string; drop(): void }> {
   const admin = new URL(postgresAdminUrl())
   const name = `maarch_bench_${randomBytes(4).toString('hex')}`
   const psql = (db: string, args: string[]) => execFileSync('psql', ['-h', admin.hostname, '-p', admin.port || '5432', '-U', admin.username || 'postgres', '-d', db, '-q', '-v', 'ON_ERROR_STOP=1', ...args], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const drop = () => psql('postgres', ['-c', `drop database if exists ${name} with (force)`])
   psql('postgres', ['-c', `create database ${name}`])
-  for (const file of ['structure.sql', 'data_fr.sql', 'sample.sql']) psql(name, ['-f', `${fixtures}/sql/${file}`])
   const url = new URL(admin)
   url.pathname = `/${name}`
-  const client = new pg.Client({ connectionString: url.toString() })
+  try {
+    await fill(name, url.toString(), psql)
+  } catch (error) {
+    drop()
+    throw error
+  }
+  return { url: url.toString(), drop }
+}
+
+/** The fixtures' three SQL files, then `records` more rows copied from the samples. */
+async function fill(name: string, url: string, psql: (db: string, args: string[]) => void): Promise<void> {
+  for (const file of ['structure.sql', 'data_fr.sql', 'sample.sql']) psql(name, ['-f', `${fixtures}/sql/${file}`])
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   const sample = `from generate_series(1, ${records}) g join %s s on s.res_id = 1 + (g % 20)`
   await client.query(`insert into res_letterbox (res_id, subject, type_id, format, typist, creation_date, modification_date, doc_date, docserver_id, path, filename, fingerprint, filesize, status, destination, priority, category_id, alt_identifier, model_id, version, external_id, integrations, custom_fields, linked_resources)
@@ -49,7 +61,6 @@ async function createSource(): Promise<{ url: string; drop(): void }> {
   await client.query(`insert into resource_contacts (res_id, item_id, type, mode) select ${FIRST_ID} + g, s.item_id, s.type, s.mode ${sample.replace('%s', 'resource_contacts')}`)
   await client.query(`insert into adr_letterbox (res_id, type, version, docserver_id, path, filename, fingerprint) select ${FIRST_ID} + g, s.type, s.version, s.docserver_id, s.path, s.filename, s.fingerprint ${sample.replace('%s', 'adr_letterbox')} where s.type = 'PDF'`)
   await client.end()
-  return { url: url.toString(), drop: () => psql('postgres', ['-c', `drop database if exists ${name} with (force)`]) }
 }
 
 async function target(): Promise<{ db: TestDatabase; dir: string; mailroom: Mailroom }> {
