@@ -143,6 +143,12 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('status not found')
     await expectAccessible(page, 'record')
     await documentScreenshot(page, 'record')
+
+    // A tablet held upright: one column, nothing wider than the screen, every control still reachable.
+    await page.setViewportSize({ width: 768, height: 1024 })
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(768)
+    await expectAccessible(page, 'record (tablet)')
+    await documentScreenshot(page, 'record-tablet')
     await page.close()
   })
 
