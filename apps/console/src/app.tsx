@@ -32,7 +32,22 @@ export function App() {
     [],
   )
   const [restored, setRestored] = useState(false)
+  const [root, setRoot] = useState(false)
   const route = useHashRoute()
+
+  // Only root users may read the organisation: ask the server (the interface has no "what may I do" read).
+  useEffect(() => {
+    setRoot(false)
+    if (!session) return
+    let current = true
+    keeper
+      .call((client) => client.admin.listUsers())
+      .then(() => current && setRoot(true))
+      .catch(() => {})
+    return () => {
+      current = false
+    }
+  }, [keeper, session])
 
   useEffect(() => {
     setSession(keeper.restore())
@@ -91,7 +106,7 @@ export function App() {
           {link('search', t('navSearch'))}
           {link('create', t('navCreate'))}
           {link('journal', t('navJournal'))}
-          {link('organisation', t('navOrganisation'))}
+          {root ? link('organisation', t('navOrganisation')) : null}
         </nav>
         <span class="who">{t('signedInAs', { login: session.login })}</span>
         {languagePicker}

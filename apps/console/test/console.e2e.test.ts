@@ -49,6 +49,7 @@ describe.skipIf(skip)('console: sign in, languages, session', () => {
 
     await signIn(page, 'bbain')
     await page.getByRole('heading', { level: 1, name: 'Search records' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Organisation' }).count()).toBe(0)
     await page.reload()
     await page.getByText('Signed in as bbain').waitFor()
 
@@ -66,6 +67,32 @@ describe.skipIf(skip)('console: sign in, languages, session', () => {
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.getByRole('heading', { level: 1, name: 'Sign in to Mailroom' }).waitFor()
     expect(await page.evaluate(() => sessionStorage.getItem('mailroom.session'))).toBeNull()
+    await page.close()
+  })
+
+  it('signs in with the keyboard alone; a new page puts the focus on its heading; the skip button reaches the content', async () => {
+    const page = await openConsole()
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Mailroom' }).waitFor()
+    const focused = () => page.evaluate('document.activeElement.id || document.activeElement.textContent')
+    // The page's heading has the focus; then login, password, and Enter submits.
+    expect(await focused()).toBe('Sign in to Mailroom')
+    await page.keyboard.press('Tab')
+    expect(await focused()).toBe('login')
+    await page.keyboard.type('ppetit')
+    await page.keyboard.press('Tab')
+    expect(await focused()).toBe('password')
+    await page.keyboard.type('maarch')
+    await page.keyboard.press('Enter')
+    await page.getByText('Signed in as ppetit').waitFor()
+    // A new page puts the focus on its heading, so the next Tab is in its content.
+    await expect.poll(focused).toBe('Search records')
+    await page.keyboard.press('Tab')
+    expect(await focused()).toBe('filter-status')
+    // The skip button is the document's first focusable element and puts the focus in the content.
+    expect(await page.evaluate("document.querySelector('a[href], button, input, select, textarea').textContent")).toBe('Skip to content')
+    await page.getByRole('button', { name: 'Skip to content' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe('main')
     await page.close()
   })
 
@@ -226,6 +253,7 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     const page = await openConsole('#/organisation')
     await signIn(page, 'superadmin', 'superadmin')
     await page.getByRole('heading', { level: 2, name: 'Entities' }).waitFor()
+    await page.getByRole('link', { name: 'Organisation' }).waitFor()
     await expect.poll(() => page.locator('.tree').first().textContent()).toContain('Ville de Maarch-les-Bains')
     expect(await page.locator('table tbody tr').count()).toBe(6)
     const download = page.waitForEvent('download')
