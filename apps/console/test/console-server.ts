@@ -1,10 +1,7 @@
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { demoAuth, startTestServer, type TestServer } from '@mailroom/http-koa/testing'
 import { makePdf } from '../../../packages/testing/src/fixtures/files/index.js'
-
-/** The built console (pnpm build): what the server serves at /console. */
-export const CONSOLE_DIST = fileURLToPath(new URL('../dist', import.meta.url))
+import { CONSOLE_DIST } from './console-dist.js'
 
 /** Records the flows read, created by ppetit (Service Courrier, perimeter 1=1) with a one-page PDF each. */
 export interface SeededRecords {
