@@ -145,7 +145,7 @@ export function JournalPage() {
                       <td>{event.eventType.replace(/^recordsManagement\//, '')}</td>
                       <td>{event.objectId}</td>
                       <td>{latest ? <a href={`#/record/${latest.resId}`}>{latest.resId}</a> : ''}</td>
-                      <td>{event.accountName || event.accountId}</td>
+                      <td>{event.accountId}</td>
                       <td class="hash">{latest?.hash.slice(0, 16) ?? ''}…</td>
                     </tr>
                   )
