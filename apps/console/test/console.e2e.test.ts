@@ -131,10 +131,27 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
     await expect.poll(() => page.locator('.count').textContent()).toBe('3 record(s)')
     await page.getByRole('button', { name: 'Sort by Subject' }).click()
     await expect.poll(() => page.locator('th[aria-sort="ascending"]').textContent()).toContain('Subject')
-    const subjects = await page.locator('table.results tbody tr td:nth-child(3)').allTextContents()
+    const subjects = await page.locator('table.results tbody tr td:nth-child(4)').allTextContents()
     expect(subjects).toEqual(['Convocation conseil des sports', 'Demande de subvention piscine', 'Réclamation gymnase'])
     await expectAccessible(page, 'search results')
     await documentScreenshot(page, 'search')
+
+    // Two records change status in one request; an unknown status changes none (all or nothing).
+    // Sorted by subject, the rows are records 3, 1, 2.
+    const [first, second] = records.inPerimeter.slice(1)
+    await page.getByLabel(`Select record ${first}`).check()
+    await page.getByLabel(`Select record ${second}`).check()
+    await page.getByRole('heading', { level: 3, name: 'Change the status of the selected records (2)' }).waitFor()
+    await page.locator('#bulk-status').fill('NOPE')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect.poll(() => page.locator('.bulk [role=alert]').textContent()).toBe('status not found')
+    expect(await page.locator('table.results tbody tr td:nth-child(5)').allTextContents()).toEqual(['NEW', 'NEW', 'NEW'])
+    await page.locator('#bulk-status').fill('VAL')
+    await page.locator('#bulk-message').fill('À valider ensemble')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect.poll(() => page.locator('.bulk [role=status]').textContent()).toBe('Status changed to VAL for 2 record(s).')
+    await expect.poll(() => page.locator('table.results tbody tr td:nth-child(5)').allTextContents()).toEqual(['VAL', 'NEW', 'VAL'])
+    await expectAccessible(page, 'search with a selection')
 
     await page.getByLabel('Clause').fill('foo = 1')
     await page.getByRole('button', { name: 'Search', exact: true }).click()

@@ -7,6 +7,7 @@ import { FieldGrid, type FieldSpec } from '../ui/field-input.js'
 import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
+import { BulkStatus } from './bulk-status.js'
 import { buildClause, errorPosition, NO_FILTERS, type SearchFilters } from './clause-builder.js'
 
 const PAGE_SIZE = 20
@@ -57,6 +58,7 @@ export function SearchPage() {
   const [results, setResults] = useState<Results | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [selected, setSelected] = useState<readonly number[]>([])
   const clauseField = useRef<HTMLTextAreaElement>(null)
 
   const setFilter = (field: keyof SearchFilters, value: string) => {
@@ -65,7 +67,7 @@ export function SearchPage() {
     setClause(buildClause(next))
   }
 
-  const run = async (page: number, order: Sort = sort) => {
+  const run = async (page: number, order: Sort = sort, keepSelection = false) => {
     setBusy(true)
     setError(null)
     try {
@@ -75,6 +77,7 @@ export function SearchPage() {
         Promise.all([client.search({ select, clause, orderBy, limit: PAGE_SIZE, offset: page * PAGE_SIZE }), client.search({ select: 'res_id', clause })]),
       )
       setResults({ rows: found.resources, total: all.count, page })
+      if (!keepSelection) setSelected([])
     } catch (caught) {
       const message = errorText(caught, t)
       setError(message)
@@ -160,6 +163,7 @@ export function SearchPage() {
               <table class="results">
                 <thead>
                   <tr>
+                    <th scope="col">{t('select')}</th>
                     {COLUMNS.map(([column, heading]) => (
                       <th key={column} scope="col" aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : undefined}>
                         <button type="button" class="sort" onClick={() => sortBy(column)} aria-label={t('sortBy', { column: t(heading) })}>
@@ -173,6 +177,17 @@ export function SearchPage() {
                 <tbody>
                   {results.rows.map((row) => (
                     <tr key={String(row.res_id)}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={t('selectRecord', { resId: String(row.res_id) })}
+                          checked={selected.includes(Number(row.res_id))}
+                          onChange={(e) => {
+                            const id = Number(row.res_id)
+                            setSelected(e.currentTarget.checked ? [...selected, id] : selected.filter((s) => s !== id))
+                          }}
+                        />
+                      </td>
                       {COLUMNS.map(([column]) => (
                         <td key={column}>
                           {column === 'res_id' ? <a href={`#/record/${String(row.res_id)}`}>{String(row.res_id)}</a> : formatValue(row[column], language)}
@@ -184,6 +199,7 @@ export function SearchPage() {
               </table>
             </TableScroll>
           )}
+          {selected.length > 0 ? <BulkStatus selected={selected} onChanged={() => void run(results.page, sort, true)} /> : null}
           <nav class="pager" aria-label={t('page', { page: results.page + 1, pages })}>
             <button type="button" class="secondary" disabled={busy || results.page === 0} onClick={() => void run(results.page - 1)}>
               {t('previous')}
