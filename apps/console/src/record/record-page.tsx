@@ -1,5 +1,6 @@
 import { decodeBase64, MailroomApiError, type MailroomClient } from '@mailroom/sdk'
 import { useCallback, useEffect, useState } from 'preact/hooks'
+import { StatusChangeForm } from '../status/status-change-form.js'
 import { Alert } from '../ui/alert.js'
 import { useConsole } from '../ui/context.js'
 import { saveBytes } from '../ui/download.js'
@@ -49,9 +50,6 @@ export function RecordPage(props: { readonly resId: number }) {
   const [history, setHistory] = useState<History | null>(null)
   const [versions, setVersions] = useState<Version[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [status, setStatus] = useState('')
-  const [message, setMessage] = useState('')
-  const [statusResult, setStatusResult] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null)
 
   const loadFieldsAndHistory = useCallback(async () => {
     const [found, events] = await keeper.call((client) => Promise.all([client.search({ select: '*', clause: `res_id = ${resId}` }), client.getHistory(resId)]))
@@ -94,19 +92,6 @@ export function RecordPage(props: { readonly resId: number }) {
     }
   }
 
-  const changeStatus = async (event: Event) => {
-    event.preventDefault()
-    setStatusResult(null)
-    try {
-      await keeper.call((client) => client.updateStatus({ status: status.trim(), resId: [resId], ...(message.trim() ? { historyMessage: message.trim() } : {}) }))
-      setStatusResult({ kind: 'ok', text: t('statusChanged', { status: status.trim() }) })
-      setMessage('')
-      await loadFieldsAndHistory()
-    } catch (caught) {
-      setStatusResult({ kind: 'error', text: errorText(caught, t) })
-    }
-  }
-
   return (
     <>
       <p>
@@ -133,17 +118,7 @@ export function RecordPage(props: { readonly resId: number }) {
           </section>
 
           <div class="side">
-            <section aria-labelledby="status-title" class="card">
-              <h2 id="status-title">{t('changeStatus')}</h2>
-              <form onSubmit={changeStatus}>
-                <label for="new-status">{t('newStatus')}</label>
-                <input id="new-status" required maxLength={10} value={status} onInput={(e) => setStatus(e.currentTarget.value)} />
-                <label for="history-message">{t('historyMessage')}</label>
-                <input id="history-message" value={message} onInput={(e) => setMessage(e.currentTarget.value)} />
-                <button type="submit">{t('apply')}</button>
-                {statusResult ? <Alert kind={statusResult.kind} text={statusResult.text} /> : null}
-              </form>
-            </section>
+            <StatusChangeForm title={t('changeStatus')} resIds={[resId]} onChanged={loadFieldsAndHistory} />
 
             <section aria-labelledby="fields-title" class="card">
               <h2 id="fields-title">{t('fields')}</h2>

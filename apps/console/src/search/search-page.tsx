@@ -6,8 +6,8 @@ import { errorText } from '../ui/error-text.js'
 import { FieldGrid, type FieldSpec } from '../ui/field-input.js'
 import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
+import { StatusChangeForm } from '../status/status-change-form.js'
 import { TableScroll } from '../ui/table-scroll.js'
-import { BulkStatus } from './bulk-status.js'
 import { buildClause, errorPosition, NO_FILTERS, type SearchFilters } from './clause-builder.js'
 
 const PAGE_SIZE = 20
@@ -199,7 +199,9 @@ export function SearchPage() {
               </table>
             </TableScroll>
           )}
-          {selected.length > 0 ? <BulkStatus selected={selected} onChanged={() => void run(results.page, sort, true)} /> : null}
+          {selected.length > 0 ? (
+            <StatusChangeForm title={t('bulkTitle', { count: selected.length })} resIds={selected} onChanged={() => run(results.page, sort, true)} />
+          ) : null}
           <nav class="pager" aria-label={t('page', { page: results.page + 1, pages })}>
             <button type="button" class="secondary" disabled={busy || results.page === 0} onClick={() => void run(results.page - 1)}>
               {t('previous')}
