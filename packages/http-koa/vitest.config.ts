@@ -1,3 +1,4 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
 
-export default mailroomVitestConfig({ databases: 'both' })
+// Serving the console's files reads no database: once, on PGlite, is enough.
+export default mailroomVitestConfig({ databases: 'both', databaseFree: ['src/console/serve-console.test.ts'] })

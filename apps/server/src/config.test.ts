@@ -49,6 +49,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20), MAILROOM_DEMO: '1' }).demo).toBe(true)
   })
 
+  it('serves the web console by default with the embedded database only, from the folder MAILROOM_CONSOLE_DIR names', async () => {
+    const dataDir = await tempDir()
+    const pg = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20) }
+    expect(loadConfig({ MAILROOM_DATA_DIR: dataDir }).consoleDir).toMatch(/console[\\/]dist$/)
+    expect(loadConfig({ MAILROOM_DATA_DIR: dataDir, MAILROOM_CONSOLE: 'off' }).consoleDir).toBeNull()
+    expect(loadConfig(pg).consoleDir).toBeNull()
+    expect(loadConfig({ ...pg, MAILROOM_CONSOLE: 'on', MAILROOM_CONSOLE_DIR: '/srv/console' }).consoleDir).toBe('/srv/console')
+    expect(() => loadConfig({ ...pg, MAILROOM_CONSOLE: 'maybe' })).toThrow(/MAILROOM_CONSOLE must be 1 or 0/)
+  })
+
   it('runs repeated statements prepared on PostgreSQL unless MAILROOM_PREPARED_STATEMENTS=0', () => {
     const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20) }
     const pg = { kind: 'postgres', url: 'postgres://x@h/db', poolSize: 10, statementTimeoutMs: 15_000 }

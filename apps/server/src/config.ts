@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { PasswordPolicy } from '@mailroom/core'
 import type { DatabaseTarget } from '@mailroom/mailroom'
 
@@ -23,6 +25,8 @@ export interface ServerConfig {
   readonly passwordPolicy: PasswordPolicy
   /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling, the default. */
   readonly searchMaxResults: number | null
+  /** The web console's folder when it is served at /console (MAILROOM_CONSOLE, MAILROOM_CONSOLE_DIR); null: not served. */
+  readonly consoleDir: string | null
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -91,6 +95,17 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     },
     // 0 or unset: no ceiling. A search over it is refused with 400, never truncated.
     searchMaxResults: integer(env, 'MAILROOM_SEARCH_MAX_RESULTS', 0, 0, Number.MAX_SAFE_INTEGER) || null,
+    // On by default where the demo is (one person on a laptop); a shared deployment opts in.
+    consoleDir: (flag(env, 'MAILROOM_CONSOLE') ?? !url) ? resolve(env.MAILROOM_CONSOLE_DIR || builtConsoleDir()) : null,
+  }
+}
+
+/** The build of @mailroom/console where the workspace (or an install beside the server) has it. */
+export function builtConsoleDir(): string {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('@mailroom/console/package.json')), 'dist')
+  } catch {
+    return fileURLToPath(new URL('../../console/dist', import.meta.url))
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase } from '@mailroom/testing'
@@ -15,7 +15,15 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'mailroom-serve-'))
   const database = await createTestDatabase()
   dropDatabase = database.drop
-  const env: Record<string, string> = { MAILROOM_DATA_DIR: dataDir, PORT: '0', MAILROOM_SECRET: 'serve-test-secret-0123456789' }
+  await mkdir(join(dataDir, 'console'))
+  await writeFile(join(dataDir, 'console', 'index.html'), '<!doctype html><title>console</title>')
+  const env: Record<string, string> = {
+    MAILROOM_DATA_DIR: dataDir,
+    PORT: '0',
+    MAILROOM_SECRET: 'serve-test-secret-0123456789',
+    MAILROOM_CONSOLE: 'on',
+    MAILROOM_CONSOLE_DIR: join(dataDir, 'console'),
+  }
   if (database.url) Object.assign(env, { DATABASE_URL: database.url, MAILROOM_DEMO: '1' })
   const config = loadConfig(env)
   // The embedded default keeps its data in the data directory; tests use a fresh one.
@@ -33,6 +41,13 @@ describe('startServer', () => {
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ entity: { entity_id: 'PJS', parent_entity_id: 'DGS' } })
     expect((await fetch(`${running.url}/healthz`)).status).toBe(200)
+  })
+
+  it('serves the web console from MAILROOM_CONSOLE_DIR and names its address', async () => {
+    expect(running.consoleUrl).toBe(`${running.url}/console/`)
+    const page = await fetch(running.consoleUrl!)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toBe('<!doctype html><title>console</title>')
   })
 
   it('finishes a request in flight when stopped', async () => {

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http'
+import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
 import { createMailroom, hasUsers, type Mailroom } from '@mailroom/mailroom'
 import type { Logger } from 'pino'
@@ -10,6 +12,8 @@ import { demoDecision } from './demo-policy.js'
 /** A running server and how to stop it gracefully. */
 export interface RunningServer {
   readonly url: string
+  /** The web console's address, when it is served. */
+  readonly consoleUrl: string | null
   readonly server: Server
   readonly mailroom: Mailroom
   /** Stops accepting, finishes requests in flight, closes the database. */
@@ -38,7 +42,15 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     const demo = demoDecision({ demo: config.demo, host: config.host, empty: !(await hasUsers(mailroom.db)) })
     if (demo.warning) log.warn(demo.warning)
     if (demo.load && (await mailroom.loadDemo())) log.info('demo dataset loaded')
-    const app = createHttpApp({ services: mailroom, logger: log, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy })
+    const consoleDir = config.consoleDir !== null && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined
+    if (config.consoleDir !== null && consoleDir === undefined) log.warn(`web console not served: no index.html in ${config.consoleDir} (build it with pnpm build, or set MAILROOM_CONSOLE_DIR)`)
+    const app = createHttpApp({
+      services: mailroom,
+      logger: log,
+      bodyLimitBytes: config.bodyLimitBytes,
+      trustProxy: config.trustProxy,
+      ...(consoleDir === undefined ? {} : { consoleDir }),
+    })
     const server = createHttpServer(app)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -50,6 +62,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     let stopping: Promise<void> | undefined
     return {
       url,
+      consoleUrl: consoleDir === undefined ? null : `${url}/console/`,
       server,
       mailroom,
       stop() {

@@ -23,6 +23,8 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'MAILROOM_DEMO', description: 'load the demo dataset (its passwords are published)', default: '1 on a loopback HOST with an empty embedded database, else 0' },
   { name: 'MAILROOM_BODY_LIMIT', description: 'largest request body, bytes', default: '67108864' },
   { name: 'MAILROOM_SEARCH_MAX_RESULTS', description: 'most records one search may return; a search over it is refused with 400 (0: no ceiling)', default: '0' },
+  { name: 'MAILROOM_CONSOLE', description: 'serve the web console at /console (on/off)', default: 'on with the embedded database, off with DATABASE_URL' },
+  { name: 'MAILROOM_CONSOLE_DIR', description: 'folder of the built web console', default: 'the build of @mailroom/console beside the server (apps/console/dist)' },
   { name: 'MAILROOM_TRUST_PROXY', description: 'trust X-Forwarded-For behind a proxy', default: '0' },
   { name: 'MAILROOM_PASSWORD_MIN_LENGTH', description: 'shortest password set through Mailroom', default: '12' },
   { name: 'MAILROOM_PASSWORD_MIN_UPPER', description: 'upper-case letters a new password needs', default: '0' },

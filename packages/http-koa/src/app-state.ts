@@ -7,8 +7,11 @@ export interface AppState {
   requestId?: string
   log?: Logger
   actor?: Actor
-  /** The scheme of the request's Authorization header, so a 401 challenges with the same scheme. */
-  authScheme?: 'basic' | 'bearer'
+  /**
+   * The scheme of the request's Authorization header, so a 401 challenges with the same scheme; `token` for
+   * the token routes, whose credentials travel in the body or the query (never a browser login box).
+   */
+  authScheme?: 'basic' | 'bearer' | 'token'
   /** Parsed JSON body (undefined when the request had none). */
   body?: unknown
   renderError?: ErrorBodyRenderer

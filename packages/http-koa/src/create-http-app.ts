@@ -3,6 +3,7 @@ import type { MailroomServices } from '@mailroom/core'
 import Koa from 'koa'
 import { type Logger, pino } from 'pino'
 import type { AppState } from './app-state.js'
+import { serveConsole } from './console/index.js'
 import { authenticateRest } from './middleware/authenticate.js'
 import { errorHandler } from './middleware/error-handler.js'
 import { jsonBody } from './middleware/json-body.js'
@@ -29,6 +30,8 @@ export interface HttpAppOptions {
   readonly trustProxy?: boolean
   /** Longest time a request may take before it is answered 503 (default 120 s). */
   readonly requestTimeoutMs?: number
+  /** Folder of the built web console (index.html, assets/), served at /console; absent: no console. */
+  readonly consoleDir?: string
 }
 
 /** Default body limit: 64 MiB, enough for a base64-encoded file of about 48 MB. */
@@ -37,7 +40,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024
 /** Routes that answer without credentials. */
 const PUBLIC_REST_ROUTES = new Set(['POST /rest/authenticate', 'GET /rest/authenticate/token'])
 
-/** Builds the Koa application serving the REST interface, /healthz and /digitalSafe. */
+/** Builds the Koa application serving the REST interface, /healthz and /digitalSafe (and the console when given). */
 export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   const log = options.logger ?? pino({ level: 'silent' })
   const app = new Koa<AppState>({ proxy: options.trustProxy ?? false })
@@ -63,6 +66,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   // Errors raised before a route runs (URL checks, body limits) still get the envelope of their API.
   app.use(errorHandler({ renderers: [['/digitalSafe', digitalSafeErrorBody]] }))
   app.use(requestTimeout(options.requestTimeoutMs ?? 120_000))
+  if (options.consoleDir !== undefined) app.use(serveConsole(options.consoleDir))
   app.use(jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES))
   app.use(publicRouter.routes())
   app.use(async (ctx, next) => {

@@ -14,13 +14,14 @@ const PACKAGE_DIRS = [
   'packages/import-maarch',
   'packages/testing',
   'apps/server',
+  'apps/console',
   'examples/embed',
   'bench',
 ]
 
 /**
  * The rooms and what each may depend on (docs/architecture.md): core <- storage, core <- documents,
- * storage + documents <- mailroom <- server; http-koa serves what mailroom builds through core's types and
+ * storage + documents <- mailroom <- server; sdk <- console (built before the server, which serves it); http-koa serves what mailroom builds through core's types and
  * reaches mailroom in its tests only; sdk takes core's types only. Packages under the test fixtures
  * (core, storage, documents, mailroom) reach packages/testing by relative path from their tests, never
  * through a dependency. Any other edge fails.
@@ -40,8 +41,11 @@ const ALLOWED: Record<string, { runtime: string[]; dev: string[] }> = {
   '@mailroom/testing': { runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/mailroom', '@mailroom/storage'], dev: [] },
   '@mailroom/server': {
     runtime: ['@mailroom/core', '@mailroom/http-koa', '@mailroom/import-maarch', '@mailroom/mailroom'],
-    dev: ['@mailroom/sdk', '@mailroom/testing'],
+    // The console is a dev dependency for the build order only: the server serves its built folder.
+    dev: ['@mailroom/console', '@mailroom/sdk', '@mailroom/testing'],
   },
+  // The web console talks to the server through the SDK only; its browser tests start a test server.
+  '@mailroom/console': { runtime: ['@mailroom/sdk'], dev: ['@mailroom/http-koa', '@mailroom/testing'] },
   '@mailroom/example-embed': { runtime: ['@mailroom/core', '@mailroom/mailroom'], dev: ['@mailroom/testing'] },
   '@mailroom/bench': {
     runtime: ['@mailroom/core', '@mailroom/http-koa', '@mailroom/import-maarch', '@mailroom/mailroom', '@mailroom/storage', '@mailroom/testing'],

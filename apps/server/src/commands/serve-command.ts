@@ -11,7 +11,8 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     .action(async () => {
       const { log } = context
       const running = await startServer(loadConfig(context.env), log)
-      log.info({ url: running.url }, `Mailroom ready on ${running.url}`)
+      const consoleNote = running.consoleUrl ? ` (web console: ${running.consoleUrl})` : ''
+      log.info({ url: running.url }, `Mailroom ready on ${running.url}${consoleNote}`)
       await new Promise<void>((resolve) => {
         const stop = (signal: string) => {
           log.info({ signal }, 'stopping: finishing requests in flight')

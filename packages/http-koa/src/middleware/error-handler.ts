@@ -36,10 +36,14 @@ export function errorHandler(options: { renderers?: readonly (readonly [prefix: 
 
 /**
  * The 401 challenge: Bearer (RFC 6750) when a bearer token failed, so a browser does not open its login
- * box over a script's expired token; Basic otherwise, for the clients that log in with a password.
+ * box over a script's expired token, and on the token routes, whose login and refresh token travel in the
+ * body or query (a Basic challenge there made browsers open their login box over a web page's sign-in
+ * form, or fail the request when they could not); Basic otherwise, for the clients that log in with a password.
  */
 function challenge(scheme: AppState['authScheme']): string {
-  return scheme === 'bearer' ? 'Bearer realm="mailroom", error="invalid_token"' : 'Basic realm="mailroom", charset="UTF-8"'
+  if (scheme === 'bearer') return 'Bearer realm="mailroom", error="invalid_token"'
+  if (scheme === 'token') return 'Bearer realm="mailroom"'
+  return 'Basic realm="mailroom", charset="UTF-8"'
 }
 
 /** Network errors and SQLSTATE classes that mean "the database is not reachable right now". */

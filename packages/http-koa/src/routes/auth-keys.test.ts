@@ -52,6 +52,15 @@ describe('WWW-Authenticate on 401', () => {
     expect(r.headers.get('www-authenticate')).toBe('Bearer realm="mailroom", error="invalid_token"')
   })
 
+  it('challenges a failed sign-in or refresh with Bearer: their credentials are in the body or query, no browser login box', async () => {
+    const login = await s.call('POST', '/rest/authenticate', { auth: null, body: { login: 'bbain', password: 'wrong' } })
+    expect([login.status, login.json]).toEqual([401, FAILED])
+    expect(login.headers.get('www-authenticate')).toBe('Bearer realm="mailroom"')
+    const refresh = await s.call('GET', '/rest/authenticate/token?refreshToken=a.b.c', { auth: null })
+    expect(refresh.status).toBe(401)
+    expect(refresh.headers.get('www-authenticate')).toBe('Bearer realm="mailroom"')
+  })
+
   it('challenges failed or missing password credentials with Basic', async () => {
     for (const auth of ['bbain:wrong', null]) {
       const r = await s.call('GET', '/rest/entities/PJS', { auth })

@@ -5,6 +5,7 @@ import type { AppState } from '../app-state.js'
 /** POST /rest/authenticate and GET /rest/authenticate/token (runtime-contract.md "Authentication"). */
 export function registerAuthRoutes(router: Router<AppState>, services: MailroomServices): void {
   router.post('/rest/authenticate', async (ctx) => {
+    ctx.state.authScheme = 'token'
     const body = ctx.state.body as { login?: unknown; password?: unknown } | undefined
     const login = body?.login
     const password = body?.password
@@ -17,6 +18,7 @@ export function registerAuthRoutes(router: Router<AppState>, services: MailroomS
   })
 
   router.get('/rest/authenticate/token', async (ctx) => {
+    ctx.state.authScheme = 'token'
     const refreshToken = ctx.query.refreshToken
     const token = await services.auth.refresh(typeof refreshToken === 'string' ? refreshToken : undefined)
     ctx.body = { token }

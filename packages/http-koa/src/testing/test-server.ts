@@ -61,8 +61,9 @@ export async function startTestServer(
       const auth = callOptions.auth === undefined ? demoAuth('bbain') : callOptions.auth
       if (typeof auth === 'string') headers.authorization = `Basic ${Buffer.from(auth).toString('base64')}`
       else if (auth) headers.authorization = `Bearer ${auth.bearer}`
-      let body: string | Uint8Array | undefined
-      if (callOptions.rawBody !== undefined) body = callOptions.rawBody
+      // An ArrayBuffer-backed copy: what fetch takes under both Node's and the DOM's types (the console's tests).
+      let body: string | Uint8Array<ArrayBuffer> | undefined
+      if (callOptions.rawBody !== undefined) body = typeof callOptions.rawBody === 'string' ? callOptions.rawBody : new Uint8Array(callOptions.rawBody)
       else if (callOptions.body !== undefined) {
         body = JSON.stringify(callOptions.body)
         headers['content-type'] ??= 'application/json'

@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useState } from 'preact/hooks'
+import { CreatePage } from './create/create-page.js'
+import { browserLanguage, LANGUAGES, type Language, translator } from './i18n/i18n.js'
+import { JournalPage } from './journal/journal-page.js'
+import { OrganisationPage } from './organisation/organisation-page.js'
+import { RecordPage } from './record/record-page.js'
+import { SearchPage } from './search/search-page.js'
+import { type Session, SessionKeeper } from './session/session.js'
+import { SignInPage } from './session/sign-in-page.js'
+import { Console } from './ui/context.js'
+import { useHashRoute } from './ui/use-hash-route.js'
+
+const LANGUAGE_KEY = 'mailroom.language'
+
+function initialLanguage(): Language {
+  const chosen = localStorage.getItem(LANGUAGE_KEY)
+  return chosen === 'fr' || chosen === 'en' ? chosen : browserLanguage(navigator.languages ?? [navigator.language])
+}
+
+/** The console: sign-in until there is a session, then the pages behind a header with navigation. */
+export function App() {
+  const [language, setLanguage] = useState<Language>(initialLanguage)
+  const t = useMemo(() => translator(language), [language])
+  const [session, setSession] = useState<Session | null>(null)
+  const [expired, setExpired] = useState(false)
+  const keeper = useMemo(
+    () =>
+      new SessionKeeper((next, wasExpired) => {
+        setSession(next)
+        setExpired(wasExpired)
+      }),
+    [],
+  )
+  const [restored, setRestored] = useState(false)
+  const [root, setRoot] = useState(false)
+  const route = useHashRoute()
+
+  // Only root users may read the organisation: ask the server (the interface has no "what may I do" read).
+  useEffect(() => {
+    setRoot(false)
+    if (!session) return
+    let current = true
+    keeper
+      .call((client) => client.admin.listUsers())
+      .then(() => current && setRoot(true))
+      .catch(() => {})
+    return () => {
+      current = false
+    }
+  }, [keeper, session])
+
+  useEffect(() => {
+    setSession(keeper.restore())
+    setRestored(true)
+  }, [keeper])
+  useEffect(() => {
+    document.documentElement.lang = language
+  }, [language])
+
+  const chooseLanguage = (next: Language) => {
+    localStorage.setItem(LANGUAGE_KEY, next)
+    setLanguage(next)
+  }
+
+  const languagePicker = (
+    <label class="language">
+      <span>{t('language')}</span>
+      <select value={language} onChange={(e) => chooseLanguage(e.currentTarget.value as Language)}>
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {code === 'fr' ? 'Français' : 'English'}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+
+  if (!restored) return null
+  if (!session) {
+    return (
+      <>
+        <header class="top">
+          <span class="brand">{t('appName')}</span>
+          {languagePicker}
+        </header>
+        <SignInPage t={t} keeper={keeper} expired={expired} />
+      </>
+    )
+  }
+
+  const link = (page: string, label: string) => (
+    <a href={`#/${page}`} aria-current={route.page === page ? 'page' : undefined}>
+      {label}
+    </a>
+  )
+
+  return (
+    <Console.Provider value={{ t, language, session, keeper }}>
+      {/* A button, not a #main link: the hash holds the route. */}
+      <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
+        {t('skipToContent')}
+      </button>
+      <header class="top">
+        <span class="brand">{t('appName')}</span>
+        <nav aria-label={t('appName')}>
+          {link('search', t('navSearch'))}
+          {link('create', t('navCreate'))}
+          {link('journal', t('navJournal'))}
+          {root ? link('organisation', t('navOrganisation')) : null}
+        </nav>
+        <span class="who">{t('signedInAs', { login: session.login })}</span>
+        {languagePicker}
+        <button type="button" class="secondary" onClick={() => keeper.signOut()}>
+          {t('signOut')}
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {route.page === 'search' ? <SearchPage /> : null}
+        {route.page === 'record' ? <RecordPage resId={Number(route.id)} key={route.id} /> : null}
+        {route.page === 'create' ? <CreatePage /> : null}
+        {route.page === 'journal' ? <JournalPage /> : null}
+        {route.page === 'organisation' ? <OrganisationPage /> : null}
+      </main>
+    </Console.Provider>
+  )
+}

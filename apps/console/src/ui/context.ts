@@ -1,0 +1,20 @@
+import { createContext } from 'preact'
+import { useContext } from 'preact/hooks'
+import type { Language, Translate } from '../i18n/i18n.js'
+import type { Session, SessionKeeper } from '../session/session.js'
+
+/** What every page needs: texts, the session, and the keeper that renews it. */
+export interface ConsoleContext {
+  readonly t: Translate
+  readonly language: Language
+  readonly session: Session
+  readonly keeper: SessionKeeper
+}
+
+export const Console = createContext<ConsoleContext | null>(null)
+
+export function useConsole(): ConsoleContext {
+  const value = useContext(Console)
+  if (!value) throw new Error('useConsole outside the console')
+  return value
+}

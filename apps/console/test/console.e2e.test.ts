@@ -1,0 +1,290 @@
+import type { TestServer } from '@mailroom/http-koa/testing'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Browser, documentScreenshot, expectAccessible, inkedPixels, launchBrowser, skipBrowserTests } from './browser.js'
+import { type SeededRecords, startConsoleServer } from './console-server.js'
+import { makePdf } from '../../../packages/testing/src/fixtures/files/index.js'
+
+// One browser and one server for every flow of the console (each flow opens its own tab: its own session).
+const skip = skipBrowserTests()
+let browser: Browser
+let server: TestServer
+let records: SeededRecords
+
+beforeAll(async () => {
+  if (skip) return
+  ;({ server, records } = await startConsoleServer())
+  browser = await launchBrowser()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openConsole(hash = ''): Promise<Page> {
+  const page = await browser.context.newPage()
+  await page.goto(`${server.baseUrl}/console${hash ? `/${hash}` : ''}`)
+  return page
+}
+
+async function signIn(page: Page, login: string, password = 'maarch'): Promise<void> {
+  await page.getByLabel('Login').fill(login)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByText(`Signed in as ${login}`).waitFor()
+}
+
+describe.skipIf(skip)('console: sign in, languages, session', () => {
+  it('signs in with the server’s answer, keeps the session across a reload, renews an expired token and signs out', async () => {
+    const page = await openConsole()
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Mailroom' }).waitFor()
+    await expectAccessible(page, 'sign-in')
+    await documentScreenshot(page, 'sign-in')
+
+    await page.getByLabel('Login').fill('bbain')
+    await page.getByLabel('Password').fill('wrong password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Authentication Failed')
+
+    await signIn(page, 'bbain')
+    await page.getByRole('heading', { level: 1, name: 'Search records' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Organisation' }).count()).toBe(0)
+    await page.reload()
+    await page.getByText('Signed in as bbain').waitFor()
+
+    // A bearer token the server refuses (as after 30 minutes): the console renews it with the refresh token.
+    await page.evaluate(() => {
+      const stored = JSON.parse(sessionStorage.getItem('mailroom.session')!)
+      sessionStorage.setItem('mailroom.session', JSON.stringify({ ...stored, token: 'expired.token.value' }))
+    })
+    await page.reload()
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect.poll(() => page.locator('.count').textContent()).toBe('3 record(s)')
+    const renewed = await page.evaluate(() => JSON.parse(sessionStorage.getItem('mailroom.session')!).token as string)
+    expect(renewed).not.toBe('expired.token.value')
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Mailroom' }).waitFor()
+    expect(await page.evaluate(() => sessionStorage.getItem('mailroom.session'))).toBeNull()
+    await page.close()
+  })
+
+  it('signs in with the keyboard alone; a new page puts the focus on its heading; the skip button reaches the content', async () => {
+    const page = await openConsole()
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Mailroom' }).waitFor()
+    const focused = () => page.evaluate('document.activeElement.id || document.activeElement.textContent')
+    // The page's heading has the focus; then login, password, and Enter submits.
+    expect(await focused()).toBe('Sign in to Mailroom')
+    await page.keyboard.press('Tab')
+    expect(await focused()).toBe('login')
+    await page.keyboard.type('ppetit')
+    await page.keyboard.press('Tab')
+    expect(await focused()).toBe('password')
+    await page.keyboard.type('maarch')
+    await page.keyboard.press('Enter')
+    await page.getByText('Signed in as ppetit').waitFor()
+    // A new page puts the focus on its heading, so the next Tab is in its content.
+    await expect.poll(focused).toBe('Search records')
+    await page.keyboard.press('Tab')
+    expect(await focused()).toBe('filter-status')
+    // The skip button is the document's first focusable element and puts the focus in the content.
+    expect(await page.evaluate("document.querySelector('a[href], button, input, select, textarea').textContent")).toBe('Skip to content')
+    await page.getByRole('button', { name: 'Skip to content' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe('main')
+    await page.close()
+  })
+
+  it('speaks French when the browser prefers it, and switches language on demand', async () => {
+    const page = await browser.context.newPage()
+    await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['fr-FR', 'fr'] }))
+    await page.goto(`${server.baseUrl}/console/`)
+    await page.getByRole('heading', { level: 1, name: 'Connexion à Mailroom' }).waitFor()
+    expect(await page.getAttribute('html', 'lang')).toBe('fr')
+    await page.getByLabel('Identifiant').fill('bbain')
+    await page.getByLabel('Mot de passe').fill('maarch')
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Rechercher des courriers' }).waitFor()
+    await expectAccessible(page, 'search (fr)')
+    await page.getByLabel('Langue').selectOption('en')
+    await page.getByRole('heading', { level: 1, name: 'Search records' }).waitFor()
+    expect(await page.getAttribute('html', 'lang')).toBe('en')
+    await page.evaluate(() => localStorage.removeItem('mailroom.language'))
+    await page.close()
+  })
+})
+
+describe.skipIf(skip)('console: search and records as bbain', () => {
+  it('writes the clause from the filters, shows the count, sorts and shows the server’s clause error', async () => {
+    const page = await openConsole()
+    await signIn(page, 'bbain')
+    await page.getByLabel('Words of the subject').fill('piscine')
+    await page.getByLabel('Status').fill('NEW')
+    expect(await page.getByLabel('Clause').inputValue()).toBe("status = 'NEW' and subject ilike '%piscine%'")
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect.poll(() => page.locator('.count').textContent()).toBe('1 record(s)')
+    expect(await page.locator('table.results tbody tr').count()).toBe(1)
+
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect.poll(() => page.locator('.count').textContent()).toBe('3 record(s)')
+    await page.getByRole('button', { name: 'Sort by Subject' }).click()
+    await expect.poll(() => page.locator('th[aria-sort="ascending"]').textContent()).toContain('Subject')
+    const subjects = await page.locator('table.results tbody tr td:nth-child(4)').allTextContents()
+    expect(subjects).toEqual(['Convocation conseil des sports', 'Demande de subvention piscine', 'Réclamation gymnase'])
+    await expectAccessible(page, 'search results')
+    await documentScreenshot(page, 'search')
+
+    // Two records change status in one request; an unknown status changes none (all or nothing).
+    // Sorted by subject, the rows are records 3, 1, 2.
+    const [first, second] = records.inPerimeter.slice(1)
+    await page.getByLabel(`Select record ${first}`).check()
+    await page.getByLabel(`Select record ${second}`).check()
+    await page.getByRole('heading', { level: 2, name: 'Change the status of the selected records (2)' }).waitFor()
+    await page.getByLabel('New status').fill('NOPE')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect.poll(() => page.locator('.status-change [role=alert]').textContent()).toBe('status not found')
+    expect(await page.locator('table.results tbody tr td:nth-child(5)').allTextContents()).toEqual(['NEW', 'NEW', 'NEW'])
+    await page.getByLabel('New status').fill('VAL')
+    await page.getByLabel('History message').fill('À valider ensemble')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect.poll(() => page.locator('.status-change [role=status]').textContent()).toBe('Status changed to VAL for 2 record(s).')
+    await expect.poll(() => page.locator('table.results tbody tr td:nth-child(5)').allTextContents()).toEqual(['VAL', 'NEW', 'VAL'])
+    await expectAccessible(page, 'search with a selection')
+
+    await page.getByLabel('Clause').fill('foo = 1')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect.poll(() => page.locator('#clause-error').textContent()).toBe('Bad Request: clause is not valid: unknown column "foo" at position 1')
+    expect(await page.getByLabel('Clause').getAttribute('aria-invalid')).toBe('true')
+    await page.close()
+  })
+
+  it('opens a record: the watermarked PDF drawn, its fields, versions and history; a status change shows in the history', async () => {
+    const [resId] = records.inPerimeter
+    const page = await openConsole()
+    await signIn(page, 'bbain')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await page.getByRole('link', { name: String(resId), exact: true }).click()
+    await page.getByRole('heading', { level: 1, name: `Record ${resId}` }).waitFor()
+    const canvas = page.getByRole('img', { name: `Watermarked PDF of record ${resId}, page 1` })
+    await page.locator('canvas[data-drawn="1"]').waitFor()
+    const { inked, total } = inkedPixels(await canvas.screenshot())
+    expect(total).toBeGreaterThan(100_000)
+    expect(inked).toBeGreaterThan(300)
+    await page.getByText('Version 1').waitFor()
+    await expect.poll(() => page.locator('.fields').textContent()).toContain('Demande de subvention piscine')
+
+    await page.getByLabel('New status').fill('COU')
+    await page.getByLabel('History message').fill('Pris en charge par le service des sports')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Status changed' }).textContent()).toBe('Status changed to COU.')
+    await expect.poll(() => page.locator('table.history').textContent()).toContain('Pris en charge par le service des sports')
+    await expect.poll(() => page.locator('.fields').textContent()).toContain('COU')
+
+    await page.getByLabel('New status').fill('NOPE')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('status not found')
+    await expectAccessible(page, 'record')
+    await documentScreenshot(page, 'record')
+
+    // A tablet held upright: one column, nothing wider than the screen, every control still reachable.
+    await page.setViewportSize({ width: 768, height: 1024 })
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(768)
+    await expectAccessible(page, 'record (tablet)')
+    await documentScreenshot(page, 'record-tablet')
+    await page.close()
+  })
+
+  it('shows the server’s refusal for a record outside the perimeter', async () => {
+    const page = await openConsole()
+    await signIn(page, 'bbain')
+    await page.goto(`${server.baseUrl}/console/#/record/${records.outside}`)
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Document out of perimeter')
+    expect(await page.locator('canvas').count()).toBe(0)
+    await expectAccessible(page, 'record out of perimeter')
+    await page.close()
+  })
+})
+
+describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
+  it('creates a record with a chosen file for a user who can index; ddur gets the server’s refusal', async () => {
+    const page = await openConsole('#/create')
+    await signIn(page, 'bbain')
+    await page.getByRole('heading', { level: 1, name: 'New record' }).waitFor()
+    await page.locator('#file').setInputFiles({ name: 'courrier.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
+    await page.getByText(/File: courrier\.pdf/).waitFor()
+    await page.getByLabel('Destination entity (number)').fill('7')
+    await page.getByLabel('Document type (number)').fill('103')
+    await page.getByLabel('Subject').fill('Inscription crèche')
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    const created = await page.getByRole('status').filter({ hasText: 'created' }).textContent({ timeout: 20_000 })
+    const resId = Number(/Record (\d+) created\./.exec(created ?? '')?.[1])
+    expect(resId).toBeGreaterThan(records.outside)
+    await expectAccessible(page, 'create')
+    await documentScreenshot(page, 'create')
+    const stored = await server.call('POST', '/rest/res/list', { body: { select: 'subject, destination, alt_identifier', clause: `res_id = ${resId}` } })
+    expect(stored.json.resources[0]).toMatchObject({ subject: 'Inscription crèche', destination: 'PE', alt_identifier: expect.stringMatching(/^MAARCH\/\d{4}A\/\d+$/) })
+    await page.close()
+
+    const ddur = await openConsole('#/create')
+    await signIn(ddur, 'ddur')
+    await ddur.getByLabel('Subject').fill('Essai')
+    await ddur.getByRole('button', { name: 'Create', exact: true }).click()
+    await expect.poll(() => ddur.getByRole('alert').textContent()).toBe('Service forbidden')
+    const count = await server.call('POST', '/rest/res/list', { auth: 'superadmin:superadmin', body: { select: 'res_id', clause: "subject = 'Essai'" } })
+    expect(count.json.count).toBe(0)
+    await ddur.close()
+  })
+
+  it('reads the digital safe’s journal with its filters for superadmin, and shows the server’s refusal of a safe that does not exist', async () => {
+    const page = await openConsole('#/journal')
+    await signIn(page, 'superadmin', 'superadmin')
+    await page.getByLabel('Digital safe', { exact: true }).fill('21750001600019')
+    await page.getByRole('button', { name: 'Read' }).click()
+    await page.getByRole('heading', { level: 2, name: /event\(s\)/ }).waitFor()
+    expect(await page.locator('table.journal tbody tr').count()).toBeGreaterThanOrEqual(4)
+    await page.getByText('Every operation succeeded').waitFor()
+    await expectAccessible(page, 'journal')
+    await documentScreenshot(page, 'journal')
+
+    await page.getByLabel('Archive identifier').fill('x')
+    await page.getByLabel('From date').fill('2026-01-01')
+    await page.getByRole('button', { name: 'Read' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/archiveId/)
+    await page.close()
+
+    // bbain's group (AGENT) may read the demo safe too; a safe that does not exist gets the server's answer.
+    const bbain = await openConsole('#/journal')
+    await signIn(bbain, 'bbain')
+    await bbain.getByLabel('Digital safe', { exact: true }).fill('21750001600019')
+    await bbain.getByRole('button', { name: 'Read' }).click()
+    await bbain.getByRole('heading', { level: 2, name: /event\(s\)/ }).waitFor()
+    await bbain.getByLabel('Digital safe', { exact: true }).fill('NOPE')
+    await bbain.getByRole('button', { name: 'Read' }).click()
+    await expect.poll(() => bbain.getByRole('alert').textContent()).toBe("Organization NOPE doesn't exist")
+    await bbain.close()
+  })
+
+  it('shows superadmin the organisation read-only with its export; bbain gets the server’s refusal', async () => {
+    const page = await openConsole('#/organisation')
+    await signIn(page, 'superadmin', 'superadmin')
+    await page.getByRole('heading', { level: 2, name: 'Entities' }).waitFor()
+    await page.getByRole('link', { name: 'Organisation' }).waitFor()
+    await expect.poll(() => page.locator('.tree').first().textContent()).toContain('Ville de Maarch-les-Bains')
+    expect(await page.locator('table tbody tr').count()).toBe(6)
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export (JSON)' }).click()
+    const exported = JSON.parse(await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')))
+    expect(exported.entities.map((e: { id: string }) => e.id)).toContain('PJS')
+    await expectAccessible(page, 'organisation')
+    await documentScreenshot(page, 'organisation')
+    await page.close()
+
+    const bbain = await openConsole('#/organisation')
+    await signIn(bbain, 'bbain')
+    await expect.poll(() => bbain.getByRole('alert').textContent()).toMatch(/.+/)
+    expect(await bbain.getByRole('heading', { level: 2, name: 'Entities' }).count()).toBe(0)
+    await bbain.close()
+  })
+})

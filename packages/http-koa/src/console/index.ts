@@ -1,0 +1,1 @@
+export { CONSOLE_PATH, serveConsole } from './serve-console.js'
