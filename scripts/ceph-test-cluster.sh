@@ -4,6 +4,8 @@
 #                                             where missing) and prints its settings as shell assignments
 #   bash scripts/ceph-test-cluster.sh env     prints the settings of a running cluster (exit 3 if none)
 #   bash scripts/ceph-test-cluster.sh stop    stops the daemons and removes the cluster's folder
+#   bash scripts/ceph-test-cluster.sh gateway-stop | gateway-start
+#                                             stops or restarts the gateway alone (tests of an unreachable store)
 # One monitor, one OSD on the in-memory `memstore` object store (nothing written to disk but logs), the RADOS
 # gateway on a loopback port. Authentication inside the cluster is off (`auth ... required = none`), so the
 # gateway must speak crc mode to the monitor; S3 clients use the fixed test keys below with signature v4.
@@ -75,6 +77,22 @@ wait_for() {
   return 1
 }
 
+start_gateway() {
+  radosgw -c "$conf" -n client.rgw.mailroom --ms-mon-client-mode=crc --ms-client-mode=crc >&2
+  wait_for "the gateway" 240 gateway_answers
+}
+
+stop_gateway() {
+  local pidfile=$dir/run/client.rgw.mailroom.pid
+  [ -f "$pidfile" ] || return 0
+  local pid
+  pid=$(cat "$pidfile")
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+  kill -9 "$pid" 2>/dev/null || true
+  rm -f "$pidfile"
+}
+
 start() {
   if gateway_answers; then print_env; return 0; fi
   install_packages || return 2
@@ -129,8 +147,7 @@ EOF
   ceph-osd -c "$conf" -i 0 >&2
   wait_for "the OSD" 80 bash -c "ceph -c '$conf' osd stat -f json | grep -q '\"num_up_osds\":1'"
   mkdir -p "$dir/rgw"
-  radosgw -c "$conf" -n client.rgw.mailroom --ms-mon-client-mode=crc --ms-client-mode=crc >&2
-  wait_for "the gateway" 240 gateway_answers
+  start_gateway
   radosgw-admin -c "$conf" user create --uid=mailroom --display-name=Mailroom --access-key="$access_key" --secret-key="$secret_key" >/dev/null
   log "gateway on http://127.0.0.1:$rgw_port (cluster in $dir)"
   print_env
@@ -141,12 +158,17 @@ case "${1:-}" in
   env)
     if gateway_answers; then print_env; else log "no cluster running (run: $0 start)"; exit 3; fi
     ;;
+  gateway-stop) stop_gateway ;;
+  gateway-start)
+    [ -f "$conf" ] || { log "no cluster (run: $0 start)"; exit 3; }
+    gateway_answers || start_gateway
+    ;;
   stop)
     stop_daemons
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start|stop|env" >&2
+    echo "usage: $0 start|stop|env|gateway-stop|gateway-start" >&2
     exit 2
     ;;
 esac
