@@ -118,7 +118,7 @@ describe('package graph (design card: dependencies point inward)', () => {
     expect(dev.filter((dep) => !ALLOWED[name]!.dev.includes(dep))).toEqual([])
   })
 
-  it.each(['packages/storage', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'packages/import-maarch', 'apps/server'])(
+  it.each(['packages/storage', 'packages/object-store', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'packages/import-maarch', 'apps/server'])(
     '%s: production sources import only the packages it declares',
     (dir) => {
       const m = manifests.find((x) => x.dir === dir)!.json

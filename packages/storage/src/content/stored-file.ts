@@ -63,7 +63,10 @@ export async function locateFile(db: Kysely<Database>, store: DocumentStore, ref
   }
   // A row pointing outside its area is treated as a missing file, never followed.
   if (key === null || !ref.filename) return missing()
-  const size = await store.size(key)
+  // In object storage a HEAD costs a round trip as long as the read itself: the row's size is taken as
+  // the object's, and a missing or different object shows when it is read (404, or a digest that differs).
+  const known = !store.local && ref.filesize !== null && ref.filesize > 0 && ref.fingerprint ? ref.filesize : null
+  const size = known ?? (await store.size(key))
   if (size === null) return missing()
   const expected = ref.fingerprint?.trim().toLowerCase() || null
   return { key, localPath: store.localPath(key), algorithm: fingerprintAlgorithm(area.fingerprint_mode), expected, expectedSize: ref.filesize ?? null, size }

@@ -21,6 +21,7 @@ export interface CopyProblem {
   readonly problem: 'missing' | 'fingerprint' | 'outside-store'
 }
 
+/** What a copy did: its final progress and the files it could not copy. */
 export interface CopyReport extends CopyProgress {
   readonly problemFiles: readonly CopyProblem[]
 }
