@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { Agent as HttpAgent } from 'node:http'
 import { Agent as HttpsAgent } from 'node:https'
-import { Readable } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -189,7 +189,13 @@ export class S3DocumentStore implements DocumentStore {
       )
       const body = answer.Body
       if (!(body instanceof Readable)) throw new Error('the S3 client gave no Node stream')
-      return body
+      // A connection lost in the middle of the body fails the stream with the catalogue's 503, as at its start.
+      const out = new PassThrough({ highWaterMark: 256 * 1024 })
+      body.on('error', (error) => out.destroy(storeError(error)))
+      out.on('close', () => {
+        if (!body.readableEnded) body.destroy()
+      })
+      return body.pipe(out)
     } catch (error) {
       // A range on an empty object: nothing to read.
       if ((error as { name?: string }).name === 'InvalidRange') return Readable.from([])
