@@ -25,7 +25,7 @@ import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
 import { createMailroom, type Mailroom, S3DocumentStore } from '@mailroom/mailroom'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { makeBenchPdf, runPhase } from './bench-kit.js'
-import { runHttpPhase } from './http-load.js'
+import { runHttpPhase, threadCpuMs } from './http-load.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)
@@ -85,23 +85,30 @@ async function main(): Promise<void> {
   const onS3 = await serve(databases[0]!.url!, { docserverUrl: bucket, s3 })
   const onFolder = await serve(databases[1]!.url!, { docserverDir: folder })
   const results: Record<string, number> = {}
-  const line = (name: string, r: { count: number; errors: number; perSecond: number; p50: number; p99: number }) => {
+  const line = (name: string, r: { count: number; errors: number; perSecond: number; p50: number; p99: number; loopCpuMsPerResponse?: number }) => {
     results[name] = r.perSecond
-    console.log(`${name.padEnd(28)} ${r.perSecond.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.count} ok, ${r.errors} errors)`)
+    const cpu = r.loopCpuMsPerResponse === undefined ? '' : `  server loop CPU ${r.loopCpuMsPerResponse.toFixed(2)} ms/response`
+    console.log(`${name.padEnd(28)} ${r.perSecond.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.count} ok, ${r.errors} errors)${cpu}`)
   }
   try {
     console.log(`object storage: ${clients} clients, ${seconds} s per phase, ${pdf.length}-byte PDF, gateway ${s3.endpoint}`)
     // Warm-up (JIT, connections, the bucket's first objects), not measured.
     await runHttpPhase('warm-up', clients, 3, { url: `${onS3.url}/rest/resources`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] })
     let n = 0
-    line('raw PUT (SDK)', await runPhase('raw PUT', clients, seconds, async () => {
+    /** A raw phase, with the CPU this thread (the SDK's) spent per request, as the HTTP phases report the server's. */
+    const rawPhase = async (name: string, operation: () => Promise<void>) => {
+      const before = threadCpuMs()
+      const result = await runPhase(name, clients, seconds, operation)
+      return { ...result, loopCpuMsPerResponse: (threadCpuMs() - before) / Math.max(1, result.count) }
+    }
+    line('raw PUT (SDK)', await rawPhase('raw PUT', async () => {
       await raw.client.send(new PutObjectCommand({ Bucket: raw.location.bucket, Key: `${raw.location.prefix}raw/${n++}.pdf`, Body: pdf, ContentLength: pdf.length }))
     }))
     const create = { method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] }
     line('creates on S3', await runHttpPhase('creates s3', clients, seconds, { url: `${onS3.url}/rest/resources`, ...create }))
     line('creates on folder', await runHttpPhase('creates folder', clients, seconds, { url: `${onFolder.url}/rest/resources`, ...create }))
 
-    line('raw GET (SDK)', await runPhase('raw GET', clients, seconds, async () => {
+    line('raw GET (SDK)', await rawPhase('raw GET', async () => {
       const answer = await raw.client.send(new GetObjectCommand({ Bucket: raw.location.bucket, Key: `${raw.location.prefix}raw/0.pdf` }))
       for await (const _ of answer.Body as AsyncIterable<Uint8Array>) {
         // drained

@@ -130,9 +130,18 @@ export class S3DocumentStore implements DocumentStore {
     const sha256 = createHash('sha256').update(bytes).digest('hex')
     try {
       if (bytes.length <= this.#partSize) {
-        await this.client.send(
-          new PutObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key), Body: bytes, ContentLength: bytes.length, ContentType: 'application/octet-stream' }),
+        const put = new PutObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key), Body: bytes, ContentLength: bytes.length, ContentType: 'application/octet-stream' })
+        // The signature covers the payload's SHA-256; given here, the signer takes it instead of hashing the
+        // bytes a second time (the store still checks it against what it receives).
+        put.middlewareStack.add(
+          (next) => (args) => {
+            const request = args.request as { headers?: Record<string, string> }
+            if (request.headers) request.headers['x-amz-content-sha256'] = sha256
+            return next(args)
+          },
+          { step: 'build', name: 'mailroomPayloadSha256' },
         )
+        await this.client.send(put)
       } else {
         await this.#upload(key, bytes)
       }
