@@ -169,6 +169,19 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
       expect(await subject.store.size(key!)).toBe(large.length)
     })
 
+    it('leaves no file behind a refused create, though the file was stored while the body was checked', async () => {
+      const keys = async () => {
+        const found: string[] = []
+        for await (const file of subject.store.list()) found.push(file.key)
+        return found.sort()
+      }
+      const before = await keys()
+      const as = await t.mailroom.as('cchaplin')
+      const refused = as.records.create({ modelId: 1, status: 'NO_SUCH_STATUS', subject: 'refused', format: 'txt', encodedFile: Buffer.from('refused\n').toString('base64'), destination: 6 })
+      await expect(refused).rejects.toMatchObject({ kind: 'bad-request' })
+      expect(await keys()).toEqual(before)
+    })
+
     it('passes the journal verification, which re-hashes every deposited file from this store', async () => {
       await create(new TextEncoder().encode('journalled\n'), 'txt')
       await t.mailroom.journalFlush()
