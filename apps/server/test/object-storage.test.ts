@@ -6,16 +6,16 @@ import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
 import { checkDocumentStorage, createMailroom, type Mailroom } from '@mailroom/mailroom'
 import { cephGateway, createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase, testBucketUrl } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { basicAuth, type ServerProcess, startServerProcess } from './process-server.js'
+import { basicAuth } from './process-server.js'
 
 /**
  * Mailroom on object storage over HTTP, against the Ceph test gateway (scripts/ceph-test-cluster.sh;
- * skipped with a message where none runs): two servers sharing one database and one bucket, and the
- * gateway stopped in the middle of a load.
+ * skipped with a message where none runs): two servers (two Mailrooms, each with its own pool, caches and S3
+ * client, served in this process) sharing one database and one bucket, and the gateway stopped in the
+ * middle of a load.
  */
 const gateway = cephGateway()
 const onPostgres = process.env.MAILROOM_TEST_DB === 'postgres'
-const SECRET = 'object-storage-secret-0123456789'
 const CEPH_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts', 'ceph-test-cluster.sh')
 
 function textFile(label: string): Buffer {
@@ -37,6 +37,22 @@ async function original(url: string, resId: number): Promise<{ status: number; b
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
 }
 
+/** A Mailroom served over HTTP in this process: its own pool, caches and S3 client, as a separate server has. */
+async function serveMailroom(options: Parameters<typeof createMailroom>[0]): Promise<{ url: string; mailroom: Mailroom; close(): Promise<void> }> {
+  const mailroom = await createMailroom(options)
+  const server = createHttpServer(createHttpApp({ services: mailroom }))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    mailroom,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await mailroom.close()
+    },
+  }
+}
+
 describe.runIf(onPostgres && gateway !== null)('two servers on one PostgreSQL database and one bucket', () => {
   let database: TestDatabase
   beforeAll(async () => {
@@ -45,19 +61,10 @@ describe.runIf(onPostgres && gateway !== null)('two servers on one PostgreSQL da
   afterAll(async () => database?.drop())
 
   it('creates on one server; the other reads the original, finds it by search and changes its status', async () => {
-    const env = {
-      DATABASE_URL: database.url!,
-      MAILROOM_SECRET: SECRET,
-      MAILROOM_DEMO: '1',
-      MAILROOM_DOCSERVER_URL: testBucketUrl('shared'),
-      MAILROOM_S3_ENDPOINT: gateway!.endpoint,
-      MAILROOM_S3_REGION: gateway!.region ?? 'us-east-1',
-      MAILROOM_S3_FORCE_PATH_STYLE: '1',
-      AWS_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: gateway!.credentials!.secretAccessKey,
-    }
-    const a: ServerProcess = await startServerProcess(env)
-    const b: ServerProcess = await startServerProcess({ ...env, MAILROOM_DEMO: '0' })
+    const bucket = testBucketUrl('shared')
+    const options = { database: database.url!, docserverUrl: bucket, s3: gateway!, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER, journal: { sweepIntervalMs: 0 } }
+    const a = await serveMailroom({ ...options, demo: true })
+    const b = await serveMailroom(options)
     try {
       const created = await create(a.url, 'shared across servers')
       expect(created.status).toBe(200)
@@ -89,9 +96,8 @@ describe.runIf(onPostgres && gateway !== null)('two servers on one PostgreSQL da
       const back = await create(b.url, 'created on B')
       expect((await original(a.url, back.body.resId!)).bytes.equals(textFile('created on B'))).toBe(true)
     } finally {
-      a.kill('SIGTERM')
-      b.kill('SIGTERM')
-      await Promise.all([a.exited, b.exited])
+      await a.close()
+      await b.close()
     }
   }, 120_000)
 })
@@ -103,7 +109,7 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
   let close: () => Promise<void>
   beforeAll(async () => {
     database = await createTestDatabase()
-    mailroom = await createMailroom({
+    const served = await serveMailroom({
       database: database.target,
       docserverUrl: testBucketUrl('outage'),
       s3: gateway!,
@@ -112,13 +118,10 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
       passwordHasher: TEST_PASSWORD_HASHER,
       journal: { sweepIntervalMs: 0 },
     })
-    const server = createHttpServer(createHttpApp({ services: mailroom }))
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    mailroom = served.mailroom
+    url = served.url
     close = async () => {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      await mailroom.close()
+      await served.close()
       await database.drop()
     }
   }, 60_000)
