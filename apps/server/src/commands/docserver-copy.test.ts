@@ -5,6 +5,7 @@ import { createMailroom, type Mailroom } from '@mailroom/mailroom'
 import { cephGateway, TEST_PASSWORD_HASHER, testBucketUrl } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type ServerConfig } from '../config.js'
+import { captureCli } from '../../test/capture-cli.js'
 import { runDocserverCopy } from './docserver-copy.js'
 
 /**
@@ -61,8 +62,9 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
     return read
   }
 
+  const bucket = testBucketUrl('copied')
+
   it('copies every file to a bucket with its fingerprint checked; the records then read from the bucket; a second run sends nothing', async () => {
-    const bucket = testBucketUrl('copied')
     const out: string[] = []
     const progress: string[] = []
     expect(await runDocserverCopy(config, { to: bucket }, (text) => out.push(text), (line) => progress.push(line))).toBe(0)
@@ -91,6 +93,22 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
     } finally {
       await onFolder.close()
     }
+  }, 120_000)
+
+  it('runs mailroom fsck and mailroom journal verify on the bucket once the server is switched to it', async () => {
+    const env = {
+      MAILROOM_DATA_DIR: dataDir,
+      MAILROOM_DOCSERVER_URL: bucket,
+      MAILROOM_S3_ENDPOINT: gateway!.endpoint,
+      MAILROOM_S3_FORCE_PATH_STYLE: '1',
+      AWS_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: gateway!.credentials!.secretAccessKey,
+    }
+    const fsck = await captureCli(['fsck', '--dry-run'], env)
+    expect(fsck).toMatchObject({ code: 0 })
+    expect(fsck.out).toMatch(/^checked 6 file rows and 6 files\n0 problem\(s\), 0 orphan\(s\)\n$/)
+    const verify = await captureCli(['journal', 'verify'], env)
+    expect(verify.code, verify.out + verify.err).toBe(0)
   }, 120_000)
 
   it('refuses to copy a file whose bytes no longer match its row, and says which', async () => {
