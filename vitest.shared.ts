@@ -1,7 +1,11 @@
 import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config'
 
-/** Conditions that make workspace packages resolve to their TypeScript sources (no build before tests). */
-const conditions = ['source', 'module', 'node', 'development|production']
+/**
+ * Conditions that make workspace packages resolve to their TypeScript sources (no build before tests).
+ * Vitest also hands them to Node (`--conditions`), so they must suit Node: no `module`, which picks the
+ * bundler-only builds of packages such as the AWS SDK (extensionless imports Node cannot load).
+ */
+const conditions = ['source', 'node', 'development|production']
 
 export type DatabaseMatrix = 'none' | 'both'
 

@@ -12,6 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const ENTRY_POINTS = [
   { name: '@mailroom/core', file: 'packages/core/src/index.ts' },
   { name: '@mailroom/storage', file: 'packages/storage/src/index.ts' },
+  { name: '@mailroom/object-store', file: 'packages/object-store/src/index.ts' },
   { name: '@mailroom/documents', file: 'packages/documents/src/index.ts' },
   { name: '@mailroom/mailroom', file: 'packages/mailroom/src/index.ts' },
   { name: '@mailroom/sdk', file: 'packages/sdk/src/index.ts' },

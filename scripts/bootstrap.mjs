@@ -52,6 +52,24 @@ if (task === 'test') {
     env.TEST_DATABASE_URL = found.stdout.trim().split('\n').pop()
     console.log(`PostgreSQL for tests: ${env.TEST_DATABASE_URL}`)
   }
+  // The object-storage tests run against a real Ceph gateway (scripts/ceph-test-cluster.sh); where none can
+  // start (no apt-get, not root) they are skipped, each saying so, and the rest of the suite runs.
+  let startedCeph = false
+  if (!process.env.MAILROOM_SKIP_CEPH && !process.env.MAILROOM_S3_ENDPOINT) {
+    const cephScript = join(root, 'scripts/ceph-test-cluster.sh')
+    const running = spawnSync('bash', [cephScript, 'env'], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    const ceph = running.status === 0 ? running : spawnSync('bash', [cephScript, 'start'], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    if (ceph.status === 0) {
+      startedCeph = running.status !== 0
+      for (const line of ceph.stdout.trim().split('\n')) {
+        const at = line.indexOf('=')
+        if (at > 0) env[line.slice(0, at)] = line.slice(at + 1)
+      }
+      console.log(`Ceph S3 gateway for tests: ${env.MAILROOM_S3_ENDPOINT}`)
+    } else {
+      console.log('No Ceph gateway could be started: the object-storage tests will be skipped')
+    }
+  }
   const reports = join(root, '.test-reports')
   rmSync(reports, { recursive: true, force: true })
   mkdirSync(reports, { recursive: true })
@@ -63,6 +81,7 @@ if (task === 'test') {
     run(process.execPath, ['scripts/api-docs.mjs']) ||
     run(process.execPath, ['scripts/check-packages.mjs'])
   const tests = checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full') : 1
+  if (startedCeph) spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
   let passed = 0
   let failed = 0
   let skipped = 0

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-export const PUBLISHED = ['packages/core', 'packages/storage', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'apps/server']
+export const PUBLISHED = ['packages/core', 'packages/storage', 'packages/object-store', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'apps/server']
 // mailroom ships its demo organisation file (demo/) beside its code.
 const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^NOTICE$/, /^dist\/.+\.js$/, /^dist\/.+\.d\.ts$/, /^demo\/[\w-]+\.yaml$/]
 // esbuild marks each module it inlines with a `// <path>` line: a path outside the package's own src/ is a copy.

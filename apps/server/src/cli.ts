@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander'
 import { pino } from 'pino'
 import { type CliContext, USAGE_EXIT_CODE } from './commands/cli-context.js'
 import { registerDatabaseCommands } from './commands/database-commands.js'
+import { registerDocserverCommand } from './commands/docserver-copy.js'
 import { registerFsckCommand } from './commands/fsck.js'
 import { registerImportCommand } from './commands/import-maarch-command.js'
 import { registerJournalCommand } from './commands/journal-verify.js'
@@ -16,7 +17,7 @@ import { settingsHelp } from './settings.js'
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version
 
 /** Every command of the CLI: a new command is one register function here. */
-const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand, registerOrganisationCommands, registerUserCommands, registerImportCommand]
+const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand, registerDocserverCommand, registerOrganisationCommands, registerUserCommands, registerImportCommand]
 
 function buildProgram(context: CliContext): Command {
   const program = new Command('mailroom')

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.js'
+import { ConfigError, documentStoreChoice, loadConfig } from './config.js'
 
 const dirs: string[] = []
 async function tempDir() {
@@ -57,6 +57,19 @@ describe('loadConfig', () => {
     expect(loadConfig(pg).consoleDir).toBeNull()
     expect(loadConfig({ ...pg, MAILROOM_CONSOLE: 'on', MAILROOM_CONSOLE_DIR: '/srv/console' }).consoleDir).toBe('/srv/console')
     expect(() => loadConfig({ ...pg, MAILROOM_CONSOLE: 'maybe' })).toThrow(/MAILROOM_CONSOLE must be 1 or 0/)
+  })
+
+  it('reads MAILROOM_DOCSERVER_URL: s3:// selects object storage with the MAILROOM_S3_* settings, file:// or a path a folder', () => {
+    const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20), MAILROOM_DOCSERVER_DIR: '/srv/docs' }
+    expect(loadConfig(base)).toMatchObject({ docserverDir: '/srv/docs', docserverUrl: null, s3: {} })
+    const s3 = loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://mailroom-docs/prod', MAILROOM_S3_ENDPOINT: 'http://127.0.0.1:7480', MAILROOM_S3_REGION: 'eu-west-3', MAILROOM_S3_FORCE_PATH_STYLE: '1' })
+    expect(s3).toMatchObject({ docserverUrl: 's3://mailroom-docs/prod', s3: { endpoint: 'http://127.0.0.1:7480', region: 'eu-west-3', forcePathStyle: true } })
+    expect(documentStoreChoice(s3)).toEqual({ docserverUrl: 's3://mailroom-docs/prod', s3: { endpoint: 'http://127.0.0.1:7480', region: 'eu-west-3', forcePathStyle: true } })
+    expect(loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 'file:///var/lib/mailroom/docs' })).toMatchObject({ docserverDir: '/var/lib/mailroom/docs', docserverUrl: null })
+    expect(documentStoreChoice(loadConfig({ ...base, MAILROOM_DOCSERVER_URL: '/mnt/shared/docs' }))).toEqual({ docserverDir: '/mnt/shared/docs' })
+    expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://No_Such' })).toThrow(/MAILROOM_DOCSERVER_URL: "s3:\/\/No_Such" is not s3:\/\/BUCKET/)
+    expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 'ftp://host/docs' })).toThrow(/MAILROOM_DOCSERVER_URL must be s3:\/\/BUCKET\[\/PREFIX\], file:\/\/\/path or a path/)
+    expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://mailroom-docs', MAILROOM_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/MAILROOM_S3_FORCE_PATH_STYLE must be 1 or 0/)
   })
 
   it('runs repeated statements prepared on PostgreSQL unless MAILROOM_PREPARED_STATEMENTS=0', () => {

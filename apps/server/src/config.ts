@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PasswordPolicy } from '@mailroom/core'
-import type { DatabaseTarget } from '@mailroom/mailroom'
+import { type DatabaseTarget, type DocumentStoreChoice, isS3Url, parseS3Url } from '@mailroom/mailroom'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
 export interface ServerConfig {
@@ -13,6 +13,10 @@ export interface ServerConfig {
   readonly dataDir: string
   readonly database: DatabaseTarget
   readonly docserverDir: string
+  /** MAILROOM_DOCSERVER_URL: `s3://BUCKET[/PREFIX]` for object storage (a path or file:// sets docserverDir); null: the folder. */
+  readonly docserverUrl: string | null
+  /** How to reach the object store (MAILROOM_S3_ENDPOINT, _REGION, _FORCE_PATH_STYLE; keys from AWS_* or the SDK's chain). */
+  readonly s3: { readonly endpoint?: string; readonly region?: string; readonly forcePathStyle?: boolean }
   readonly secret: string
   /** Secrets replaced by `secret` whose tokens still verify (MAILROOM_PREVIOUS_SECRETS, comma-separated). */
   readonly previousSecrets: readonly string[]
@@ -80,7 +84,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     host: env.HOST || '127.0.0.1',
     dataDir,
     database,
-    docserverDir: resolve(env.MAILROOM_DOCSERVER_DIR || join(dataDir, 'docservers')),
+    ...docserverSettings(env, dataDir),
     secret,
     previousSecrets,
     demo: demo ?? (url ? false : undefined),
@@ -107,6 +111,40 @@ export function builtConsoleDir(): string {
   } catch {
     return fileURLToPath(new URL('../../console/dist', import.meta.url))
   }
+}
+
+/** The document store settings: MAILROOM_DOCSERVER_URL (s3://, file:// or a path) over MAILROOM_DOCSERVER_DIR. */
+function docserverSettings(env: Env, dataDir: string): Pick<ServerConfig, 'docserverDir' | 'docserverUrl' | 's3'> {
+  const url = env.MAILROOM_DOCSERVER_URL?.trim() || ''
+  let docserverDir = resolve(env.MAILROOM_DOCSERVER_DIR || join(dataDir, 'docservers'))
+  let docserverUrl: string | null = null
+  if (isS3Url(url)) {
+    try {
+      parseS3Url(url)
+    } catch (error) {
+      throw new ConfigError(`MAILROOM_DOCSERVER_URL: ${(error as Error).message}`)
+    }
+    docserverUrl = url
+  } else if (url.toLowerCase().startsWith('file://')) {
+    docserverDir = resolve(new URL(url).pathname)
+  } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    throw new ConfigError(`MAILROOM_DOCSERVER_URL must be s3://BUCKET[/PREFIX], file:///path or a path, got "${url}"`)
+  } else if (url) {
+    docserverDir = resolve(url)
+  }
+  const endpoint = env.MAILROOM_S3_ENDPOINT?.trim()
+  const region = env.MAILROOM_S3_REGION?.trim()
+  const forcePathStyle = flag(env, 'MAILROOM_S3_FORCE_PATH_STYLE')
+  return {
+    docserverDir,
+    docserverUrl,
+    s3: { ...(endpoint ? { endpoint } : {}), ...(region ? { region } : {}), ...(forcePathStyle === undefined ? {} : { forcePathStyle }) },
+  }
+}
+
+/** What createMailroom needs to open the configured document store. */
+export function documentStoreChoice(config: Pick<ServerConfig, 'docserverDir' | 'docserverUrl' | 's3'>): DocumentStoreChoice {
+  return config.docserverUrl ? { docserverUrl: config.docserverUrl, s3: config.s3 } : { docserverDir: config.docserverDir }
 }
 
 /** The embedded secret: read from `<dataDir>/secret`, created (0600) on first use. */

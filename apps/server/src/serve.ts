@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
 import { createMailroom, hasUsers, type Mailroom } from '@mailroom/mailroom'
 import type { Logger } from 'pino'
-import type { ServerConfig } from './config.js'
+import { documentStoreChoice, type ServerConfig } from './config.js'
 import { createContentRuntime, loadContentSettings } from './content-settings.js'
 import { demoDecision } from './demo-policy.js'
 
@@ -26,7 +26,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
   const conversion = createContentRuntime()
   const mailroom = await createMailroom({
     database: config.database,
-    docserverDir: config.docserverDir,
+    ...documentStoreChoice(config),
     secret: config.secret,
     previousSecrets: config.previousSecrets,
     passwordPolicy: config.passwordPolicy,

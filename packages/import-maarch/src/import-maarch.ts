@@ -1,6 +1,6 @@
 import { extname } from 'node:path'
 import { type Actor, fail } from '@mailroom/core'
-import { type Database, DocserverRoot, DocumentWriter, JournalWriter, type OrganisationAdmin, type StoredDocument } from '@mailroom/storage'
+import { type Database, type DocumentStore, FolderDocumentStore, JournalWriter, type OrganisationAdmin, type StoredDocument } from '@mailroom/storage'
 import { type Kysely, sql } from 'kysely'
 import { checkFingerprint, type DocserverLocations, maarchFilePath, readIfPresent } from './files.js'
 import { mapOrganisation, type MaarchOrganisationRows } from './map-organisation.js'
@@ -10,6 +10,8 @@ import { type MaarchSource, openMaarchSource } from './source.js'
 /** The Mailroom installation receiving the import (a `createMailroom` result fits). */
 export interface MaarchImportTarget {
   readonly db: Kysely<Database>
+  /** Mailroom's document store; absent: the folder docserverDir. */
+  readonly documentStore?: DocumentStore
   readonly organisation: OrganisationAdmin
   actor(user: string | number): Promise<Actor>
   journalFlush(): Promise<void>
@@ -19,7 +21,7 @@ export interface MaarchImportOptions {
   /** URL of the Maarch 20.10 PostgreSQL database (opened read-only). */
   readonly from: string
   readonly docservers: DocserverLocations
-  /** Mailroom's document storage folder (MAILROOM_DOCSERVER_DIR). */
+  /** Mailroom's document storage folder (MAILROOM_DOCSERVER_DIR), used when the target has no documentStore. */
   readonly docserverDir: string
   readonly dryRun?: boolean
   /**
@@ -233,7 +235,7 @@ class RecordImporter {
   readonly #source: MaarchSource
   readonly #target: MaarchImportTarget
   readonly #options: MaarchImportOptions
-  readonly #writer: DocumentWriter
+  readonly #writer: DocumentStore
   readonly #journal = new JournalWriter()
   readonly #actors = new Map<number, Actor | null>()
   /** Ids of the source's users the organisation brings over (for a dry run, where it is not applied). */
@@ -246,7 +248,7 @@ class RecordImporter {
     this.#source = source
     this.#target = target
     this.#options = options
-    this.#writer = new DocumentWriter(new DocserverRoot(options.docserverDir))
+    this.#writer = target.documentStore ?? new FolderDocumentStore(options.docserverDir)
   }
 
   async prepare(): Promise<void> {
@@ -470,7 +472,7 @@ class RecordImporter {
       })
       return report
     } catch (error) {
-      for (const s of written) await this.#writer.remove(s.absolutePath).catch(() => {})
+      for (const s of written) await this.#writer.remove(s.key).catch(() => {})
       throw error
     }
   }

@@ -9,16 +9,23 @@
  * converters, the maintenance checks) is re-exported here, so it installs this one package.
  */
 export { createMailroom } from './mailroom.js'
+export { documentStoreFor } from './document-store-choice.js'
+export type { DocumentStoreChoice } from './document-store-choice.js'
+export { isS3Url, parseS3Url, S3DocumentStore } from '@mailroom/object-store'
+export type { S3StoreOptions } from '@mailroom/object-store'
 export type { Mailroom, MailroomOptions } from './mailroom.js'
 export { DEMO_PASSWORDS, demoOrganisationPath, demoOrganisationText, hasUsers, loadDemoData } from './demo/demo-dataset.js'
 export { RECOMMENDED_SCRYPT_COST, ScryptPasswordHasher, type ScryptCost } from './security/scrypt-password-hasher.js'
 export { HmacTokenSigner, signingKeyId } from './security/hmac-token-signer.js'
 export {
   checkDocumentStorage,
+  copyDocumentStore,
   DEFAULT_CONTENT_SETTINGS,
   DEFAULT_THROTTLE_SETTINGS,
   DocserverRoot,
   databaseFromKysely,
+  digestStream,
+  FolderDocumentStore,
   databaseFromPool,
   formatOrganisationYaml,
   MAILROOM_PG_TYPES,
@@ -34,8 +41,13 @@ export {
 } from '@mailroom/storage'
 export type {
   ContentSettings,
+  CopyProblem,
+  CopyProgress,
+  CopyReport,
   Database,
   DatabaseTarget,
+  DocumentStore,
+  ListedDocument,
   JournalBreak,
   JournalBreakReason,
   JournalVerification,

@@ -23,8 +23,8 @@ import {
   createSearchServices,
   createStatusServices,
   type Database,
+  type DocumentStore,
   type DatabaseTarget,
-  DocserverRoot,
   databaseFromKysely,
   databaseFromPool,
   JournalWriter,
@@ -47,19 +47,18 @@ import {
 } from '@mailroom/storage'
 import { Kysely } from 'kysely'
 import { loadDemoData } from './demo/demo-dataset.js'
+import { type DocumentStoreChoice, documentStoreFor } from './document-store-choice.js'
 import { HmacTokenSigner } from './security/hmac-token-signer.js'
 import { ScryptPasswordHasher } from './security/scrypt-password-hasher.js'
 
 /** How to build a Mailroom: where its data lives and the secret its tokens are signed with. */
-export interface MailroomOptions {
+export interface MailroomOptions extends DocumentStoreChoice {
   /**
    * Where the data lives: a target to open; a connection string (`postgres://…`, a PGlite directory or
    * `memory://`); a pg pool or a kysely instance owned by the caller; or an already open MailroomDatabase.
    * Mailroom closes only what it opened itself.
    */
   readonly database: DatabaseTarget | MailroomDatabase | string | PgPoolLike | Kysely<any>
-  /** Root folder of the document storage. */
-  readonly docserverDir: string
   /** Token signing secret (at least 16 characters). */
   readonly secret: string
   /**
@@ -92,6 +91,8 @@ export interface MailroomOptions {
 export interface Mailroom extends MailroomServices {
   readonly database: MailroomDatabase
   readonly db: Kysely<Database>
+  /** Where the documents are kept (a folder or a bucket). */
+  readonly documentStore: DocumentStore
   /** Organisation and user administration: export, plan and apply documents; add, enable, disable users, set passwords. */
   readonly organisation: OrganisationAdmin
   /** Loads the demo dataset if the database has no user yet; true when it loaded. */
@@ -109,11 +110,13 @@ export interface Mailroom extends MailroomServices {
 export async function createMailroom(options: MailroomOptions): Promise<Mailroom> {
   const { database, ownsDatabase } = await resolveDatabase(options.database)
   let journal: JournalWriter | undefined
+  let store: { store: DocumentStore; owned: boolean } | undefined
   try {
     if (options.migrate !== false) await migrateToLatest(database.db)
     const hasher = options.passwordHasher ?? new ScryptPasswordHasher()
     const clock = options.clock ?? { now: () => new Date() }
-    const docservers = new DocserverRoot(options.docserverDir)
+    store = documentStoreFor(options)
+    const docservers = store.store
     await docservers.ensure()
     const digestKey = randomBytes(32)
     const entityRepository = new KyselyEntityRepository(database.db)
@@ -149,6 +152,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     const mailroom: Mailroom = {
       database,
       db: database.db,
+      documentStore: docservers,
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       records: createRecordsServices(context),
@@ -179,6 +183,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       async close() {
         await content.close()
         await context.journal.close()
+        if (store?.owned) await docservers.close()
         if (ownsDatabase) await database.close()
       },
     }
@@ -187,6 +192,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
   } catch (error) {
     // Stop the journal's background sealing before closing what it would use.
     await journal?.close().catch(() => {})
+    if (store?.owned) await store.store.close().catch(() => {})
     if (ownsDatabase) await database.close().catch(() => {})
     throw error
   }

@@ -2,7 +2,7 @@ import type { ChronoMerger, Clock, IdGenerator, MimeTypeSniffer, PdfConverter, P
 import type { Kysely } from 'kysely'
 import type { Logger } from './logger.js'
 import type { Database } from './database/schema.js'
-import type { DocserverRoot } from './docserver/docserver-root.js'
+import type { DocumentStore } from './docserver/document-store.js'
 import type { PerimeterGuard } from './perimeter/perimeter-guard.js'
 import type { JournalWriter } from './journal/journal-writer.js'
 
@@ -13,7 +13,8 @@ import type { JournalWriter } from './journal/journal-writer.js'
 export interface StorageContext {
   readonly db: Kysely<Database>
   readonly kind: 'postgres' | 'pglite'
-  readonly docservers: DocserverRoot
+  /** Where the documents are kept (a folder or an object store). */
+  readonly docservers: DocumentStore
   readonly clock: Clock
   readonly ids: IdGenerator
   readonly logger: Logger

@@ -16,7 +16,7 @@ import {
 } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../src/database/schema.js'
-import { DocserverRoot } from '../src/docserver/docserver-root.js'
+import { FolderDocumentStore } from '../src/docserver/folder-document-store.js'
 import { SILENT_LOGGER } from '../src/logger.js'
 import type { PerimeterGuard } from '../src/perimeter/perimeter-guard.js'
 import type { StorageContext } from '../src/storage-context.js'
@@ -89,7 +89,7 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
   const context: StorageContext = {
     db,
     kind: t.mailroom.database.kind,
-    docservers: new DocserverRoot(t.docserverDir),
+    docservers: new FolderDocumentStore(t.docserverDir),
     clock,
     ids: { newId: () => `id-${++fileCounter}` },
     logger: SILENT_LOGGER,

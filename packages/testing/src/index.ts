@@ -15,3 +15,5 @@ export { insertTestAdr, insertTestRecord } from './fixtures/insert-test-record.j
 export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.js'
 export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'
+export { cephGateway, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
+export type { GatewaySettings } from './object-store/ceph-gateway.js'

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
-const PUBLISHED = ['packages/core', 'packages/storage', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'apps/server']
+const PUBLISHED = ['packages/core', 'packages/storage', 'packages/object-store', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'apps/server']
 const PRIVATE = ['packages/testing', 'examples/embed', 'bench']
 const read = (...path: string[]) => readFileSync(join(root, ...path), 'utf8')
 

@@ -7,6 +7,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 const PACKAGE_DIRS = [
   'packages/core',
   'packages/storage',
+  'packages/object-store',
   'packages/documents',
   'packages/mailroom',
   'packages/http-koa',
@@ -21,7 +22,7 @@ const PACKAGE_DIRS = [
 
 /**
  * The rooms and what each may depend on (docs/architecture.md): core <- storage, core <- documents,
- * storage + documents <- mailroom <- server; sdk <- console (built before the server, which serves it); http-koa serves what mailroom builds through core's types and
+ * storage <- object-store, storage + object-store + documents <- mailroom <- server; sdk <- console (built before the server, which serves it); http-koa serves what mailroom builds through core's types and
  * reaches mailroom in its tests only; sdk takes core's types only. Packages under the test fixtures
  * (core, storage, documents, mailroom) reach packages/testing by relative path from their tests, never
  * through a dependency. Any other edge fails.
@@ -30,7 +31,9 @@ const ALLOWED: Record<string, { runtime: string[]; dev: string[] }> = {
   '@mailroom/core': { runtime: [], dev: [] },
   '@mailroom/storage': { runtime: ['@mailroom/core'], dev: [] },
   '@mailroom/documents': { runtime: ['@mailroom/core'], dev: [] },
-  '@mailroom/mailroom': { runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/storage'], dev: [] },
+  // The S3 document store implements storage's DocumentStore port; it alone carries the AWS SDK.
+  '@mailroom/object-store': { runtime: ['@mailroom/core', '@mailroom/storage'], dev: [] },
+  '@mailroom/mailroom': { runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/object-store', '@mailroom/storage'], dev: [] },
   '@mailroom/http-koa': { runtime: ['@mailroom/core'], dev: ['@mailroom/mailroom', '@mailroom/testing'] },
   '@mailroom/sdk': { runtime: ['@mailroom/core'], dev: ['@mailroom/http-koa'] },
   // The importer writes through storage (repositories, document writer, journal); its tests build a Mailroom.
@@ -119,7 +122,7 @@ describe('package graph (design card: dependencies point inward)', () => {
     expect(dev.filter((dep) => !ALLOWED[name]!.dev.includes(dep))).toEqual([])
   })
 
-  it.each(['packages/storage', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'packages/import-maarch', 'apps/server'])(
+  it.each(['packages/storage', 'packages/object-store', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'packages/import-maarch', 'apps/server'])(
     '%s: production sources import only the packages it declares',
     (dir) => {
       const m = manifests.find((x) => x.dir === dir)!.json

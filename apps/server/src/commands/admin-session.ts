@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { isDomainError } from '@mailroom/core'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
-import { loadConfig } from '../config.js'
+import { documentStoreChoice, loadConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'
 
 /** Who history records for changes made from the command line: the operator's system account. */
@@ -18,7 +18,7 @@ export async function withMailroom(context: CliContext, work: (mailroom: Mailroo
   const config = loadConfig(context.env, { requireSecret: false })
   const mailroom = await createMailroom({
     database: config.database,
-    docserverDir: config.docserverDir,
+    ...documentStoreChoice(config),
     secret: config.secret || randomBytes(32).toString('base64url'),
     passwordPolicy: config.passwordPolicy,
     converter: null,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createMailroom, migrateToLatest, openDatabase } from '@mailroom/mailroom'
 import type { Command } from 'commander'
-import { loadConfig } from '../config.js'
+import { documentStoreChoice, loadConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'
 
 /** `mailroom migrate`, `mailroom demo` and `mailroom token <login>`. */
@@ -28,7 +28,7 @@ export function registerDatabaseCommands(program: Command, context: CliContext):
       // Loading data signs nothing: the demo can be loaded before MAILROOM_SECRET is chosen.
       const config = loadConfig(context.env, { requireSecret: false })
       const secret = config.secret || randomBytes(32).toString('base64url')
-      const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret })
+      const mailroom = await createMailroom({ database: config.database, ...documentStoreChoice(config), secret })
       try {
         context.out((await mailroom.loadDemo()) ? 'demo dataset loaded\n' : 'users already exist: demo dataset not loaded\n')
       } finally {
@@ -42,7 +42,7 @@ export function registerDatabaseCommands(program: Command, context: CliContext):
     .argument('<login>', 'the user the token acts for')
     .action(async (login: string) => {
       const config = loadConfig(context.env)
-      const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret })
+      const mailroom = await createMailroom({ database: config.database, ...documentStoreChoice(config), secret: config.secret })
       try {
         context.out(`${await mailroom.auth.issueServiceToken(login)}\n`)
       } catch {

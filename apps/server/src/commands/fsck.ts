@@ -1,7 +1,7 @@
-import { checkDocumentStorage, DocserverRoot, openDatabase, type StorageCheckReport } from '@mailroom/mailroom'
+import { checkDocumentStorage, documentStoreFor, openDatabase, type StorageCheckReport } from '@mailroom/mailroom'
 import type { Command } from 'commander'
 import { InvalidArgumentError } from 'commander'
-import { loadConfig, type ServerConfig } from '../config.js'
+import { documentStoreChoice, loadConfig, type ServerConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'
 
 /** Parsed arguments of `mailroom fsck`. */
@@ -47,11 +47,13 @@ export function formatFsckReport(report: StorageCheckReport, dryRun: boolean): s
  */
 export async function runFsck(config: ServerConfig, args: FsckArguments, write: (text: string) => void): Promise<number> {
   const database = await openDatabase(config.database)
+  const { store } = documentStoreFor(documentStoreChoice(config))
   try {
-    const report = await checkDocumentStorage(database.db, new DocserverRoot(config.docserverDir), { dryRun: args.dryRun, orphanGraceMs: args.orphanGraceMs })
+    const report = await checkDocumentStorage(database.db, store, { dryRun: args.dryRun, orphanGraceMs: args.orphanGraceMs })
     write(formatFsckReport(report, args.dryRun))
     return report.problems.length === 0 ? 0 : 1
   } finally {
+    await store.close()
     await database.close()
   }
 }

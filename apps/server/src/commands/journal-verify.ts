@@ -1,6 +1,6 @@
-import { createMailroom, DocserverRoot, verifyJournal } from '@mailroom/mailroom'
+import { createMailroom, verifyJournal } from '@mailroom/mailroom'
 import type { Command } from 'commander'
-import { loadConfig } from '../config.js'
+import { documentStoreChoice, loadConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'
 import type { JournalVerification, SafeVerification } from '@mailroom/mailroom'
 
@@ -46,9 +46,9 @@ export function registerJournalCommand(program: Command, context: CliContext): v
     .argument('[safe]', 'one safe (its business id); every safe when omitted')
     .action(async (safe: string | undefined) => {
       const config = loadConfig(context.env)
-      const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret })
+      const mailroom = await createMailroom({ database: config.database, ...documentStoreChoice(config), secret: config.secret })
       try {
-        const target = { db: mailroom.db, docservers: new DocserverRoot(config.docserverDir) }
+        const target = { db: mailroom.db, docservers: mailroom.documentStore }
         context.exitCode = await runJournalVerify((name) => verifyJournal(target, name), safe, { write: context.out })
       } finally {
         await mailroom.close()

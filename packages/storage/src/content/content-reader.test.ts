@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises'
 import type { Actor } from '@mailroom/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf, makeText } from '../../../testing/src/fixtures/files/index.js'
-import { DocserverRoot } from '../docserver/docserver-root.js'
+import { FolderDocumentStore } from '../docserver/folder-document-store.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
@@ -31,7 +31,7 @@ function context(converter = new ConversionService()): ContentReaderContext {
   return {
     db: t.mailroom.db,
     kind: t.database.kind,
-    docservers: new DocserverRoot(t.docserverDir),
+    docservers: new FolderDocumentStore(t.docserverDir),
     clock: { now: () => new Date() },
     ids: { newId: () => randomUUID() },
     logger: SILENT_LOGGER,

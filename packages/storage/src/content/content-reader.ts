@@ -29,7 +29,7 @@ import {
 } from '@mailroom/core'
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { AdrLetterboxTable, Database, ResLetterboxTable } from '../database/schema.js'
-import { DocumentWriter } from '../docserver/document-writer.js'
+import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'
 import type { StorageContext } from '../storage-context.js'
 import { type ContentSettings, DEFAULT_CONTENT_SETTINGS } from './content-settings.js'
 import {
@@ -41,6 +41,7 @@ import {
   fingerprintAlgorithm,
   type LocatedFile,
   locateFile,
+  readDigestedFrom,
   readHead,
   StorageAreaCache,
   type StoredFileRef,
@@ -93,17 +94,17 @@ const SNIFF_HEAD = 256 * 1024
 export class ContentReader {
   readonly #context: ContentReaderContext
   readonly #settings: ContentSettings
-  readonly #writer: DocumentWriter
+  readonly #store: DocumentStore
   readonly #conversions = new Map<string, Promise<PdfSource>>()
   readonly #areas = new StorageAreaCache()
   readonly #watermarks = new WatermarkCache()
   readonly #audit: ReadAudit
   readonly #files: FileReaderPool
 
-  constructor(context: ContentReaderContext, settings: Partial<ContentSettings> = {}, writer?: DocumentWriter) {
+  constructor(context: ContentReaderContext, settings: Partial<ContentSettings> = {}) {
     this.#context = context
     this.#settings = { ...DEFAULT_CONTENT_SETTINGS, ...settings }
-    this.#writer = writer ?? new DocumentWriter(context.docservers)
+    this.#store = context.docservers
     this.#audit = new ReadAudit({ db: context.db, journal: context.journal, clock: context.clock, logger: context.logger })
     this.#files = new FileReaderPool(this.#settings.readThreads)
   }
@@ -182,7 +183,7 @@ export class ContentReader {
     const filename = contentFilename(record.subject, extension)
     const file = await locateFile(this.#db, this.#context.docservers, source.ref, this.#areas)
     if (mode !== 'base64' && file.size > this.#settings.verifyBeforeSendMaxBytes) {
-      const mimeType = servedMimeType(await this.#context.sniffer.sniff(await readHead(file, SNIFF_HEAD), extension), extension)
+      const mimeType = servedMimeType(await this.#context.sniffer.sniff(await readHead(this.#store, file, SNIFF_HEAD), extension), extension)
       const streamed = await this.#stream(actor, resId, source, file, mimeType)
       await this.#afterRead(actor, resId, streamed.digest, true, meta)
       return { kind: 'file', file: { ...streamed.file, filename, disposition: 'attachment' } }
@@ -336,10 +337,12 @@ export class ContentReader {
       .limit(1)
       .executeTakeFirst()
     if (!area) fail('CONVERSION_FAILED', { detail: 'no storage area of type CONVERT is available' })
-    let stored: Awaited<ReturnType<DocumentWriter['write']>>
+    let stored: StoredDocument
     try {
-      stored = await this.#writer.write(area.path_template, 'pdf', pdf, this.#context.clock.now())
+      stored = await this.#store.write(area.path_template, 'pdf', pdf, this.#context.clock.now())
     } catch (error) {
+      // A store that cannot be reached answers 503, as every other store error does.
+      if (isDomainError(error) && error.kind === 'unavailable') throw error
       this.#context.logger.error({ err: error, resId: record.res_id }, 'converted PDF could not be stored')
       fail('CONVERSION_FAILED', { detail: 'the converted PDF could not be stored' })
     }
@@ -364,11 +367,11 @@ export class ContentReader {
         .executeTakeFirst()
       if (inserted) return { row: { ...values, id: inserted.id }, fresh: { bytes: pdf, digest } }
     } catch (error) {
-      await this.#writer.remove(stored.absolutePath)
+      await this.#store.remove(stored.key)
       throw error
     }
     // Another server converted the same version meanwhile: keep its row, drop this file.
-    await this.#writer.remove(stored.absolutePath)
+    await this.#store.remove(stored.key)
     const winner = await this.#adr(record.res_id, 'PDF', version)
     if (!winner) fail('CONVERSION_FAILED', { detail: 'the converted PDF row vanished' })
     return { row: winner }
@@ -377,7 +380,7 @@ export class ContentReader {
   /** Reads a whole stored file once and checks it against its row; a row without fingerprint gets one. */
   async #readVerified(actor: Actor, resId: number, source: Source, located?: LocatedFile): Promise<DigestedFile> {
     const file = located ?? (await locateFile(this.#db, this.#context.docservers, source.ref, this.#areas))
-    const { bytes, digest } = await this.#files.read(file)
+    const { bytes, digest } = file.localPath !== null ? await this.#files.read(file) : await readDigestedFrom(this.#store, file)
     if (file.expected === null) await this.#backfill(source, digest)
     else if (!digestMatches(file, digest)) {
       await this.#integrityFailure(actor, resId, source, file, digest)
@@ -387,12 +390,12 @@ export class ContentReader {
     return { bytes, digest }
   }
 
-  /** A large file streamed from disk, hashed on the way (see verifyingStream). */
+  /** A large file streamed from its store, hashed on the way (see verifyingStream). */
   async #stream(actor: Actor, resId: number, source: Source, located: LocatedFile, mimeType: string) {
     let file = located
     if (file.expected === null) {
       // A row without fingerprint (reference back-fill): one hashing pass first, once in the file's life.
-      const digest = await digestFile(file)
+      const digest = await digestFile(this.#store, file)
       await this.#backfill(source, digest)
       file = { ...file, expected: digest.fingerprint, expectedSize: digest.size }
     }
@@ -401,7 +404,9 @@ export class ContentReader {
       await this.#integrityFailure(actor, resId, source, file, null)
       fail('FINGERPRINT_MISMATCH')
     }
-    const body = verifyingStream(file, (digest) => {
+    // `end` bounds the read to the size announced in Content-Length even if the file grows meanwhile.
+    const bytes = await this.#store.read(file.key, { start: 0, end: Math.max(0, file.size - 1) })
+    const body = verifyingStream(bytes, file, (digest) => {
       void this.#integrityFailure(actor, resId, source, file, digest)
     })
     const digest: FileDigest = { fingerprint: file.expected ?? '', sha256: file.algorithm === 'sha256' ? (file.expected ?? '') : '', size: file.size }
@@ -421,7 +426,7 @@ export class ContentReader {
       ? `${source.label}: stored fingerprint ${file.expected}, computed ${digest.fingerprint} (${digest.size} bytes)`
       : `${source.label}: stored size ${file.expectedSize} bytes, found ${file.size}`
     this.#context.logger.error(
-      { resId, file: source.label, path: file.absolutePath, expected: file.expected, actual: digest?.fingerprint ?? null, expectedSize: file.expectedSize, size: digest?.size ?? file.size },
+      { resId, file: source.label, key: file.key, expected: file.expected, actual: digest?.fingerprint ?? null, expectedSize: file.expectedSize, size: digest?.size ?? file.size },
       'Fingerprints do not match',
     )
     const journal = this.#journal

@@ -1,5 +1,4 @@
 import type { ContentServices } from '@mailroom/core'
-import { DocumentWriter } from '../docserver/document-writer.js'
 import type { StorageContext } from '../storage-context.js'
 import { ContentReader } from './content-reader.js'
 import type { ContentSettings } from './content-settings.js'
@@ -10,9 +9,8 @@ import { VersionWriter } from './version-writer.js'
  * the document storage. `close` stops the reads' worker threads.
  */
 export function createContentServices(context: StorageContext, settings: Partial<ContentSettings> = {}): ContentServices & { close(): Promise<void> } {
-  const writer = new DocumentWriter(context.docservers)
-  const reader = new ContentReader(context, settings, writer)
-  const versions = new VersionWriter(context, writer)
+  const reader = new ContentReader(context, settings)
+  const versions = new VersionWriter(context)
   return {
     readContent: (actor, resId, query, meta) => reader.content(actor, resId, query, meta),
     readOriginalContent: (actor, resId, query, meta) => reader.originalContent(actor, resId, query, meta),

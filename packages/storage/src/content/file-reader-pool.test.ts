@@ -22,7 +22,7 @@ let files = 0
 async function stored(bytes: Uint8Array, algorithm = 'sha256'): Promise<LocatedFile> {
   const absolutePath = join(dir, `f${files++}`)
   await writeFile(absolutePath, bytes)
-  return { absolutePath, algorithm, expected: null, expectedSize: null, size: bytes.length }
+  return { key: absolutePath, localPath: absolutePath, algorithm, expected: null, expectedSize: null, size: bytes.length }
 }
 
 const MiB = 1024 * 1024
@@ -66,11 +66,11 @@ describe('FileReaderPool', () => {
 
   it('answers the storage errors of a missing file and of a folder', async () => {
     const missing = await stored(patternBytes(THREAD_MIN_BYTES, 0))
-    await rm(missing.absolutePath)
+    await rm(missing.key)
     await expect(pool.read(missing)).rejects.toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER' })
     const folder = join(dir, 'a-folder')
     await mkdir(folder)
-    await expect(pool.read({ absolutePath: folder, algorithm: 'sha256', expected: null, expectedSize: null, size: THREAD_MIN_BYTES })).rejects.toMatchObject({
+    await expect(pool.read({ key: folder, localPath: folder, algorithm: 'sha256', expected: null, expectedSize: null, size: THREAD_MIN_BYTES })).rejects.toMatchObject({
       code: 'FILE_UNREADABLE',
     })
     // The threads are still there for the next read.

@@ -109,8 +109,8 @@ class ReaderThread {
       return
     }
     this.#worker.ref()
-    const { absolutePath: path, size, algorithm } = queued.file
-    const job: ReadJob = { path, size, algorithm }
+    const { localPath: path, size, algorithm } = queued.file
+    const job: ReadJob = { path: path ?? '', size, algorithm }
     const needed = Math.max(SLOT_STEP_BYTES, Math.ceil(size / SLOT_STEP_BYTES) * SLOT_STEP_BYTES)
     // Grown for a large file, the buffer shrinks back at the next ordinary one.
     const resize = !this.#slot || this.#slot.byteLength < needed || this.#slot.byteLength > Math.max(needed, SLOT_KEEP_MAX_BYTES)
@@ -165,6 +165,7 @@ export class FileReaderPool {
     this.#source = options.workerSource ?? WORKER_SOURCE
   }
 
+  /** Reads a file of a local store (`localPath` set). */
   read(file: LocatedFile): Promise<DigestedFile> {
     const threaded = file.size >= THREAD_MIN_BYTES && !this.#closed && this.#failures < MAX_THREAD_FAILURES
     const thread = threaded ? this.#thread() : undefined

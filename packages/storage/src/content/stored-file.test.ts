@@ -19,7 +19,7 @@ const SLICE = 256 * 1024
 async function stored(bytes: Uint8Array, algorithm: string, name: string): Promise<LocatedFile> {
   const absolutePath = join(dir, name)
   await writeFile(absolutePath, bytes)
-  return { absolutePath, algorithm, expected: null, expectedSize: null, size: bytes.length }
+  return { key: absolutePath, localPath: absolutePath, algorithm, expected: null, expectedSize: null, size: bytes.length }
 }
 
 describe('readDigested', () => {
@@ -53,7 +53,7 @@ describe('readDigested', () => {
   it('reads only what the file holds when it shrank after being located', async () => {
     const file = await stored(patternBytes(SLICE * 2, 1), 'sha256', 'shrunk')
     const now = patternBytes(100, 9)
-    await writeFile(file.absolutePath, now)
+    await writeFile(file.key, now)
     const read = await readDigested(file)
     expect(read.bytes.length).toBe(100)
     expect(read.digest).toEqual(digestOf(now, 'sha256'))
@@ -61,7 +61,7 @@ describe('readDigested', () => {
 
   it('maps a file gone since it was located to the missing-file error', async () => {
     const file = await stored(patternBytes(10, 0), 'sha256', 'gone')
-    await rm(file.absolutePath)
+    await rm(file.key)
     await expect(readDigested(file)).rejects.toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER' })
   })
 })

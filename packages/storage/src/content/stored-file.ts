@@ -1,11 +1,11 @@
 import { createHash, type Hash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { open, stat } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream'
 import { type DomainError, domainError } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database/schema.js'
-import type { DocserverRoot } from '../docserver/docserver-root.js'
+import type { DocumentStore } from '../docserver/document-store.js'
+import { fileError } from '../docserver/folder-document-store.js'
 
 /** The columns that place a file in the document storage (res_letterbox or adr_letterbox). */
 export interface StoredFileRef {
@@ -16,15 +16,18 @@ export interface StoredFileRef {
   readonly filesize: number | null
 }
 
-/** A stored file found on disk, with what its row says it should be. */
+/** A stored file found in its store, with what its row says it should be. */
 export interface LocatedFile {
-  readonly absolutePath: string
+  /** Its key in the document store. */
+  readonly key: string
+  /** Its path on this machine's disk when the store has one (the reading threads read it); null in a bucket. */
+  readonly localPath: string | null
   /** node:crypto name of the storage area's fingerprint algorithm. */
   readonly algorithm: string
   /** Stored fingerprint, lower-case hex; null when the row has none (to be back-filled). */
   readonly expected: string | null
   readonly expectedSize: number | null
-  /** Size on disk now. */
+  /** Size in the store now. */
   readonly size: number
 }
 
@@ -46,32 +49,27 @@ export function fingerprintAlgorithm(mode: string | null | undefined): string {
 /**
  * Finds a stored file: its storage area row (missing → 404 `Docserver does not exist`, also when the
  * area's folder is gone), then the file (missing → 404 `Document not found in docserver`; a folder or an
- * unreadable entry → 400 `could not decode encoded data, or open target file`).
+ * unreadable entry → 400 `could not decode encoded data, or open target file`; a store that cannot be
+ * reached → 503).
  */
-export async function locateFile(db: Kysely<Database>, root: DocserverRoot, ref: StoredFileRef, areas?: StorageAreaCache): Promise<LocatedFile> {
+export async function locateFile(db: Kysely<Database>, store: DocumentStore, ref: StoredFileRef, areas?: StorageAreaCache): Promise<LocatedFile> {
   const area = ref.docserver_id ? await (areas ? areas.get(db, ref.docserver_id) : storageArea(db, ref.docserver_id)) : undefined
   if (!area) throw domainError('DOCSERVER_NOT_FOUND')
-  const areaDir = root.fileOf(area.path_template, '', '')
-  if (areaDir === null) throw domainError('DOCSERVER_NOT_FOUND')
-  const absolutePath = root.fileOf(area.path_template, ref.path ?? '', ref.filename ?? '')
-  // The area's folder is only looked at when the file cannot be found: a file found is inside an existing area.
+  if (store.keyOf(area.path_template, '', '') === null) throw domainError('DOCSERVER_NOT_FOUND')
+  const key = store.keyOf(area.path_template, ref.path ?? '', ref.filename ?? '')
+  // The area is only looked at when the file cannot be found: a file found is inside an existing area.
   const missing = async (): Promise<never> => {
-    throw domainError((await isDirectory(areaDir)) ? 'DOCUMENT_NOT_IN_DOCSERVER' : 'DOCSERVER_NOT_FOUND')
+    throw domainError((await store.hasArea(area.path_template)) ? 'DOCUMENT_NOT_IN_DOCSERVER' : 'DOCSERVER_NOT_FOUND')
   }
   // A row pointing outside its area is treated as a missing file, never followed.
-  if (absolutePath === null || !ref.filename) return missing()
-  let size: number
-  try {
-    const info = await stat(absolutePath)
-    if (!info.isFile()) throw domainError('FILE_UNREADABLE')
-    size = info.size
-  } catch (error) {
-    const failure = readError(error)
-    if (failure.code === 'DOCUMENT_NOT_IN_DOCSERVER') return missing()
-    throw failure
-  }
+  if (key === null || !ref.filename) return missing()
+  // In object storage a HEAD costs a round trip as long as the read itself: the row's size is taken as
+  // the object's, and a missing or different object shows when it is read (404, or a digest that differs).
+  const known = !store.local && ref.filesize !== null && ref.filesize > 0 && ref.fingerprint ? ref.filesize : null
+  const size = known ?? (await store.size(key))
+  if (size === null) return missing()
   const expected = ref.fingerprint?.trim().toLowerCase() || null
-  return { absolutePath, algorithm: fingerprintAlgorithm(area.fingerprint_mode), expected, expectedSize: ref.filesize ?? null, size }
+  return { key, localPath: store.localPath(key), algorithm: fingerprintAlgorithm(area.fingerprint_mode), expected, expectedSize: ref.filesize ?? null, size }
 }
 
 /** A storage area row as reads need it. */
@@ -111,21 +109,9 @@ export class StorageAreaCache {
   }
 }
 
-async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory()
-  } catch {
-    return false
-  }
-}
-
 /** The domain error of a failed file access: missing → 404, not readable → 400, anything else → 500. */
 export function readError(error: unknown): DomainError {
-  if (error instanceof Error && error.name === 'DomainError') return error as DomainError
-  const code = (error as { code?: string } | null)?.code
-  if (code === 'ENOENT' || code === 'ENOTDIR') return domainError('DOCUMENT_NOT_IN_DOCSERVER')
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EISDIR' || code === 'ELOOP') return domainError('FILE_UNREADABLE')
-  return domainError('DOCSERVER_READ_FAILED')
+  return fileError(error) as DomainError
 }
 
 /**
@@ -136,8 +122,9 @@ export function readError(error: unknown): DomainError {
  * digest no longer matches the row.
  */
 export async function readDigested(file: LocatedFile): Promise<DigestedFile> {
+  if (file.localPath === null) throw new Error('readDigested reads local files only; use readDigestedFrom')
   try {
-    const handle = await open(file.absolutePath, 'r')
+    const handle = await open(file.localPath, 'r')
     try {
       const buffer = Buffer.allocUnsafe(file.size)
       const hashes = new Hashes(file.algorithm)
@@ -161,20 +148,32 @@ export async function readDigested(file: LocatedFile): Promise<DigestedFile> {
   }
 }
 
-/** The first `length` bytes of a stored file (for MIME sniffing of files too large to hold). */
-export async function readHead(file: LocatedFile, length: number): Promise<Uint8Array> {
-  try {
-    const handle = await open(file.absolutePath, 'r')
-    try {
-      const buffer = Buffer.alloc(Math.min(length, file.size))
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-      return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead)
-    } finally {
-      await handle.close()
-    }
-  } catch (error) {
-    throw readError(error)
+/**
+ * A whole stored file read as a stream from its store (object storage), hashed chunk by chunk as it
+ * arrives. The bytes go into one buffer of the located size; a file that changed size meanwhile yields bytes
+ * whose digest no longer matches the row.
+ */
+export async function readDigestedFrom(store: DocumentStore, file: LocatedFile): Promise<DigestedFile> {
+  const buffer = Buffer.allocUnsafe(file.size)
+  const hashes = new Hashes(file.algorithm)
+  let filled = 0
+  for await (const chunk of await store.read(file.key) as AsyncIterable<Buffer>) {
+    const room = Math.min(chunk.length, buffer.length - filled)
+    chunk.copy(buffer, filled, 0, room)
+    hashes.update(chunk)
+    filled += room
   }
+  return { bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, filled), digest: hashes.digest() }
+}
+
+/** The first `length` bytes of a stored file (for MIME sniffing of files too large to hold). */
+export async function readHead(store: DocumentStore, file: LocatedFile, length: number): Promise<Uint8Array> {
+  const wanted = Math.min(length, file.size)
+  if (wanted === 0) return new Uint8Array(0)
+  const chunks: Buffer[] = []
+  for await (const chunk of await store.read(file.key, { start: 0, end: wanted - 1 }) as AsyncIterable<Buffer>) chunks.push(chunk)
+  const bytes = Buffer.concat(chunks).subarray(0, wanted)
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
 }
 
 class Hashes {
@@ -213,10 +212,15 @@ export function digestOf(bytes: Uint8Array, algorithm: string): FileDigest {
 }
 
 /** Digest of a stored file read as a stream (constant memory). */
-export async function digestFile(file: LocatedFile): Promise<FileDigest> {
-  const hashes = new Hashes(file.algorithm)
+export async function digestFile(store: DocumentStore, file: LocatedFile): Promise<FileDigest> {
+  return digestStream(await store.read(file.key), file.algorithm)
+}
+
+/** Digest of a stream of bytes (constant memory). */
+export async function digestStream(source: Readable, algorithm: string): Promise<FileDigest> {
+  const hashes = new Hashes(algorithm)
   try {
-    for await (const chunk of createReadStream(file.absolutePath, { highWaterMark: STREAM_CHUNK })) hashes.update(chunk as Buffer)
+    for await (const chunk of source as AsyncIterable<Buffer>) hashes.update(chunk)
   } catch (error) {
     throw readError(error)
   }
@@ -231,12 +235,13 @@ export function digestMatches(file: LocatedFile, digest: FileDigest): boolean {
 const STREAM_CHUNK = 256 * 1024
 
 /**
- * The file as a stream that hashes while it is read and holds back its last chunk until the digest is
+ * The file as a stream (`source`, opened by the caller from the store, bounded to the size announced in
+ * Content-Length) that hashes while it is read and holds back its last chunk until the digest is
  * known: a digest that does not match the row makes the stream fail instead of delivering that chunk, so a
  * response with Content-Length is visibly cut short rather than complete with wrong bytes. Memory stays at
  * about two chunks whatever the file size. `onMismatch` runs once, before the failure.
  */
-export function verifyingStream(file: LocatedFile, onMismatch: (digest: FileDigest) => void): Readable {
+export function verifyingStream(source: Readable, file: LocatedFile, onMismatch: (digest: FileDigest) => void): Readable {
   const hashes = new Hashes(file.algorithm)
   let held: Buffer | undefined
   const verifier = new Transform({
@@ -257,7 +262,5 @@ export function verifyingStream(file: LocatedFile, onMismatch: (digest: FileDige
       callback()
     },
   })
-  // `end` bounds the read to the size announced in Content-Length even if the file grows meanwhile.
-  const source = createReadStream(file.absolutePath, { start: 0, end: Math.max(0, file.size - 1), highWaterMark: STREAM_CHUNK })
   return pipeline(source, verifier, () => {})
 }

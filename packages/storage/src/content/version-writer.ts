@@ -8,7 +8,7 @@ import {
   parseContentResId,
   parseNewVersionBody,
 } from '@mailroom/core'
-import type { DocumentWriter, StoredDocument } from '../docserver/document-writer.js'
+import type { StoredDocument } from '../docserver/document-store.js'
 import type { ContentReaderContext } from './content-reader.js'
 import { digestOf, fingerprintAlgorithm } from './stored-file.js'
 
@@ -24,11 +24,8 @@ const REMOTE_IP_MAX = 64
  */
 export class VersionWriter {
   readonly #context: ContentReaderContext
-  readonly #writer: DocumentWriter
-
-  constructor(context: ContentReaderContext, writer: DocumentWriter) {
+  constructor(context: ContentReaderContext) {
     this.#context = context
-    this.#writer = writer
   }
 
   async create(actor: Actor, resIdText: string | undefined, body: unknown, meta: ContentReadMeta = {}): Promise<NewVersionResult> {
@@ -53,7 +50,7 @@ export class VersionWriter {
       .executeTakeFirst()
     if (!area) fail('STORAGE_UNAVAILABLE')
     const now = this.#context.clock.now()
-    const stored = await this.#writer.write(area.path_template, request.format, request.bytes, now)
+    const stored = await this.#context.docservers.write(area.path_template, request.format, request.bytes, now)
     const algorithm = fingerprintAlgorithm(area.fingerprint_mode)
     const fingerprint = algorithm === 'sha256' ? stored.sha256 : digestOf(request.bytes, algorithm).fingerprint
     let replaced: string | null = null
@@ -110,7 +107,7 @@ export class VersionWriter {
             .where('a.type', '=', request.kind)
             .where('a.version', '=', version)
             .executeTakeFirst()
-          if (previous) replaced = this.#context.docservers.fileOf(previous.path_template, previous.path, previous.filename)
+          if (previous) replaced = this.#context.docservers.keyOf(previous.path_template, previous.path, previous.filename)
           const values = { docserver_id: area.docserver_id, path: stored.path, filename: stored.filename, fingerprint, filesize: stored.size }
           await trx
             .insertInto('adr_letterbox')
@@ -135,7 +132,7 @@ export class VersionWriter {
           .execute()
         return { resId, version }
       })
-      if (replaced) await this.#writer.remove(replaced).catch(() => {})
+      if (replaced) await this.#context.docservers.remove(replaced).catch(() => {})
       return result
     } catch (error) {
       await this.#remove(stored)
@@ -144,8 +141,8 @@ export class VersionWriter {
   }
 
   async #remove(stored: StoredDocument): Promise<void> {
-    await this.#writer.remove(stored.absolutePath).catch((error: unknown) => {
-      this.#context.logger.error({ err: error, file: stored.absolutePath }, 'could not remove the file of a failed new version')
+    await this.#context.docservers.remove(stored.key).catch((error: unknown) => {
+      this.#context.logger.error({ err: error, file: stored.key }, 'could not remove the file of a failed new version')
     })
   }
 }

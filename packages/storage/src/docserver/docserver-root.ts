@@ -37,6 +37,18 @@ export class DocserverRoot {
     return this.contains(target) ? target : null
   }
 
+  /** The store key of a file inside the root: its path relative to the root, with `/` separators. */
+  keyOf(absolutePath: string): string {
+    return relative(this.path, absolutePath).split(sep).join('/')
+  }
+
+  /** The absolute path of a key; null when it would leave the root. */
+  pathOf(key: string): string | null {
+    if (isAbsolute(key)) return null
+    const target = resolve(this.path, key)
+    return this.contains(target) ? target : null
+  }
+
   /** True when `absolutePath` lies strictly inside the root. */
   contains(absolutePath: string): boolean {
     const rel = relative(this.path, absolutePath)

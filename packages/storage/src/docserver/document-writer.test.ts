@@ -35,11 +35,11 @@ describe('DocumentWriter', () => {
           const stored = await writer.write('area/', 'pdf', bytes, NOW)
           expect(stored.path).toBe('2026/03/0001/')
           expect(stored.filename).toMatch(/^[0-9a-f]{32}\.pdf$/)
-          expect(stored.absolutePath).toBe(join(root, 'area', '2026', '03', '0001', stored.filename))
+          expect(stored.key).toBe(`area/2026/03/0001/${stored.filename}`)
           expect(stored.size).toBe(length)
           expect(stored.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
           // Buffer.compare: toEqual walks half a million elements one by one.
-          expect(Buffer.compare(await readFile(stored.absolutePath), bytes)).toBe(0)
+          expect(Buffer.compare(await readFile(join(root, stored.key)), bytes)).toBe(0)
         },
       ),
       { numRuns: 30 },

@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import type { DocserverRoot } from './docserver-root.js'
+import type { StoredDocument } from './document-store.js'
 import { FolderSyncs, syncDirectory } from './folder-syncs.js'
 
 /** Files per `NNNN` sub-folder before the next one starts (the reference's limit). */
@@ -25,18 +26,6 @@ export const DIRECT_WRITE_MAX_BYTES = 256 * 1024
 
 const fsyncDescriptor = promisify(fsync)
 const createDescriptor = promisify(openFile)
-
-/** A file written to a storage area, as the record columns describe it. */
-export interface StoredDocument {
-  /** Dated sub-path inside the area, with a trailing slash: `2026/03/0001/`. */
-  readonly path: string
-  /** Generated name: 128 random bits in hex plus the extension. */
-  readonly filename: string
-  readonly size: number
-  /** Hex SHA-256 of the bytes. */
-  readonly sha256: string
-  readonly absolutePath: string
-}
 
 /**
  * Writes documents durably into `<root>/<path_template>/YYYY/MM/NNNN/<random>.<ext>`: a temporary file
@@ -88,7 +77,7 @@ export class DocumentWriter {
       await rm(absolutePath, { force: true }).catch(() => {})
       throw error
     }
-    return { path, filename, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), absolutePath }
+    return { path, filename, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), key: this.#root.keyOf(absolutePath) }
   }
 
   /** The month's folder of an area, checked inside the root once (path operations cost per write otherwise). */
@@ -102,7 +91,7 @@ export class DocumentWriter {
     return dir
   }
 
-  /** Removes a written file (a create that failed before its commit); a missing file is not an error. */
+  /** Removes a file by its absolute path (a create that failed before its commit); a missing file is not an error. */
   async remove(absolutePath: string): Promise<void> {
     await rm(absolutePath, { force: true })
     await syncDirectory(dirname(absolutePath)).catch(() => {})

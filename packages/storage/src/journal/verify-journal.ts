@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
 import { type ChainBreakReason, type JournalEvent, verifyChain } from '@mailroom/core'
+import { sha256OfStoredFile } from '../docserver/hash-stored-file.js'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
-import type { DocserverRoot } from '../docserver/docserver-root.js'
+import type { DocumentStore } from '../docserver/document-store.js'
 import type { StorageContext } from '../storage-context.js'
 import { loadSafeDirectory, rowToEvent, sha256Hex } from './journal-rows.js'
 import { sealJournal } from './journal-sealer.js'
@@ -195,12 +194,12 @@ interface StoredFile {
 /** Re-hashes the stored files of deposited records, one page of events at a time. */
 class FileChecker {
   readonly #db: Kysely<Database>
-  readonly #root: DocserverRoot
+  readonly #store: DocumentStore
   readonly #docservers: Map<string, string>
 
-  constructor(db: Kysely<Database>, root: DocserverRoot, docservers: Map<string, string>) {
+  constructor(db: Kysely<Database>, store: DocumentStore, docservers: Map<string, string>) {
     this.#db = db
-    this.#root = root
+    this.#store = store
     this.#docservers = docservers
   }
 
@@ -215,7 +214,7 @@ class FileChecker {
       if (path === null) return Promise.resolve(null)
       let hash = hashes.get(path)
       if (hash === undefined) {
-        hash = hashFile(path)
+        hash = sha256OfStoredFile(this.#store, path)
         hashes.set(path, hash)
       }
       return hash
@@ -274,10 +273,10 @@ class FileChecker {
     return files
   }
 
-  /** The file under the docserver root (null, i.e. missing, for an unknown area or a path leaving the root). */
+  /** The file's key in the store (null, i.e. missing, for an unknown area or a path leaving the store). */
   #resolve(docserverId: string, path: string, filename: string): string | null {
     const template = this.#docservers.get(docserverId)
-    return template === undefined ? null : this.#root.fileOf(template, path, filename)
+    return template === undefined ? null : this.#store.keyOf(template, path, filename)
   }
 }
 
@@ -285,14 +284,4 @@ function resIdOf(event: JournalEvent): number | null {
   const value = (event.info as unknown as Record<string, unknown>).resId
   const id = typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : Number.NaN
   return Number.isSafeInteger(id) ? id : null
-}
-
-async function hashFile(path: string): Promise<string | null> {
-  try {
-    const hash = createHash('sha256')
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
-    return hash.digest('hex')
-  } catch {
-    return null
-  }
 }

@@ -6,7 +6,7 @@ import type { Actor, RecordsServices } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkDocumentStorage } from '../docserver/check-document-storage.js'
-import { DocserverRoot } from '../docserver/docserver-root.js'
+import { FolderDocumentStore } from '../docserver/folder-document-store.js'
 import { JournalWriter } from '../journal/journal-writer.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
@@ -39,7 +39,7 @@ const PDF_BASE64 = Buffer.from(PDF).toString('base64')
 const base = { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' }
 
 let t: TestMailroom
-let root: DocserverRoot
+let root: FolderDocumentStore
 let cchaplin: Actor
 
 function contextOf(clock: { now(): Date } = { now: () => new Date() }): StorageContext {
@@ -73,7 +73,7 @@ async function count(table: 'res_letterbox' | 'history' | 'chrono_counters' | 'j
 
 beforeAll(async () => {
   t = await createTestMailroom()
-  root = new DocserverRoot(t.docserverDir)
+  root = new FolderDocumentStore(t.docserverDir)
   cchaplin = (await new KyselyUserRepository(t.mailroom.db).loadActor(2))!
 })
 afterAll(async () => t?.cleanup())
@@ -202,7 +202,7 @@ describe('record storage', () => {
   it('reports a 500 without SQL or paths when the storage root is unusable', async () => {
     const brokenRoot = join(t.docserverDir, 'not-a-folder')
     await writeFile(brokenRoot, 'x')
-    const broken = createRecordsServices({ ...contextOf(), docservers: new DocserverRoot(brokenRoot) })
+    const broken = createRecordsServices({ ...contextOf(), docservers: new FolderDocumentStore(brokenRoot) })
     const error = await broken.create(cchaplin, base).catch((e: unknown) => e as Error)
     expect(error).toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
   })
@@ -477,7 +477,7 @@ describe('chrono merge into office files (reference §2.2)', () => {
         const spy: RecordCreateFaults = {
           ...faults,
           afterFileWrite: (document) => {
-            written = document.absolutePath
+            written = document.key
             if ('afterFileWrite' in faults) faults.afterFileWrite()
           },
         }

@@ -1,7 +1,7 @@
 import { type Actor, domainError, type PreparedChronoMerge } from '@mailroom/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../database/schema.js'
-import { DocumentWriter, type StoredDocument } from '../docserver/document-writer.js'
+import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'
 import type { StorageContext } from '../storage-context.js'
 import {
   buildSafeDirectory,
@@ -95,7 +95,7 @@ export const CREATION_HISTORY_INFO = 'Document added'
 
 /**
  * Record creation over kysely and the file system. A create writes its file first (durably, see
- * DocumentWriter), then every row in ONE statement, which PostgreSQL runs atomically by itself; a record
+ * DocumentStore.write), then every row in ONE statement, which PostgreSQL runs atomically by itself; a record
  * with a chrono wraps it in a transaction with the counter. If the rows fail the file is removed, and a crash
  * in between leaves an orphan file that `mailroom fsck` removes. Never a row without its file. The one
  * exception to the order is an office file that takes the record's chrono: it is written inside the
@@ -104,7 +104,7 @@ export const CREATION_HISTORY_INFO = 'Document added'
  */
 export class KyselyRecordsRepository implements RecordsRepository {
   readonly #context: StorageContext
-  readonly #writer: DocumentWriter
+  readonly #writer: DocumentStore
   readonly #faults: RecordCreateFaults
   /** The reference tables' rows create lookups read, kept while the database's reference version holds. */
   readonly #references = new ReferenceCache()
@@ -114,7 +114,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
 
   constructor(context: StorageContext, faults: RecordCreateFaults = {}) {
     this.#context = context
-    this.#writer = new DocumentWriter(context.docservers)
+    this.#writer = context.docservers
     this.#faults = faults
   }
 
@@ -201,8 +201,8 @@ export class KyselyRecordsRepository implements RecordsRepository {
 
   /** Removes the file of a create that failed or was refused; a failure is logged, `mailroom fsck` finds the orphan. */
   async #removeFile(document: StoredDocument): Promise<void> {
-    await this.#writer.remove(document.absolutePath).catch((removal: unknown) => {
-      this.#context.logger.error({ err: removal, file: document.absolutePath }, 'could not remove the file of a failed create: mailroom fsck will')
+    await this.#writer.remove(document.key).catch((removal: unknown) => {
+      this.#context.logger.error({ err: removal, file: document.key }, 'could not remove the file of a failed create: mailroom fsck will')
     })
   }
 

@@ -66,7 +66,7 @@ export function createSearchServices(context: StorageContext, settings: Partial<
     if (!query.withFile) return Promise.resolve(null)
     return originalFilesOf(
       db,
-      context.docservers.path,
+      context.docservers,
       rows.map((row) => Number(row.res_id)),
     )
   }

@@ -3,6 +3,7 @@ import { isAbsolute, relative, resolve } from 'node:path'
 import type { SearchFile } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
+import type { DocumentStore } from '../docserver/document-store.js'
 
 /**
  * Bytes read and encoded at a time: a multiple of 3, so every chunk but the last encodes to base64 without
@@ -40,6 +41,39 @@ export async function* base64Chunks(filePath: string, chunkBytes: number = BASE6
 }
 
 /**
+ * The base64 text of a stream (a file in object storage) in chunks of `chunkBytes` input bytes, like
+ * base64Chunks: the stream's pieces are regrouped so every chunk but the last is a multiple of 3 bytes.
+ */
+export async function* base64ChunksOf(source: AsyncIterable<Uint8Array>, chunkBytes: number = BASE64_CHUNK_BYTES): AsyncGenerator<string, void, undefined> {
+  if (chunkBytes <= 0 || chunkBytes % 3 !== 0) throw new RangeError('chunkBytes must be a positive multiple of 3')
+  const buffer = Buffer.allocUnsafe(chunkBytes)
+  let filled = 0
+  for await (const piece of source) {
+    for (let offset = 0; offset < piece.length; ) {
+      const taken = Math.min(chunkBytes - filled, piece.length - offset)
+      buffer.set(piece.subarray(offset, offset + taken), filled)
+      filled += taken
+      offset += taken
+      if (filled === chunkBytes) {
+        yield buffer.toString('base64')
+        filled = 0
+      }
+    }
+  }
+  if (filled > 0) yield buffer.toString('base64', 0, filled)
+}
+
+/** A SearchFile over a key of a store without local files: null when the key is null or no file is there. */
+export function storeSearchFile(store: DocumentStore, key: string | null): SearchFile {
+  return {
+    async open() {
+      if (key === null || (await store.size(key).catch(() => null)) === null) return null
+      return base64ChunksOf(await store.read(key))
+    },
+  }
+}
+
+/**
  * The absolute path of an original file: `<root>/<path_template><path><filename>`, the legacy `#` separator
  * of `path` read as `/` (reference §2.3). Null when a part is missing or the result would leave the root.
  */
@@ -72,7 +106,7 @@ export function searchFileAt(filePath: string | null): SearchFile {
  * for the storage areas they name. Records without a file, or with an unknown storage area, get a file
  * that opens to null.
  */
-export async function originalFilesOf(db: Kysely<Database>, root: string, resIds: readonly number[]): Promise<Map<number, SearchFile>> {
+export async function originalFilesOf(db: Kysely<Database>, store: DocumentStore, resIds: readonly number[]): Promise<Map<number, SearchFile>> {
   const files = new Map<number, SearchFile>()
   const ids = [...new Set(resIds)]
   if (ids.length === 0) return files
@@ -90,7 +124,12 @@ export async function originalFilesOf(db: Kysely<Database>, root: string, resIds
   for (const row of rows) {
     const template = row.docserver_id === null ? undefined : templates.get(row.docserver_id)
     const location = { docserverId: row.docserver_id, path: row.path, filename: row.filename }
-    files.set(Number(row.res_id), searchFileAt(originalFilePath(root, template, location)))
+    if (store.local) {
+      files.set(Number(row.res_id), searchFileAt(originalFilePath(store.description, template, location)))
+      continue
+    }
+    const key = template === undefined || !location.filename ? null : store.keyOf(template, location.path ?? '', location.filename)
+    files.set(Number(row.res_id), storeSearchFile(store, key))
   }
   return files
 }

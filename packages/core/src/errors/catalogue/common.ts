@@ -14,5 +14,7 @@ export const COMMON_ERRORS = defineErrors({
   REQUEST_TIMEOUT: { kind: 'timeout', message: 'Request took too long and was stopped' },
   SERVICE_UNAVAILABLE: { kind: 'unavailable', message: 'Service temporarily unavailable, try again later' },
   STORAGE_UNAVAILABLE: { kind: 'unavailable', message: 'Document storage is not writable' },
+  DOCUMENT_STORE_UNREACHABLE: { kind: 'unavailable', message: 'Document storage cannot be reached, try again later' },
+  DOCUMENT_STORE_REFUSED: { kind: 'unavailable', message: 'Document storage refused the request (access denied or bucket missing)' },
   INTERNAL: { kind: 'internal', message: 'An internal error occurred' },
 })

@@ -1,0 +1,141 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createMailroom, type Mailroom } from '@mailroom/mailroom'
+import { cephGateway, TEST_PASSWORD_HASHER, testBucketUrl } from '@mailroom/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig, type ServerConfig } from '../config.js'
+import { captureCli } from '../../test/capture-cli.js'
+import { runDocserverCopy } from './docserver-copy.js'
+
+/**
+ * `mailroom docserver copy`: a folder installation's files go to a bucket of the Ceph test gateway (skipped
+ * with a message where none runs) and back to a folder; the records then read from the new store.
+ */
+const gateway = cephGateway()
+
+describe.skipIf(gateway === null)('mailroom docserver copy', () => {
+  let dataDir: string
+  let config: ServerConfig
+  const records = new Map<number, string>()
+  const open = (store: { docserverUrl: string; s3?: object }): Promise<Mailroom> =>
+    createMailroom({ database: config.database, ...store, secret: config.secret, passwordHasher: TEST_PASSWORD_HASHER, journal: { sweepIntervalMs: 0 } })
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'mailroom-copy-'))
+    config = loadConfig({
+      MAILROOM_DATA_DIR: dataDir,
+      MAILROOM_S3_ENDPOINT: gateway!.endpoint,
+      MAILROOM_S3_FORCE_PATH_STYLE: '1',
+      AWS_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: gateway!.credentials!.secretAccessKey,
+    })
+    // The SDK reads the keys from the process environment, as the CLI does.
+    process.env.AWS_ACCESS_KEY_ID = gateway!.credentials!.accessKeyId
+    process.env.AWS_SECRET_ACCESS_KEY = gateway!.credentials!.secretAccessKey
+    const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret, demo: true, passwordHasher: TEST_PASSWORD_HASHER })
+    try {
+      const as = await mailroom.as('cchaplin')
+      for (let i = 0; i < 5; i++) {
+        const text = `record ${i} kept in a folder\n`
+        const { resId } = await as.records.create({ modelId: 1, status: 'NEW', subject: `copy ${i}`, format: 'txt', encodedFile: Buffer.from(text).toString('base64'), destination: 6 })
+        records.set(resId, text)
+      }
+      // A second version: the first stays as an adr_letterbox DOC row, which is copied too.
+      const [first] = records.keys()
+      await (await mailroom.as('superadmin')).content.createVersion(String(first), { format: 'txt', encodedFile: Buffer.from('second version\n').toString('base64') })
+      records.set(first!, 'second version\n')
+    } finally {
+      await mailroom.close()
+    }
+  }, 120_000)
+  afterAll(async () => rm(dataDir, { recursive: true, force: true }))
+
+  async function readAll(mailroom: Mailroom): Promise<Map<number, string>> {
+    const as = await mailroom.as('superadmin')
+    const read = new Map<number, string>()
+    for (const resId of records.keys()) {
+      const result = await as.content.readOriginalContent(String(resId), {})
+      if (result.kind !== 'file') throw new Error('expected a file')
+      read.set(resId, Buffer.from(result.file.body as Uint8Array).toString())
+    }
+    return read
+  }
+
+  const bucket = testBucketUrl('copied')
+
+  it('copies every file to a bucket with its fingerprint checked; the records then read from the bucket; a second run sends nothing', async () => {
+    const out: string[] = []
+    const progress: string[] = []
+    expect(await runDocserverCopy(config, { to: bucket }, (text) => out.push(text), (line) => progress.push(line))).toBe(0)
+    expect(out.join('')).toMatch(/6\/6 files, 0 already there, [\d.]+ MiB copied, 0 problem\(s\)/)
+    expect(out.join('')).toContain(`set MAILROOM_DOCSERVER_URL=s3://`)
+    expect(progress.at(-1)).toMatch(/^6\/6 files/)
+
+    const onBucket = await open({ docserverUrl: bucket, s3: gateway! })
+    try {
+      expect(await readAll(onBucket)).toEqual(records)
+    } finally {
+      await onBucket.close()
+    }
+
+    // Resumable: what is there with the right bytes is not sent again.
+    const again: string[] = []
+    expect(await runDocserverCopy(config, { to: bucket }, (text) => again.push(text))).toBe(0)
+    expect(again.join('')).toMatch(/6\/6 files, 6 already there, 0\.0 MiB copied, 0 problem\(s\)/)
+
+    // And back to a new folder.
+    const folder = join(dataDir, 'back')
+    expect(await runDocserverCopy(config, { from: bucket, to: folder }, () => {})).toBe(0)
+    const onFolder = await open({ docserverUrl: folder })
+    try {
+      expect(await readAll(onFolder)).toEqual(records)
+    } finally {
+      await onFolder.close()
+    }
+  }, 120_000)
+
+  it('runs mailroom fsck and mailroom journal verify on the bucket once the server is switched to it', async () => {
+    const env = {
+      MAILROOM_DATA_DIR: dataDir,
+      MAILROOM_DOCSERVER_URL: bucket,
+      MAILROOM_S3_ENDPOINT: gateway!.endpoint,
+      MAILROOM_S3_FORCE_PATH_STYLE: '1',
+      AWS_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: gateway!.credentials!.secretAccessKey,
+    }
+    const fsck = await captureCli(['fsck', '--dry-run'], env)
+    expect(fsck).toMatchObject({ code: 0 })
+    expect(fsck.out).toMatch(/^checked 6 file rows and 6 files\n0 problem\(s\), 0 orphan\(s\)\n$/)
+    const verify = await captureCli(['journal', 'verify'], env)
+    expect(verify.code, verify.out + verify.err).toBe(0)
+  }, 120_000)
+
+  it('refuses to copy a file whose bytes no longer match its row, and says which', async () => {
+    const mailroom = await open({ docserverUrl: config.docserverDir })
+    let key: string
+    try {
+      const [resId] = records.keys()
+      const row = await mailroom.db
+        .selectFrom('res_letterbox as r')
+        .innerJoin('docservers as d', 'd.docserver_id', 'r.docserver_id')
+        .select(['r.path', 'r.filename', 'd.path_template'])
+        .where('r.res_id', '=', resId!)
+        .executeTakeFirstOrThrow()
+      key = mailroom.documentStore.keyOf(row.path_template, row.path ?? '', row.filename ?? '')!
+      await writeFile(join(config.docserverDir, key), 'altered on disk\n')
+    } finally {
+      await mailroom.close()
+    }
+    const bucket = testBucketUrl('refused')
+    const out: string[] = []
+    expect(await runDocserverCopy(config, { to: bucket }, (text) => out.push(text))).toBe(1)
+    expect(out.join('')).toContain(`FINGERPRINT DIFFERS (not copied): ${key}`)
+    const onBucket = await open({ docserverUrl: bucket, s3: gateway! })
+    try {
+      expect(await onBucket.documentStore.size(key)).toBeNull()
+    } finally {
+      await onBucket.close()
+    }
+  }, 120_000)
+})
