@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
-import { DocserverRoot, verifyJournal } from '@mailroom/storage'
+import { FolderDocumentStore, verifyJournal } from '@mailroom/storage'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -250,7 +250,7 @@ describe('a record whose typist was not imported', () => {
     expect(deposits[0]!.account_name).toMatch(/superadmin|Super/)
     // The life-cycle event says where the file came from, with Maarch's fingerprint ('0' in the sample).
     expect(deposits[0]!.description).toMatch(/imported from Maarch Courrier 20\.10\.16 record 9, source fingerprint SHA512 0$/)
-    expect((await verifyJournal({ db: s.mailroom.db, docservers: new DocserverRoot(s.docserverDir) })).ok).toBe(true)
+    expect((await verifyJournal({ db: s.mailroom.db, docservers: new FolderDocumentStore(s.docserverDir) })).ok).toBe(true)
   })
 
   it('stops the import at such a record when the fallback depositor does not exist, and the next run continues', async () => {

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises'
-import { DocserverRoot, verifyJournal } from '@mailroom/storage'
+import { FolderDocumentStore, verifyJournal } from '@mailroom/storage'
 import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
 import type { KyselyPlugin, QueryId } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -72,6 +72,6 @@ describe('an import that fails in the middle of a record', () => {
     const again = await importCollecting(t.mailroom, run)
     expect(again.records.skipped.map((r) => r.resId)).toEqual(ids)
     expect([...ids, ...again.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
-    expect((await verifyJournal({ db, docservers: new DocserverRoot(t.docserverDir) })).ok).toBe(true)
+    expect((await verifyJournal({ db, docservers: new FolderDocumentStore(t.docserverDir) })).ok).toBe(true)
   })
 })
