@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { PasswordPolicy } from '@mailroom/core'
+import type { PasswordPolicy, ThrottlePolicy } from '@mailroom/core'
 import type { DatabaseTarget } from '@mailroom/mailroom'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
@@ -23,6 +23,8 @@ export interface ServerConfig {
   readonly passwordPolicy: PasswordPolicy
   /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling, the default. */
   readonly searchMaxResults: number | null
+  /** The authentication throttle's limits (MAILROOM_AUTH_*); the account lock is off unless lockAttempts > 0. */
+  readonly throttle: Partial<ThrottlePolicy>
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -91,6 +93,13 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     },
     // 0 or unset: no ceiling. A search over it is refused with 400, never truncated.
     searchMaxResults: integer(env, 'MAILROOM_SEARCH_MAX_RESULTS', 0, 0, Number.MAX_SAFE_INTEGER) || null,
+    throttle: {
+      maxFailuresPerLoginAndAddress: integer(env, 'MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES', 5, 1, 1_000_000),
+      maxFailuresPerAddress: integer(env, 'MAILROOM_AUTH_ADDRESS_FAILURES', 30, 1, 1_000_000),
+      maxConcurrentChecks: integer(env, 'MAILROOM_AUTH_PASSWORD_CHECKS', 2, 1, 64),
+      lockAttempts: integer(env, 'MAILROOM_AUTH_LOCK_ATTEMPTS', 0, 0, 1_000_000),
+      lockSeconds: integer(env, 'MAILROOM_AUTH_LOCK_MINUTES', 5, 1, 525_600) * 60,
+    },
   }
 }
 
