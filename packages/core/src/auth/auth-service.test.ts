@@ -102,10 +102,12 @@ describe('password hash upgrade at login (needsRehash)', () => {
 })
 
 /** The throttle's counters in memory, as the database keeps them. */
-function memoryThrottle(): AuthThrottle {
+function memoryThrottle(): AuthThrottle & { reads: number } {
   const rows = new Map<string, ThrottleCounter>()
   return {
+    reads: 0,
     async read(subjects) {
+      this.reads++
       return new Map(subjects.flatMap((s) => (rows.has(s) ? [[s, rows.get(s)!] as const] : [])))
     },
     async recordFailure(subjects, now) {
@@ -134,15 +136,27 @@ function memoryThrottle(): AuthThrottle {
 describe('throttle through the auth service', () => {
   function throttled(hasher: PasswordHasher = fakeHasher()) {
     const waits: number[] = []
+    const throttle = memoryThrottle()
     const auth = service(fakeUsers('v2:maarch'), hasher, {
-      throttle: memoryThrottle(),
+      throttle,
       throttlePolicy: { freeFailuresPerLogin: 3, firstDelayMs: 100, maxDelayMs: 400 },
       wait: async (ms) => {
         waits.push(ms)
       },
     })
-    return { auth, waits }
+    return { auth, waits, throttle }
   }
+
+  it('answers the rest of a flood on a refused login without reading the counters again', async () => {
+    const { auth, throttle } = throttled()
+    for (let i = 0; i < 5; i++) await expect(auth.authenticatePassword('bbain', `guess${i}`, '10.0.0.1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    const readsBefore = throttle.reads
+    for (let i = 0; i < 20; i++) {
+      await expect(auth.authenticatePassword('bbain', `more${i}`, '10.0.0.1')).rejects.toMatchObject({ code: 'ADDRESS_THROTTLED', details: { retryAfterSeconds: 300 } })
+    }
+    expect(throttle.reads - readsBefore).toBe(1)
+    expect((await auth.authenticatePassword('bbain', 'maarch', '10.0.0.2')).id).toBe(7)
+  })
 
   it('waits the progressive delay before checking a guessed login from a new address, not from a known one', async () => {
     const { auth, waits } = throttled()

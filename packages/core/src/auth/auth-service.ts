@@ -77,6 +77,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   const policy: ThrottlePolicy = { ...DEFAULT_THROTTLE_POLICY, ...deps.throttlePolicy }
   const gate = new PasswordCheckGate(policy.maxConcurrentChecks)
   const attempts = new Map<string, Promise<Actor>>()
+  const refusedPairs = new Map<string, { until: number; reason: string }>()
   const wait = deps.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const verified = new Map<string, { userId: number; until: number }>()
   // Basic auth on every call would otherwise cost four queries per request.
@@ -212,9 +213,21 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     // A flood from one address is refused here, before any query or hash.
     const gateKeys = [{ key: subjects.pair, limit: policy.maxChecksPerLoginAndAddress }]
     if (gate.isFull(gateKeys)) refuse('PASSWORD_CHECKS_BUSY', { login, address, reason: 'too many checks of this login from this address at once', retryAfterSeconds: 1 })
+    // A login refused to this address stays refused until its window ends (only a success could clear it,
+    // and none can come from there meanwhile): the rest of a flood is answered without a query.
+    const remembered = refusedPairs.get(subjects.pair)
+    const nowMs = deps.clock.now().getTime()
+    if (remembered && remembered.until > nowMs) {
+      refuse('ADDRESS_THROTTLED', { login, address, reason: remembered.reason, retryAfterSeconds: Math.max(1, Math.ceil((remembered.until - nowMs) / 1000)) })
+    }
     const judge = async () => {
       if (!deps.throttle) return { known: false, delayMs: 0 }
-      const verdict = judgeAttempt(await deps.throttle.read(Object.values(subjects)), subjects, deps.clock.now(), policy)
+      const now = deps.clock.now()
+      const verdict = judgeAttempt(await deps.throttle.read(Object.values(subjects)), subjects, now, policy)
+      if (verdict.refusal?.reason === 'too many failures for this login from this address') {
+        if (refusedPairs.size > 10_000) refusedPairs.clear()
+        refusedPairs.set(subjects.pair, { until: now.getTime() + verdict.refusal.retryAfterSeconds * 1000, reason: verdict.refusal.reason })
+      }
       if (verdict.refusal) refuse(verdict.refusal.code, { login, address, reason: verdict.refusal.reason, retryAfterSeconds: verdict.refusal.retryAfterSeconds })
       return verdict
     }
