@@ -81,6 +81,12 @@ describe('throttle: per login and address, per address, progressive delay (accou
     expect((await get(s, 'cchaplin:maarch', '10.0.3.1')).status).toBe(200)
   })
 
+  it('counts a login longer than the counters\' key column (stored as its digest) like any other', async () => {
+    const long = `${'x'.repeat(300)}:guess`
+    for (let i = 0; i < 3; i++) expect((await get(s, long, '10.0.5.1')).json).toEqual(FAILED)
+    expect((await get(s, long, '10.0.5.1')).json).toEqual(THROTTLED)
+  })
+
   it('checks the same credentials sent at once from one address once, and answers them all alike', async () => {
     const right = await Promise.all(Array.from({ length: 20 }, () => get(s, 'bbain:maarch', '10.0.4.1')))
     expect(right.map((r) => r.status)).toEqual(Array(20).fill(200))
