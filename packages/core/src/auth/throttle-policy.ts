@@ -33,6 +33,7 @@ export interface ThrottlePolicy {
   readonly maxChecksPerAddress: number
 }
 
+/** The limits Mailroom runs with unless told otherwise: the account lock is off (`lockAttempts: 0`). */
 export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
   windowSeconds: 300,
   maxFailuresPerLoginAndAddress: 5,
