@@ -15,8 +15,10 @@ export interface LoadRequest {
   readonly method?: 'GET' | 'POST' | 'PUT'
   readonly headers?: Record<string, string>
   readonly bodies?: readonly string[]
-  /** Status every response must have (default 200). */
-  readonly status?: number
+  /** Headers added to `headers`, rotating per request when there are several (other credentials, say). */
+  readonly headerVariants?: readonly Record<string, string>[]
+  /** Status every response must have (default 200), or the statuses it may have. */
+  readonly status?: number | readonly number[]
 }
 
 interface LoadJob {
@@ -131,22 +133,25 @@ async function generateLoad(job: LoadJob): Promise<Omit<PhaseResult, 'peakRssMb'
   const cpuBefore = threadCpuMs()
   const { Agent, request } = await import('node:http')
   const agent = new Agent({ keepAlive: true, maxSockets: job.clients })
-  const { url, method = 'GET', headers = {}, bodies = [], status = 200 } = job.request
+  const { url, method = 'GET', headers: fixed = {}, bodies = [], headerVariants = [], status = 200 } = job.request
+  const statuses = new Set(typeof status === 'number' ? [status] : status)
   const encoded = bodies.map((b) => Buffer.from(b))
   let next = 0
   const once = () =>
     new Promise<void>((resolve, reject) => {
-      const body = encoded.length > 0 ? encoded[next++ % encoded.length] : undefined
+      const turn = next++
+      const body = encoded.length > 0 ? encoded[turn % encoded.length] : undefined
+      const headers = headerVariants.length > 0 ? { ...fixed, ...headerVariants[turn % headerVariants.length] } : fixed
       const req = request(url, { agent, method, headers: body ? { ...headers, 'content-length': String(body.length) } : headers }, (res) => {
         let received = 0
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => {
           received += chunk.length
-          if (res.statusCode !== status && chunks.length < 4) chunks.push(chunk)
+          if (!statuses.has(res.statusCode ?? 0) && chunks.length < 4) chunks.push(chunk)
         })
         res.on('end', () => {
           const expected = Number(res.headers['content-length'] ?? received)
-          if (res.statusCode !== status) reject(new Error(`status ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`))
+          if (!statuses.has(res.statusCode ?? 0)) reject(new Error(`status ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`))
           else if (received !== expected) reject(new Error(`short body ${received}/${expected}`))
           else resolve()
         })

@@ -95,6 +95,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, MAILROOM_PREVIOUS_SECRETS: `${'a'.repeat(16)},short` })).toThrow(/each of MAILROOM_PREVIOUS_SECRETS must be at least 16 characters/)
   })
 
+  it('reads the authentication throttle, account lock off unless asked for', () => {
+    const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 'n'.repeat(20) }
+    expect(loadConfig(base).throttle).toEqual({ maxFailuresPerLoginAndAddress: 5, maxFailuresPerAddress: 30, maxConcurrentChecks: 2, lockAttempts: 0, lockSeconds: 300 })
+    const set = loadConfig({
+      ...base,
+      MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES: '3',
+      MAILROOM_AUTH_ADDRESS_FAILURES: '100',
+      MAILROOM_AUTH_PASSWORD_CHECKS: '4',
+      MAILROOM_AUTH_LOCK_ATTEMPTS: '5',
+      MAILROOM_AUTH_LOCK_MINUTES: '15',
+    })
+    expect(set.throttle).toEqual({ maxFailuresPerLoginAndAddress: 3, maxFailuresPerAddress: 100, maxConcurrentChecks: 4, lockAttempts: 5, lockSeconds: 900 })
+    expect(() => loadConfig({ ...base, MAILROOM_AUTH_LOCK_ATTEMPTS: '-1' })).toThrow(/MAILROOM_AUTH_LOCK_ATTEMPTS must be an integer from 0/)
+  })
+
   it('rejects bad values with a clear message', async () => {
     const dataDir = await tempDir()
     expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT must be an integer/)

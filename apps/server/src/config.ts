@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PasswordPolicy } from '@mailroom/core'
+import type { PasswordPolicy, ThrottlePolicy } from '@mailroom/core'
 import { type DatabaseTarget, type DocumentStoreChoice, isS3Url, parseS3Url } from '@mailroom/mailroom'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
@@ -31,6 +31,8 @@ export interface ServerConfig {
   readonly searchMaxResults: number | null
   /** The web console's folder when it is served at /console (MAILROOM_CONSOLE, MAILROOM_CONSOLE_DIR); null: not served. */
   readonly consoleDir: string | null
+  /** The authentication throttle's limits (MAILROOM_AUTH_*); the account lock is off unless lockAttempts > 0. */
+  readonly throttle: Partial<ThrottlePolicy>
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -101,6 +103,13 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     searchMaxResults: integer(env, 'MAILROOM_SEARCH_MAX_RESULTS', 0, 0, Number.MAX_SAFE_INTEGER) || null,
     // On by default where the demo is (one person on a laptop); a shared deployment opts in.
     consoleDir: (flag(env, 'MAILROOM_CONSOLE') ?? !url) ? resolve(env.MAILROOM_CONSOLE_DIR || builtConsoleDir()) : null,
+    throttle: {
+      maxFailuresPerLoginAndAddress: integer(env, 'MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES', 5, 1, 1_000_000),
+      maxFailuresPerAddress: integer(env, 'MAILROOM_AUTH_ADDRESS_FAILURES', 30, 1, 1_000_000),
+      maxConcurrentChecks: integer(env, 'MAILROOM_AUTH_PASSWORD_CHECKS', 2, 1, 64),
+      lockAttempts: integer(env, 'MAILROOM_AUTH_LOCK_ATTEMPTS', 0, 0, 1_000_000),
+      lockSeconds: integer(env, 'MAILROOM_AUTH_LOCK_MINUTES', 5, 1, 525_600) * 60,
+    },
   }
 }
 

@@ -33,6 +33,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     converter: conversion.converter,
     content: contentSettings,
     search: { maxResults: config.searchMaxResults },
+    throttle: config.throttle,
   }).catch(async (error: unknown) => {
     await conversion.close()
     throw error

@@ -16,11 +16,14 @@ export type {
   IdGenerator,
   PasswordHasher,
   TokenClaims,
+  ThrottleCounter,
   TokenSigner,
   UserCredentials,
   UserRepository,
 } from './auth/ports.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
+export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
+export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { EntityIdSchema, EntityResponseSchema, EntitySchema } from './entities/entity.js'
 export type { Entity, EntityRow } from './entities/entity.js'

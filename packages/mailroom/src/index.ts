@@ -17,11 +17,11 @@ export type { Mailroom, MailroomOptions } from './mailroom.js'
 export { DEMO_PASSWORDS, demoOrganisationPath, demoOrganisationText, hasUsers, loadDemoData } from './demo/demo-dataset.js'
 export { RECOMMENDED_SCRYPT_COST, ScryptPasswordHasher, type ScryptCost } from './security/scrypt-password-hasher.js'
 export { HmacTokenSigner, signingKeyId } from './security/hmac-token-signer.js'
+export { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from '@mailroom/core'
 export {
   checkDocumentStorage,
   copyDocumentStore,
   DEFAULT_CONTENT_SETTINGS,
-  DEFAULT_THROTTLE_SETTINGS,
   DocserverRoot,
   databaseFromKysely,
   digestStream,
@@ -58,7 +58,6 @@ export type {
   StorageCheckOptions,
   StorageCheckReport,
   StorageProblem,
-  ThrottleSettings,
   VerifyJournalOptions,
 } from '@mailroom/storage'
 export { ConversionService, findSoffice, LibreOfficeConverter } from '@mailroom/documents'

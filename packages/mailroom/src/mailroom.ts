@@ -12,6 +12,7 @@ import {
   type PasswordPolicy,
   type PdfConverter,
   readEntity,
+  type ThrottlePolicy,
 } from '@mailroom/core'
 import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
 import {
@@ -42,7 +43,6 @@ import {
   type SearchSettings,
   SILENT_LOGGER,
   type StorageContext,
-  type ThrottleSettings,
   targetFromString,
 } from '@mailroom/storage'
 import { Kysely } from 'kysely'
@@ -75,7 +75,11 @@ export interface MailroomOptions extends DocumentStoreChoice {
   readonly passwordPolicy?: Partial<PasswordPolicy>
   readonly clock?: Clock
   readonly auth?: Partial<AuthSettings>
-  readonly throttle?: Partial<ThrottleSettings> | false
+  /**
+   * Limits of the authentication throttle (core's ThrottlePolicy: per login and address, per address, the
+   * progressive delay, the optional account lock), or false for no failure counting at all.
+   */
+  readonly throttle?: Partial<ThrottlePolicy> | false
   readonly logger?: Logger
   /** PDF converter for stored originals; null disables conversion (default: in-process only, no LibreOffice). */
   readonly converter?: PdfConverter | null
@@ -129,7 +133,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       tokens: new HmacTokenSigner(options.secret, options.previousSecrets),
       clock,
       ids: { newId: () => randomUUID() },
-      ...(options.throttle === false ? {} : { throttle: new KyselyAuthThrottle(database.db, options.throttle ?? {}) }),
+      ...(options.throttle === false ? {} : { throttle: new KyselyAuthThrottle(database.db), throttlePolicy: options.throttle ?? {} }),
       credentialDigest: (login, password) => createHmac('sha256', digestKey).update(login).update('\0').update(password).digest('base64'),
       ...(options.auth ? { settings: options.auth } : {}),
     })

@@ -77,6 +77,12 @@ export const EarlierCreateRecordBodySchema = z
     category_id: z.string().min(1).describe('Mail category: incoming, outgoing, internal or ged_doc'),
     chrono: z.boolean().optional().describe('When true a chrono number is generated (default false)'),
     externalId: z.record(z.string(), z.unknown()).optional().describe('External identifiers (key/value map)'),
+    priority: z
+      .union([z.number().int(), z.string()])
+      .optional()
+      .describe(
+        'A priority id, or a number (or numeric string) naming the priority whose `order` it is (demo: 1 Normal, 2 Urgent, 3 Très urgent); a number that matches no order answers 400 `Body priority does not exist`',
+      ),
   })
   .catchall(z.unknown())
   .meta({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Actor } from '../actors/actor.js'
-import { createAuthService } from './auth-service.js'
-import type { PasswordHasher, UserCredentials, UserRepository } from './ports.js'
+import { type AuthDependencies, createAuthService } from './auth-service.js'
+import type { AuthThrottle, PasswordHasher, ThrottleCounter, UserCredentials, UserRepository } from './ports.js'
 
 /**
  * A hasher with two schemes: `v2:` is current, anything else (`v1:`, `$2y$…` as imported from Maarch) is
@@ -48,7 +48,7 @@ function fakeUsers(passwordHash: string) {
   return users
 }
 
-function service(users: UserRepository, hasher: PasswordHasher) {
+function service(users: UserRepository, hasher: PasswordHasher, more: Partial<AuthDependencies> = {}) {
   return createAuthService({
     users,
     hasher,
@@ -58,6 +58,7 @@ function service(users: UserRepository, hasher: PasswordHasher) {
     credentialDigest: (login, password) => `${login}\0${password}`,
     // No in-memory shortcut: every call checks the stored hash.
     settings: { verifiedCredentialSeconds: 0, actorCacheSeconds: 0 },
+    ...more,
   })
 }
 
@@ -97,5 +98,123 @@ describe('password hash upgrade at login (needsRehash)', () => {
     const users = fakeUsers('v1:maarch')
     await service(users, fakeHasher()).login('bbain', 'maarch')
     expect(users.row.passwordHash).toBe('v2:maarch')
+  })
+})
+
+/** The throttle's counters in memory, as the database keeps them. */
+function memoryThrottle(): AuthThrottle & { reads: number } {
+  const rows = new Map<string, ThrottleCounter>()
+  return {
+    reads: 0,
+    async read(subjects) {
+      this.reads++
+      return new Map(subjects.flatMap((s) => (rows.has(s) ? [[s, rows.get(s)!] as const] : [])))
+    },
+    async recordFailure(subjects, now) {
+      const counts = new Map<string, number>()
+      for (const { subject, windowSeconds } of subjects) {
+        const row = rows.get(subject)
+        const stale = !row || row.updatedAt.getTime() < now.getTime() - windowSeconds * 1000
+        const failures = stale ? 1 : row.failures + 1
+        rows.set(subject, { failures, updatedAt: now, lockedUntil: row?.lockedUntil ?? null })
+        counts.set(subject, failures)
+      }
+      return counts
+    },
+    async clear(subjects) {
+      for (const s of subjects) rows.delete(s)
+    },
+    async remember(subject, now) {
+      rows.set(subject, { failures: 0, updatedAt: now, lockedUntil: null })
+    },
+    async lock(subject, until) {
+      rows.set(subject, { failures: 0, updatedAt: rows.get(subject)?.updatedAt ?? until, lockedUntil: until })
+    },
+  }
+}
+
+describe('throttle through the auth service', () => {
+  function throttled(hasher: PasswordHasher = fakeHasher()) {
+    const waits: number[] = []
+    const throttle = memoryThrottle()
+    const auth = service(fakeUsers('v2:maarch'), hasher, {
+      throttle,
+      throttlePolicy: { freeFailuresPerLogin: 3, firstDelayMs: 100, maxDelayMs: 400 },
+      wait: async (ms) => {
+        waits.push(ms)
+      },
+    })
+    return { auth, waits, throttle }
+  }
+
+  it('answers the rest of a flood on a refused login without reading the counters again', async () => {
+    const { auth, throttle } = throttled()
+    for (let i = 0; i < 5; i++) await expect(auth.authenticatePassword('bbain', `guess${i}`, '10.0.0.1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    const readsBefore = throttle.reads
+    for (let i = 0; i < 20; i++) {
+      await expect(auth.authenticatePassword('bbain', `more${i}`, '10.0.0.1')).rejects.toMatchObject({ code: 'ADDRESS_THROTTLED', details: { retryAfterSeconds: 300 } })
+    }
+    expect(throttle.reads - readsBefore).toBe(1)
+    expect((await auth.authenticatePassword('bbain', 'maarch', '10.0.0.2')).id).toBe(7)
+  })
+
+  it('waits the progressive delay before checking a guessed login from a new address, not from a known one', async () => {
+    const { auth, waits } = throttled()
+    expect((await auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')).id).toBe(7)
+    for (let i = 0; i < 6; i++) await expect(auth.authenticatePassword('bbain', 'guess', `10.0.1.${i}`)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    expect(waits).toEqual([100, 200, 400])
+    expect((await auth.authenticatePassword('bbain', 'maarch', '10.0.2.1')).id).toBe(7)
+    expect(waits).toEqual([100, 200, 400, 400])
+    expect((await auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')).id).toBe(7)
+    expect(waits).toHaveLength(4)
+  })
+
+  it('says who, from where and why in the refusal, never the password', async () => {
+    const { auth } = throttled()
+    const refusal = await auth.authenticatePassword('BBAIN', 's3cret-guess', '10.0.0.9').catch((e: unknown) => e)
+    expect(refusal).toMatchObject({ code: 'AUTHENTICATION_FAILED', details: { authentication: { login: 'BBAIN', address: '10.0.0.9', reason: 'wrong password' } } })
+    expect(JSON.stringify((refusal as { details: unknown }).details)).not.toContain('s3cret')
+  })
+
+  it('runs at most two checks of one login from one address at once; the rest are refused before any hash', async () => {
+    let verifying = 0
+    let most = 0
+    const base = fakeHasher()
+    const slow: PasswordHasher = {
+      ...base,
+      async verify(password, stored) {
+        verifying++
+        most = Math.max(most, verifying)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        verifying--
+        return base.verify(password, stored)
+      },
+    }
+    const { auth } = throttled(slow)
+    const codes = await Promise.all(Array.from({ length: 50 }, (_, i) => auth.authenticatePassword('bbain', `wrong${i}`, '10.9.9.9').catch((e: { code: string }) => e.code)))
+    expect(most).toBeLessThanOrEqual(2)
+    expect(codes.filter((c) => c === 'AUTHENTICATION_FAILED').length).toBeLessThanOrEqual(2)
+    expect(codes.filter((c) => c === 'PASSWORD_CHECKS_BUSY').length).toBeGreaterThanOrEqual(48)
+    expect((await auth.authenticatePassword('bbain', 'maarch', '10.9.9.8')).id).toBe(7)
+  })
+
+  it('checks the same credentials from the same address once when they arrive together', async () => {
+    let verified = 0
+    const base = fakeHasher()
+    const counting: PasswordHasher = {
+      ...base,
+      async verify(password, stored) {
+        verified++
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        return base.verify(password, stored)
+      },
+    }
+    const { auth } = throttled(counting)
+    const right = await Promise.all(Array.from({ length: 20 }, () => auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')))
+    expect(right.map((a) => a.id)).toEqual(Array(20).fill(7))
+    expect(verified).toBe(1)
+    const wrong = await Promise.all(Array.from({ length: 20 }, () => auth.authenticatePassword('bbain', 'same', '10.0.0.1').catch((e: { code: string }) => e.code)))
+    expect(wrong).toEqual(Array(20).fill('AUTHENTICATION_FAILED'))
+    expect(verified).toBe(2)
   })
 })

@@ -1,6 +1,8 @@
 import type { Actor } from '../actors/actor.js'
-import { fail } from '../errors/domain-error.js'
+import { DomainError, domainError, fail } from '../errors/domain-error.js'
+import { PasswordCheckGate } from './password-check-gate.js'
 import type { AuthThrottle, Clock, IdGenerator, PasswordHasher, TokenClaims, TokenSigner, UserCredentials, UserRepository } from './ports.js'
+import { DEFAULT_THROTTLE_POLICY, judgeAttempt, type ThrottlePolicy, type ThrottleSubjects, throttleSubjects } from './throttle-policy.js'
 
 /** Lifetimes and limits of authentication (runtime-contract.md: access tokens live 30 minutes). */
 export interface AuthSettings {
@@ -32,7 +34,12 @@ export interface AuthDependencies {
   readonly tokens: TokenSigner
   readonly clock: Clock
   readonly ids: IdGenerator
+  /** Failure counters shared by the servers; without it nothing is counted (the check gate still applies). */
   readonly throttle?: AuthThrottle
+  /** Limits of the throttle (throttle-policy.ts); the account lock is off unless `lockAttempts` > 0. */
+  readonly throttlePolicy?: Partial<ThrottlePolicy>
+  /** Waits the progressive delay (default: a timer); injectable for tests. */
+  readonly wait?: (ms: number) => Promise<void>
   /** Keyed digest of login + password for the in-memory cache of verified credentials (never the password itself). */
   readonly credentialDigest: (login: string, password: string) => string
   readonly settings?: Partial<AuthSettings>
@@ -46,7 +53,11 @@ export interface SessionTokens {
 
 /** Authentication use cases: passwords, bearer and cookie tokens, refresh and service tokens. */
 export interface AuthService {
-  /** Checks a login and password (HTTP Basic or POST /authenticate); `address` feeds the per-address throttle. */
+  /**
+   * Checks a login and password (HTTP Basic or POST /authenticate); `address` (the client's) feeds the
+   * throttle. A refusal is a DomainError whose `details.authentication` says login, address and reason
+   * (never the password) for the log, and `details.retryAfterSeconds` when waiting helps.
+   */
   authenticatePassword(login: string, password: string, address?: string): Promise<Actor>
   /** Checks an access or service token (Bearer header, SERVICE-AUTH cookie). */
   authenticateToken(token: string): Promise<Actor>
@@ -63,6 +74,11 @@ const DUMMY_HASH_PASSWORD = 'mailroom-dummy-password'
 /** Builds the authentication use cases over their ports. */
 export function createAuthService(deps: AuthDependencies): AuthService {
   const settings = { ...DEFAULT_AUTH_SETTINGS, ...deps.settings }
+  const policy: ThrottlePolicy = { ...DEFAULT_THROTTLE_POLICY, ...deps.throttlePolicy }
+  const gate = new PasswordCheckGate(policy.maxConcurrentChecks)
+  const attempts = new Map<string, Promise<Actor>>()
+  const refusedPairs = new Map<string, { until: number; reason: string }>()
+  const wait = deps.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const verified = new Map<string, { userId: number; until: number }>()
   // Basic auth on every call would otherwise cost four queries per request.
   const actors = new Map<number, { actor: Actor; credentials: UserCredentials; until: number }>()
@@ -87,20 +103,6 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   }
 
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000)
-
-  async function checkThrottle(subjects: string[]): Promise<void> {
-    if (!deps.throttle) return
-    const now = deps.clock.now()
-    for (const subject of subjects) {
-      if (await deps.throttle.lockedUntil(subject, now)) fail(subject.startsWith('address:') ? 'ADDRESS_THROTTLED' : 'ACCOUNT_LOCKED')
-    }
-  }
-
-  async function recordFailure(subjects: string[]): Promise<void> {
-    if (!deps.throttle) return
-    const now = deps.clock.now()
-    for (const subject of subjects) await deps.throttle.recordFailure(subject, now)
-  }
 
   function usable(user: UserCredentials | null): user is UserCredentials {
     if (!user) return false
@@ -142,28 +144,113 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     await deps.users.replacePasswordHash(user.id, user.passwordHash, await deps.hasher.hash(password))
   }
 
-  async function authenticatePassword(login: string, password: string, address?: string): Promise<Actor> {
-    if (!login || !password) fail('AUTHENTICATION_FAILED')
+  /**
+   * A refusal that carries what the log needs: login, address and reason (never the password), when the
+   * account lock was set, and how long to wait.
+   */
+  function refuse(code: 'AUTHENTICATION_FAILED' | 'ACCOUNT_LOCKED' | 'ADDRESS_THROTTLED' | 'PASSWORD_CHECKS_BUSY', facts: { login: string; address: string; reason: string; lockedUntil?: Date; retryAfterSeconds?: number }): never {
+    const { retryAfterSeconds, ...authentication } = facts
+    const error = domainError(code)
+    throw new DomainError(error.code, error.message, error.kind, { details: { authentication, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) } })
+  }
+
+  /** The account lock (reference behaviour, off by default) refuses even credentials this server verified. */
+  async function checkAccountLock(login: string, address: string): Promise<void> {
+    if (!deps.throttle || policy.lockAttempts <= 0) return
+    const subjects = throttleSubjects(login, address)
+    const verdict = judgeAttempt(await deps.throttle.read([subjects.lock]), subjects, deps.clock.now(), policy)
+    if (verdict.refusal?.code === 'ACCOUNT_LOCKED') refuse('ACCOUNT_LOCKED', { login, address, reason: verdict.refusal.reason, retryAfterSeconds: verdict.refusal.retryAfterSeconds })
+  }
+
+  /** Counts a failure everywhere it counts; sets the account lock when it is on and this failure reaches it. */
+  async function recordFailure(subjects: ThrottleSubjects): Promise<Date | undefined> {
+    if (!deps.throttle) return undefined
+    const now = deps.clock.now()
+    const counted = [
+      { subject: subjects.pair, windowSeconds: policy.windowSeconds },
+      { subject: subjects.address, windowSeconds: policy.windowSeconds },
+      { subject: subjects.login, windowSeconds: policy.windowSeconds },
+      ...(policy.lockAttempts > 0 ? [{ subject: subjects.lock, windowSeconds: policy.lockSeconds }] : []),
+    ]
+    const counts = await deps.throttle.recordFailure(counted, now)
+    if (policy.lockAttempts <= 0 || (counts.get(subjects.lock) ?? 0) < policy.lockAttempts) return undefined
+    const until = new Date(now.getTime() + policy.lockSeconds * 1000)
+    await deps.throttle.lock(subjects.lock, until)
+    return until
+  }
+
+  /** A success clears this login's failures from this address (and its lock count) and makes the address known. */
+  async function recordSuccess(subjects: ThrottleSubjects): Promise<void> {
+    if (!deps.throttle) return
+    // The login-wide count stays: a user who logs in must not reset the delay guessers from elsewhere earned.
+    await deps.throttle.clear([subjects.pair, ...(policy.lockAttempts > 0 ? [subjects.lock] : [])])
+    await deps.throttle.remember(subjects.known, deps.clock.now())
+  }
+
+  async function authenticatePassword(login: string, password: string, address = 'unknown'): Promise<Actor> {
+    if (!login || !password) refuse('AUTHENTICATION_FAILED', { login: login ?? '', address, reason: 'missing login or password' })
     const digest = deps.credentialDigest(login.toLowerCase(), password)
     await dropStaleCaches()
     const cached = verified.get(digest)
     if (cached && cached.until > Date.now()) {
+      await checkAccountLock(login, address)
       const user = await cachedUser(cached.userId, true)
       if (user) return user.actor
       verified.delete(digest)
     }
-    const subjects = [`login:${login.toLowerCase()}`, ...(address ? [`address:${address}`] : [])]
-    await checkThrottle(subjects)
-    const user = await deps.users.findCredentialsByLogin(login)
-    // Hash even for unknown users so response time does not reveal which logins exist.
-    dummyHash ??= deps.hasher.hash(DUMMY_HASH_PASSWORD)
-    const ok = await deps.hasher.verify(password, user?.passwordHash ?? (await dummyHash))
-    if (!ok || !usable(user)) {
-      await recordFailure(subjects)
-      fail('AUTHENTICATION_FAILED')
+    // The same credentials from the same address already being checked (a client's parallel first calls,
+    // a script retrying a wrong password in a loop) share that check and its answer: one hash, one count.
+    const attemptKey = `${address}\0${digest}`
+    const running = attempts.get(attemptKey)
+    if (running) return running
+    const attempt = checkPassword(login, password, address, digest).finally(() => attempts.delete(attemptKey))
+    attempts.set(attemptKey, attempt)
+    return attempt
+  }
+
+  async function checkPassword(login: string, password: string, address: string, digest: string): Promise<Actor> {
+    const subjects = throttleSubjects(login, address)
+    // A flood from one address is refused here, before any query or hash.
+    const gateKeys = [{ key: subjects.pair, limit: policy.maxChecksPerLoginAndAddress }]
+    if (gate.isFull(gateKeys)) refuse('PASSWORD_CHECKS_BUSY', { login, address, reason: 'too many checks of this login from this address at once', retryAfterSeconds: 1 })
+    // A login refused to this address stays refused until its window ends (only a success could clear it,
+    // and none can come from there meanwhile): the rest of a flood is answered without a query.
+    const remembered = refusedPairs.get(subjects.pair)
+    const nowMs = deps.clock.now().getTime()
+    if (remembered && remembered.until > nowMs) {
+      refuse('ADDRESS_THROTTLED', { login, address, reason: remembered.reason, retryAfterSeconds: Math.max(1, Math.ceil((remembered.until - nowMs) / 1000)) })
     }
-    // Only the login counter resets: one valid account must not clear an address that guesses others.
-    if (deps.throttle) await deps.throttle.recordSuccess(subjects[0]!)
+    const judge = async () => {
+      if (!deps.throttle) return { known: false, delayMs: 0 }
+      const now = deps.clock.now()
+      const verdict = judgeAttempt(await deps.throttle.read(Object.values(subjects)), subjects, now, policy)
+      if (verdict.refusal?.reason === 'too many failures for this login from this address') {
+        if (refusedPairs.size > 10_000) refusedPairs.clear()
+        refusedPairs.set(subjects.pair, { until: now.getTime() + verdict.refusal.retryAfterSeconds * 1000, reason: verdict.refusal.reason })
+      }
+      if (verdict.refusal) refuse(verdict.refusal.code, { login, address, reason: verdict.refusal.reason, retryAfterSeconds: verdict.refusal.retryAfterSeconds })
+      return verdict
+    }
+    const { known, delayMs } = await judge()
+    if (delayMs > 0) await wait(delayMs)
+    // The address's own limit does not hold back logins known there: the other users behind it keep working.
+    const keys = known ? gateKeys : [...gateKeys, { key: subjects.address, limit: policy.maxChecksPerAddress }]
+    // Counted before the place in line is given up, so the next check of this login reads this failure.
+    const checked = await gate.run(keys, known, async () => {
+      // Read again in turn: the failures of the checks this one waited behind count too.
+      await judge()
+      const user = await deps.users.findCredentialsByLogin(login)
+      // Hash even for unknown users so response time does not reveal which logins exist.
+      dummyHash ??= deps.hasher.hash(DUMMY_HASH_PASSWORD)
+      const ok = await deps.hasher.verify(password, user?.passwordHash ?? (await dummyHash))
+      if (ok && usable(user)) return user
+      const reason = !user ? 'unknown login' : !ok ? 'wrong password' : 'login disabled or locked'
+      return { reason, lockedUntil: await recordFailure(subjects) }
+    })
+    if (checked === null) refuse('PASSWORD_CHECKS_BUSY', { login, address, reason: 'too many checks from this address at once', retryAfterSeconds: 1 })
+    if ('reason' in checked) refuse('AUTHENTICATION_FAILED', { login, address, reason: checked.reason, ...(checked.lockedUntil ? { lockedUntil: checked.lockedUntil } : {}) })
+    const user = checked
+    await recordSuccess(subjects)
     await upgradeHash(user, password)
     if (verified.size > 10_000) verified.clear()
     verified.set(digest, { userId: user.id, until: Date.now() + settings.verifiedCredentialSeconds * 1000 })

@@ -64,13 +64,34 @@ export interface UserRepository {
   accessVersion?(): Promise<string>
 }
 
-/** Counts authentication failures per subject (a login or an address) to lock out guessing. */
+/** One stored counter of the throttle, as last written. */
+export interface ThrottleCounter {
+  readonly failures: number
+  /** When it last changed: the last failure of a failure counter, the last success of a remembered address. */
+  readonly updatedAt: Date
+  /** The end of a lock set on it, or null. */
+  readonly lockedUntil: Date | null
+}
+
+/**
+ * Counters of authentication failures, kept where every server sharing the users sees them (the
+ * database). It stores and counts only: what the counts mean is the throttle policy's (throttle-policy.ts).
+ * A subject is an opaque key such as `pair:<address> <login>`.
+ */
 export interface AuthThrottle {
-  /** The time until which the subject is locked out, or null. */
-  lockedUntil(subject: string, now: Date): Promise<Date | null>
-  /** Records a failure; returns the lock end when this failure locks the subject. */
-  recordFailure(subject: string, now: Date): Promise<Date | null>
-  recordSuccess(subject: string): Promise<void>
+  /** The stored counters of these subjects (absent ones are missing from the map). */
+  read(subjects: readonly string[]): Promise<ReadonlyMap<string, ThrottleCounter>>
+  /**
+   * Adds one failure to each subject, starting again from 1 when its last failure is older than its window;
+   * returns the counts after the failure.
+   */
+  recordFailure(subjects: readonly { subject: string; windowSeconds: number }[], now: Date): Promise<ReadonlyMap<string, number>>
+  /** Forgets the counters of these subjects. */
+  clear(subjects: readonly string[]): Promise<void>
+  /** Records that something happened now (a success) on a subject, with no failure. */
+  remember(subject: string, now: Date): Promise<void>
+  /** Locks a subject until a time, and starts its count again. */
+  lock(subject: string, until: Date): Promise<void>
 }
 
 /** The time source, injectable for tests. */

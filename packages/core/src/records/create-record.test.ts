@@ -48,7 +48,7 @@ function fakeRepository(disabled: readonly DisabledModelField[]) {
       }
     },
     async lookupEarlierReferences() {
-      return { modelId: 1, entityIdsByCode: new Map() }
+      return { modelId: 1, entityIdsByCode: new Map(), priorityIdByOrder: null }
     },
     async create(_actor, record, preparation) {
       calls.created.push(record)

@@ -1,5 +1,5 @@
 import { fail } from '../errors/domain-error.js'
-import { isMissing, isPlainObject, readId } from './body-values.js'
+import { isMissing, isPlainObject, readId, readInteger } from './body-values.js'
 import type { EarlierReferenceFacts, EarlierReferenceQuery } from './ports.js'
 
 /**
@@ -33,14 +33,15 @@ export function earlierReferences(body: Readonly<Record<string, unknown>>): Earl
   if (readId(body.type_id) === null) fail('CREATE_NOT_INTEGER', { field: 'type_id' })
   if (typeof body.category_id !== 'string') fail('CREATE_NOT_STRING', { field: 'category_id' })
   const entityCodes = [body.destination, body.initiator].filter((v): v is string => typeof v === 'string' && readId(v) === null && v.trim() !== '')
-  return { category: body.category_id.trim(), entityCodes }
+  return { category: body.category_id.trim(), entityCodes, priorityOrder: readInteger(body.priority) }
 }
 
 /**
  * Rewrites an earlier-form body as a current one, so both forms run the same use case: `category_id`
  * becomes the model of that category, `type_id` the doctype, entity codes their integer ids, record-table
  * columns their current names, contact columns senders and recipients. A client `alt_identifier` is
- * dropped (the reference discards it too); `typist` is kept only when it is an integer id or a login.
+ * dropped (the reference discards it too); `typist` is kept only when it is an integer id or a login. A
+ * numeric `priority` names the priority of that `order`.
  */
 export function translateEarlierBody(body: Readonly<Record<string, unknown>>, facts: EarlierReferenceFacts): Record<string, unknown> {
   if (facts.modelId === null) fail('CREATE_NOT_FOUND', { field: 'category_id' })
@@ -61,11 +62,23 @@ export function translateEarlierBody(body: Readonly<Record<string, unknown>>, fa
     else if (typeof value === 'string') current[field] = facts.entityIdsByCode.get(value.trim()) ?? fail('CREATE_NOT_FOUND', { field })
     else current[field] = value
   }
-  if (body.priority !== undefined && body.priority !== null && body.priority !== '') current.priority = String(body.priority)
+  const priority = earlierPriority(body.priority, facts)
+  if (priority !== null) current.priority = priority
   if (typeof body.typist === 'string' || typeof body.typist === 'number') current.typist = body.typist
   const sender = readId(body.exp_contact_id)
   if (sender !== null) current.senders = [{ id: sender, type: 'contact' }]
   const recipient = readId(body.dest_contact_id)
   if (recipient !== null) current.recipients = [{ id: recipient, type: 'contact' }]
   return current
+}
+
+/**
+ * The priority id an earlier-form `priority` stands for: a number or numeric string names the priority whose
+ * `order` it is; one that matches no order is passed on as an id, so the current form's check answers
+ * `Body priority does not exist` (or accepts an installation's own numeric id). Anything else is kept as sent.
+ */
+function earlierPriority(value: unknown, facts: EarlierReferenceFacts): string | null {
+  if (value === undefined || value === null || value === '') return null
+  if (readInteger(value) !== null && facts.priorityIdByOrder !== null) return facts.priorityIdByOrder
+  return String(value)
 }

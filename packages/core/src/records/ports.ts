@@ -106,6 +106,11 @@ export interface StagedFile {
 export interface EarlierReferenceQuery {
   readonly category: string
   readonly entityCodes: readonly string[]
+  /**
+   * The `order` of the priority a numeric `priority` names (the reference's migration numbered the older
+   * numeric priorities by that column); null when `priority` is not a number or a numeric string.
+   */
+  readonly priorityOrder: number | null
 }
 
 /** The integer ids behind an EarlierReferenceQuery. */
@@ -114,6 +119,8 @@ export interface EarlierReferenceFacts {
   readonly modelId: number | null
   /** entity_id → integer id, for the codes that exist. */
   readonly entityIdsByCode: ReadonlyMap<string, number>
+  /** The id of the priority whose `order` is `priorityOrder` (the lowest id if several); null when none is. */
+  readonly priorityIdByOrder: string | null
 }
 
 /** A field an indexing model fills itself (indexing_models_fields row with enabled = false). */

@@ -23,6 +23,9 @@ export function errorHandler(options: { renderers?: readonly (readonly [prefix: 
       const error = toDomainError(caught)
       const status = STATUS_BY_KIND[error.kind]
       if (status === 503) ctx.set('Retry-After', '5')
+      const retryAfter = error.details?.retryAfterSeconds
+      if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter))
+      logAuthenticationRefusal(ctx, error)
       if (status >= 500 && !isDomainError(caught)) ctx.state.log?.error({ err: caught }, 'request failed')
       else if (status >= 500) ctx.state.log?.warn({ code: error.code, err: caught }, error.message)
       const render = ctx.state.renderError ?? options.renderers?.find(([prefix]) => ctx.path.startsWith(prefix))?.[1] ?? restErrorBody
@@ -44,6 +47,17 @@ function challenge(scheme: AppState['authScheme']): string {
   if (scheme === 'bearer') return 'Bearer realm="mailroom", error="invalid_token"'
   if (scheme === 'token') return 'Bearer realm="mailroom"'
   return 'Basic realm="mailroom", charset="UTF-8"'
+}
+
+/**
+ * Every refused authentication goes to the log with its login, address and reason (what the auth service
+ * put in the error's details; the password never is there), and a lock with its end.
+ */
+function logAuthenticationRefusal(ctx: Context & { state: AppState }, error: DomainError): void {
+  const facts = error.details?.authentication
+  if (typeof facts !== 'object' || facts === null) return
+  const locked = 'lockedUntil' in facts
+  ctx.state.log?.warn({ authentication: facts, code: error.code }, locked ? 'authentication failed: account locked' : 'authentication refused')
 }
 
 /** Network errors and SQLSTATE classes that mean "the database is not reachable right now". */

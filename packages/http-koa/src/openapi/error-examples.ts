@@ -64,7 +64,7 @@ export function documentedStatus(code: ErrorCode): number {
 }
 
 /** Codes any authenticated `/rest` operation may answer. */
-export const REST_AUTH_ERRORS: readonly ErrorCode[] = ['AUTHENTICATION_FAILED', 'ACCOUNT_LOCKED', 'ADDRESS_THROTTLED']
+export const REST_AUTH_ERRORS: readonly ErrorCode[] = ['AUTHENTICATION_FAILED', 'ACCOUNT_LOCKED', 'ADDRESS_THROTTLED', 'PASSWORD_CHECKS_BUSY']
 
 /** Codes any operation may answer when the server itself fails or is overloaded. */
 export const SERVER_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']
@@ -74,12 +74,12 @@ export const BODY_ERRORS: readonly ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO
 
 const REASONS: Record<number, string> = {
   400: 'Bad request: a parameter is missing or malformed, or names something that does not exist',
-  401: 'Authentication failed',
+  401: 'Authentication failed: missing or wrong credentials (`Authentication Failed`), or a login under the optional account lock (`Account Locked`, off by default)',
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
   413: 'Request body larger than the configured limit',
-  429: 'Too many failed authentications',
+  429: 'This address sent too many wrong passwords for this login (5 in 5 minutes) or for logins never used from it (30 in 5 minutes), or too many password checks at once; only this address is refused, and only until the Retry-After delay (seconds)',
   500: 'Internal error',
   503: 'Temporarily unavailable or too slow; retry after the Retry-After delay',
 }
@@ -110,6 +110,7 @@ export function restErrorResponses(codes: readonly ErrorCode[]): ZodOpenApiRespo
         },
       },
     }
+    if (status === 429 || status === 503) response.headers = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } }
     responses[`${status}`] = response
   }
   return responses

@@ -37,6 +37,16 @@ import { DEMO_SAFE, EXAMPLES } from './openapi-examples.js'
 export type OpenApiDocument = oas31.OpenAPIObject
 
 /** Security requirement of the `/rest` operations: HTTP Basic or a bearer token. */
+/** What happens to wrong passwords (HTTP Basic and POST /rest/authenticate alike); docs/security.md says more. */
+const PASSWORD_GUESSING =
+  'Wrong passwords are counted per login and client address (the proxy\'s X-Forwarded-For with MAILROOM_TRUST_PROXY), in the database every server shares. ' +
+  'After 5 wrong passwords for a login from one address within 5 minutes, that address alone is answered 429 for that login (even with the right password) until the Retry-After delay; ' +
+  'after 30 wrong passwords from one address within 5 minutes, it is answered 429 for every login that never succeeded from it, while the users who did keep working. ' +
+  'The right password from another address is never refused: a login guessed from many addresses is only slowed (a delay growing from 0.25 s to 10 s before its password is checked, not applied at addresses it succeeded from). ' +
+  'One address may have 2 checks of a login running at once, more are answered 429 at once. ' +
+  'The reference account lock (401 Account Locked for everybody, whatever the password) applies only when MAILROOM_AUTH_LOCK_ATTEMPTS is set; it is off by default. ' +
+  'Every failure and refusal is logged with login, address and reason, never the password.'
+
 const REST_SECURITY: oas31.SecurityRequirementObject[] = [{ basicAuth: [] }, { bearerAuth: [] }]
 
 /** Operations that take no credentials. */
@@ -106,7 +116,7 @@ export function createOpenApiDocument(): OpenApiDocument {
       ],
       components: {
         securitySchemes: {
-          basicAuth: { type: 'http', scheme: 'basic', description: 'login:password of a Mailroom user' },
+          basicAuth: { type: 'http', scheme: 'basic', description: `login:password of a Mailroom user. ${PASSWORD_GUESSING}` },
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
@@ -155,7 +165,7 @@ export function createOpenApiDocument(): OpenApiDocument {
             operationId: 'authenticate',
             tags: ['auth'],
             summary: 'Exchange credentials for tokens',
-            description: 'Answers 204 with the response headers Token (bearer token, 30 minutes) and Refresh-Token (7 days).',
+            description: `Answers 204 with the response headers Token (bearer token, 30 minutes) and Refresh-Token (7 days). ${PASSWORD_GUESSING}`,
             security: PUBLIC,
             requestBody: { required: true, content: json(AuthenticateBodySchema, EXAMPLES.authenticate) },
             responses: {

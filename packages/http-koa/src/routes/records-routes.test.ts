@@ -217,6 +217,21 @@ describe('POST /rest/resources: earlier form (type_id / category_id)', () => {
     await expectError({ ...full, destination: 'NOPE' }, 400, 'Body destination does not exist')
     await expectError({ ...full, type_id: 999 }, 400, 'Body doctype does not exist')
   })
+
+  it('reads a numeric priority as the order of a priority (demo: Normal 1, Urgent 2, Très urgent 3)', async () => {
+    const full = { status: 'NEW', format: 'pdf', encodedFile: PDF_BASE64, type_id: 101, category_id: 'incoming' }
+    for (const [priority, id] of [[1, 'poiuytre1357nbvc'], [2, 'poiuytre1379nbvc'], ['3', 'poiuytre1391nbvc'], [' 2 ', 'poiuytre1379nbvc']] as const) {
+      const r = await create({ ...full, priority })
+      expect(r.status, String(priority)).toBe(200)
+      expect((await view(r.json.resId)).priority, String(priority)).toBe(id)
+    }
+    await expectError({ ...full, priority: 4 }, 400, 'Body priority does not exist')
+    await expectError({ ...full, priority: '0' }, 400, 'Body priority does not exist')
+    await expectError({ ...full, priority: 'nope' }, 400, 'Body priority does not exist')
+    // The current form keeps priority ids: a number is still refused there.
+    await expectError({ modelId: 1, status: 'NEW', priority: 2 }, 400, 'Body priority is not a string')
+    await expectError({ modelId: 1, status: 'NEW', priority: '2' }, 400, 'Body priority does not exist')
+  })
 })
 
 describe('POST /rest/resources: errors', () => {

@@ -217,11 +217,11 @@ function factsOf(row: FactsRow): RecordReferenceFacts {
 }
 
 /**
- * The indexing model of a category (enabled, public, the `default` one first, then the lowest id) and the
- * integer ids of entity codes, for the earlier create form.
+ * The indexing model of a category (enabled, public, the `default` one first, then the lowest id), the
+ * integer ids of entity codes and the priority of a numeric `order`, for the earlier create form.
  */
 export async function lookupEarlierReferences(db: Kysely<Database>, query: EarlierReferenceQuery): Promise<EarlierReferenceFacts> {
-  const [model, entities] = await Promise.all([
+  const [model, entities, priority] = await Promise.all([
     db
       .selectFrom('indexing_models')
       .select('id')
@@ -235,6 +235,9 @@ export async function lookupEarlierReferences(db: Kysely<Database>, query: Earli
     query.entityCodes.length === 0
       ? Promise.resolve([])
       : db.selectFrom('entities').select(['id', 'entity_id']).where('entity_id', 'in', query.entityCodes).execute(),
+    query.priorityOrder === null
+      ? Promise.resolve(undefined)
+      : db.selectFrom('priorities').select('id').where('order', '=', query.priorityOrder).orderBy('id').limit(1).executeTakeFirst(),
   ])
-  return { modelId: model?.id ?? null, entityIdsByCode: new Map(entities.map((e) => [e.entity_id, e.id])) }
+  return { modelId: model?.id ?? null, entityIdsByCode: new Map(entities.map((e) => [e.entity_id, e.id])), priorityIdByOrder: priority?.id ?? null }
 }
