@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { PasswordPolicy } from '@mailroom/core'
 import type { DatabaseTarget } from '@mailroom/mailroom'
+import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-settings.js'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
 export interface ServerConfig {
@@ -23,6 +24,8 @@ export interface ServerConfig {
   readonly passwordPolicy: PasswordPolicy
   /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling, the default. */
   readonly searchMaxResults: number | null
+  /** GET /metrics: on or off, on the server's port or one of its own, the networks that may read it. */
+  readonly metrics: MetricsConfig
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -91,6 +94,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     },
     // 0 or unset: no ceiling. A search over it is refused with 400, never truncated.
     searchMaxResults: integer(env, 'MAILROOM_SEARCH_MAX_RESULTS', 0, 0, Number.MAX_SAFE_INTEGER) || null,
+    metrics: loadMetricsConfig(env),
   }
 }
 

@@ -99,3 +99,46 @@ describe('password hash upgrade at login (needsRehash)', () => {
     expect(users.row.passwordHash).toBe('v2:maarch')
   })
 })
+
+describe('authentication observer (metrics)', () => {
+  function observedService(throttled: string | null) {
+    const seen: string[] = []
+    const auth = createAuthService({
+      users: fakeUsers('v2:maarch'),
+      hasher: fakeHasher(),
+      tokens: { sign: () => 'token', verify: () => null },
+      clock: { now: () => new Date('2026-11-24T12:00:00Z') },
+      ids: { newId: () => 'id' },
+      credentialDigest: (login, password) => `${login}\0${password}`,
+      throttle: {
+        lockedUntil: async (subject) => (subject === throttled ? new Date('2026-11-24T12:05:00Z') : null),
+        recordFailure: async () => null,
+        recordSuccess: async () => {},
+      },
+      observer: {
+        authenticationFailed: (method) => seen.push(`failed:${method}`),
+        authenticationThrottled: (scope) => seen.push(`throttled:${scope}`),
+      },
+    })
+    return { auth, seen }
+  }
+
+  it('reports each refusal once, by method, and nothing for a success', async () => {
+    const { auth, seen } = observedService(null)
+    await auth.authenticatePassword('bbain', 'maarch')
+    await expect(auth.authenticatePassword('bbain', 'wrong')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(auth.login('bbain', 'wrong')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(auth.authenticateToken('forged')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(auth.refresh('forged')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    expect(seen).toEqual(['failed:password', 'failed:password', 'failed:token', 'failed:refresh'])
+  })
+
+  it.each([
+    ['login:bbain', 'throttled:account'],
+    ['address:10.0.0.9', 'throttled:address'],
+  ])('reports a lock-out of %s as throttling, not as a failure', async (subject, expected) => {
+    const { auth, seen } = observedService(subject)
+    await expect(auth.authenticatePassword('bbain', 'maarch', '10.0.0.9')).rejects.toBeDefined()
+    expect(seen).toEqual([expected])
+  })
+})

@@ -14,5 +14,6 @@ export const COMMON_ERRORS = defineErrors({
   REQUEST_TIMEOUT: { kind: 'timeout', message: 'Request took too long and was stopped' },
   SERVICE_UNAVAILABLE: { kind: 'unavailable', message: 'Service temporarily unavailable, try again later' },
   STORAGE_UNAVAILABLE: { kind: 'unavailable', message: 'Document storage is not writable' },
+  METRICS_FORBIDDEN: { kind: 'forbidden', message: 'Metrics are not served to this address' },
   INTERNAL: { kind: 'internal', message: 'An internal error occurred' },
 })
