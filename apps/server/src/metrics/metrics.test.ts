@@ -100,6 +100,13 @@ describe('GET /metrics', () => {
     expect(seriesValue(after, 'mailroom_authentication_failures_total', { method: 'token' })).toBe(1)
   })
 
+  it('counts throttled authentications apart from failures', async () => {
+    // Five failures lock the login; the sixth attempt is refused by the lock, not by the password check.
+    for (let i = 0; i < 6; i++) await fetch(`${running.url}/rest/entities/PJS`, { headers: basic('ppetit:wrong-password') })
+    const families = await scrape(running.url)
+    expect(seriesValue(families, 'mailroom_authentication_throttled_total', { scope: 'account' })).toBe(1)
+  })
+
   it('reads the documents stored after a create, the journal backlog and the pool (PostgreSQL only)', async () => {
     const before = await scrape(running.url)
     const text = 'Bonjour, métriques'
