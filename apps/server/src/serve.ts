@@ -1,6 +1,5 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { SILENT_OBSERVER } from '@mailroom/core'
 import { createHttpApp, createHttpServer, type MetricsEndpoint } from '@mailroom/http-koa'
 import { createMailroom, hasUsers, type Mailroom } from '@mailroom/mailroom'
 import type { Logger } from 'pino'
@@ -32,7 +31,8 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
         databasePool: config.database.kind === 'postgres',
       })
     : undefined
-  const observer = metrics?.observer ?? SILENT_OBSERVER
+  // Without metrics nothing observes: no per-request route lookup, no counters.
+  const observer = metrics?.observer
   const conversion = createContentRuntime(observer)
   const mailroom = await createMailroom({
     database: config.database,
@@ -43,7 +43,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     converter: conversion.converter,
     content: contentSettings,
     search: { maxResults: config.searchMaxResults },
-    observer,
+    ...(observer ? { observer } : {}),
   }).catch(async (error: unknown) => {
     await conversion.close()
     throw error
@@ -61,7 +61,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       logger: log,
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
-      observer,
+      ...(observer ? { observer } : {}),
       lifecycle: { shuttingDown: () => shuttingDown },
       ...(metricsEndpoint && config.metrics.port === null ? { metrics: metricsEndpoint } : {}),
     })

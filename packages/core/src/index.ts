@@ -38,7 +38,6 @@ export * from './api/index.js'
 export { actAs } from './application/bind-actor.js'
 export type { ActingMailroom, BoundServices } from './application/bind-actor.js'
 export * from './organisation/index.js'
-export { SILENT_OBSERVER } from './observability/ports.js'
 export type {
   AuthenticationMethod,
   AuthObserver,

@@ -1,7 +1,7 @@
 /**
  * What Mailroom reports while it works, for an operator's metrics. Core, storage and documents call these
  * ports and never know what records them: the server implements them with Prometheus, an embedding
- * service may plug in its own, and the default does nothing.
+ * service may plug in its own, and where none is given nothing is recorded.
  */
 
 /** One answered HTTP request. `route` is the route's template (`/rest/resources/:resId`), never a raw path. */
@@ -44,15 +44,6 @@ export interface ConversionObserver {
 
 /** Everything Mailroom reports. */
 export interface MailroomObserver extends HttpObserver, AuthObserver, ConversionObserver {}
-
-/** An observer that records nothing: the default wherever none is given. */
-export const SILENT_OBSERVER: MailroomObserver = {
-  requestFinished: () => {},
-  authenticationFailed: () => {},
-  authenticationThrottled: () => {},
-  conversionStarted: () => () => {},
-  libreOfficeRestarted: () => {},
-}
 
 /** Readings taken when metrics are collected (a scrape), rather than counted as things happen. */
 export interface OperationalStatistics {
