@@ -17,8 +17,9 @@ export function registerHealthRoutes(router: Router, services: MailroomServices,
     ctx.body = { status: 'ok' } satisfies LivenessResponse
   })
   router.get('/readyz', async (ctx) => {
-    const shuttingDown = lifecycle?.shuttingDown() ?? false
     const health = await services.health().catch(() => ({ database: false, migrations: false, storage: false }))
+    // Read after the checks: a stop that began while they ran must still turn this answer away.
+    const shuttingDown = lifecycle?.shuttingDown() ?? false
     const checks = { database: health.database, migrations: health.migrations, storage: health.storage, shuttingDown }
     const failing = (['database', 'migrations', 'storage'] as const).filter((name) => !checks[name])
     const all: ReadinessResponse['failing'] = shuttingDown ? [...failing, 'shuttingDown'] : failing
