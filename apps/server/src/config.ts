@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PasswordPolicy, ThrottlePolicy } from '@mailroom/core'
 import { type DatabaseTarget, type DocumentStoreChoice, isS3Url, parseS3Url } from '@mailroom/mailroom'
+import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-settings.js'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
 export interface ServerConfig {
@@ -33,6 +34,8 @@ export interface ServerConfig {
   readonly consoleDir: string | null
   /** The authentication throttle's limits (MAILROOM_AUTH_*); the account lock is off unless lockAttempts > 0. */
   readonly throttle: Partial<ThrottlePolicy>
+  /** GET /metrics: on or off, on the server's port or one of its own, the networks that may read it. */
+  readonly metrics: MetricsConfig
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -110,6 +113,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
       lockAttempts: integer(env, 'MAILROOM_AUTH_LOCK_ATTEMPTS', 0, 0, 1_000_000),
       lockSeconds: integer(env, 'MAILROOM_AUTH_LOCK_MINUTES', 5, 1, 525_600) * 60,
     },
+    metrics: loadMetricsConfig(env),
   }
 }
 

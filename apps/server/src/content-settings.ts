@@ -1,4 +1,4 @@
-import { isDomainError, parseWatermarkSettings, type PdfConverter } from '@mailroom/core'
+import { type ConversionObserver, isDomainError, parseWatermarkSettings, type PdfConverter } from '@mailroom/core'
 import { type ContentSettings, ConversionService, DEFAULT_CONTENT_SETTINGS, LibreOfficeConverter } from '@mailroom/mailroom'
 import { ConfigError } from './config.js'
 
@@ -55,8 +55,8 @@ export interface ContentRuntime {
   close(): Promise<void>
 }
 
-/** Builds the converter; LibreOffice starts on the first office conversion, not here. */
-export function createContentRuntime(): ContentRuntime {
-  const office = new LibreOfficeConverter()
-  return { converter: new ConversionService({ office }), office: office.available, close: () => office.close() }
+/** Builds the converter; LibreOffice starts on the first office conversion, not here. The observer counts conversions. */
+export function createContentRuntime(observer?: ConversionObserver): ContentRuntime {
+  const office = new LibreOfficeConverter(observer ? { observer } : {})
+  return { converter: new ConversionService({ office, ...(observer ? { observer } : {}) }), office: office.available, close: () => office.close() }
 }

@@ -50,15 +50,34 @@ describe('startServer', () => {
     expect(await page.text()).toBe('<!doctype html><title>console</title>')
   })
 
-  it('finishes a request in flight when stopped', async () => {
+  it('finishes requests in flight when stopped, /readyz answering 503 for the shutdown meanwhile', async () => {
     const slow = running.mailroom.entities.read
     ;(running.mailroom.entities as { read: typeof slow }).read = async (actor, id) => {
       await new Promise((resolve) => setTimeout(resolve, 300))
       return slow(actor, id)
     }
+    // A readiness probe whose checks are held until stop() has begun: its answer is given while the server stops.
+    const health = running.mailroom.health
+    let release: () => void = () => {}
+    let entered: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const probing = new Promise<void>((resolve) => (entered = resolve))
+    ;(running.mailroom as { health: typeof health }).health = async () => {
+      entered()
+      await held
+      return health()
+    }
     const inFlight = fetch(`${running.url}/rest/entities/DGS`, { headers: { authorization: `Basic ${Buffer.from('bblier:maarch').toString('base64')}` } })
+    const probe = fetch(`${running.url}/readyz`)
+    await probing
     await new Promise((resolve) => setTimeout(resolve, 100))
     const stopped = running.stop()
+    release()
+    const readiness = await probe
+    expect([readiness.status, await readiness.json()]).toEqual([
+      503,
+      { status: 'unavailable', failing: ['shuttingDown'], checks: { database: true, migrations: true, storage: true, shuttingDown: true } },
+    ])
     const response = await inFlight
     expect(response.status).toBe(200)
     expect(((await response.json()) as { entity: { entity_id: string } }).entity.entity_id).toBe('DGS')

@@ -2,12 +2,15 @@ import type { Server } from 'node:http'
 import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
+import { createHttpApp, createHttpServer, type MetricsEndpoint } from '@mailroom/http-koa'
 import { createMailroom, hasUsers, type Mailroom } from '@mailroom/mailroom'
 import type { Logger } from 'pino'
 import { documentStoreChoice, type ServerConfig } from './config.js'
 import { createContentRuntime, loadContentSettings } from './content-settings.js'
 import { demoDecision } from './demo-policy.js'
+import { addressFilter } from './metrics/metrics-settings.js'
+import { createMetricsServer } from './metrics/metrics-server.js'
+import { createPrometheusMetrics } from './metrics/prometheus-metrics.js'
 
 /** A running server and how to stop it gracefully. */
 export interface RunningServer {
@@ -16,6 +19,8 @@ export interface RunningServer {
   readonly consoleUrl: string | null
   readonly server: Server
   readonly mailroom: Mailroom
+  /** URL of the metrics' own port (MAILROOM_METRICS_PORT); undefined when they are on the server's port or off. */
+  readonly metricsUrl?: string
   /** Stops accepting, finishes requests in flight, closes the database. */
   stop(): Promise<void>
 }
@@ -23,7 +28,16 @@ export interface RunningServer {
 /** Opens Mailroom (migrations, demo data when due) and serves it over HTTP. */
 export async function startServer(config: ServerConfig, log: Logger): Promise<RunningServer> {
   const contentSettings = loadContentSettings()
-  const conversion = createContentRuntime()
+  // The statistics read the Mailroom built below: the metrics exist first so every part can report to them.
+  let statisticsOf: Mailroom | undefined
+  const metrics = config.metrics.enabled
+    ? createPrometheusMetrics(() => (statisticsOf ? statisticsOf.statistics() : Promise.reject(new Error('not started'))), {
+        databasePool: config.database.kind === 'postgres',
+      })
+    : undefined
+  // Without metrics nothing observes: no per-request route lookup, no counters.
+  const observer = metrics?.observer
+  const conversion = createContentRuntime(observer)
   const mailroom = await createMailroom({
     database: config.database,
     ...documentStoreChoice(config),
@@ -34,10 +48,12 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     content: contentSettings,
     search: { maxResults: config.searchMaxResults },
     throttle: config.throttle,
+    ...(observer ? { observer } : {}),
   }).catch(async (error: unknown) => {
     await conversion.close()
     throw error
   })
+  statisticsOf = mailroom
   if (!conversion.office) log.warn('LibreOffice not found: office documents will answer Conversion error until it is installed')
   try {
     const demo = demoDecision({ demo: config.demo, host: config.host, empty: !(await hasUsers(mailroom.db)) })
@@ -45,29 +61,38 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     if (demo.load && (await mailroom.loadDemo())) log.info('demo dataset loaded')
     const consoleDir = config.consoleDir !== null && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined
     if (config.consoleDir !== null && consoleDir === undefined) log.warn(`web console not served: no index.html in ${config.consoleDir} (build it with pnpm build, or set MAILROOM_CONSOLE_DIR)`)
+    const metricsEndpoint: MetricsEndpoint | undefined = metrics && { render: metrics.render, allows: addressFilter(config.metrics.allow) }
+    let shuttingDown = false
     const app = createHttpApp({
       services: mailroom,
       logger: log,
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
       ...(consoleDir === undefined ? {} : { consoleDir }),
+      ...(observer ? { observer } : {}),
+      lifecycle: { shuttingDown: () => shuttingDown },
+      ...(metricsEndpoint && config.metrics.port === null ? { metrics: metricsEndpoint } : {}),
     })
     const server = createHttpServer(app)
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(config.port, config.host, () => resolve())
-    })
-    const address = server.address() as AddressInfo
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-    const url = `http://${host}:${address.port}`
+    const url = await listen(server, config.port, config.host)
+    const metricsServer = metricsEndpoint && config.metrics.port !== null ? createMetricsServer(metricsEndpoint) : undefined
+    const metricsUrl = metricsServer && (await listen(metricsServer, config.metrics.port ?? 0, config.metrics.host ?? config.host).catch(async (error: unknown) => {
+      await new Promise((resolve) => server.close(resolve))
+      throw error
+    }))
     let stopping: Promise<void> | undefined
     return {
       url,
       consoleUrl: consoleDir === undefined ? null : `${url}/console/`,
       server,
       mailroom,
+      ...(metricsUrl ? { metricsUrl } : {}),
       stop() {
         stopping ??= (async () => {
+          // From now on /readyz answers 503, so balancers stop sending new work while requests finish.
+          shuttingDown = true
+          metricsServer?.close()
+          metricsServer?.closeAllConnections()
           await new Promise<void>((resolve) => {
             server.close(() => resolve())
             // Keep-alive connections become idle once their response is sent: close them as they do,
@@ -91,4 +116,15 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     await conversion.close().catch(() => {})
     throw error
   }
+}
+
+/** Listens and resolves with the URL actually bound (port 0 picks a free one). */
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve())
+  })
+  const address = server.address() as AddressInfo
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `http://${shown}:${address.port}`
 }

@@ -94,7 +94,10 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
       expect(down.status).toBe(503)
       expect(down.headers.get('retry-after')).toBe('5')
       expect(await down.json()).toEqual({ errors: 'Service temporarily unavailable, try again later' })
-      expect((await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(15_000) })).status).toBe(503)
+      const unready = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(15_000) })
+      expect([unready.status, ((await unready.json()) as { failing: string[] }).failing]).toEqual([503, ['database', 'migrations']])
+      // Liveness never asks the database: the process is alive, an orchestrator must not restart it.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
       cluster.start()
       const upAt = statuses.length
       await waitFor(() => statuses.slice(upAt).filter((status) => status === 200).length >= 20)
@@ -103,7 +106,7 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
       // Only complete answers, 200 or 503: no hang, no crash, no cut connection.
       expect(failures).toEqual([])
       expect([...new Set(statuses)].sort()).toEqual([200, 503])
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
       // Nothing acknowledged was lost, before, during or after the outage.
       const list = await fetch(`${server.url}/rest/res/list`, {
         method: 'POST',

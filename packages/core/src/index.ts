@@ -41,3 +41,14 @@ export * from './api/index.js'
 export { actAs } from './application/bind-actor.js'
 export type { ActingMailroom, BoundServices } from './application/bind-actor.js'
 export * from './organisation/index.js'
+export type {
+  AuthenticationMethod,
+  AuthObserver,
+  ConversionObserver,
+  ConversionRoute,
+  HttpObserver,
+  HttpRequestObservation,
+  MailroomObserver,
+  OperationalStatistics,
+  ThrottleScope,
+} from './observability/ports.js'

@@ -1,5 +1,5 @@
 import Router from '@koa/router'
-import type { MailroomServices } from '@mailroom/core'
+import type { HttpObserver, MailroomServices } from '@mailroom/core'
 import Koa from 'koa'
 import { type Logger, pino } from 'pino'
 import type { AppState } from './app-state.js'
@@ -7,12 +7,14 @@ import { serveConsole } from './console/index.js'
 import { authenticateRest } from './middleware/authenticate.js'
 import { errorHandler } from './middleware/error-handler.js'
 import { jsonBody } from './middleware/json-body.js'
+import { observeRequests } from './middleware/observe-requests.js'
 import { requestContext } from './middleware/request-context.js'
 import { requestTimeout } from './middleware/request-timeout.js'
 import { registerAdminRoutes } from './routes/admin-routes.js'
 import { registerAuthRoutes } from './routes/auth-routes.js'
 import { registerEntityRoutes } from './routes/entity-routes.js'
-import { registerHealthRoutes } from './routes/health-routes.js'
+import { registerHealthRoutes, type ServerLifecycle } from './routes/health-routes.js'
+import { type MetricsEndpoint, registerMetricsRoutes } from './routes/metrics-routes.js'
 import { registerOpenApiRoutes } from './openapi/openapi-routes.js'
 import { registerContentRoutes } from './routes/content-routes.js'
 import { digitalSafeErrorBody, registerJournalRoutes } from './routes/journal-routes.js'
@@ -32,6 +34,12 @@ export interface HttpAppOptions {
   readonly requestTimeoutMs?: number
   /** Folder of the built web console (index.html, assets/), served at /console; absent: no console. */
   readonly consoleDir?: string
+  /** Told of every answered request, by route template (metrics); nothing by default. */
+  readonly observer?: HttpObserver
+  /** Serves GET /metrics on this app (absent: no /metrics here, e.g. when it has a port of its own). */
+  readonly metrics?: MetricsEndpoint
+  /** Whether the server is stopping, for GET /readyz (absent: never). */
+  readonly lifecycle?: ServerLifecycle
 }
 
 /** Default body limit: 64 MiB, enough for a base64-encoded file of about 48 MB. */
@@ -47,7 +55,8 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   app.silent = true
 
   const publicRouter = new Router<AppState>()
-  registerHealthRoutes(publicRouter as unknown as Router, options.services)
+  registerHealthRoutes(publicRouter as unknown as Router, options.services, options.lifecycle)
+  if (options.metrics) registerMetricsRoutes(publicRouter as unknown as Router, options.metrics)
   registerOpenApiRoutes(publicRouter as unknown as Router)
   registerAuthRoutes(publicRouter, options.services)
 
@@ -63,6 +72,8 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
 
   const auth = authenticateRest(options.services.auth)
   app.use(requestContext(log))
+  // Outside the error handler, so the status observed is the one sent, errors included.
+  if (options.observer) app.use(observeRequests(options.observer, [publicRouter, restRouter]))
   // Errors raised before a route runs (URL checks, body limits) still get the envelope of their API.
   app.use(errorHandler({ renderers: [['/digitalSafe', digitalSafeErrorBody]] }))
   app.use(requestTimeout(options.requestTimeoutMs ?? 120_000))

@@ -56,7 +56,7 @@ describe('createMailroom database inputs', () => {
   it('opens a connection string (memory:// for PGlite)', async () => {
     const mailroom = await createMailroom({ ...common, docserverDir, database: 'memory://' })
     try {
-      expect(await mailroom.health()).toEqual({ database: true, storage: true })
+      expect(await mailroom.health()).toEqual({ database: true, migrations: true, storage: true })
     } finally {
       await mailroom.close()
     }

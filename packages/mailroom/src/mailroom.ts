@@ -3,11 +3,13 @@ import {
   type ActingMailroom,
   type Actor,
   actAs,
+  type AuthObserver,
   type AuthSettings,
   fail,
   type Clock,
   createAuthService,
   type MailroomServices,
+  type OperationalStatistics,
   type PasswordHasher,
   type PasswordPolicy,
   type PdfConverter,
@@ -39,6 +41,8 @@ import {
   type OrganisationAdmin,
   openDatabase,
   PerimeterGuard,
+  pendingMigrations,
+  readOperationalStatistics,
   type PgPoolLike,
   type SearchSettings,
   SILENT_LOGGER,
@@ -89,6 +93,8 @@ export interface MailroomOptions extends DocumentStoreChoice {
   readonly search?: Partial<SearchSettings>
   /** Timing of the journal's background sealing (tests turn the sweep off with `sweepIntervalMs: 0`). */
   readonly journal?: Pick<JournalWriterOptions, 'sealDelayMs' | 'sweepIntervalMs'>
+  /** Told of refused authentications (metrics); nothing by default. Conversions report through `converter`'s own observer. */
+  readonly observer?: AuthObserver
 }
 
 /** Mailroom's use cases wired over PostgreSQL/PGlite and the file system, usable without any HTTP layer. */
@@ -105,6 +111,8 @@ export interface Mailroom extends MailroomServices {
   actor(user: string | number): Promise<Actor>
   /** Every use case bound to a user (login or integer id): `(await mailroom.as('bbain')).records.create(body)`. */
   as(user: string | number): Promise<ActingMailroom>
+  /** Readings for metrics: the PostgreSQL pool, the journal's unsealed backlog, the files stored (one query). */
+  statistics(): Promise<OperationalStatistics>
   /** Links every committed digital-safe journal event into its chain now (normally done in the background). */
   journalFlush(): Promise<void>
   close(): Promise<void>
@@ -136,6 +144,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       ...(options.throttle === false ? {} : { throttle: new KyselyAuthThrottle(database.db), throttlePolicy: options.throttle ?? {} }),
       credentialDigest: (login, password) => createHmac('sha256', digestKey).update(login).update('\0').update(password).digest('base64'),
       ...(options.auth ? { settings: options.auth } : {}),
+      ...(options.observer ? { observer: options.observer } : {}),
     })
     journal = new JournalWriter({ ...options.journal, clock, db: database.db, logger: options.logger ?? SILENT_LOGGER })
     const context: StorageContext = {
@@ -174,15 +183,17 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       actor: (user) => actorOf(users, user),
       as: async (user) => actAs(mailroom, await actorOf(users, user)),
       async health() {
-        const [db, storage] = await Promise.all([
+        const [schema, storage] = await Promise.all([
+          // A database that does not answer cannot have its migrations checked either: both fail.
           database.ping().then(
-            () => true,
-            () => false,
+            async () => ({ database: true, migrations: (await pendingMigrations(database.db).catch(() => ['unknown'])).length === 0 }),
+            () => ({ database: false, migrations: false }),
           ),
-          docservers.isUsable(),
+          docservers.acceptsWrites(),
         ])
-        return { database: db, storage }
+        return { ...schema, storage }
       },
+      statistics: () => readOperationalStatistics(database),
       journalFlush: () => context.journal.flush(),
       async close() {
         await content.close()

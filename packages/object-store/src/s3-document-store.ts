@@ -118,6 +118,19 @@ export class S3DocumentStore implements DocumentStore {
     }
   }
 
+  /** Writes and removes a small probe object: a bucket that answers HEAD may still refuse writes (a read-only key, a full quota). */
+  async acceptsWrites(): Promise<boolean> {
+    const Key = this.#objectKey(`.mailroom-write-probe-${process.pid}-${randomBytes(4).toString('hex')}`)
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key, Body: 'ok', ContentLength: 2 }))
+      return true
+    } catch {
+      return false
+    } finally {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key })).catch(() => {})
+    }
+  }
+
   keyOf(pathTemplate: string, path: string, filename: string): string | null {
     return documentKey(pathTemplate, path, filename)
   }

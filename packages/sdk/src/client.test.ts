@@ -161,9 +161,10 @@ describe('sdk: digital safe, health, openapi', () => {
     await expect(bbain.readJournal(SAFE, { fromDate: 'yesterday' }, { cookieToken: token })).rejects.toMatchObject({ status: 400, message: 'Invalid format date' })
   })
 
-  it('reads health and the OpenAPI document without credentials', async () => {
+  it('reads liveness, readiness and the OpenAPI document without credentials', async () => {
     const anonymous = createClient({ baseUrl: s.baseUrl })
-    expect(await anonymous.health()).toEqual({ status: 'ok', database: true, storage: true })
+    expect(await anonymous.health()).toEqual({ status: 'ok' })
+    expect(await anonymous.ready()).toEqual({ status: 'ready', failing: [], checks: { database: true, migrations: true, storage: true, shuttingDown: false } })
     const document = await anonymous.openapi()
     expect(document.openapi).toBe('3.1.0')
     expect(Object.keys(document.paths)).toContain('/rest/res/list')

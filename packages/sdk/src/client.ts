@@ -5,7 +5,8 @@ import type {
   CreateRecordResponse,
   EarlierCreateRecordBody,
   Entity,
-  HealthResponse,
+  LivenessResponse,
+  ReadinessResponse,
   JournalEventsParams,
   JournalEventsResponse,
   NewVersionBody,
@@ -114,8 +115,10 @@ export interface MailroomClient {
   /** GET /digitalSafe/digitalSafe/{owner}/events: the journal of a digital safe, with the SERVICE-AUTH cookie. */
   readJournal(owner: string, params?: JournalEventsParams, options?: JournalCallOptions): Promise<JournalEventsResponse>
 
-  /** GET /healthz. Resolves for 200 only: a 503 rejects with a MailroomApiError whose body is the health object. */
-  health(options?: CallOptions): Promise<HealthResponse>
+  /** GET /healthz: the liveness probe (the process answers). */
+  health(options?: CallOptions): Promise<LivenessResponse>
+  /** GET /readyz. Resolves for 200 only: a 503 rejects with a MailroomApiError whose body names the failing checks. */
+  ready(options?: CallOptions): Promise<ReadinessResponse>
   /** GET /rest/openapi.json: the server's OpenAPI document. */
   openapi(options?: CallOptions): Promise<OpenApiJson>
 }
@@ -218,6 +221,9 @@ export function createClient(options: ClientOptions): MailroomClient {
 
     health(call = {}) {
       return transport.json('GET', 'healthz', { auth: false, ...call })
+    },
+    ready(call = {}) {
+      return transport.json('GET', 'readyz', { auth: false, ...call })
     },
     openapi(call = {}) {
       return transport.json('GET', 'rest/openapi.json', { auth: false, ...call })

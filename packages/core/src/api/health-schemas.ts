@@ -1,13 +1,33 @@
 import { z } from 'zod'
 
-/** Body of `GET /healthz`, 200 and 503 alike. */
-export const HealthResponseSchema = z
+/** Body of `GET /healthz`: the process is alive and its event loop answers (nothing else is checked). */
+export const LivenessResponseSchema = z
   .object({
-    status: z.enum(['ok', 'unavailable']).describe('ok when both the database and the document storage answer'),
-    database: z.boolean().describe('The database answered'),
-    storage: z.boolean().describe('The document storage is usable'),
+    status: z.literal('ok').describe('Always ok: an answer at all is the liveness signal'),
   })
-  .meta({ id: 'Health', description: 'What the health probe found' })
+  .meta({ id: 'Liveness', description: 'The process is alive' })
 
 /** Body of `GET /healthz`. */
-export type HealthResponse = z.infer<typeof HealthResponseSchema>
+export type LivenessResponse = z.infer<typeof LivenessResponseSchema>
+
+/** The checks of `GET /readyz`, each true when it passes (`shuttingDown` passes when false). */
+export const ReadinessChecksSchema = z
+  .object({
+    database: z.boolean().describe('The database answered a query'),
+    migrations: z.boolean().describe('Every migration this version knows is applied'),
+    storage: z.boolean().describe('A file could be written and removed in the document storage'),
+    shuttingDown: z.boolean().describe('The server has been asked to stop and is finishing its requests'),
+  })
+  .meta({ id: 'ReadinessChecks', description: 'What the readiness probe checked' })
+
+/** Body of `GET /readyz`, 200 and 503 alike. */
+export const ReadinessResponseSchema = z
+  .object({
+    status: z.enum(['ready', 'unavailable']).describe('ready when every check passes'),
+    failing: z.array(z.enum(['database', 'migrations', 'storage', 'shuttingDown'])).describe('The checks that did not pass'),
+    checks: ReadinessChecksSchema,
+  })
+  .meta({ id: 'Readiness', description: 'Whether this instance should receive traffic' })
+
+/** Body of `GET /readyz`. */
+export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>

@@ -8,9 +8,10 @@ import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
 import type { StatusServices } from '../status/status-services.js'
 
-/** What a health probe found. */
+/** What the readiness probe found: the database answers, its schema is current, the storage takes writes. */
 export interface MailroomHealth {
   readonly database: boolean
+  readonly migrations: boolean
   readonly storage: boolean
 }
 
@@ -31,5 +32,6 @@ export interface MailroomServices {
   readonly journal: JournalServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
+  /** Readiness checks (GET /readyz): each a query or a probe file, so not for a liveness probe. */
   health(): Promise<MailroomHealth>
 }

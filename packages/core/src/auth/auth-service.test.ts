@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Actor } from '../actors/actor.js'
 import { type AuthDependencies, createAuthService } from './auth-service.js'
 import type { AuthThrottle, PasswordHasher, ThrottleCounter, UserCredentials, UserRepository } from './ports.js'
+import type { ThrottlePolicy } from './throttle-policy.js'
 
 /**
  * A hasher with two schemes: `v2:` is current, anything else (`v1:`, `$2y$…` as imported from Maarch) is
@@ -216,5 +217,41 @@ describe('throttle through the auth service', () => {
     const wrong = await Promise.all(Array.from({ length: 20 }, () => auth.authenticatePassword('bbain', 'same', '10.0.0.1').catch((e: { code: string }) => e.code)))
     expect(wrong).toEqual(Array(20).fill('AUTHENTICATION_FAILED'))
     expect(verified).toBe(2)
+  })
+})
+
+describe('authentication observer (metrics)', () => {
+  function observedService(throttlePolicy: Partial<ThrottlePolicy> = {}) {
+    const seen: string[] = []
+    const auth = service(fakeUsers('v2:maarch'), fakeHasher(), {
+      throttle: memoryThrottle(),
+      throttlePolicy,
+      wait: async () => {},
+      observer: {
+        authenticationFailed: (method) => seen.push(`failed:${method}`),
+        authenticationThrottled: (scope) => seen.push(`throttled:${scope}`),
+      },
+    })
+    return { auth, seen }
+  }
+
+  it('reports each refusal once, by method, and nothing for a success', async () => {
+    const { auth, seen } = observedService()
+    await auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')
+    await expect(auth.authenticatePassword('bbain', 'wrong', '10.0.0.1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(auth.login('bbain', 'wrong', '10.0.0.1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(auth.authenticateToken('forged')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(auth.refresh('forged')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    expect(seen).toEqual(['failed:password', 'failed:password', 'failed:token', 'failed:refresh'])
+  })
+
+  it.each([
+    [{ lockAttempts: 2 }, 'ACCOUNT_LOCKED', 'throttled:account'],
+    [{ maxFailuresPerLoginAndAddress: 2 }, 'ADDRESS_THROTTLED', 'throttled:address'],
+  ] as const)('reports a lock-out (%o) as throttling, not as a failure', async (policy, code, expected) => {
+    const { auth, seen } = observedService(policy)
+    for (const guess of ['one', 'two']) await expect(auth.authenticatePassword('bbain', guess, '10.0.0.9')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(auth.authenticatePassword('bbain', 'maarch', '10.0.0.9')).rejects.toMatchObject({ code })
+    expect(seen).toEqual(['failed:password', 'failed:password', expected])
   })
 })

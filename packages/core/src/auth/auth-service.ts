@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
-import { DomainError, domainError, fail } from '../errors/domain-error.js'
+import { DomainError, domainError, fail, isDomainError } from '../errors/domain-error.js'
+import type { AuthenticationMethod, AuthObserver } from '../observability/ports.js'
 import { PasswordCheckGate } from './password-check-gate.js'
 import type { AuthThrottle, Clock, IdGenerator, PasswordHasher, TokenClaims, TokenSigner, UserCredentials, UserRepository } from './ports.js'
 import { DEFAULT_THROTTLE_POLICY, judgeAttempt, type ThrottlePolicy, type ThrottleSubjects, throttleSubjects } from './throttle-policy.js'
@@ -43,6 +44,8 @@ export interface AuthDependencies {
   /** Keyed digest of login + password for the in-memory cache of verified credentials (never the password itself). */
   readonly credentialDigest: (login: string, password: string) => string
   readonly settings?: Partial<AuthSettings>
+  /** Told of every refused authentication (metrics); nothing by default. */
+  readonly observer?: AuthObserver
 }
 
 /** Tokens handed out by POST /rest/authenticate. */
@@ -267,7 +270,21 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     return user
   }
 
-  return {
+  /** Reports a refusal of `attempt` to the observer and rethrows it. */
+  async function observed<T>(method: AuthenticationMethod, attempt: Promise<T>): Promise<T> {
+    try {
+      return await attempt
+    } catch (error) {
+      if (deps.observer && isDomainError(error)) {
+        if (error.code === 'AUTHENTICATION_FAILED') deps.observer.authenticationFailed(method)
+        else if (error.code === 'ACCOUNT_LOCKED') deps.observer.authenticationThrottled('account')
+        else if (error.code === 'ADDRESS_THROTTLED' || error.code === 'PASSWORD_CHECKS_BUSY') deps.observer.authenticationThrottled('address')
+      }
+      throw error
+    }
+  }
+
+  const service: AuthService = {
     authenticatePassword,
 
     async authenticateToken(token) {
@@ -301,5 +318,13 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       await deps.users.setServiceToken(user.id, tokenId)
       return deps.tokens.sign({ kind: 'service', userId: user.id, tokenId })
     },
+  }
+  if (!deps.observer) return service
+  return {
+    ...service,
+    authenticatePassword: (login, password, address) => observed('password', service.authenticatePassword(login, password, address)),
+    authenticateToken: (token) => observed('token', service.authenticateToken(token)),
+    login: (login, password, address) => observed('password', service.login(login, password, address)),
+    refresh: (refreshToken) => observed('refresh', service.refresh(refreshToken)),
   }
 }

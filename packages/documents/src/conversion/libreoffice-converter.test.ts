@@ -108,7 +108,9 @@ describe.skipIf(!soffice)('LibreOfficeConverter listener fallback', () => {
     const broken = join(scratch, 'broken-unoconv.sh')
     writeFileSync(broken, '#!/bin/sh\nexit 1\n')
     chmodSync(broken, 0o755)
-    const converter = new LibreOfficeConverter({ mode: 'listener', unoconvPath: broken, workDir: join(scratch, 'work-fallback') })
+    let restarts = 0
+    const observer = { libreOfficeRestarted: () => void restarts++ }
+    const converter = new LibreOfficeConverter({ mode: 'listener', unoconvPath: broken, workDir: join(scratch, 'work-fallback'), observer })
     try {
       expect(converter.mode).toBe('listener')
       for (let i = 0; i < 2; i++) {
@@ -116,6 +118,8 @@ describe.skipIf(!soffice)('LibreOfficeConverter listener fallback', () => {
         expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1)
       }
       expect(converter.mode).toBe('process')
+      // The second conversion started the listener again after the first one failed: one restart.
+      expect(restarts).toBe(1)
     } finally {
       await converter.close()
     }

@@ -5,7 +5,7 @@ import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { ConvertInput } from '@mailroom/core'
+import type { ConversionObserver, ConvertInput } from '@mailroom/core'
 import { domainError, fail, isDomainError, normaliseFormat } from '@mailroom/core'
 import { looksLikePdf, type OfficeConverter } from './pdf-converter.js'
 
@@ -70,6 +70,8 @@ export interface LibreOfficeConverterOptions {
   readonly mode?: 'process' | 'listener' | 'auto'
   /** `unoconv` path; {@link findUnoconv} by default. */
   readonly unoconvPath?: string
+  /** Told when the warm LibreOffice is started again (metrics); nothing by default. */
+  readonly observer?: Pick<ConversionObserver, 'libreOfficeRestarted'>
 }
 
 interface RunResult {
@@ -100,6 +102,8 @@ export class LibreOfficeConverter implements OfficeConverter {
   #listener: { process: ChildProcess; connection: string } | undefined
   #closed = false
   #listenerFailures = 0
+  #listenerStarts = 0
+  readonly #observer: Pick<ConversionObserver, 'libreOfficeRestarted'> | undefined
 
   constructor(options: LibreOfficeConverterOptions = {}) {
     this.#soffice = options.sofficePath ?? findSoffice()
@@ -108,6 +112,7 @@ export class LibreOfficeConverter implements OfficeConverter {
     this.#baseTimeoutMs = options.baseTimeoutMs ?? 30_000
     this.#per100KbMs = options.timeoutPer100KbMs ?? 1_000
     this.#maxQueue = options.maxQueue ?? 16
+    this.#observer = options.observer
     const mode = options.mode ?? 'auto'
     this.#unoconv = mode === 'process' ? undefined : (options.unoconvPath ?? findUnoconv())
     if (mode === 'listener' && !this.#unoconv) throw new Error('LibreOfficeConverter: listener mode needs unoconv')
@@ -225,6 +230,8 @@ export class LibreOfficeConverter implements OfficeConverter {
 
   async #startListener(): Promise<{ process: ChildProcess; connection: string }> {
     if (this.#listener && this.#listener.process.exitCode === null && this.#listener.process.signalCode === null) return this.#listener
+    // Every start after the first replaces a listener that died, hung or failed a conversion.
+    if (this.#listenerStarts++ > 0) this.#observer?.libreOfficeRestarted()
     const port = await freePort()
     const connection = `socket,host=127.0.0.1,port=${port};urp;StarOffice.ComponentContext`
     const child = spawn(

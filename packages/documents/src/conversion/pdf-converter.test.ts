@@ -145,4 +145,34 @@ describe('ConversionService', () => {
     await withOffice.convert({ bytes: new Uint8Array([60]), format: 'html' })
     expect(calls).toEqual(['DOCX', 'html'])
   })
+
+  it('tells its observer of each conversion: route, wait and outcome; not of PDFs passed through', async () => {
+    const events: string[] = []
+    let inFlight = 0
+    let release: () => void = () => {}
+    const office = { convert: () => new Promise<Uint8Array>((resolve) => (release = () => resolve(makePdf()))) }
+    const observed = new ConversionService({
+      office,
+      observer: {
+        conversionStarted: (route) => {
+          inFlight++
+          events.push(`start:${route}`)
+          return (outcome) => {
+            inFlight--
+            events.push(`end:${route}:${outcome}`)
+          }
+        },
+        libreOfficeRestarted: () => {},
+      },
+    })
+    await observed.convert({ bytes: makePdf(), format: 'pdf' })
+    await observed.convert({ bytes: makeText(), format: 'txt' })
+    await rejection(observed.convert({ bytes: new Uint8Array([0x89, 0x50, 1, 2, 3]), format: 'png' }))
+    const waiting = observed.convert({ bytes: readSample('sample.docx'), format: 'docx' })
+    expect(inFlight).toBe(1)
+    release()
+    await waiting
+    expect(inFlight).toBe(0)
+    expect(events).toEqual(['start:text', 'end:text:ok', 'start:image', 'end:image:failed', 'start:office', 'end:office:ok'])
+  })
 })

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 // zlib.crc32 is in Node since 20.15 and 22.2 (engines: >= 20.19).
 import { crc32, deflateSync } from 'node:zlib'
-import type { ConvertInput, PdfConverter } from '@mailroom/core'
+import type { ConversionObserver, ConvertInput, PdfConverter } from '@mailroom/core'
 import { conversionKind, domainError, fail, isDomainError, normaliseFormat } from '@mailroom/core'
 import fontkit from '@cantoo/fontkit'
 import { GifReader } from 'omggif'
@@ -243,6 +243,8 @@ export interface ConversionServiceOptions {
   readonly textLayout?: TextLayout
   /** In-process (image, text) conversions running at once; default: the cores available. */
   readonly inProcessConcurrency?: number
+  /** Told of every conversion, its wait and its outcome (metrics); nothing by default. */
+  readonly observer?: ConversionObserver
 }
 
 /**
@@ -253,9 +255,11 @@ export class ConversionService implements PdfConverter {
   readonly #office: OfficeConverter | undefined
   readonly #textLayout: TextLayout
   readonly #inProcess: ConcurrencyLimit
+  readonly #observer: ConversionObserver | undefined
 
   constructor(options: ConversionServiceOptions = {}) {
     this.#office = options.office
+    this.#observer = options.observer
     this.#textLayout = options.textLayout ?? DEFAULT_TEXT_LAYOUT
     this.#inProcess = new ConcurrencyLimit(options.inProcessConcurrency ?? availableParallelism())
   }
@@ -268,6 +272,19 @@ export class ConversionService implements PdfConverter {
   /** Turns a file into PDF bytes, or fails with CONVERSION_FAILED / CONVERSION_QUEUE_FULL. */
   async convert(input: ConvertInput): Promise<Uint8Array> {
     const kind = conversionKind(input.format)
+    if (!this.#observer || kind === 'pdf' || kind === 'none') return this.#convert(kind, input)
+    const finished = this.#observer.conversionStarted(kind)
+    try {
+      const pdf = await this.#convert(kind, input)
+      finished('ok')
+      return pdf
+    } catch (error) {
+      finished('failed')
+      throw error
+    }
+  }
+
+  async #convert(kind: ReturnType<typeof conversionKind>, input: ConvertInput): Promise<Uint8Array> {
     switch (kind) {
       case 'pdf':
         return passThroughPdf(input.bytes)

@@ -109,6 +109,7 @@ describe('OpenAPI document', () => {
     expect(paths['/digitalSafe/digitalSafe/{originatorOwnerOrgRegNumber}/events'].get.security).toEqual([{ serviceAuthCookie: [] }])
     for (const [path, method] of [
       ['/healthz', 'get'],
+      ['/readyz', 'get'],
       ['/rest/openapi.json', 'get'],
       ['/rest/authenticate', 'post'],
       ['/rest/authenticate/token', 'get'],

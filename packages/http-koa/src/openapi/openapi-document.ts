@@ -8,7 +8,8 @@ import {
   EntityPathSchema,
   EntityResponseSchema,
   type ErrorCode,
-  HealthResponseSchema,
+  LivenessResponseSchema,
+  ReadinessResponseSchema,
   JournalEventsParamsSchema,
   JournalEventsResponseSchema,
   JournalPathSchema,
@@ -137,12 +138,25 @@ export function createOpenApiDocument(): OpenApiDocument {
           get: {
             operationId: 'health',
             tags: ['service'],
-            summary: 'Health probe',
-            description: 'Answers 200 once the database and the document storage are usable; no authentication.',
+            summary: 'Liveness probe',
+            description: 'Answers 200 whenever the process answers; checks nothing else (no database query); no authentication.',
             security: PUBLIC,
             responses: {
-              '200': { description: 'Database and storage usable', content: json(HealthResponseSchema, EXAMPLES.health) },
-              '503': { description: 'The database or the storage does not answer', content: json(HealthResponseSchema, EXAMPLES.healthDown) },
+              '200': { description: 'The process is alive', content: json(LivenessResponseSchema, EXAMPLES.health) },
+            },
+          },
+        },
+        '/readyz': {
+          get: {
+            operationId: 'ready',
+            tags: ['service'],
+            summary: 'Readiness probe',
+            description:
+              'Answers 200 when this instance should receive traffic: the database answers, every migration is applied, a file can be written in the document storage and the server is not stopping; else 503 naming the failing checks. No authentication.',
+            security: PUBLIC,
+            responses: {
+              '200': { description: 'Ready for traffic', content: json(ReadinessResponseSchema, EXAMPLES.ready) },
+              '503': { description: 'At least one check failed (listed in `failing`)', content: json(ReadinessResponseSchema, EXAMPLES.notReady) },
             },
           },
         },

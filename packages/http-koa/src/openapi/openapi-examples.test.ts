@@ -5,7 +5,8 @@ import {
   CreateRecordResponseSchema,
   EarlierCreateRecordBodySchema,
   EntityResponseSchema,
-  HealthResponseSchema,
+  LivenessResponseSchema,
+  ReadinessResponseSchema,
   JournalEventsResponseSchema,
   NewVersionBodySchema,
   NewVersionResponseSchema,
@@ -39,7 +40,9 @@ describe('OpenAPI examples', () => {
     ['statusUpdateResponse', StatusUpdateResponseSchema, EXAMPLES.statusUpdateResponse],
     ['history', RecordHistoryResponseSchema, EXAMPLES.history],
     ['entity', EntityResponseSchema, EXAMPLES.entity],
-    ['health', HealthResponseSchema, EXAMPLES.health],
+    ['health', LivenessResponseSchema, EXAMPLES.health],
+    ['ready', ReadinessResponseSchema, EXAMPLES.ready],
+    ['notReady', ReadinessResponseSchema, EXAMPLES.notReady],
     ['journal', JournalEventsResponseSchema, EXAMPLES.journal],
   ] as const)('%s matches its schema', (_name, schema, example) => {
     const result = schema.safeParse(example)

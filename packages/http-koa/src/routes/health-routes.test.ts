@@ -1,39 +1,108 @@
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm } from 'node:fs/promises'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestServer, startTestServer } from '../testing/test-server.js'
 
 let s: TestServer
+let stopping = false
 beforeAll(async () => {
-  s = await startTestServer()
+  s = await startTestServer({ http: { lifecycle: { shuttingDown: () => stopping } } })
 })
 afterAll(async () => s?.close())
 
-describe('GET /healthz', () => {
-  it('answers 200 without authentication when database and storage work', async () => {
+const READY = { status: 'ready', failing: [], checks: { database: true, migrations: true, storage: true, shuttingDown: false } }
+
+/** Replaces the database's ping for the duration of `run`, as if the server could not reach it. */
+async function withDatabaseDown<T>(run: () => Promise<T>): Promise<T> {
+  const database = s.mailroom.database as { ping: () => Promise<void> }
+  const original = database.ping
+  database.ping = async () => {
+    throw new Error('connection refused')
+  }
+  try {
+    return await run()
+  } finally {
+    database.ping = original
+  }
+}
+
+describe('GET /healthz (liveness)', () => {
+  it('answers 200 without authentication', async () => {
     const r = await s.call('GET', '/healthz', { auth: null })
-    expect([r.status, r.json]).toEqual([200, { status: 'ok', database: true, storage: true }])
+    expect([r.status, r.json]).toEqual([200, { status: 'ok' }])
   })
 
-  it('answers 503 when the database does not answer', async () => {
-    const original = s.mailroom.database.ping
-    ;(s.mailroom.database as { ping: typeof original }).ping = async () => {
-      throw new Error('down')
-    }
+  it('stays 200 when the database does not answer: it never queries it', async () => {
+    const r = await withDatabaseDown(() => s.call('GET', '/healthz', { auth: null }))
+    expect([r.status, r.json]).toEqual([200, { status: 'ok' }])
+  })
+})
+
+describe('GET /readyz (readiness)', () => {
+  it('answers 200 without authentication when every check passes', async () => {
+    const r = await s.call('GET', '/readyz', { auth: null })
+    expect([r.status, r.json]).toEqual([200, READY])
+    expect(r.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('answers 503 naming the database when it does not answer (its migrations cannot be checked either)', async () => {
+    const r = await withDatabaseDown(() => s.call('GET', '/readyz', { auth: null }))
+    expect([r.status, r.json]).toEqual([
+      503,
+      { status: 'unavailable', failing: ['database', 'migrations'], checks: { database: false, migrations: false, storage: true, shuttingDown: false } },
+    ])
+  })
+
+  it('answers 503 naming the migrations when one this version knows is not applied', async () => {
+    const row = (await sql<{ name: string; timestamp: string }>`select name, timestamp from mailroom_migrations order by name desc limit 1`.execute(s.mailroom.db)).rows[0]!
+    await sql`delete from mailroom_migrations where name = ${row.name}`.execute(s.mailroom.db)
     try {
-      const r = await s.call('GET', '/healthz', { auth: null })
-      expect([r.status, r.json]).toEqual([503, { status: 'unavailable', database: false, storage: true }])
+      const r = await s.call('GET', '/readyz', { auth: null })
+      expect([r.status, r.json]).toEqual([
+        503,
+        { status: 'unavailable', failing: ['migrations'], checks: { database: true, migrations: false, storage: true, shuttingDown: false } },
+      ])
     } finally {
-      ;(s.mailroom.database as { ping: typeof original }).ping = original
+      await sql`insert into mailroom_migrations (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(s.mailroom.db)
+    }
+    expect((await s.call('GET', '/readyz', { auth: null })).json).toEqual(READY)
+  })
+
+  it('stays ready when the database holds migrations of a newer version (rolling upgrade)', async () => {
+    await sql`insert into mailroom_migrations (name, timestamp) values ('9999-from-a-newer-version', ${new Date().toISOString()})`.execute(s.mailroom.db)
+    try {
+      expect((await s.call('GET', '/readyz', { auth: null })).json).toEqual(READY)
+    } finally {
+      await sql`delete from mailroom_migrations where name = '9999-from-a-newer-version'`.execute(s.mailroom.db)
     }
   })
 
-  it('answers 503 when the document storage is gone', async () => {
+  it('answers 503 naming the storage when no file can be written there, and leaves no probe file behind', async () => {
     await rm(s.docserverDir, { recursive: true, force: true })
     try {
-      const r = await s.call('GET', '/healthz', { auth: null })
-      expect([r.status, r.json]).toEqual([503, { status: 'unavailable', database: true, storage: false }])
+      const r = await s.call('GET', '/readyz', { auth: null })
+      expect([r.status, r.json]).toEqual([
+        503,
+        { status: 'unavailable', failing: ['storage'], checks: { database: true, migrations: true, storage: false, shuttingDown: false } },
+      ])
     } finally {
       await mkdir(s.docserverDir, { recursive: true })
+    }
+    expect((await s.call('GET', '/readyz', { auth: null })).status).toBe(200)
+    expect((await readdir(s.docserverDir)).filter((name) => name.startsWith('.mailroom-write-probe'))).toEqual([])
+  })
+
+  it('answers 503 naming the shutdown while the server stops, though everything else works', async () => {
+    stopping = true
+    try {
+      const r = await s.call('GET', '/readyz', { auth: null })
+      expect([r.status, r.json]).toEqual([
+        503,
+        { status: 'unavailable', failing: ['shuttingDown'], checks: { database: true, migrations: true, storage: true, shuttingDown: true } },
+      ])
+      expect((await s.call('GET', '/healthz', { auth: null })).status).toBe(200)
+    } finally {
+      stopping = false
     }
   })
 })

@@ -57,7 +57,7 @@ describe('document storage faults', () => {
     await rm(filler)
   })
 
-  it('refuses writes when the storage turns read-only, reports it in /healthz, keeps reads working', async (context) => {
+  it('refuses writes when the storage turns read-only, reports it in /readyz, keeps reads working', async (context) => {
     if (!mounted) return context.skip()
     const first = await s.call('POST', '/rest/resources', { auth: 'cchaplin:maarch', body: letter('lecture seule') })
     expect(first.status).toBe(200)
@@ -67,8 +67,8 @@ describe('document storage faults', () => {
       const refused = await s.call('POST', '/rest/resources', { auth: 'cchaplin:maarch', body: letter('refusé') })
       expect([refused.status, refused.json]).toEqual([500, STORAGE_ERROR])
       expect(await recordCount()).toBe(before)
-      const health = await s.call('GET', '/healthz', { auth: null })
-      expect([health.status, health.json.storage]).toEqual([503, false])
+      const ready = await s.call('GET', '/readyz', { auth: null })
+      expect([ready.status, ready.json.failing]).toEqual([503, ['storage']])
       const read = await s.call('GET', `/rest/resources/${first.json.resId}/originalContent`, { auth: 'cchaplin:maarch' })
       expect([read.status, read.text]).toEqual([200, 'lecture seule'])
     } finally {

@@ -25,6 +25,34 @@ export interface MailroomDatabase {
   /** Resolves when a trivial query answers; rejects otherwise. */
   ping(): Promise<void>
   close(): Promise<void>
+  /** The connection pool's state, where the driver keeps one (pg); absent for PGlite and a caller's kysely. */
+  poolStatistics?(): PoolStatistics
+}
+
+/** Connections of a pg pool: opened, checked out, idle, and callers waiting for one. */
+export interface PoolStatistics {
+  readonly size: number
+  readonly inUse: number
+  readonly idle: number
+  readonly waiting: number
+}
+
+/** What pg.Pool counts (read when present, so a caller's pool of another kind is simply not measured). */
+interface CountingPool {
+  readonly totalCount: number
+  readonly idleCount: number
+  readonly waitingCount: number
+}
+
+function countingPool(pool: unknown): CountingPool | undefined {
+  const candidate = pool as Partial<CountingPool>
+  return typeof candidate.totalCount === 'number' && typeof candidate.idleCount === 'number' && typeof candidate.waitingCount === 'number'
+    ? (candidate as CountingPool)
+    : undefined
+}
+
+function poolStatisticsOf(pool: CountingPool): PoolStatistics {
+  return { size: pool.totalCount, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }
 }
 
 const INT8_OID = 20
@@ -70,7 +98,14 @@ export function databaseFromPool(pool: PgPoolLike): MailroomDatabase {
     end: async () => {},
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: typedPool }) })
-  return { db, kind: 'postgres', ping: async () => void (await sql`select 1`.execute(db)), close: () => db.destroy() }
+  const counting = countingPool(pool)
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: () => db.destroy(),
+    ...(counting ? { poolStatistics: () => poolStatisticsOf(counting) } : {}),
+  }
 }
 
 /**
@@ -114,6 +149,7 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Ma
       await sql`select 1`.execute(db)
     },
     close: () => db.destroy(),
+    poolStatistics: () => poolStatisticsOf(pool),
   }
 }
 

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs'
-import { access, mkdir } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { access, mkdir, rm, writeFile } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 /** The document storage root (MAILROOM_DOCSERVER_DIR): storage areas live in sub-folders of it. */
@@ -13,6 +14,22 @@ export class DocserverRoot {
   /** Creates the root when missing. */
   async ensure(): Promise<void> {
     await mkdir(this.path, { recursive: true })
+  }
+
+  /**
+   * True when a file can be written and removed at the root now: a probe that a read-only mount, a full
+   * disk or lost permissions fail, where the rights check of {@link isUsable} may still pass.
+   */
+  async acceptsWrites(): Promise<boolean> {
+    const probe = join(this.path, `.mailroom-write-probe-${process.pid}-${randomBytes(4).toString('hex')}`)
+    try {
+      await writeFile(probe, 'ok')
+      return true
+    } catch {
+      return false
+    } finally {
+      await rm(probe, { force: true }).catch(() => {})
+    }
   }
 
   /** True when the root exists and this process may read and write it. */

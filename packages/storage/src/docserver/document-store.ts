@@ -45,6 +45,8 @@ export interface DocumentStore {
   ensure(): Promise<void>
   /** True when the store answers and may be written (health checks). */
   isUsable(): Promise<boolean>
+  /** True when a write succeeds now (readiness): a probe a read-only mount, a full disk or a refused bucket fails. */
+  acceptsWrites(): Promise<boolean>
   /** The key of a file from its row's columns; null when it would leave its store (a tampered row). */
   keyOf(pathTemplate: string, path: string, filename: string): string | null
   /**

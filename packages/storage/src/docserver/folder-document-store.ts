@@ -44,6 +44,10 @@ export class FolderDocumentStore implements DocumentStore {
     return this.root.isUsable()
   }
 
+  acceptsWrites(): Promise<boolean> {
+    return this.root.acceptsWrites()
+  }
+
   keyOf(pathTemplate: string, path: string, filename: string): string | null {
     const absolute = this.root.fileOf(pathTemplate, path, filename)
     return absolute === null ? null : this.root.keyOf(absolute)

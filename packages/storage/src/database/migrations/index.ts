@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely'
 import * as initialSchema from './0001-initial-schema.js'
 import * as baseData from './0002-base-data.js'
 import * as records from './0003-records.js'
@@ -31,4 +31,17 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   const result = await migrator.migrateToLatest()
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error))
   return result
+}
+
+/**
+ * Names of the migrations this version knows that the database has not applied (all of them when it was
+ * never migrated). Migrations applied by a newer version are not counted: during a rolling upgrade the
+ * older servers keep serving a schema that only grew.
+ */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const exists = await sql<{ found: string | null }>`select to_regclass('mailroom_migrations')::text as found`.execute(db)
+  if (!exists.rows[0]?.found) return Object.keys(MIGRATIONS)
+  const applied = await sql<{ name: string }>`select name from mailroom_migrations`.execute(db)
+  const done = new Set(applied.rows.map((row) => row.name))
+  return Object.keys(MIGRATIONS).filter((name) => !done.has(name))
 }
