@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { PasswordPolicy } from '@mailroom/core'
+import { type CorsSettings, corsSettingsProblem } from '@mailroom/http-koa'
 import type { DatabaseTarget } from '@mailroom/mailroom'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
@@ -23,6 +24,8 @@ export interface ServerConfig {
   readonly passwordPolicy: PasswordPolicy
   /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling, the default. */
   readonly searchMaxResults: number | null
+  /** Browser pages of other origins allowed to call (MAILROOM_CORS_ORIGINS, _CREDENTIALS, _MAX_AGE); undefined: CORS off. */
+  readonly cors: CorsSettings | undefined
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -46,6 +49,24 @@ function flag(env: Env, name: string): boolean | undefined {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true
   if (['0', 'false', 'no', 'off'].includes(raw)) return false
   throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`)
+}
+
+/**
+ * CORS from MAILROOM_CORS_ORIGINS (comma- or space-separated origins, or `*`): undefined when unset, so
+ * no page of another origin can call. A list that cannot be used stops the start with the reason.
+ */
+function corsSettings(env: Env): CorsSettings | undefined {
+  const listed = (env.MAILROOM_CORS_ORIGINS ?? '').split(/[\s,]+/).filter((origin) => origin !== '')
+  const credentials = flag(env, 'MAILROOM_CORS_CREDENTIALS') ?? false
+  const maxAgeSeconds = integer(env, 'MAILROOM_CORS_MAX_AGE', 600, 0, 86_400)
+  if (listed.length === 0) {
+    if (credentials) throw new ConfigError('MAILROOM_CORS_CREDENTIALS needs MAILROOM_CORS_ORIGINS: list the origins allowed to send credentials')
+    return undefined
+  }
+  const settings: CorsSettings = { origins: listed.length === 1 && listed[0] === '*' ? '*' : listed, credentials, maxAgeSeconds }
+  const problem = corsSettingsProblem(settings)
+  if (problem) throw new ConfigError(`MAILROOM_CORS_ORIGINS: ${problem}${settings.origins === '*' ? ' (or set MAILROOM_CORS_CREDENTIALS=0)' : ''}`)
+  return settings
 }
 
 /**
@@ -91,6 +112,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     },
     // 0 or unset: no ceiling. A search over it is refused with 400, never truncated.
     searchMaxResults: integer(env, 'MAILROOM_SEARCH_MAX_RESULTS', 0, 0, Number.MAX_SAFE_INTEGER) || null,
+    cors: corsSettings(env),
   }
 }
 

@@ -4,6 +4,7 @@ import Koa from 'koa'
 import { type Logger, pino } from 'pino'
 import type { AppState } from './app-state.js'
 import { authenticateRest } from './middleware/authenticate.js'
+import { type CorsSettings, crossOrigin } from './middleware/cross-origin.js'
 import { errorHandler } from './middleware/error-handler.js'
 import { jsonBody } from './middleware/json-body.js'
 import { requestContext } from './middleware/request-context.js'
@@ -29,6 +30,8 @@ export interface HttpAppOptions {
   readonly trustProxy?: boolean
   /** Longest time a request may take before it is answered 503 (default 120 s). */
   readonly requestTimeoutMs?: number
+  /** Browser pages of other origins allowed to call (CORS); absent: none. */
+  readonly cors?: CorsSettings
 }
 
 /** Default body limit: 64 MiB, enough for a base64-encoded file of about 48 MB. */
@@ -60,6 +63,8 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
 
   const auth = authenticateRest(options.services.auth)
   app.use(requestContext(log))
+  // Preflights carry no credentials: they are answered here, before anything asks for them.
+  if (options.cors) app.use(crossOrigin(options.cors))
   // Errors raised before a route runs (URL checks, body limits) still get the envelope of their API.
   app.use(errorHandler({ renderers: [['/digitalSafe', digitalSafeErrorBody]] }))
   app.use(requestTimeout(options.requestTimeoutMs ?? 120_000))

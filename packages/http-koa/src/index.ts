@@ -7,6 +7,8 @@
  */
 export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './create-http-app.js'
 export type { HttpAppOptions } from './create-http-app.js'
+export { CORS_EXPOSED_HEADERS, corsSettingsProblem } from './middleware/cross-origin.js'
+export type { CorsSettings } from './middleware/cross-origin.js'
 export { STATUS_BY_KIND } from './error-status.js'
 export { createHttpServer } from './create-http-server.js'
 export type { HttpServerLimits } from './create-http-server.js'
