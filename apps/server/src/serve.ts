@@ -29,6 +29,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     converter: conversion.converter,
     content: contentSettings,
     search: { maxResults: config.searchMaxResults },
+    logger: log,
   }).catch(async (error: unknown) => {
     await conversion.close()
     throw error
