@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { PasswordPolicy } from '@mailroom/core'
-import { type CorsSettings, corsSettingsProblem } from '@mailroom/http-koa'
+import { type CorsSettings, corsSettingsProblem, DEFAULT_BODY_IDLE_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_RECEIVE_TIMEOUT_MS } from '@mailroom/http-koa'
 import type { DatabaseTarget } from '@mailroom/mailroom'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
@@ -26,6 +26,18 @@ export interface ServerConfig {
   readonly searchMaxResults: number | null
   /** Browser pages of other origins allowed to call (MAILROOM_CORS_ORIGINS, _CREDENTIALS, _MAX_AGE); undefined: CORS off. */
   readonly cors: CorsSettings | undefined
+  /** How long a request may take to arrive (MAILROOM_HEADERS_TIMEOUT_MS, _RECEIVE_TIMEOUT_MS, _BODY_IDLE_TIMEOUT_MS). */
+  readonly arrival: ArrivalTimeouts
+}
+
+/** Bounds on the time a request takes to arrive, so stalled clients cannot hold connections for long. */
+export interface ArrivalTimeouts {
+  /** Until the headers are in. */
+  readonly headersMs: number
+  /** Until the whole request, body included, is in. */
+  readonly receiveMs: number
+  /** Longest pause while the body arrives (0: none). */
+  readonly bodyIdleMs: number
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -67,6 +79,14 @@ function corsSettings(env: Env): CorsSettings | undefined {
   const problem = corsSettingsProblem(settings)
   if (problem) throw new ConfigError(`MAILROOM_CORS_ORIGINS: ${problem}${settings.origins === '*' ? ' (or set MAILROOM_CORS_CREDENTIALS=0)' : ''}`)
   return settings
+}
+
+function arrivalTimeouts(env: Env): ArrivalTimeouts {
+  const headersMs = integer(env, 'MAILROOM_HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS, 1, 2 ** 31 - 1)
+  const receiveMs = integer(env, 'MAILROOM_RECEIVE_TIMEOUT_MS', DEFAULT_RECEIVE_TIMEOUT_MS, 1, 2 ** 31 - 1)
+  const bodyIdleMs = integer(env, 'MAILROOM_BODY_IDLE_TIMEOUT_MS', DEFAULT_BODY_IDLE_TIMEOUT_MS, 0, 2 ** 31 - 1)
+  if (headersMs > receiveMs) throw new ConfigError(`MAILROOM_HEADERS_TIMEOUT_MS (${headersMs}) must not exceed MAILROOM_RECEIVE_TIMEOUT_MS (${receiveMs}): the headers are part of the request`)
+  return { headersMs, receiveMs, bodyIdleMs }
 }
 
 /**
@@ -113,6 +133,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     // 0 or unset: no ceiling. A search over it is refused with 400, never truncated.
     searchMaxResults: integer(env, 'MAILROOM_SEARCH_MAX_RESULTS', 0, 0, Number.MAX_SAFE_INTEGER) || null,
     cors: corsSettings(env),
+    arrival: arrivalTimeouts(env),
   }
 }
 

@@ -39,8 +39,15 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     const demo = demoDecision({ demo: config.demo, host: config.host, empty: !(await hasUsers(mailroom.db)) })
     if (demo.warning) log.warn(demo.warning)
     if (demo.load && (await mailroom.loadDemo())) log.info('demo dataset loaded')
-    const app = createHttpApp({ services: mailroom, logger: log, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy, ...(config.cors ? { cors: config.cors } : {}) })
-    const server = createHttpServer(app)
+    const app = createHttpApp({
+      services: mailroom,
+      logger: log,
+      bodyLimitBytes: config.bodyLimitBytes,
+      bodyIdleTimeoutMs: config.arrival.bodyIdleMs,
+      trustProxy: config.trustProxy,
+      ...(config.cors ? { cors: config.cors } : {}),
+    })
+    const server = createHttpServer(app, { headersTimeoutMs: config.arrival.headersMs, requestTimeoutMs: config.arrival.receiveMs })
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => resolve())

@@ -30,9 +30,14 @@ export interface HttpAppOptions {
   readonly trustProxy?: boolean
   /** Longest time a request may take before it is answered 503 (default 120 s). */
   readonly requestTimeoutMs?: number
+  /** Longest pause while a request body arrives before it is answered 408 and its connection closed (default 30 s; 0: none). */
+  readonly bodyIdleTimeoutMs?: number
   /** Browser pages of other origins allowed to call (CORS); absent: none. */
   readonly cors?: CorsSettings
 }
+
+/** Default longest pause while a body arrives: a live client on a slow link still sends something every few seconds. */
+export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 30_000
 
 /** Default body limit: 64 MiB, enough for a base64-encoded file of about 48 MB. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024
@@ -68,7 +73,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   // Errors raised before a route runs (URL checks, body limits) still get the envelope of their API.
   app.use(errorHandler({ renderers: [['/digitalSafe', digitalSafeErrorBody]] }))
   app.use(requestTimeout(options.requestTimeoutMs ?? 120_000))
-  app.use(jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES))
+  app.use(jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, options.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS))
   app.use(publicRouter.routes())
   app.use(async (ctx, next) => {
     if (ctx.path.startsWith('/rest') && !PUBLIC_REST_ROUTES.has(`${ctx.method} ${ctx.path}`)) return auth(ctx, next)
