@@ -1,6 +1,7 @@
 import { fail } from '@mailroom/core'
 import type { Context, Next } from 'koa'
 import type { AppState } from '../app-state.js'
+import { withDeadline } from './deadline.js'
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -16,25 +17,8 @@ function containsNul(value: unknown): boolean {
  * The next chunk of a body, or a BODY_TIMEOUT failure when none comes within `idleMs`. The pending read is
  * left to end with the connection, which the caller closes.
  */
-async function nextChunk(chunks: AsyncIterator<unknown>, idleMs: number): Promise<IteratorResult<unknown>> {
-  const next = chunks.next()
-  if (idleMs <= 0) return next
-  next.catch(() => {})
-  let timer: NodeJS.Timeout | undefined
-  const idle = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      try {
-        fail('BODY_TIMEOUT')
-      } catch (error) {
-        reject(error)
-      }
-    }, idleMs)
-  })
-  try {
-    return await Promise.race([next, idle])
-  } finally {
-    clearTimeout(timer)
-  }
+function nextChunk(chunks: AsyncIterator<unknown>, idleMs: number): Promise<IteratorResult<unknown>> {
+  return idleMs <= 0 ? chunks.next() : withDeadline(chunks.next(), idleMs, 'BODY_TIMEOUT')
 }
 
 /**
