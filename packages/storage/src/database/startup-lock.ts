@@ -8,6 +8,7 @@ const LOCK_KEYS = [0x4d61696c, 1] as const
 /** How often a server waiting for another's start-up asks for the lock again. */
 const RETRY_MS = 100
 
+/** Options of withStartupLock. */
 export interface StartupLockOptions {
   /** Called once when another server holds the lock, before waiting for it. */
   readonly onWait?: () => void
