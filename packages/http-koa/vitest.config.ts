@@ -1,3 +1,4 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
 
-export default mailroomVitestConfig({ databases: 'both' })
+// CORS headers do not depend on the database kind: that test runs once, on PGlite.
+export default mailroomVitestConfig({ databases: 'both', databaseFree: ['src/middleware/cross-origin.test.ts'] })
