@@ -31,6 +31,7 @@ export {
   parseOrganisationText,
   targetFromString,
   verifyJournal,
+  withStartupLock,
 } from '@mailroom/storage'
 export type {
   ContentSettings,
@@ -45,6 +46,7 @@ export type {
   SafeVerification,
   StorageCheckOptions,
   StorageCheckReport,
+  StartupLockOptions,
   StorageProblem,
   ThrottleSettings,
   VerifyJournalOptions,
