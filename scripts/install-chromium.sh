@@ -4,8 +4,7 @@
 # (default /usr/bin/chromium).
 #
 # Idempotent, and never fails the caller: when it cannot install (no root, no apt, no network) it prints a
-# warning and exits 0; the browser tests then fail with a message naming this script, unless
-# MAILROOM_SKIP_BROWSER_TESTS=1 says to skip them.
+# warning and exits 0; the browser tests are then skipped with a message naming this script.
 set -u
 
 browser="${MAILROOM_CHROMIUM:-/usr/bin/chromium}"

@@ -1,4 +1,4 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
 
-// Serving the console's files reads no database: once, on PGlite, is enough.
-export default mailroomVitestConfig({ databases: 'both', databaseFree: ['src/console/serve-console.test.ts'] })
+// Neither serving the console's files nor CORS headers read the database: once, on PGlite, is enough.
+export default mailroomVitestConfig({ databases: 'both', databaseFree: ['src/console/serve-console.test.ts', 'src/middleware/cross-origin.test.ts'] })

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { Command, CommanderError } from 'commander'
-import { pino } from 'pino'
+import type { Logger } from 'pino'
 import { type CliContext, USAGE_EXIT_CODE } from './commands/cli-context.js'
 import { registerDatabaseCommands } from './commands/database-commands.js'
 import { registerDocserverCommand } from './commands/docserver-copy.js'
@@ -11,6 +11,7 @@ import { registerOrganisationCommands } from './commands/organisation-commands.j
 import { registerServeCommand } from './commands/serve-command.js'
 import { registerUserCommands } from './commands/user-commands.js'
 import { ConfigError } from './config.js'
+import { createLogger } from './logging.js'
 import { settingsHelp } from './settings.js'
 
 /** The version of this package (src/ and dist/ both sit beside its package.json). */
@@ -43,12 +44,14 @@ function exitCodeOf(error: CommanderError): number {
 
 /** Runs one CLI command; returns the process exit code. */
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: { stdin?: CliContext['stdin'] } = {}): Promise<number> {
-  const log = pino({
-    level: env.LOG_LEVEL || 'info',
-    base: { service: 'mailroom' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
-  })
+  let log: Logger
+  try {
+    log = createLogger(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`configuration error: ${error.message}\n`)
+    return 1
+  }
   const context: CliContext = {
     env,
     log,

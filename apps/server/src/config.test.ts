@@ -116,4 +116,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, MAILROOM_DEMO: 'maybe' })).toThrow(/MAILROOM_DEMO must be 1 or 0/)
     expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, MAILROOM_SECRET: 'short' })).toThrow(/at least 16/)
   })
+
+  it('leaves CORS off unless MAILROOM_CORS_ORIGINS lists origins, and refuses lists a browser could abuse', async () => {
+    const dataDir = await tempDir()
+    const base = { MAILROOM_DATA_DIR: dataDir }
+    expect(loadConfig(base).cors).toBeUndefined()
+    expect(loadConfig({ ...base, MAILROOM_CORS_ORIGINS: 'https://portal.example.org, http://localhost:5173' }).cors).toEqual({
+      origins: ['https://portal.example.org', 'http://localhost:5173'],
+      credentials: false,
+      maxAgeSeconds: 600,
+    })
+    expect(loadConfig({ ...base, MAILROOM_CORS_ORIGINS: 'https://a.example.org', MAILROOM_CORS_CREDENTIALS: '1', MAILROOM_CORS_MAX_AGE: '60' }).cors).toEqual({
+      origins: ['https://a.example.org'],
+      credentials: true,
+      maxAgeSeconds: 60,
+    })
+    expect(loadConfig({ ...base, MAILROOM_CORS_ORIGINS: '*' }).cors).toEqual({ origins: '*', credentials: false, maxAgeSeconds: 600 })
+    expect(() => loadConfig({ ...base, MAILROOM_CORS_ORIGINS: '*', MAILROOM_CORS_CREDENTIALS: '1' })).toThrow(
+      'MAILROOM_CORS_ORIGINS: CORS origins "*" cannot be combined with credentials: list the allowed origins instead (or set MAILROOM_CORS_CREDENTIALS=0)',
+    )
+    expect(() => loadConfig({ ...base, MAILROOM_CORS_ORIGINS: 'https://a.example.org/app' })).toThrow(/MAILROOM_CORS_ORIGINS: CORS origin "https:\/\/a.example.org\/app" is not an origin/)
+    expect(() => loadConfig({ ...base, MAILROOM_CORS_CREDENTIALS: '1' })).toThrow(/MAILROOM_CORS_CREDENTIALS needs MAILROOM_CORS_ORIGINS/)
+  })
+
+  it('bounds the time a request may take to arrive, with the headers bound inside the whole', async () => {
+    const base = { MAILROOM_DATA_DIR: await tempDir() }
+    expect(loadConfig(base).arrival).toEqual({ headersMs: 30_000, receiveMs: 300_000, bodyIdleMs: 30_000 })
+    const set = { ...base, MAILROOM_HEADERS_TIMEOUT_MS: '5000', MAILROOM_RECEIVE_TIMEOUT_MS: '60000', MAILROOM_BODY_IDLE_TIMEOUT_MS: '0' }
+    expect(loadConfig(set).arrival).toEqual({ headersMs: 5000, receiveMs: 60_000, bodyIdleMs: 0 })
+    expect(() => loadConfig({ ...base, MAILROOM_HEADERS_TIMEOUT_MS: '70000', MAILROOM_RECEIVE_TIMEOUT_MS: '60000' })).toThrow(
+      'MAILROOM_HEADERS_TIMEOUT_MS (70000) must not exceed MAILROOM_RECEIVE_TIMEOUT_MS (60000): the headers are part of the request',
+    )
+    expect(() => loadConfig({ ...base, MAILROOM_HEADERS_TIMEOUT_MS: '0' })).toThrow(/MAILROOM_HEADERS_TIMEOUT_MS must be an integer from 1/)
+  })
 })

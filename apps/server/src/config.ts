@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import type { PasswordPolicy, ThrottlePolicy } from '@mailroom/core'
 import { type DatabaseTarget, type DocumentStoreChoice, isS3Url, parseS3Url } from '@mailroom/mailroom'
 import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-settings.js'
+import { type CorsSettings, corsSettingsProblem, DEFAULT_BODY_IDLE_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_RECEIVE_TIMEOUT_MS } from '@mailroom/http-koa'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
 export interface ServerConfig {
@@ -36,6 +37,20 @@ export interface ServerConfig {
   readonly throttle: Partial<ThrottlePolicy>
   /** GET /metrics: on or off, on the server's port or one of its own, the networks that may read it. */
   readonly metrics: MetricsConfig
+  /** Browser pages of other origins allowed to call (MAILROOM_CORS_ORIGINS, _CREDENTIALS, _MAX_AGE); undefined: CORS off. */
+  readonly cors: CorsSettings | undefined
+  /** How long a request may take to arrive (MAILROOM_HEADERS_TIMEOUT_MS, _RECEIVE_TIMEOUT_MS, _BODY_IDLE_TIMEOUT_MS). */
+  readonly arrival: ArrivalTimeouts
+}
+
+/** Bounds on the time a request takes to arrive, so stalled clients cannot hold connections for long. */
+export interface ArrivalTimeouts {
+  /** Until the headers are in. */
+  readonly headersMs: number
+  /** Until the whole request, body included, is in. */
+  readonly receiveMs: number
+  /** Longest pause while the body arrives (0: none). */
+  readonly bodyIdleMs: number
 }
 
 /** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
@@ -59,6 +74,32 @@ function flag(env: Env, name: string): boolean | undefined {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true
   if (['0', 'false', 'no', 'off'].includes(raw)) return false
   throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`)
+}
+
+/**
+ * CORS from MAILROOM_CORS_ORIGINS (comma- or space-separated origins, or `*`): undefined when unset, so
+ * no page of another origin can call. A list that cannot be used stops the start with the reason.
+ */
+function corsSettings(env: Env): CorsSettings | undefined {
+  const listed = (env.MAILROOM_CORS_ORIGINS ?? '').split(/[\s,]+/).filter((origin) => origin !== '')
+  const credentials = flag(env, 'MAILROOM_CORS_CREDENTIALS') ?? false
+  const maxAgeSeconds = integer(env, 'MAILROOM_CORS_MAX_AGE', 600, 0, 86_400)
+  if (listed.length === 0) {
+    if (credentials) throw new ConfigError('MAILROOM_CORS_CREDENTIALS needs MAILROOM_CORS_ORIGINS: list the origins allowed to send credentials')
+    return undefined
+  }
+  const settings: CorsSettings = { origins: listed.length === 1 && listed[0] === '*' ? '*' : listed, credentials, maxAgeSeconds }
+  const problem = corsSettingsProblem(settings)
+  if (problem) throw new ConfigError(`MAILROOM_CORS_ORIGINS: ${problem}${settings.origins === '*' ? ' (or set MAILROOM_CORS_CREDENTIALS=0)' : ''}`)
+  return settings
+}
+
+function arrivalTimeouts(env: Env): ArrivalTimeouts {
+  const headersMs = integer(env, 'MAILROOM_HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS, 1, 2 ** 31 - 1)
+  const receiveMs = integer(env, 'MAILROOM_RECEIVE_TIMEOUT_MS', DEFAULT_RECEIVE_TIMEOUT_MS, 1, 2 ** 31 - 1)
+  const bodyIdleMs = integer(env, 'MAILROOM_BODY_IDLE_TIMEOUT_MS', DEFAULT_BODY_IDLE_TIMEOUT_MS, 0, 2 ** 31 - 1)
+  if (headersMs > receiveMs) throw new ConfigError(`MAILROOM_HEADERS_TIMEOUT_MS (${headersMs}) must not exceed MAILROOM_RECEIVE_TIMEOUT_MS (${receiveMs}): the headers are part of the request`)
+  return { headersMs, receiveMs, bodyIdleMs }
 }
 
 /**
@@ -114,6 +155,8 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
       lockSeconds: integer(env, 'MAILROOM_AUTH_LOCK_MINUTES', 5, 1, 525_600) * 60,
     },
     metrics: loadMetricsConfig(env),
+    cors: corsSettings(env),
+    arrival: arrivalTimeouts(env),
   }
 }
 

@@ -49,6 +49,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     search: { maxResults: config.searchMaxResults },
     throttle: config.throttle,
     ...(observer ? { observer } : {}),
+    logger: log,
   }).catch(async (error: unknown) => {
     await conversion.close()
     throw error
@@ -72,8 +73,10 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       ...(observer ? { observer } : {}),
       lifecycle: { shuttingDown: () => shuttingDown },
       ...(metricsEndpoint && config.metrics.port === null ? { metrics: metricsEndpoint } : {}),
+      bodyIdleTimeoutMs: config.arrival.bodyIdleMs,
+      ...(config.cors ? { cors: config.cors } : {}),
     })
-    const server = createHttpServer(app)
+    const server = createHttpServer(app, { headersTimeoutMs: config.arrival.headersMs, requestTimeoutMs: config.arrival.receiveMs })
     const url = await listen(server, config.port, config.host)
     const metricsServer = metricsEndpoint && config.metrics.port !== null ? createMetricsServer(metricsEndpoint) : undefined
     const metricsUrl = metricsServer && (await listen(metricsServer, config.metrics.port ?? 0, config.metrics.host ?? config.host).catch(async (error: unknown) => {

@@ -5,6 +5,7 @@ import { type Logger, pino } from 'pino'
 import type { AppState } from './app-state.js'
 import { serveConsole } from './console/index.js'
 import { authenticateRest } from './middleware/authenticate.js'
+import { type CorsSettings, crossOrigin } from './middleware/cross-origin.js'
 import { errorHandler } from './middleware/error-handler.js'
 import { jsonBody } from './middleware/json-body.js'
 import { observeRequests } from './middleware/observe-requests.js'
@@ -40,7 +41,14 @@ export interface HttpAppOptions {
   readonly metrics?: MetricsEndpoint
   /** Whether the server is stopping, for GET /readyz (absent: never). */
   readonly lifecycle?: ServerLifecycle
+  /** Longest pause while a request body arrives before it is answered 408 and its connection closed (default 30 s; 0: none). */
+  readonly bodyIdleTimeoutMs?: number
+  /** Browser pages of other origins allowed to call (CORS); absent: none. */
+  readonly cors?: CorsSettings
 }
+
+/** Default longest pause while a body arrives: a live client on a slow link still sends something every few seconds. */
+export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 30_000
 
 /** Default body limit: 64 MiB, enough for a base64-encoded file of about 48 MB. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024
@@ -74,11 +82,13 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   app.use(requestContext(log))
   // Outside the error handler, so the status observed is the one sent, errors included.
   if (options.observer) app.use(observeRequests(options.observer, [publicRouter, restRouter]))
+  // Preflights carry no credentials: they are answered here, before anything asks for them.
+  if (options.cors) app.use(crossOrigin(options.cors))
   // Errors raised before a route runs (URL checks, body limits) still get the envelope of their API.
   app.use(errorHandler({ renderers: [['/digitalSafe', digitalSafeErrorBody]] }))
   app.use(requestTimeout(options.requestTimeoutMs ?? 120_000))
   if (options.consoleDir !== undefined) app.use(serveConsole(options.consoleDir))
-  app.use(jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES))
+  app.use(jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, options.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS))
   app.use(publicRouter.routes())
   app.use(async (ctx, next) => {
     if (ctx.path.startsWith('/rest') && !PUBLIC_REST_ROUTES.has(`${ctx.method} ${ctx.path}`)) return auth(ctx, next)

@@ -9,6 +9,7 @@ export const STATUS_BY_KIND: Readonly<Record<ErrorKind, number>> = {
   conflict: 409,
   'payload-too-large': 413,
   'too-many-requests': 429,
+  'request-timeout': 408,
   timeout: 503,
   unavailable: 503,
   internal: 500,

@@ -5,10 +5,12 @@
  * The public API serves a Mailroom (`createHttpApp`, `createHttpServer`) and gives its OpenAPI document;
  * route tables, request parsers and error renderers are internals.
  */
-export { createHttpApp, DEFAULT_BODY_LIMIT_BYTES } from './create-http-app.js'
+export { createHttpApp, DEFAULT_BODY_IDLE_TIMEOUT_MS, DEFAULT_BODY_LIMIT_BYTES } from './create-http-app.js'
 export type { HttpAppOptions } from './create-http-app.js'
+export { CORS_EXPOSED_HEADERS, corsSettingsProblem } from './middleware/cross-origin.js'
+export type { CorsSettings } from './middleware/cross-origin.js'
 export { STATUS_BY_KIND } from './error-status.js'
-export { createHttpServer } from './create-http-server.js'
+export { createHttpServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_RECEIVE_TIMEOUT_MS } from './create-http-server.js'
 export { CONSOLE_PATH } from './console/index.js'
 export type { HttpServerLimits } from './create-http-server.js'
 export type { AppState } from './app-state.js'

@@ -38,6 +38,7 @@ export {
   parseOrganisationText,
   targetFromString,
   verifyJournal,
+  withStartupLock,
 } from '@mailroom/storage'
 export type {
   ContentSettings,
@@ -57,6 +58,7 @@ export type {
   SafeVerification,
   StorageCheckOptions,
   StorageCheckReport,
+  StartupLockOptions,
   StorageProblem,
   VerifyJournalOptions,
 } from '@mailroom/storage'

@@ -48,6 +48,7 @@ import {
   SILENT_LOGGER,
   type StorageContext,
   targetFromString,
+  withStartupLock,
 } from '@mailroom/storage'
 import { Kysely } from 'kysely'
 import { loadDemoData } from './demo/demo-dataset.js'
@@ -124,8 +125,15 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
   let journal: JournalWriter | undefined
   let store: { store: DocumentStore; owned: boolean } | undefined
   try {
-    if (options.migrate !== false) await migrateToLatest(database.db)
     const hasher = options.passwordHasher ?? new ScryptPasswordHasher()
+    const logger = options.logger ?? SILENT_LOGGER
+    // Replicas started together: one migrates and loads the demo, the others wait and find it done.
+    const onWait = () => logger.info({}, 'another server is starting on this database: waiting for its migrations and demo load')
+    const startupWrites = <T>(work: (db: Kysely<Database>) => Promise<T>) => withStartupLock(database, work, { onWait })
+    await startupWrites(async (db) => {
+      if (options.migrate !== false) await migrateToLatest(db)
+      if (options.demo) await loadDemoData(db, hasher)
+    })
     const clock = options.clock ?? { now: () => new Date() }
     store = documentStoreFor(options)
     const docservers = store.store
@@ -179,7 +187,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
         onChange: () => perimeter.invalidate(),
         ...(options.passwordPolicy ? { passwordPolicy: options.passwordPolicy } : {}),
       }),
-      loadDemo: () => loadDemoData(database.db, hasher),
+      loadDemo: () => startupWrites((db) => loadDemoData(db, hasher)),
       actor: (user) => actorOf(users, user),
       as: async (user) => actAs(mailroom, await actorOf(users, user)),
       async health() {
@@ -202,7 +210,6 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
         if (ownsDatabase) await database.close()
       },
     }
-    if (options.demo) await mailroom.loadDemo()
     return mailroom
   } catch (error) {
     // Stop the journal's background sealing before closing what it would use.

@@ -13,6 +13,8 @@ export { databaseFromKysely, databaseFromPool, MAILROOM_PG_TYPES, openDatabase, 
 export type { DatabaseTarget, MailroomDatabase, PgPoolLike } from './database/open-database.js'
 export { PgliteDialect } from './database/pglite-dialect.js'
 export { MIGRATIONS, migrateToLatest, migrateToLatest as migrate } from './database/migrations/index.js'
+export { withStartupLock } from './database/startup-lock.js'
+export type { StartupLockOptions } from './database/startup-lock.js'
 export type { Database } from './database/schema.js'
 export type { StorageContext } from './storage-context.js'
 export { SILENT_LOGGER } from './logger.js'

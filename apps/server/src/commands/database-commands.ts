@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createMailroom, migrateToLatest, openDatabase } from '@mailroom/mailroom'
+import { createMailroom, migrateToLatest, openDatabase, withStartupLock } from '@mailroom/mailroom'
 import type { Command } from 'commander'
 import { documentStoreChoice, loadConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'
@@ -13,7 +13,8 @@ export function registerDatabaseCommands(program: Command, context: CliContext):
       const config = loadConfig(context.env, { requireSecret: false })
       const database = await openDatabase(config.database)
       try {
-        const result = await migrateToLatest(database.db)
+        // Under the servers' start-up lock: a server starting meanwhile waits rather than migrating too.
+        const result = await withStartupLock(database, (db) => migrateToLatest(db), { onWait: () => context.log.info('waiting for a server starting on this database') })
         const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? []
         context.out(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n')
       } finally {

@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'conflict'
   | 'payload-too-large'
   | 'too-many-requests'
+  | 'request-timeout'
   | 'timeout'
   | 'unavailable'
   | 'internal'

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Koa from 'koa'
+import Router from '@koa/router'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppState } from '../app-state.js'
@@ -25,6 +26,12 @@ async function start(level: 'info' | 'silent') {
   })
   const app = new Koa<AppState>()
   app.use(requestContext(counted))
+  const router = new Router<AppState>()
+  router.get('/things/:id', (ctx) => {
+    ctx.state.actor = { login: 'bbain' } as AppState['actor']
+    ctx.body = { id: ctx.params.id }
+  })
+  app.use(router.routes())
   app.use((ctx) => {
     if (ctx.query.log === '1') ctx.state.log?.warn('route line')
     ctx.body = { path: ctx.path }
@@ -48,10 +55,20 @@ describe('requestContext', () => {
   it('logs one request line per request with its id, and lines of the request carry the same id', async () => {
     const { base, lines } = await start('info')
     await fetch(`${base}/a?log=1`, { headers: { 'x-request-id': 'r1' } })
-    expect(lines.map(({ msg, requestId, method, path, status }) => ({ msg, requestId, method, path, status }))).toEqual([
-      { msg: 'route line', requestId: 'r1', method: undefined, path: undefined, status: undefined },
-      { msg: 'request', requestId: 'r1', method: 'GET', path: '/a', status: 200 },
+    expect(lines.map(({ msg, requestId, method, route, status }) => ({ msg, requestId, method, route, status }))).toEqual([
+      { msg: 'route line', requestId: 'r1', method: undefined, route: undefined, status: undefined },
+      { msg: 'request', requestId: 'r1', method: 'GET', route: null, status: 200 },
     ])
+  })
+
+  it('names the route template, the user and the duration, never the raw path or query', async () => {
+    const { base, lines } = await start('info')
+    await fetch(`${base}/things/4242?refreshToken=secret-value`, { headers: { 'x-request-id': 'r2' } })
+    expect(lines).toHaveLength(1)
+    const line = lines[0]!
+    expect(line).toMatchObject({ msg: 'request', requestId: 'r2', method: 'GET', route: '/things/:id', status: 200, user: 'bbain' })
+    expect(typeof line.durationMs).toBe('number')
+    expect(JSON.stringify(line)).not.toMatch(/4242|secret-value/)
   })
 
   it('makes no child logger for a request that logs nothing while the request line is off', async () => {

@@ -4,8 +4,17 @@ import type { Logger } from 'pino'
 import type { AppState } from '../app-state.js'
 
 /**
+ * The route template a request matched (`/rest/resources/:resId/content`), or null when none did. Logs
+ * name templates, never raw paths: paths carry identifiers, and a template's count is bounded.
+ */
+export function routeTemplate(ctx: Context): string | null {
+  return (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute?.toString() ?? null
+}
+
+/**
  * Gives each request an id and a child logger, tolerates duplicate slashes in paths (some real clients
- * build `/rest//res/list`), and logs one line per request.
+ * build `/rest//res/list`), and logs one line per request: id, method, route template, status, duration
+ * and the authenticated user's login; never headers or bodies, so no password, token or file.
  */
 export function requestContext(log: Logger) {
   return async (ctx: Context & { state: AppState }, next: Next) => {
@@ -24,7 +33,10 @@ export function requestContext(log: Logger) {
       await next()
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6
-      if (log.isLevelEnabled('info')) requestLog().info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request')
+      if (log.isLevelEnabled('info')) {
+        const line = { method: ctx.method, route: routeTemplate(ctx), status: ctx.status, durationMs: Math.round(ms * 10) / 10, user: ctx.state.actor?.login ?? null }
+        requestLog().info(line, 'request')
+      }
     }
   }
 }

@@ -13,7 +13,6 @@ export function registerAuthRoutes(router: Router<AppState>, services: MailroomS
     const tokens = await services.auth.login(login, password, ctx.ip)
     ctx.set('Token', tokens.token)
     ctx.set('Refresh-Token', tokens.refreshToken)
-    ctx.set('Access-Control-Expose-Headers', 'Token, Refresh-Token')
     ctx.status = 204
   })
 

@@ -12,6 +12,7 @@ export const COMMON_ERRORS = defineErrors({
   ROUTE_NOT_FOUND: { kind: 'not-found', message: 'Route not found' },
   METHOD_NOT_ALLOWED: { kind: 'bad-request', message: 'Method not allowed on this route' },
   REQUEST_TIMEOUT: { kind: 'timeout', message: 'Request took too long and was stopped' },
+  BODY_TIMEOUT: { kind: 'request-timeout', message: 'Request body did not arrive in time' },
   SERVICE_UNAVAILABLE: { kind: 'unavailable', message: 'Service temporarily unavailable, try again later' },
   STORAGE_UNAVAILABLE: { kind: 'unavailable', message: 'Document storage is not writable' },
   DOCUMENT_STORE_UNREACHABLE: { kind: 'unavailable', message: 'Document storage cannot be reached, try again later' },
