@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import config from './tsup.config.js'
 
 describe('pnpm bench', () => {
-  it('runs the create, search, content and Maarch import benchmarks, each an entry tsup builds', async () => {
+  it('runs the create, search, search-scale, content, auth-flood and Maarch import benchmarks, each an entry tsup builds', async () => {
     const manifest = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }
     const run = [...manifest.scripts.bench!.matchAll(/node dist\/([\w-]+)\.js/g)].map((m) => m[1])
-    expect(run).toEqual(['create-bench', 'search-bench', 'content-bench', 'import-maarch-bench'])
+    expect(run).toEqual(['create-bench', 'search-bench', 'search-scale-bench', 'content-bench', 'auth-flood-bench', 'import-maarch-bench'])
     const entries = (config as { entry: string[] }).entry.map((e) => e.replace(/\.ts$/, ''))
     expect(entries).toEqual(expect.arrayContaining(run))
   })
