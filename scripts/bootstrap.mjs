@@ -80,7 +80,7 @@ if (task === 'test') {
     pn('exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only', '--concurrency=2') ||
     run(process.execPath, ['scripts/api-docs.mjs']) ||
     run(process.execPath, ['scripts/check-packages.mjs'])
-  const tests = checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full') : 1
+  const tests = checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full') : 1
   if (startedCeph) spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
   let passed = 0
   let failed = 0
