@@ -58,7 +58,7 @@ describe('the logs of a run', () => {
 
     const secrets = {
       'demo password maarch': /\bmaarch\b/,
-      'demo password superadmin (other than as a login)': /(?<!"user":)"superadmin"/,
+      'demo password superadmin (other than as a login)': /(?<!"(?:user|login)":)"superadmin"/,
       'wrong password': wrongPassword,
       'Basic credentials': Buffer.from('bbain:maarch').toString('base64'),
       token: token,

@@ -181,12 +181,13 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
     const [first] = acknowledged
     expect((await original(url, first![0])).bytes.equals(textFile(first![1]))).toBe(true)
 
-    // Health says so while down too.
+    // Readiness says so while down too; liveness stays cheap and up (the process is fine).
     spawnSync('bash', [CEPH_SCRIPT, 'gateway-stop'])
-    const health = await fetch(`${url}/healthz`)
-    expect(health.status).toBe(503)
-    expect(await health.json()).toMatchObject({ storage: false })
-    spawnSync('bash', [CEPH_SCRIPT, 'gateway-start'])
+    const ready = await fetch(`${url}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toMatchObject({ failing: ['storage'] })
     expect((await fetch(`${url}/healthz`)).status).toBe(200)
+    spawnSync('bash', [CEPH_SCRIPT, 'gateway-start'])
+    expect((await fetch(`${url}/readyz`)).status).toBe(200)
   }, 180_000)
 })

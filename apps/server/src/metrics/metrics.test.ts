@@ -101,10 +101,15 @@ describe('GET /metrics', () => {
   })
 
   it('counts throttled authentications apart from failures', async () => {
-    // Five failures lock the login; the sixth attempt is refused by the lock, not by the password check.
-    for (let i = 0; i < 6; i++) await fetch(`${running.url}/rest/entities/PJS`, { headers: basic('ppetit:wrong-password') })
+    // Five wrong passwords for one login from one address: the sixth attempt from there is refused by the
+    // throttle (429), not by the password check.
+    const before = seriesValue(await scrape(running.url), 'mailroom_authentication_failures_total', { method: 'password' }) ?? 0
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${running.url}/rest/entities/PJS`, { headers: basic(`ppetit:wrong-password-${i}`) })).status)
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
     const families = await scrape(running.url)
-    expect(seriesValue(families, 'mailroom_authentication_throttled_total', { scope: 'account' })).toBe(1)
+    expect(seriesValue(families, 'mailroom_authentication_throttled_total', { scope: 'address' })).toBe(1)
+    expect(seriesValue(families, 'mailroom_authentication_failures_total', { method: 'password' })).toBe(before + 5)
   })
 
   it('reads the documents stored after a create, the journal backlog and the pool (PostgreSQL only)', async () => {
