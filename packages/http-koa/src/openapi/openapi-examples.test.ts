@@ -1,4 +1,5 @@
 import {
+  ChainVerificationResponseSchema,
   AuthenticateBodySchema,
   ContentBase64ResponseSchema,
   CreateRecordBodySchema,
@@ -41,6 +42,8 @@ describe('OpenAPI examples', () => {
     ['entity', EntityResponseSchema, EXAMPLES.entity],
     ['health', HealthResponseSchema, EXAMPLES.health],
     ['journal', JournalEventsResponseSchema, EXAMPLES.journal],
+    ['chainVerification', ChainVerificationResponseSchema, EXAMPLES.chainVerification],
+    ['chainBroken', ChainVerificationResponseSchema, EXAMPLES.chainBroken],
   ] as const)('%s matches its schema', (_name, schema, example) => {
     const result = schema.safeParse(example)
     expect(result.error?.issues ?? []).toEqual([])
