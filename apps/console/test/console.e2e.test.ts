@@ -245,6 +245,11 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     await page.getByRole('heading', { level: 2, name: /event\(s\)/ }).waitFor()
     expect(await page.locator('table.journal tbody tr').count()).toBeGreaterThanOrEqual(4)
     await page.getByText('Every operation succeeded').waitFor()
+    // The server's verification of the hash chain, said plainly: every event of the safe, up to its head.
+    await page.getByText(/^Chain verified \(\d+ events\)$/).waitFor()
+    const head = await server.mailroom.db.selectFrom('journal_heads').select('last_sequence').where('safe', '=', '21750001600019').executeTakeFirstOrThrow()
+    expect(await page.getByRole('status').filter({ hasText: 'Chain' }).textContent()).toBe(`Chain verified (${head.last_sequence} events)`)
+    expect(await page.locator('.chain code').textContent()).toMatch(/^[0-9a-f]{64}$/)
     await expectAccessible(page, 'journal')
     await documentScreenshot(page, 'journal')
 

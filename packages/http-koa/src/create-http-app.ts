@@ -13,6 +13,7 @@ import { requestContext } from './middleware/request-context.js'
 import { requestTimeout } from './middleware/request-timeout.js'
 import { registerAdminRoutes } from './routes/admin-routes.js'
 import { registerAuthRoutes } from './routes/auth-routes.js'
+import { registerChainVerificationRoutes } from './routes/chain-verification-routes.js'
 import { registerEntityRoutes } from './routes/entity-routes.js'
 import { registerHealthRoutes, type ServerLifecycle } from './routes/health-routes.js'
 import { type MetricsEndpoint, registerMetricsRoutes } from './routes/metrics-routes.js'
@@ -75,6 +76,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   registerContentRoutes(restRouter, options.services)
   registerStatusRoutes(restRouter, options.services)
   registerAdminRoutes(restRouter, options.services)
+  registerChainVerificationRoutes(restRouter, options.services)
   // /digitalSafe authenticates with its own cookie and error envelope: registered on the public router.
   registerJournalRoutes(publicRouter, options.services)
 

@@ -161,6 +161,15 @@ describe('sdk: digital safe, health, openapi', () => {
     await expect(bbain.readJournal(SAFE, { fromDate: 'yesterday' }, { cookieToken: token })).rejects.toMatchObject({ status: 400, message: 'Invalid format date' })
   })
 
+  it("verifies a safe's chain with the client's own credentials, and reports refusals", async () => {
+    await createPdfRecord('Chaîne')
+    const verification = await bbain.verifyJournalChain(SAFE)
+    expect(verification).toMatchObject({ safe: SAFE, verified: true, pendingEvents: 0, firstBreak: null })
+    expect(verification.eventsChecked).toBeGreaterThan(0)
+    expect(verification.head?.sequence).toBe(verification.eventsChecked)
+    await expect(bbain.verifyJournalChain('NOPE')).rejects.toMatchObject({ status: 404, message: "Organization NOPE doesn't exist" })
+  })
+
   it('reads liveness, readiness and the OpenAPI document without credentials', async () => {
     const anonymous = createClient({ baseUrl: s.baseUrl })
     expect(await anonymous.health()).toEqual({ status: 'ok' })

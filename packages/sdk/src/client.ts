@@ -1,4 +1,5 @@
 import type {
+  ChainVerificationResponse,
   ContentBase64Response,
   ContentParams,
   CreateRecordBody,
@@ -114,6 +115,11 @@ export interface MailroomClient {
 
   /** GET /digitalSafe/digitalSafe/{owner}/events: the journal of a digital safe, with the SERVICE-AUTH cookie. */
   readJournal(owner: string, params?: JournalEventsParams, options?: JournalCallOptions): Promise<JournalEventsResponse>
+  /**
+   * GET /rest/digitalSafe/{owner}/verification (Mailroom extension): whether the safe's hash chain verifies,
+   * with the client's own credentials. Resolves for a broken chain too (`verified: false`, `firstBreak`).
+   */
+  verifyJournalChain(owner: string, options?: CallOptions): Promise<ChainVerificationResponse>
 
   /** GET /healthz: the liveness probe (the process answers). */
   health(options?: CallOptions): Promise<LivenessResponse>
@@ -217,6 +223,10 @@ export function createClient(options: ClientOptions): MailroomClient {
       if (token !== undefined) headers.cookie = `SERVICE-AUTH=${encodeURIComponent(token)}`
       const names = ['archiveId', 'originatorOrgRegNumber', 'fromDate', 'toDate', 'fromOriginatorArchiveId', 'toOriginatorArchiveId', 'limit', 'after']
       return transport.json('GET', `digitalSafe/digitalSafe/${encodeURIComponent(owner)}/events`, { ...rest, headers, auth: false, query: query(params, names) })
+    },
+
+    verifyJournalChain(owner, call = {}) {
+      return transport.json('GET', `rest/digitalSafe/${encodeURIComponent(owner)}/verification`, call)
     },
 
     health(call = {}) {

@@ -63,6 +63,7 @@ describe('docs/tour.md', () => {
     expect(result.history[0]).toMatchObject({ eventType: 'UP', info: 'Pris en charge par le service', login: 'bbain' })
     expect(result.deposit).toMatchObject({ eventType: 'recordsManagement/deposit', objectClass: 'recordsManagement/archive' })
     expect(result.deposit?.eventInfo[0]).toMatchObject({ resId: String(result.resId), hashAlgorithm: 'SHA256', size: letter.length })
+    expect(result.chain).toMatchObject({ safe: '21750001600019', verified: true, pendingEvents: 0, firstBreak: null })
   })
 
   it('compiles and runs when its blocks are pasted in order into one file', async () => {

@@ -9,6 +9,7 @@ import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
 import { archiveInconsistencies, type Inconsistency } from './archive-consistency.js'
+import { type ChainVerification, chainVerificationText } from './chain-verification.js'
 
 type Journal = Awaited<ReturnType<MailroomClient['readJournal']>>
 
@@ -36,9 +37,13 @@ const PROBLEMS: Record<Inconsistency['problem'], MessageKey> = {
   'time-goes-back': 'problemTime',
 }
 
+/** The server's verification of the safe's chain, or why it could not be had. */
+type ChainState = { readonly verification: ChainVerification } | { readonly error: string }
+
 /**
  * The journal of a digital safe with the filters of the journal read, page by page (after the last event
- * shown), and what the events show about their archives. The SERVICE-AUTH cookie carries the session's token.
+ * shown), whether the safe's hash chain verifies (asked once per new read, not per page), and what the events
+ * show about their archives. The SERVICE-AUTH cookie carries the session's token.
  */
 export function JournalPage() {
   const { t, language, keeper } = useConsole()
@@ -47,13 +52,15 @@ export function JournalPage() {
   const [journal, setJournal] = useState<Journal | null>(null)
   const [pages, setPages] = useState<string[]>([])
   const [error, setError] = useState<string | null>(null)
+  const [chain, setChain] = useState<ChainState | null>(null)
   const [busy, setBusy] = useState(false)
 
   const read = async (after: string | undefined, history: string[]) => {
     setBusy(true)
     setError(null)
     try {
-      localStorage.setItem(SAFE_KEY, safe.trim())
+      const owner = safe.trim()
+      localStorage.setItem(SAFE_KEY, owner)
       const params = {
         ...(filters.archiveId ? { archiveId: filters.archiveId } : {}),
         ...(filters.originatorOrgRegNumber ? { originatorOrgRegNumber: filters.originatorOrgRegNumber } : {}),
@@ -65,12 +72,21 @@ export function JournalPage() {
       setJournal(
         await keeper.call((client) => {
           keeper.armServiceAuth()
-          return client.readJournal(safe.trim(), params)
+          return client.readJournal(owner, params)
         }),
       )
       setPages(history)
+      if (after === undefined) {
+        setChain(null)
+        try {
+          setChain({ verification: await keeper.call((client) => client.verifyJournalChain(owner)) })
+        } catch (caught) {
+          setChain({ error: errorText(caught, t) })
+        }
+      }
     } catch (caught) {
       setJournal(null)
+      setChain(null)
       setError(errorText(caught, t))
     } finally {
       setBusy(false)
@@ -104,6 +120,8 @@ export function JournalPage() {
         <Alert kind="error" text={error} />
       </form>
 
+      {journal && chain ? <ChainSummary chain={chain} /> : null}
+
       {journal ? (
         <section aria-labelledby="events-title">
           <h2 id="events-title">{t('events', { count: events.length })}</h2>
@@ -123,7 +141,6 @@ export function JournalPage() {
               </ul>
             </div>
           )}
-          <p class="help">{t('chainOnServer')}</p>
           <TableScroll label={t('journalTitle')}>
             <table class="journal">
               <thead>
@@ -164,5 +181,29 @@ export function JournalPage() {
         </section>
       ) : null}
     </>
+  )
+}
+
+/** Whether the chain verifies, said first and plainly; then its head (worth keeping elsewhere). */
+function ChainSummary(props: { readonly chain: ChainState }) {
+  const { t } = useConsole()
+  const chain = props.chain
+  if ('error' in chain) {
+    return (
+      <section aria-labelledby="chain-title">
+        <h2 id="chain-title">{t('chainTitle')}</h2>
+        <Alert kind="error" text={t('chainUnverified', { message: chain.error })} />
+      </section>
+    )
+  }
+  const verification = chain.verification
+  return (
+    <section aria-labelledby="chain-title" class="chain">
+      <h2 id="chain-title">{t('chainTitle')}</h2>
+      <Alert kind={verification.verified ? 'ok' : 'error'} text={chainVerificationText(verification, t)} />
+      {verification.head ? <p class="help">{t('chainHead', { sequence: verification.head.sequence })}<code>{verification.head.hash}</code></p> : null}
+      {verification.pendingEvents > 0 ? <p class="help">{t('chainPending', { count: verification.pendingEvents })}</p> : null}
+      <p class="help">{t('chainFilesOnServer')}</p>
+    </section>
   )
 }

@@ -20,13 +20,14 @@ function sink() {
 }
 
 describe('runJournalVerify', () => {
-  const intact: SafeVerification = { safe: 'S1', ok: true, events: 12, files: 4, head: { sequence: 12, hash: HASH } }
+  const intact: SafeVerification = { safe: 'S1', ok: true, events: 12, files: 4, head: { sequence: 12, hash: HASH }, pending: 0 }
   const broken: SafeVerification = {
     safe: 'S2',
     ok: false,
     events: 2,
     files: 1,
     head: { sequence: 9, hash: HASH },
+    pending: 0,
     break: { reason: 'altered-file', sequence: 3, eventId: 'mailroom_x-1', resId: '42', detail: 'Record 42 was deposited with SHA-256 …' },
   }
 

@@ -2,6 +2,7 @@ import type { Actor } from '../actors/actor.js'
 import type { JournalEnvelopeHead } from './journal-envelope.js'
 import type { RawJournalQuery } from './journal-query.js'
 import type { LifeCycleEvent } from './life-cycle-event.js'
+import type { SafeVerification } from './safe-verification.js'
 
 /**
  * A journal read that passed every check (safe, position, query): the envelope head and the life-cycle
@@ -25,4 +26,11 @@ export interface JournalServices {
    * safe; the events returned are those appended before that read event.
    */
   readEvents(actor: Actor, owner: string, rawQuery: RawJournalQuery): Promise<JournalReading>
+  /**
+   * Whether the hash chain of the safe `owner` verifies (a Mailroom extension: `GET
+   * /rest/digitalSafe/{owner}/verification`): committed events are sealed first, then the chain is walked up
+   * to the safe's head. Same permission and errors as {@link readEvents}, before any query parameter; not
+   * journalled. Deposited files are not re-hashed here (`mailroom journal verify` does that too).
+   */
+  verifyChain(actor: Actor, owner: string): Promise<SafeVerification>
 }

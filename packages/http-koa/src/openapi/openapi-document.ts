@@ -1,5 +1,6 @@
 import {
   AuthenticateBodySchema,
+  ChainVerificationResponseSchema,
   AuthenticateResponseHeadersSchema,
   ContentBase64ResponseSchema,
   ContentParamsSchema,
@@ -491,6 +492,31 @@ export function createOpenApiDocument(): OpenApiDocument {
                 ],
                 DEMO_SAFE,
               ),
+            },
+          },
+        },
+        '/rest/digitalSafe/{originatorOwnerOrgRegNumber}/verification': {
+          get: {
+            operationId: 'verifyJournalChain',
+            tags: ['digital safe'],
+            summary: "Verify a digital safe's hash chain (Mailroom extension)",
+            description:
+              'Not part of the Maarch interface. Seals the events written but not yet linked, then walks the chain of the safe in sequence order: ' +
+              'each event must match its hash, follow the one before it and belong to the safe, and the chain must end at the recorded head. ' +
+              'Answers 200 whether or not the chain verifies, with the first break. Who may ask: who may read that safe\'s journal. ' +
+              'Deposited files are not re-hashed here (`mailroom journal verify` does it). The verification is not journalled.',
+            requestParams: { path: JournalPathSchema },
+            responses: {
+              '200': {
+                description: 'The verification',
+                content: {
+                  'application/json': {
+                    schema: ChainVerificationResponseSchema,
+                    examples: { verified: { value: EXAMPLES.chainVerification }, broken: { value: EXAMPLES.chainBroken } },
+                  },
+                },
+              },
+              ...restErrors(['JOURNAL_NOT_POSITIONED', 'JOURNAL_NOT_ALLOWED', 'JOURNAL_SAFE_NOT_FOUND']),
             },
           },
         },

@@ -1,4 +1,5 @@
 import {
+  ChainVerificationResponseSchema,
   AuthenticateBodySchema,
   ContentBase64ResponseSchema,
   CreateRecordBodySchema,
@@ -44,6 +45,8 @@ describe('OpenAPI examples', () => {
     ['ready', ReadinessResponseSchema, EXAMPLES.ready],
     ['notReady', ReadinessResponseSchema, EXAMPLES.notReady],
     ['journal', JournalEventsResponseSchema, EXAMPLES.journal],
+    ['chainVerification', ChainVerificationResponseSchema, EXAMPLES.chainVerification],
+    ['chainBroken', ChainVerificationResponseSchema, EXAMPLES.chainBroken],
   ] as const)('%s matches its schema', (_name, schema, example) => {
     const result = schema.safeParse(example)
     expect(result.error?.issues ?? []).toEqual([])

@@ -1,6 +1,7 @@
 import { JOURNAL_DESCRIPTIONS } from '@mailroom/core'
 import type {
   AuthenticateBody,
+  ChainVerificationResponse,
   ContentBase64Response,
   CreateRecordBody,
   CreateRecordResponse,
@@ -189,4 +190,20 @@ export const EXAMPLES = {
       },
     ],
   } satisfies JournalEventsResponse,
+  chainVerification: {
+    safe: DEMO_SAFE,
+    verified: true,
+    eventsChecked: 42,
+    head: { sequence: 42, hash: '5d41402abc4b2a76b9719d911017c592ae1b6d5c9f4e3a8b7c6d5e4f3a2b1c0d' },
+    pendingEvents: 0,
+    firstBreak: null,
+  } satisfies ChainVerificationResponse,
+  chainBroken: {
+    safe: DEMO_SAFE,
+    verified: false,
+    eventsChecked: 6,
+    head: { sequence: 42, hash: '5d41402abc4b2a76b9719d911017c592ae1b6d5c9f4e3a8b7c6d5e4f3a2b1c0d' },
+    pendingEvents: 0,
+    firstBreak: { reason: 'edited', sequence: 7, eventId: '0192f3a4-7b1c-7d2e-9f00-1a2b3c4d5e6f', detail: 'Event 7 in stored order does not match its hash' },
+  } satisfies ChainVerificationResponse,
 } as const

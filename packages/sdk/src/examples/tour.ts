@@ -56,7 +56,8 @@ export async function tour({ baseUrl, letter, downloadTo }: TourInput) {
   const { token } = await mailroom.authenticate('bbain', 'maarch')
   const journal = await mailroom.readJournal('21750001600019', { fromDate: '2024-01-01' }, { cookieToken: token })
   const deposit = journal.lifeCycleEvents.find((event) => event.eventInfo.some((info) => info.resId === String(resId)))
+  const chain = await mailroom.verifyJournalChain('21750001600019')
   // #endregion
 
-  return { resId, count, chrono, pdf, history, deposit }
+  return { resId, count, chrono, pdf, history, deposit, chain }
 }

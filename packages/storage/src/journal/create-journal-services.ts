@@ -1,20 +1,22 @@
 import {
   ARCHIVE_OBJECT_CLASS,
   type Actor,
+  assertJournalAccess,
   displayName,
   fail,
-  isRoot,
   type JournalEvent,
   type JournalQuery,
   type JournalServices,
   type LifeCycleEvent,
   parseJournalQuery,
   toLifeCycleEvent,
+  verifySafeChain,
 } from '@mailroom/core'
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { StorageContext } from '../storage-context.js'
 import { type JournalEventRow, loadSafeDirectory, rowToEvent } from './journal-rows.js'
+import { verifyJournal } from './verify-journal.js'
 
 /** Events fetched per query while streaming `/events`. */
 export const JOURNAL_PAGE_SIZE = 500
@@ -51,10 +53,7 @@ export function createJournalServices(context: StorageContext, options: JournalS
     async readEvents(actor: Actor, owner: string, rawQuery) {
       const timestamp = context.clock.now()
       const accountName = displayName(actor)
-      const directory = await loadSafeDirectory(db)
-      if (!directory.hasSafe(owner)) fail('JOURNAL_SAFE_NOT_FOUND', { owner })
-      if (!isRoot(actor) && !directory.isPositionedInSafe(actor.entities.map((entity) => entity.entityId), owner)) fail('JOURNAL_NOT_POSITIONED')
-      if (!isRoot(actor) && !actor.groups.some((group) => group.digitalSafe !== false)) fail('JOURNAL_NOT_ALLOWED')
+      assertJournalAccess(actor, await loadSafeDirectory(db), owner)
       const query = parseJournalQuery(rawQuery)
 
       let cursor: OrderKey | null = null
@@ -78,6 +77,17 @@ export function createJournalServices(context: StorageContext, options: JournalS
         head: { owner, timestamp, accountName },
         events: pagedEvents(db, { owner, query, snapshot, cursor, pageSize, accountName }),
       }
+    },
+
+    verifyChain(actor: Actor, owner: string) {
+      return verifySafeChain(
+        {
+          loadSafeDirectory: () => loadSafeDirectory(db),
+          verifySafeChain: async (safe) => (await verifyJournal(context, safe, { checkFiles: false })).safes[0]!,
+        },
+        actor,
+        owner,
+      )
     },
   }
 }

@@ -214,12 +214,12 @@ describe('pending journal events', () => {
     await bed.db.insertInto('journal_pending').values(fresh).execute()
 
     const stale = await verifyJournal(bed.context, safe, { seal: false })
-    expect(stale).toMatchObject({ ok: false, safes: [{ safe, ok: false, events: 1, break: { reason: 'unsealed', sequence: null, eventId: event.eventId } }] })
+    expect(stale).toMatchObject({ ok: false, safes: [{ safe, ok: false, events: 1, pending: 2, break: { reason: 'unsealed', sequence: null, eventId: event.eventId } }] })
     expect(stale.safes[0]!.break!.detail).toMatch(/^1 event\(s\) written more than 60 s ago are not linked into the chain/)
     expect(await verifyJournal(bed.context, undefined, { seal: false })).toMatchObject({ ok: false })
     expect(await verifyJournal(bed.context, safe, { seal: false, unsealedAfterMs: 600_000 })).toMatchObject({ ok: true })
     // By default verification seals first: nothing is left pending, and the chain holds both.
-    expect(await verifyJournal(bed.context, safe)).toMatchObject({ ok: true, safes: [{ ok: true, events: 3 }] })
+    expect(await verifyJournal(bed.context, safe)).toMatchObject({ ok: true, safes: [{ ok: true, events: 3, pending: 0 }] })
     expect(await pendingOf(safe)).toEqual([])
   })
 })

@@ -170,6 +170,15 @@ describe('verifyJournal', () => {
     expect(await verify(safe)).toMatchObject({ ok: false, safes: [{ break: { reason: 'altered-file', sequence: 1, resId: String(records[0]!.resId) } }] })
   })
 
+  it('walks the chain alone with checkFiles: false (what the HTTP verification does)', async () => {
+    const { safe, records } = await freshSafe(2)
+    await writeFile(records[0]!.file, 'tampered content')
+    const chainOnly = await verifyJournal(bed.context, safe, { pageSize: 3, checkFiles: false })
+    expect(chainOnly).toMatchObject({ ok: true, safes: [{ ok: true, events: 4, files: 0, pending: 0, head: { sequence: 4 } }] })
+    expect((await verify(safe)).safes[0]!.break?.reason).toBe('altered-file')
+    await writeFile(records[0]!.file, records[0]!.bytes)
+  })
+
   it('finds earlier versions in adr_letterbox after a new version replaced the file', async () => {
     const { safe, records } = await freshSafe(1)
     const record = records[0]!

@@ -1,4 +1,4 @@
-import { type ChainBreakReason, type JournalEvent, verifyChain } from '@mailroom/core'
+import { type JournalBreak, type JournalEvent, type SafeVerification, verifyChain } from '@mailroom/core'
 import { sha256OfStoredFile } from '../docserver/hash-stored-file.js'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
@@ -7,36 +7,7 @@ import type { StorageContext } from '../storage-context.js'
 import { loadSafeDirectory, rowToEvent, sha256Hex } from './journal-rows.js'
 import { sealJournal } from './journal-sealer.js'
 
-/**
- * Why a safe's journal fails verification: a chain break (core's reasons), a file, an unknown safe, or events
- * written long ago and still not linked into the chain ('unsealed').
- */
-export type JournalBreakReason = ChainBreakReason | 'altered-file' | 'unknown-safe' | 'unsealed'
-
-/** The first break found in a safe. */
-export interface JournalBreak {
-  readonly reason: JournalBreakReason
-  /** Sequence and eventId of the offending event (null when the break is past the end of the chain). */
-  readonly sequence: number | null
-  readonly eventId: string | null
-  /** The record whose stored file no longer matches (altered-file only). */
-  readonly resId?: string
-  /** One English sentence for operators. */
-  readonly detail: string
-}
-
-/** Outcome for one safe. */
-export interface SafeVerification {
-  readonly safe: string
-  readonly ok: boolean
-  /** Events walked (up to the break). */
-  readonly events: number
-  /** Stored files whose fingerprint was checked against deposit events. */
-  readonly files: number
-  /** The journal_heads row (null when the safe has none). */
-  readonly head: { readonly sequence: number; readonly hash: string } | null
-  readonly break?: JournalBreak
-}
+export type { JournalBreak, JournalBreakReason, SafeVerification } from '@mailroom/core'
 
 /** Outcome of {@link verifyJournal}. */
 export interface JournalVerification {
@@ -52,6 +23,8 @@ export interface VerifyJournalOptions {
   readonly seal?: boolean
   /** Pending events written longer ago than this are reported as 'unsealed' (default 60,000 ms). */
   readonly unsealedAfterMs?: number
+  /** Re-hash the stored files of deposit events (default true); false walks the chain alone. */
+  readonly checkFiles?: boolean
 }
 
 /** Default of {@link VerifyJournalOptions.unsealedAfterMs}. */
@@ -90,15 +63,22 @@ export async function verifyJournal(context: Pick<StorageContext, 'db' | 'docser
     safes = [...new Set([...heads.map((head) => head.safe), ...withEvents.map((row) => row.safe), ...withPending.map((row) => row.safe)])].sort()
   }
   const docservers = new Map((await db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((row) => [row.docserver_id, row.path_template]))
-  const files = new FileChecker(db, context.docservers, docservers)
+  const files = options.checkFiles === false ? null : new FileChecker(db, context.docservers, docservers)
   const results: SafeVerification[] = []
   for (const name of safes) {
     const headRow = heads.find((head) => head.safe === name)
     const head = headRow ? { sequence: headRow.last_sequence, hash: headRow.last_hash } : null
-    const result = await verifySafe(db, name, head, files, pageSize)
+    const walked = await verifySafe(db, name, head, files, pageSize)
+    const result = { ...walked, pending: await countPending(db, name) }
     results.push(result.ok ? await checkUnsealed(db, result, options.unsealedAfterMs ?? UNSEALED_AFTER_MS, sealError) : result)
   }
   return { ok: results.every((result) => result.ok), safes: results }
+}
+
+/** Events of the safe written but not linked into its chain yet. */
+async function countPending(db: Kysely<Database>, safe: string): Promise<number> {
+  const row = await db.selectFrom('journal_pending').select(sql<number>`count(*)`.as('count')).where('safe', '=', safe).executeTakeFirstOrThrow()
+  return Number(row.count)
 }
 
 /** The safe's result, failed as 'unsealed' when pending events older than the threshold remain. */
@@ -127,13 +107,13 @@ async function checkUnsealed(db: Kysely<Database>, result: SafeVerification, thr
   }
 }
 
-async function verifySafe(db: Kysely<Database>, safe: string, head: SafeVerification['head'], files: FileChecker, pageSize: number): Promise<SafeVerification> {
+async function verifySafe(db: Kysely<Database>, safe: string, head: SafeVerification['head'], files: FileChecker | null, pageSize: number): Promise<Omit<SafeVerification, 'pending'>> {
   const checkpoint = head !== null && head.sequence > 0 ? head : undefined
   let after: JournalEvent | undefined
   let walked = 0
   let checkedFiles = 0
   let lastStored: number | null = null
-  const done = (extra: Partial<SafeVerification>): SafeVerification => ({ safe, ok: extra.break === undefined, events: walked, files: checkedFiles, head, ...extra })
+  const done = (extra: Partial<SafeVerification>): Omit<SafeVerification, 'pending'> => ({ safe, ok: extra.break === undefined, events: walked, files: checkedFiles, head, ...extra })
 
   for (;;) {
     let page = db.selectFrom('journal_events').selectAll().where('safe', '=', safe)
@@ -148,7 +128,7 @@ async function verifySafe(db: Kysely<Database>, safe: string, head: SafeVerifica
     const withCheckpoint = checkpoint !== undefined && (last || checkpoint.sequence <= offset + events.length)
     const chain = verifyChain(events, sha256Hex, { safe, ...(after ? { after } : {}), ...(withCheckpoint ? { checkpoint } : {}) })
     const trusted = chain.ok ? events : events.slice(0, Math.min(chain.at.index, events.length))
-    const fileBreak = await files.firstAlteredFile(trusted)
+    const fileBreak: { index: number; checked: number; break?: JournalBreak } = files === null ? { index: trusted.length, checked: 0 } : await files.firstAlteredFile(trusted)
     checkedFiles += fileBreak.checked
     if (fileBreak.break !== undefined) {
       walked += fileBreak.index
