@@ -24,6 +24,9 @@ export function mailroomVitestConfig(
     testTimeout: options.testTimeout ?? 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // Vitest's default on a 2-core machine is one worker: test files then wait on each other's I/O (PostgreSQL,
+    // LibreOffice, password hashing in libuv's pool). Two keep both cores busy.
+    maxWorkers: 2,
   }
   const reportDir = process.env.MAILROOM_TEST_REPORT_DIR
   const reporters = reportDir ? ['default', ['json', { outputFile: `${reportDir}/${encodeURIComponent(process.cwd())}.json` }]] : ['default']
