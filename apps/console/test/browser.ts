@@ -1,58 +1,27 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import { CHROMIUM_PATH, chromiumMissing, launchChromium, type TestBrowser } from '@mailroom/testing'
+import type { Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { expect } from 'vitest'
 
-/** Debian's Chromium (scripts/install-chromium.sh), or the one MAILROOM_CHROMIUM names; nothing is downloaded. */
-export const CHROMIUM = process.env.MAILROOM_CHROMIUM || '/usr/bin/chromium'
-
 /** True when the browser tests cannot run and MAILROOM_SKIP_BROWSER_TESTS=1 says to skip them. */
 export function skipBrowserTests(): boolean {
-  if (existsSync(CHROMIUM)) return false
+  const missing = chromiumMissing()
+  if (missing === null) return false
   if (process.env.MAILROOM_SKIP_BROWSER_TESTS === '1') return true
-  throw new Error(`no browser at ${CHROMIUM}: run bash scripts/install-chromium.sh (or set MAILROOM_SKIP_BROWSER_TESTS=1)`)
+  throw new Error(`no browser at ${CHROMIUM_PATH}: run bash scripts/install-chromium.sh (or set MAILROOM_SKIP_BROWSER_TESTS=1)`)
 }
-
-/** Flags of a headless run that reaches nothing but the test server. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** One browser for the whole suite, on a fresh profile folder (thrown away by close). */
-export interface Browser {
-  readonly context: BrowserContext
-  close(): Promise<void>
-}
+export type Browser = TestBrowser
 
 export async function launchBrowser(options: { locale?: string } = {}): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'mailroom-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    locale: options.locale ?? 'en-GB',
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  })
+  const browser = await launchChromium({ locale: options.locale ?? 'en-GB', viewport: { width: 1280, height: 900 }, acceptDownloads: true })
   // Fail with the waited-for locator's name well before the test's own timeout.
-  context.setDefaultTimeout(15_000)
-  return {
-    context,
-    async close() {
-      await context.close()
-      rmSync(profile, { recursive: true, force: true })
-    },
-  }
+  browser.context.setDefaultTimeout(15_000)
+  return browser
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')

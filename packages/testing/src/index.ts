@@ -17,3 +17,5 @@ export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-t
 export type { SeededRecord } from './fixtures/search-test-dataset.js'
 export { cephGateway, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
 export type { GatewaySettings } from './object-store/ceph-gateway.js'
+export { CHROMIUM_PATH, chromiumMissing, launchChromium } from './browser/chromium.js'
+export type { ChromiumOptions, TestBrowser } from './browser/chromium.js'

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../../packages/testing/src/fixtures/files/index.js'
 import { loadConfig } from '../../src/config.js'
 import { type RunningServer, startServer } from '../../src/serve.js'
-import { chromiumMissing, launchChromium, type TestBrowser } from './chromium.js'
+import { chromiumMissing, launchChromium, type TestBrowser } from '@mailroom/testing'
 import { type PortalServer, startPortal } from './portal-page.js'
 
 const SDK_BUNDLE = fileURLToPath(new URL('../../../../packages/sdk/dist/index.js', import.meta.url))

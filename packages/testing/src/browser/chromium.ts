@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type BrowserContext, chromium } from 'playwright-core'
+import { type BrowserContext, chromium, type LaunchOptions, type BrowserContextOptions } from 'playwright-core'
 
 /** Debian's Chromium (scripts/install-chromium.sh), or MAILROOM_CHROMIUM; playwright-core never downloads one. */
 export const CHROMIUM_PATH = process.env.MAILROOM_CHROMIUM || '/usr/bin/chromium'
@@ -19,7 +19,11 @@ export interface TestBrowser {
   close(): Promise<void>
 }
 
-export async function launchChromium(): Promise<TestBrowser> {
+/** What a test may choose of the browser context (locale, viewport, downloads…); the binary and flags are fixed. */
+export type ChromiumOptions = Omit<BrowserContextOptions & LaunchOptions, 'executablePath' | 'args'>
+
+/** Debian's Chromium, headless and offline, on a fresh profile folder that `close` removes. */
+export async function launchChromium(options: ChromiumOptions = {}): Promise<TestBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'mailroom-chromium-'))
   // A persistent context is how playwright takes a profile directory of our own (--user-data-dir).
   const context = await chromium.launchPersistentContext(profile, {
@@ -36,6 +40,7 @@ export async function launchChromium(): Promise<TestBrowser> {
       '--disable-sync',
     ],
     timeout: 20_000,
+    ...options,
   })
   return {
     context,
