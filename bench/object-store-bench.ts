@@ -15,13 +15,11 @@ import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
-import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
+import { serveOnLoopback } from '@mailroom/http-koa/testing'
 import { createMailroom, type Mailroom, S3DocumentStore } from '@mailroom/mailroom'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { makeBenchPdf, runPhase } from './bench-kit.js'
@@ -49,14 +47,12 @@ interface Served {
 
 async function serve(database: string, store: { docserverDir?: string; docserverUrl?: string; s3?: object }): Promise<Served> {
   const mailroom = await createMailroom({ database, ...store, secret: TEST_SECRET, demo: true, passwordHasher: TEST_PASSWORD_HASHER })
-  const server: Server = createHttpServer(createHttpApp({ services: mailroom }))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const served = await serveOnLoopback(mailroom)
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: served.baseUrl,
     mailroom,
     async close() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await served.close()
       await mailroom.close()
     },
   }

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
+import { serveOnLoopback } from '@mailroom/http-koa/testing'
 import { checkDocumentStorage, createMailroom, type Mailroom } from '@mailroom/mailroom'
 import { cephGateway, createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase, testBucketUrl } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -40,14 +39,12 @@ async function original(url: string, resId: number): Promise<{ status: number; b
 /** A Mailroom served over HTTP in this process: its own pool, caches and S3 client, as a separate server has. */
 async function serveMailroom(options: Parameters<typeof createMailroom>[0]): Promise<{ url: string; mailroom: Mailroom; close(): Promise<void> }> {
   const mailroom = await createMailroom(options)
-  const server = createHttpServer(createHttpApp({ services: mailroom }))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const served = await serveOnLoopback(mailroom)
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: served.baseUrl,
     mailroom,
     async close() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await served.close()
       await mailroom.close()
     },
   }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
+import type { MailroomServices } from '@mailroom/core'
 import type { MailroomOptions } from '@mailroom/mailroom'
 import { type TestMailroom, createTestMailroom } from '@mailroom/testing'
 import { createHttpApp, type HttpAppOptions } from '../create-http-app.js'
@@ -44,14 +45,31 @@ export function demoAuth(login: keyof typeof DEMO_PASSWORDS | string): string {
   return `${login}:${DEMO_PASSWORDS[login] ?? 'maarch'}`
 }
 
+/** Mailroom services served over HTTP on a free loopback port; `close` stops the server, not the services. */
+export interface LoopbackServer {
+  readonly baseUrl: string
+  readonly server: Server
+  close(): Promise<void>
+}
+
+export async function serveOnLoopback(services: MailroomServices, http: Partial<Omit<HttpAppOptions, 'services'>> = {}): Promise<LoopbackServer> {
+  const server = createHttpServer(createHttpApp({ services, ...http }))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
 export async function startTestServer(
   options: { mailroom?: Partial<Omit<MailroomOptions, 'database' | 'docserverDir'>>; http?: Partial<Omit<HttpAppOptions, 'services'>> } = {},
 ): Promise<TestServer> {
   const t = await createTestMailroom(options.mailroom)
-  const app = createHttpApp({ services: t.mailroom, ...options.http })
-  const server = createHttpServer(app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { baseUrl, server, close } = await serveOnLoopback(t.mailroom, options.http)
   return {
     ...t,
     baseUrl,
@@ -80,8 +98,7 @@ export async function startTestServer(
       return { status: response.status, headers: response.headers, text, bytes, json }
     },
     async close() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await close()
       await t.cleanup()
     },
   }
