@@ -40,10 +40,23 @@ export interface HttpPhaseResult extends PhaseResult {
   readonly postgresCpuMsPerResponse: number
   /** The load generator thread's share. */
   readonly generatorCpuMsPerResponse: number
+  /** The local Ceph test cluster's share (0 when none runs). */
+  readonly gatewayCpuMsPerResponse: number
 }
 
 /** CPU time (user and system) in milliseconds of every local process named `postgres`, from /proc; NaN elsewhere. */
 export function postgresCpuMs(): number {
+  return namedProcessesCpuMs(['postgres'])
+}
+
+/** CPU time of the local Ceph test cluster's processes (gateway, OSD, monitor), from /proc; NaN elsewhere. */
+export function gatewayCpuMs(): number {
+  return namedProcessesCpuMs(['radosgw', 'ceph-osd', 'ceph-mon'])
+}
+
+/** CPU time (user and system) in milliseconds of every local process whose name is one of `names`, from /proc; NaN elsewhere. */
+export function namedProcessesCpuMs(names: readonly string[]): number {
+  const wanted = names.map((name) => `(${name})`)
   try {
     let total = 0
     for (const entry of readdirSync('/proc')) {
@@ -54,7 +67,7 @@ export function postgresCpuMs(): number {
       } catch {
         continue // gone meanwhile
       }
-      if (!stat.includes('(postgres)')) continue
+      if (!wanted.some((name) => stat.includes(name))) continue
       const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
       total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
     }
@@ -109,6 +122,7 @@ export function runHttpPhase(name: string, clients: number, seconds: number, req
   const machineBefore = machineCpuMs()
   const processBefore = processCpuMs()
   const postgresBefore = postgresCpuMs()
+  const gatewayBefore = gatewayCpuMs()
   return new Promise<HttpPhaseResult>((resolve, reject) => {
     worker.once('message', ({ generatorCpuMs, ...result }: Omit<PhaseResult, 'peakRssMb'> & { generatorCpuMs: number }) => {
       const per = (ms: number) => ms / Math.max(1, result.count)
@@ -120,6 +134,7 @@ export function runHttpPhase(name: string, clients: number, seconds: number, req
         serverCpuMsPerResponse: per(processCpuMs() - processBefore - generatorCpuMs),
         postgresCpuMsPerResponse: per(postgresCpuMs() - postgresBefore),
         generatorCpuMsPerResponse: per(generatorCpuMs),
+        gatewayCpuMsPerResponse: per(gatewayCpuMs() - gatewayBefore),
       })
     })
     worker.once('error', reject)

@@ -6,6 +6,7 @@
  *
  *   pnpm --filter @mailroom/bench bench:object-store
  *   BENCH_SECONDS (10), BENCH_CLIENTS (16), BENCH_FILE_BYTES (100000),
+ *   BENCH_PHASES (all; else a comma list of words naming phases, e.g. `get,originalcontent on s3`: for profiling one path),
  *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
  * Starts the gateway with scripts/ceph-test-cluster.sh (and stops it if it started it). The HTTP clients run
@@ -23,17 +24,23 @@ import { serveOnLoopback } from '@mailroom/http-koa/testing'
 import { createMailroom, type Mailroom, S3DocumentStore } from '@mailroom/mailroom'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { makeBenchPdf, runPhase } from './bench-kit.js'
-import { runHttpPhase, threadCpuMs } from './http-load.js'
+import { gatewayCpuMs, machineCpuMs, processCpuMs, runHttpPhase } from './http-load.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)
 const fileBytes = Number(process.env.BENCH_FILE_BYTES ?? 100_000)
+const phases = process.env.BENCH_PHASES?.toLowerCase().split(',').map((word) => word.trim()).filter(Boolean)
+const runs = (name: string) => !phases || phases.some((word) => name.toLowerCase().includes(word))
 /** scripts/ceph-test-cluster.sh, found from this file whether it runs from source or from dist/. */
 const script = [1, 2].map((up) => join(dirname(fileURLToPath(import.meta.url)), ...Array(up).fill('..'), 'scripts', 'ceph-test-cluster.sh')).find((path) => existsSync(path)) ?? 'scripts/ceph-test-cluster.sh'
 
 function gatewayEnv(): { env: Record<string, string>; started: boolean } | null {
   const running = spawnSync('bash', [script, 'env'], { encoding: 'utf8' })
-  const found = running.status === 0 ? running : spawnSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  // A larger in-memory OSD than the tests': a full one blocks writes, and a run of larger files fills 1 GiB.
+  const found =
+    running.status === 0
+      ? running
+      : spawnSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { MAILROOM_CEPH_MEMSTORE_BYTES: String(8 * 2 ** 30), ...process.env } })
   if (found.status !== 0) return null
   const env = Object.fromEntries(found.stdout.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]))
   return { env, started: running.status !== 0 }
@@ -81,39 +88,61 @@ async function main(): Promise<void> {
   const onS3 = await serve(databases[0]!.url!, { docserverUrl: bucket, s3 })
   const onFolder = await serve(databases[1]!.url!, { docserverDir: folder })
   const results: Record<string, number> = {}
-  const line = (name: string, r: { count: number; errors: number; perSecond: number; p50: number; p99: number; loopCpuMsPerResponse?: number }) => {
+  /** CPU per response, in ms: the whole machine, and its parts (this process, PostgreSQL, the Ceph cluster, the load generator). */
+  interface Costs {
+    readonly machine: number
+    readonly mailroom: number
+    readonly postgres: number
+    readonly gateway: number
+    readonly generator: number
+  }
+  const costs: Record<string, Costs> = {}
+  const line = (name: string, r: { count: number; errors: number; perSecond: number; p50: number; p99: number }, cost: Costs) => {
     results[name] = r.perSecond
-    const cpu = r.loopCpuMsPerResponse === undefined ? '' : `  server loop CPU ${r.loopCpuMsPerResponse.toFixed(2)} ms/response`
-    console.log(`${name.padEnd(28)} ${r.perSecond.toFixed(0).padStart(6)}/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.count} ok, ${r.errors} errors)${cpu}`)
+    costs[name] = cost
+    const ms = (value: number) => value.toFixed(2).padStart(5)
+    console.log(
+      `${name.padEnd(26)} ${r.perSecond.toFixed(0).padStart(5)}/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(5)} ms  (${r.count} ok, ${r.errors} errors)` +
+        `  CPU ms/op: machine ${ms(cost.machine)} = Mailroom/client ${ms(cost.mailroom)} + PostgreSQL ${ms(cost.postgres)} + Ceph ${ms(cost.gateway)} + load ${ms(cost.generator)} + other`,
+    )
+  }
+  const http = async (name: string, request: Parameters<typeof runHttpPhase>[3]) => {
+    if (!runs(name)) return
+    const r = await runHttpPhase(name, clients, seconds, request)
+    line(name, r, { machine: r.machineCpuMsPerResponse, mailroom: r.serverCpuMsPerResponse, postgres: r.postgresCpuMsPerResponse, gateway: r.gatewayCpuMsPerResponse, generator: r.generatorCpuMsPerResponse })
+  }
+  /** A raw phase: the SDK in this process, no HTTP server, no database. */
+  const rawPhase = async (name: string, operation: () => Promise<void>) => {
+    if (!runs(name)) return
+    const before = { machine: machineCpuMs(), process: processCpuMs(), gateway: gatewayCpuMs() }
+    const r = await runPhase(name, clients, seconds, operation)
+    const per = (ms: number) => ms / Math.max(1, r.count)
+    line(name, r, { machine: per(machineCpuMs() - before.machine), mailroom: per(processCpuMs() - before.process), postgres: 0, gateway: per(gatewayCpuMs() - before.gateway), generator: 0 })
   }
   try {
     console.log(`object storage: ${clients} clients, ${seconds} s per phase, ${pdf.length}-byte PDF, gateway ${s3.endpoint}`)
     // Warm-up (JIT, connections, the bucket's first objects), not measured.
     await runHttpPhase('warm-up', clients, 3, { url: `${onS3.url}/rest/resources`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] })
+    await runHttpPhase('warm-up', 1, 0.1, { url: `${onFolder.url}/rest/resources`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] })
+    await raw.client.send(new PutObjectCommand({ Bucket: raw.location.bucket, Key: `${raw.location.prefix}raw/0.pdf`, Body: pdf, ContentLength: pdf.length }))
     let n = 0
-    /** A raw phase, with the CPU this thread (the SDK's) spent per request, as the HTTP phases report the server's. */
-    const rawPhase = async (name: string, operation: () => Promise<void>) => {
-      const before = threadCpuMs()
-      const result = await runPhase(name, clients, seconds, operation)
-      return { ...result, loopCpuMsPerResponse: (threadCpuMs() - before) / Math.max(1, result.count) }
-    }
-    line('raw PUT (SDK)', await rawPhase('raw PUT', async () => {
-      await raw.client.send(new PutObjectCommand({ Bucket: raw.location.bucket, Key: `${raw.location.prefix}raw/${n++}.pdf`, Body: pdf, ContentLength: pdf.length }))
-    }))
+    await rawPhase('raw PUT (SDK)', async () => {
+      await raw.client.send(new PutObjectCommand({ Bucket: raw.location.bucket, Key: `${raw.location.prefix}raw/${n++ % 256}.pdf`, Body: pdf, ContentLength: pdf.length }))
+    })
     const create = { method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] }
-    line('creates on S3', await runHttpPhase('creates s3', clients, seconds, { url: `${onS3.url}/rest/resources`, ...create }))
-    line('creates on folder', await runHttpPhase('creates folder', clients, seconds, { url: `${onFolder.url}/rest/resources`, ...create }))
+    await http('creates on S3', { url: `${onS3.url}/rest/resources`, ...create })
+    await http('creates on folder', { url: `${onFolder.url}/rest/resources`, ...create })
 
-    line('raw GET (SDK)', await rawPhase('raw GET', async () => {
+    await rawPhase('raw GET (SDK)', async () => {
       const answer = await raw.client.send(new GetObjectCommand({ Bucket: raw.location.bucket, Key: `${raw.location.prefix}raw/0.pdf` }))
       for await (const _ of answer.Body as AsyncIterable<Uint8Array>) {
         // drained
       }
-    }))
+    })
     const resIdOf = async (served: Served) =>
       Number((await served.mailroom.db.selectFrom('res_letterbox').select('res_id').where('subject', '=', 'bench').orderBy('res_id').executeTakeFirstOrThrow()).res_id)
-    line('originalContent on S3', await runHttpPhase('read s3', clients, seconds, { url: `${onS3.url}/rest/resources/${await resIdOf(onS3)}/originalContent`, headers: auth }))
-    line('originalContent on folder', await runHttpPhase('read folder', clients, seconds, { url: `${onFolder.url}/rest/resources/${await resIdOf(onFolder)}/originalContent`, headers: auth }))
+    await http('originalContent on S3', { url: `${onS3.url}/rest/resources/${await resIdOf(onS3)}/originalContent`, headers: auth })
+    await http('originalContent on folder', { url: `${onFolder.url}/rest/resources/${await resIdOf(onFolder)}/originalContent`, headers: auth })
 
     const pct = (a: string, b: string) => `${(((results[a] ?? 0) / (results[b] ?? 1)) * 100).toFixed(0)} %`
     console.log(`\ncreates on S3 / raw PUT:           ${pct('creates on S3', 'raw PUT (SDK)')}`)

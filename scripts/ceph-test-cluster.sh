@@ -6,7 +6,8 @@
 #   bash scripts/ceph-test-cluster.sh stop    stops the daemons and removes the cluster's folder
 #   bash scripts/ceph-test-cluster.sh gateway-stop | gateway-start
 #                                             stops or restarts the gateway alone (tests of an unreachable store)
-# One monitor, one OSD on the in-memory `memstore` object store (nothing written to disk but logs), the RADOS
+# One monitor, one OSD on the in-memory `memstore` object store (nothing written to disk but logs; its size is
+# MAILROOM_CEPH_MEMSTORE_BYTES, default 1 GiB: a full OSD blocks writes, as a full Ceph cluster does), the RADOS
 # gateway on a loopback port. Authentication inside the cluster is off (`auth ... required = none`), so the
 # gateway must speak crc mode to the monitor; S3 clients use the fixed test keys below with signature v4.
 # `start` is idempotent: a cluster whose gateway answers is reused. Diagnostics go to stderr; stdout carries
@@ -127,7 +128,7 @@ keyring = $dir/keyring
 mon data = $dir/mon/\$cluster-\$id
 osd data = $dir/osd/\$cluster-\$id
 osd objectstore = memstore
-memstore device bytes = 1073741824
+memstore device bytes = ${MAILROOM_CEPH_MEMSTORE_BYTES:-1073741824}
 osd max object name len = 460
 osd max object namespace len = 64
 [client.rgw.mailroom]
