@@ -26,6 +26,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'MAILROOM_S3_ENDPOINT', description: 'address of the S3-compatible store (Ceph, MinIO…)', default: 'unset: AWS S3' },
   { name: 'MAILROOM_S3_REGION', description: 'region requests are signed for', default: 'us-east-1' },
   { name: 'MAILROOM_S3_FORCE_PATH_STYLE', description: 'address buckets as ENDPOINT/BUCKET (most non-AWS stores need 1)', default: '0' },
+  { name: 'MAILROOM_S3_TIMEOUT_MS', description: 'longest wait for one call of the object store, retries included, milliseconds; then 503', default: '20000' },
   { name: 'MAILROOM_SECRET', description: 'token signing secret, at least 16 characters', default: 'embedded: generated into $MAILROOM_DATA_DIR/secret; with DATABASE_URL: required' },
   { name: 'MAILROOM_PREVIOUS_SECRETS', description: 'comma-separated secrets replaced by MAILROOM_SECRET, whose tokens stay valid', default: 'none' },
   { name: 'MAILROOM_DEMO', description: 'load the demo dataset (its passwords are published)', default: '1 on a loopback HOST with an empty embedded database, else 0' },

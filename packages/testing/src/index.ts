@@ -16,6 +16,8 @@ export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.
 export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'
 export { cephGateway, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
+export { startStallingProxy } from './object-store/stalling-proxy.js'
+export type { StallingProxy } from './object-store/stalling-proxy.js'
 export type { GatewaySettings } from './object-store/ceph-gateway.js'
 export { CHROMIUM_PATH, chromiumMissing, launchChromium } from './browser/chromium.js'
 export type { ChromiumOptions, TestBrowser } from './browser/chromium.js'
