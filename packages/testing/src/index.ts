@@ -15,7 +15,7 @@ export { insertTestAdr, insertTestRecord } from './fixtures/insert-test-record.j
 export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.js'
 export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'
-export { cephGateway, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
+export { cephGateway, cephGatewayUser, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
 export { startStallingProxy } from './object-store/stalling-proxy.js'
 export type { StallingProxy } from './object-store/stalling-proxy.js'
 export type { GatewaySettings } from './object-store/ceph-gateway.js'
