@@ -82,7 +82,8 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
     const store = throughProxy({ requestTimeoutMs: 5_000, callTimeoutMs: 1_200, maxAttempts: 3 })
     try {
       proxy.stall()
-      for (const call of [() => store.size(written.key), () => store.read(written.key), () => store.write('bounds', 'txt', Buffer.from('new\n'), new Date())]) {
+      const calls: (() => Promise<unknown>)[] = [() => store.size(written.key), () => store.read(written.key), () => store.write('bounds', 'txt', Buffer.from('new\n'), new Date())]
+      for (const call of calls) {
         const { ms, outcome } = await timed(call)
         expect(outcome).toBe('failed DOCUMENT_STORE_UNREACHABLE')
         expect(ms).toBeGreaterThanOrEqual(1_100)
