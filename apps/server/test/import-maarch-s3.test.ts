@@ -7,9 +7,8 @@ import { serveOnLoopback } from '@mailroom/http-koa/testing'
 import { importMaarch, type MaarchImportTarget } from '@mailroom/import-maarch'
 import { checkDocumentStorage, createMailroom, type Mailroom, verifyJournal } from '@mailroom/mailroom'
 import { cephGateway, createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase, testBucketUrl } from '@mailroom/testing'
-import type { KyselyPlugin, QueryId } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMaarchSource, MAARCH_FIXTURES } from '../../../packages/import-maarch/test/maarch-source.js'
+import { createMaarchSource, failingHistoryInsert, MAARCH_FIXTURES } from '../../../packages/import-maarch/test/maarch-source.js'
 import { captureCli } from './capture-cli.js'
 import { basicAuth } from './process-server.js'
 
@@ -116,18 +115,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     const database = await newDatabase()
     const mailroom = await openMailroom(database, testBucketUrl('maarch-failed'))
     // The database fails the sixth history insert after PostgreSQL ran it: that record's files are written.
-    const historyInserts = new WeakSet<QueryId>()
-    let seen = 0
-    const failing: KyselyPlugin = {
-      transformQuery({ node, queryId }) {
-        if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'history') historyInserts.add(queryId)
-        return node
-      },
-      async transformResult({ queryId, result }) {
-        if (historyInserts.has(queryId) && ++seen === 6) throw new Error('the database went away')
-        return result
-      },
-    }
+    const failing = failingHistoryInsert(6, 'the database went away')
     const target: MaarchImportTarget = {
       db: mailroom.db.withPlugin(failing),
       documentStore: mailroom.documentStore,

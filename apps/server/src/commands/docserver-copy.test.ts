@@ -66,6 +66,15 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
   }
 
   const bucket = testBucketUrl('copied')
+  /** The environment of a server switched to the bucket the first copy fills. */
+  const switchedToBucket = () => ({
+    MAILROOM_DATA_DIR: dataDir,
+    MAILROOM_DOCSERVER_URL: bucket,
+    MAILROOM_S3_ENDPOINT: gateway!.endpoint,
+    MAILROOM_S3_FORCE_PATH_STYLE: '1',
+    AWS_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: gateway!.credentials!.secretAccessKey,
+  })
 
   it('copies every file to a bucket with its fingerprint checked; the records then read from the bucket; a second run sends nothing', async () => {
     const out: string[] = []
@@ -99,14 +108,7 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
   }, 120_000)
 
   it('runs mailroom fsck and mailroom journal verify on the bucket once the server is switched to it', async () => {
-    const env = {
-      MAILROOM_DATA_DIR: dataDir,
-      MAILROOM_DOCSERVER_URL: bucket,
-      MAILROOM_S3_ENDPOINT: gateway!.endpoint,
-      MAILROOM_S3_FORCE_PATH_STYLE: '1',
-      AWS_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: gateway!.credentials!.secretAccessKey,
-    }
+    const env = switchedToBucket()
     const fsck = await captureCli(['fsck', '--dry-run'], env)
     expect(fsck).toMatchObject({ code: 0 })
     expect(fsck.out).toMatch(/^checked 6 file rows and 6 files\n0 problem\(s\), 0 orphan\(s\)\n$/)
@@ -120,14 +122,7 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
     const other = otherAccount!
     const proxy = await startStallingProxy(gateway!.endpoint)
     const target = testBucketUrl('other-provider')
-    const env = {
-      MAILROOM_DATA_DIR: dataDir,
-      MAILROOM_DOCSERVER_URL: bucket,
-      MAILROOM_S3_ENDPOINT: gateway!.endpoint,
-      MAILROOM_S3_FORCE_PATH_STYLE: '1',
-      AWS_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: gateway!.credentials!.secretAccessKey,
-    }
+    const env = switchedToBucket()
     const toOther = ['docserver', 'copy', '--to', target, '--to-endpoint', proxy.endpoint, '--to-region', 'default', '--to-force-path-style']
     try {
       const copied = await captureCli(toOther, { ...env, MAILROOM_COPY_TO_ACCESS_KEY_ID: other.accessKeyId, MAILROOM_COPY_TO_SECRET_ACCESS_KEY: other.secretAccessKey })
