@@ -145,8 +145,8 @@ MAILROOM_COPY_TO_SECRET_ACCESS_KEY (MAILROOM_COPY_FROM_* for the source), descri
 its own it uses the AWS SDK's default chain. Keys are never taken from the command line.
 
 Example, from the configured store to a bucket of another provider:
-  MAILROOM_COPY_TO_ACCESS_KEY_ID=… MAILROOM_COPY_TO_SECRET_ACCESS_KEY=… \
-  mailroom docserver copy --to s3://mailroom-documents --to-endpoint https://s3.other.example --to-region fr-par --to-force-path-style
+  MAILROOM_COPY_TO_ACCESS_KEY_ID=… MAILROOM_COPY_TO_SECRET_ACCESS_KEY=… \\
+    mailroom docserver copy --to s3://mailroom-documents --to-endpoint https://s3.other.example --to-region fr-par --to-force-path-style
 `
 
 function endSettings(endpoint?: string, region?: string, forcePathStyle?: boolean): CopyEndSettings {
