@@ -6,7 +6,7 @@ import { cephGateway, cephGatewayUser, startStallingProxy, TEST_PASSWORD_HASHER,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type ServerConfig } from '../config.js'
 import { captureCli } from '../../test/capture-cli.js'
-import { runDocserverCopy } from './docserver-copy.js'
+import { copyEndS3, runDocserverCopy } from './docserver-copy.js'
 
 /**
  * `mailroom docserver copy`: a folder installation's files go to a bucket of the Ceph test gateway (skipped
@@ -187,4 +187,17 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
       await onBucket.close()
     }
   }, 120_000)
+})
+
+describe("the object-store settings of a copy's end", () => {
+  const config = loadConfig({ MAILROOM_DATA_DIR: tmpdir(), MAILROOM_S3_ENDPOINT: 'http://ceph.internal:7480', MAILROOM_S3_FORCE_PATH_STYLE: '1', MAILROOM_S3_TIMEOUT_MS: '5000' }, { requireSecret: false })
+
+  it("are the server's without settings of its own, and its own alone (no endpoint: AWS) with any", () => {
+    expect(copyEndS3(config, 'to', {}, {})).toEqual(config.s3)
+    expect(copyEndS3(config, 'to', { region: 'eu-west-3' }, {})).toEqual({ region: 'eu-west-3', callTimeoutMs: 5000 })
+    const keys = { MAILROOM_COPY_FROM_ACCESS_KEY_ID: 'other-access', MAILROOM_COPY_FROM_SECRET_ACCESS_KEY: 'other-secret' }
+    expect(copyEndS3(config, 'from', {}, keys)).toEqual({ callTimeoutMs: 5000, credentials: { accessKeyId: 'other-access', secretAccessKey: 'other-secret' } })
+    // The other end's keys are not this end's.
+    expect(copyEndS3(config, 'to', {}, keys)).toEqual(config.s3)
+  })
 })
