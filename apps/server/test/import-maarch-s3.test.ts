@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { serveOnLoopback } from '@mailroom/http-koa/testing'
 import { importMaarch, type MaarchImportTarget } from '@mailroom/import-maarch'
 import { checkDocumentStorage, createMailroom, type Mailroom, verifyJournal } from '@mailroom/mailroom'
-import { cephGateway, createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase, testBucketUrl } from '@mailroom/testing'
+import { cephGateway, createTestDatabase, startStallingProxy, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase, testBucketUrl } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMaarchSource, failingHistoryInsert, MAARCH_FIXTURES } from '../../../packages/import-maarch/test/maarch-source.js'
 import { captureCli } from './capture-cli.js'
@@ -32,8 +32,8 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     databases.push(database)
     return database
   }
-  const openMailroom = async (database: TestDatabase, bucket: string) => {
-    const mailroom = await createMailroom({ database: database.url!, docserverUrl: bucket, s3: gateway!, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER, journal: { sweepIntervalMs: 0 } })
+  const openMailroom = async (database: TestDatabase, bucket: string, s3 = gateway!) => {
+    const mailroom = await createMailroom({ database: database.url!, docserverUrl: bucket, s3, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER, journal: { sweepIntervalMs: 0 } })
     open.push(mailroom)
     return mailroom
   }
@@ -137,5 +137,46 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     expect(again.counts.imported + again.counts.skipped).toBe(20)
     expect(await objects(mailroom)).toEqual(await referenced(mailroom))
     expect(existsSync(join(dataDir, 'unused'))).toBe(false)
+  }, 180_000)
+
+  it('stops when the store hangs in the middle, with the catalogue\'s 503 and every record whole or absent; fsck lists any stray object', async () => {
+    const database = await newDatabase()
+    const proxy = await startStallingProxy(gateway!.endpoint)
+    try {
+      const mailroom = await openMailroom(database, testBucketUrl('maarch-hung'), { ...gateway!, endpoint: proxy.endpoint, requestTimeoutMs: 500, callTimeoutMs: 1_500, maxAttempts: 2 })
+      const run = { from: source.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: join(dataDir, 'unused') }
+      const started = performance.now()
+      const stopped = await importMaarch(mailroom, {
+        ...run,
+        onProgress: (progress) => {
+          if (progress.records === 5) proxy.stall()
+        },
+      }).catch((error: { code?: string; message?: string }) => `${error.code}: ${error.message}`)
+      expect(stopped).toBe('DOCUMENT_STORE_UNREACHABLE: Document storage cannot be reached, try again later')
+      // The records in flight each wait one store deadline at the most.
+      expect(performance.now() - started).toBeLessThan(15_000)
+      proxy.release()
+
+      const committed = await mailroom.db.selectFrom('res_letterbox').select('res_id').execute()
+      expect(committed.length).toBeGreaterThanOrEqual(5)
+      expect(committed.length).toBeLessThan(20)
+      // Every committed record has its files; an object whose removal met the hung store has no row, and
+      // fsck lists and removes it (unless its removal in the background came through since).
+      const referencedKeys = await referenced(mailroom)
+      const stray = (await objects(mailroom)).filter((key) => !referencedKeys.includes(key))
+      const check = await checkDocumentStorage(mailroom.db, mailroom.documentStore, { orphanGraceMs: 0 })
+      expect(check.problems).toEqual([])
+      expect(check.orphans.every((key) => stray.includes(key))).toBe(true)
+      // What fsck removed was all that had no row.
+      expect(await objects(mailroom)).toEqual(referencedKeys)
+
+      const again = await importMaarch(mailroom, run)
+      expect(again.counts.skipped).toBe(committed.length)
+      expect(again.counts.imported + again.counts.skipped).toBe(20)
+      expect(await objects(mailroom)).toEqual(await referenced(mailroom))
+    } finally {
+      proxy.release()
+      await proxy.close()
+    }
   }, 180_000)
 })
