@@ -168,7 +168,8 @@ export class S3DocumentStore implements DocumentStore {
         )
         await this.#call((abortSignal) => this.client.send(put, { abortSignal }))
       } else {
-        await this.#upload(key, bytes, bytes.length)
+        // One call's time for starting and completing the upload, and one per round of parts sent together.
+        await this.#upload(key, bytes, this.#callTimeoutMs * (1 + Math.ceil(bytes.length / this.#partSize / MULTIPART_QUEUE)))
       }
     } catch (error) {
       // A request cut after the store kept the object would leave it: remove it (fsck finds it otherwise).
@@ -183,7 +184,8 @@ export class S3DocumentStore implements DocumentStore {
 
   async put(key: string, body: Readable, size: number): Promise<void> {
     try {
-      await this.#upload(key, body, size)
+      // A copy's file may be large and its link slow: no deadline in all, each request still fails when silent.
+      await this.#upload(key, body)
       const stored = await this.size(key)
       if (stored !== size) throw new Error(`copy of ${key} stored ${stored} bytes, expected ${size}`)
     } catch (error) {
@@ -259,23 +261,21 @@ export class S3DocumentStore implements DocumentStore {
     this.client.destroy()
   }
 
-  /**
-   * Multipart when larger than a part: parts go up a few at a time, an upload that fails is aborted. Its
-   * deadline is one call's for starting and completing it plus one per round of parts sent together.
-   */
-  async #upload(key: string, body: Uint8Array | Readable, size: number): Promise<void> {
-    const rounds = Math.ceil(Math.max(1, Math.ceil(size / this.#partSize)) / MULTIPART_QUEUE)
-    await this.#call(async (_, abortController) => {
+  /** Multipart when larger than a part: parts go up a few at a time, an upload that fails is aborted. */
+  async #upload(key: string, body: Uint8Array | Readable, deadlineMs?: number): Promise<void> {
+    const send = async (abortController?: AbortController) => {
       const upload = new Upload({
         client: this.client,
         params: { Bucket: this.location.bucket, Key: this.#objectKey(key), Body: body, ContentType: 'application/octet-stream' },
         partSize: this.#partSize,
         queueSize: MULTIPART_QUEUE,
         leavePartsOnError: false,
-        abortController,
+        ...(abortController ? { abortController } : {}),
       })
       await upload.done()
-    }, this.#callTimeoutMs * (1 + rounds))
+    }
+    if (deadlineMs === undefined) await send()
+    else await this.#call((_, abortController) => send(abortController), deadlineMs)
   }
 
   /**
