@@ -6,6 +6,9 @@
 #   bash scripts/ceph-test-cluster.sh stop    stops the daemons and removes the cluster's folder
 #   bash scripts/ceph-test-cluster.sh gateway-stop | gateway-start
 #                                             stops or restarts the gateway alone (tests of an unreachable store)
+#   bash scripts/ceph-test-cluster.sh user NAME  creates the gateway user NAME (once) and prints its keys as
+#                                             AWS_ACCESS_KEY_ID=… AWS_SECRET_ACCESS_KEY=… (a second account: copies
+#                                             between stores with different keys)
 # One monitor, one OSD on the in-memory `memstore` object store (nothing written to disk but logs; its size is
 # MAILROOM_CEPH_MEMSTORE_BYTES, default 1 GiB: a full OSD blocks writes, as a full Ceph cluster does), the RADOS
 # gateway on a loopback port. Authentication inside the cluster is off (`auth ... required = none`), so the
@@ -154,8 +157,22 @@ EOF
   print_env
 }
 
+# A second account of the gateway, with keys of its own derived from its name (so running this again
+# prints the same keys).
+user() {
+  local name=$1
+  [[ $name =~ ^[a-z][a-z0-9-]{0,30}$ ]] || { log "user names are lower-case letters, digits and hyphens"; exit 2; }
+  [ -f "$conf" ] || { log "no cluster (run: $0 start)"; exit 3; }
+  local key=$name-access secret=$name-secret-0123456789abcdef
+  if ! radosgw-admin -c "$conf" user info --uid="$name" >/dev/null 2>&1; then
+    radosgw-admin -c "$conf" user create --uid="$name" --display-name="$name" --access-key="$key" --secret-key="$secret" >/dev/null
+  fi
+  printf 'AWS_ACCESS_KEY_ID=%s\nAWS_SECRET_ACCESS_KEY=%s\n' "$key" "$secret"
+}
+
 case "${1:-}" in
   start) start ;;
+  user) user "${2:-}" ;;
   env)
     if gateway_answers; then print_env; else log "no cluster running (run: $0 start)"; exit 3; fi
     ;;
@@ -169,7 +186,7 @@ case "${1:-}" in
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start|stop|env|gateway-stop|gateway-start" >&2
+    echo "usage: $0 start|stop|env|gateway-stop|gateway-start|user NAME" >&2
     exit 2
     ;;
 esac

@@ -70,6 +70,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://No_Such' })).toThrow(/MAILROOM_DOCSERVER_URL: "s3:\/\/No_Such" is not s3:\/\/BUCKET/)
     expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 'ftp://host/docs' })).toThrow(/MAILROOM_DOCSERVER_URL must be s3:\/\/BUCKET\[\/PREFIX\], file:\/\/\/path or a path/)
     expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://mailroom-docs', MAILROOM_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/MAILROOM_S3_FORCE_PATH_STYLE must be 1 or 0/)
+    // The store's deadline per call: the library's default (20 s) unless set.
+    expect(loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://mailroom-docs', MAILROOM_S3_TIMEOUT_MS: '5000' }).s3).toEqual({ callTimeoutMs: 5000 })
+    expect(() => loadConfig({ ...base, MAILROOM_S3_TIMEOUT_MS: '0' })).toThrow(/MAILROOM_S3_TIMEOUT_MS must be an integer from 100/)
   })
 
   it('runs repeated statements prepared on PostgreSQL unless MAILROOM_PREPARED_STATEMENTS=0', () => {

@@ -17,8 +17,8 @@ export interface ServerConfig {
   readonly docserverDir: string
   /** MAILROOM_DOCSERVER_URL: `s3://BUCKET[/PREFIX]` for object storage (a path or file:// sets docserverDir); null: the folder. */
   readonly docserverUrl: string | null
-  /** How to reach the object store (MAILROOM_S3_ENDPOINT, _REGION, _FORCE_PATH_STYLE; keys from AWS_* or the SDK's chain). */
-  readonly s3: { readonly endpoint?: string; readonly region?: string; readonly forcePathStyle?: boolean }
+  /** How to reach the object store (MAILROOM_S3_ENDPOINT, _REGION, _FORCE_PATH_STYLE, _TIMEOUT_MS; keys from AWS_* or the SDK's chain). */
+  readonly s3: { readonly endpoint?: string; readonly region?: string; readonly forcePathStyle?: boolean; readonly callTimeoutMs?: number }
   readonly secret: string
   /** Secrets replaced by `secret` whose tokens still verify (MAILROOM_PREVIOUS_SECRETS, comma-separated). */
   readonly previousSecrets: readonly string[]
@@ -191,10 +191,16 @@ function docserverSettings(env: Env, dataDir: string): Pick<ServerConfig, 'docse
   const endpoint = env.MAILROOM_S3_ENDPOINT?.trim()
   const region = env.MAILROOM_S3_REGION?.trim()
   const forcePathStyle = flag(env, 'MAILROOM_S3_FORCE_PATH_STYLE')
+  const callTimeoutMs = env.MAILROOM_S3_TIMEOUT_MS ? integer(env, 'MAILROOM_S3_TIMEOUT_MS', 0, 100, 2 ** 31 - 1) : undefined
   return {
     docserverDir,
     docserverUrl,
-    s3: { ...(endpoint ? { endpoint } : {}), ...(region ? { region } : {}), ...(forcePathStyle === undefined ? {} : { forcePathStyle }) },
+    s3: {
+      ...(endpoint ? { endpoint } : {}),
+      ...(region ? { region } : {}),
+      ...(forcePathStyle === undefined ? {} : { forcePathStyle }),
+      ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+    },
   }
 }
 

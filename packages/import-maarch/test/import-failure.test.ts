@@ -1,10 +1,9 @@
 import { readdir } from 'node:fs/promises'
 import { FolderDocumentStore, verifyJournal } from '@mailroom/storage'
 import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
-import type { KyselyPlugin, QueryId } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MaarchImportTarget, type MaarchSource, openMaarchSource } from '../src/index.js'
-import { createMaarchSource, importCollecting, MAARCH_FIXTURES } from './maarch-source.js'
+import { createMaarchSource, failingHistoryInsert, importCollecting, MAARCH_FIXTURES } from './maarch-source.js'
 
 let t: TestMailroom
 let fixture: { url: string; drop(): void }
@@ -22,20 +21,8 @@ afterAll(async () => {
 
 /** The target, whose database fails the `failAt`-th history insert after PostgreSQL ran it (mid-transaction). */
 function failingTarget(failAt: number): MaarchImportTarget {
-  const historyInserts = new WeakSet<QueryId>()
-  let seen = 0
-  const plugin: KyselyPlugin = {
-    transformQuery({ node, queryId }) {
-      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'history') historyInserts.add(queryId)
-      return node
-    },
-    async transformResult({ queryId, result }) {
-      if (historyInserts.has(queryId) && ++seen === failAt) throw new Error('the disk went away')
-      return result
-    },
-  }
   const m = t.mailroom
-  return { db: m.db.withPlugin(plugin), organisation: m.organisation, actor: (user) => m.actor(user), journalFlush: () => m.journalFlush() }
+  return { db: m.db.withPlugin(failingHistoryInsert(failAt, 'the disk went away')), organisation: m.organisation, actor: (user) => m.actor(user), journalFlush: () => m.journalFlush() }
 }
 
 const countBy = (rows: readonly Record<string, unknown>[]) => {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { postgresAdminUrl } from '@mailroom/testing'
+import type { KyselyPlugin, QueryId } from 'kysely'
 import { importMaarch, type MaarchImportOptions, type MaarchImportReport, type MaarchImportTarget, ReportCollector } from '../src/index.js'
 
 /** The publisher's Maarch 20.10 installation kept outside the project (MAILROOM_MAARCH_FIXTURES overrides). */
@@ -27,4 +28,20 @@ export function createMaarchSource(extraSql = ''): { url: string; drop(): void }
 export async function importCollecting(target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportReport> {
   const collector = new ReportCollector()
   return collector.report(await importMaarch(target, { ...options, report: collector }))
+}
+
+/** A plugin whose `failAt`-th history insert fails after PostgreSQL ran it: an import stopped mid-record. */
+export function failingHistoryInsert(failAt: number, message: string): KyselyPlugin {
+  const historyInserts = new WeakSet<QueryId>()
+  let seen = 0
+  return {
+    transformQuery({ node, queryId }) {
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'history') historyInserts.add(queryId)
+      return node
+    },
+    async transformResult({ queryId, result }) {
+      if (historyInserts.has(queryId) && ++seen === failAt) throw new Error(message)
+      return result
+    },
+  }
 }

@@ -33,8 +33,14 @@ export interface S3StoreOptions {
   readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string }
   /** Longest wait for a connection, milliseconds (default 3000). */
   readonly connectTimeoutMs?: number
-  /** Longest silence of a request's socket, milliseconds (default 30000): a hung store fails rather than hangs. */
+  /** Longest silence of a request's socket, milliseconds (default 30000), answers' bodies included: a hung store fails rather than hangs. */
   readonly requestTimeoutMs?: number
+  /**
+   * Longest wait for one call of the store, all its attempts included, milliseconds (default 20000); a read
+   * waits that long for the answer's headers, its body then streams (bounded by requestTimeoutMs). Without
+   * it, a hung store would hold a request for maxAttempts times the silence.
+   */
+  readonly callTimeoutMs?: number
   /** Attempts per call, with the SDK's exponential backoff between them (default 3). */
   readonly maxAttempts?: number
   /** Create the bucket at start-up when it is missing (default true). */
@@ -46,6 +52,7 @@ export interface S3StoreOptions {
 }
 
 const DEFAULT_PART_BYTES = 8 * 1024 * 1024
+const MULTIPART_QUEUE = 4
 const EXTENSION = /^[a-z0-9]{1,10}$/
 
 /**
@@ -64,11 +71,13 @@ export class S3DocumentStore implements DocumentStore {
   readonly client: S3Client
   readonly #options: S3StoreOptions
   readonly #partSize: number
+  readonly #callTimeoutMs: number
 
   constructor(options: S3StoreOptions) {
     this.#options = options
     this.location = parseS3Url(options.url)
     this.#partSize = Math.max(5 * 1024 * 1024, options.partSizeBytes ?? DEFAULT_PART_BYTES)
+    this.#callTimeoutMs = options.callTimeoutMs ?? 20_000
     const maxSockets = options.maxSockets ?? 64
     this.client = new S3Client({
       region: options.region || 'us-east-1',
@@ -83,7 +92,8 @@ export class S3DocumentStore implements DocumentStore {
       responseChecksumValidation: 'WHEN_REQUIRED',
       requestHandler: new NodeHttpHandler({
         connectionTimeout: options.connectTimeoutMs ?? 3_000,
-        requestTimeout: options.requestTimeoutMs ?? 30_000,
+        // The handler's requestTimeout only logs a warning; socketTimeout is what fails a silent request.
+        socketTimeout: options.requestTimeoutMs ?? 30_000,
         httpAgent: new HttpAgent({ keepAlive: true, maxSockets }),
         httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets }),
       }),
@@ -96,12 +106,12 @@ export class S3DocumentStore implements DocumentStore {
 
   async ensure(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }))
+      await this.#call((abortSignal) => this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }), { abortSignal }))
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
       if (status !== 404 || this.#options.createBucket === false) throw storeError(error)
       try {
-        await this.client.send(new CreateBucketCommand({ Bucket: this.location.bucket }))
+        await this.#call((abortSignal) => this.client.send(new CreateBucketCommand({ Bucket: this.location.bucket }), { abortSignal }))
       } catch (creation) {
         const name = (creation as { name?: string }).name
         if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw storeError(creation)
@@ -111,7 +121,7 @@ export class S3DocumentStore implements DocumentStore {
 
   async isUsable(): Promise<boolean> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }))
+      await this.#call((abortSignal) => this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }), { abortSignal }))
       return true
     } catch {
       return false
@@ -121,13 +131,15 @@ export class S3DocumentStore implements DocumentStore {
   /** Writes and removes a small probe object: a bucket that answers HEAD may still refuse writes (a read-only key, a full quota). */
   async acceptsWrites(): Promise<boolean> {
     const Key = this.#objectKey(`.mailroom-write-probe-${process.pid}-${randomBytes(4).toString('hex')}`)
+    const removal = () => this.#call((abortSignal) => this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key }), { abortSignal })).catch(() => {})
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key, Body: 'ok', ContentLength: 2 }))
+      await this.#call((abortSignal) => this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key, Body: 'ok', ContentLength: 2 }), { abortSignal }))
+      await removal()
       return true
     } catch {
+      // A store that did not answer the probe would not answer its removal either: the answer does not wait for it.
+      void removal()
       return false
-    } finally {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key })).catch(() => {})
     }
   }
 
@@ -154,20 +166,25 @@ export class S3DocumentStore implements DocumentStore {
           },
           { step: 'build', name: 'mailroomPayloadSha256' },
         )
-        await this.client.send(put)
+        await this.#call((abortSignal) => this.client.send(put, { abortSignal }))
       } else {
-        await this.#upload(key, bytes)
+        // One call's time for starting and completing the upload, and one per round of parts sent together.
+        await this.#upload(key, bytes, this.#callTimeoutMs * (1 + Math.ceil(bytes.length / this.#partSize / MULTIPART_QUEUE)))
       }
     } catch (error) {
       // A request cut after the store kept the object would leave it: remove it (fsck finds it otherwise).
-      await this.remove(key).catch(() => {})
-      throw storeError(error)
+      // A store that did not answer would not answer the removal either: the failure is not held up by it.
+      const failure = storeError(error)
+      const removal = this.remove(key).catch(() => {})
+      if (failure.code !== 'DOCUMENT_STORE_UNREACHABLE') await removal
+      throw failure
     }
     return { path, filename, size: bytes.length, sha256, key }
   }
 
   async put(key: string, body: Readable, size: number): Promise<void> {
     try {
+      // A copy's file may be large and its link slow: no deadline in all, each request still fails when silent.
       await this.#upload(key, body)
       const stored = await this.size(key)
       if (stored !== size) throw new Error(`copy of ${key} stored ${stored} bytes, expected ${size}`)
@@ -179,7 +196,7 @@ export class S3DocumentStore implements DocumentStore {
 
   async remove(key: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key) }))
+      await this.#call((abortSignal) => this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key) }), { abortSignal }))
     } catch (error) {
       if (!isMissing(error)) throw storeError(error)
     }
@@ -187,7 +204,7 @@ export class S3DocumentStore implements DocumentStore {
 
   async size(key: string): Promise<number | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key) }))
+      const head = await this.#call((abortSignal) => this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key) }), { abortSignal }))
       return head.ContentLength ?? 0
     } catch (error) {
       if (isMissing(error)) return null
@@ -206,8 +223,9 @@ export class S3DocumentStore implements DocumentStore {
   async read(key: string, range?: ByteRange): Promise<Readable> {
     if (range && range.end < range.start) return Readable.from([])
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      // The deadline ends with the headers: the body then streams for as long as it flows (requestTimeoutMs).
+      const answer = await this.#call((abortSignal) =>
+        this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }), { abortSignal }),
       )
       const body = answer.Body
       if (!(body instanceof Readable)) throw new Error('the S3 client gave no Node stream')
@@ -244,15 +262,34 @@ export class S3DocumentStore implements DocumentStore {
   }
 
   /** Multipart when larger than a part: parts go up a few at a time, an upload that fails is aborted. */
-  async #upload(key: string, body: Uint8Array | Readable): Promise<void> {
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.location.bucket, Key: this.#objectKey(key), Body: body, ContentType: 'application/octet-stream' },
-      partSize: this.#partSize,
-      queueSize: 4,
-      leavePartsOnError: false,
-    })
-    await upload.done()
+  async #upload(key: string, body: Uint8Array | Readable, deadlineMs?: number): Promise<void> {
+    const send = async (abortController?: AbortController) => {
+      const upload = new Upload({
+        client: this.client,
+        params: { Bucket: this.location.bucket, Key: this.#objectKey(key), Body: body, ContentType: 'application/octet-stream' },
+        partSize: this.#partSize,
+        queueSize: MULTIPART_QUEUE,
+        leavePartsOnError: false,
+        ...(abortController ? { abortController } : {}),
+      })
+      await upload.done()
+    }
+    if (deadlineMs === undefined) await send()
+    else await this.#call((_, abortController) => send(abortController), deadlineMs)
+  }
+
+  /**
+   * One call of the store under its deadline (callTimeoutMs): the SDK's retries of a silent store would
+   * otherwise hold it for maxAttempts times requestTimeoutMs. Ends once `call` resolves (a read's headers).
+   */
+  async #call<T>(call: (abortSignal: AbortSignal, abortController: AbortController) => Promise<T>, timeoutMs = this.#callTimeoutMs): Promise<T> {
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(new Error(`the object store did not answer within ${timeoutMs} ms`)), timeoutMs)
+    try {
+      return await call(deadline.signal, deadline)
+    } finally {
+      clearTimeout(timer)
+    }
   }
 
   #objectKey(key: string): string {

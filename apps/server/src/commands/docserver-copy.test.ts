@@ -2,17 +2,20 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
-import { cephGateway, TEST_PASSWORD_HASHER, testBucketUrl } from '@mailroom/testing'
+import { cephGateway, cephGatewayUser, startStallingProxy, TEST_PASSWORD_HASHER, testBucketUrl } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type ServerConfig } from '../config.js'
 import { captureCli } from '../../test/capture-cli.js'
-import { runDocserverCopy } from './docserver-copy.js'
+import { copyEndS3, runDocserverCopy } from './docserver-copy.js'
 
 /**
  * `mailroom docserver copy`: a folder installation's files go to a bucket of the Ceph test gateway (skipped
- * with a message where none runs) and back to a folder; the records then read from the new store.
+ * with a message where none runs) and back to a folder, and from that bucket to a bucket of another account
+ * reached at another address; the records then read from the new store.
  */
 const gateway = cephGateway()
+/** A second account of the gateway, for copies between stores with different keys. */
+const otherAccount = gateway === null ? null : cephGatewayUser('mailroom-copy-other')
 
 describe.skipIf(gateway === null)('mailroom docserver copy', () => {
   let dataDir: string
@@ -63,6 +66,15 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
   }
 
   const bucket = testBucketUrl('copied')
+  /** The environment of a server switched to the bucket the first copy fills. */
+  const switchedToBucket = () => ({
+    MAILROOM_DATA_DIR: dataDir,
+    MAILROOM_DOCSERVER_URL: bucket,
+    MAILROOM_S3_ENDPOINT: gateway!.endpoint,
+    MAILROOM_S3_FORCE_PATH_STYLE: '1',
+    AWS_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: gateway!.credentials!.secretAccessKey,
+  })
 
   it('copies every file to a bucket with its fingerprint checked; the records then read from the bucket; a second run sends nothing', async () => {
     const out: string[] = []
@@ -96,19 +108,56 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
   }, 120_000)
 
   it('runs mailroom fsck and mailroom journal verify on the bucket once the server is switched to it', async () => {
-    const env = {
-      MAILROOM_DATA_DIR: dataDir,
-      MAILROOM_DOCSERVER_URL: bucket,
-      MAILROOM_S3_ENDPOINT: gateway!.endpoint,
-      MAILROOM_S3_FORCE_PATH_STYLE: '1',
-      AWS_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: gateway!.credentials!.secretAccessKey,
-    }
+    const env = switchedToBucket()
     const fsck = await captureCli(['fsck', '--dry-run'], env)
     expect(fsck).toMatchObject({ code: 0 })
     expect(fsck.out).toMatch(/^checked 6 file rows and 6 files\n0 problem\(s\), 0 orphan\(s\)\n$/)
     const verify = await captureCli(['journal', 'verify'], env)
     expect(verify.code, verify.out + verify.err).toBe(0)
+  }, 120_000)
+
+  it.skipIf(otherAccount === null)('copies from a bucket to a bucket of another store (another address, account and region), named on the command line', async () => {
+    // The other store: the gateway reached through a proxy on another port, as a second account whose keys
+    // the first account does not have, in another region (Ceph's zone group is called `default`).
+    const other = otherAccount!
+    const proxy = await startStallingProxy(gateway!.endpoint)
+    const target = testBucketUrl('other-provider')
+    const env = switchedToBucket()
+    const toOther = ['docserver', 'copy', '--to', target, '--to-endpoint', proxy.endpoint, '--to-region', 'default', '--to-force-path-style']
+    try {
+      const copied = await captureCli(toOther, { ...env, MAILROOM_COPY_TO_ACCESS_KEY_ID: other.accessKeyId, MAILROOM_COPY_TO_SECRET_ACCESS_KEY: other.secretAccessKey })
+      expect(copied.code, copied.err).toBe(0)
+      expect(copied.out).toMatch(/6\/6 files, 0 already there, [\d.]+ MiB copied, 0 problem\(s\)/)
+      expect(proxy.connections).toBeGreaterThan(0)
+
+      // A server on the other store, with its keys alone, reads every record; reads check the fingerprints.
+      const onOther = await open({ docserverUrl: target, s3: { endpoint: proxy.endpoint, region: 'default', forcePathStyle: true, credentials: other } })
+      try {
+        expect(await readAll(onOther)).toEqual(records)
+      } finally {
+        await onOther.close()
+      }
+      // The first account's keys are refused there: the copy names the end and the reason, and copies nothing.
+      const refused = await captureCli(toOther, env)
+      expect(refused).toMatchObject({ code: 1, out: '' })
+      expect(refused.err).toBe(`configuration error: the target ${target}/ cannot be used: Document storage refused the request (access denied or bucket missing)\n`)
+      // So is a wrong secret for the source.
+      const wrongSource = await captureCli(['docserver', 'copy', '--from', bucket, '--from-endpoint', gateway!.endpoint, '--from-force-path-style', '--to', join(dataDir, 'unused')], {
+        ...env,
+        MAILROOM_COPY_FROM_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
+        MAILROOM_COPY_FROM_SECRET_ACCESS_KEY: 'not-the-secret',
+      })
+      expect(wrongSource).toMatchObject({ code: 1, err: `configuration error: the source ${bucket}/ cannot be used: Document storage refused the request (access denied or bucket missing)\n` })
+      // A key without its secret, and --to-* options for a folder, are refused before anything is opened.
+      expect((await captureCli(toOther, { ...env, MAILROOM_COPY_TO_ACCESS_KEY_ID: other.accessKeyId })).err).toBe(
+        'configuration error: MAILROOM_COPY_TO_ACCESS_KEY_ID and MAILROOM_COPY_TO_SECRET_ACCESS_KEY go together: set both or neither\n',
+      )
+      expect((await captureCli(['docserver', 'copy', '--to', join(dataDir, 'folder'), '--to-region', 'eu-west-3'], env)).err).toBe(
+        'configuration error: --to-endpoint, --to-region and --to-force-path-style apply to an s3:// --to\n',
+      )
+    } finally {
+      await proxy.close()
+    }
   }, 120_000)
 
   it('refuses to copy a file whose bytes no longer match its row, and says which', async () => {
@@ -138,4 +187,17 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
       await onBucket.close()
     }
   }, 120_000)
+})
+
+describe("the object-store settings of a copy's end", () => {
+  const config = loadConfig({ MAILROOM_DATA_DIR: tmpdir(), MAILROOM_S3_ENDPOINT: 'http://ceph.internal:7480', MAILROOM_S3_FORCE_PATH_STYLE: '1', MAILROOM_S3_TIMEOUT_MS: '5000' }, { requireSecret: false })
+
+  it("are the server's without settings of its own, and its own alone (no endpoint: AWS) with any", () => {
+    expect(copyEndS3(config, 'to', {}, {})).toEqual(config.s3)
+    expect(copyEndS3(config, 'to', { region: 'eu-west-3' }, {})).toEqual({ region: 'eu-west-3', callTimeoutMs: 5000 })
+    const keys = { MAILROOM_COPY_FROM_ACCESS_KEY_ID: 'other-access', MAILROOM_COPY_FROM_SECRET_ACCESS_KEY: 'other-secret' }
+    expect(copyEndS3(config, 'from', {}, keys)).toEqual({ callTimeoutMs: 5000, credentials: { accessKeyId: 'other-access', secretAccessKey: 'other-secret' } })
+    // The other end's keys are not this end's.
+    expect(copyEndS3(config, 'to', {}, keys)).toEqual(config.s3)
+  })
 })

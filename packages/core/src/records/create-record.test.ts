@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Actor } from '../actors/actor.js'
-import { isDomainError } from '../errors/domain-error.js'
+import { domainError, isDomainError } from '../errors/domain-error.js'
 import { createRecord } from './create-record.js'
 import type { NewRecord } from './new-record.js'
 import type { NewRecordFile } from './new-record.js'
@@ -167,12 +167,13 @@ describe('createRecord: what the lookup prepares for the store', () => {
 })
 
 /** The fake repository with stageFile: records every staged file and every discard. */
-function stagingRepository(options: { stageFails?: boolean; createFails?: boolean; sniffed?: string; disabled?: readonly DisabledModelField[] } = {}) {
+function stagingRepository(options: { stageFails?: boolean | 'unreachable'; createFails?: boolean; sniffed?: string; disabled?: readonly DisabledModelField[] } = {}) {
   const { deps, calls } = fakeRepository(options.disabled ?? [])
   const staging = { staged: [] as StagedFile[], discarded: [] as StagedFile[] }
   const records: RecordsRepository = {
     ...deps.records,
     async stageFile(file: NewRecordFile) {
+      if (options.stageFails === 'unreachable') throw domainError('DOCUMENT_STORE_UNREACHABLE')
       if (options.stageFails) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })
       const staged: StagedFile = {
         file,
@@ -256,6 +257,14 @@ describe('createRecord: the file written while the references are looked up (Sta
     await createRecord(deps, actor, WITH_FILE)
     expect(calls.created).toHaveLength(1)
     expect(calls.preparations[0]?.stagedFile).toBeNull()
+  })
+
+  it('answers with the staging\'s failure, once the body is checked, when the store cannot be reached: no second wait on it', async () => {
+    const { deps, calls } = stagingRepository({ stageFails: 'unreachable' })
+    await expect(createRecord(deps, actor, WITH_FILE)).rejects.toMatchObject({ code: 'DOCUMENT_STORE_UNREACHABLE' })
+    expect(calls.created).toEqual([])
+    // A body the checks refuse still gets their answer.
+    await expect(createRecord(deps, actor, { ...WITH_FILE, status: 'NOPE' })).rejects.toThrow('Body status does not exist')
   })
 
   it('leaves the staged file to the store once handed over, even when the store fails', async () => {

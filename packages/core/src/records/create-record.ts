@@ -36,6 +36,7 @@ export async function createRecord(deps: CreateRecordDependencies, actor: Actor,
   // The file is written while the references are looked up (StagedFile); until it is handed to the store,
   // a refusal discards it.
   let staging: Promise<StagedFile | null> = NOTHING_STAGED
+  let unreachable: DomainError | null = null
   try {
     const { record, facts } = await unexpectedAs('controlResource', async () => {
       const earlier = isEarlierVariant(body)
@@ -44,7 +45,9 @@ export async function createRecord(deps: CreateRecordDependencies, actor: Actor,
       }
       if (isMissing(body.modelId) || isMissing(body.status)) fail('CREATE_DATA_EMPTY')
       const inspecting = inspectFile(deps.sniffer, body)
-      staging = stageFile(deps.records, inspecting)
+      staging = stageFile(deps.records, inspecting, (error) => {
+        unreachable = error
+      })
       let [facts, file] = await Promise.all([deps.records.lookupReferences(actor, collectReferences(actor, body)), inspecting])
       // Reference step 2: the model's disabled fields overwrite the body before any check. They come with the
       // model in the one lookup; only a model that has some costs a second lookup, of the forced body. The
@@ -64,6 +67,8 @@ export async function createRecord(deps: CreateRecordDependencies, actor: Actor,
       return { record: checkCreateBody({ actor, body, facts, file, now }), facts }
     })
     const staged = await staging
+    // Writing again would wait on the same store as long again: a create answers within one store deadline.
+    if (unreachable !== null) throw unreachable
     const stagedFile = staged !== null && staged.file.bytes === record.file?.bytes && staged.file.format === record.file.format ? staged : null
     if (staged !== null && stagedFile === null) await staged.discard()
     // From here the store owns the staged file: it keeps it with the rows or removes it.
@@ -81,14 +86,18 @@ const NOTHING_STAGED: Promise<StagedFile | null> = Promise.resolve(null)
 
 /**
  * Writes the file ahead of the checks once it is decoded and of an allowed format (what the checks will
- * find). Never rejects: a file that could not be staged is written, and its failure reported, by `create`.
+ * find). Never rejects: a file that could not be staged is written, and its failure reported, by `create`;
+ * but a store that cannot be reached is reported to `onUnreachable`, for the create to answer once checked.
  */
-async function stageFile(records: RecordsRepository, inspecting: Promise<InspectedFile | null>): Promise<StagedFile | null> {
+async function stageFile(records: RecordsRepository, inspecting: Promise<InspectedFile | null>, onUnreachable: (error: DomainError) => void): Promise<StagedFile | null> {
   if (records.stageFile === undefined) return null
   const file = await inspecting.catch(() => null)
   if (file === null || typeof file.format !== 'string' || file.bytes === null || file.mimeType === null) return null
   if (!isFormatAllowed(file.format, file.mimeType)) return null
-  return records.stageFile({ format: normaliseFormat(file.format), bytes: file.bytes }).catch(() => null)
+  return records.stageFile({ format: normaliseFormat(file.format), bytes: file.bytes }).catch((error: unknown) => {
+    if (isDomainError(error) && error.code === 'DOCUMENT_STORE_UNREACHABLE') onUnreachable(error)
+    return null
+  })
 }
 
 /** The entity flagged primary (users_entities.primary_entity = 'Y'); unlike primaryEntityOf, no fallback: the reference finds none. */

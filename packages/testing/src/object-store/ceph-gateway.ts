@@ -49,6 +49,23 @@ export function cephGateway(): GatewaySettings | null {
   return found
 }
 
+/**
+ * The keys of another account of the test gateway (`scripts/ceph-test-cluster.sh user NAME`, created once):
+ * its buckets are its own, the first account's keys are refused there. Null when the cluster's script cannot
+ * reach it (a gateway named by the environment alone).
+ */
+export function cephGatewayUser(name: string): { accessKeyId: string; secretAccessKey: string } | null {
+  try {
+    const text = execFileSync('bash', [SCRIPT, 'user', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000 })
+    const env = Object.fromEntries(text.trim().split('\n').map((line) => line.split('=', 2) as [string, string]))
+    const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env
+    return accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null
+  } catch {
+    process.stderr.write(`no second account on the Ceph gateway (scripts/ceph-test-cluster.sh user ${name} failed)\n`)
+    return null
+  }
+}
+
 /** A fresh bucket name for one test file (the cluster is thrown away with its buckets after the run). */
 export function testBucketUrl(prefix = 'docs'): string {
   return `s3://mailroom-test-${process.pid}-${randomBytes(4).toString('hex')}/${prefix}`
