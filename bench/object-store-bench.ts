@@ -6,13 +6,14 @@
  *
  *   pnpm --filter @mailroom/bench bench:object-store
  *   BENCH_SECONDS (10), BENCH_CLIENTS (16), BENCH_FILE_BYTES (100000),
+ *   BENCH_STORE_LATENCY_MS (0; else the store's answers go through latency-proxy.ts, delayed that long: a remote store),
  *   BENCH_PHASES (all; else a comma list of words naming phases, e.g. `get,originalcontent on s3`: for profiling one path),
  *   TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *
  * Starts the gateway with scripts/ceph-test-cluster.sh (and stops it if it started it). The HTTP clients run
  * in a worker thread (http-load.ts); the raw baseline's client runs in this process, as the store's does.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -29,6 +30,7 @@ import { gatewayCpuMs, machineCpuMs, processCpuMs, runHttpPhase } from './http-l
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)
 const fileBytes = Number(process.env.BENCH_FILE_BYTES ?? 100_000)
+const storeLatencyMs = Number(process.env.BENCH_STORE_LATENCY_MS ?? 0)
 const phases = process.env.BENCH_PHASES?.toLowerCase().split(',').map((word) => word.trim()).filter(Boolean)
 const runs = (name: string) => !phases || phases.some((word) => name.toLowerCase().includes(word))
 /** scripts/ceph-test-cluster.sh, found from this file whether it runs from source or from dist/. */
@@ -65,6 +67,16 @@ async function serve(database: string, store: { docserverDir?: string; docserver
   }
 }
 
+/** latency-proxy.ts in its own process (its CPU is neither Mailroom's nor the raw client's). */
+async function startLatencyProxy(targetPort: number, delayMs: number): Promise<{ endpoint: string; stop(): void }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./latency-proxy.js', import.meta.url)), String(targetPort), String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim()))
+    child.once('exit', (code) => reject(new Error(`latency proxy exited with ${code}`)))
+  })
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => child.kill() }
+}
+
 const auth = { authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}` }
 
 async function main(): Promise<void> {
@@ -73,8 +85,9 @@ async function main(): Promise<void> {
     console.log('object-store bench skipped: no Ceph gateway could be started (scripts/ceph-test-cluster.sh)')
     return
   }
+  const proxy = storeLatencyMs > 0 ? await startLatencyProxy(Number(new URL(gateway.env.MAILROOM_S3_ENDPOINT as string).port), storeLatencyMs) : null
   const s3 = {
-    endpoint: gateway.env.MAILROOM_S3_ENDPOINT as string,
+    endpoint: proxy?.endpoint ?? (gateway.env.MAILROOM_S3_ENDPOINT as string),
     forcePathStyle: true,
     credentials: { accessKeyId: gateway.env.AWS_ACCESS_KEY_ID as string, secretAccessKey: gateway.env.AWS_SECRET_ACCESS_KEY as string },
   }
@@ -120,7 +133,7 @@ async function main(): Promise<void> {
     line(name, r, { machine: per(machineCpuMs() - before.machine), mailroom: per(processCpuMs() - before.process), postgres: 0, gateway: per(gatewayCpuMs() - before.gateway), generator: 0 })
   }
   try {
-    console.log(`object storage: ${clients} clients, ${seconds} s per phase, ${pdf.length}-byte PDF, gateway ${s3.endpoint}`)
+    console.log(`object storage: ${clients} clients, ${seconds} s per phase, ${pdf.length}-byte PDF, gateway ${s3.endpoint}${proxy ? ` (answers delayed ${storeLatencyMs} ms)` : ''}`)
     // Warm-up (JIT, connections, the bucket's first objects), not measured.
     await runHttpPhase('warm-up', clients, 3, { url: `${onS3.url}/rest/resources`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] })
     await runHttpPhase('warm-up', 1, 0.1, { url: `${onFolder.url}/rest/resources`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] })
@@ -156,6 +169,7 @@ async function main(): Promise<void> {
     await raw.close()
     for (const database of databases) await database.drop()
     await rm(folder, { recursive: true, force: true })
+    proxy?.stop()
     if (gateway.started) spawnSync('bash', [script, 'stop'], { stdio: 'inherit' })
   }
 }
