@@ -84,6 +84,9 @@ export class S3DocumentStore implements DocumentStore {
       requestHandler: new NodeHttpHandler({
         connectionTimeout: options.connectTimeoutMs ?? 3_000,
         requestTimeout: options.requestTimeoutMs ?? 30_000,
+        // Without it the SDK only logs a warning when no answer comes in time, and the request waits forever
+        // (seen with a gateway whose OSD was full): a store that does not answer must fail, as 503.
+        throwOnRequestTimeout: true,
         httpAgent: new HttpAgent({ keepAlive: true, maxSockets }),
         httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets }),
       }),
