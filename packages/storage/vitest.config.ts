@@ -14,4 +14,10 @@ export default mailroomVitestConfig({
     'src/docserver/document-writer.test.ts',
     'src/docserver/folder-syncs.test.ts',
   ],
+  // Tests that store, read, check or convert documents: again on object storage (the s3 project).
+  objectStore: [
+    'src/content/content-reader.test.ts',
+    'src/records/create-records-services.test.ts',
+    'src/journal/verify-journal.test.ts',
+  ],
 })
