@@ -19,7 +19,7 @@ export {
 export type { TestDatabase, TestDatabaseKind, TestMailroom, TestStoreKind } from './databases/test-database.js'
 export { patternBytes } from './fixtures/pattern-bytes.js'
 export { NO_REFERENCES } from './fixtures/reference-queries.js'
-export { insertTestAdr, insertTestRecord, putStoredFile, putZeroFile, readStoredFile, storedKey } from './fixtures/insert-test-record.js'
+export { insertTestAdr, insertTestRecord, putStoredFile, putZeroFile, readStoredFile, storedKey, storedKeys } from './fixtures/insert-test-record.js'
 export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.js'
 export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'

@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { ConversionService, LibreOfficeConverter } from '@mailroom/mailroom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertTestAdr, insertTestRecord, putStoredFile, putZeroFile, storedKey, type TestRecordInput, testStoreKind } from '@mailroom/testing'
+import { insertTestAdr, insertTestRecord, putStoredFile, putZeroFile, storedKey, storedKeys, type TestRecordInput, testStoreKind } from '@mailroom/testing'
 import { hasPdftotext, makePdf, makePng, makeText, pdfText, readSample } from '../../../testing/src/fixtures/files/index.js'
 import { type TestServer, startTestServer } from '../testing/test-server.js'
 
@@ -128,8 +128,7 @@ describe('GET /rest/resources/{resId}/content', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => s.call('GET', `/rest/resources/${resId}/content?watermark=false`)))
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200))
     expect(await adrRows(resId)).toHaveLength(1)
-    const files: string[] = []
-    for await (const listed of s.documents.list()) files.push(listed.key)
+    const files = await storedKeys(s.documents)
     expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([])
   })
 

@@ -15,7 +15,7 @@ import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import type { StorageContext } from '../storage-context.js'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
-import { putStoredFile, readStoredFile, storedKey } from '../../../testing/src/fixtures/insert-test-record.js'
+import { putStoredFile, readStoredFile, storedKey, storedKeys } from '../../../testing/src/fixtures/insert-test-record.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
 import { createRecordsServices } from './create-records-services.js'
 import { CHRONO_PLACEHOLDER as P, DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
@@ -65,12 +65,7 @@ function services(faults: RecordCreateFaults = {}): RecordsServices {
   return createRecordsServices(contextOf(), { faults })
 }
 
-/** The keys of every file of the store (folder or bucket). */
-async function storedFiles(): Promise<string[]> {
-  const keys: string[] = []
-  for await (const listed of root.list()) keys.push(listed.key)
-  return keys
-}
+const storedFiles = () => storedKeys(root)
 
 /** The key of a record's file. */
 async function keyOfRecord(resId: number): Promise<string> {

@@ -12,6 +12,7 @@ import {
   ScryptPasswordHasher,
 } from '@mailroom/mailroom'
 import pg from 'pg'
+import { storedKeys } from '../fixtures/insert-test-record.js'
 import { cephGateway, testBucketUrl } from '../object-store/ceph-gateway.js'
 
 /** Which database the current test project runs on (vitest projects set MAILROOM_TEST_DB). */
@@ -110,8 +111,7 @@ async function createTestStore(kind: TestStoreKind): Promise<{ options: Document
 
 /** Removes every object of a test bucket (the memstore OSD keeps them in memory for the cluster's life). */
 async function emptyStore(store: DocumentStore): Promise<void> {
-  const keys: string[] = []
-  for await (const listed of store.list()) keys.push(listed.key)
+  const keys = await storedKeys(store)
   const removing = new Set<Promise<void>>()
   for (const key of keys) {
     const removal = store.remove(key).finally(() => removing.delete(removal))
