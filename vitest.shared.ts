@@ -21,14 +21,23 @@ const CEPH_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'scripts', 'ce
 function cephGatewayEnv(): Record<string, string> | null {
   if (process.env.MAILROOM_SKIP_CEPH) return null
   if (process.env.MAILROOM_S3_ENDPOINT) return {}
+  // Vitest loads this configuration once more per project: ask the script, and say the project is left out, once.
+  const memo = globalThis as { mailroomCephGatewayEnv?: Record<string, string> | null }
+  if (memo.mailroomCephGatewayEnv !== undefined) return memo.mailroomCephGatewayEnv
   const found = spawnSync('bash', [CEPH_SCRIPT, 'env'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 })
-  if (found.status !== 0) return null
-  return Object.fromEntries(
-    found.stdout
-      .trim()
-      .split('\n')
-      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-  )
+  memo.mailroomCephGatewayEnv =
+    found.status === 0
+      ? Object.fromEntries(
+          found.stdout
+            .trim()
+            .split('\n')
+            .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+        )
+      : null
+  if (memo.mailroomCephGatewayEnv === null) {
+    process.stderr.write('the s3 test project is left out: no Ceph gateway (start one with `bash scripts/ceph-test-cluster.sh start`)\n')
+  }
+  return memo.mailroomCephGatewayEnv
 }
 
 /**
@@ -57,9 +66,6 @@ export function mailroomVitestConfig(
   const reportDir = process.env.MAILROOM_TEST_REPORT_DIR
   const objectStore = options.databases === 'both' ? (options.objectStore ?? []) : []
   const gatewayEnv = objectStore.length > 0 ? cephGatewayEnv() : null
-  if (objectStore.length > 0 && !gatewayEnv) {
-    process.stderr.write('the s3 test project is left out: no Ceph gateway (start one with `bash scripts/ceph-test-cluster.sh start`)\n')
-  }
   const reporters = reportDir ? ['default', ['json', { outputFile: `${reportDir}/${encodeURIComponent(process.cwd())}.json` }]] : ['default']
   return defineConfig({
     resolve: { conditions },
