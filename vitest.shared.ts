@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config'
 
 /**
@@ -9,18 +12,50 @@ const conditions = ['source', 'node', 'development|production']
 
 export type DatabaseMatrix = 'none' | 'both'
 
+const CEPH_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'scripts', 'ceph-test-cluster.sh')
+
+/**
+ * How the s3 project reaches the Ceph test gateway: the environment's settings when `npm test` passed them
+ * (scripts/bootstrap.mjs), else those of a cluster the script left running; null when none answers.
+ */
+function cephGatewayEnv(): Record<string, string> | null {
+  if (process.env.MAILROOM_SKIP_CEPH) return null
+  if (process.env.MAILROOM_S3_ENDPOINT) return {}
+  // Vitest loads this configuration once more per project: ask the script, and say the project is left out, once.
+  const memo = globalThis as { mailroomCephGatewayEnv?: Record<string, string> | null }
+  if (memo.mailroomCephGatewayEnv !== undefined) return memo.mailroomCephGatewayEnv
+  const found = spawnSync('bash', [CEPH_SCRIPT, 'env'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 })
+  memo.mailroomCephGatewayEnv =
+    found.status === 0
+      ? Object.fromEntries(
+          found.stdout
+            .trim()
+            .split('\n')
+            .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+        )
+      : null
+  if (memo.mailroomCephGatewayEnv === null) {
+    process.stderr.write('the s3 test project is left out: no Ceph gateway (start one with `bash scripts/ceph-test-cluster.sh start`)\n')
+  }
+  return memo.mailroomCephGatewayEnv
+}
+
 /**
  * Vitest configuration shared by every package.
  * `databases: 'both'` runs the package's tests twice, once on embedded PGlite and once on PostgreSQL;
  * the test helpers read MAILROOM_TEST_DB to pick the driver. `include` replaces the default test file globs.
  * `databaseFree` lists test files that open no database: they run once, in the PGlite project, since a
  * second run on PostgreSQL would test the same code the same way (CI time).
+ * `objectStore` lists test files that store documents: a third project, `s3`, runs them again on PostgreSQL
+ * with MAILROOM_TEST_STORE=s3, so createTestMailroom keeps their documents in a fresh bucket of the Ceph test
+ * gateway (several servers sharing one database and one bucket is the configuration object storage is for).
+ * Where no gateway answers the project is left out, saying so once, and the other two run as before.
  */
 export function mailroomVitestConfig(
-  options: { databases?: DatabaseMatrix; testTimeout?: number; include?: string[]; databaseFree?: string[] } = {},
+  options: { databases?: DatabaseMatrix; testTimeout?: number; include?: string[]; databaseFree?: string[]; objectStore?: string[] } = {},
 ): ViteUserConfig {
+  const include = options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts']
   const base = {
-    include: options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: options.testTimeout ?? 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
@@ -29,6 +64,8 @@ export function mailroomVitestConfig(
     maxWorkers: 2,
   }
   const reportDir = process.env.MAILROOM_TEST_REPORT_DIR
+  const objectStore = options.databases === 'both' ? (options.objectStore ?? []) : []
+  const gatewayEnv = objectStore.length > 0 ? cephGatewayEnv() : null
   const reporters = reportDir ? ['default', ['json', { outputFile: `${reportDir}/${encodeURIComponent(process.cwd())}.json` }]] : ['default']
   return defineConfig({
     resolve: { conditions },
@@ -38,14 +75,18 @@ export function mailroomVitestConfig(
         ? {
             ...base,
             reporters: reporters as never,
+            // Each project names its files: a project that extends the root concatenates its include to the root's.
             projects: [
-              { extends: true, test: { name: 'pglite', env: { MAILROOM_TEST_DB: 'pglite' } } },
+              { extends: true, test: { name: 'pglite', include, env: { MAILROOM_TEST_DB: 'pglite' } } },
               {
                 extends: true,
-                test: { name: 'postgres', env: { MAILROOM_TEST_DB: 'postgres' }, exclude: [...configDefaults.exclude, ...(options.databaseFree ?? [])] },
+                test: { name: 'postgres', include, env: { MAILROOM_TEST_DB: 'postgres' }, exclude: [...configDefaults.exclude, ...(options.databaseFree ?? [])] },
               },
+              ...(gatewayEnv
+                ? [{ extends: true as const, test: { name: 's3', include: objectStore, env: { ...gatewayEnv, MAILROOM_TEST_DB: 'postgres', MAILROOM_TEST_STORE: 's3' } } }]
+                : []),
             ],
           }
-        : { ...base, reporters: reporters as never },
+        : { ...base, include, reporters: reporters as never },
   })
 }

@@ -136,7 +136,9 @@ async function main(): Promise<void> {
   const servers: ReturnType<typeof createServer>[] = []
   try {
     const pdf = makeBenchPdf(10, 1024 * 1024)
-    const { resId, filePath } = await insertTestRecord(mailroom.db, join(dir, 'docservers'), { bytes: pdf, subject: 'Bench', altIdentifier: 'MAARCH/2024A/1' })
+    const { resId, key } = await insertTestRecord(mailroom.db, mailroom.documentStore, { bytes: pdf, subject: 'Bench', altIdentifier: 'MAARCH/2024A/1' })
+    // The baselines read the same file straight from the disk (the bench's store is a folder).
+    const filePath = mailroom.documentStore.localPath(key)!
 
     const app = createHttpApp({ services: mailroom })
     const server = createServer(app.callback())

@@ -14,4 +14,11 @@ export default mailroomVitestConfig({
     'src/docserver/document-writer.test.ts',
     'src/docserver/folder-syncs.test.ts',
   ],
+  // Tests that store, read, check or convert documents: again on object storage (the s3 project). The
+  // docserver/ and reader-pool tests test the folder store itself (fsync, temporary files, threads): folder-only.
+  objectStore: [
+    'src/content/content-reader.test.ts',
+    'src/records/create-records-services.test.ts',
+    'src/journal/verify-journal.test.ts',
+  ],
 })

@@ -21,8 +21,8 @@ export interface MaarchImportOptions {
   /** URL of the Maarch 20.10 PostgreSQL database (opened read-only). */
   readonly from: string
   readonly docservers: DocserverLocations
-  /** Mailroom's document storage folder (MAILROOM_DOCSERVER_DIR), used when the target has no documentStore. */
-  readonly docserverDir: string
+  /** Mailroom's document storage folder (MAILROOM_DOCSERVER_DIR): needed only when the target has no documentStore. */
+  readonly docserverDir?: string
   readonly dryRun?: boolean
   /**
    * Login of the Mailroom user in whose name records whose Maarch typist is not imported (a user deleted in
@@ -248,7 +248,8 @@ class RecordImporter {
     this.#source = source
     this.#target = target
     this.#options = options
-    this.#writer = target.documentStore ?? new FolderDocumentStore(options.docserverDir)
+    if (!target.documentStore && !options.docserverDir) throw new Error("importMaarch needs the target's documentStore or docserverDir")
+    this.#writer = target.documentStore ?? new FolderDocumentStore(options.docserverDir!)
   }
 
   async prepare(): Promise<void> {

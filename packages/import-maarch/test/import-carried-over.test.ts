@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
-import { FolderDocumentStore, verifyJournal } from '@mailroom/storage'
+import { verifyJournal } from '@mailroom/storage'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -49,7 +49,7 @@ beforeAll(async () => {
   fixture = createMaarchSource(LIVED_IN)
   s = await startTestServer({ mailroom: { demo: false } })
   importStarted = new Date()
-  report = await importCollecting(s.mailroom, { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: s.docserverDir })
+  report = await importCollecting(s.mailroom, { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` } })
   source = await openMaarchSource(fixture.url)
 }, 180_000)
 afterAll(async () => {
@@ -250,12 +250,12 @@ describe('a record whose typist was not imported', () => {
     expect(deposits[0]!.account_name).toMatch(/superadmin|Super/)
     // The life-cycle event says where the file came from, with Maarch's fingerprint ('0' in the sample).
     expect(deposits[0]!.description).toMatch(/imported from Maarch Courrier 20\.10\.16 record 9, source fingerprint SHA512 0$/)
-    expect((await verifyJournal({ db: s.mailroom.db, docservers: new FolderDocumentStore(s.docserverDir) })).ok).toBe(true)
+    expect((await verifyJournal({ db: s.mailroom.db, docservers: s.documents })).ok).toBe(true)
   })
 
   it('stops the import at such a record when the fallback depositor does not exist, and the next run continues', async () => {
     // An unknown login named on purpose is refused before any record.
-    await expect(importMaarch(s.mailroom, { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: s.docserverDir, only: 'records', fallbackDepositor: 'nobody' })).rejects.toMatchObject({
+    await expect(importMaarch(s.mailroom, { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, only: 'records', fallbackDepositor: 'nobody' })).rejects.toMatchObject({
       code: 'MAARCH_DEPOSITOR_UNKNOWN',
       message: 'The fallback depositor nobody is not a Mailroom user: name one with --depositor LOGIN (records whose typist was not imported are recorded and deposited in its name), nothing was imported',
     })
@@ -265,7 +265,7 @@ describe('a record whose typist was not imported', () => {
     await client.query(`create temp table copied as select * from res_letterbox where res_id = 1; update copied set res_id = 30, typist = 998, alt_identifier = null; insert into res_letterbox select * from copied`)
     await client.end()
     await s.mailroom.db.updateTable('users').set({ user_id: 'superadmin-away' }).where('user_id', '=', 'superadmin').execute()
-    const options = { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: s.docserverDir, only: 'records' as const }
+    const options = { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, only: 'records' as const }
     await expect(importMaarch(s.mailroom, options)).rejects.toMatchObject({
       code: 'MAARCH_DEPOSITOR_UNKNOWN',
       message: "Record 30's typist 998 is not a Mailroom user and neither is the fallback depositor superadmin: name one with --depositor LOGIN; the records imported before this one stay, a rerun continues",

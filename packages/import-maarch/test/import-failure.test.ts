@@ -1,6 +1,5 @@
-import { readdir } from 'node:fs/promises'
-import { FolderDocumentStore, verifyJournal } from '@mailroom/storage'
-import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
+import { verifyJournal } from '@mailroom/storage'
+import { createTestMailroom, storedKeys, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MaarchImportTarget, type MaarchSource, openMaarchSource } from '../src/index.js'
 import { createMaarchSource, failingHistoryInsert, importCollecting, MAARCH_FIXTURES } from './maarch-source.js'
@@ -22,7 +21,7 @@ afterAll(async () => {
 /** The target, whose database fails the `failAt`-th history insert after PostgreSQL ran it (mid-transaction). */
 function failingTarget(failAt: number): MaarchImportTarget {
   const m = t.mailroom
-  return { db: m.db.withPlugin(failingHistoryInsert(failAt, 'the disk went away')), organisation: m.organisation, actor: (user) => m.actor(user), journalFlush: () => m.journalFlush() }
+  return { db: m.db.withPlugin(failingHistoryInsert(failAt, 'the disk went away')), documentStore: m.documentStore, organisation: m.organisation, actor: (user) => m.actor(user), journalFlush: () => m.journalFlush() }
 }
 
 const countBy = (rows: readonly Record<string, unknown>[]) => {
@@ -33,7 +32,7 @@ const countBy = (rows: readonly Record<string, unknown>[]) => {
 
 describe('an import that fails in the middle of a record', () => {
   it('stops, leaving every record whole or absent and no file behind, and the next run imports the rest', async () => {
-    const run = { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: t.docserverDir }
+    const run = { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` } }
     await expect(importCollecting(failingTarget(6), run)).rejects.toThrow('the disk went away')
     const db = t.mailroom.db
     const records = await db.selectFrom('res_letterbox').select(['res_id', 'filename']).orderBy('res_id').execute()
@@ -53,12 +52,12 @@ describe('an import that fails in the middle of a record', () => {
     expect(deposits).toHaveLength(records.filter((r) => r.filename !== null).length)
     // No file without its record: originals and converted PDFs of the committed records only.
     const versions = await db.selectFrom('adr_letterbox').select('id').execute()
-    const files = (await readdir(t.docserverDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())
+    const files = await storedKeys(t.documents)
     expect(files).toHaveLength(records.filter((r) => r.filename !== null).length + versions.length)
 
     const again = await importCollecting(t.mailroom, run)
     expect(again.records.skipped.map((r) => r.resId)).toEqual(ids)
     expect([...ids, ...again.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
-    expect((await verifyJournal({ db, docservers: new FolderDocumentStore(t.docserverDir) })).ok).toBe(true)
+    expect((await verifyJournal({ db, docservers: t.documents })).ok).toBe(true)
   })
 })

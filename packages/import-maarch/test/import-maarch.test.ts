@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
-import { FolderDocumentStore, verifyJournal } from '@mailroom/storage'
+import { verifyJournal } from '@mailroom/storage'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MaarchImportReport } from '../src/index.js'
@@ -10,7 +10,7 @@ let s: TestServer
 let source: { url: string; drop(): void }
 let report: MaarchImportReport
 const run = (extra: { dryRun?: boolean } = {}) =>
-  importCollecting(s.mailroom, { from: source.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: s.docserverDir, ...extra })
+  importCollecting(s.mailroom, { from: source.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, ...extra })
 
 beforeAll(async () => {
   source = createMaarchSource()
@@ -91,7 +91,7 @@ describe('importing the Maarch 20.10 fixtures', () => {
     expect(status.status).toBe(200)
     expect((await s.mailroom.db.selectFrom('res_letterbox').select('status').where('res_id', '=', 15).executeTakeFirstOrThrow()).status).toBe('ATT_MP')
     await s.mailroom.journalFlush()
-    const verification = await verifyJournal({ db: s.mailroom.db, docservers: new FolderDocumentStore(s.docserverDir) })
+    const verification = await verifyJournal({ db: s.mailroom.db, docservers: s.documents })
     expect(verification.ok).toBe(true)
     const events = await s.mailroom.db.selectFrom('journal_events').select('description').where('description', 'like', '%imported from Maarch Courrier 20.10.16%').execute()
     expect(events.length).toBe(report.records.imported.filter((r) => r.file).length)

@@ -1,6 +1,4 @@
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
+import { createTestMailroom, storedKeys, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMaarchSource, importCollecting, MAARCH_FIXTURES } from './maarch-source.js'
 
@@ -19,11 +17,6 @@ afterAll(async () => {
   source?.drop()
 })
 
-/** Every file under a folder (the stored documents). */
-async function files(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
-}
 
 // The root names nothing: every file is found through the per-docserver folders.
 const docservers = {
@@ -37,7 +30,6 @@ describe('an interrupted import with damaged files', () => {
     const first = await importCollecting(t.mailroom, {
       from: source.url,
       docservers,
-      docserverDir: t.docserverDir,
       signal: abort.signal,
       onProgress: (p) => {
         if (p.records === 5) abort.abort()
@@ -53,9 +45,9 @@ describe('an interrupted import with damaged files', () => {
     expect(rows.map((r) => r.res_id)).toEqual(done)
     // One stored file per record with a file and per converted PDF: no orphan.
     const versions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
-    expect((await files(t.docserverDir)).length).toBe(rows.filter((r) => r.filename !== null).length + versions.length)
+    expect((await storedKeys(t.documents)).length).toBe(rows.filter((r) => r.filename !== null).length + versions.length)
 
-    const second = await importCollecting(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir })
+    const second = await importCollecting(t.mailroom, { from: source.url, docservers })
     expect(second.interrupted).toBe(false)
     expect(second.records.skipped.map((r) => r.resId).filter((id) => id !== 12)).toEqual(done)
     expect([...done, ...second.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1).filter((id) => id !== 12))
@@ -64,11 +56,11 @@ describe('an interrupted import with damaged files', () => {
     const after = await t.mailroom.db.selectFrom('res_letterbox').select(['res_id', 'filename']).execute()
     expect(after.some((r) => r.res_id === 12)).toBe(false)
     const allVersions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
-    expect((await files(t.docserverDir)).length).toBe(after.filter((r) => r.filename !== null).length + allVersions.length)
+    expect((await storedKeys(t.documents)).length).toBe(after.filter((r) => r.filename !== null).length + allVersions.length)
   })
 
   it('flags a fingerprint mismatch and a missing original on the record, in history and in the report', async () => {
-    const first = await importCollecting(t.mailroom, { from: source.url, docservers, docserverDir: t.docserverDir, dryRun: true, only: 'records' })
+    const first = await importCollecting(t.mailroom, { from: source.url, docservers, dryRun: true, only: 'records' })
     // A dry run over imported records: all skipped but the refused one, which it would try again.
     expect(first.records.skipped).toHaveLength(19)
     expect(first.records.imported.map((r) => r.resId)).toEqual([12])

@@ -3,8 +3,6 @@
  * test Mailroom, demo actors, and records with a real stored file deposited through the JournalWriter.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import {
   type Actor,
   buildConsultationEvent,
@@ -16,12 +14,12 @@ import {
 } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../src/database/schema.js'
-import { FolderDocumentStore } from '../src/docserver/folder-document-store.js'
 import { SILENT_LOGGER } from '../src/logger.js'
 import type { PerimeterGuard } from '../src/perimeter/perimeter-guard.js'
 import type { StorageContext } from '../src/storage-context.js'
 import { createTestMailroom, type TestMailroom } from '../../testing/src/databases/test-database.js'
 import { DOCUMENT_PORTS } from '../../testing/src/storage-test-kit.js'
+import { putStoredFile, storedKey } from '../../testing/src/fixtures/insert-test-record.js'
 import { KyselyUserRepository } from '../src/users/kysely-user-repository.js'
 import { eventToRow, rowToEvent, sha256Hex } from '../src/journal/journal-rows.js'
 import { JournalWriter } from '../src/journal/journal-writer.js'
@@ -57,7 +55,7 @@ export interface JournalTestBed {
   readonly clock: ManualClock
   readonly context: StorageContext
   actor(login: string): Promise<Actor>
-  /** Inserts a record and writes its file under the FASTHD_MAN storage area; returns its resId and fingerprint. */
+  /** Inserts a record and stores its file in the FASTHD_MAN storage area; returns its resId and fingerprint. */
   storeRecord(options?: { destination?: string | null; bytes?: Uint8Array | string }): Promise<StoredRecord>
   /** Seals every committed pending event (JournalWriter.flush). */
   flush(): Promise<void>
@@ -73,8 +71,8 @@ export interface StoredRecord {
   readonly resId: number
   readonly sha256: string
   readonly size: number
-  /** Absolute path of its file. */
-  readonly file: string
+  /** Store key of its file (tests alter it through `t.documents`). */
+  readonly key: string
   readonly bytes: Uint8Array
 }
 
@@ -89,7 +87,7 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
   const context: StorageContext = {
     db,
     kind: t.mailroom.database.kind,
-    docservers: new FolderDocumentStore(t.docserverDir),
+    docservers: t.documents,
     clock,
     ids: { newId: () => `id-${++fileCounter}` },
     logger: SILENT_LOGGER,
@@ -107,9 +105,8 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
     const sha256 = createHash('sha256').update(bytes).digest('hex')
     const path = '2024/03/0001/'
     const filename = `${String(n).padStart(4, '0')}_journal.txt`
-    const file = join(t.docserverDir, 'resources', path, filename)
-    await mkdir(join(t.docserverDir, 'resources', path), { recursive: true })
-    await writeFile(file, bytes)
+    const key = storedKey(t.documents, 'resources', path, filename)
+    await putStoredFile(t.documents, key, bytes)
     const row = await db
       .insertInto('res_letterbox')
       .values({
@@ -129,7 +126,7 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
       })
       .returning('res_id')
       .executeTakeFirstOrThrow()
-    return { resId: row.res_id, sha256, size: bytes.length, file, bytes }
+    return { resId: row.res_id, sha256, size: bytes.length, key, bytes }
   }
 
   return {

@@ -7,11 +7,19 @@
  * Packages that this one depends on (core, storage, documents, mailroom) reach these files by relative
  * path from their tests, never through a dependency, so the package graph keeps no cycle.
  */
-export { TEST_PASSWORD_HASHER, TEST_SECRET, createTestDatabase, createTestMailroom, postgresAdminUrl, testDatabaseKind } from './databases/test-database.js'
-export type { TestDatabase, TestDatabaseKind, TestMailroom } from './databases/test-database.js'
+export {
+  TEST_PASSWORD_HASHER,
+  TEST_SECRET,
+  createTestDatabase,
+  createTestMailroom,
+  postgresAdminUrl,
+  testDatabaseKind,
+  testStoreKind,
+} from './databases/test-database.js'
+export type { TestDatabase, TestDatabaseKind, TestMailroom, TestStoreKind } from './databases/test-database.js'
 export { patternBytes } from './fixtures/pattern-bytes.js'
 export { NO_REFERENCES } from './fixtures/reference-queries.js'
-export { insertTestAdr, insertTestRecord } from './fixtures/insert-test-record.js'
+export { insertTestAdr, insertTestRecord, putStoredFile, putZeroFile, readStoredFile, storedKey, storedKeys } from './fixtures/insert-test-record.js'
 export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.js'
 export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'

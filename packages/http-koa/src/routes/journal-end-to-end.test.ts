@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { putStoredFile, storedKey } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestServer, startTestServer } from '../testing/test-server.js'
 
@@ -48,7 +47,7 @@ describe('digital safe through the API', () => {
 
     // Alter the stored file behind the service's back: the read is refused and journalled as failed.
     const row = await s.mailroom.db.selectFrom('res_letterbox').select(['path', 'filename']).where('res_id', '=', resId).executeTakeFirstOrThrow()
-    await writeFile(join(s.docserverDir, 'resources', row.path!, row.filename!), 'falsifié')
+    await putStoredFile(s.documents, storedKey(s.documents, 'resources', row.path!, row.filename!), 'falsifié')
     const refused = await s.call('GET', `/rest/resources/${resId}/originalContent`, { auth: 'bbain:maarch' })
     expect([refused.status, refused.json]).toEqual([400, { errors: 'Fingerprints do not match' }])
     const after = await events(`?archiveId=${encodeURIComponent(deposit.objectId)}`)

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { sql } from 'kysely'
+import { readStoredFile, storedKey } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestServer, startTestServer } from '../testing/test-server.js'
 
@@ -74,7 +73,7 @@ describe('POST /rest/resources: current form', () => {
     ])
     expect((await db.selectFrom('resources_folders').select('folder_id').where('res_id', '=', resId).execute()).map((f) => f.folder_id)).toEqual([2])
     expect((await db.selectFrom('resources_tags').select('tag_id').where('res_id', '=', resId).orderBy('tag_id').execute()).map((t) => t.tag_id)).toEqual([1, 3])
-    const stored = await readFile(join(s.docserverDir, 'resources', String(row.path), String(row.filename)))
+    const stored = await readStoredFile(s.documents, storedKey(s.documents, 'resources', String(row.path), String(row.filename)))
     expect(new Uint8Array(stored)).toEqual(PDF)
   })
 
@@ -353,7 +352,7 @@ describe('POST /rest/resources: chrono merged into office files (reference §2.2
     })
   const storedFile = async (resId: number) => {
     const row = await view(resId)
-    return { row, bytes: new Uint8Array(await readFile(join(s.docserverDir, 'resources', String(row.path), String(row.filename)))) }
+    return { row, bytes: new Uint8Array(await readStoredFile(s.documents, storedKey(s.documents, 'resources', String(row.path), String(row.filename)))) }
   }
   const body = (bytes: Uint8Array) => strFromU8(unzipSync(bytes)['word/document.xml']!)
 

@@ -10,7 +10,7 @@ let records: SeededRecord[]
 
 beforeAll(async () => {
   s = await startTestServer()
-  records = await seedSearchDataset(s.mailroom.db, s.docserverDir)
+  records = await seedSearchDataset(s.mailroom.db, s.documents)
 })
 afterAll(async () => s?.close())
 

@@ -6,7 +6,7 @@ import { type TestMailroom, createTestMailroom } from '@mailroom/testing'
 import { createHttpApp, type HttpAppOptions } from '../create-http-app.js'
 import { createHttpServer } from '../create-http-server.js'
 
-/** A Mailroom served over HTTP on a loopback port, on the test database of the current project. */
+/** A Mailroom served over HTTP on a loopback port, on the test database and document store of the current project. */
 export interface TestServer extends TestMailroom {
   readonly baseUrl: string
   readonly server: Server
@@ -66,12 +66,25 @@ export async function serveOnLoopback(services: MailroomServices, http: Partial<
 }
 
 export async function startTestServer(
-  options: { mailroom?: Partial<Omit<MailroomOptions, 'database' | 'docserverDir'>>; http?: Partial<Omit<HttpAppOptions, 'services'>> } = {},
+  options: {
+    mailroom?: Partial<Omit<MailroomOptions, 'database' | 'docserverDir' | 'docserverUrl' | 's3' | 'documentStore'>>
+    http?: Partial<Omit<HttpAppOptions, 'services'>>
+  } = {},
 ): Promise<TestServer> {
   const t = await createTestMailroom(options.mailroom)
   const { baseUrl, server, close } = await serveOnLoopback(t.mailroom, options.http)
   return {
-    ...t,
+    mailroom: t.mailroom,
+    database: t.database,
+    store: t.store,
+    storeOptions: t.storeOptions,
+    documents: t.documents,
+    secret: t.secret,
+    cleanup: t.cleanup,
+    // A getter, not a copy: the s3 project's TestMailroom throws when a test reads the folder it has not.
+    get docserverDir() {
+      return t.docserverDir
+    },
     baseUrl,
     server,
     async call(method, path, callOptions = {}) {

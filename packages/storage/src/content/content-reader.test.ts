@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { writeFile } from 'node:fs/promises'
 import type { Actor } from '@mailroom/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf, makeText } from '../../../testing/src/fixtures/files/index.js'
-import { FolderDocumentStore } from '../docserver/folder-document-store.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { type ContentJournal, ContentReader, type ContentReaderContext } from './content-reader.js'
 import { ConversionService, DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
 import { readError } from './stored-file.js'
-import { insertTestRecord } from '../../../testing/src/fixtures/insert-test-record.js'
+import { insertTestRecord, putStoredFile } from '../../../testing/src/fixtures/insert-test-record.js'
 
 const root: Actor = { id: 1, login: 'superadmin', firstname: null, lastname: null, email: null, mode: 'root_visible', entities: [], groups: [] }
 
@@ -31,7 +29,7 @@ function context(converter = new ConversionService()): ContentReaderContext {
   return {
     db: t.mailroom.db,
     kind: t.database.kind,
-    docservers: new FolderDocumentStore(t.docserverDir),
+    docservers: t.documents,
     clock: { now: () => new Date() },
     ids: { newId: () => randomUUID() },
     logger: SILENT_LOGGER,
@@ -51,7 +49,7 @@ describe('ContentReader and the journal', () => {
   it('journals a consultation of every successful read, with the served SHA-256 and size', async () => {
     const reader = new ContentReader(context())
     const bytes = makeText()
-    const { resId } = await insertTestRecord(t.mailroom.db, t.docserverDir, { bytes, format: 'txt' })
+    const { resId } = await insertTestRecord(t.mailroom.db, t.documents, { bytes, format: 'txt' })
     calls.length = 0
     await reader.originalContent(root, String(resId), {})
     await reader.versionContent(root, String(resId), '1', {})
@@ -62,9 +60,9 @@ describe('ContentReader and the journal', () => {
 
   it('journals a failed integrity check with the stored fingerprint when the file changed', async () => {
     const reader = new ContentReader(context())
-    const { resId, filePath } = await insertTestRecord(t.mailroom.db, t.docserverDir, { bytes: makePdf() })
+    const { resId, key } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makePdf() })
     const stored = await t.mailroom.db.selectFrom('res_letterbox').select(['fingerprint', 'filesize']).where('res_id', '=', resId).executeTakeFirstOrThrow()
-    await writeFile(filePath, makePdf({ pages: 2 }))
+    await putStoredFile(t.documents, key, makePdf({ pages: 2 }))
     calls.length = 0
     await expect(reader.originalContent(root, String(resId), {})).rejects.toThrow('Fingerprints do not match')
     expect(calls).toHaveLength(1)
@@ -74,18 +72,18 @@ describe('ContentReader and the journal', () => {
 
   it('back-fills a missing fingerprint, then checks against it', async () => {
     const reader = new ContentReader(context())
-    const { resId, filePath } = await insertTestRecord(t.mailroom.db, t.docserverDir, { bytes: makeText('x\n'), format: 'txt', fingerprint: null })
+    const { resId, key } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makeText('x\n'), format: 'txt', fingerprint: null })
     await reader.originalContent(root, String(resId), {})
     const row = await t.mailroom.db.selectFrom('res_letterbox').select('fingerprint').where('res_id', '=', resId).executeTakeFirstOrThrow()
     expect(row.fingerprint).toMatch(/^[0-9a-f]{64}$/)
-    await writeFile(filePath, 'y\n')
+    await putStoredFile(t.documents, key, 'y\n')
     await expect(reader.originalContent(root, String(resId), {})).rejects.toThrow('Fingerprints do not match')
   })
 
   it('keeps one PDF row when two servers convert the same version at once', async () => {
     const a = new ContentReader(context())
     const b = new ContentReader(context())
-    const { resId } = await insertTestRecord(t.mailroom.db, t.docserverDir, { bytes: makeText('race\n'), format: 'txt' })
+    const { resId } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makeText('race\n'), format: 'txt' })
     const results = await Promise.all([a.content(root, String(resId), { watermark: 'false' }), b.content(root, String(resId), { watermark: 'false' })])
     expect(results.every((r) => r.kind === 'file')).toBe(true)
     const rows = await t.mailroom.db.selectFrom('adr_letterbox').selectAll().where('res_id', '=', resId).execute()
@@ -94,7 +92,7 @@ describe('ContentReader and the journal', () => {
 
   it('answers Conversion error when conversion is disabled', async () => {
     const reader = new ContentReader({ ...context(), converter: null })
-    const { resId } = await insertTestRecord(t.mailroom.db, t.docserverDir, { bytes: makeText('x\n'), format: 'txt' })
+    const { resId } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makeText('x\n'), format: 'txt' })
     await expect(reader.content(root, String(resId), {})).rejects.toThrow('Conversion error : conversion to PDF is disabled on this server')
   })
 })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readStoredFile } from '../../../testing/src/fixtures/insert-test-record.js'
 import { isDomainError, verifyChain } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -37,7 +37,7 @@ describe('JournalWriter.deposit', () => {
     expect(archive).toMatchObject({ safe: DEMO_SAFE, res_id: record.resId })
     expect(archive!.archive_id).toMatch(/^mailroom_[a-z0-9]+-[0-9a-f]{20}$/)
     const [event] = await eventsOf(archive!.archive_id)
-    const stored = await readFile(record.file)
+    const stored = await readStoredFile(bed.t.documents, record.key)
     expect(event).toMatchObject({
       eventType: 'recordsManagement/deposit',
       objectClass: 'recordsManagement/archive',

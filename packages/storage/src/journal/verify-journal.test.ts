@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { Actor } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { addOrganisation, appendBuiltEvents, DEMO_SAFE, type JournalTestBed, openJournalTestBed, type StoredRecord, safeRows } from '../../test/journal-fixtures.js'
+import { putStoredFile, storedKey } from '../../../testing/src/fixtures/insert-test-record.js'
 import { verifyJournal } from './verify-journal.js'
 
 let bed: JournalTestBed
@@ -152,16 +151,16 @@ describe('verifyJournal', () => {
 
   it('detects an altered, a missing and a replaced stored file, naming the record', async () => {
     const { safe, records } = await freshSafe(3)
-    await writeFile(records[1]!.file, 'tampered content')
+    await putStoredFile(bed.t.documents, records[1]!.key, 'tampered content')
     expect(await verify(safe)).toMatchObject({ ok: false, safes: [{ events: 2, break: { reason: 'altered-file', sequence: 3, resId: String(records[1]!.resId) } }] })
-    await writeFile(records[1]!.file, records[1]!.bytes)
+    await putStoredFile(bed.t.documents, records[1]!.key, records[1]!.bytes)
     expect((await verify(safe)).ok).toBe(true)
 
-    await rm(records[2]!.file)
+    await bed.t.documents.remove(records[2]!.key)
     const missing = await verify(safe)
     expect(missing).toMatchObject({ ok: false, safes: [{ break: { reason: 'altered-file', sequence: 5, resId: String(records[2]!.resId) } }] })
     expect(missing.safes[0]!.break!.detail).toContain('missing')
-    await writeFile(records[2]!.file, records[2]!.bytes)
+    await putStoredFile(bed.t.documents, records[2]!.key, records[2]!.bytes)
 
     // Pointing the record at another file with a matching fingerprint column does not fool it.
     const other = await bed.storeRecord({ bytes: 'other bytes' })
@@ -172,11 +171,11 @@ describe('verifyJournal', () => {
 
   it('walks the chain alone with checkFiles: false (what the HTTP verification does)', async () => {
     const { safe, records } = await freshSafe(2)
-    await writeFile(records[0]!.file, 'tampered content')
+    await putStoredFile(bed.t.documents, records[0]!.key, 'tampered content')
     const chainOnly = await verifyJournal(bed.context, safe, { pageSize: 3, checkFiles: false })
     expect(chainOnly).toMatchObject({ ok: true, safes: [{ ok: true, events: 4, files: 0, pending: 0, head: { sequence: 4 } }] })
     expect((await verify(safe)).safes[0]!.break?.reason).toBe('altered-file')
-    await writeFile(records[0]!.file, records[0]!.bytes)
+    await putStoredFile(bed.t.documents, records[0]!.key, records[0]!.bytes)
   })
 
   it('finds earlier versions in adr_letterbox after a new version replaced the file', async () => {
@@ -187,15 +186,14 @@ describe('verifyJournal', () => {
     await bed.db.insertInto('adr_letterbox').values({ res_id: record.resId, type: 'DOC', version: 1, docserver_id: 'FASTHD_MAN', path: row.path!.replace(/\//g, '#'), filename: row.filename!, fingerprint: record.sha256, filesize: record.size }).execute()
     const v2 = new TextEncoder().encode('version two')
     const v2Name = `${row.filename}.v2`
-    await mkdir(join(bed.t.docserverDir, 'resources', row.path!), { recursive: true })
-    await writeFile(join(bed.t.docserverDir, 'resources', row.path!, v2Name), v2)
+    await putStoredFile(bed.t.documents, storedKey(bed.t.documents, 'resources', row.path!, v2Name), v2)
     const v2Hash = createHash('sha256').update(v2).digest('hex')
     await bed.db.updateTable('res_letterbox').set({ filename: v2Name, fingerprint: v2Hash, filesize: v2.length, version: 2 }).where('res_id', '=', record.resId).execute()
     await bed.db.transaction().execute((trx) =>
       bed.context.journal.deposit(trx, { resId: record.resId, destination: null, sha256: v2Hash, size: v2.length, actor: bbain, kind: 'newResource' }),
     )
     expect(await verify(safe)).toMatchObject({ ok: true, safes: [{ events: 3, files: 2 }] })
-    await rm(record.file)
+    await bed.t.documents.remove(record.key)
     expect(await verify(safe)).toMatchObject({ ok: false, safes: [{ break: { reason: 'altered-file', sequence: 1 } }] })
   })
 })

@@ -1,17 +1,21 @@
 import fc from 'fast-check'
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Actor, RecordsServices } from '@mailroom/core'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { checkDocumentStorage } from '../docserver/check-document-storage.js'
+import type { DocumentStore } from '../docserver/document-store.js'
 import { FolderDocumentStore } from '../docserver/folder-document-store.js'
 import { JournalWriter } from '../journal/journal-writer.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import type { StorageContext } from '../storage-context.js'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
+import { putStoredFile, readStoredFile, storedKey, storedKeys } from '../../../testing/src/fixtures/insert-test-record.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
 import { createRecordsServices } from './create-records-services.js'
 import { CHRONO_PLACEHOLDER as P, DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
@@ -39,7 +43,7 @@ const PDF_BASE64 = Buffer.from(PDF).toString('base64')
 const base = { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' }
 
 let t: TestMailroom
-let root: FolderDocumentStore
+let root: DocumentStore
 let cchaplin: Actor
 
 function contextOf(clock: { now(): Date } = { now: () => new Date() }): StorageContext {
@@ -61,9 +65,12 @@ function services(faults: RecordCreateFaults = {}): RecordsServices {
   return createRecordsServices(contextOf(), { faults })
 }
 
-async function storedFiles(): Promise<string[]> {
-  const entries = await readdir(t.docserverDir, { recursive: true, withFileTypes: true })
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+const storedFiles = () => storedKeys(root)
+
+/** The key of a record's file. */
+async function keyOfRecord(resId: number): Promise<string> {
+  const r = await t.mailroom.db.selectFrom('res_letterbox').select(['path', 'filename']).where('res_id', '=', resId).executeTakeFirstOrThrow()
+  return storedKey(root, 'resources', r.path!, r.filename!)
 }
 
 async function count(table: 'res_letterbox' | 'history' | 'chrono_counters' | 'journal_events' | 'users_followed_resources'): Promise<number> {
@@ -73,7 +80,7 @@ async function count(table: 'res_letterbox' | 'history' | 'chrono_counters' | 'j
 
 beforeAll(async () => {
   t = await createTestMailroom()
-  root = new FolderDocumentStore(t.docserverDir)
+  root = t.documents
   cchaplin = (await new KyselyUserRepository(t.mailroom.db).loadActor(2))!
 })
 afterAll(async () => t?.cleanup())
@@ -85,12 +92,13 @@ describe('record storage', () => {
     const now = new Date()
     const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
     expect(row.docserver_id).toBe('FASTHD_MAN')
-    expect(row.path).toBe(`${month}/0001/`)
+    // A folder adds an NNNN/ level to keep its folders listable; a bucket has no folders (docs/object-storage.md, Keys).
+    expect(row.path).toMatch(new RegExp(`^${month}/(0001/)?$`))
     expect(row.filename).toMatch(/^[0-9a-f]{32}\.pdf$/)
     expect(row.filesize).toBe(PDF.length)
     expect(row.fingerprint).toBe(createHash('sha256').update(PDF).digest('hex'))
     expect(row.format).toBe('pdf')
-    expect(new Uint8Array(await readFile(join(t.docserverDir, 'resources', row.path!, row.filename!)))).toEqual(PDF)
+    expect(new Uint8Array(await readStoredFile(root, await keyOfRecord(resId)))).toEqual(PDF)
     expect(await t.mailroom.db.selectFrom('adr_letterbox').selectAll().where('res_id', '=', resId).execute()).toEqual([])
     // No temporary file stays behind.
     expect((await storedFiles()).filter((f) => f.endsWith('.tmp'))).toEqual([])
@@ -151,9 +159,8 @@ describe('record storage', () => {
     it('writes the file of a successful create once', async () => {
       const files = await storedFiles()
       const { resId } = await services().create(cchaplin, base)
-      const row = await t.mailroom.db.selectFrom('res_letterbox').select(['path', 'filename']).where('res_id', '=', resId).executeTakeFirstOrThrow()
       const added = (await storedFiles()).filter((f) => !files.includes(f))
-      expect(added).toEqual([join(t.docserverDir, 'resources', row.path!, row.filename!)])
+      expect(added).toEqual([await keyOfRecord(resId)])
     })
 
     // Without a chrono and without test hooks inside a transaction, a create's rows go in as ONE statement
@@ -200,8 +207,11 @@ describe('record storage', () => {
   })
 
   it('reports a 500 without SQL or paths when the storage root is unusable', async () => {
-    const brokenRoot = join(t.docserverDir, 'not-a-folder')
+    // A folder store whose root is a file: folder-only by nature (object storage: test/object-storage.test.ts).
+    const scratch = await mkdtemp(join(tmpdir(), 'mailroom-broken-root-'))
+    const brokenRoot = join(scratch, 'not-a-folder')
     await writeFile(brokenRoot, 'x')
+    onTestFinished(() => rm(scratch, { recursive: true, force: true }))
     const broken = createRecordsServices({ ...contextOf(), docservers: new FolderDocumentStore(brokenRoot) })
     const error = await broken.create(cchaplin, base).catch((e: unknown) => e as Error)
     expect(error).toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
@@ -213,22 +223,22 @@ describe('mailroom fsck (checkDocumentStorage)', () => {
     const ok = await services().create(cchaplin, base)
     const gone = await services().create(cchaplin, base)
     const altered = await services().create(cchaplin, base)
-    const fileOf = async (resId: number) => {
-      const r = await t.mailroom.db.selectFrom('res_letterbox').select(['path', 'filename']).where('res_id', '=', resId).executeTakeFirstOrThrow()
-      return join(t.docserverDir, 'resources', r.path!, r.filename!)
-    }
-    await rm(await fileOf(gone.resId))
-    await writeFile(await fileOf(altered.resId), 'tampered')
-    const orphanDir = join(t.docserverDir, 'resources', '2020', '01', '0001')
-    await mkdir(orphanDir, { recursive: true })
-    const orphan = join(orphanDir, 'deadbeef.pdf')
-    await writeFile(orphan, PDF)
-    const fresh = join(orphanDir, 'fresh.pdf')
-    await writeFile(fresh, PDF)
-    const old = new Date(Date.now() - 3_600_000)
-    await utimes(orphan, old, old)
+    await root.remove(await keyOfRecord(gone.resId))
+    await putStoredFile(root, await keyOfRecord(altered.resId), 'tampered')
+    const orphan = 'resources/2020/01/0001/deadbeef.pdf'
+    await putStoredFile(root, orphan, PDF)
+    // Object stores date objects to the second: the fresh file is written in a later second than the orphan.
+    await sleep(1_100)
+    const fresh = 'resources/2020/01/0001/fresh.pdf'
+    await putStoredFile(root, fresh, PDF)
+    // The store's own dates, so no clock but the store's matters: the orphan is older than the grace, the fresh file is not.
+    const dates = new Map<string, number>()
+    for await (const listed of root.list()) dates.set(listed.key, listed.modifiedMs)
+    const now = new Date(dates.get(fresh)!)
+    const orphanGraceMs = (dates.get(fresh)! - dates.get(orphan)!) / 2
+    expect(orphanGraceMs).toBeGreaterThan(0)
 
-    const dry = await checkDocumentStorage(t.mailroom.db, root, { dryRun: true })
+    const dry = await checkDocumentStorage(t.mailroom.db, root, { dryRun: true, now, orphanGraceMs })
     expect(dry.orphans).toEqual(['resources/2020/01/0001/deadbeef.pdf'])
     expect(dry.removed).toEqual([])
     expect(dry.problems.filter((p) => p.resId === gone.resId).map((p) => p.problem)).toEqual(['missing'])
@@ -236,7 +246,7 @@ describe('mailroom fsck (checkDocumentStorage)', () => {
     expect(dry.problems.some((p) => p.resId === ok.resId)).toBe(false)
     expect((await storedFiles()).includes(orphan)).toBe(true)
 
-    const real = await checkDocumentStorage(t.mailroom.db, root)
+    const real = await checkDocumentStorage(t.mailroom.db, root, { now, orphanGraceMs })
     expect(real.removed).toEqual(['resources/2020/01/0001/deadbeef.pdf'])
     expect((await storedFiles()).includes(orphan)).toBe(false)
     // A file younger than the grace period may belong to a create in flight: kept.
@@ -380,7 +390,7 @@ describe('chrono merge into office files (reference §2.2)', () => {
   const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
   const stored = async (resId: number) => {
     const r = await t.mailroom.db.selectFrom('res_letterbox').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
-    const bytes = new Uint8Array(await readFile(join(t.docserverDir, 'resources', r.path!, r.filename!)))
+    const bytes = new Uint8Array(await readStoredFile(root, storedKey(root, 'resources', r.path!, r.filename!)))
     return { row: r, bytes }
   }
   const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')

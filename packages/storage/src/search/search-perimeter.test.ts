@@ -11,7 +11,7 @@ let actors: Actor[]
 
 beforeAll(async () => {
   t = await createTestMailroom()
-  records = await seedSearchDataset(t.mailroom.db, t.docserverDir)
+  records = await seedSearchDataset(t.mailroom.db, t.documents)
   actors = await Promise.all(DEMO_USERS.map((u) => t.mailroom.auth.authenticatePassword(u.login, u.password)))
 })
 afterAll(async () => t?.cleanup())

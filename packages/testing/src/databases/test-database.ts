@@ -2,8 +2,18 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type DatabaseTarget, type Mailroom, type MailroomOptions, createMailroom, ScryptPasswordHasher } from '@mailroom/mailroom'
+import {
+  type DatabaseTarget,
+  type DocumentStore,
+  type DocumentStoreChoice,
+  type Mailroom,
+  type MailroomOptions,
+  createMailroom,
+  ScryptPasswordHasher,
+} from '@mailroom/mailroom'
 import pg from 'pg'
+import { storedKeys } from '../fixtures/insert-test-record.js'
+import { cephGateway, testBucketUrl } from '../object-store/ceph-gateway.js'
 
 /** Which database the current test project runs on (vitest projects set MAILROOM_TEST_DB). */
 export type TestDatabaseKind = 'pglite' | 'postgres'
@@ -11,6 +21,14 @@ export type TestDatabaseKind = 'pglite' | 'postgres'
 /** The database kind of the running test project (PGlite unless MAILROOM_TEST_DB=postgres). */
 export function testDatabaseKind(): TestDatabaseKind {
   return process.env.MAILROOM_TEST_DB === 'postgres' ? 'postgres' : 'pglite'
+}
+
+/** Where the current test project keeps documents (vitest's `s3` project sets MAILROOM_TEST_STORE=s3). */
+export type TestStoreKind = 'folder' | 's3'
+
+/** The document store kind of the running test project (a temporary folder unless MAILROOM_TEST_STORE=s3). */
+export function testStoreKind(): TestStoreKind {
+  return process.env.MAILROOM_TEST_STORE === 's3' ? 's3' : 'folder'
 }
 
 /** Admin connection of the PostgreSQL server the tests create their databases on. */
@@ -57,10 +75,17 @@ export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKi
   }
 }
 
-/** A Mailroom on a fresh database and a temporary docserver folder, with the demo dataset by default. */
+/** A Mailroom on a fresh database and a fresh document store, with the demo dataset by default. */
 export interface TestMailroom {
   readonly mailroom: Mailroom
   readonly database: TestDatabase
+  /** Where the documents are: a temporary folder, or a fresh bucket of the Ceph test gateway. */
+  readonly store: TestStoreKind
+  /** The options that open this store again (a second Mailroom on the same documents). */
+  readonly storeOptions: DocumentStoreChoice
+  /** The mailroom's document store: tests read, replace and remove stored files through it, on either store. */
+  readonly documents: DocumentStore
+  /** The docserver folder; in the s3 project reading it throws, so a test peeking at the disk fails loudly. */
   readonly docserverDir: string
   readonly secret: string
   cleanup(): Promise<void>
@@ -72,16 +97,44 @@ export const TEST_SECRET = 'test-secret-0123456789-abcdefghij'
 /** A cheap scrypt cost for tests only (production keeps the slow default). */
 export const TEST_PASSWORD_HASHER = new ScryptPasswordHasher({ N: 1024 })
 
+/** A fresh document store of the current project, and how to empty it. */
+async function createTestStore(kind: TestStoreKind): Promise<{ options: DocumentStoreChoice; folder: string | null }> {
+  if (kind === 'folder') {
+    const folder = await mkdtemp(join(tmpdir(), 'mailroom-docservers-'))
+    return { options: { docserverDir: folder }, folder }
+  }
+  const gateway = cephGateway()
+  // vitest.shared.ts leaves the s3 project out where no gateway answers: reaching here without one is a setup error.
+  if (!gateway) throw new Error('MAILROOM_TEST_STORE=s3 needs the Ceph test gateway (bash scripts/ceph-test-cluster.sh start)')
+  return { options: { docserverUrl: testBucketUrl(), s3: gateway }, folder: null }
+}
+
+/** Removes every object of a test bucket (the memstore OSD keeps them in memory for the cluster's life). */
+async function emptyStore(store: DocumentStore): Promise<void> {
+  const keys = await storedKeys(store)
+  const removing = new Set<Promise<void>>()
+  for (const key of keys) {
+    const removal = store.remove(key).finally(() => removing.delete(removal))
+    removing.add(removal)
+    if (removing.size >= 16) await Promise.race(removing)
+  }
+  await Promise.all(removing)
+}
+
 /**
- * A Mailroom on a fresh database of the current test project and a temporary docserver folder, with the
- * demo dataset and a cheap password hash; `cleanup()` drops both.
+ * A Mailroom on a fresh database of the current test project and a fresh document store of its store kind
+ * (a temporary folder, or a new bucket on the Ceph gateway in the s3 project), with the demo dataset and a
+ * cheap password hash; `cleanup()` drops the database and empties the store.
  */
-export async function createTestMailroom(options: Partial<Omit<MailroomOptions, 'database' | 'docserverDir'>> = {}): Promise<TestMailroom> {
+export async function createTestMailroom(
+  options: Partial<Omit<MailroomOptions, 'database' | 'docserverDir' | 'docserverUrl' | 's3' | 'documentStore'>> = {},
+): Promise<TestMailroom> {
   const database = await createTestDatabase()
-  const docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-docservers-'))
+  const store = testStoreKind()
+  const { options: storeOptions, folder } = await createTestStore(store)
   const mailroom = await createMailroom({
     database: database.target,
-    docserverDir,
+    ...storeOptions,
     secret: TEST_SECRET,
     demo: true,
     passwordHasher: TEST_PASSWORD_HASHER,
@@ -90,12 +143,19 @@ export async function createTestMailroom(options: Partial<Omit<MailroomOptions, 
   return {
     mailroom,
     database,
-    docserverDir,
+    store,
+    storeOptions,
+    documents: mailroom.documentStore,
+    get docserverDir(): string {
+      if (folder === null) throw new Error('this test reads the docserver folder, which the s3 project has not: go through `documents`')
+      return folder
+    },
     secret: TEST_SECRET,
     async cleanup() {
+      if (folder === null) await emptyStore(mailroom.documentStore)
       await mailroom.close()
       await database.drop()
-      await rm(docserverDir, { recursive: true, force: true })
+      if (folder !== null) await rm(folder, { recursive: true, force: true })
     },
   }
 }
