@@ -4,8 +4,10 @@
 #                                             where missing) and prints its settings as shell assignments
 #   bash scripts/ceph-test-cluster.sh env     prints the settings of a running cluster (exit 3 if none)
 #   bash scripts/ceph-test-cluster.sh stop    stops the daemons and removes the cluster's folder
-#   bash scripts/ceph-test-cluster.sh gateway-stop | gateway-start
-#                                             stops or restarts the gateway alone (tests of an unreachable store)
+#   bash scripts/ceph-test-cluster.sh gateway-stop | gateway-start  [PORT]
+#                                             stops or restarts the gateway alone (tests of an unreachable store);
+#                                             with a PORT other than the cluster's, a gateway of that test's own
+#                                             on the same cluster, so stopping it disturbs no test running beside
 #   bash scripts/ceph-test-cluster.sh user NAME  creates the gateway user NAME (once) and prints its keys as
 #                                             AWS_ACCESS_KEY_ID=… AWS_SECRET_ACCESS_KEY=… (a second account: copies
 #                                             between stores with different keys)
@@ -81,13 +83,29 @@ wait_for() {
   return 1
 }
 
+# The cluster's gateway, or (with a port of its own) another gateway process on the same cluster: same
+# buckets and users, its own address, pid file and logs.
+gateway_name() {
+  if [ "${1:-$rgw_port}" = "$rgw_port" ]; then echo client.rgw.mailroom; else echo "client.rgw.mailroom-$1"; fi
+}
+
 start_gateway() {
-  radosgw -c "$conf" -n client.rgw.mailroom --ms-mon-client-mode=crc --ms-client-mode=crc >&2
-  wait_for "the gateway" 240 gateway_answers
+  local port=${1:-$rgw_port}
+  local name
+  name=$(gateway_name "$port")
+  if [ "$port" = "$rgw_port" ]; then
+    radosgw -c "$conf" -n "$name" --ms-mon-client-mode=crc --ms-client-mode=crc >&2
+  else
+    mkdir -p "$dir/rgw-$port"
+    radosgw -c "$conf" -n "$name" --ms-mon-client-mode=crc --ms-client-mode=crc \
+      --rgw-frontends="beast endpoint=127.0.0.1:$port" --rgw-dns-name=127.0.0.1 --rgw-data="$dir/rgw-$port" >&2
+  fi
+  rgw_port=$port wait_for "the gateway on port $port" 240 gateway_answers
 }
 
 stop_gateway() {
-  local pidfile=$dir/run/client.rgw.mailroom.pid
+  local pidfile
+  pidfile=$dir/run/$(gateway_name "${1:-}").pid
   [ -f "$pidfile" ] || return 0
   local pid
   pid=$(cat "$pidfile")
@@ -176,17 +194,17 @@ case "${1:-}" in
   env)
     if gateway_answers; then print_env; else log "no cluster running (run: $0 start)"; exit 3; fi
     ;;
-  gateway-stop) stop_gateway ;;
+  gateway-stop) stop_gateway "${2:-}" ;;
   gateway-start)
     [ -f "$conf" ] || { log "no cluster (run: $0 start)"; exit 3; }
-    gateway_answers || start_gateway
+    rgw_port=${2:-$rgw_port} gateway_answers || start_gateway "${2:-}"
     ;;
   stop)
     stop_daemons
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start|stop|env|gateway-stop|gateway-start|user NAME" >&2
+    echo "usage: $0 start|stop|env|gateway-stop [PORT]|gateway-start [PORT]|user NAME" >&2
     exit 2
     ;;
 esac

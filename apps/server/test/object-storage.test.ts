@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serveOnLoopback } from '@mailroom/http-koa/testing'
@@ -11,7 +12,8 @@ import { basicAuth } from './process-server.js'
  * Mailroom on object storage over HTTP, against the Ceph test gateway (scripts/ceph-test-cluster.sh;
  * skipped with a message where none runs): two servers (two Mailrooms, each with its own pool, caches and S3
  * client, served in this process) sharing one database and one bucket, and the gateway stopped in the
- * middle of a load.
+ * middle of a load. The gateway stopped is a second gateway process of the same cluster, this test's own,
+ * so that test files running beside it on the cluster's gateway are not stopped with it.
  */
 const gateway = cephGateway()
 const onPostgres = process.env.MAILROOM_TEST_DB === 'postgres'
@@ -34,6 +36,16 @@ async function create(url: string, label: string): Promise<{ status: number; bod
 async function original(url: string, resId: number): Promise<{ status: number; bytes: Buffer }> {
   const response = await fetch(`${url}/rest/resources/${resId}/originalContent`, { headers: basicAuth('cchaplin'), signal: AbortSignal.timeout(60_000) })
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
+}
+
+/** A free loopback port, for this file's own gateway. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
 }
 
 /** A Mailroom served over HTTP in this process: its own pool, caches and S3 client, as a separate server has. */
@@ -104,12 +116,16 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
   let mailroom: Mailroom
   let url: string
   let close: () => Promise<void>
+  let port = ''
+  const gatewayCommand = (command: 'gateway-stop' | 'gateway-start') => spawnSync('bash', [CEPH_SCRIPT, command, port], { stdio: 'ignore' }).status
   beforeAll(async () => {
+    port = String(await freePort())
+    expect(gatewayCommand('gateway-start'), 'a second gateway on the test cluster').toBe(0)
     database = await createTestDatabase()
     const served = await serveMailroom({
       database: database.target,
       docserverUrl: testBucketUrl('outage'),
-      s3: gateway!,
+      s3: { ...gateway!, endpoint: `http://127.0.0.1:${port}` },
       secret: TEST_SECRET,
       demo: true,
       passwordHasher: TEST_PASSWORD_HASHER,
@@ -123,9 +139,8 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
     }
   }, 60_000)
   afterAll(async () => {
-    // Whatever happened, the gateway runs again for what follows.
-    spawnSync('bash', [CEPH_SCRIPT, 'gateway-start'], { stdio: 'ignore' })
     await close?.()
+    gatewayCommand('gateway-stop')
   })
 
   it('answers 503 with a clear message while it is down, recovers, and loses no acknowledged record', async () => {
@@ -147,10 +162,10 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
       for (let waited = 0; !check() && waited < 60_000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25))
     }
     await until(() => acknowledged.size >= 10)
-    expect(spawnSync('bash', [CEPH_SCRIPT, 'gateway-stop']).status).toBe(0)
+    expect(gatewayCommand('gateway-stop')).toBe(0)
     await until(() => refusals.length >= 4)
     const okBeforeRestart = acknowledged.size
-    expect(spawnSync('bash', [CEPH_SCRIPT, 'gateway-start']).status).toBe(0)
+    expect(gatewayCommand('gateway-start')).toBe(0)
     await until(() => acknowledged.size >= okBeforeRestart + 10)
     running = false
     await Promise.all(clients)
@@ -179,12 +194,12 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
     expect((await original(url, first![0])).bytes.equals(textFile(first![1]))).toBe(true)
 
     // Readiness says so while down too; liveness stays cheap and up (the process is fine).
-    spawnSync('bash', [CEPH_SCRIPT, 'gateway-stop'])
+    expect(gatewayCommand('gateway-stop')).toBe(0)
     const ready = await fetch(`${url}/readyz`)
     expect(ready.status).toBe(503)
     expect(await ready.json()).toMatchObject({ failing: ['storage'] })
     expect((await fetch(`${url}/healthz`)).status).toBe(200)
-    spawnSync('bash', [CEPH_SCRIPT, 'gateway-start'])
+    expect(gatewayCommand('gateway-start')).toBe(0)
     expect((await fetch(`${url}/readyz`)).status).toBe(200)
   }, 180_000)
 })
