@@ -157,7 +157,7 @@ async function main(): Promise<void> {
     await http('originalContent on S3', { url: `${onS3.url}/rest/resources/${await resIdOf(onS3)}/originalContent`, headers: auth })
     await http('originalContent on folder', { url: `${onFolder.url}/rest/resources/${await resIdOf(onFolder)}/originalContent`, headers: auth })
 
-    const pct = (a: string, b: string) => `${(((results[a] ?? 0) / (results[b] ?? 1)) * 100).toFixed(0)} %`
+    const pct = (a: string, b: string) => (results[a] === undefined || results[b] === undefined ? 'not run' : `${((results[a] / results[b]) * 100).toFixed(0)} %`)
     console.log(`\ncreates on S3 / raw PUT:           ${pct('creates on S3', 'raw PUT (SDK)')}`)
     console.log(`creates on S3 / creates on folder:  ${pct('creates on S3', 'creates on folder')}`)
     console.log(`reads on S3 / raw GET:              ${pct('originalContent on S3', 'raw GET (SDK)')}`)
