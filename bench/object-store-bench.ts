@@ -21,8 +21,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
-import { serveOnLoopback } from '@mailroom/http-koa/testing'
-import { createMailroom, type Mailroom, S3DocumentStore } from '@mailroom/mailroom'
+import { type LoopbackMailroom, serveMailroomOnLoopback } from '@mailroom/http-koa/testing'
+import { S3DocumentStore } from '@mailroom/mailroom'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { makeBenchPdf, runPhase } from './bench-kit.js'
 import { gatewayCpuMs, machineCpuMs, processCpuMs, runHttpPhase } from './http-load.js'
@@ -48,23 +48,9 @@ function gatewayEnv(): { env: Record<string, string>; started: boolean } | null 
   return { env, started: running.status !== 0 }
 }
 
-interface Served {
-  readonly url: string
-  readonly mailroom: Mailroom
-  close(): Promise<void>
-}
-
-async function serve(database: string, store: { docserverDir?: string; docserverUrl?: string; s3?: object }): Promise<Served> {
-  const mailroom = await createMailroom({ database, ...store, secret: TEST_SECRET, demo: true, passwordHasher: TEST_PASSWORD_HASHER })
-  const served = await serveOnLoopback(mailroom)
-  return {
-    url: served.baseUrl,
-    mailroom,
-    async close() {
-      await served.close()
-      await mailroom.close()
-    },
-  }
+/** A Mailroom of its own on the demo data, served on a loopback port. */
+function serve(database: string, store: { docserverDir?: string; docserverUrl?: string; s3?: object }): Promise<LoopbackMailroom> {
+  return serveMailroomOnLoopback({ database, ...store, secret: TEST_SECRET, demo: true, passwordHasher: TEST_PASSWORD_HASHER })
 }
 
 /** latency-proxy.ts in its own process (its CPU is neither Mailroom's nor the raw client's). */
@@ -135,16 +121,16 @@ async function main(): Promise<void> {
   try {
     console.log(`object storage: ${clients} clients, ${seconds} s per phase, ${pdf.length}-byte PDF, gateway ${s3.endpoint}${proxy ? ` (answers delayed ${storeLatencyMs} ms)` : ''}`)
     // Warm-up (JIT, connections, the bucket's first objects), not measured.
-    await runHttpPhase('warm-up', clients, 3, { url: `${onS3.url}/rest/resources`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] })
-    await runHttpPhase('warm-up', 1, 0.1, { url: `${onFolder.url}/rest/resources`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] })
+    await runHttpPhase('warm-up', clients, 3, { url: `${onS3.baseUrl}/rest/resources`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] })
+    await runHttpPhase('warm-up', 1, 0.1, { url: `${onFolder.baseUrl}/rest/resources`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] })
     await raw.client.send(new PutObjectCommand({ Bucket: raw.location.bucket, Key: `${raw.location.prefix}raw/0.pdf`, Body: pdf, ContentLength: pdf.length }))
     let n = 0
     await rawPhase('raw PUT (SDK)', async () => {
       await raw.client.send(new PutObjectCommand({ Bucket: raw.location.bucket, Key: `${raw.location.prefix}raw/${n++ % 256}.pdf`, Body: pdf, ContentLength: pdf.length }))
     })
     const create = { method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, bodies: [body] }
-    await http('creates on S3', { url: `${onS3.url}/rest/resources`, ...create })
-    await http('creates on folder', { url: `${onFolder.url}/rest/resources`, ...create })
+    await http('creates on S3', { url: `${onS3.baseUrl}/rest/resources`, ...create })
+    await http('creates on folder', { url: `${onFolder.baseUrl}/rest/resources`, ...create })
 
     await rawPhase('raw GET (SDK)', async () => {
       const answer = await raw.client.send(new GetObjectCommand({ Bucket: raw.location.bucket, Key: `${raw.location.prefix}raw/0.pdf` }))
@@ -152,10 +138,10 @@ async function main(): Promise<void> {
         // drained
       }
     })
-    const resIdOf = async (served: Served) =>
+    const resIdOf = async (served: LoopbackMailroom) =>
       Number((await served.mailroom.db.selectFrom('res_letterbox').select('res_id').where('subject', '=', 'bench').orderBy('res_id').executeTakeFirstOrThrow()).res_id)
-    await http('originalContent on S3', { url: `${onS3.url}/rest/resources/${await resIdOf(onS3)}/originalContent`, headers: auth })
-    await http('originalContent on folder', { url: `${onFolder.url}/rest/resources/${await resIdOf(onFolder)}/originalContent`, headers: auth })
+    await http('originalContent on S3', { url: `${onS3.baseUrl}/rest/resources/${await resIdOf(onS3)}/originalContent`, headers: auth })
+    await http('originalContent on folder', { url: `${onFolder.baseUrl}/rest/resources/${await resIdOf(onFolder)}/originalContent`, headers: auth })
 
     const pct = (a: string, b: string) => (results[a] === undefined || results[b] === undefined ? 'not run' : `${((results[a] / results[b]) * 100).toFixed(0)} %`)
     console.log(`\ncreates on S3 / raw PUT:           ${pct('creates on S3', 'raw PUT (SDK)')}`)

@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serveOnLoopback } from '@mailroom/http-koa/testing'
-import { checkDocumentStorage, createMailroom, type Mailroom } from '@mailroom/mailroom'
+import { serveMailroomOnLoopback } from '@mailroom/http-koa/testing'
+import { checkDocumentStorage, type Mailroom } from '@mailroom/mailroom'
 import { cephGateway, createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase, testBucketUrl } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { postLetter as create, textFile } from './letters.js'
 import { basicAuth } from './process-server.js'
 
 /**
@@ -18,20 +19,6 @@ import { basicAuth } from './process-server.js'
 const gateway = cephGateway()
 const onPostgres = process.env.MAILROOM_TEST_DB === 'postgres'
 const CEPH_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts', 'ceph-test-cluster.sh')
-
-function textFile(label: string): Buffer {
-  return Buffer.from(`Courrier ${label}\n${'contenu '.repeat(200)}\n`)
-}
-
-async function create(url: string, label: string): Promise<{ status: number; body: { resId?: number; errors?: string } }> {
-  const response = await fetch(`${url}/rest/resources`, {
-    method: 'POST',
-    headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
-    body: JSON.stringify({ modelId: 1, status: 'NEW', subject: label, format: 'txt', encodedFile: textFile(label).toString('base64'), destination: 6 }),
-    signal: AbortSignal.timeout(60_000),
-  })
-  return { status: response.status, body: (await response.json()) as { resId?: number; errors?: string } }
-}
 
 async function original(url: string, resId: number): Promise<{ status: number; bytes: Buffer }> {
   const response = await fetch(`${url}/rest/resources/${resId}/originalContent`, { headers: basicAuth('cchaplin'), signal: AbortSignal.timeout(60_000) })
@@ -48,20 +35,6 @@ function freePort(): Promise<number> {
   })
 }
 
-/** A Mailroom served over HTTP in this process: its own pool, caches and S3 client, as a separate server has. */
-async function serveMailroom(options: Parameters<typeof createMailroom>[0]): Promise<{ url: string; mailroom: Mailroom; close(): Promise<void> }> {
-  const mailroom = await createMailroom(options)
-  const served = await serveOnLoopback(mailroom)
-  return {
-    url: served.baseUrl,
-    mailroom,
-    async close() {
-      await served.close()
-      await mailroom.close()
-    },
-  }
-}
-
 describe.runIf(onPostgres && gateway !== null)('two servers on one PostgreSQL database and one bucket', () => {
   let database: TestDatabase
   beforeAll(async () => {
@@ -72,38 +45,38 @@ describe.runIf(onPostgres && gateway !== null)('two servers on one PostgreSQL da
   it('creates on one server; the other reads the original, finds it by search and changes its status', async () => {
     const bucket = testBucketUrl('shared')
     const options = { database: database.url!, docserverUrl: bucket, s3: gateway!, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER, journal: { sweepIntervalMs: 0 } }
-    const a = await serveMailroom({ ...options, demo: true })
-    const b = await serveMailroom(options)
+    const a = await serveMailroomOnLoopback({ ...options, demo: true })
+    const b = await serveMailroomOnLoopback(options)
     try {
-      const created = await create(a.url, 'shared across servers')
+      const created = await create(a.baseUrl, 'shared across servers')
       expect(created.status).toBe(200)
       const resId = created.body.resId!
-      const read = await original(b.url, resId)
+      const read = await original(b.baseUrl, resId)
       expect(read.status).toBe(200)
       expect(read.bytes.equals(textFile('shared across servers'))).toBe(true)
 
-      const found = await fetch(`${b.url}/rest/res/list`, {
+      const found = await fetch(`${b.baseUrl}/rest/res/list`, {
         method: 'POST',
         headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
         body: JSON.stringify({ select: 'res_id,subject,status', clause: `res_id = ${resId}` }),
       })
       expect(((await found.json()) as { resources: unknown }).resources).toEqual([{ res_id: resId, subject: 'shared across servers', status: 'NEW' }])
 
-      const changed = await fetch(`${b.url}/rest/res/resource/status`, {
+      const changed = await fetch(`${b.baseUrl}/rest/res/resource/status`, {
         method: 'PUT',
         headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
         body: JSON.stringify({ status: 'END', resId: [resId], historyMessage: 'closed through server B' }),
       })
       expect(changed.status).toBe(200)
-      const seen = await fetch(`${a.url}/rest/res/list`, {
+      const seen = await fetch(`${a.baseUrl}/rest/res/list`, {
         method: 'POST',
         headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
         body: JSON.stringify({ select: 'res_id,status', clause: `res_id = ${resId}` }),
       })
       expect(((await seen.json()) as { resources: unknown }).resources).toEqual([{ res_id: resId, status: 'END' }])
       // And a create on B is read on A.
-      const back = await create(b.url, 'created on B')
-      expect((await original(a.url, back.body.resId!)).bytes.equals(textFile('created on B'))).toBe(true)
+      const back = await create(b.baseUrl, 'created on B')
+      expect((await original(a.baseUrl, back.body.resId!)).bytes.equals(textFile('created on B'))).toBe(true)
     } finally {
       await a.close()
       await b.close()
@@ -122,7 +95,7 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
     port = String(await freePort())
     expect(gatewayCommand('gateway-start'), 'a second gateway on the test cluster').toBe(0)
     database = await createTestDatabase()
-    const served = await serveMailroom({
+    const served = await serveMailroomOnLoopback({
       database: database.target,
       docserverUrl: testBucketUrl('outage'),
       s3: { ...gateway!, endpoint: `http://127.0.0.1:${port}` },
@@ -132,7 +105,7 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
       journal: { sweepIntervalMs: 0 },
     })
     mailroom = served.mailroom
-    url = served.url
+    url = served.baseUrl
     close = async () => {
       await served.close()
       await database.drop()

@@ -1,5 +1,5 @@
-import { serveOnLoopback } from '@mailroom/http-koa/testing'
-import { checkDocumentStorage, createMailroom, type Mailroom } from '@mailroom/mailroom'
+import { serveMailroomOnLoopback } from '@mailroom/http-koa/testing'
+import { checkDocumentStorage, type Mailroom } from '@mailroom/mailroom'
 import {
   cephGateway,
   createTestDatabase,
@@ -11,6 +11,7 @@ import {
   testBucketUrl,
 } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { postLetter, textFile } from './letters.js'
 import { basicAuth } from './process-server.js'
 
 /**
@@ -27,10 +28,6 @@ const CALL_TIMEOUT_MS = 2_500
 /** What a client waits at most for an answer during the stall: one store call, and the server's own work. */
 const ANSWER_BOUND_MS = CALL_TIMEOUT_MS + 1_500
 
-function textFile(label: string): Buffer {
-  return Buffer.from(`Courrier ${label}\n${'contenu '.repeat(200)}\n`)
-}
-
 async function timed<T>(work: () => Promise<T>): Promise<T & { ms: number }> {
   const started = performance.now()
   const result = await work()
@@ -42,19 +39,13 @@ describe.runIf(onPostgres && gateway !== null)('a document store that hangs', ()
   let proxy: StallingProxy
   let mailroom: Mailroom
   let url: string
-  let closeServer: () => Promise<void>
+  let close: () => Promise<void>
   const acknowledged = new Map<number, Buffer>()
 
   async function create(label: string, bytes = textFile(label)) {
-    const response = await fetch(`${url}/rest/resources`, {
-      method: 'POST',
-      headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
-      body: JSON.stringify({ modelId: 1, status: 'NEW', subject: label, format: 'txt', encodedFile: bytes.toString('base64'), destination: 6 }),
-      signal: AbortSignal.timeout(60_000),
-    })
-    const body = (await response.json()) as { resId?: number; errors?: string }
-    if (response.status === 200) acknowledged.set(body.resId!, bytes)
-    return { status: response.status, body }
+    const answer = await postLetter(url, label, bytes)
+    if (answer.status === 200) acknowledged.set(answer.body.resId!, bytes)
+    return answer
   }
 
   async function original(resId: number) {
@@ -70,7 +61,7 @@ describe.runIf(onPostgres && gateway !== null)('a document store that hangs', ()
   beforeAll(async () => {
     database = await createTestDatabase('postgres')
     proxy = await startStallingProxy(gateway!.endpoint)
-    mailroom = await createMailroom({
+    const served = await serveMailroomOnLoopback({
       database: database.url!,
       docserverUrl: testBucketUrl('hung'),
       s3: { ...gateway!, endpoint: proxy.endpoint, requestTimeoutMs: 1_000, callTimeoutMs: CALL_TIMEOUT_MS, maxAttempts: 3 },
@@ -81,14 +72,13 @@ describe.runIf(onPostgres && gateway !== null)('a document store that hangs', ()
       // Larger files stream from the store as they are hashed: a stall then comes after the headers.
       content: { verifyBeforeSendMaxBytes: 64 * 1024 },
     })
-    const served = await serveOnLoopback(mailroom)
+    mailroom = served.mailroom
     url = served.baseUrl
-    closeServer = served.close
+    close = served.close
   }, 60_000)
   afterAll(async () => {
     proxy?.release()
-    await closeServer?.()
-    await mailroom?.close()
+    await close?.()
     await proxy?.close()
     await database?.drop()
   })

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import type { MailroomServices } from '@mailroom/core'
-import type { MailroomOptions } from '@mailroom/mailroom'
+import { createMailroom, type Mailroom, type MailroomOptions } from '@mailroom/mailroom'
 import { type TestMailroom, createTestMailroom } from '@mailroom/testing'
 import { createHttpApp, type HttpAppOptions } from '../create-http-app.js'
 import { createHttpServer } from '../create-http-server.js'
@@ -61,6 +61,28 @@ export async function serveOnLoopback(services: MailroomServices, http: Partial<
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** A Mailroom of its own served on a loopback port; `close` stops the server, then the Mailroom. */
+export interface LoopbackMailroom extends LoopbackServer {
+  readonly mailroom: Mailroom
+}
+
+/**
+ * Creates a Mailroom from `options` and serves it on a free loopback port: one server of several sharing a
+ * database or a bucket, each with its own pool, caches and store client, as separate processes have.
+ */
+export async function serveMailroomOnLoopback(options: MailroomOptions, http: Partial<Omit<HttpAppOptions, 'services'>> = {}): Promise<LoopbackMailroom> {
+  const mailroom = await createMailroom(options)
+  const served = await serveOnLoopback(mailroom, http)
+  return {
+    ...served,
+    mailroom,
+    async close() {
+      await served.close()
+      await mailroom.close()
     },
   }
 }
