@@ -3,7 +3,7 @@
 // locked dependencies are installed, then runs the task. `npm start` / `npm test` and `pnpm start` /
 // `pnpm test` all land here.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -20,7 +20,10 @@ function run(command, args, options = {}) {
 
 function pnpmCommand() {
   try {
-    if (execFileSync('pnpm', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === pinned) return ['pnpm', []]
+    if (
+      execFileSync('pnpm', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === pinned
+    )
+      return ['pnpm', []]
   } catch {}
   // corepack refuses pnpm where registry metadata carries no signatures: use npx with the pinned version.
   return ['npx', ['--yes', `pnpm@${pinned}`]]
@@ -44,7 +47,12 @@ if (task === 'start') {
 
 if (task === 'test') {
   if (!process.env.MAILROOM_SKIP_POSTGRES) {
-    const found = spawnSync('bash', [join(root, 'scripts/ensure-postgres.sh')], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    const found = spawnSync('bash', [join(root, 'scripts/ensure-postgres.sh')], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     if (found.status !== 0) {
       console.error('No PostgreSQL server could be found or started; see scripts/ensure-postgres.sh')
       process.exit(found.status ?? 1)
@@ -57,8 +65,21 @@ if (task === 'test') {
   let startedCeph = false
   if (!process.env.MAILROOM_SKIP_CEPH && !process.env.MAILROOM_S3_ENDPOINT) {
     const cephScript = join(root, 'scripts/ceph-test-cluster.sh')
-    const running = spawnSync('bash', [cephScript, 'env'], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-    const ceph = running.status === 0 ? running : spawnSync('bash', [cephScript, 'start'], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    const running = spawnSync('bash', [cephScript, 'env'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    const ceph =
+      running.status === 0
+        ? running
+        : spawnSync('bash', [cephScript, 'start'], {
+            cwd: root,
+            env,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'inherit'],
+          })
     if (ceph.status === 0) {
       startedCeph = running.status !== 0
       for (const line of ceph.stdout.trim().split('\n')) {
@@ -77,11 +98,15 @@ if (task === 'test') {
   // Build too: the packages, the example program and the API reference must build from a clean clone.
   // The packed tarballs too: what npm would publish (scripts/check-packages.mjs, publint, arethetypeswrong).
   const checks =
-    pn('exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--output-logs=errors-only', '--concurrency=2') ||
+    pn('exec', 'turbo', 'run', 'build', 'typecheck', '--output-logs=errors-only', '--concurrency=2') ||
+    // Lint, formatting and import order of the whole tree (packages, scripts, benches, configs) in one pass.
+    pn('exec', 'biome', 'ci', '.') ||
     run(process.execPath, ['scripts/api-docs.mjs']) ||
     run(process.execPath, ['scripts/check-packages.mjs'])
-  const tests = checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full') : 1
-  if (startedCeph) spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
+  const tests =
+    checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full') : 1
+  if (startedCeph)
+    spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
   let passed = 0
   let failed = 0
   let skipped = 0
@@ -91,7 +116,7 @@ if (task === 'test') {
     failed += report.numFailedTests ?? 0
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
   }
-  if (checks !== 0) console.log('build, typecheck, lint or the package check failed')
+  if (checks !== 0) console.log('build, typecheck, lint/format or the package check failed')
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
   process.exit(checks !== 0 || tests !== 0 || failed > 0 ? 1 : 0)
 }
