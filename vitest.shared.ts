@@ -24,7 +24,11 @@ function cephGatewayEnv(): Record<string, string> | null {
   // Vitest loads this configuration once more per project: ask the script, and say the project is left out, once.
   const memo = globalThis as { mailroomCephGatewayEnv?: Record<string, string> | null }
   if (memo.mailroomCephGatewayEnv !== undefined) return memo.mailroomCephGatewayEnv
-  const found = spawnSync('bash', [CEPH_SCRIPT, 'env'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 })
+  const found = spawnSync('bash', [CEPH_SCRIPT, 'env'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+    timeout: 10_000,
+  })
   memo.mailroomCephGatewayEnv =
     found.status === 0
       ? Object.fromEntries(
@@ -35,7 +39,9 @@ function cephGatewayEnv(): Record<string, string> | null {
         )
       : null
   if (memo.mailroomCephGatewayEnv === null) {
-    process.stderr.write('the s3 test project is left out: no Ceph gateway (start one with `bash scripts/ceph-test-cluster.sh start`)\n')
+    process.stderr.write(
+      'the s3 test project is left out: no Ceph gateway (start one with `bash scripts/ceph-test-cluster.sh start`)\n',
+    )
   }
   return memo.mailroomCephGatewayEnv
 }
@@ -52,7 +58,13 @@ function cephGatewayEnv(): Record<string, string> | null {
  * Where no gateway answers the project is left out, saying so once, and the other two run as before.
  */
 export function mailroomVitestConfig(
-  options: { databases?: DatabaseMatrix; testTimeout?: number; include?: string[]; databaseFree?: string[]; objectStore?: string[] } = {},
+  options: {
+    databases?: DatabaseMatrix
+    testTimeout?: number
+    include?: string[]
+    databaseFree?: string[]
+    objectStore?: string[]
+  } = {},
 ): ViteUserConfig {
   const include = options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts']
   const base = {
@@ -66,7 +78,9 @@ export function mailroomVitestConfig(
   const reportDir = process.env.MAILROOM_TEST_REPORT_DIR
   const objectStore = options.databases === 'both' ? (options.objectStore ?? []) : []
   const gatewayEnv = objectStore.length > 0 ? cephGatewayEnv() : null
-  const reporters = reportDir ? ['default', ['json', { outputFile: `${reportDir}/${encodeURIComponent(process.cwd())}.json` }]] : ['default']
+  const reporters = reportDir
+    ? ['default', ['json', { outputFile: `${reportDir}/${encodeURIComponent(process.cwd())}.json` }]]
+    : ['default']
   return defineConfig({
     resolve: { conditions },
     ssr: { resolve: { conditions } },
@@ -80,10 +94,24 @@ export function mailroomVitestConfig(
               { extends: true, test: { name: 'pglite', include, env: { MAILROOM_TEST_DB: 'pglite' } } },
               {
                 extends: true,
-                test: { name: 'postgres', include, env: { MAILROOM_TEST_DB: 'postgres' }, exclude: [...configDefaults.exclude, ...(options.databaseFree ?? [])] },
+                test: {
+                  name: 'postgres',
+                  include,
+                  env: { MAILROOM_TEST_DB: 'postgres' },
+                  exclude: [...configDefaults.exclude, ...(options.databaseFree ?? [])],
+                },
               },
               ...(gatewayEnv
-                ? [{ extends: true as const, test: { name: 's3', include: objectStore, env: { ...gatewayEnv, MAILROOM_TEST_DB: 'postgres', MAILROOM_TEST_STORE: 's3' } } }]
+                ? [
+                    {
+                      extends: true as const,
+                      test: {
+                        name: 's3',
+                        include: objectStore,
+                        env: { ...gatewayEnv, MAILROOM_TEST_DB: 'postgres', MAILROOM_TEST_STORE: 's3' },
+                      },
+                    },
+                  ]
                 : []),
             ],
           }

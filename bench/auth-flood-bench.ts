@@ -42,7 +42,14 @@ async function main(): Promise<void> {
       return scrypt.verify(password, stored)
     },
   }
-  const mailroom = await createMailroom({ database: database.target, docserverDir, secret: TEST_SECRET, demo: true, passwordHasher: hasher, journal: { sweepIntervalMs: 0 } })
+  const mailroom = await createMailroom({
+    database: database.target,
+    docserverDir,
+    secret: TEST_SECRET,
+    demo: true,
+    passwordHasher: hasher,
+    journal: { sweepIntervalMs: 0 },
+  })
   const server = createHttpServer(createHttpApp({ services: mailroom }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/entities/PJS`
@@ -55,29 +62,53 @@ async function main(): Promise<void> {
       status: [401, 429],
     }
     await runHttpPhase('warm-up', USER_CLIENTS, 2, user)
-    console.log(`Mailroom authentication under a flood: bbain (${USER_CLIENTS} clients, Basic) beside ${floodClients} clients sending wrong passwords for superadmin, all from 127.0.0.1; scrypt N=2^17; ${seconds} s per phase`)
+    console.log(
+      `Mailroom authentication under a flood: bbain (${USER_CLIENTS} clients, Basic) beside ${floodClients} clients sending wrong passwords for superadmin, all from 127.0.0.1; scrypt N=2^17; ${seconds} s per phase`,
+    )
     const alone = await runHttpPhase('normal user alone', USER_CLIENTS, seconds, user)
     // The same volume of requests with the right password (another user): what any flood of this size costs.
     const busy = { url, headers: { authorization: basic('ppetit:maarch') } }
-    const [busyResult, duringBusy] = await Promise.all([runHttpPhase('right-password load', floodClients, seconds, busy), runHttpPhase('normal user during load', USER_CLIENTS, seconds, user)])
+    const [busyResult, duringBusy] = await Promise.all([
+      runHttpPhase('right-password load', floodClients, seconds, busy),
+      runHttpPhase('normal user during load', USER_CLIENTS, seconds, user),
+    ])
     checks = 0
-    const [floodResult, during] = await Promise.all([runHttpPhase('flood (wrong passwords)', floodClients, seconds, flood), runHttpPhase('normal user during flood', USER_CLIENTS, seconds, user)])
+    const [floodResult, during] = await Promise.all([
+      runHttpPhase('flood (wrong passwords)', floodClients, seconds, flood),
+      runHttpPhase('normal user during flood', USER_CLIENTS, seconds, user),
+    ])
     console.log(`  ${line(alone)}`)
     console.log(`  ${line(busyResult)}`)
     console.log(`  ${line(duringBusy)}`)
     console.log(`  ${line(floodResult)}`)
     console.log(`  ${line(during)}`)
-    console.log(`  password hashes checked during the flood: ${checks} (of ${floodResult.count.toLocaleString('en')} wrong requests)`)
-    console.log(`  normal user p99 during flood / alone: ${(during.p99 / alone.p99).toFixed(2)}x; throughput ${((during.perSecond / alone.perSecond) * 100).toFixed(0)}% of alone`)
-    console.log(`  normal user p99 during flood / during a right-password load of the same clients: ${(during.p99 / duringBusy.p99).toFixed(2)}x`)
+    console.log(
+      `  password hashes checked during the flood: ${checks} (of ${floodResult.count.toLocaleString('en')} wrong requests)`,
+    )
+    console.log(
+      `  normal user p99 during flood / alone: ${(during.p99 / alone.p99).toFixed(2)}x; throughput ${((during.perSecond / alone.perSecond) * 100).toFixed(0)}% of alone`,
+    )
+    console.log(
+      `  normal user p99 during flood / during a right-password load of the same clients: ${(during.p99 / duringBusy.p99).toFixed(2)}x`,
+    )
     // A guesser trying other logins too, from the same address: counted against the address as a whole.
-    const spray = { ...flood, headerVariants: Array.from({ length: 5000 }, (_, i) => ({ authorization: basic(`user${i % 500}:guess-${i}`) })) }
+    const spray = {
+      ...flood,
+      headerVariants: Array.from({ length: 5000 }, (_, i) => ({ authorization: basic(`user${i % 500}:guess-${i}`) })),
+    }
     checks = 0
-    const [sprayResult, duringSpray] = await Promise.all([runHttpPhase('spray (other logins)', floodClients, seconds, spray), runHttpPhase('normal user during spray', USER_CLIENTS, seconds, user)])
+    const [sprayResult, duringSpray] = await Promise.all([
+      runHttpPhase('spray (other logins)', floodClients, seconds, spray),
+      runHttpPhase('normal user during spray', USER_CLIENTS, seconds, user),
+    ])
     console.log(`  ${line(sprayResult)}`)
     console.log(`  ${line(duringSpray)}`)
-    console.log(`  password hashes checked during the spray: ${checks} (of ${sprayResult.count.toLocaleString('en')} wrong requests)`)
-    console.log(`  normal user p99 during spray / alone: ${(duringSpray.p99 / alone.p99).toFixed(2)}x; throughput ${((duringSpray.perSecond / alone.perSecond) * 100).toFixed(0)}% of alone`)
+    console.log(
+      `  password hashes checked during the spray: ${checks} (of ${sprayResult.count.toLocaleString('en')} wrong requests)`,
+    )
+    console.log(
+      `  normal user p99 during spray / alone: ${(duringSpray.p99 / alone.p99).toFixed(2)}x; throughput ${((duringSpray.perSecond / alone.perSecond) * 100).toFixed(0)}% of alone`,
+    )
   } finally {
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))

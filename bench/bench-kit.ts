@@ -14,7 +14,12 @@ export interface PhaseResult {
 }
 
 /** Runs `operation` from `clients` concurrent loops for `seconds`, timing each call; errors are counted, the first printed. */
-export async function runPhase(name: string, clients: number, seconds: number, operation: () => Promise<void>): Promise<PhaseResult> {
+export async function runPhase(
+  name: string,
+  clients: number,
+  seconds: number,
+  operation: () => Promise<void>,
+): Promise<PhaseResult> {
   const latencies: number[] = []
   let errors = 0
   let peakRss = process.memoryUsage().rss
@@ -52,7 +57,10 @@ export async function runPhase(name: string, clients: number, seconds: number, o
 
 /** Median of unsorted values (the upper one of an even count); NaN when there are none. */
 export function median(values: readonly number[]): number {
-  return quantile([...values].sort((a, b) => a - b), 0.5)
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  )
 }
 
 /** Nearest-rank quantile (`q` in [0, 1]) of values sorted ascending; NaN when there are none. */
@@ -74,7 +82,8 @@ export function makeBenchPdf(pages: number, size: number): Uint8Array {
       ops += `BT /F1 9 Tf 40 ${800 - (line % 85) * 9} Td (Page ${p + 1} ligne ${line} : lorem ipsum dolor sit amet, consectetur adipiscing elit) Tj ET\n`
     }
     const pageId = pageIds[p] as number
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`
     objects[pageId + 1] = `<< /Length ${ops.length} >>\nstream\n${ops}endstream`
   }
   return new TextEncoder().encode(serializePdf(objects))

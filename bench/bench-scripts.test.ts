@@ -4,9 +4,18 @@ import config from './tsup.config.js'
 
 describe('pnpm bench', () => {
   it('runs the create, search, search-scale, content, auth-flood and Maarch import benchmarks, each an entry tsup builds', async () => {
-    const manifest = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }
+    const manifest = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>
+    }
     const run = [...manifest.scripts.bench!.matchAll(/node dist\/([\w-]+)\.js/g)].map((m) => m[1])
-    expect(run).toEqual(['create-bench', 'search-bench', 'search-scale-bench', 'content-bench', 'auth-flood-bench', 'import-maarch-bench'])
+    expect(run).toEqual([
+      'create-bench',
+      'search-bench',
+      'search-scale-bench',
+      'content-bench',
+      'auth-flood-bench',
+      'import-maarch-bench',
+    ])
     const entries = (config as { entry: string[] }).entry.map((e) => e.replace(/\.ts$/, ''))
     expect(entries).toEqual(expect.arrayContaining(run))
   })

@@ -14,8 +14,7 @@
  * The clients run in a worker thread (http-load.ts), on their own event loop, for the baseline as for
  * Mailroom; on a 2-core machine they still share the cores with the servers and PostgreSQL.
  */
-import { makeBenchPdf, median } from './bench-kit.js'
-import { type LoadRequest, runHttpPhase } from './http-load.js'
+
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
@@ -25,16 +24,20 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
-import { sql } from 'kysely'
 import { ConversionService, createMailroom, findSoffice, LibreOfficeConverter } from '@mailroom/mailroom'
 import { createTestDatabase, insertTestRecord, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
+import { sql } from 'kysely'
+import { makeBenchPdf, median } from './bench-kit.js'
+import { type LoadRequest, runHttpPhase } from './http-load.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const clients = Number(process.env.BENCH_CLIENTS ?? 16)
 const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 3)
 const warmRuns = Number(process.env.BENCH_WARM_RUNS ?? 8)
 /** Comma-separated subset of baseline,floor,original,raw,watermark,conversion (all by default). */
-const only = new Set((process.env.BENCH_PHASES ?? 'baseline,floor,original,raw,watermark,conversion').split(',').map((p) => p.trim()))
+const only = new Set(
+  (process.env.BENCH_PHASES ?? 'baseline,floor,original,raw,watermark,conversion').split(',').map((p) => p.trim()),
+)
 
 interface PhaseResult {
   readonly name: string
@@ -79,12 +82,19 @@ async function phase(name: string, request: LoadRequest): Promise<PhaseResult> {
 
 /** A 2-page .docx made by LibreOffice from plain text (about 110 lines of 90 characters). */
 function makeDocx(dir: string, soffice: string): Promise<Uint8Array> {
-  const lines = Array.from({ length: 110 }, (_, i) => `Ligne ${i + 1} du courrier de test : ${'texte de remplissage '.repeat(3)}`)
+  const lines = Array.from(
+    { length: 110 },
+    (_, i) => `Ligne ${i + 1} du courrier de test : ${'texte de remplissage '.repeat(3)}`,
+  )
   return (async () => {
     const source = join(dir, 'two-pages.txt')
     await writeFile(source, lines.join('\n'))
     const profile = `-env:UserInstallation=file://${join(dir, 'profile')}`
-    const result = spawnSync(soffice, ['--headless', '--norestore', profile, '--convert-to', 'docx:MS Word 2007 XML', '--outdir', dir, source], { timeout: 120_000 })
+    const result = spawnSync(
+      soffice,
+      ['--headless', '--norestore', profile, '--convert-to', 'docx:MS Word 2007 XML', '--outdir', dir, source],
+      { timeout: 120_000 },
+    )
     if (result.status !== 0) throw new Error(`docx sample could not be made: ${result.stderr}`)
     return new Uint8Array(await readFile(join(dir, 'two-pages.docx')))
   })()
@@ -116,8 +126,12 @@ async function conversionBench(dir: string): Promise<void> {
   }
   await converter.close()
   console.log(`\nLibreOffice conversion of a 2-page docx (${docx.length} bytes, ${converter.mode} mode when warm)`)
-  console.log(`  cold p50 ${median(cold).toFixed(0)} ms over ${coldRuns} runs (${cold.map((v) => v.toFixed(0)).join(', ')})`)
-  console.log(`  warm p50 ${median(warm).toFixed(0)} ms over ${warmRuns} runs (${warm.map((v) => v.toFixed(0)).join(', ')})`)
+  console.log(
+    `  cold p50 ${median(cold).toFixed(0)} ms over ${coldRuns} runs (${cold.map((v) => v.toFixed(0)).join(', ')})`,
+  )
+  console.log(
+    `  warm p50 ${median(warm).toFixed(0)} ms over ${warmRuns} runs (${warm.map((v) => v.toFixed(0)).join(', ')})`,
+  )
 }
 
 async function main(): Promise<void> {
@@ -131,31 +145,51 @@ async function main(): Promise<void> {
     demo: true,
     passwordHasher: TEST_PASSWORD_HASHER,
     converter: new ConversionService({ office }),
-    content: { verifyBeforeSendMaxBytes: Number(process.env.BENCH_VERIFY_MAX ?? 16 * 1024 * 1024), ...(process.env.BENCH_READ_THREADS ? { readThreads: Number(process.env.BENCH_READ_THREADS) } : {}) },
+    content: {
+      verifyBeforeSendMaxBytes: Number(process.env.BENCH_VERIFY_MAX ?? 16 * 1024 * 1024),
+      ...(process.env.BENCH_READ_THREADS ? { readThreads: Number(process.env.BENCH_READ_THREADS) } : {}),
+    },
   })
   const servers: ReturnType<typeof createServer>[] = []
   try {
     const pdf = makeBenchPdf(10, 1024 * 1024)
-    const { resId, key } = await insertTestRecord(mailroom.db, mailroom.documentStore, { bytes: pdf, subject: 'Bench', altIdentifier: 'MAARCH/2024A/1' })
+    const { resId, key } = await insertTestRecord(mailroom.db, mailroom.documentStore, {
+      bytes: pdf,
+      subject: 'Bench',
+      altIdentifier: 'MAARCH/2024A/1',
+    })
     // The baselines read the same file straight from the disk (the bench's store is a folder).
     const filePath = mailroom.documentStore.localPath(key)!
 
     const app = createHttpApp({ services: mailroom })
     const server = createServer(app.callback())
     const baseline = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length, 'content-disposition': 'attachment; filename="Bench.pdf"' })
+      res.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-length': pdf.length,
+        'content-disposition': 'attachment; filename="Bench.pdf"',
+      })
       createReadStream(filePath).pipe(res)
     })
     // The floor: what any server must do per read under the issue's rules, with no framework, auth or
     // perimeter: read the file whole, check its SHA-256, fetch the record's row, commit one history row.
     const floor = createServer((_req, res) => {
       void (async () => {
-        const record = await sql<{ fingerprint: string }>`select fingerprint from res_letterbox where res_id = ${resId}`.execute(mailroom.db)
+        const record = await sql<{
+          fingerprint: string
+        }>`select fingerprint from res_letterbox where res_id = ${resId}`.execute(mailroom.db)
         const bytes = await readFile(filePath)
-        if (createHash('sha256').update(bytes).digest('hex') !== record.rows[0]?.fingerprint) throw new Error('fingerprint')
+        if (createHash('sha256').update(bytes).digest('hex') !== record.rows[0]?.fingerprint)
+          throw new Error('fingerprint')
         await sql`insert into history (table_name, record_id, event_type, user_id, event_date, info, id_module, event_id)
-          values ('res_letterbox', ${String(resId)}, 'VIEW', 1, now(), ${`Viewing document : ${resId}`}, 'resource', 'resview')`.execute(mailroom.db)
-        res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length, 'content-disposition': 'attachment; filename="Bench.pdf"' })
+          values ('res_letterbox', ${String(resId)}, 'VIEW', 1, now(), ${`Viewing document : ${resId}`}, 'resource', 'resview')`.execute(
+          mailroom.db,
+        )
+        res.writeHead(200, {
+          'content-type': 'application/pdf',
+          'content-length': bytes.length,
+          'content-disposition': 'attachment; filename="Bench.pdf"',
+        })
         res.end(bytes)
       })().catch((error: unknown) => {
         res.writeHead(500).end(String(error))
@@ -163,7 +197,8 @@ async function main(): Promise<void> {
     })
     servers.push(server, baseline, floor)
     for (const s of servers) await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
-    const url = (s: ReturnType<typeof createServer>, path: string) => `http://127.0.0.1:${(s.address() as AddressInfo).port}${path}`
+    const url = (s: ReturnType<typeof createServer>, path: string) =>
+      `http://127.0.0.1:${(s.address() as AddressInfo).port}${path}`
 
     // A bearer token, so the numbers do not measure password hashing on every request.
     const login = await fetch(url(server, '/rest/authenticate'), {
@@ -183,7 +218,11 @@ async function main(): Promise<void> {
       ['baseline', 'baseline (bare node:http stream)', load(url(baseline, '/'), false)],
       ['floor', 'floor (bare: hash, row, history row)', load(url(floor, '/'), false)],
       ['original', '/originalContent (raw)', load(url(server, `/rest/resources/${resId}/originalContent`), true)],
-      ['raw', '/content?watermark=false (raw)', load(url(server, `/rest/resources/${resId}/content?watermark=false`), true)],
+      [
+        'raw',
+        '/content?watermark=false (raw)',
+        load(url(server, `/rest/resources/${resId}/content?watermark=false`), true),
+      ],
       ['watermark', '/content (watermarked)', load(url(server, `/rest/resources/${resId}/content`), true)],
     ]
     const results: PhaseResult[] = []

@@ -11,14 +11,12 @@
  * The HTTP clients run in a worker thread (http-load.ts); the baseline runs in this process. On a 2-core box
  * both share the cores with PostgreSQL.
  */
-import { median, runPhase } from './bench-kit.js'
-import { type LoadRequest, machineCpuMs, postgresCpuMs, processCpuMs, runHttpPhase } from './http-load.js'
+
 import { createHash, randomBytes } from 'node:crypto'
+import { mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { Session } from 'node:inspector/promises'
-import { writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { mkdtemp, open, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
@@ -26,6 +24,8 @@ import { createMailroom } from '@mailroom/mailroom'
 import { DocserverRoot, DocumentWriter } from '@mailroom/storage'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { CompiledQuery, type Kysely } from 'kysely'
+import { median, runPhase } from './bench-kit.js'
+import { type LoadRequest, machineCpuMs, postgresCpuMs, processCpuMs, runHttpPhase } from './http-load.js'
 
 const soak = process.argv.includes('--soak')
 const seconds = Number(process.env.BENCH_SECONDS ?? (soak ? 120 : 10))
@@ -69,7 +69,9 @@ async function profiled<T>(run: () => Promise<T>): Promise<T> {
 function makePdf(size: number): Uint8Array {
   const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%'
   const tail = '\ntrailer << /Root 1 0 R >>\n%%EOF\n'
-  const filler = randomBytes(size).toString('base64').slice(0, size - head.length - tail.length)
+  const filler = randomBytes(size)
+    .toString('base64')
+    .slice(0, size - head.length - tail.length)
   return new TextEncoder().encode(head + filler + tail)
 }
 
@@ -110,17 +112,46 @@ async function phase(name: string, operation: () => Promise<void>): Promise<Phas
 type EventTemplate = Record<string, unknown> & { safe: string }
 
 async function depositTemplate(db: Kysely<any>, resId: number): Promise<EventTemplate> {
-  const archive = await db.selectFrom('journal_archives').select(['archive_id', 'safe']).where('res_id', '=', resId).executeTakeFirstOrThrow()
+  const archive = await db
+    .selectFrom('journal_archives')
+    .select(['archive_id', 'safe'])
+    .where('res_id', '=', resId)
+    .executeTakeFirstOrThrow()
   const event = await db
     .selectFrom('journal_events')
-    .select(['safe', 'event_type', 'timestamp', 'instance_name', 'org_reg_number', 'org_unit_reg_number', 'account_id', 'account_name', 'object_class', 'object_id', 'operation_result', 'description', 'info'])
+    .select([
+      'safe',
+      'event_type',
+      'timestamp',
+      'instance_name',
+      'org_reg_number',
+      'org_unit_reg_number',
+      'account_id',
+      'account_name',
+      'object_class',
+      'object_id',
+      'operation_result',
+      'description',
+      'info',
+    ])
     .where('object_id', '=', archive.archive_id)
     .executeTakeFirstOrThrow()
   return { ...event, info: JSON.stringify(event.info) } as EventTemplate
 }
 
 /** The pending event's columns the baseline copies from Mailroom's own deposit event ($7 onwards). */
-const PENDING_TEMPLATE_COLUMNS = ['event_type', 'instance_name', 'org_reg_number', 'org_unit_reg_number', 'account_id', 'account_name', 'object_class', 'operation_result', 'description', 'info'] as const
+const PENDING_TEMPLATE_COLUMNS = [
+  'event_type',
+  'instance_name',
+  'org_reg_number',
+  'org_unit_reg_number',
+  'account_id',
+  'account_name',
+  'object_class',
+  'operation_result',
+  'description',
+  'info',
+] as const
 
 /**
  * The baseline's statement: the rows a Mailroom create of the benchmark's body inserts, one constant text
@@ -152,7 +183,11 @@ select res_id from record`
  * server's background sweep, as Mailroom's own are. `follow` moves the plain writes to the folder of
  * Mailroom's latest record: call it before each baseline phase.
  */
-function rawCreate(db: Kysely<any>, root: string, template: EventTemplate): { create(pdf: Uint8Array): Promise<number>; follow(): Promise<void> } {
+function rawCreate(
+  db: Kysely<any>,
+  root: string,
+  template: EventTemplate,
+): { create(pdf: Uint8Array): Promise<number>; follow(): Promise<void> } {
   const writer = new DocumentWriter(new DocserverRoot(root))
   let path = ''
   const writePlainly = async (pdf: Uint8Array): Promise<{ path: string; filename: string }> => {
@@ -171,15 +206,32 @@ function rawCreate(db: Kysely<any>, root: string, template: EventTemplate): { cr
   }
   return {
     async follow() {
-      const latest = await db.selectFrom('res_letterbox').select('path').where('path', 'is not', null).orderBy('res_id', 'desc').limit(1).executeTakeFirstOrThrow()
+      const latest = await db
+        .selectFrom('res_letterbox')
+        .select('path')
+        .where('path', 'is not', null)
+        .orderBy('res_id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow()
       path = latest.path as string
     },
     async create(pdf) {
-      const { path: stored, filename } = rawWriter === 'mailroom' ? await writer.write(RECORDS_AREA, 'pdf', pdf, new Date()) : await writePlainly(pdf)
+      const { path: stored, filename } =
+        rawWriter === 'mailroom' ? await writer.write(RECORDS_AREA, 'pdf', pdf, new Date()) : await writePlainly(pdf)
       const fingerprint = createHash('sha256').update(pdf).digest('hex')
       const archiveId = `bench_${randomBytes(12).toString('hex')}`
-      const parameters = [stored, filename, pdf.length, fingerprint, archiveId, template.safe, ...PENDING_TEMPLATE_COLUMNS.map((column) => template[column])]
-      const inserted = (await db.executeQuery(CompiledQuery.raw(RAW_INSERT_SQL, parameters))).rows[0] as { res_id: number | string }
+      const parameters = [
+        stored,
+        filename,
+        pdf.length,
+        fingerprint,
+        archiveId,
+        template.safe,
+        ...PENDING_TEMPLATE_COLUMNS.map((column) => template[column]),
+      ]
+      const inserted = (await db.executeQuery(CompiledQuery.raw(RAW_INSERT_SQL, parameters))).rows[0] as {
+        res_id: number | string
+      }
       return Number(inserted.res_id)
     },
   }
@@ -199,7 +251,9 @@ function floorServer(write: (pdf: Uint8Array) => Promise<number>): ReturnType<ty
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { encodedFile: string }
         const resId = await write(new Uint8Array(Buffer.from(body.encodedFile, 'base64')))
         const answer = JSON.stringify({ resId })
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) }).end(answer)
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) })
+          .end(answer)
       })().catch((error: unknown) => {
         res.writeHead(500).end(String(error))
       })
@@ -211,8 +265,12 @@ function print(result: PhaseResult): void {
   console.log(
     `${result.name.padEnd(8)} ${result.perSecond.toFixed(0).padStart(6)} creates/s  ${String(result.creates).padStart(7)} creates  ` +
       `p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  peak RSS ${result.peakRssMb.toFixed(0)} MB  errors ${result.errors}` +
-      (result.loopCpuMsPerResponse === undefined ? '' : `  loop CPU ${result.loopCpuMsPerResponse.toFixed(2)} ms/create`) +
-      (result.machineCpuMsPerResponse === undefined ? '' : `  machine CPU ${result.machineCpuMsPerResponse.toFixed(2)} ms/create`) +
+      (result.loopCpuMsPerResponse === undefined
+        ? ''
+        : `  loop CPU ${result.loopCpuMsPerResponse.toFixed(2)} ms/create`) +
+      (result.machineCpuMsPerResponse === undefined
+        ? ''
+        : `  machine CPU ${result.machineCpuMsPerResponse.toFixed(2)} ms/create`) +
       (result.serverCpuMsPerResponse === undefined
         ? ''
         : ` (server ${result.serverCpuMsPerResponse.toFixed(2)}, PostgreSQL ${result.postgresCpuMsPerResponse?.toFixed(2)}, load generator ${result.generatorCpuMsPerResponse?.toFixed(2)})`),
@@ -236,10 +294,20 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/resources`
   const pdf = makePdf(20 * 1024)
   const body = JSON.stringify({
-    modelId: 1, status: 'NEW', doctype: 101, subject: 'Bench', destination: 8, format: 'pdf',
-    encodedFile: Buffer.from(pdf).toString('base64'), documentDate: '2024-05-14', senders: [{ id: 1, type: 'contact' }],
+    modelId: 1,
+    status: 'NEW',
+    doctype: 101,
+    subject: 'Bench',
+    destination: 8,
+    format: 'pdf',
+    encodedFile: Buffer.from(pdf).toString('base64'),
+    documentDate: '2024-05-14',
+    senders: [{ id: 1, type: 'contact' }],
   })
-  const headers = { authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}`, 'content-type': 'application/json' }
+  const headers = {
+    authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}`,
+    'content-type': 'application/json',
+  }
   const httpCreate = async () => {
     const response = await fetch(url, { method: 'POST', headers, body })
     const text = await response.text()
@@ -268,7 +336,12 @@ async function main(): Promise<void> {
     floor = bare
     bare.keepAliveTimeout = 60_000
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
-    const floorLoad: LoadRequest = { url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, method: 'POST', headers, bodies: [body] }
+    const floorLoad: LoadRequest = {
+      url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`,
+      method: 'POST',
+      headers,
+      bodies: [body],
+    }
     await baseline.follow()
     if (warmUpSeconds > 0 && withFloor) await runHttpPhase('warm-up floor', clients, warmUpSeconds, floorLoad)
     // Unmeasured warm-up of both sides (JIT, prepared statements on every pooled connection, the fresh
@@ -289,17 +362,25 @@ async function main(): Promise<void> {
       print(rawResult)
       await settled()
       if (withFloor) {
-        const bareHttp = await runHttpPhase(`floor #${round}`, clients, seconds, floorLoad).then((r) => ({ ...r, creates: r.count }))
+        const bareHttp = await runHttpPhase(`floor #${round}`, clients, seconds, floorLoad).then((r) => ({
+          ...r,
+          creates: r.count,
+        }))
         print(bareHttp)
         floorRatios.push(bareHttp.perSecond / rawResult.perSecond)
         await settled()
       }
-      const http = await profiled(() => runHttpPhase(`http #${round}`, clients, seconds, httpLoad)).then((r) => ({ ...r, creates: r.count }))
+      const http = await profiled(() => runHttpPhase(`http #${round}`, clients, seconds, httpLoad)).then((r) => ({
+        ...r,
+        creates: r.count,
+      }))
       print(http)
       ratios.push(http.perSecond / rawResult.perSecond)
     }
-    const percents = (values: number[]) => `${values.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; median ${(median(values) * 100).toFixed(0)}%`
-    if (withFloor) console.log(`ratio floor/raw per round (bare node:http, JSON and base64 only): ${percents(floorRatios)}`)
+    const percents = (values: number[]) =>
+      `${values.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; median ${(median(values) * 100).toFixed(0)}%`
+    if (withFloor)
+      console.log(`ratio floor/raw per round (bare node:http, JSON and base64 only): ${percents(floorRatios)}`)
     console.log(`ratio http/raw per round: ${percents(ratios)}  (targets: >= 50% and >= 500 creates/s)`)
     console.log(`process peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`)
   } finally {

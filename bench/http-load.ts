@@ -110,7 +110,12 @@ export function threadCpuMs(): number {
 }
 
 /** Runs `clients` concurrent loops of `request` for `seconds` in a worker thread; same result shape as runPhase. */
-export function runHttpPhase(name: string, clients: number, seconds: number, request: LoadRequest): Promise<HttpPhaseResult> {
+export function runHttpPhase(
+  name: string,
+  clients: number,
+  seconds: number,
+  request: LoadRequest,
+): Promise<HttpPhaseResult> {
   const job: LoadJob = { name, clients, seconds, request }
   // Resolved beside the bundle that calls it: tsup builds this file as its own entry (dist/http-load.js).
   const worker = new Worker(fileURLToPath(new URL('./http-load.js', import.meta.url)), { workerData: job })
@@ -124,19 +129,22 @@ export function runHttpPhase(name: string, clients: number, seconds: number, req
   const postgresBefore = postgresCpuMs()
   const gatewayBefore = gatewayCpuMs()
   return new Promise<HttpPhaseResult>((resolve, reject) => {
-    worker.once('message', ({ generatorCpuMs, ...result }: Omit<PhaseResult, 'peakRssMb'> & { generatorCpuMs: number }) => {
-      const per = (ms: number) => ms / Math.max(1, result.count)
-      resolve({
-        ...result,
-        peakRssMb: peakRss / 2 ** 20,
-        loopCpuMsPerResponse: per(threadCpuMs() - cpuBefore),
-        machineCpuMsPerResponse: per(machineCpuMs() - machineBefore),
-        serverCpuMsPerResponse: per(processCpuMs() - processBefore - generatorCpuMs),
-        postgresCpuMsPerResponse: per(postgresCpuMs() - postgresBefore),
-        generatorCpuMsPerResponse: per(generatorCpuMs),
-        gatewayCpuMsPerResponse: per(gatewayCpuMs() - gatewayBefore),
-      })
-    })
+    worker.once(
+      'message',
+      ({ generatorCpuMs, ...result }: Omit<PhaseResult, 'peakRssMb'> & { generatorCpuMs: number }) => {
+        const per = (ms: number) => ms / Math.max(1, result.count)
+        resolve({
+          ...result,
+          peakRssMb: peakRss / 2 ** 20,
+          loopCpuMsPerResponse: per(threadCpuMs() - cpuBefore),
+          machineCpuMsPerResponse: per(machineCpuMs() - machineBefore),
+          serverCpuMsPerResponse: per(processCpuMs() - processBefore - generatorCpuMs),
+          postgresCpuMsPerResponse: per(postgresCpuMs() - postgresBefore),
+          generatorCpuMsPerResponse: per(generatorCpuMs),
+          gatewayCpuMsPerResponse: per(gatewayCpuMs() - gatewayBefore),
+        })
+      },
+    )
     worker.once('error', reject)
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`load worker exited with ${code}`))
@@ -157,21 +165,26 @@ async function generateLoad(job: LoadJob): Promise<Omit<PhaseResult, 'peakRssMb'
       const turn = next++
       const body = encoded.length > 0 ? encoded[turn % encoded.length] : undefined
       const headers = headerVariants.length > 0 ? { ...fixed, ...headerVariants[turn % headerVariants.length] } : fixed
-      const req = request(url, { agent, method, headers: body ? { ...headers, 'content-length': String(body.length) } : headers }, (res) => {
-        let received = 0
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => {
-          received += chunk.length
-          if (!statuses.has(res.statusCode ?? 0) && chunks.length < 4) chunks.push(chunk)
-        })
-        res.on('end', () => {
-          const expected = Number(res.headers['content-length'] ?? received)
-          if (!statuses.has(res.statusCode ?? 0)) reject(new Error(`status ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`))
-          else if (received !== expected) reject(new Error(`short body ${received}/${expected}`))
-          else resolve()
-        })
-        res.on('error', reject)
-      })
+      const req = request(
+        url,
+        { agent, method, headers: body ? { ...headers, 'content-length': String(body.length) } : headers },
+        (res) => {
+          let received = 0
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => {
+            received += chunk.length
+            if (!statuses.has(res.statusCode ?? 0) && chunks.length < 4) chunks.push(chunk)
+          })
+          res.on('end', () => {
+            const expected = Number(res.headers['content-length'] ?? received)
+            if (!statuses.has(res.statusCode ?? 0))
+              reject(new Error(`status ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`))
+            else if (received !== expected) reject(new Error(`short body ${received}/${expected}`))
+            else resolve()
+          })
+          res.on('error', reject)
+        },
+      )
       req.on('error', reject)
       req.end(body)
     })

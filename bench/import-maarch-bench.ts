@@ -19,7 +19,13 @@ import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
 import { importMaarch, JsonReportFile, maarchFilePath } from '@mailroom/import-maarch'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
-import { createTestDatabase, postgresAdminUrl, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '@mailroom/testing'
+import {
+  createTestDatabase,
+  postgresAdminUrl,
+  TEST_PASSWORD_HASHER,
+  TEST_SECRET,
+  type TestDatabase,
+} from '@mailroom/testing'
 import pg from 'pg'
 import { rssGrowth } from './rss-growth.js'
 
@@ -34,7 +40,25 @@ const FIRST_ID = 1000
 async function createSource(): Promise<{ url: string; drop(): void }> {
   const admin = new URL(postgresAdminUrl())
   const name = `maarch_bench_${randomBytes(4).toString('hex')}`
-  const psql = (db: string, args: string[]) => execFileSync('psql', ['-h', admin.hostname, '-p', admin.port || '5432', '-U', admin.username || 'postgres', '-d', db, '-q', '-v', 'ON_ERROR_STOP=1', ...args], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const psql = (db: string, args: string[]) =>
+    execFileSync(
+      'psql',
+      [
+        '-h',
+        admin.hostname,
+        '-p',
+        admin.port || '5432',
+        '-U',
+        admin.username || 'postgres',
+        '-d',
+        db,
+        '-q',
+        '-v',
+        'ON_ERROR_STOP=1',
+        ...args,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    )
   const drop = () => psql('postgres', ['-c', `drop database if exists ${name} with (force)`])
   psql('postgres', ['-c', `create database ${name}`])
   const url = new URL(admin)
@@ -57,16 +81,27 @@ async function fill(name: string, url: string, psql: (db: string, args: string[]
   await client.query(`insert into res_letterbox (res_id, subject, type_id, format, typist, creation_date, modification_date, doc_date, docserver_id, path, filename, fingerprint, filesize, status, destination, priority, category_id, alt_identifier, model_id, version, external_id, integrations, custom_fields, linked_resources)
     select ${FIRST_ID} + g, s.subject || ' #' || g, s.type_id, s.format, s.typist, s.creation_date, s.modification_date, s.doc_date, s.docserver_id, s.path, s.filename, s.fingerprint, s.filesize, s.status, s.destination, s.priority, s.category_id,
       case when s.alt_identifier is null then null else 'MAARCH/2020A/' || (${FIRST_ID} + g) end, s.model_id, s.version, s.external_id, s.integrations, s.custom_fields, s.linked_resources ${sample.replace('%s', 'res_letterbox')}`)
-  await client.query(`insert into listinstance (res_id, sequence, item_id, item_type, item_mode, added_by_user, difflist_type) select ${FIRST_ID} + g, s.sequence, s.item_id, s.item_type, s.item_mode, s.added_by_user, s.difflist_type ${sample.replace('%s', 'listinstance')}`)
-  await client.query(`insert into resource_contacts (res_id, item_id, type, mode) select ${FIRST_ID} + g, s.item_id, s.type, s.mode ${sample.replace('%s', 'resource_contacts')}`)
-  await client.query(`insert into adr_letterbox (res_id, type, version, docserver_id, path, filename, fingerprint) select ${FIRST_ID} + g, s.type, s.version, s.docserver_id, s.path, s.filename, s.fingerprint ${sample.replace('%s', 'adr_letterbox')} where s.type = 'PDF'`)
+  await client.query(
+    `insert into listinstance (res_id, sequence, item_id, item_type, item_mode, added_by_user, difflist_type) select ${FIRST_ID} + g, s.sequence, s.item_id, s.item_type, s.item_mode, s.added_by_user, s.difflist_type ${sample.replace('%s', 'listinstance')}`,
+  )
+  await client.query(
+    `insert into resource_contacts (res_id, item_id, type, mode) select ${FIRST_ID} + g, s.item_id, s.type, s.mode ${sample.replace('%s', 'resource_contacts')}`,
+  )
+  await client.query(
+    `insert into adr_letterbox (res_id, type, version, docserver_id, path, filename, fingerprint) select ${FIRST_ID} + g, s.type, s.version, s.docserver_id, s.path, s.filename, s.fingerprint ${sample.replace('%s', 'adr_letterbox')} where s.type = 'PDF'`,
+  )
   await client.end()
 }
 
 async function target(): Promise<{ db: TestDatabase; dir: string; mailroom: Mailroom }> {
   const db = await createTestDatabase(kind)
   const dir = await mkdtemp(join(tmpdir(), 'mailroom-import-bench-'))
-  const mailroom = await createMailroom({ database: db.target, docserverDir: dir, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER })
+  const mailroom = await createMailroom({
+    database: db.target,
+    docserverDir: dir,
+    secret: TEST_SECRET,
+    passwordHasher: TEST_PASSWORD_HASHER,
+  })
   return { db, dir, mailroom }
 }
 
@@ -77,12 +112,19 @@ async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }
   const client = new pg.Client({ connectionString: sourceUrl })
   await client.connect()
   let bytes = 0
-  const templates = new Map((await client.query('select docserver_id, path_template from docservers')).rows.map((r) => [r.docserver_id as string, r.path_template as string]))
+  const templates = new Map(
+    (await client.query('select docserver_id, path_template from docservers')).rows.map((r) => [
+      r.docserver_id as string,
+      r.path_template as string,
+    ]),
+  )
   const out = join(t.dir, 'raw')
   await mkdir(out, { recursive: true })
   let after = 0
   for (;;) {
-    const { rows } = await client.query('select * from res_letterbox where res_id > $1 order by res_id limit 500', [after])
+    const { rows } = await client.query('select * from res_letterbox where res_id > $1 order by res_id limit 500', [
+      after,
+    ])
     if (rows.length === 0) break
     after = Number(rows[rows.length - 1].res_id)
     const ids = rows.map((r) => Number(r.res_id))
@@ -90,7 +132,13 @@ async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }
     const contacts = (await client.query('select * from resource_contacts where res_id = any($1)', [ids])).rows
     const adr = (await client.query(`select * from adr_letterbox where res_id = any($1) and type <> 'TNL'`, [ids])).rows
     for (const row of [...rows, ...adr]) {
-      const file = maarchFilePath(docservers, row.docserver_id, templates.get(row.docserver_id) ?? '', row.path ?? '', row.filename ?? '')
+      const file = maarchFilePath(
+        docservers,
+        row.docserver_id,
+        templates.get(row.docserver_id) ?? '',
+        row.path ?? '',
+        row.filename ?? '',
+      )
       if (file === null) continue
       const copy = join(out, `${row.res_id}-${row.type ?? 'DOC'}${extname(file)}`)
       try {
@@ -101,10 +149,50 @@ async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }
     await t.mailroom.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('res_letterbox')
-        .values(rows.map((r) => ({ res_id: r.res_id, subject: r.subject, type_id: r.type_id, format: r.format, typist: r.typist, creation_date: r.creation_date, status: r.status, destination: r.destination, priority: r.priority, category_id: r.category_id, alt_identifier: r.alt_identifier, model_id: r.model_id, version: r.version, docserver_id: 'FASTHD_MAN', path: 'raw/', filename: `${r.res_id}-DOC.pdf`, filesize: r.filesize }) as never))
+        .values(
+          rows.map(
+            (r) =>
+              ({
+                res_id: r.res_id,
+                subject: r.subject,
+                type_id: r.type_id,
+                format: r.format,
+                typist: r.typist,
+                creation_date: r.creation_date,
+                status: r.status,
+                destination: r.destination,
+                priority: r.priority,
+                category_id: r.category_id,
+                alt_identifier: r.alt_identifier,
+                model_id: r.model_id,
+                version: r.version,
+                docserver_id: 'FASTHD_MAN',
+                path: 'raw/',
+                filename: `${r.res_id}-DOC.pdf`,
+                filesize: r.filesize,
+              }) as never,
+          ),
+        )
         .execute()
-      if (lists.length > 0) await trx.insertInto('listinstance').values(lists.map((l) => ({ res_id: l.res_id, sequence: l.sequence, item_id: l.item_id, item_type: l.item_type, item_mode: l.item_mode, difflist_type: l.difflist_type }))).execute()
-      if (contacts.length > 0) await trx.insertInto('resource_contacts').values(contacts.map((c) => ({ res_id: c.res_id, item_id: c.item_id, type: c.type, mode: c.mode }))).execute()
+      if (lists.length > 0)
+        await trx
+          .insertInto('listinstance')
+          .values(
+            lists.map((l) => ({
+              res_id: l.res_id,
+              sequence: l.sequence,
+              item_id: l.item_id,
+              item_type: l.item_type,
+              item_mode: l.item_mode,
+              difflist_type: l.difflist_type,
+            })),
+          )
+          .execute()
+      if (contacts.length > 0)
+        await trx
+          .insertInto('resource_contacts')
+          .values(contacts.map((c) => ({ res_id: c.res_id, item_id: c.item_id, type: c.type, mode: c.mode })))
+          .execute()
     })
   }
   await client.end()
@@ -140,11 +228,18 @@ async function main(): Promise<void> {
   const raw = await target()
   const reportPath = join(imported.dir, 'import-report.json')
   try {
-    for (const t of [imported, raw]) await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.dir, only: 'reference' })
+    for (const t of [imported, raw])
+      await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.dir, only: 'reference' })
 
     const reportFile = await JsonReportFile.create(reportPath)
     const importing = await sampled(async () => {
-      const summary = await importMaarch(imported.mailroom, { from: source.url, docservers, docserverDir: imported.dir, only: 'records', report: reportFile })
+      const summary = await importMaarch(imported.mailroom, {
+        from: source.url,
+        docservers,
+        docserverDir: imported.dir,
+        only: 'records',
+        report: reportFile,
+      })
       await reportFile.finish(summary)
       return summary
     })
@@ -157,15 +252,22 @@ async function main(): Promise<void> {
     const mb = (n: number) => n / 1024 / 1024
     const importBytes = report.bytes
     console.log(`Maarch import, ${total} records (${kind} target, ${report.counts.imported} imported)`)
-    console.log(`  import     ${(total / importSeconds).toFixed(1)} records/s  ${(mb(importBytes) / importSeconds).toFixed(2)} MB/s (originals)  ${importSeconds.toFixed(1)} s`)
-    console.log(`  raw copy   ${(total / rawSeconds).toFixed(1)} records/s  ${(mb(rawBytes) / rawSeconds).toFixed(2)} MB/s (originals and PDFs)  ${rawSeconds.toFixed(1)} s`)
+    console.log(
+      `  import     ${(total / importSeconds).toFixed(1)} records/s  ${(mb(importBytes) / importSeconds).toFixed(2)} MB/s (originals)  ${importSeconds.toFixed(1)} s`,
+    )
+    console.log(
+      `  raw copy   ${(total / rawSeconds).toFixed(1)} records/s  ${(mb(rawBytes) / rawSeconds).toFixed(2)} MB/s (originals and PDFs)  ${rawSeconds.toFixed(1)} s`,
+    )
     console.log(`  import / raw: ${(rawSeconds / importSeconds).toFixed(2)} of the baseline's record rate`)
     console.log(`  RSS import:   ${describeRss(importing.samplesMb)}`)
     console.log(`  RSS raw copy: ${describeRss(copying.samplesMb)}`)
     // After the measurement: the streamed report is one valid JSON document listing every record.
     const written = JSON.parse(await readFile(reportPath, 'utf8')) as { records: unknown[] }
-    console.log(`  report: ${mb((await stat(reportPath)).size).toFixed(1)} MB of JSON, ${written.records.length} record entries, valid`)
-    if (written.records.length !== total) throw new Error(`the report lists ${written.records.length} records, expected ${total}`)
+    console.log(
+      `  report: ${mb((await stat(reportPath)).size).toFixed(1)} MB of JSON, ${written.records.length} record entries, valid`,
+    )
+    if (written.records.length !== total)
+      throw new Error(`the report lists ${written.records.length} records, expected ${total}`)
   } finally {
     for (const t of [imported, raw]) {
       await t.mailroom.close()

@@ -12,9 +12,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Database, createMailroom, formatOrganisationYaml, type Mailroom } from '@mailroom/mailroom'
-import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '@mailroom/testing'
 import type { OrganisationDocument } from '@mailroom/core'
+import { createMailroom, type Database, formatOrganisationYaml, type Mailroom } from '@mailroom/mailroom'
+import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase } from '@mailroom/testing'
 
 const entityCount = Number(process.env.BENCH_ENTITIES ?? 500)
 const userCount = Number(process.env.BENCH_USERS ?? 5000)
@@ -31,7 +31,10 @@ const CLAUSES = [
 
 /** Entities spread over LEVELS levels: each level's entities hang under the previous level's, round robin. */
 function buildDocument(): OrganisationDocument {
-  const perLevel = [1, ...Array.from({ length: LEVELS - 1 }, (_, i) => Math.round(((entityCount - 1) * 2 ** i) / (2 ** (LEVELS - 1) - 1)))]
+  const perLevel = [
+    1,
+    ...Array.from({ length: LEVELS - 1 }, (_, i) => Math.round(((entityCount - 1) * 2 ** i) / (2 ** (LEVELS - 1) - 1))),
+  ]
   perLevel[LEVELS - 1]! += entityCount - perLevel.reduce((a, b) => a + b, 0)
   const entities: NonNullable<OrganisationDocument['entities']> = []
   let previous: string[] = []
@@ -66,7 +69,10 @@ function buildDocument(): OrganisationDocument {
     perimeter: i === 0 ? '1=1' : CLAUSES[i % CLAUSES.length]!,
     perimeterComment: null,
     canIndex: i % 4 !== 3,
-    indexing: { entities: [], keywords: i === 0 ? (['ALL_ENTITIES'] as const) : (['MY_ENTITIES', 'ALL_ENTITIES_BELOW'] as const) },
+    indexing: {
+      entities: [],
+      keywords: i === 0 ? (['ALL_ENTITIES'] as const) : (['MY_ENTITIES', 'ALL_ENTITIES_BELOW'] as const),
+    },
     digitalSafe: i % 2 === 0,
   }))
   const users = Array.from({ length: userCount }, (_, i) => {
@@ -78,7 +84,12 @@ function buildDocument(): OrganisationDocument {
       mail: `user${i}@example.org`,
       mode: 'standard' as const,
       enabled: true,
-      groups: [...new Set([`GROUP_${1 + (i % (groupCount - 1))}`, ...(i % 5 === 0 ? [`GROUP_${1 + ((i * 3) % (groupCount - 1))}`] : [])])],
+      groups: [
+        ...new Set([
+          `GROUP_${1 + (i % (groupCount - 1))}`,
+          ...(i % 5 === 0 ? [`GROUP_${1 + ((i * 3) % (groupCount - 1))}`] : []),
+        ]),
+      ],
       entities: [...new Set(memberships)].map((id, k) => ({ id, primary: k === 0, role: null })),
     }
   })
@@ -87,21 +98,33 @@ function buildDocument(): OrganisationDocument {
     entities,
     groups: groups.map((g) => ({ ...g, indexing: { entities: [], keywords: [...g.indexing.keywords] } })),
     users,
-    statuses: [{ id: 'NEW', label: 'New', closing: false, system: true, image: null, searchable: true, modifiable: true }],
+    statuses: [
+      { id: 'NEW', label: 'New', closing: false, system: true, image: null, searchable: true, modifiable: true },
+    ],
   }
 }
 
 const TABLES = ['entities', 'usergroups', 'security', 'users', 'users_entities', 'usergroup_content', 'status'] as const
 
 async function open(database: TestDatabase, docserverDir: string): Promise<Mailroom> {
-  return createMailroom({ database: database.target, docserverDir, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER, throttle: false, converter: null, journal: { sweepIntervalMs: 0 } })
+  return createMailroom({
+    database: database.target,
+    docserverDir,
+    secret: TEST_SECRET,
+    passwordHasher: TEST_PASSWORD_HASHER,
+    throttle: false,
+    converter: null,
+    journal: { sweepIntervalMs: 0 },
+  })
 }
 
 async function main(): Promise<void> {
   if (kind === 'postgres') process.env.MAILROOM_TEST_DB = 'postgres'
   const document = buildDocument()
   const yaml = formatOrganisationYaml(document)
-  console.log(`organisation: ${document.entities!.length} entities in ${LEVELS} levels, ${document.groups!.length} groups, ${document.users!.length} users (${(yaml.length / 1e6).toFixed(1)} MB of YAML), on ${kind}`)
+  console.log(
+    `organisation: ${document.entities!.length} entities in ${LEVELS} levels, ${document.groups!.length} groups, ${document.users!.length} users (${(yaml.length / 1e6).toFixed(1)} MB of YAML), on ${kind}`,
+  )
   const docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-org-bench-'))
   const applied = await createTestDatabase(kind)
   const direct = await createTestDatabase(kind)
@@ -111,23 +134,37 @@ async function main(): Promise<void> {
     let t0 = performance.now()
     const result = await viaApply.organisation.apply(yaml)
     const applyMs = performance.now() - t0
-    console.log(`org apply (parse, validate, plan, one transaction): ${applyMs.toFixed(0)} ms; ${result.lines.length} section lines`)
+    console.log(
+      `org apply (parse, validate, plan, one transaction): ${applyMs.toFixed(0)} ms; ${result.lines.length} section lines`,
+    )
 
-    const rows = Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await viaApply.db.selectFrom(table).selectAll().execute()] as const)))
+    const rows = Object.fromEntries(
+      await Promise.all(
+        TABLES.map(async (table) => [table, await viaApply.db.selectFrom(table).selectAll().execute()] as const),
+      ),
+    )
     t0 = performance.now()
     await viaInsert.db.transaction().execute(async (trx) => {
       for (const table of TABLES) {
         const tableRows = (rows[table] as Record<string, unknown>[]).map((row) => {
           const copy: Record<string, unknown> = { ...row }
           // JSON columns come back parsed; kysely inserts them as text.
-          for (const [key, value] of Object.entries(copy)) if (value !== null && typeof value === 'object' && !(value instanceof Date)) copy[key] = JSON.stringify(value)
+          for (const [key, value] of Object.entries(copy))
+            if (value !== null && typeof value === 'object' && !(value instanceof Date))
+              copy[key] = JSON.stringify(value)
           return copy
         })
-        for (let i = 0; i < tableRows.length; i += 1000) await trx.insertInto(table as keyof Database).values(tableRows.slice(i, i + 1000) as never).execute()
+        for (let i = 0; i < tableRows.length; i += 1000)
+          await trx
+            .insertInto(table as keyof Database)
+            .values(tableRows.slice(i, i + 1000) as never)
+            .execute()
       }
     })
     const insertMs = performance.now() - t0
-    console.log(`direct batched inserts of the same ${Object.values(rows).reduce((n, r) => n + r.length, 0)} rows (one transaction): ${insertMs.toFixed(0)} ms`)
+    console.log(
+      `direct batched inserts of the same ${Object.values(rows).reduce((n, r) => n + r.length, 0)} rows (one transaction): ${insertMs.toFixed(0)} ms`,
+    )
     console.log(`ratio apply / direct inserts: ${(applyMs / insertMs).toFixed(2)}`)
 
     t0 = performance.now()

@@ -20,10 +20,15 @@ type Library = typeof original & { fontkit: unknown }
 // (TypeError in the subset encoder), although its README says that pairing still works.
 const LIBRARIES: readonly [string, Library][] = [
   ['pdf-lib 1.17.1 + @pdf-lib/fontkit 1.1.1', { ...original, fontkit: pdfLibFontkit }],
-  ['@cantoo/pdf-lib 2.11.1 + @cantoo/fontkit 2.0.12', { ...(cantoo as unknown as typeof original), fontkit: cantooFontkit }],
+  [
+    '@cantoo/pdf-lib 2.11.1 + @cantoo/fontkit 2.0.12',
+    { ...(cantoo as unknown as typeof original), fontkit: cantooFontkit },
+  ],
 ]
 const runs = Number(process.env.BENCH_RUNS ?? 15)
-const font = new Uint8Array(await readFile(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')))
+const font = new Uint8Array(
+  await readFile(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+)
 const letter = makeBenchPdf(10, 1024 * 1024)
 const photo = (() => {
   const side = 800
@@ -37,7 +42,16 @@ const OPERATIONS: Record<string, (lib: Library) => Promise<Uint8Array>> = {
   async 'watermark 1 MB 10-page PDF (Helvetica)'(lib) {
     const doc = await lib.PDFDocument.load(letter)
     const helvetica = await doc.embedFont(lib.StandardFonts.Helvetica)
-    for (const page of doc.getPages()) page.drawText('Copie conforme de MAARCH/2026A/1', { x: 30, y: 35, size: 10, font: helvetica, color: lib.rgb(0.08, 0.75, 0.12), opacity: 0.5, rotate: lib.degrees(0) })
+    for (const page of doc.getPages())
+      page.drawText('Copie conforme de MAARCH/2026A/1', {
+        x: 30,
+        y: 35,
+        size: 10,
+        font: helvetica,
+        color: lib.rgb(0.08, 0.75, 0.12),
+        opacity: 0.5,
+        rotate: lib.degrees(0),
+      })
     return doc.save()
   },
   async 'watermark 1 MB 10-page PDF (DejaVu subset)'(lib) {
@@ -53,7 +67,8 @@ const OPERATIONS: Record<string, (lib: Library) => Promise<Uint8Array>> = {
     const dejavu = await doc.embedFont(font, { subset: true })
     for (let p = 0; p < 3; p++) {
       const page = doc.addPage([595.28, 841.89])
-      for (let line = 0; line < 60; line++) page.drawText(`${p}.${line} ${TEXT}`, { x: 40, y: 800 - line * 12, size: 10, font: dejavu })
+      for (let line = 0; line < 60; line++)
+        page.drawText(`${p}.${line} ${TEXT}`, { x: 40, y: 800 - line * 12, size: 10, font: dejavu })
     }
     return doc.save()
   },
@@ -66,7 +81,9 @@ const OPERATIONS: Record<string, (lib: Library) => Promise<Uint8Array>> = {
 }
 
 console.log(`pdf-lib against @cantoo/pdf-lib, median of ${runs} runs each (ms), same process`)
-console.log('| Operation | pdf-lib | @cantoo/pdf-lib | ratio | output bytes (pdf-lib / cantoo) |\n|---|---|---|---|---|')
+console.log(
+  '| Operation | pdf-lib | @cantoo/pdf-lib | ratio | output bytes (pdf-lib / cantoo) |\n|---|---|---|---|---|',
+)
 for (const [name, operation] of Object.entries(OPERATIONS)) {
   const times = LIBRARIES.map(() => [] as number[])
   const sizes = LIBRARIES.map(() => 0)

@@ -29,10 +29,13 @@ describe('rssGrowth', () => {
 
   it('never finds growth in a series that does not rise', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 50, max: 2000, noNaN: true }), { minLength: 1, maxLength: 80 }), (samples) => {
-        const falling = [...samples].sort((a, b) => b - a)
-        expect(rssGrowth(falling).grew).toBe(false)
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 50, max: 2000, noNaN: true }), { minLength: 1, maxLength: 80 }),
+        (samples) => {
+          const falling = [...samples].sort((a, b) => b - a)
+          expect(rssGrowth(falling).grew).toBe(false)
+        },
+      ),
     )
   })
 })

@@ -15,8 +15,7 @@
  * Targets: HTTP p99 <= 50 ms and HTTP throughput >= 70% of direct. The HTTP clients run in a worker thread
  * (http-load.ts); on a small machine they share the cores with the server and PostgreSQL.
  */
-import { runPhase } from './bench-kit.js'
-import { runHttpPhase } from './http-load.js'
+
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -27,6 +26,8 @@ import { createMailroom, databaseFromKysely, MAILROOM_PG_TYPES } from '@mailroom
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { runPhase } from './bench-kit.js'
+import { runHttpPhase } from './http-load.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const clients = Number(process.env.BENCH_CLIENTS ?? 8)
@@ -109,7 +110,12 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('postgres')
   const url = database.url as string
   const docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-search-bench-'))
-  const servicePool = new pg.Pool({ connectionString: url, max: clients + 2, statement_timeout: 15_000, types: MAILROOM_PG_TYPES } as pg.PoolConfig)
+  const servicePool = new pg.Pool({
+    connectionString: url,
+    max: clients + 2,
+    statement_timeout: 15_000,
+    types: MAILROOM_PG_TYPES,
+  } as pg.PoolConfig)
   const directPool = new pg.Pool({ connectionString: url, max: clients, types: MAILROOM_PG_TYPES } as pg.PoolConfig)
   // Connections dropped with the database at the end must not crash the run.
   servicePool.on('error', () => {})
@@ -119,26 +125,46 @@ async function main(): Promise<void> {
   const db = new Kysely<any>({
     dialect: new PostgresDialect({ pool: servicePool }),
     log: (event) => {
-      if (event.level === 'query' && /from "res_view_letterbox"/.test(event.query.sql) && /\blimit \$\d+ offset \$\d+$/.test(event.query.sql)) {
+      if (
+        event.level === 'query' &&
+        /from "res_view_letterbox"/.test(event.query.sql) &&
+        /\blimit \$\d+ offset \$\d+$/.test(event.query.sql)
+      ) {
         capture = { sql: event.query.sql, parameters: event.query.parameters }
       }
     },
   })
-  const mailroom = await createMailroom({ database: databaseFromKysely(db), docserverDir, secret: TEST_SECRET, demo: true, passwordHasher: TEST_PASSWORD_HASHER, throttle: false })
+  const mailroom = await createMailroom({
+    database: databaseFromKysely(db),
+    docserverDir,
+    secret: TEST_SECRET,
+    demo: true,
+    passwordHasher: TEST_PASSWORD_HASHER,
+    throttle: false,
+  })
   const server = createServer(createHttpApp({ services: mailroom }).callback())
   server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/res/list`
-  const headers = { authorization: `Basic ${Buffer.from('bbain:maarch').toString('base64')}`, 'content-type': 'application/json' }
+  const headers = {
+    authorization: `Basic ${Buffer.from('bbain:maarch').toString('base64')}`,
+    'content-type': 'application/json',
+  }
 
   const summary: string[] = []
   let allMet = true
   try {
     const t0 = performance.now()
     await seed(url)
-    console.log(`Mailroom search benchmark: ${recordCount.toLocaleString('en')} records seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; user bbain; limit ${LIMIT}; ${clients} clients; ${seconds} s per phase`)
+    console.log(
+      `Mailroom search benchmark: ${recordCount.toLocaleString('en')} records seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; user bbain; limit ${LIMIT}; ${clients} clients; ${seconds} s per phase`,
+    )
     for (const { name, clause } of CLAUSES) {
-      const body = JSON.stringify({ select: 'res_id, alt_identifier, status, subject, creation_date, destination', clause, limit: LIMIT })
+      const body = JSON.stringify({
+        select: 'res_id, alt_identifier, status, subject, creation_date, destination',
+        clause,
+        limit: LIMIT,
+      })
       let lastCount = -1
       const viaHttp = async () => {
         const response = await fetch(endpoint, { method: 'POST', headers, body })
@@ -154,7 +180,9 @@ async function main(): Promise<void> {
         await directPool.query(statement.sql, statement.parameters as unknown[])
       }
       const plan = await directPool.query(`explain ${statement.sql}`, statement.parameters as unknown[])
-      const planLines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN'] ?? '').filter((l) => /Scan|Sort|Limit/.test(l))
+      const planLines = plan.rows
+        .map((r: Record<string, string>) => r['QUERY PLAN'] ?? '')
+        .filter((l) => /Scan|Sort|Limit/.test(l))
       for (let i = 0; i < 20; i++) await Promise.all([direct(), viaHttp()])
       const d = await phase('direct', direct)
       // The floor of any HTTP service on this machine: a bare node:http server that runs the same SQL and
@@ -178,11 +206,21 @@ async function main(): Promise<void> {
       floor.keepAliveTimeout = 60_000
       await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve))
       const floorUrl = `http://127.0.0.1:${(floor.address() as AddressInfo).port}/`
-      const f = await runHttpPhase('bare http', clients, seconds, { url: floorUrl, method: 'POST', headers, bodies: [body] }).then((r) => ({ ...r, requests: r.count }))
+      const f = await runHttpPhase('bare http', clients, seconds, {
+        url: floorUrl,
+        method: 'POST',
+        headers,
+        bodies: [body],
+      }).then((r) => ({ ...r, requests: r.count }))
       floor.closeAllConnections()
       await new Promise<void>((resolve) => floor.close(() => resolve()))
       // The measured HTTP clients run in a worker thread (http-load.ts), as a separate load generator would.
-      const h = await runHttpPhase('http', clients, seconds, { url: endpoint, method: 'POST', headers, bodies: [body] }).then((r) => ({ ...r, requests: r.count }))
+      const h = await runHttpPhase('http', clients, seconds, {
+        url: endpoint,
+        method: 'POST',
+        headers,
+        bodies: [body],
+      }).then((r) => ({ ...r, requests: r.count }))
       const ratio = h.perSecond / d.perSecond
       const met = h.p99 <= P99_TARGET_MS && ratio >= THROUGHPUT_TARGET
       allMet &&= met

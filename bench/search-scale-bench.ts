@@ -15,7 +15,7 @@
  *   --max-old-space-size; default: Node's), TEST_DATABASE_URL
  */
 import { fork } from 'node:child_process'
-import { readFile, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,7 +61,8 @@ async function serveChild(): Promise<void> {
       globalThis.gc?.()
       peak = process.memoryUsage().rss
     }
-    if (message === 'reset' || message === 'read') send({ rssMb: process.memoryUsage().rss / 2 ** 20, peakMb: peak / 2 ** 20 })
+    if (message === 'reset' || message === 'read')
+      send({ rssMb: process.memoryUsage().rss / 2 ** 20, peakMb: peak / 2 ** 20 })
     if (message === 'stop') {
       server.closeAllConnections()
       server.close(() => void mailroom.close().then(() => process.exit(0)))
@@ -72,17 +73,36 @@ async function serveChild(): Promise<void> {
 
 /** Records that only the seed makes: one created through Mailroom with its file, then copied in SQL. */
 async function seed(url: string, docserverDir: string): Promise<{ firstId: number }> {
-  const mailroom = await createMailroom({ database: { kind: 'postgres', url, poolSize: 4 }, docserverDir, secret: TEST_SECRET, demo: true, passwordHasher: TEST_PASSWORD_HASHER, throttle: false })
+  const mailroom = await createMailroom({
+    database: { kind: 'postgres', url, poolSize: 4 },
+    docserverDir,
+    secret: TEST_SECRET,
+    demo: true,
+    passwordHasher: TEST_PASSWORD_HASHER,
+    throttle: false,
+  })
   const file = Buffer.alloc(FILE_BYTES, 'Courrier de référence pour le banc de recherche.\n').toString('base64')
-  const { resId } = await (await mailroom.as('superadmin')).records.create({ modelId: 1, status: 'NEW', subject: 'Modèle', format: 'txt', encodedFile: file })
+  const { resId } = await (await mailroom.as('superadmin')).records.create({
+    modelId: 1,
+    status: 'NEW',
+    subject: 'Modèle',
+    format: 'txt',
+    encodedFile: file,
+  })
   await mailroom.close()
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     await client.query('set synchronous_commit = off')
     // A status of their own, so the clause finds exactly the copies.
-    const statusColumns = (await client.query<{ column_name: string }>("select column_name from information_schema.columns where table_schema = 'public' and table_name = 'status' and column_name not in ('id', 'identifier') and is_identity = 'NO' and column_default is null")).rows.map((r) => `"${r.column_name}"`)
-    await client.query(`insert into status (id, ${statusColumns.join(', ')}) select 'BENCH', ${statusColumns.join(', ')} from status where id = 'NEW'`)
+    const statusColumns = (
+      await client.query<{ column_name: string }>(
+        "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'status' and column_name not in ('id', 'identifier') and is_identity = 'NO' and column_default is null",
+      )
+    ).rows.map((r) => `"${r.column_name}"`)
+    await client.query(
+      `insert into status (id, ${statusColumns.join(', ')}) select 'BENCH', ${statusColumns.join(', ')} from status where id = 'NEW'`,
+    )
     const columns = (
       await client.query<{ column_name: string }>(
         "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'res_letterbox' and column_name not in ('res_id', 'subject', 'status', 'alt_identifier') and is_generated = 'NEVER'",
@@ -96,7 +116,9 @@ async function seed(url: string, docserverDir: string): Promise<{ firstId: numbe
       [RECORDS, resId],
     )
     await client.query('vacuum analyze res_letterbox')
-    const first = await client.query<{ min: number }>("select min(res_id)::int as min from res_letterbox where status = 'BENCH'")
+    const first = await client.query<{ min: number }>(
+      "select min(res_id)::int as min from res_letterbox where status = 'BENCH'",
+    )
     return { firstId: first.rows[0]!.min }
   } finally {
     await client.end()
@@ -104,12 +126,21 @@ async function seed(url: string, docserverDir: string): Promise<{ firstId: numbe
 }
 
 /** One search through HTTP: time to the first body byte, total time, bytes, `count`. */
-function timedSearch(port: number, body: object): Promise<{ firstByteMs: number; totalMs: number; bytes: number; count: number }> {
+function timedSearch(
+  port: number,
+  body: object,
+): Promise<{ firstByteMs: number; totalMs: number; bytes: number; count: number }> {
   const payload = Buffer.from(JSON.stringify(body))
   const started = performance.now()
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path: '/rest/res/list', method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json', 'content-length': payload.length } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/rest/res/list',
+        method: 'POST',
+        headers: { authorization: AUTH, 'content-type': 'application/json', 'content-length': payload.length },
+      },
       (res) => {
         let firstByteMs = Number.NaN
         let bytes = 0
@@ -134,7 +165,12 @@ function timedSearch(port: number, body: object): Promise<{ firstByteMs: number;
 }
 
 /** Direct `pg`: the whole result buffered, then through a cursor in batches of 1,000 (first batch, total). */
-async function direct(url: string, sqlText: string, parameters: unknown[], perRow?: (row: Record<string, unknown>) => Promise<void>) {
+async function direct(
+  url: string,
+  sqlText: string,
+  parameters: unknown[],
+  perRow?: (row: Record<string, unknown>) => Promise<void>,
+) {
   const client = new pg.Client({ connectionString: url, types: MAILROOM_PG_TYPES } as pg.ClientConfig)
   await client.connect()
   try {
@@ -163,14 +199,22 @@ async function direct(url: string, sqlText: string, parameters: unknown[], perRo
 }
 
 /** A Mailroom server in its own process on the benchmark database, and its port. */
-async function startChild(url: string, docserverDir: string): Promise<{ child: ReturnType<typeof fork>; port: number }> {
+async function startChild(
+  url: string,
+  docserverDir: string,
+): Promise<{ child: ReturnType<typeof fork>; port: number }> {
   const child = fork(fileURLToPath(import.meta.url), ['serve'], {
     env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_DOCSERVER_DIR: docserverDir },
     // BENCH_SERVER_HEAP_MB caps the server's V8 old space: an answer that fits under a small cap is streamed,
     // not held (RSS growth alone cannot tell a lazy garbage collector from memory kept).
-    execArgv: ['--expose-gc', ...(process.env.BENCH_SERVER_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP_MB}`] : [])],
+    execArgv: [
+      '--expose-gc',
+      ...(process.env.BENCH_SERVER_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP_MB}`] : []),
+    ],
   })
-  const { port } = await new Promise<{ port: number }>((resolve) => child.once('message', (m: ChildMessage) => resolve(m as { port: number })))
+  const { port } = await new Promise<{ port: number }>((resolve) =>
+    child.once('message', (m: ChildMessage) => resolve(m as { port: number })),
+  )
   return { child, port }
 }
 
@@ -194,7 +238,10 @@ const mb = (value: number) => `${value.toFixed(1)} MB`
 async function measureEveryMatch(url: string, firstId: number, docserverDir: string, db: Kysely<any>): Promise<void> {
   const cases = [
     { name: `${RECORDS.toLocaleString('en')} rows, no limit`, body: { select: SELECT, clause: "status = 'BENCH'" } },
-    { name: `${FILE_RECORDS.toLocaleString('en')} rows, withFile`, body: { select: SELECT, clause: `status = 'BENCH' and res_id < ${firstId + FILE_RECORDS}`, withFile: true } },
+    {
+      name: `${FILE_RECORDS.toLocaleString('en')} rows, withFile`,
+      body: { select: SELECT, clause: `status = 'BENCH' and res_id < ${firstId + FILE_RECORDS}`, withFile: true },
+    },
   ]
   const location = await db
     .selectFrom('res_letterbox')
@@ -202,7 +249,11 @@ async function measureEveryMatch(url: string, firstId: number, docserverDir: str
     .select(['docservers.path_template', 'res_letterbox.path', 'res_letterbox.filename'])
     .where('res_id', '=', firstId)
     .executeTakeFirstOrThrow()
-  const filePath = originalFilePath(docserverDir, location.path_template, { docserverId: 'FASTHD', path: location.path, filename: location.filename })
+  const filePath = originalFilePath(docserverDir, location.path_template, {
+    docserverId: 'FASTHD',
+    path: location.path,
+    filename: location.filename,
+  })
   if (filePath === null) throw new Error('the seeded file has no path')
   for (const { name, body } of cases) {
     // A fresh server for each answer: RSS once grown is not given back, so a second answer would hide in it.
@@ -217,8 +268,12 @@ async function measureEveryMatch(url: string, firstId: number, docserverDir: str
     const baseline = await direct(url, compiled.sql, [...compiled.parameters], readFileOf)
     if (http.count !== baseline.rows) throw new Error(`${name}: HTTP count ${http.count}, direct ${baseline.rows}`)
     console.log(`\n${name}: ${(http.bytes / 2 ** 20).toFixed(1)} MB of JSON`)
-    console.log(`  http:       first byte ${ms(http.firstByteMs)}, total ${ms(http.totalMs)}, server RSS ${mb(before.rssMb)} -> peak ${mb(after.peakMb)} (growth ${mb(after.peakMb - before.rssMb)})`)
-    console.log(`  pg cursor:  first batch ${ms(baseline.firstBatchMs)}, total ${ms(baseline.cursorMs)}${readFileOf ? ' (with the file read and encoded per row)' : ''}`)
+    console.log(
+      `  http:       first byte ${ms(http.firstByteMs)}, total ${ms(http.totalMs)}, server RSS ${mb(before.rssMb)} -> peak ${mb(after.peakMb)} (growth ${mb(after.peakMb - before.rssMb)})`,
+    )
+    console.log(
+      `  pg cursor:  first batch ${ms(baseline.firstBatchMs)}, total ${ms(baseline.cursorMs)}${readFileOf ? ' (with the file read and encoded per row)' : ''}`,
+    )
     console.log(`  pg buffered: total ${ms(baseline.bufferedMs)}, client RSS growth ${mb(baseline.bufferedRssMb)}`)
     console.log(`  http total / pg cursor total: ${(http.totalMs / baseline.cursorMs).toFixed(2)}x`)
   }
@@ -261,8 +316,12 @@ async function measureLongClauses(url: string, port: number, firstId: number, db
         http.push((await timedSearch(port, body)).totalMs)
       }
       const [p, c, e, h] = [median(parse), median(compile), median(execute), median(http)]
-      console.log(`\n${name}: ${(Buffer.byteLength(body.clause) / 1024).toFixed(0)} KiB, ${rows.toLocaleString('en')} rows (median of 7)`)
-      console.log(`  parse ${p.toFixed(1)} ms + compile ${c.toFixed(1)} ms = ${(p + c).toFixed(1)} ms; pg execution ${e.toFixed(1)} ms; whole HTTP search ${h.toFixed(1)} ms`)
+      console.log(
+        `\n${name}: ${(Buffer.byteLength(body.clause) / 1024).toFixed(0)} KiB, ${rows.toLocaleString('en')} rows (median of 7)`,
+      )
+      console.log(
+        `  parse ${p.toFixed(1)} ms + compile ${c.toFixed(1)} ms = ${(p + c).toFixed(1)} ms; pg execution ${e.toFixed(1)} ms; whole HTTP search ${h.toFixed(1)} ms`,
+      )
       console.log(`  parse + compile / execution: ${((p + c) / e).toFixed(2)}x`)
     }
   } finally {
@@ -279,7 +338,9 @@ async function main(): Promise<void> {
   try {
     const t0 = performance.now()
     const { firstId } = await seed(url, docserverDir)
-    console.log(`Mailroom search scale benchmark: ${RECORDS.toLocaleString('en')} records seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (PostgreSQL, superadmin, no perimeter)`)
+    console.log(
+      `Mailroom search scale benchmark: ${RECORDS.toLocaleString('en')} records seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (PostgreSQL, superadmin, no perimeter)`,
+    )
     console.log('\n== 1. Every match without limit (server in its own process)')
     await measureEveryMatch(url, firstId, docserverDir, db)
     console.log('\n== 2. Long clauses')

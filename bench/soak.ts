@@ -7,8 +7,7 @@
  *
  *   pnpm soak      SOAK_SECONDS (default 600), SOAK_CLIENTS (default 64), TEST_DATABASE_URL
  */
-import { quantile } from './bench-kit.js'
-import { rssGrowth } from './rss-growth.js'
+
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -17,14 +16,24 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createTestDatabase } from '@mailroom/testing'
+import { quantile } from './bench-kit.js'
+import { rssGrowth } from './rss-growth.js'
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600)
 const clients = Number(process.env.SOAK_CLIENTS ?? 64)
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const AUTH = { authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}`, 'content-type': 'application/json' }
+const AUTH = {
+  authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}`,
+  'content-type': 'application/json',
+}
 
 type Operation = 'create' | 'search' | 'content' | 'status'
-const MIX: [Operation, number][] = [['create', 0.2], ['search', 0.5], ['content', 0.25], ['status', 0.05]]
+const MIX: [Operation, number][] = [
+  ['create', 0.2],
+  ['search', 0.5],
+  ['content', 0.25],
+  ['status', 0.05],
+]
 
 function pick(): Operation {
   let x = Math.random()
@@ -36,7 +45,9 @@ function pick(): Operation {
 }
 
 function textFile(): string {
-  return Buffer.from(`Courrier de test ${randomBytes(8).toString('hex')}\n${'Lorem ipsum dolor sit amet. '.repeat(40)}`).toString('base64')
+  return Buffer.from(
+    `Courrier de test ${randomBytes(8).toString('hex')}\n${'Lorem ipsum dolor sit amet. '.repeat(40)}`,
+  ).toString('base64')
 }
 
 function rssMb(pid: number): number {
@@ -77,7 +88,9 @@ async function main(): Promise<number> {
     LOG_LEVEL: 'info',
   })
   const created: number[] = []
-  const stats = new Map<Operation, { latencies: number[]; errors: number; count: number }>(MIX.map(([op]) => [op, { latencies: [], errors: 0, count: 0 }]))
+  const stats = new Map<Operation, { latencies: number[]; errors: number; count: number }>(
+    MIX.map(([op]) => [op, { latencies: [], errors: 0, count: 0 }]),
+  )
   let totalErrors = 0
   const errorSamples: string[] = []
 
@@ -88,13 +101,34 @@ async function main(): Promise<number> {
     let detail = ''
     try {
       if (op === 'create') {
-        const r = await fetch(`${url}/rest/resources`, { method: 'POST', headers: AUTH, body: JSON.stringify({ modelId: 1, status: 'NEW', subject: 'soak', chrono: true, format: 'txt', encodedFile: textFile(), destination: 6 }) })
+        const r = await fetch(`${url}/rest/resources`, {
+          method: 'POST',
+          headers: AUTH,
+          body: JSON.stringify({
+            modelId: 1,
+            status: 'NEW',
+            subject: 'soak',
+            chrono: true,
+            format: 'txt',
+            encodedFile: textFile(),
+            destination: 6,
+          }),
+        })
         const body = (await r.json()) as { resId?: number; errors?: string }
         ok = r.status === 200 && typeof body.resId === 'number'
         if (ok) created.push(body.resId!)
         else detail = `${r.status} ${body.errors}`
       } else if (op === 'search') {
-        const r = await fetch(`${url}/rest/res/list`, { method: 'POST', headers: AUTH, body: JSON.stringify({ select: 'res_id,alt_identifier,status,creation_date', clause: "status <> 'DEL' and destination = 'PJS'", orderBy: ['res_id desc'], limit: 20 }) })
+        const r = await fetch(`${url}/rest/res/list`, {
+          method: 'POST',
+          headers: AUTH,
+          body: JSON.stringify({
+            select: 'res_id,alt_identifier,status,creation_date',
+            clause: "status <> 'DEL' and destination = 'PJS'",
+            orderBy: ['res_id desc'],
+            limit: 20,
+          }),
+        })
         ok = r.status === 200
         detail = ok ? '' : `${r.status} ${await r.text()}`
         if (ok) await r.arrayBuffer()
@@ -106,7 +140,11 @@ async function main(): Promise<number> {
         detail = ok ? '' : `${r.status}`
       } else {
         const id = created[Math.floor(Math.random() * created.length)]
-        const r = await fetch(`${url}/rest/res/resource/status`, { method: 'PUT', headers: AUTH, body: JSON.stringify({ status: Math.random() < 0.5 ? 'COU' : 'VAL', resId: [id] }) })
+        const r = await fetch(`${url}/rest/res/resource/status`, {
+          method: 'PUT',
+          headers: AUTH,
+          body: JSON.stringify({ status: Math.random() < 0.5 ? 'COU' : 'VAL', resId: [id] }),
+        })
         await r.arrayBuffer()
         ok = r.status === 200
         detail = ok ? '' : `${r.status}`
@@ -128,21 +166,26 @@ async function main(): Promise<number> {
   const deadline = started + seconds * 1000
   const rss: number[] = []
   let lastReport = started
-  const reporter = setInterval(() => {
-    const now = Date.now()
-    const sample = rssMb(child.pid!)
-    rss.push(sample)
-    const window = (now - lastReport) / 1000
-    lastReport = now
-    const parts = [...stats].map(([op, s]) => {
-      const sorted = s.latencies.sort((a, b) => a - b)
-      const line = `${op} ${(s.count / window).toFixed(0)}/s p50 ${quantile(sorted, 0.5).toFixed(1)}ms p99 ${quantile(sorted, 0.99).toFixed(1)}ms err ${s.errors}`
-      s.latencies = []
-      s.count = 0
-      return line
-    })
-    console.log(`[${Math.round((now - started) / 1000)}s] rss ${sample.toFixed(0)} MB | ${parts.join(' | ')} | errors so far ${totalErrors}`)
-  }, Math.min(30_000, seconds * 250))
+  const reporter = setInterval(
+    () => {
+      const now = Date.now()
+      const sample = rssMb(child.pid!)
+      rss.push(sample)
+      const window = (now - lastReport) / 1000
+      lastReport = now
+      const parts = [...stats].map(([op, s]) => {
+        const sorted = s.latencies.sort((a, b) => a - b)
+        const line = `${op} ${(s.count / window).toFixed(0)}/s p50 ${quantile(sorted, 0.5).toFixed(1)}ms p99 ${quantile(sorted, 0.99).toFixed(1)}ms err ${s.errors}`
+        s.latencies = []
+        s.count = 0
+        return line
+      })
+      console.log(
+        `[${Math.round((now - started) / 1000)}s] rss ${sample.toFixed(0)} MB | ${parts.join(' | ')} | errors so far ${totalErrors}`,
+      )
+    },
+    Math.min(30_000, seconds * 250),
+  )
 
   await Promise.all(
     Array.from({ length: clients }, async () => {

@@ -1,7 +1,20 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['create-bench.ts', 'content-bench.ts', 'search-bench.ts', 'soak.ts', 'http-load.ts', 'organisation-bench.ts', 'pdf-lib-compare.ts', 'import-maarch-bench.ts', 'object-store-bench.ts', 'search-scale-bench.ts', 'auth-flood-bench.ts', 'latency-proxy.ts'],
+  entry: [
+    'create-bench.ts',
+    'content-bench.ts',
+    'search-bench.ts',
+    'soak.ts',
+    'http-load.ts',
+    'organisation-bench.ts',
+    'pdf-lib-compare.ts',
+    'import-maarch-bench.ts',
+    'object-store-bench.ts',
+    'search-scale-bench.ts',
+    'auth-flood-bench.ts',
+    'latency-proxy.ts',
+  ],
   format: ['esm'],
   target: 'node20',
   dts: false,

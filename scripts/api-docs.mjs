@@ -18,7 +18,8 @@ export const ENTRY_POINTS = [
   { name: '@mailroom/sdk', file: 'packages/sdk/src/index.ts' },
 ]
 
-const DECLARATION = /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(function\*?|class|abstract\s+class|interface|type|const|let|enum)\s+([A-Za-z_$][\w$]*)/gm
+const DECLARATION =
+  /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(function\*?|class|abstract\s+class|interface|type|const|let|enum)\s+([A-Za-z_$][\w$]*)/gm
 
 function sourceOf(fromFile, specifier) {
   // A re-export from another package of the workspace documents itself where that package declares it.
@@ -31,7 +32,9 @@ function sourceOf(fromFile, specifier) {
 }
 
 function stripComments(text) {
-  return text.replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' ')).replace(/\/\/[^\n]*/g, (m) => ' '.repeat(m.length))
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' '))
+    .replace(/\/\/[^\n]*/g, (m) => ' '.repeat(m.length))
 }
 
 /** The JSDoc right above `index` in `text` (only blank space and `@`-decorators may separate them). */
@@ -60,15 +63,26 @@ function exportsOf(file, seen = new Set()) {
   const result = new Map()
   for (const match of code.matchAll(DECLARATION)) {
     const lineEnd = text.indexOf('\n', match.index)
-    result.set(match[2], { file, kind: match[1].replace(/\s+/g, ' '), doc: docAbove(text, match.index), signature: text.slice(match.index, lineEnd < 0 ? undefined : lineEnd).trim() })
+    result.set(match[2], {
+      file,
+      kind: match[1].replace(/\s+/g, ' '),
+      doc: docAbove(text, match.index),
+      signature: text.slice(match.index, lineEnd < 0 ? undefined : lineEnd).trim(),
+    })
   }
   for (const match of code.matchAll(/^export\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/gm)) {
     const target = sourceOf(file, match[3])
     const targetExports = target ? exportsOf(target, seen) : new Map()
-    for (const part of match[2].split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of match[2]
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [original, alias] = part.replace(/^type\s+/, '').split(/\s+as\s+/)
       const found = targetExports.get(original)
-      result.set(alias ?? original, found ?? { file: target ?? match[3], kind: 'external', doc: target ? null : 'external', signature: '' })
+      result.set(
+        alias ?? original,
+        found ?? { file: target ?? match[3], kind: 'external', doc: target ? null : 'external', signature: '' },
+      )
     }
   }
   for (const match of code.matchAll(/^export\s+\*\s+from\s*['"]([^'"]+)['"]/gm)) {
@@ -78,10 +92,21 @@ function exportsOf(file, seen = new Set()) {
   }
   // `export { a, b }` without `from`: local declarations exported later.
   for (const match of code.matchAll(/^export\s+(type\s+)?\{([^}]*)\}\s*(?!from)$/gm)) {
-    for (const part of match[2].split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of match[2]
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const name = part.replace(/^type\s+/, '').split(/\s+as\s+/)[0]
-      const declared = new RegExp(`^(?:declare\\s+)?(?:async\\s+)?(?:function|class|interface|type|const|let|enum)\\s+${name}\\b`, 'm').exec(code)
-      result.set(name, { file, kind: 'local', doc: declared ? docAbove(text, declared.index) : null, signature: declared ? text.slice(declared.index, text.indexOf('\n', declared.index)).trim() : '' })
+      const declared = new RegExp(
+        `^(?:declare\\s+)?(?:async\\s+)?(?:function|class|interface|type|const|let|enum)\\s+${name}\\b`,
+        'm',
+      ).exec(code)
+      result.set(name, {
+        file,
+        kind: 'local',
+        doc: declared ? docAbove(text, declared.index) : null,
+        signature: declared ? text.slice(declared.index, text.indexOf('\n', declared.index)).trim() : '',
+      })
     }
   }
   cache.set(file, result)
@@ -99,7 +124,12 @@ export function collectPublicApi() {
 }
 
 function render(entry) {
-  const lines = [`# ${entry.name}`, '', `Generated from the JSDoc of \`${entry.file}\` by \`scripts/api-docs.mjs\`.`, '']
+  const lines = [
+    `# ${entry.name}`,
+    '',
+    `Generated from the JSDoc of \`${entry.file}\` by \`scripts/api-docs.mjs\`.`,
+    '',
+  ]
   for (const symbol of entry.symbols) {
     lines.push(`## ${symbol.name}`, '', `*${symbol.kind}* — \`${symbol.file}\``, '')
     if (symbol.signature) lines.push('```ts', symbol.signature, '```', '')
@@ -115,6 +145,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const name = entry.name.replace('@mailroom/', '').replace('/', '-')
     writeFileSync(join(out, `${name}.md`), render(entry))
     const missing = entry.symbols.filter((s) => !s.doc)
-    console.log(`${entry.name}: ${entry.symbols.length} symbols${missing.length ? `, ${missing.length} without doc: ${missing.map((s) => s.name).join(', ')}` : ''}`)
+    console.log(
+      `${entry.name}: ${entry.symbols.length} symbols${missing.length ? `, ${missing.length} without doc: ${missing.map((s) => s.name).join(', ')}` : ''}`,
+    )
   }
 }

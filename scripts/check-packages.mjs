@@ -4,15 +4,32 @@
 // shipped; no workspace: ranges; "ESM only, Node ≥ 20.19" in the README; then publint and
 // @arethetypeswrong/cli, whose errors fail the check. Run by `npm test` (scripts/bootstrap.mjs) after the build.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-export const PUBLISHED = ['packages/core', 'packages/storage', 'packages/object-store', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'apps/server']
+export const PUBLISHED = [
+  'packages/core',
+  'packages/storage',
+  'packages/object-store',
+  'packages/documents',
+  'packages/mailroom',
+  'packages/http-koa',
+  'packages/sdk',
+  'apps/server',
+]
 // mailroom ships its demo organisation file (demo/) beside its code.
-const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^NOTICE$/, /^dist\/.+\.js$/, /^dist\/.+\.d\.ts$/, /^demo\/[\w-]+\.yaml$/]
+const ALLOWED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE$/,
+  /^NOTICE$/,
+  /^dist\/.+\.js$/,
+  /^dist\/.+\.d\.ts$/,
+  /^demo\/[\w-]+\.yaml$/,
+]
 // esbuild marks each module it inlines with a `// <path>` line: a path outside the package's own src/ is a copy.
 const INLINED = /^\/\/ (?:\.\.\/|node_modules\/|.*\/node_modules\/).*$/m
 const bin = (name) => join(root, 'node_modules', '.bin', name)
@@ -28,25 +45,34 @@ function pnpmCommand() {
 export function tarballProblems(files, read) {
   const problems = []
   for (const file of files) if (!ALLOWED.some((re) => re.test(file))) problems.push(`ships ${file}`)
-  for (const required of ['package.json', 'README.md', 'LICENSE']) if (!files.includes(required)) problems.push(`lacks ${required}`)
-  for (const file of files.filter((f) => f.endsWith('.js'))) if (INLINED.test(read(file))) problems.push(`${file} inlines another package: ${read(file).match(INLINED)[0]}`)
+  for (const required of ['package.json', 'README.md', 'LICENSE'])
+    if (!files.includes(required)) problems.push(`lacks ${required}`)
+  for (const file of files.filter((f) => f.endsWith('.js')))
+    if (INLINED.test(read(file))) problems.push(`${file} inlines another package: ${read(file).match(INLINED)[0]}`)
   const manifest = JSON.parse(read('package.json'))
   const targets = []
   const walk = (node, path) => {
     if (typeof node === 'string') targets.push([path, node])
-    else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) walk(value, [...path, key])
+    else if (node && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) walk(value, [...path, key])
   }
   walk(manifest.exports ?? {}, ['exports'])
   for (const field of ['main', 'types']) if (manifest[field]) targets.push([[field], manifest[field]])
-  for (const [name, target] of Object.entries(typeof manifest.bin === 'string' ? { bin: manifest.bin } : (manifest.bin ?? {}))) targets.push([['bin', name], target])
+  for (const [name, target] of Object.entries(
+    typeof manifest.bin === 'string' ? { bin: manifest.bin } : (manifest.bin ?? {}),
+  ))
+    targets.push([['bin', name], target])
   for (const [path, target] of targets) {
     if (path.includes('source')) problems.push(`${path.join('.')}: a "source" condition in a published package`)
-    if (!files.includes(target.replace(/^\.\//, ''))) problems.push(`${path.join('.')} points at ${target}, which is not shipped`)
+    if (!files.includes(target.replace(/^\.\//, '')))
+      problems.push(`${path.join('.')} points at ${target}, which is not shipped`)
   }
   for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
-    for (const [name, range] of Object.entries(manifest[field] ?? {})) if (String(range).startsWith('workspace:')) problems.push(`${field}.${name} is ${range}`)
+    for (const [name, range] of Object.entries(manifest[field] ?? {}))
+      if (String(range).startsWith('workspace:')) problems.push(`${field}.${name} is ${range}`)
   }
-  for (const field of ['description', 'license', 'repository', 'homepage', 'bugs', 'engines']) if (!manifest[field]) problems.push(`package.json lacks ${field}`)
+  for (const field of ['description', 'license', 'repository', 'homepage', 'bugs', 'engines'])
+    if (!manifest[field]) problems.push(`package.json lacks ${field}`)
   const readme = files.includes('README.md') ? read('README.md') : ''
   if (!/ESM only, Node ≥ 20\.19/.test(readme)) problems.push('README.md does not say "ESM only, Node ≥ 20.19"')
   return problems
@@ -65,16 +91,28 @@ function main() {
   try {
     for (const dir of PUBLISHED) {
       const before = new Set(readdirSync(out))
-      execFileSync(pnpm, [...prefix, 'pack', '--pack-destination', out], { cwd: join(root, dir), stdio: ['ignore', 'ignore', 'inherit'] })
-      const tarball = join(out, readdirSync(out).find((f) => !before.has(f) && f.endsWith('.tgz')))
+      execFileSync(pnpm, [...prefix, 'pack', '--pack-destination', out], {
+        cwd: join(root, dir),
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+      const tarball = join(
+        out,
+        readdirSync(out).find((f) => !before.has(f) && f.endsWith('.tgz')),
+      )
       const unpacked = join(out, `${before.size}`)
       execFileSync('mkdir', ['-p', unpacked])
       execFileSync('tar', ['xzf', tarball, '-C', unpacked])
       const pkg = join(unpacked, 'package')
       const problems = tarballProblems(listFiles(pkg), (file) => readFileSync(join(pkg, file), 'utf8'))
-      const publint = spawnSync(bin('publint'), ['run', tarball, '--pack', 'false', '--level', 'warning'], { encoding: 'utf8' })
+      const publint = spawnSync(bin('publint'), ['run', tarball, '--pack', 'false', '--level', 'warning'], {
+        encoding: 'utf8',
+      })
       if (publint.status !== 0) problems.push(`publint:\n${publint.stdout}${publint.stderr}`)
-      const attw = spawnSync(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-emoji', '--no-color'], { encoding: 'utf8' })
+      const attw = spawnSync(
+        bin('attw'),
+        [tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-emoji', '--no-color'],
+        { encoding: 'utf8' },
+      )
       if (attw.status !== 0) problems.push(`@arethetypeswrong/cli:\n${attw.stdout}${attw.stderr}`)
       const size = readFileSync(tarball).length
       console.log(`${problems.length ? 'FAIL' : 'ok  '} ${dir} (${(size / 1024).toFixed(0)} kB packed)`)

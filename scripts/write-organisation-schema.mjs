@@ -20,7 +20,9 @@ const text = `${JSON.stringify(organisationJsonSchema(), null, 2)}\n`
 if (process.argv.includes('--check')) {
   const current = existsSync(target) ? readFileSync(target, 'utf8') : ''
   if (current !== text) {
-    console.error('write-organisation-schema: organisation.schema.json is out of date; run `node scripts/write-organisation-schema.mjs` after a build')
+    console.error(
+      'write-organisation-schema: organisation.schema.json is out of date; run `node scripts/write-organisation-schema.mjs` after a build',
+    )
     process.exit(1)
   }
   console.log('write-organisation-schema: organisation.schema.json is up to date')

@@ -7,5 +7,10 @@ export default mailroomVitestConfig({
   // Routes that store, read, convert, search or verify documents: again on object storage (the s3 project).
   // storage-faults.test.ts (a full and a read-only tmpfs) and health-routes.test.ts (a removed folder) stay
   // folder-only; apps/server/test/object-storage.test.ts covers those failures on a bucket.
-  objectStore: ['src/routes/content-routes.test.ts', 'src/routes/records-routes.test.ts', 'src/routes/journal-end-to-end.test.ts', 'src/routes/search-routes.test.ts'],
+  objectStore: [
+    'src/routes/content-routes.test.ts',
+    'src/routes/records-routes.test.ts',
+    'src/routes/journal-end-to-end.test.ts',
+    'src/routes/search-routes.test.ts',
+  ],
 })

@@ -6,5 +6,10 @@ export default mailroomVitestConfig({
   testTimeout: 120_000,
   databaseFree: ['test/map-and-files.test.ts', 'test/source.test.ts', 'test/report-file.test.ts'],
   // Imports store every original and converted PDF: again into a bucket (the s3 project).
-  objectStore: ['test/import-maarch.test.ts', 'test/import-carried-over.test.ts', 'test/import-failure.test.ts', 'test/import-repairs.test.ts'],
+  objectStore: [
+    'test/import-maarch.test.ts',
+    'test/import-carried-over.test.ts',
+    'test/import-failure.test.ts',
+    'test/import-repairs.test.ts',
+  ],
 })

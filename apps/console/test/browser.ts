@@ -11,14 +11,20 @@ export function skipBrowserTests(): boolean {
   const missing = chromiumMissing()
   if (missing === null) return false
   if (process.env.MAILROOM_SKIP_BROWSER_TESTS === '1') return true
-  throw new Error(`no browser at ${CHROMIUM_PATH}: run bash scripts/install-chromium.sh (or set MAILROOM_SKIP_BROWSER_TESTS=1)`)
+  throw new Error(
+    `no browser at ${CHROMIUM_PATH}: run bash scripts/install-chromium.sh (or set MAILROOM_SKIP_BROWSER_TESTS=1)`,
+  )
 }
 
 /** One browser for the whole suite, on a fresh profile folder (thrown away by close). */
 export type Browser = TestBrowser
 
 export async function launchBrowser(options: { locale?: string } = {}): Promise<Browser> {
-  const browser = await launchChromium({ locale: options.locale ?? 'en-GB', viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+  const browser = await launchChromium({
+    locale: options.locale ?? 'en-GB',
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  })
   // Fail with the waited-for locator's name well before the test's own timeout.
   browser.context.setDefaultTimeout(15_000)
   return browser
@@ -40,12 +46,23 @@ interface AxeViolation {
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;undefined`)
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }))
   })
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(
+    serious.map(
+      (v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([])
 }
 
 /** Pixels of a PNG darker than near-white: ink on the page. */

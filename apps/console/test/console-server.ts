@@ -11,7 +11,12 @@ export interface SeededRecords {
   readonly outside: number
 }
 
-async function createRecord(server: TestServer, subject: string, destination: number, doctype: number): Promise<number> {
+async function createRecord(
+  server: TestServer,
+  subject: string,
+  destination: number,
+  doctype: number,
+): Promise<number> {
   const encodedFile = Buffer.from(makePdf()).toString('base64')
   const response = await server.call('POST', '/rest/resources', {
     auth: demoAuth('ppetit'),
@@ -23,7 +28,8 @@ async function createRecord(server: TestServer, subject: string, destination: nu
 
 /** A test server with the demo organisation, the console at /console and a few records. */
 export async function startConsoleServer(): Promise<{ server: TestServer; records: SeededRecords }> {
-  if (!existsSync(`${CONSOLE_DIST}/index.html`)) throw new Error(`the console is not built: run pnpm --filter @mailroom/console build (${CONSOLE_DIST})`)
+  if (!existsSync(`${CONSOLE_DIST}/index.html`))
+    throw new Error(`the console is not built: run pnpm --filter @mailroom/console build (${CONSOLE_DIST})`)
   const server = await startTestServer({ http: { consoleDir: CONSOLE_DIST } })
   const inPerimeter: number[] = []
   for (const [subject, doctype] of [

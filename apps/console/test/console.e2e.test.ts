@@ -1,9 +1,16 @@
 import type { TestServer } from '@mailroom/http-koa/testing'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Browser, documentScreenshot, expectAccessible, inkedPixels, launchBrowser, skipBrowserTests } from './browser.js'
-import { type SeededRecords, startConsoleServer } from './console-server.js'
 import { makePdf } from '../../../packages/testing/src/fixtures/files/index.js'
+import {
+  type Browser,
+  documentScreenshot,
+  expectAccessible,
+  inkedPixels,
+  launchBrowser,
+  skipBrowserTests,
+} from './browser.js'
+import { type SeededRecords, startConsoleServer } from './console-server.js'
 
 // One browser and one server for every flow of the console (each flow opens its own tab: its own session).
 const skip = skipBrowserTests()
@@ -89,7 +96,9 @@ describe.skipIf(skip)('console: sign in, languages, session', () => {
     await page.keyboard.press('Tab')
     expect(await focused()).toBe('filter-status')
     // The skip button is the document's first focusable element and puts the focus in the content.
-    expect(await page.evaluate("document.querySelector('a[href], button, input, select, textarea').textContent")).toBe('Skip to content')
+    expect(await page.evaluate("document.querySelector('a[href], button, input, select, textarea').textContent")).toBe(
+      'Skip to content',
+    )
     await page.getByRole('button', { name: 'Skip to content' }).focus()
     await page.keyboard.press('Enter')
     expect(await focused()).toBe('main')
@@ -145,17 +154,27 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
     await page.getByLabel('New status').fill('NOPE')
     await page.getByRole('button', { name: 'Apply' }).click()
     await expect.poll(() => page.locator('.status-change [role=alert]').textContent()).toBe('status not found')
-    expect(await page.locator('table.results tbody tr td:nth-child(5)').allTextContents()).toEqual(['NEW', 'NEW', 'NEW'])
+    expect(await page.locator('table.results tbody tr td:nth-child(5)').allTextContents()).toEqual([
+      'NEW',
+      'NEW',
+      'NEW',
+    ])
     await page.getByLabel('New status').fill('VAL')
     await page.getByLabel('History message').fill('À valider ensemble')
     await page.getByRole('button', { name: 'Apply' }).click()
-    await expect.poll(() => page.locator('.status-change [role=status]').textContent()).toBe('Status changed to VAL for 2 record(s).')
-    await expect.poll(() => page.locator('table.results tbody tr td:nth-child(5)').allTextContents()).toEqual(['VAL', 'NEW', 'VAL'])
+    await expect
+      .poll(() => page.locator('.status-change [role=status]').textContent())
+      .toBe('Status changed to VAL for 2 record(s).')
+    await expect
+      .poll(() => page.locator('table.results tbody tr td:nth-child(5)').allTextContents())
+      .toEqual(['VAL', 'NEW', 'VAL'])
     await expectAccessible(page, 'search with a selection')
 
     await page.getByLabel('Clause').fill('foo = 1')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
-    await expect.poll(() => page.locator('#clause-error').textContent()).toBe('Bad Request: clause is not valid: unknown column "foo" at position 1')
+    await expect
+      .poll(() => page.locator('#clause-error').textContent())
+      .toBe('Bad Request: clause is not valid: unknown column "foo" at position 1')
     expect(await page.getByLabel('Clause').getAttribute('aria-invalid')).toBe('true')
     await page.close()
   })
@@ -178,8 +197,12 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
     await page.getByLabel('New status').fill('COU')
     await page.getByLabel('History message').fill('Pris en charge par le service des sports')
     await page.getByRole('button', { name: 'Apply' }).click()
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Status changed' }).textContent()).toBe('Status changed to COU.')
-    await expect.poll(() => page.locator('table.history').textContent()).toContain('Pris en charge par le service des sports')
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Status changed' }).textContent())
+      .toBe('Status changed to COU.')
+    await expect
+      .poll(() => page.locator('table.history').textContent())
+      .toContain('Pris en charge par le service des sports')
     await expect.poll(() => page.locator('.fields').textContent()).toContain('COU')
 
     await page.getByLabel('New status').fill('NOPE')
@@ -212,7 +235,9 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     const page = await openConsole('#/create')
     await signIn(page, 'bbain')
     await page.getByRole('heading', { level: 1, name: 'New record' }).waitFor()
-    await page.locator('#file').setInputFiles({ name: 'courrier.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
+    await page
+      .locator('#file')
+      .setInputFiles({ name: 'courrier.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
     await page.getByText(/File: courrier\.pdf/).waitFor()
     await page.getByLabel('Destination entity (number)').fill('7')
     await page.getByLabel('Document type (number)').fill('103')
@@ -223,8 +248,14 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     expect(resId).toBeGreaterThan(records.outside)
     await expectAccessible(page, 'create')
     await documentScreenshot(page, 'create')
-    const stored = await server.call('POST', '/rest/res/list', { body: { select: 'subject, destination, alt_identifier', clause: `res_id = ${resId}` } })
-    expect(stored.json.resources[0]).toMatchObject({ subject: 'Inscription crèche', destination: 'PE', alt_identifier: expect.stringMatching(/^MAARCH\/\d{4}A\/\d+$/) })
+    const stored = await server.call('POST', '/rest/res/list', {
+      body: { select: 'subject, destination, alt_identifier', clause: `res_id = ${resId}` },
+    })
+    expect(stored.json.resources[0]).toMatchObject({
+      subject: 'Inscription crèche',
+      destination: 'PE',
+      alt_identifier: expect.stringMatching(/^MAARCH\/\d{4}A\/\d+$/),
+    })
     await page.close()
 
     const ddur = await openConsole('#/create')
@@ -232,7 +263,10 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     await ddur.getByLabel('Subject').fill('Essai')
     await ddur.getByRole('button', { name: 'Create', exact: true }).click()
     await expect.poll(() => ddur.getByRole('alert').textContent()).toBe('Service forbidden')
-    const count = await server.call('POST', '/rest/res/list', { auth: 'superadmin:superadmin', body: { select: 'res_id', clause: "subject = 'Essai'" } })
+    const count = await server.call('POST', '/rest/res/list', {
+      auth: 'superadmin:superadmin',
+      body: { select: 'res_id', clause: "subject = 'Essai'" },
+    })
     expect(count.json.count).toBe(0)
     await ddur.close()
   })
@@ -247,8 +281,14 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     await page.getByText('Every operation succeeded').waitFor()
     // The server's verification of the hash chain, said plainly: every event of the safe, up to its head.
     await page.getByText(/^Chain verified \(\d+ events\)$/).waitFor()
-    const head = await server.mailroom.db.selectFrom('journal_heads').select('last_sequence').where('safe', '=', '21750001600019').executeTakeFirstOrThrow()
-    expect(await page.getByRole('status').filter({ hasText: 'Chain' }).textContent()).toBe(`Chain verified (${head.last_sequence} events)`)
+    const head = await server.mailroom.db
+      .selectFrom('journal_heads')
+      .select('last_sequence')
+      .where('safe', '=', '21750001600019')
+      .executeTakeFirstOrThrow()
+    expect(await page.getByRole('status').filter({ hasText: 'Chain' }).textContent()).toBe(
+      `Chain verified (${head.last_sequence} events)`,
+    )
     expect(await page.locator('.chain code').textContent()).toMatch(/^[0-9a-f]{64}$/)
     await expectAccessible(page, 'journal')
     await documentScreenshot(page, 'journal')
@@ -280,7 +320,11 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     expect(await page.locator('table tbody tr').count()).toBe(6)
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Export (JSON)' }).click()
-    const exported = JSON.parse(await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')))
+    const exported = JSON.parse(
+      await (await (await download).createReadStream())
+        .toArray()
+        .then((chunks) => Buffer.concat(chunks).toString('utf8')),
+    )
     expect(exported.entities.map((e: { id: string }) => e.id)).toContain('PJS')
     await expectAccessible(page, 'organisation')
     await documentScreenshot(page, 'organisation')

@@ -18,7 +18,9 @@ afterAll(async () => {
 
 function env(): NodeJS.ProcessEnv {
   // No MAILROOM_SECRET on purpose: migrate and demo sign nothing.
-  return database.url ? { DATABASE_URL: database.url, MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' } : { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
+  return database.url
+    ? { DATABASE_URL: database.url, MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
+    : { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
 }
 
 const run = (args: string[], extra: NodeJS.ProcessEnv = {}) => captureCli(args, { ...env(), ...extra })
@@ -46,13 +48,23 @@ describe('mailroom CLI', () => {
     const badGrace = await run(['fsck', '--grace-minutes', 'soon'])
     expect(badGrace.code).toBe(2)
     expect(badGrace.err).toMatch(/a whole number of minutes is expected/)
-    expect(await run(['token'])).toMatchObject({ code: 2, err: expect.stringMatching(/missing required argument 'login'/) })
+    expect(await run(['token'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/missing required argument 'login'/),
+    })
   })
 
   it('prints its version and lists every setting in its help', async () => {
     const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'))
     for (const flag of ['--version', '-V']) expect(await run([flag])).toMatchObject({ code: 0, out: `${version}\n` })
     const help = (await run(['help'])).out
-    for (const name of ['MAILROOM_SOFFICE', 'MAILROOM_WATERMARK_TEXT', 'MAILROOM_PG_POOL_SIZE', 'MAILROOM_STATEMENT_TIMEOUT_MS', 'MAILROOM_PREVIOUS_SECRETS']) expect(help).toContain(name)
+    for (const name of [
+      'MAILROOM_SOFFICE',
+      'MAILROOM_WATERMARK_TEXT',
+      'MAILROOM_PG_POOL_SIZE',
+      'MAILROOM_STATEMENT_TIMEOUT_MS',
+      'MAILROOM_PREVIOUS_SECRETS',
+    ])
+      expect(help).toContain(name)
   })
 })

@@ -18,7 +18,16 @@ import { settingsHelp } from './settings.js'
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version
 
 /** Every command of the CLI: a new command is one register function here. */
-const COMMANDS = [registerServeCommand, registerDatabaseCommands, registerJournalCommand, registerFsckCommand, registerDocserverCommand, registerOrganisationCommands, registerUserCommands, registerImportCommand]
+const COMMANDS = [
+  registerServeCommand,
+  registerDatabaseCommands,
+  registerJournalCommand,
+  registerFsckCommand,
+  registerDocserverCommand,
+  registerOrganisationCommands,
+  registerUserCommands,
+  registerImportCommand,
+]
 
 function buildProgram(context: CliContext): Command {
   const program = new Command('mailroom')
@@ -29,9 +38,7 @@ function buildProgram(context: CliContext): Command {
     .helpCommand('help [command]', 'show help for a command')
     .showHelpAfterError()
   // Commands inherit these: output goes to the context, and a usage error returns instead of exiting.
-  program
-    .exitOverride()
-    .configureOutput({ writeOut: context.out, writeErr: context.err })
+  program.exitOverride().configureOutput({ writeOut: context.out, writeErr: context.err })
   for (const register of COMMANDS) register(program, context)
   return program
 }
@@ -43,7 +50,11 @@ function exitCodeOf(error: CommanderError): number {
 }
 
 /** Runs one CLI command; returns the process exit code. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: { stdin?: CliContext['stdin'] } = {}): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  io: { stdin?: CliContext['stdin'] } = {},
+): Promise<number> {
   let log: Logger
   try {
     log = createLogger(env)

@@ -44,9 +44,23 @@ describe('loadConfig', () => {
   })
 
   it('defaults the demo data off on PostgreSQL and reads explicit settings', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', MAILROOM_SECRET: 's'.repeat(20), PORT: '9090', HOST: '0.0.0.0', MAILROOM_DOCSERVER_DIR: '/srv/docs' })
-    expect(config).toMatchObject({ port: 9090, host: '0.0.0.0', demo: false, docserverDir: '/srv/docs', database: { kind: 'postgres', url: 'postgres://x@localhost/db' } })
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20), MAILROOM_DEMO: '1' }).demo).toBe(true)
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://x@localhost/db',
+      MAILROOM_SECRET: 's'.repeat(20),
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      MAILROOM_DOCSERVER_DIR: '/srv/docs',
+    })
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      demo: false,
+      docserverDir: '/srv/docs',
+      database: { kind: 'postgres', url: 'postgres://x@localhost/db' },
+    })
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20), MAILROOM_DEMO: '1' }).demo,
+    ).toBe(true)
   })
 
   it('serves the web console by default with the embedded database only, from the folder MAILROOM_CONSOLE_DIR names', async () => {
@@ -55,52 +69,109 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAILROOM_DATA_DIR: dataDir }).consoleDir).toMatch(/console[\\/]dist$/)
     expect(loadConfig({ MAILROOM_DATA_DIR: dataDir, MAILROOM_CONSOLE: 'off' }).consoleDir).toBeNull()
     expect(loadConfig(pg).consoleDir).toBeNull()
-    expect(loadConfig({ ...pg, MAILROOM_CONSOLE: 'on', MAILROOM_CONSOLE_DIR: '/srv/console' }).consoleDir).toBe('/srv/console')
+    expect(loadConfig({ ...pg, MAILROOM_CONSOLE: 'on', MAILROOM_CONSOLE_DIR: '/srv/console' }).consoleDir).toBe(
+      '/srv/console',
+    )
     expect(() => loadConfig({ ...pg, MAILROOM_CONSOLE: 'maybe' })).toThrow(/MAILROOM_CONSOLE must be 1 or 0/)
   })
 
   it('reads MAILROOM_DOCSERVER_URL: s3:// selects object storage with the MAILROOM_S3_* settings, file:// or a path a folder', () => {
-    const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20), MAILROOM_DOCSERVER_DIR: '/srv/docs' }
+    const base = {
+      DATABASE_URL: 'postgres://x@h/db',
+      MAILROOM_SECRET: 's'.repeat(20),
+      MAILROOM_DOCSERVER_DIR: '/srv/docs',
+    }
     expect(loadConfig(base)).toMatchObject({ docserverDir: '/srv/docs', docserverUrl: null, s3: {} })
-    const s3 = loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://mailroom-docs/prod', MAILROOM_S3_ENDPOINT: 'http://127.0.0.1:7480', MAILROOM_S3_REGION: 'eu-west-3', MAILROOM_S3_FORCE_PATH_STYLE: '1' })
-    expect(s3).toMatchObject({ docserverUrl: 's3://mailroom-docs/prod', s3: { endpoint: 'http://127.0.0.1:7480', region: 'eu-west-3', forcePathStyle: true } })
-    expect(documentStoreChoice(s3)).toEqual({ docserverUrl: 's3://mailroom-docs/prod', s3: { endpoint: 'http://127.0.0.1:7480', region: 'eu-west-3', forcePathStyle: true } })
-    expect(loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 'file:///var/lib/mailroom/docs' })).toMatchObject({ docserverDir: '/var/lib/mailroom/docs', docserverUrl: null })
-    expect(documentStoreChoice(loadConfig({ ...base, MAILROOM_DOCSERVER_URL: '/mnt/shared/docs' }))).toEqual({ docserverDir: '/mnt/shared/docs' })
-    expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://No_Such' })).toThrow(/MAILROOM_DOCSERVER_URL: "s3:\/\/No_Such" is not s3:\/\/BUCKET/)
-    expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 'ftp://host/docs' })).toThrow(/MAILROOM_DOCSERVER_URL must be s3:\/\/BUCKET\[\/PREFIX\], file:\/\/\/path or a path/)
-    expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://mailroom-docs', MAILROOM_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/MAILROOM_S3_FORCE_PATH_STYLE must be 1 or 0/)
+    const s3 = loadConfig({
+      ...base,
+      MAILROOM_DOCSERVER_URL: 's3://mailroom-docs/prod',
+      MAILROOM_S3_ENDPOINT: 'http://127.0.0.1:7480',
+      MAILROOM_S3_REGION: 'eu-west-3',
+      MAILROOM_S3_FORCE_PATH_STYLE: '1',
+    })
+    expect(s3).toMatchObject({
+      docserverUrl: 's3://mailroom-docs/prod',
+      s3: { endpoint: 'http://127.0.0.1:7480', region: 'eu-west-3', forcePathStyle: true },
+    })
+    expect(documentStoreChoice(s3)).toEqual({
+      docserverUrl: 's3://mailroom-docs/prod',
+      s3: { endpoint: 'http://127.0.0.1:7480', region: 'eu-west-3', forcePathStyle: true },
+    })
+    expect(loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 'file:///var/lib/mailroom/docs' })).toMatchObject({
+      docserverDir: '/var/lib/mailroom/docs',
+      docserverUrl: null,
+    })
+    expect(documentStoreChoice(loadConfig({ ...base, MAILROOM_DOCSERVER_URL: '/mnt/shared/docs' }))).toEqual({
+      docserverDir: '/mnt/shared/docs',
+    })
+    expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://No_Such' })).toThrow(
+      /MAILROOM_DOCSERVER_URL: "s3:\/\/No_Such" is not s3:\/\/BUCKET/,
+    )
+    expect(() => loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 'ftp://host/docs' })).toThrow(
+      /MAILROOM_DOCSERVER_URL must be s3:\/\/BUCKET\[\/PREFIX\], file:\/\/\/path or a path/,
+    )
+    expect(() =>
+      loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://mailroom-docs', MAILROOM_S3_FORCE_PATH_STYLE: 'maybe' }),
+    ).toThrow(/MAILROOM_S3_FORCE_PATH_STYLE must be 1 or 0/)
     // The store's deadline per call: the library's default (20 s) unless set.
-    expect(loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://mailroom-docs', MAILROOM_S3_TIMEOUT_MS: '5000' }).s3).toEqual({ callTimeoutMs: 5000 })
-    expect(() => loadConfig({ ...base, MAILROOM_S3_TIMEOUT_MS: '0' })).toThrow(/MAILROOM_S3_TIMEOUT_MS must be an integer from 100/)
+    expect(
+      loadConfig({ ...base, MAILROOM_DOCSERVER_URL: 's3://mailroom-docs', MAILROOM_S3_TIMEOUT_MS: '5000' }).s3,
+    ).toEqual({ callTimeoutMs: 5000 })
+    expect(() => loadConfig({ ...base, MAILROOM_S3_TIMEOUT_MS: '0' })).toThrow(
+      /MAILROOM_S3_TIMEOUT_MS must be an integer from 100/,
+    )
   })
 
   it('runs repeated statements prepared on PostgreSQL unless MAILROOM_PREPARED_STATEMENTS=0', () => {
     const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20) }
     const pg = { kind: 'postgres', url: 'postgres://x@h/db', poolSize: 10, statementTimeoutMs: 15_000 }
     expect(loadConfig(base).database).toEqual(pg)
-    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: '0' }).database).toEqual({ ...pg, preparedStatements: false })
-    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'on' }).database).toEqual({ ...pg, preparedStatements: true })
-    expect(() => loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'sometimes' })).toThrow(/MAILROOM_PREPARED_STATEMENTS must be 1 or 0/)
+    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: '0' }).database).toEqual({
+      ...pg,
+      preparedStatements: false,
+    })
+    expect(loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'on' }).database).toEqual({
+      ...pg,
+      preparedStatements: true,
+    })
+    expect(() => loadConfig({ ...base, MAILROOM_PREPARED_STATEMENTS: 'sometimes' })).toThrow(
+      /MAILROOM_PREPARED_STATEMENTS must be 1 or 0/,
+    )
   })
 
   it('reads the PostgreSQL pool size and statement timeout', () => {
     const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 's'.repeat(20) }
-    expect(loadConfig({ ...base, MAILROOM_PG_POOL_SIZE: '25', MAILROOM_STATEMENT_TIMEOUT_MS: '0' }).database).toMatchObject({ poolSize: 25, statementTimeoutMs: 0 })
-    expect(() => loadConfig({ ...base, MAILROOM_PG_POOL_SIZE: '0' })).toThrow(/MAILROOM_PG_POOL_SIZE must be an integer from 1 to 1000, got "0"/)
-    expect(() => loadConfig({ ...base, MAILROOM_STATEMENT_TIMEOUT_MS: '1.5' })).toThrow(/MAILROOM_STATEMENT_TIMEOUT_MS must be an integer/)
+    expect(
+      loadConfig({ ...base, MAILROOM_PG_POOL_SIZE: '25', MAILROOM_STATEMENT_TIMEOUT_MS: '0' }).database,
+    ).toMatchObject({ poolSize: 25, statementTimeoutMs: 0 })
+    expect(() => loadConfig({ ...base, MAILROOM_PG_POOL_SIZE: '0' })).toThrow(
+      /MAILROOM_PG_POOL_SIZE must be an integer from 1 to 1000, got "0"/,
+    )
+    expect(() => loadConfig({ ...base, MAILROOM_STATEMENT_TIMEOUT_MS: '1.5' })).toThrow(
+      /MAILROOM_STATEMENT_TIMEOUT_MS must be an integer/,
+    )
   })
 
   it('reads the previous signing secrets of a rotation from MAILROOM_PREVIOUS_SECRETS (comma-separated)', () => {
     const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 'n'.repeat(20) }
     expect(loadConfig(base).previousSecrets).toEqual([])
-    expect(loadConfig({ ...base, MAILROOM_PREVIOUS_SECRETS: ` ${'a'.repeat(16)} ,, ${'b'.repeat(20)}` }).previousSecrets).toEqual(['a'.repeat(16), 'b'.repeat(20)])
-    expect(() => loadConfig({ ...base, MAILROOM_PREVIOUS_SECRETS: `${'a'.repeat(16)},short` })).toThrow(/each of MAILROOM_PREVIOUS_SECRETS must be at least 16 characters/)
+    expect(
+      loadConfig({ ...base, MAILROOM_PREVIOUS_SECRETS: ` ${'a'.repeat(16)} ,, ${'b'.repeat(20)}` }).previousSecrets,
+    ).toEqual(['a'.repeat(16), 'b'.repeat(20)])
+    expect(() => loadConfig({ ...base, MAILROOM_PREVIOUS_SECRETS: `${'a'.repeat(16)},short` })).toThrow(
+      /each of MAILROOM_PREVIOUS_SECRETS must be at least 16 characters/,
+    )
   })
 
   it('reads the authentication throttle, account lock off unless asked for', () => {
     const base = { DATABASE_URL: 'postgres://x@h/db', MAILROOM_SECRET: 'n'.repeat(20) }
-    expect(loadConfig(base).throttle).toEqual({ maxFailuresPerLoginAndAddress: 5, maxFailuresPerAddress: 30, maxConcurrentChecks: 2, lockAttempts: 0, lockSeconds: 300 })
+    expect(loadConfig(base).throttle).toEqual({
+      maxFailuresPerLoginAndAddress: 5,
+      maxFailuresPerAddress: 30,
+      maxConcurrentChecks: 2,
+      lockAttempts: 0,
+      lockSeconds: 300,
+    })
     const set = loadConfig({
       ...base,
       MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES: '3',
@@ -109,14 +180,24 @@ describe('loadConfig', () => {
       MAILROOM_AUTH_LOCK_ATTEMPTS: '5',
       MAILROOM_AUTH_LOCK_MINUTES: '15',
     })
-    expect(set.throttle).toEqual({ maxFailuresPerLoginAndAddress: 3, maxFailuresPerAddress: 100, maxConcurrentChecks: 4, lockAttempts: 5, lockSeconds: 900 })
-    expect(() => loadConfig({ ...base, MAILROOM_AUTH_LOCK_ATTEMPTS: '-1' })).toThrow(/MAILROOM_AUTH_LOCK_ATTEMPTS must be an integer from 0/)
+    expect(set.throttle).toEqual({
+      maxFailuresPerLoginAndAddress: 3,
+      maxFailuresPerAddress: 100,
+      maxConcurrentChecks: 4,
+      lockAttempts: 5,
+      lockSeconds: 900,
+    })
+    expect(() => loadConfig({ ...base, MAILROOM_AUTH_LOCK_ATTEMPTS: '-1' })).toThrow(
+      /MAILROOM_AUTH_LOCK_ATTEMPTS must be an integer from 0/,
+    )
   })
 
   it('rejects bad values with a clear message', async () => {
     const dataDir = await tempDir()
     expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT must be an integer/)
-    expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, MAILROOM_DEMO: 'maybe' })).toThrow(/MAILROOM_DEMO must be 1 or 0/)
+    expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, MAILROOM_DEMO: 'maybe' })).toThrow(
+      /MAILROOM_DEMO must be 1 or 0/,
+    )
     expect(() => loadConfig({ MAILROOM_DATA_DIR: dataDir, MAILROOM_SECRET: 'short' })).toThrow(/at least 16/)
   })
 
@@ -124,32 +205,58 @@ describe('loadConfig', () => {
     const dataDir = await tempDir()
     const base = { MAILROOM_DATA_DIR: dataDir }
     expect(loadConfig(base).cors).toBeUndefined()
-    expect(loadConfig({ ...base, MAILROOM_CORS_ORIGINS: 'https://portal.example.org, http://localhost:5173' }).cors).toEqual({
+    expect(
+      loadConfig({ ...base, MAILROOM_CORS_ORIGINS: 'https://portal.example.org, http://localhost:5173' }).cors,
+    ).toEqual({
       origins: ['https://portal.example.org', 'http://localhost:5173'],
       credentials: false,
       maxAgeSeconds: 600,
     })
-    expect(loadConfig({ ...base, MAILROOM_CORS_ORIGINS: 'https://a.example.org', MAILROOM_CORS_CREDENTIALS: '1', MAILROOM_CORS_MAX_AGE: '60' }).cors).toEqual({
+    expect(
+      loadConfig({
+        ...base,
+        MAILROOM_CORS_ORIGINS: 'https://a.example.org',
+        MAILROOM_CORS_CREDENTIALS: '1',
+        MAILROOM_CORS_MAX_AGE: '60',
+      }).cors,
+    ).toEqual({
       origins: ['https://a.example.org'],
       credentials: true,
       maxAgeSeconds: 60,
     })
-    expect(loadConfig({ ...base, MAILROOM_CORS_ORIGINS: '*' }).cors).toEqual({ origins: '*', credentials: false, maxAgeSeconds: 600 })
+    expect(loadConfig({ ...base, MAILROOM_CORS_ORIGINS: '*' }).cors).toEqual({
+      origins: '*',
+      credentials: false,
+      maxAgeSeconds: 600,
+    })
     expect(() => loadConfig({ ...base, MAILROOM_CORS_ORIGINS: '*', MAILROOM_CORS_CREDENTIALS: '1' })).toThrow(
       'MAILROOM_CORS_ORIGINS: CORS origins "*" cannot be combined with credentials: list the allowed origins instead (or set MAILROOM_CORS_CREDENTIALS=0)',
     )
-    expect(() => loadConfig({ ...base, MAILROOM_CORS_ORIGINS: 'https://a.example.org/app' })).toThrow(/MAILROOM_CORS_ORIGINS: CORS origin "https:\/\/a.example.org\/app" is not an origin/)
-    expect(() => loadConfig({ ...base, MAILROOM_CORS_CREDENTIALS: '1' })).toThrow(/MAILROOM_CORS_CREDENTIALS needs MAILROOM_CORS_ORIGINS/)
+    expect(() => loadConfig({ ...base, MAILROOM_CORS_ORIGINS: 'https://a.example.org/app' })).toThrow(
+      /MAILROOM_CORS_ORIGINS: CORS origin "https:\/\/a.example.org\/app" is not an origin/,
+    )
+    expect(() => loadConfig({ ...base, MAILROOM_CORS_CREDENTIALS: '1' })).toThrow(
+      /MAILROOM_CORS_CREDENTIALS needs MAILROOM_CORS_ORIGINS/,
+    )
   })
 
   it('bounds the time a request may take to arrive, with the headers bound inside the whole', async () => {
     const base = { MAILROOM_DATA_DIR: await tempDir() }
     expect(loadConfig(base).arrival).toEqual({ headersMs: 30_000, receiveMs: 300_000, bodyIdleMs: 30_000 })
-    const set = { ...base, MAILROOM_HEADERS_TIMEOUT_MS: '5000', MAILROOM_RECEIVE_TIMEOUT_MS: '60000', MAILROOM_BODY_IDLE_TIMEOUT_MS: '0' }
+    const set = {
+      ...base,
+      MAILROOM_HEADERS_TIMEOUT_MS: '5000',
+      MAILROOM_RECEIVE_TIMEOUT_MS: '60000',
+      MAILROOM_BODY_IDLE_TIMEOUT_MS: '0',
+    }
     expect(loadConfig(set).arrival).toEqual({ headersMs: 5000, receiveMs: 60_000, bodyIdleMs: 0 })
-    expect(() => loadConfig({ ...base, MAILROOM_HEADERS_TIMEOUT_MS: '70000', MAILROOM_RECEIVE_TIMEOUT_MS: '60000' })).toThrow(
+    expect(() =>
+      loadConfig({ ...base, MAILROOM_HEADERS_TIMEOUT_MS: '70000', MAILROOM_RECEIVE_TIMEOUT_MS: '60000' }),
+    ).toThrow(
       'MAILROOM_HEADERS_TIMEOUT_MS (70000) must not exceed MAILROOM_RECEIVE_TIMEOUT_MS (60000): the headers are part of the request',
     )
-    expect(() => loadConfig({ ...base, MAILROOM_HEADERS_TIMEOUT_MS: '0' })).toThrow(/MAILROOM_HEADERS_TIMEOUT_MS must be an integer from 1/)
+    expect(() => loadConfig({ ...base, MAILROOM_HEADERS_TIMEOUT_MS: '0' })).toThrow(
+      /MAILROOM_HEADERS_TIMEOUT_MS must be an integer from 1/,
+    )
   })
 })

@@ -4,9 +4,15 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PasswordPolicy, ThrottlePolicy } from '@mailroom/core'
+import {
+  type CorsSettings,
+  corsSettingsProblem,
+  DEFAULT_BODY_IDLE_TIMEOUT_MS,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_RECEIVE_TIMEOUT_MS,
+} from '@mailroom/http-koa'
 import { type DatabaseTarget, type DocumentStoreChoice, isS3Url, parseS3Url } from '@mailroom/mailroom'
 import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-settings.js'
-import { type CorsSettings, corsSettingsProblem, DEFAULT_BODY_IDLE_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_RECEIVE_TIMEOUT_MS } from '@mailroom/http-koa'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
 export interface ServerConfig {
@@ -18,7 +24,12 @@ export interface ServerConfig {
   /** MAILROOM_DOCSERVER_URL: `s3://BUCKET[/PREFIX]` for object storage (a path or file:// sets docserverDir); null: the folder. */
   readonly docserverUrl: string | null
   /** How to reach the object store (MAILROOM_S3_ENDPOINT, _REGION, _FORCE_PATH_STYLE, _TIMEOUT_MS; keys from AWS_* or the SDK's chain). */
-  readonly s3: { readonly endpoint?: string; readonly region?: string; readonly forcePathStyle?: boolean; readonly callTimeoutMs?: number }
+  readonly s3: {
+    readonly endpoint?: string
+    readonly region?: string
+    readonly forcePathStyle?: boolean
+    readonly callTimeoutMs?: number
+  }
   readonly secret: string
   /** Secrets replaced by `secret` whose tokens still verify (MAILROOM_PREVIOUS_SECRETS, comma-separated). */
   readonly previousSecrets: readonly string[]
@@ -64,7 +75,8 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
   return value
 }
 
@@ -85,12 +97,22 @@ function corsSettings(env: Env): CorsSettings | undefined {
   const credentials = flag(env, 'MAILROOM_CORS_CREDENTIALS') ?? false
   const maxAgeSeconds = integer(env, 'MAILROOM_CORS_MAX_AGE', 600, 0, 86_400)
   if (listed.length === 0) {
-    if (credentials) throw new ConfigError('MAILROOM_CORS_CREDENTIALS needs MAILROOM_CORS_ORIGINS: list the origins allowed to send credentials')
+    if (credentials)
+      throw new ConfigError(
+        'MAILROOM_CORS_CREDENTIALS needs MAILROOM_CORS_ORIGINS: list the origins allowed to send credentials',
+      )
     return undefined
   }
-  const settings: CorsSettings = { origins: listed.length === 1 && listed[0] === '*' ? '*' : listed, credentials, maxAgeSeconds }
+  const settings: CorsSettings = {
+    origins: listed.length === 1 && listed[0] === '*' ? '*' : listed,
+    credentials,
+    maxAgeSeconds,
+  }
   const problem = corsSettingsProblem(settings)
-  if (problem) throw new ConfigError(`MAILROOM_CORS_ORIGINS: ${problem}${settings.origins === '*' ? ' (or set MAILROOM_CORS_CREDENTIALS=0)' : ''}`)
+  if (problem)
+    throw new ConfigError(
+      `MAILROOM_CORS_ORIGINS: ${problem}${settings.origins === '*' ? ' (or set MAILROOM_CORS_CREDENTIALS=0)' : ''}`,
+    )
   return settings
 }
 
@@ -98,7 +120,10 @@ function arrivalTimeouts(env: Env): ArrivalTimeouts {
   const headersMs = integer(env, 'MAILROOM_HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS, 1, 2 ** 31 - 1)
   const receiveMs = integer(env, 'MAILROOM_RECEIVE_TIMEOUT_MS', DEFAULT_RECEIVE_TIMEOUT_MS, 1, 2 ** 31 - 1)
   const bodyIdleMs = integer(env, 'MAILROOM_BODY_IDLE_TIMEOUT_MS', DEFAULT_BODY_IDLE_TIMEOUT_MS, 0, 2 ** 31 - 1)
-  if (headersMs > receiveMs) throw new ConfigError(`MAILROOM_HEADERS_TIMEOUT_MS (${headersMs}) must not exceed MAILROOM_RECEIVE_TIMEOUT_MS (${receiveMs}): the headers are part of the request`)
+  if (headersMs > receiveMs)
+    throw new ConfigError(
+      `MAILROOM_HEADERS_TIMEOUT_MS (${headersMs}) must not exceed MAILROOM_RECEIVE_TIMEOUT_MS (${receiveMs}): the headers are part of the request`,
+    )
   return { headersMs, receiveMs, bodyIdleMs }
 }
 
@@ -114,7 +139,13 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
   const poolSize = integer(env, 'MAILROOM_PG_POOL_SIZE', 10, 1, 1000)
   const statementTimeoutMs = integer(env, 'MAILROOM_STATEMENT_TIMEOUT_MS', 15_000, 0, 2 ** 31 - 1)
   const database: DatabaseTarget = url
-    ? { kind: 'postgres', url, poolSize, statementTimeoutMs, ...(prepared === undefined ? {} : { preparedStatements: prepared }) }
+    ? {
+        kind: 'postgres',
+        url,
+        poolSize,
+        statementTimeoutMs,
+        ...(prepared === undefined ? {} : { preparedStatements: prepared }),
+      }
     : { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
   let secret = env.MAILROOM_SECRET ?? ''
   if (!secret && options.requireSecret !== false) {
@@ -122,8 +153,12 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     secret = embeddedSecret(dataDir)
   }
   if (secret && secret.length < 16) throw new ConfigError('MAILROOM_SECRET must be at least 16 characters')
-  const previousSecrets = (env.MAILROOM_PREVIOUS_SECRETS ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')
-  if (previousSecrets.some((s) => s.length < 16)) throw new ConfigError('each of MAILROOM_PREVIOUS_SECRETS must be at least 16 characters')
+  const previousSecrets = (env.MAILROOM_PREVIOUS_SECRETS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+  if (previousSecrets.some((s) => s.length < 16))
+    throw new ConfigError('each of MAILROOM_PREVIOUS_SECRETS must be at least 16 characters')
   const demo = flag(env, 'MAILROOM_DEMO')
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -191,7 +226,9 @@ function docserverSettings(env: Env, dataDir: string): Pick<ServerConfig, 'docse
   const endpoint = env.MAILROOM_S3_ENDPOINT?.trim()
   const region = env.MAILROOM_S3_REGION?.trim()
   const forcePathStyle = flag(env, 'MAILROOM_S3_FORCE_PATH_STYLE')
-  const callTimeoutMs = env.MAILROOM_S3_TIMEOUT_MS ? integer(env, 'MAILROOM_S3_TIMEOUT_MS', 0, 100, 2 ** 31 - 1) : undefined
+  const callTimeoutMs = env.MAILROOM_S3_TIMEOUT_MS
+    ? integer(env, 'MAILROOM_S3_TIMEOUT_MS', 0, 100, 2 ** 31 - 1)
+    : undefined
   return {
     docserverDir,
     docserverUrl,
@@ -205,8 +242,12 @@ function docserverSettings(env: Env, dataDir: string): Pick<ServerConfig, 'docse
 }
 
 /** What createMailroom needs to open the configured document store. */
-export function documentStoreChoice(config: Pick<ServerConfig, 'docserverDir' | 'docserverUrl' | 's3'>): DocumentStoreChoice {
-  return config.docserverUrl ? { docserverUrl: config.docserverUrl, s3: config.s3 } : { docserverDir: config.docserverDir }
+export function documentStoreChoice(
+  config: Pick<ServerConfig, 'docserverDir' | 'docserverUrl' | 's3'>,
+): DocumentStoreChoice {
+  return config.docserverUrl
+    ? { docserverUrl: config.docserverUrl, s3: config.s3 }
+    : { docserverDir: config.docserverDir }
 }
 
 /** The embedded secret: read from `<dataDir>/secret`, created (0600) on first use. */

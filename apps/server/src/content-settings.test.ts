@@ -5,7 +5,12 @@ import { loadContentSettings } from './content-settings.js'
 
 describe('loadContentSettings', () => {
   it('gives the reference watermark, Europe/Paris, 16 MiB and two reading threads by default', () => {
-    expect(loadContentSettings({})).toEqual({ watermark: DEFAULT_WATERMARK_OPTIONS, timeZone: 'Europe/Paris', verifyBeforeSendMaxBytes: 16 * 1024 * 1024, readThreads: 2 })
+    expect(loadContentSettings({})).toEqual({
+      watermark: DEFAULT_WATERMARK_OPTIONS,
+      timeZone: 'Europe/Paris',
+      verifyBeforeSendMaxBytes: 16 * 1024 * 1024,
+      readThreads: 2,
+    })
   })
 
   it('reads every variable', () => {
@@ -20,7 +25,17 @@ describe('loadContentSettings', () => {
       MAILROOM_CONTENT_READ_THREADS: '0',
     })
     expect(settings).toEqual({
-      watermark: { enabled: false, text: '[status] [date_now]', x: 10, y: 20, angle: 45, opacity: 0.3, fontFamily: 'courier', fontSize: 14, color: [1, 2, 3] },
+      watermark: {
+        enabled: false,
+        text: '[status] [date_now]',
+        x: 10,
+        y: 20,
+        angle: 45,
+        opacity: 0.3,
+        fontFamily: 'courier',
+        fontSize: 14,
+        color: [1, 2, 3],
+      },
       timeZone: 'UTC',
       verifyBeforeSendMaxBytes: 1024,
       readThreads: 0,

@@ -1,5 +1,10 @@
-import { type ConversionObserver, isDomainError, parseWatermarkSettings, type PdfConverter } from '@mailroom/core'
-import { type ContentSettings, ConversionService, DEFAULT_CONTENT_SETTINGS, LibreOfficeConverter } from '@mailroom/mailroom'
+import { type ConversionObserver, isDomainError, type PdfConverter, parseWatermarkSettings } from '@mailroom/core'
+import {
+  type ContentSettings,
+  ConversionService,
+  DEFAULT_CONTENT_SETTINGS,
+  LibreOfficeConverter,
+} from '@mailroom/mailroom'
 import { ConfigError } from './config.js'
 
 type Env = Record<string, string | undefined>
@@ -37,7 +42,8 @@ export function loadContentSettings(env: Env = process.env): ContentSettings {
   }
   const verifyRaw = value('MAILROOM_CONTENT_VERIFY_BYTES')
   const verify = verifyRaw === undefined ? DEFAULT_CONTENT_SETTINGS.verifyBeforeSendMaxBytes : Number(verifyRaw)
-  if (!Number.isSafeInteger(verify) || verify < 0) throw new ConfigError(`MAILROOM_CONTENT_VERIFY_BYTES must be a non-negative integer, got "${verifyRaw}"`)
+  if (!Number.isSafeInteger(verify) || verify < 0)
+    throw new ConfigError(`MAILROOM_CONTENT_VERIFY_BYTES must be a non-negative integer, got "${verifyRaw}"`)
   const threadsRaw = value('MAILROOM_CONTENT_READ_THREADS')
   const readThreads = threadsRaw === undefined ? DEFAULT_CONTENT_SETTINGS.readThreads : Number(threadsRaw)
   if (!Number.isSafeInteger(readThreads) || readThreads < 0 || readThreads > 64) {
@@ -58,5 +64,9 @@ export interface ContentRuntime {
 /** Builds the converter; LibreOffice starts on the first office conversion, not here. The observer counts conversions. */
 export function createContentRuntime(observer?: ConversionObserver): ContentRuntime {
   const office = new LibreOfficeConverter(observer ? { observer } : {})
-  return { converter: new ConversionService({ office, ...(observer ? { observer } : {}) }), office: office.available, close: () => office.close() }
+  return {
+    converter: new ConversionService({ office, ...(observer ? { observer } : {}) }),
+    office: office.available,
+    close: () => office.close(),
+  }
 }

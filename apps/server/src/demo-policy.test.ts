@@ -3,11 +3,31 @@ import { describe, expect, it } from 'vitest'
 import { demoDecision, isLoopbackHost } from './demo-policy.js'
 
 describe('isLoopbackHost', () => {
-  it.each(['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'api.localhost'])('%s is loopback', (host) => {
+  it.each([
+    '127.0.0.1',
+    '127.1.2.3',
+    'localhost',
+    'LOCALHOST',
+    '::1',
+    '[::1]',
+    '0:0:0:0:0:0:0:1',
+    '::ffff:127.0.0.1',
+    'api.localhost',
+  ])('%s is loopback', (host) => {
     expect(isLoopbackHost(host)).toBe(true)
   })
 
-  it.each(['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'mailroom.example.org', '::2', '128.0.0.1', '::ffff:10.0.0.1', ''])('%s is not loopback', (host) => {
+  it.each([
+    '0.0.0.0',
+    '::',
+    '192.168.1.10',
+    '10.0.0.1',
+    'mailroom.example.org',
+    '::2',
+    '128.0.0.1',
+    '::ffff:10.0.0.1',
+    '',
+  ])('%s is not loopback', (host) => {
     expect(isLoopbackHost(host)).toBe(false)
   })
 

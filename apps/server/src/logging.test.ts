@@ -25,22 +25,36 @@ describe('log format', () => {
     expect(logFormat({ MAILROOM_LOG_FORMAT: 'json' }, { stream: capture(true).stream })).toBe('json')
     expect(logFormat({ MAILROOM_LOG_FORMAT: 'Pretty' }, { stream: capture(false).stream })).toBe('pretty')
     expect(() => logFormat({ MAILROOM_LOG_FORMAT: 'xml' }, { stream: capture(false).stream })).toThrow(ConfigError)
-    expect(() => logFormat({ MAILROOM_LOG_FORMAT: 'xml' }, { stream: capture(false).stream })).toThrow('MAILROOM_LOG_FORMAT must be json or pretty, got "xml"')
+    expect(() => logFormat({ MAILROOM_LOG_FORMAT: 'xml' }, { stream: capture(false).stream })).toThrow(
+      'MAILROOM_LOG_FORMAT must be json or pretty, got "xml"',
+    )
   })
 
   it('writes one JSON object per line by default', () => {
     const out = capture(false)
     const log = createLogger({}, out)
-    log.child({ requestId: 'r-1' }).info({ method: 'GET', route: '/rest/entities/:id', status: 200, durationMs: 3.2, user: 'bbain' }, 'request')
+    log
+      .child({ requestId: 'r-1' })
+      .info({ method: 'GET', route: '/rest/entities/:id', status: 200, durationMs: 3.2, user: 'bbain' }, 'request')
     const line = JSON.parse(out.text().trim()) as Record<string, unknown>
-    expect(line).toMatchObject({ level: 30, service: 'mailroom', requestId: 'r-1', route: '/rest/entities/:id', status: 200, user: 'bbain', msg: 'request' })
+    expect(line).toMatchObject({
+      level: 30,
+      service: 'mailroom',
+      requestId: 'r-1',
+      route: '/rest/entities/:id',
+      status: 200,
+      user: 'bbain',
+      msg: 'request',
+    })
     expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT/)
   })
 
   it('writes request lines as one readable sentence when pretty, other fields below their line', () => {
     const out = capture(false)
     const log = createLogger({ MAILROOM_LOG_FORMAT: 'pretty' }, out)
-    log.child({ requestId: 'r-2' }).info({ method: 'POST', route: '/rest/resources', status: 200, durationMs: 41.5, user: 'bbain' }, 'request')
+    log
+      .child({ requestId: 'r-2' })
+      .info({ method: 'POST', route: '/rest/resources', status: 200, durationMs: 41.5, user: 'bbain' }, 'request')
     log.info({ url: 'http://127.0.0.1:8080' }, 'Mailroom ready on http://127.0.0.1:8080')
     const lines = out.text().split('\n')
     expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: \[r-2\] POST \/rest\/resources 200 41\.5ms bbain$/)
@@ -51,7 +65,10 @@ describe('log format', () => {
 
   it('redacts credentials a caller might hand to the logger', () => {
     const out = capture(false)
-    createLogger({}, out).info({ body: { login: 'bbain', password: 'maarch', token: 'tok', encodedFile: 'JVBERi0' } }, 'something')
+    createLogger({}, out).info(
+      { body: { login: 'bbain', password: 'maarch', token: 'tok', encodedFile: 'JVBERi0' } },
+      'something',
+    )
     expect(out.text()).not.toMatch(/maarch|"tok"|JVBERi0/)
     expect(out.text()).toContain('"login":"bbain"')
   })

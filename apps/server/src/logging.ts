@@ -42,7 +42,14 @@ export function createLogger(env: NodeJS.ProcessEnv, output: LogOutput = { strea
     level: env.LOG_LEVEL || 'info',
     base: { service: 'mailroom' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken', '*.encodedFile'],
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.token',
+      '*.refreshToken',
+      '*.encodedFile',
+    ],
   }
   if (logFormat(env, output) === 'json') return pino(options, output.stream)
   // In-process and synchronous (no worker thread): lines keep their order with the process's other output.

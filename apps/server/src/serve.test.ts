@@ -5,7 +5,7 @@ import { createTestDatabase } from '@mailroom/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config.js'
-import { startServer, type RunningServer } from './serve.js'
+import { type RunningServer, startServer } from './serve.js'
 
 let running: RunningServer
 let dataDir: string
@@ -37,7 +37,9 @@ afterAll(async () => {
 
 describe('startServer', () => {
   it('serves the demo dataset on first start (the quick-start promise)', async () => {
-    const response = await fetch(`${running.url}/rest/entities/PJS`, { headers: { authorization: `Basic ${Buffer.from('bbain:maarch').toString('base64')}` } })
+    const response = await fetch(`${running.url}/rest/entities/PJS`, {
+      headers: { authorization: `Basic ${Buffer.from('bbain:maarch').toString('base64')}` },
+    })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ entity: { entity_id: 'PJS', parent_entity_id: 'DGS' } })
     expect((await fetch(`${running.url}/healthz`)).status).toBe(200)
@@ -67,7 +69,9 @@ describe('startServer', () => {
       await held
       return health()
     }
-    const inFlight = fetch(`${running.url}/rest/entities/DGS`, { headers: { authorization: `Basic ${Buffer.from('bblier:maarch').toString('base64')}` } })
+    const inFlight = fetch(`${running.url}/rest/entities/DGS`, {
+      headers: { authorization: `Basic ${Buffer.from('bblier:maarch').toString('base64')}` },
+    })
     const probe = fetch(`${running.url}/readyz`)
     await probing
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -76,7 +80,11 @@ describe('startServer', () => {
     const readiness = await probe
     expect([readiness.status, await readiness.json()]).toEqual([
       503,
-      { status: 'unavailable', failing: ['shuttingDown'], checks: { database: true, migrations: true, storage: true, shuttingDown: true } },
+      {
+        status: 'unavailable',
+        failing: ['shuttingDown'],
+        checks: { database: true, migrations: true, storage: true, shuttingDown: true },
+      },
     ])
     const response = await inFlight
     expect(response.status).toBe(200)

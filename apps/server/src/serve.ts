@@ -1,5 +1,5 @@
-import type { Server } from 'node:http'
 import { existsSync } from 'node:fs'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createHttpApp, createHttpServer, type MetricsEndpoint } from '@mailroom/http-koa'
@@ -8,8 +8,8 @@ import type { Logger } from 'pino'
 import { documentStoreChoice, type ServerConfig } from './config.js'
 import { createContentRuntime, loadContentSettings } from './content-settings.js'
 import { demoDecision } from './demo-policy.js'
-import { addressFilter } from './metrics/metrics-settings.js'
 import { createMetricsServer } from './metrics/metrics-server.js'
+import { addressFilter } from './metrics/metrics-settings.js'
 import { createPrometheusMetrics } from './metrics/prometheus-metrics.js'
 
 /** A running server and how to stop it gracefully. */
@@ -31,9 +31,12 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
   // The statistics read the Mailroom built below: the metrics exist first so every part can report to them.
   let statisticsOf: Mailroom | undefined
   const metrics = config.metrics.enabled
-    ? createPrometheusMetrics(() => (statisticsOf ? statisticsOf.statistics() : Promise.reject(new Error('not started'))), {
-        databasePool: config.database.kind === 'postgres',
-      })
+    ? createPrometheusMetrics(
+        () => (statisticsOf ? statisticsOf.statistics() : Promise.reject(new Error('not started'))),
+        {
+          databasePool: config.database.kind === 'postgres',
+        },
+      )
     : undefined
   // Without metrics nothing observes: no per-request route lookup, no counters.
   const observer = metrics?.observer
@@ -55,14 +58,22 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     throw error
   })
   statisticsOf = mailroom
-  if (!conversion.office) log.warn('LibreOffice not found: office documents will answer Conversion error until it is installed')
+  if (!conversion.office)
+    log.warn('LibreOffice not found: office documents will answer Conversion error until it is installed')
   try {
     const demo = demoDecision({ demo: config.demo, host: config.host, empty: !(await hasUsers(mailroom.db)) })
     if (demo.warning) log.warn(demo.warning)
     if (demo.load && (await mailroom.loadDemo())) log.info('demo dataset loaded')
-    const consoleDir = config.consoleDir !== null && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined
-    if (config.consoleDir !== null && consoleDir === undefined) log.warn(`web console not served: no index.html in ${config.consoleDir} (build it with pnpm build, or set MAILROOM_CONSOLE_DIR)`)
-    const metricsEndpoint: MetricsEndpoint | undefined = metrics && { render: metrics.render, allows: addressFilter(config.metrics.allow) }
+    const consoleDir =
+      config.consoleDir !== null && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined
+    if (config.consoleDir !== null && consoleDir === undefined)
+      log.warn(
+        `web console not served: no index.html in ${config.consoleDir} (build it with pnpm build, or set MAILROOM_CONSOLE_DIR)`,
+      )
+    const metricsEndpoint: MetricsEndpoint | undefined = metrics && {
+      render: metrics.render,
+      allows: addressFilter(config.metrics.allow),
+    }
     let shuttingDown = false
     const app = createHttpApp({
       services: mailroom,
@@ -76,13 +87,21 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       bodyIdleTimeoutMs: config.arrival.bodyIdleMs,
       ...(config.cors ? { cors: config.cors } : {}),
     })
-    const server = createHttpServer(app, { headersTimeoutMs: config.arrival.headersMs, requestTimeoutMs: config.arrival.receiveMs })
+    const server = createHttpServer(app, {
+      headersTimeoutMs: config.arrival.headersMs,
+      requestTimeoutMs: config.arrival.receiveMs,
+    })
     const url = await listen(server, config.port, config.host)
-    const metricsServer = metricsEndpoint && config.metrics.port !== null ? createMetricsServer(metricsEndpoint) : undefined
-    const metricsUrl = metricsServer && (await listen(metricsServer, config.metrics.port ?? 0, config.metrics.host ?? config.host).catch(async (error: unknown) => {
-      await new Promise((resolve) => server.close(resolve))
-      throw error
-    }))
+    const metricsServer =
+      metricsEndpoint && config.metrics.port !== null ? createMetricsServer(metricsEndpoint) : undefined
+    const metricsUrl =
+      metricsServer &&
+      (await listen(metricsServer, config.metrics.port ?? 0, config.metrics.host ?? config.host).catch(
+        async (error: unknown) => {
+          await new Promise((resolve) => server.close(resolve))
+          throw error
+        },
+      ))
     let stopping: Promise<void> | undefined
     return {
       url,

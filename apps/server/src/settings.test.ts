@@ -18,7 +18,13 @@ function sources(dir: string): string[] {
 describe('settings', () => {
   it('lists every MAILROOM_* variable the server, mailroom, storage and documents read, and nothing they do not', () => {
     const read = new Set<string>()
-    const dirs = ['apps/server/src', 'packages/mailroom/src', 'packages/storage/src', 'packages/object-store/src', 'packages/documents/src']
+    const dirs = [
+      'apps/server/src',
+      'packages/mailroom/src',
+      'packages/storage/src',
+      'packages/object-store/src',
+      'packages/documents/src',
+    ]
     for (const file of dirs.flatMap((dir) => sources(join(root, dir)))) {
       if (file === join(root, 'apps/server/src/settings.ts')) continue
       for (const [name] of readFileSync(file, 'utf8').matchAll(/\bMAILROOM_[A-Z0-9_]*[A-Z0-9]\b/g)) read.add(name)

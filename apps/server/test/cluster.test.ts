@@ -1,10 +1,10 @@
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { spawnSync } from 'node:child_process'
 import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -39,7 +39,15 @@ async function create(server: ServerProcess, label: string, extra: Record<string
   const response = await fetch(`${server.url}/rest/resources`, {
     method: 'POST',
     headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
-    body: JSON.stringify({ modelId: 1, status: 'NEW', subject: label, format: 'pdf', encodedFile: pdfBytes(label).toString('base64'), destination: 6, ...extra }),
+    body: JSON.stringify({
+      modelId: 1,
+      status: 'NEW',
+      subject: label,
+      format: 'pdf',
+      encodedFile: pdfBytes(label).toString('base64'),
+      destination: 6,
+      ...extra,
+    }),
     signal: AbortSignal.timeout(30_000),
   })
   return { status: response.status, body: (await response.json()) as { resId?: number; errors?: string } }
@@ -68,17 +76,26 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
     await database?.drop()
     await rm(docserverDir, { recursive: true, force: true })
   })
-  const env = () => ({ DATABASE_URL: database.url!, MAILROOM_SECRET: SECRET, MAILROOM_DOCSERVER_DIR: docserverDir, MAILROOM_DEMO: '1' })
+  const env = () => ({
+    DATABASE_URL: database.url!,
+    MAILROOM_SECRET: SECRET,
+    MAILROOM_DOCSERVER_DIR: docserverDir,
+    MAILROOM_DEMO: '1',
+  })
 
   it('gives unique, gap-free chrono numbers and resIds through two servers, and shares status changes at once', async () => {
     const a = await startServerProcess(env())
     const b = await startServerProcess(env())
     try {
-      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => create(i % 2 ? a : b, `multi ${i}`, { chrono: true })))
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => create(i % 2 ? a : b, `multi ${i}`, { chrono: true })),
+      )
       expect(results.map((r) => r.status)).toEqual(results.map(() => 200))
       const ids = results.map((r) => r.body.resId!)
       expect(new Set(ids).size).toBe(40)
-      const rows = await client.query('select alt_identifier from res_letterbox where res_id = any($1::bigint[])', [ids])
+      const rows = await client.query('select alt_identifier from res_letterbox where res_id = any($1::bigint[])', [
+        ids,
+      ])
       const numbers = rows.rows.map((r) => Number(/\/(\d+)$/.exec(r.alt_identifier)![1])).sort((x, y) => x - y)
       const year = new Date().getUTCFullYear()
       expect(rows.rows.every((r) => String(r.alt_identifier).startsWith(`MAARCH/${year}A/`))).toBe(true)
@@ -118,7 +135,8 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
         }
       }
     })
-    for (let waited = 0; acknowledged.length < 60 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+    for (let waited = 0; acknowledged.length < 60 && waited < 30_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20))
     server.kill('SIGKILL')
     await server.exited
     stop = true
@@ -131,9 +149,15 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
       expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200)
       const sample = acknowledged.slice(-5)
       for (const id of sample) {
-        const original = await fetch(`${restarted.url}/rest/resources/${id}/originalContent`, { headers: basicAuth('cchaplin') })
+        const original = await fetch(`${restarted.url}/rest/resources/${id}/originalContent`, {
+          headers: basicAuth('cchaplin'),
+        })
         expect(original.status, `record ${id} after restart`).toBe(200)
-        expect(Buffer.from(await original.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+        expect(
+          Buffer.from(await original.arrayBuffer())
+            .subarray(0, 5)
+            .toString('latin1'),
+        ).toBe('%PDF-')
       }
       const listed = await fetch(`${restarted.url}/rest/res/list`, {
         method: 'POST',
@@ -149,10 +173,20 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
     // Deposits are committed with their records and linked into the chain by a seal the killed server may not
     // have run yet: `journal verify` seals what is pending first, then must find the chain intact.
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), '..', 'src/main.ts'), ...args], {
-        env: { ...process.env, ...env() },
-        encoding: 'utf8',
-      })
+      spawnSync(
+        process.execPath,
+        [
+          '--conditions=source',
+          '--import',
+          'tsx',
+          join(dirname(fileURLToPath(import.meta.url)), '..', 'src/main.ts'),
+          ...args,
+        ],
+        {
+          env: { ...process.env, ...env() },
+          encoding: 'utf8',
+        },
+      )
     const verified = cli('journal', 'verify')
     expect(verified.status, verified.stdout + verified.stderr).toBe(0)
     expect((await client.query('select count(*)::int as n from journal_pending')).rows[0].n).toBe(0)
@@ -175,7 +209,8 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
       expect(row.deposits).toBe(1)
     }
     // No row lacks its file, acknowledged or not.
-    for (const row of rows.rows) expect(existsSync(join(docRoot, row.path, row.filename)), `row ${row.res_id}`).toBe(true)
+    for (const row of rows.rows)
+      expect(existsSync(join(docRoot, row.path, row.filename)), `row ${row.res_id}`).toBe(true)
 
     const referenced = new Set(rows.rows.map((r) => join(docRoot, r.path, r.filename)))
     // A file renamed into place whose transaction never committed, as a crash between the two leaves.
@@ -190,6 +225,7 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
     expect(after).not.toContain(orphan)
     // Whatever fsck removed was unreferenced.
     for (const file of before.filter((f) => !after.includes(f))) expect(referenced.has(file)).toBe(false)
-    for (const file of after) expect(referenced.has(file) || !(await stat(file)).isFile() || file.includes('convert')).toBe(true)
+    for (const file of after)
+      expect(referenced.has(file) || !(await stat(file)).isFile() || file.includes('convert')).toBe(true)
   })
 })

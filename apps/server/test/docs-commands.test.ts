@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { createTestDatabase } from '@mailroom/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../src/config.js'
 import { makePdf } from '../../../packages/testing/src/fixtures/files/index.js'
+import { loadConfig } from '../src/config.js'
 import { type RunningServer, startServer } from '../src/serve.js'
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>
@@ -32,7 +32,9 @@ interface ShellBlock {
 }
 
 function shellBlocks(markdown: string): ShellBlock[] {
-  return [...markdown.matchAll(/(?:<!-- not run: ([^>]*?) -->\n)?^```sh\n([\s\S]*?)^```$/gm)].map(([, notRun, code]) => ({ code: code!, notRun }))
+  return [...markdown.matchAll(/(?:<!-- not run: ([^>]*?) -->\n)?^```sh\n([\s\S]*?)^```$/gm)].map(
+    ([, notRun, code]) => ({ code: code!, notRun }),
+  )
 }
 
 async function pagesWithShell(): Promise<string[]> {
@@ -83,23 +85,38 @@ describe.runIf(process.env.MAILROOM_TEST_DB === 'postgres')('documentation comma
     if (work) await rm(work, { recursive: true, force: true })
   })
 
-  it.each(RUN_PAGES)('%s: every command succeeds as written', async (page) => {
-    const blocks = shellBlocks(await readFile(join(root, page), 'utf8')).filter((block) => !block.notRun)
-    expect(blocks.length).toBeGreaterThan(0)
-    const script = [
-      'set -euo pipefail',
-      `mailroom() { node ${JSON.stringify(MAIN)} "$@"; }`,
-      'curl() { command curl --silent --show-error --fail-with-body "$@"; }',
-      ...blocks.map((block, index) => `echo "--- block ${index + 1}" >&2\n${block.code.replaceAll(DOCUMENTED_URL, running.url)}`),
-    ].join('\n')
-    const result = await new Promise<{ code: number; output: string }>((resolve) => {
-      execFile(
-        'bash',
-        ['-c', script],
-        { cwd: work, env: { ...process.env, ...env, RESTORE_URL: restore.url!, RESTORE_DIR: join(work, 'restored-docservers') }, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
-        (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: `${stdout.slice(-3000)}\n${stderr.slice(-3000)}` }),
-      )
-    })
-    expect(result, result.output).toMatchObject({ code: 0 })
-  }, 180_000)
+  it.each(RUN_PAGES)(
+    '%s: every command succeeds as written',
+    async (page) => {
+      const blocks = shellBlocks(await readFile(join(root, page), 'utf8')).filter((block) => !block.notRun)
+      expect(blocks.length).toBeGreaterThan(0)
+      const script = [
+        'set -euo pipefail',
+        `mailroom() { node ${JSON.stringify(MAIN)} "$@"; }`,
+        'curl() { command curl --silent --show-error --fail-with-body "$@"; }',
+        ...blocks.map(
+          (block, index) => `echo "--- block ${index + 1}" >&2\n${block.code.replaceAll(DOCUMENTED_URL, running.url)}`,
+        ),
+      ].join('\n')
+      const result = await new Promise<{ code: number; output: string }>((resolve) => {
+        execFile(
+          'bash',
+          ['-c', script],
+          {
+            cwd: work,
+            env: { ...process.env, ...env, RESTORE_URL: restore.url!, RESTORE_DIR: join(work, 'restored-docservers') },
+            maxBuffer: 64 * 1024 * 1024,
+            timeout: 120_000,
+          },
+          (error, stdout, stderr) =>
+            resolve({
+              code: error ? Number((error as { code?: number }).code ?? 1) : 0,
+              output: `${stdout.slice(-3000)}\n${stderr.slice(-3000)}`,
+            }),
+        )
+      })
+      expect(result, result.output).toMatchObject({ code: 0 })
+    },
+    180_000,
+  )
 })

@@ -6,9 +6,21 @@ import { join } from 'node:path'
 import { serveOnLoopback } from '@mailroom/http-koa/testing'
 import { importMaarch, type MaarchImportTarget } from '@mailroom/import-maarch'
 import { checkDocumentStorage, createMailroom, type Mailroom, verifyJournal } from '@mailroom/mailroom'
-import { cephGateway, createTestDatabase, startStallingProxy, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase, testBucketUrl } from '@mailroom/testing'
+import {
+  cephGateway,
+  createTestDatabase,
+  startStallingProxy,
+  TEST_PASSWORD_HASHER,
+  TEST_SECRET,
+  type TestDatabase,
+  testBucketUrl,
+} from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMaarchSource, failingHistoryInsert, MAARCH_FIXTURES } from '../../../packages/import-maarch/test/maarch-source.js'
+import {
+  createMaarchSource,
+  failingHistoryInsert,
+  MAARCH_FIXTURES,
+} from '../../../packages/import-maarch/test/maarch-source.js'
 import { captureCli } from './capture-cli.js'
 import { basicAuth } from './process-server.js'
 
@@ -33,7 +45,14 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     return database
   }
   const openMailroom = async (database: TestDatabase, bucket: string, s3 = gateway!) => {
-    const mailroom = await createMailroom({ database: database.url!, docserverUrl: bucket, s3, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER, journal: { sweepIntervalMs: 0 } })
+    const mailroom = await createMailroom({
+      database: database.url!,
+      docserverUrl: bucket,
+      s3,
+      secret: TEST_SECRET,
+      passwordHasher: TEST_PASSWORD_HASHER,
+      journal: { sweepIntervalMs: 0 },
+    })
     open.push(mailroom)
     return mailroom
   }
@@ -45,9 +64,18 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
   }
   /** The key of every file the rows reference: originals and converted PDFs. */
   const referenced = async (mailroom: Mailroom) => {
-    const areas = new Map((await mailroom.db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((a) => [a.docserver_id, a.path_template]))
+    const areas = new Map(
+      (await mailroom.db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((a) => [
+        a.docserver_id,
+        a.path_template,
+      ]),
+    )
     const rows = [
-      ...(await mailroom.db.selectFrom('res_letterbox').select(['docserver_id', 'path', 'filename']).where('filename', 'is not', null).execute()),
+      ...(await mailroom.db
+        .selectFrom('res_letterbox')
+        .select(['docserver_id', 'path', 'filename'])
+        .where('filename', 'is not', null)
+        .execute()),
       ...(await mailroom.db.selectFrom('adr_letterbox').select(['docserver_id', 'path', 'filename']).execute()),
     ]
     return rows.map((r) => mailroom.documentStore.keyOf(areas.get(r.docserver_id!)!, r.path ?? '', r.filename!)).sort()
@@ -67,7 +95,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     source?.drop()
   })
 
-  it('stores every imported file in the bucket; served over HTTP, each original reads back with the source file\'s bytes', async () => {
+  it("stores every imported file in the bucket; served over HTTP, each original reads back with the source file's bytes", async () => {
     const database = await newDatabase()
     const bucket = testBucketUrl('maarch')
     const env = {
@@ -81,7 +109,19 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
       LOG_LEVEL: 'silent',
     }
     const started = performance.now()
-    const imported = await captureCli(['import', 'maarch', '--from', source.url, '--docservers', `${MAARCH_FIXTURES}/docservers`, '--report', join(dataDir, 'report.json')], env)
+    const imported = await captureCli(
+      [
+        'import',
+        'maarch',
+        '--from',
+        source.url,
+        '--docservers',
+        `${MAARCH_FIXTURES}/docservers`,
+        '--report',
+        join(dataDir, 'report.json'),
+      ],
+      env,
+    )
     expect(imported.code, imported.err + imported.out).toBe(0)
     // Standard error carries at most the AWS SDK's warning about Node versions.
     expect(imported.err).not.toMatch(/error|fail/i)
@@ -92,7 +132,9 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
 
     const mailroom = await openMailroom(database, bucket)
     expect(await objects(mailroom)).toEqual(await referenced(mailroom))
-    const report = JSON.parse(await readFile(join(dataDir, 'report.json'), 'utf8')) as { records: { resId: number; file?: { source: string } }[] }
+    const report = JSON.parse(await readFile(join(dataDir, 'report.json'), 'utf8')) as {
+      records: { resId: number; file?: { source: string } }[]
+    }
     const withFiles = report.records.filter((r) => r.file !== undefined)
     expect(withFiles.length).toBeGreaterThan(10)
 
@@ -100,11 +142,17 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     try {
       for (const record of withFiles) {
         const expected = await readFile(record.file!.source)
-        const response = await fetch(`${served.baseUrl}/rest/resources/${record.resId}/originalContent`, { headers: basicAuth('ddaull') })
+        const response = await fetch(`${served.baseUrl}/rest/resources/${record.resId}/originalContent`, {
+          headers: basicAuth('ddaull'),
+        })
         expect(response.status, `record ${record.resId}`).toBe(200)
         const bytes = Buffer.from(await response.arrayBuffer())
         expect(sha256(bytes), `record ${record.resId}`).toBe(sha256(expected))
-        const row = await mailroom.db.selectFrom('res_letterbox').select('fingerprint').where('res_id', '=', record.resId).executeTakeFirstOrThrow()
+        const row = await mailroom.db
+          .selectFrom('res_letterbox')
+          .select('fingerprint')
+          .where('res_id', '=', record.resId)
+          .executeTakeFirstOrThrow()
         expect(row.fingerprint).toBe(sha256(expected))
       }
     } finally {
@@ -126,7 +174,11 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
       actor: (user) => mailroom.actor(user),
       journalFlush: () => mailroom.journalFlush(),
     }
-    const run = { from: source.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: join(dataDir, 'unused') }
+    const run = {
+      from: source.url,
+      docservers: { root: `${MAARCH_FIXTURES}/docservers` },
+      docserverDir: join(dataDir, 'unused'),
+    }
     await expect(importMaarch(target, run)).rejects.toThrow('the database went away')
     const committed = await mailroom.db.selectFrom('res_letterbox').select('res_id').execute()
     expect(committed.length).toBeGreaterThanOrEqual(5)
@@ -142,12 +194,22 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     expect(existsSync(join(dataDir, 'unused'))).toBe(false)
   }, 180_000)
 
-  it('stops when the store hangs in the middle, with the catalogue\'s 503 and every record whole or absent; fsck lists any stray object', async () => {
+  it("stops when the store hangs in the middle, with the catalogue's 503 and every record whole or absent; fsck lists any stray object", async () => {
     const database = await newDatabase()
     const proxy = await startStallingProxy(gateway!.endpoint)
     try {
-      const mailroom = await openMailroom(database, testBucketUrl('maarch-hung'), { ...gateway!, endpoint: proxy.endpoint, requestTimeoutMs: 500, callTimeoutMs: 1_500, maxAttempts: 2 })
-      const run = { from: source.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` }, docserverDir: join(dataDir, 'unused') }
+      const mailroom = await openMailroom(database, testBucketUrl('maarch-hung'), {
+        ...gateway!,
+        endpoint: proxy.endpoint,
+        requestTimeoutMs: 500,
+        callTimeoutMs: 1_500,
+        maxAttempts: 2,
+      })
+      const run = {
+        from: source.url,
+        docservers: { root: `${MAARCH_FIXTURES}/docservers` },
+        docserverDir: join(dataDir, 'unused'),
+      }
       const started = performance.now()
       const stopped = await importMaarch(mailroom, {
         ...run,

@@ -6,11 +6,22 @@ export function textFile(label: string): Buffer {
 }
 
 /** Creates a record with `bytes` as its file (a text letter by default), as cchaplin; the answer's status and body. */
-export async function postLetter(url: string, label: string, bytes = textFile(label)): Promise<{ status: number; body: { resId?: number; errors?: string } }> {
+export async function postLetter(
+  url: string,
+  label: string,
+  bytes = textFile(label),
+): Promise<{ status: number; body: { resId?: number; errors?: string } }> {
   const response = await fetch(`${url}/rest/resources`, {
     method: 'POST',
     headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
-    body: JSON.stringify({ modelId: 1, status: 'NEW', subject: label, format: 'txt', encodedFile: bytes.toString('base64'), destination: 6 }),
+    body: JSON.stringify({
+      modelId: 1,
+      status: 'NEW',
+      subject: label,
+      format: 'txt',
+      encodedFile: bytes.toString('base64'),
+      destination: 6,
+    }),
     signal: AbortSignal.timeout(60_000),
   })
   return { status: response.status, body: (await response.json()) as { resId?: number; errors?: string } }

@@ -20,11 +20,18 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
   })
 
   it('refuses to start without MAILROOM_SECRET on PostgreSQL', async () => {
-    await expect(startServerProcess({ DATABASE_URL: database.url!, MAILROOM_SECRET: '', MAILROOM_DOCSERVER_DIR: docserverDir })).rejects.toThrow(/MAILROOM_SECRET is required/)
+    await expect(
+      startServerProcess({ DATABASE_URL: database.url!, MAILROOM_SECRET: '', MAILROOM_DOCSERVER_DIR: docserverDir }),
+    ).rejects.toThrow(/MAILROOM_SECRET is required/)
   })
 
   it('finishes requests in flight on SIGTERM under load and exits 0', async () => {
-    const server = await startServerProcess({ DATABASE_URL: database.url!, MAILROOM_SECRET: 'lifecycle-secret-0123456789', MAILROOM_DOCSERVER_DIR: docserverDir, MAILROOM_DEMO: '1' })
+    const server = await startServerProcess({
+      DATABASE_URL: database.url!,
+      MAILROOM_SECRET: 'lifecycle-secret-0123456789',
+      MAILROOM_DOCSERVER_DIR: docserverDir,
+      MAILROOM_DEMO: '1',
+    })
     const results: number[] = []
     let stop = false
     const clients = Array.from({ length: 16 }, async () => {
@@ -39,7 +46,8 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
         }
       }
     })
-    for (let waited = 0; results.length < 100 && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+    for (let waited = 0; results.length < 100 && waited < 20_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50))
     server.kill('SIGTERM')
     const exit = await server.exited
     stop = true
@@ -53,14 +61,27 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
 
   it.runIf(canOwnCluster())('answers 503 while PostgreSQL is down and recovers by itself', async () => {
     const cluster = await createOwnCluster()
-    const server = await startServerProcess({ DATABASE_URL: cluster.url, MAILROOM_SECRET: 'restart-secret-0123456789', MAILROOM_DOCSERVER_DIR: docserverDir, MAILROOM_DEMO: '1' })
+    const server = await startServerProcess({
+      DATABASE_URL: cluster.url,
+      MAILROOM_SECRET: 'restart-secret-0123456789',
+      MAILROOM_DOCSERVER_DIR: docserverDir,
+      MAILROOM_DEMO: '1',
+    })
     try {
-      const read = () => fetch(`${server.url}/rest/entities/DGS`, { headers: basicAuth('bblier'), signal: AbortSignal.timeout(15_000) })
+      const read = () =>
+        fetch(`${server.url}/rest/entities/DGS`, { headers: basicAuth('bblier'), signal: AbortSignal.timeout(15_000) })
       const create = (subject: string) =>
         fetch(`${server.url}/rest/resources`, {
           method: 'POST',
           headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
-          body: JSON.stringify({ modelId: 1, status: 'NEW', subject, format: 'txt', encodedFile: Buffer.from(subject).toString('base64'), chrono: true }),
+          body: JSON.stringify({
+            modelId: 1,
+            status: 'NEW',
+            subject,
+            format: 'txt',
+            encodedFile: Buffer.from(subject).toString('base64'),
+            chrono: true,
+          }),
           signal: AbortSignal.timeout(15_000),
         })
       expect((await read()).status).toBe(200)
@@ -84,7 +105,8 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
         }
       })
       const waitFor = async (predicate: () => boolean) => {
-        for (let waited = 0; !predicate() && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+        for (let waited = 0; !predicate() && waited < 30_000; waited += 50)
+          await new Promise((resolve) => setTimeout(resolve, 50))
       }
       await waitFor(() => acknowledged.length >= 20)
       cluster.stop()
@@ -95,7 +117,10 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
       expect(down.headers.get('retry-after')).toBe('5')
       expect(await down.json()).toEqual({ errors: 'Service temporarily unavailable, try again later' })
       const unready = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(15_000) })
-      expect([unready.status, ((await unready.json()) as { failing: string[] }).failing]).toEqual([503, ['database', 'migrations']])
+      expect([unready.status, ((await unready.json()) as { failing: string[] }).failing]).toEqual([
+        503,
+        ['database', 'migrations'],
+      ])
       // Liveness never asks the database: the process is alive, an orchestrator must not restart it.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
       cluster.start()

@@ -4,7 +4,14 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serveMailroomOnLoopback } from '@mailroom/http-koa/testing'
 import { checkDocumentStorage, type Mailroom } from '@mailroom/mailroom'
-import { cephGateway, createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET, type TestDatabase, testBucketUrl } from '@mailroom/testing'
+import {
+  cephGateway,
+  createTestDatabase,
+  TEST_PASSWORD_HASHER,
+  TEST_SECRET,
+  type TestDatabase,
+  testBucketUrl,
+} from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postLetter as create, textFile } from './letters.js'
 import { basicAuth } from './process-server.js'
@@ -21,7 +28,10 @@ const onPostgres = process.env.MAILROOM_TEST_DB === 'postgres'
 const CEPH_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts', 'ceph-test-cluster.sh')
 
 async function original(url: string, resId: number): Promise<{ status: number; bytes: Buffer }> {
-  const response = await fetch(`${url}/rest/resources/${resId}/originalContent`, { headers: basicAuth('cchaplin'), signal: AbortSignal.timeout(60_000) })
+  const response = await fetch(`${url}/rest/resources/${resId}/originalContent`, {
+    headers: basicAuth('cchaplin'),
+    signal: AbortSignal.timeout(60_000),
+  })
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
 }
 
@@ -30,7 +40,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -44,7 +56,14 @@ describe.runIf(onPostgres && gateway !== null)('two servers on one PostgreSQL da
 
   it('creates on one server; the other reads the original, finds it by search and changes its status', async () => {
     const bucket = testBucketUrl('shared')
-    const options = { database: database.url!, docserverUrl: bucket, s3: gateway!, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER, journal: { sweepIntervalMs: 0 } }
+    const options = {
+      database: database.url!,
+      docserverUrl: bucket,
+      s3: gateway!,
+      secret: TEST_SECRET,
+      passwordHasher: TEST_PASSWORD_HASHER,
+      journal: { sweepIntervalMs: 0 },
+    }
     const a = await serveMailroomOnLoopback({ ...options, demo: true })
     const b = await serveMailroomOnLoopback(options)
     try {
@@ -60,7 +79,9 @@ describe.runIf(onPostgres && gateway !== null)('two servers on one PostgreSQL da
         headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
         body: JSON.stringify({ select: 'res_id,subject,status', clause: `res_id = ${resId}` }),
       })
-      expect(((await found.json()) as { resources: unknown }).resources).toEqual([{ res_id: resId, subject: 'shared across servers', status: 'NEW' }])
+      expect(((await found.json()) as { resources: unknown }).resources).toEqual([
+        { res_id: resId, subject: 'shared across servers', status: 'NEW' },
+      ])
 
       const changed = await fetch(`${b.baseUrl}/rest/res/resource/status`, {
         method: 'PUT',
@@ -90,7 +111,8 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
   let url: string
   let close: () => Promise<void>
   let port = ''
-  const gatewayCommand = (command: 'gateway-stop' | 'gateway-start') => spawnSync('bash', [CEPH_SCRIPT, command, port], { stdio: 'ignore' }).status
+  const gatewayCommand = (command: 'gateway-stop' | 'gateway-start') =>
+    spawnSync('bash', [CEPH_SCRIPT, command, port], { stdio: 'ignore' }).status
   beforeAll(async () => {
     port = String(await freePort())
     expect(gatewayCommand('gateway-start'), 'a second gateway on the test cluster').toBe(0)
@@ -132,7 +154,8 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
       }
     })
     const until = async (check: () => boolean) => {
-      for (let waited = 0; !check() && waited < 60_000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25))
+      for (let waited = 0; !check() && waited < 60_000; waited += 25)
+        await new Promise((resolve) => setTimeout(resolve, 25))
     }
     await until(() => acknowledged.size >= 10)
     expect(gatewayCommand('gateway-stop')).toBe(0)
@@ -145,7 +168,9 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
 
     // While down: 503 and the catalogue's message, never a 500 or a hang.
     expect(refusals.length).toBeGreaterThanOrEqual(4)
-    expect(new Set(refusals.map((r) => `${r.status} ${r.errors}`))).toEqual(new Set(['503 Document storage cannot be reached, try again later']))
+    expect(new Set(refusals.map((r) => `${r.status} ${r.errors}`))).toEqual(
+      new Set(['503 Document storage cannot be reached, try again later']),
+    )
     expect(acknowledged.size).toBeGreaterThanOrEqual(okBeforeRestart + 10)
     expect(acknowledged.size + refusals.length).toBe(sent)
 
@@ -155,7 +180,11 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
       expect(read.status, `record ${resId}`).toBe(200)
       expect(read.bytes.equals(textFile(label))).toBe(true)
     }
-    const rows = await mailroom.db.selectFrom('res_letterbox').select('res_id').where('subject', 'like', 'outage %').execute()
+    const rows = await mailroom.db
+      .selectFrom('res_letterbox')
+      .select('res_id')
+      .where('subject', 'like', 'outage %')
+      .execute()
     expect(rows.map((r) => Number(r.res_id)).sort()).toEqual([...acknowledged.keys()].sort())
     // Objects of creates refused while the gateway was down (their removal failed too, if the upload got
     // through) have no row: fsck removes them and nothing else.

@@ -21,15 +21,21 @@ export interface ServerProcess {
 
 /** Starts `mailroom serve` on a free port with the given environment; resolves once it logged its URL. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(serverDir, 'src/main.ts'), 'serve'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', join(serverDir, 'src/main.ts'), 'serve'],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000)
     const check = () => {
@@ -57,7 +63,9 @@ export interface OwnCluster {
 }
 
 function pgBin(): string | null {
-  const found = spawnSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1'], { encoding: 'utf8' }).stdout.trim()
+  const found = spawnSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1'], {
+    encoding: 'utf8',
+  }).stdout.trim()
   return found || null
 }
 
@@ -68,7 +76,11 @@ export function canOwnCluster(): boolean {
 
 function asPostgres(command: string): void {
   const asRoot = process.getuid?.() === 0
-  const result = spawnSync(asRoot ? 'su' : 'bash', asRoot ? ['postgres', '-s', '/bin/bash', '-c', command] : ['-c', command], { encoding: 'utf8' })
+  const result = spawnSync(
+    asRoot ? 'su' : 'bash',
+    asRoot ? ['postgres', '-s', '/bin/bash', '-c', command] : ['-c', command],
+    { encoding: 'utf8' },
+  )
   if (result.status !== 0) throw new Error(`${command}\n${result.stdout}${result.stderr}`)
 }
 
@@ -80,7 +92,10 @@ export async function createOwnCluster(): Promise<OwnCluster> {
   spawnSync('chown', ['postgres:postgres', dir])
   const port = 56000 + Math.floor(Math.random() * 2000)
   asPostgres(`'${bin}/initdb' -D '${dir}/data' -U postgres --auth=trust -E UTF8 >/dev/null`)
-  const start = () => asPostgres(`'${bin}/pg_ctl' -D '${dir}/data' -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off' -l '${dir}/log' -w start >/dev/null`)
+  const start = () =>
+    asPostgres(
+      `'${bin}/pg_ctl' -D '${dir}/data' -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off' -l '${dir}/log' -w start >/dev/null`,
+    )
   start()
   asPostgres(`'${bin}/createdb' -h 127.0.0.1 -p ${port} -U postgres test`)
   return {
@@ -115,6 +130,9 @@ export function portOpen(host: string, port: number): Promise<boolean> {
 }
 
 /** Basic authorization header of a demo user. */
-export function basicAuth(login: string, password = login === 'superadmin' ? 'superadmin' : 'maarch'): Record<string, string> {
+export function basicAuth(
+  login: string,
+  password = login === 'superadmin' ? 'superadmin' : 'maarch',
+): Record<string, string> {
   return { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` }
 }

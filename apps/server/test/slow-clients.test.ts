@@ -8,7 +8,11 @@ import { loadConfig } from '../src/config.js'
 import { type RunningServer, startServer } from '../src/serve.js'
 
 /** Small bounds, so stalled clients are cut within the test; the defaults are 30 s, 5 min and 30 s. */
-const TIMEOUTS = { MAILROOM_HEADERS_TIMEOUT_MS: '600', MAILROOM_RECEIVE_TIMEOUT_MS: '3000', MAILROOM_BODY_IDLE_TIMEOUT_MS: '800' }
+const TIMEOUTS = {
+  MAILROOM_HEADERS_TIMEOUT_MS: '600',
+  MAILROOM_RECEIVE_TIMEOUT_MS: '3000',
+  MAILROOM_BODY_IDLE_TIMEOUT_MS: '800',
+}
 /** How long the test waits for a connection to be closed: far above the bounds, for a loaded machine. */
 const CLOSED_WITHIN_MS = 20_000
 
@@ -45,7 +49,10 @@ describe('slow clients', () => {
   let server: RunningServer
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'mailroom-slow-clients-'))
-    server = await startServer(loadConfig({ MAILROOM_DATA_DIR: dataDir, PORT: '0', MAILROOM_DEMO: '0', ...TIMEOUTS }), pino({ level: 'silent' }))
+    server = await startServer(
+      loadConfig({ MAILROOM_DATA_DIR: dataDir, PORT: '0', MAILROOM_DEMO: '0', ...TIMEOUTS }),
+      pino({ level: 'silent' }),
+    )
   })
   afterAll(async () => {
     await server?.stop()
@@ -53,15 +60,23 @@ describe('slow clients', () => {
   })
 
   it('closes connections that stall in their headers, their body or trickle, while a normal request is served', async () => {
-    const stalledHeaders = Array.from({ length: 20 }, () => openRaw(server.url, 'POST /rest/res/list HTTP/1.1\r\nHost: mailroom\r\n'))
-    const stalledBodies = Array.from({ length: 20 }, () => openRaw(server.url, `${headersOf(5000)}{"select": "res_id",`))
+    const stalledHeaders = Array.from({ length: 20 }, () =>
+      openRaw(server.url, 'POST /rest/res/list HTTP/1.1\r\nHost: mailroom\r\n'),
+    )
+    const stalledBodies = Array.from({ length: 20 }, () =>
+      openRaw(server.url, `${headersOf(5000)}{"select": "res_id",`),
+    )
     // One byte every 200 ms: never idle long enough for the body bound, but far too slow to arrive whole.
     const trickle = openRaw(server.url, `${headersOf(1000)}{"select":"res_id","clause":"1=1"`)
     const drip = setInterval(() => trickle.socket.writable && trickle.socket.write(' '), 200)
     try {
       const served = await fetch(`${server.url}/healthz`)
       expect([served.status, ((await served.json()) as { status: string }).status]).toEqual([200, 'ok'])
-      const search = await fetch(`${server.url}/rest/res/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"select":"res_id","clause":"1=1"}' })
+      const search = await fetch(`${server.url}/rest/res/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"select":"res_id","clause":"1=1"}',
+      })
       expect([search.status, await search.json()]).toEqual([401, { errors: 'Authentication Failed' }])
 
       for (const answer of await Promise.all(stalledHeaders.map((client) => client.closed))) {
@@ -85,7 +100,10 @@ describe('slow clients', () => {
 
   it('takes a body that arrives in pieces with pauses shorter than the bound', async () => {
     const body = '{"select":"res_id","clause":"1=1"}'
-    const client = openRaw(server.url, headersOf(body.length).replace('Host: mailroom', 'Host: mailroom\r\nConnection: close'))
+    const client = openRaw(
+      server.url,
+      headersOf(body.length).replace('Host: mailroom', 'Host: mailroom\r\nConnection: close'),
+    )
     for (const piece of body.match(/.{1,8}/g)!) {
       await new Promise((resolve) => setTimeout(resolve, 150))
       client.socket.write(piece)

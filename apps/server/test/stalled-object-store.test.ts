@@ -49,7 +49,10 @@ describe.runIf(onPostgres && gateway !== null)('a document store that hangs', ()
   }
 
   async function original(resId: number) {
-    const response = await fetch(`${url}/rest/resources/${resId}/originalContent`, { headers: basicAuth('cchaplin'), signal: AbortSignal.timeout(60_000) })
+    const response = await fetch(`${url}/rest/resources/${resId}/originalContent`, {
+      headers: basicAuth('cchaplin'),
+      signal: AbortSignal.timeout(60_000),
+    })
     // A body cut after its headers were sent ends the fetch with an error: the connection was closed.
     const bytes = await response.arrayBuffer().then(
       (body) => Buffer.from(body),
@@ -64,7 +67,13 @@ describe.runIf(onPostgres && gateway !== null)('a document store that hangs', ()
     const served = await serveMailroomOnLoopback({
       database: database.url!,
       docserverUrl: testBucketUrl('hung'),
-      s3: { ...gateway!, endpoint: proxy.endpoint, requestTimeoutMs: 1_000, callTimeoutMs: CALL_TIMEOUT_MS, maxAttempts: 3 },
+      s3: {
+        ...gateway!,
+        endpoint: proxy.endpoint,
+        requestTimeoutMs: 1_000,
+        callTimeoutMs: CALL_TIMEOUT_MS,
+        maxAttempts: 3,
+      },
       secret: TEST_SECRET,
       demo: true,
       passwordHasher: TEST_PASSWORD_HASHER,
@@ -86,7 +95,10 @@ describe.runIf(onPostgres && gateway !== null)('a document store that hangs', ()
   it('answers 503 within the deadline while it hangs, names storage in /readyz, and loses nothing acknowledged', async () => {
     const small = await create('before the stall')
     expect(small.status).toBe(200)
-    const large = await create('large, before the stall', Buffer.from(`${'une ligne du grand courrier\n'.repeat(40_000)}`))
+    const large = await create(
+      'large, before the stall',
+      Buffer.from(`${'une ligne du grand courrier\n'.repeat(40_000)}`),
+    )
     expect(large.status).toBe(200)
     const rowsBefore = await mailroom.db.selectFrom('res_letterbox').select('res_id').execute()
 
@@ -104,7 +116,9 @@ describe.runIf(onPostgres && gateway !== null)('a document store that hangs', ()
     expect(ready.status).toBe(503)
     expect(ready.body.failing).toEqual(['storage'])
     expect(ready.ms).toBeLessThan(ANSWER_BOUND_MS)
-    process.stderr.write(`answer times while the store hangs: create ${Math.round(refused.ms)} ms, read ${Math.round(read.ms)} ms, /readyz ${Math.round(ready.ms)} ms\n`)
+    process.stderr.write(
+      `answer times while the store hangs: create ${Math.round(refused.ms)} ms, read ${Math.round(read.ms)} ms, /readyz ${Math.round(ready.ms)} ms\n`,
+    )
     // No row for the refused create.
     expect(await mailroom.db.selectFrom('res_letterbox').select('res_id').execute()).toEqual(rowsBefore)
     proxy.release()

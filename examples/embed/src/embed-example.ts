@@ -27,7 +27,9 @@ async function collect(body: Uint8Array | AsyncIterable<Uint8Array>): Promise<Ui
 }
 
 /** Creates a record with a file, searches it, reads its PDF and closes it, all through the library. */
-export async function runEmbedExample(options: Pick<MailroomOptions, 'database' | 'docserverDir' | 'secret'> & Partial<MailroomOptions>): Promise<ExampleOutcome> {
+export async function runEmbedExample(
+  options: Pick<MailroomOptions, 'database' | 'docserverDir' | 'secret'> & Partial<MailroomOptions>,
+): Promise<ExampleOutcome> {
   // Migrations run on open; `demo: true` loads the demo organisation when the database has no user.
   const mailroom = await createMailroom({ demo: true, ...options })
   try {
@@ -46,7 +48,10 @@ export async function runEmbedExample(options: Pick<MailroomOptions, 'database' 
       encodedFile: letter.toString('base64'),
     })
 
-    const { resources } = await clerk.search.list({ select: 'res_id,alt_identifier,subject,status', clause: `res_id = ${resId}` })
+    const { resources } = await clerk.search.list({
+      select: 'res_id,alt_identifier,subject,status',
+      clause: `res_id = ${resId}`,
+    })
 
     // The converted PDF, watermarked, as the HTTP endpoint would serve it.
     const content = await clerk.content.readContent(String(resId), {})
@@ -66,7 +71,15 @@ export async function runEmbedExample(options: Pick<MailroomOptions, 'database' 
     const { lines } = await mailroom.organisation.apply({
       version: 1,
       entities: [{ id: 'SPORTS', label: 'Service des sports', shortLabel: 'Sports', type: 'Bureau', parent: 'PJS' }],
-      users: [{ login: 'ssport', firstname: 'Sam', lastname: 'SPORT', groups: ['RESPONSABLE'], entities: [{ id: 'PJS', primary: true }, { id: 'SPORTS' }] }],
+      users: [
+        {
+          login: 'ssport',
+          firstname: 'Sam',
+          lastname: 'SPORT',
+          groups: ['RESPONSABLE'],
+          entities: [{ id: 'PJS', primary: true }, { id: 'SPORTS' }],
+        },
+      ],
     })
     await mailroom.organisation.setPassword('ssport', 'a long passphrase for the example')
     const newcomer = await mailroom.as('ssport')

@@ -5,11 +5,12 @@
  * barcodes. Each part implements a port `@mailroom/core` declares; `@mailroom/mailroom` plugs them into
  * the storage.
  */
-export { ConversionService } from './conversion/pdf-converter.js'
-export type { ConversionServiceOptions, OfficeConverter } from './conversion/pdf-converter.js'
-export { findSoffice, LibreOfficeConverter } from './conversion/libreoffice-converter.js'
-export type { LibreOfficeConverterOptions } from './conversion/libreoffice-converter.js'
-export { mimeTypeSniffer, sniffMimeType } from './sniffing/sniff-mime-type.js'
-export { pdfWatermarker, watermarkPdf } from './watermark/watermark-pdf.js'
+
 export { officeChronoMerger } from './chrono-merge/office-chrono-merger.js'
 export { CHRONO_PLACEHOLDER } from './chrono-merge/replace-chrono-placeholder.js'
+export type { LibreOfficeConverterOptions } from './conversion/libreoffice-converter.js'
+export { findSoffice, LibreOfficeConverter } from './conversion/libreoffice-converter.js'
+export type { ConversionServiceOptions, OfficeConverter } from './conversion/pdf-converter.js'
+export { ConversionService } from './conversion/pdf-converter.js'
+export { mimeTypeSniffer, sniffMimeType } from './sniffing/sniff-mime-type.js'
+export { pdfWatermarker, watermarkPdf } from './watermark/watermark-pdf.js'

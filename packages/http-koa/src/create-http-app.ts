@@ -11,15 +11,15 @@ import { jsonBody } from './middleware/json-body.js'
 import { observeRequests } from './middleware/observe-requests.js'
 import { requestContext } from './middleware/request-context.js'
 import { requestTimeout } from './middleware/request-timeout.js'
+import { registerOpenApiRoutes } from './openapi/openapi-routes.js'
 import { registerAdminRoutes } from './routes/admin-routes.js'
 import { registerAuthRoutes } from './routes/auth-routes.js'
 import { registerChainVerificationRoutes } from './routes/chain-verification-routes.js'
+import { registerContentRoutes } from './routes/content-routes.js'
 import { registerEntityRoutes } from './routes/entity-routes.js'
 import { registerHealthRoutes, type ServerLifecycle } from './routes/health-routes.js'
-import { type MetricsEndpoint, registerMetricsRoutes } from './routes/metrics-routes.js'
-import { registerOpenApiRoutes } from './openapi/openapi-routes.js'
-import { registerContentRoutes } from './routes/content-routes.js'
 import { digitalSafeErrorBody, registerJournalRoutes } from './routes/journal-routes.js'
+import { type MetricsEndpoint, registerMetricsRoutes } from './routes/metrics-routes.js'
 import { registerRecordsRoutes } from './routes/records-routes.js'
 import { registerSearchRoutes } from './routes/search-routes.js'
 import { registerStatusRoutes } from './routes/status-routes.js'
@@ -90,7 +90,12 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   app.use(errorHandler({ renderers: [['/digitalSafe', digitalSafeErrorBody]] }))
   app.use(requestTimeout(options.requestTimeoutMs ?? 120_000))
   if (options.consoleDir !== undefined) app.use(serveConsole(options.consoleDir))
-  app.use(jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, options.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS))
+  app.use(
+    jsonBody(
+      options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      options.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS,
+    ),
+  )
   app.use(publicRouter.routes())
   app.use(async (ctx, next) => {
     if (ctx.path.startsWith('/rest') && !PUBLIC_REST_ROUTES.has(`${ctx.method} ${ctx.path}`)) return auth(ctx, next)

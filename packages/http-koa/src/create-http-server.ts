@@ -31,17 +31,23 @@ export function createHttpServer(app: Koa<any>, limits: HttpServerLimits = {}): 
   const headersTimeout = limits.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS
   const requestTimeout = limits.requestTimeoutMs ?? DEFAULT_RECEIVE_TIMEOUT_MS
   if (headersTimeout <= 0 || requestTimeout <= 0 || headersTimeout > requestTimeout)
-    throw new RangeError(`the headers timeout (${headersTimeout} ms) must be positive and at most the request timeout (${requestTimeout} ms)`)
+    throw new RangeError(
+      `the headers timeout (${headersTimeout} ms) must be positive and at most the request timeout (${requestTimeout} ms)`,
+    )
   // Node looks for late requests on a timer (30 s by default): look often enough that a timeout is kept
   // to within a quarter of itself, and no more than every 50 ms.
   const connectionsCheckingInterval = Math.max(50, Math.min(30_000, Math.floor(headersTimeout / 4)))
-  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes ?? 16 * 1024, connectionsCheckingInterval }, app.callback())
+  const server = createServer(
+    { maxHeaderSize: limits.maxHeaderBytes ?? 16 * 1024, connectionsCheckingInterval },
+    app.callback(),
+  )
   server.headersTimeout = headersTimeout
   server.requestTimeout = requestTimeout
   server.keepAliveTimeout = 5_000
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // A response already under way cannot be followed by another: such a connection is only cut.
-    const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
+    const answering =
+      (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
     if (!socket.writable || answering || (error as { code?: string }).code === 'ECONNRESET') {
       socket.destroy()
       return

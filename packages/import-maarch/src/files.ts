@@ -15,8 +15,15 @@ export interface DocserverLocations {
  * A path_template is absolute on the Maarch server (`/opt/maarch/docservers/resources/`): its last folder
  * is looked for under `root`. Null when the row's parts would leave the folder (`..`).
  */
-export function maarchFilePath(locations: DocserverLocations, docserverId: string, pathTemplate: string, path: string, filename: string): string | null {
-  const base = locations.overrides?.[docserverId] ?? join(locations.root, pathTemplate.replace(/\/+$/, '').split('/').pop() ?? '')
+export function maarchFilePath(
+  locations: DocserverLocations,
+  docserverId: string,
+  pathTemplate: string,
+  path: string,
+  filename: string,
+): string | null {
+  const base =
+    locations.overrides?.[docserverId] ?? join(locations.root, pathTemplate.replace(/\/+$/, '').split('/').pop() ?? '')
   const folder = resolve(base)
   const file = resolve(folder, ...path.split('#').filter((p) => p !== ''), filename)
   return file.startsWith(folder + sep) ? file : null
@@ -28,7 +35,8 @@ export async function readIfPresent(file: string | null): Promise<Buffer | null>
   try {
     return await readFile(file)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR')
+      return null
     throw error
   }
 }
@@ -37,11 +45,16 @@ export async function readIfPresent(file: string | null): Promise<Buffer | null>
 export type FingerprintCheck = 'matched' | 'computed' | 'mismatch'
 
 /** Checks a Maarch fingerprint with the docserver type's mode (SHA512, SHA256, MD5…); '0' and empty are computed. */
-export function checkFingerprint(bytes: Uint8Array, mode: string | null, source: string | null): { check: FingerprintCheck; computed: string; mode: string } {
+export function checkFingerprint(
+  bytes: Uint8Array,
+  mode: string | null,
+  source: string | null,
+): { check: FingerprintCheck; computed: string; mode: string } {
   const algorithm = (mode ?? 'SHA512').toLowerCase().replace(/[^a-z0-9]/g, '')
   const used = ['sha512', 'sha256', 'sha1', 'md5'].includes(algorithm) ? algorithm : 'sha512'
   const computed = createHash(used).update(bytes).digest('hex')
   const given = (source ?? '').trim().toLowerCase()
-  const check: FingerprintCheck = given === '' || given === '0' ? 'computed' : given === computed ? 'matched' : 'mismatch'
+  const check: FingerprintCheck =
+    given === '' || given === '0' ? 'computed' : given === computed ? 'matched' : 'mismatch'
   return { check, computed, mode: used.toUpperCase() }
 }

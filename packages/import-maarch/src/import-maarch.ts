@@ -1,9 +1,16 @@
 import { extname } from 'node:path'
 import { type Actor, fail } from '@mailroom/core'
-import { type Database, type DocumentStore, FolderDocumentStore, JournalWriter, type OrganisationAdmin, type StoredDocument } from '@mailroom/storage'
+import {
+  type Database,
+  type DocumentStore,
+  FolderDocumentStore,
+  JournalWriter,
+  type OrganisationAdmin,
+  type StoredDocument,
+} from '@mailroom/storage'
 import { type Kysely, sql } from 'kysely'
 import { checkFingerprint, type DocserverLocations, maarchFilePath, readIfPresent } from './files.js'
-import { mapOrganisation, type MaarchOrganisationRows } from './map-organisation.js'
+import { type MaarchOrganisationRows, mapOrganisation } from './map-organisation.js'
 import type { AttachmentEntry, ImportReportSink, MaarchImportSummary, RecordEntry, RecordReport } from './report.js'
 import { type MaarchSource, openMaarchSource } from './source.js'
 
@@ -67,11 +74,46 @@ const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
 
 /** res_letterbox columns Mailroom keeps as they are. */
 const RECORD_COLUMNS = [
-  'res_id', 'subject', 'type_id', 'typist', 'creation_date', 'modification_date', 'doc_date', 'status', 'destination', 'work_batch', 'origin',
-  'priority', 'policy_id', 'cycle_id', 'initiator', 'dest_user', 'locker_user_id', 'locker_time', 'confidentiality', 'fulltext_result',
-  'external_id', 'departure_date', 'opinion_limit_date', 'barcode', 'category_id', 'alt_identifier', 'admission_date', 'process_limit_date',
-  'closing_date', 'alarm1_date', 'alarm2_date', 'flag_alarm1', 'flag_alarm2', 'model_id', 'version', 'integrations', 'custom_fields',
-  'linked_resources', 'retention_frozen', 'binding',
+  'res_id',
+  'subject',
+  'type_id',
+  'typist',
+  'creation_date',
+  'modification_date',
+  'doc_date',
+  'status',
+  'destination',
+  'work_batch',
+  'origin',
+  'priority',
+  'policy_id',
+  'cycle_id',
+  'initiator',
+  'dest_user',
+  'locker_user_id',
+  'locker_time',
+  'confidentiality',
+  'fulltext_result',
+  'external_id',
+  'departure_date',
+  'opinion_limit_date',
+  'barcode',
+  'category_id',
+  'alt_identifier',
+  'admission_date',
+  'process_limit_date',
+  'closing_date',
+  'alarm1_date',
+  'alarm2_date',
+  'flag_alarm1',
+  'flag_alarm2',
+  'model_id',
+  'version',
+  'integrations',
+  'custom_fields',
+  'linked_resources',
+  'retention_frozen',
+  'binding',
 ] as const
 const JSON_COLUMNS = new Set(['external_id', 'integrations', 'custom_fields', 'linked_resources'])
 /** Records read from the source per query (and attachments listed per query). */
@@ -100,12 +142,19 @@ interface Related {
  */
 function refusalOf(error: unknown): string | null {
   const e = error as { code?: unknown; detail?: unknown; message?: unknown }
-  if (typeof e?.code !== 'string' || !['23503', '23502', '23505', '23514', '22001', '22P02', '22007', '22008'].includes(e.code)) return null
+  if (
+    typeof e?.code !== 'string' ||
+    !['23503', '23502', '23505', '23514', '22001', '22P02', '22007', '22008'].includes(e.code)
+  )
+    return null
   return String(e.detail ?? e.message ?? e.code)
 }
 
 /** Imports a Maarch Courrier 20.10 installation into Mailroom; see docs/migrating-from-maarch.md. */
-export async function importMaarch(target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportSummary> {
+export async function importMaarch(
+  target: MaarchImportTarget,
+  options: MaarchImportOptions,
+): Promise<MaarchImportSummary> {
   const source = await openMaarchSource(options.from)
   try {
     return await run(source, target, options)
@@ -124,7 +173,11 @@ function outcomeOf(row: Row, report: RecordReport): 'imported' | 'repaired' | 'f
   return 'imported'
 }
 
-async function run(source: MaarchSource, target: MaarchImportTarget, options: MaarchImportOptions): Promise<MaarchImportSummary> {
+async function run(
+  source: MaarchSource,
+  target: MaarchImportTarget,
+  options: MaarchImportOptions,
+): Promise<MaarchImportSummary> {
   const dryRun = options.dryRun === true
   const sink = options.report ?? NO_REPORT
   let organisation: MaarchImportSummary['organisation'] = null
@@ -136,9 +189,16 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
     const { document, notes } = mapOrganisation(rows)
     // A user already in Mailroom keeps the password hash it has there: a rerun must not put back the bcrypt
     // hash that the first login replaced, nor undo a password changed since.
-    const present = new Set((await target.db.selectFrom('users').select('user_id').execute()).map((u) => u.user_id.toLowerCase()))
-    document.users = document.users?.map(({ passwordHash, ...user }) => (present.has(user.login.toLowerCase()) ? user : { ...user, passwordHash }))
-    const result = await target.organisation.apply(document, { dryRun, author: { userId: null, name: 'import maarch' } })
+    const present = new Set(
+      (await target.db.selectFrom('users').select('user_id').execute()).map((u) => u.user_id.toLowerCase()),
+    )
+    document.users = document.users?.map(({ passwordHash, ...user }) =>
+      present.has(user.login.toLowerCase()) ? user : { ...user, passwordHash },
+    )
+    const result = await target.organisation.apply(document, {
+      dryRun,
+      author: { userId: null, name: 'import maarch' },
+    })
     organisation = { applied: result.applied, lines: result.lines, notes }
   }
   await sink.begin({ sourceVersion: source.version, dryRun, organisation })
@@ -155,11 +215,23 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
     let done = 0
     let after = 0
     for (;;) {
-      const page = await source.rows(`select * from res_letterbox where res_id > $1 order by res_id limit ${PAGE}`, [after])
+      const page = await source.rows(`select * from res_letterbox where res_id > $1 order by res_id limit ${PAGE}`, [
+        after,
+      ])
       if (page.length === 0) break
       after = Number(page[page.length - 1]!.res_id)
       const present = new Set(
-        (await target.db.selectFrom('res_letterbox').select('res_id').where('res_id', 'in', page.map((r) => Number(r.res_id))).execute()).map((r) => Number(r.res_id)),
+        (
+          await target.db
+            .selectFrom('res_letterbox')
+            .select('res_id')
+            .where(
+              'res_id',
+              'in',
+              page.map((r) => Number(r.res_id)),
+            )
+            .execute()
+        ).map((r) => Number(r.res_id)),
       )
       const related = await importer.related(page.map((r) => Number(r.res_id)).filter((id) => !present.has(id)))
       const queue = [...page]
@@ -201,7 +273,8 @@ async function run(source: MaarchSource, target: MaarchImportTarget, options: Ma
       const results = await Promise.allSettled(Array.from({ length: RECORD_CONCURRENCY }, worker))
       entries.sort((a, b) => a.resId - b.resId)
       for (const entry of entries) counts[entry.outcome === 'skipped' ? 'skipped' : 'imported']++
-      for (const entry of entries) if (entry.outcome === 'repaired' || entry.outcome === 'flagged') counts[entry.outcome]++
+      for (const entry of entries)
+        if (entry.outcome === 'repaired' || entry.outcome === 'flagged') counts[entry.outcome]++
       // The records committed before a failure are in the report too.
       await sink.records(entries)
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
@@ -240,7 +313,11 @@ class RecordImporter {
   readonly #actors = new Map<number, Actor | null>()
   /** Ids of the source's users the organisation brings over (for a dry run, where it is not applied). */
   #sourceUsers = new Set<number>()
-  #fallback: { readonly login: string; readonly actor: Actor | null; readonly willExist: boolean } = { login: DEFAULT_FALLBACK_DEPOSITOR, actor: null, willExist: false }
+  #fallback: { readonly login: string; readonly actor: Actor | null; readonly willExist: boolean } = {
+    login: DEFAULT_FALLBACK_DEPOSITOR,
+    actor: null,
+    willExist: false,
+  }
   #docservers = new Map<string, { pathTemplate: string; mode: string | null }>()
   #areas = new Map<string, { docserverId: string; pathTemplate: string }>()
 
@@ -248,21 +325,41 @@ class RecordImporter {
     this.#source = source
     this.#target = target
     this.#options = options
-    if (!target.documentStore && !options.docserverDir) throw new Error("importMaarch needs the target's documentStore or docserverDir")
+    if (!target.documentStore && !options.docserverDir)
+      throw new Error("importMaarch needs the target's documentStore or docserverDir")
     this.#writer = target.documentStore ?? new FolderDocumentStore(options.docserverDir!)
   }
 
   async prepare(): Promise<void> {
-    const rows = await this.#source.rows('select d.docserver_id, d.path_template, t.fingerprint_mode from docservers d left join docserver_types t using (docserver_type_id)')
-    this.#docservers = new Map(rows.map((r) => [String(r.docserver_id), { pathTemplate: String(r.path_template), mode: (r.fingerprint_mode as string | null) ?? null }]))
-    const areas = await this.#target.db.selectFrom('docservers').select(['docserver_id', 'docserver_type_id', 'path_template']).where('is_readonly', '=', 'N').where('coll_id', '=', 'letterbox_coll').orderBy('id').execute()
-    for (const a of areas) if (!this.#areas.has(a.docserver_type_id)) this.#areas.set(a.docserver_type_id, { docserverId: a.docserver_id, pathTemplate: a.path_template })
-    const users = await this.#source.rows<{ id: number; user_id: string }>(`select id, user_id from users where status <> 'DEL'`)
+    const rows = await this.#source.rows(
+      'select d.docserver_id, d.path_template, t.fingerprint_mode from docservers d left join docserver_types t using (docserver_type_id)',
+    )
+    this.#docservers = new Map(
+      rows.map((r) => [
+        String(r.docserver_id),
+        { pathTemplate: String(r.path_template), mode: (r.fingerprint_mode as string | null) ?? null },
+      ]),
+    )
+    const areas = await this.#target.db
+      .selectFrom('docservers')
+      .select(['docserver_id', 'docserver_type_id', 'path_template'])
+      .where('is_readonly', '=', 'N')
+      .where('coll_id', '=', 'letterbox_coll')
+      .orderBy('id')
+      .execute()
+    for (const a of areas)
+      if (!this.#areas.has(a.docserver_type_id))
+        this.#areas.set(a.docserver_type_id, { docserverId: a.docserver_id, pathTemplate: a.path_template })
+    const users = await this.#source.rows<{ id: number; user_id: string }>(
+      `select id, user_id from users where status <> 'DEL'`,
+    )
     this.#sourceUsers = new Set(users.map((u) => Number(u.id)))
     const login = this.#options.fallbackDepositor ?? DEFAULT_FALLBACK_DEPOSITOR
     const actor = await this.#target.actor(login).catch(() => null)
     // A dry run does not apply the organisation: a login that the import brings over counts as there.
-    const willExist = actor !== null || (this.#options.dryRun === true && users.some((u) => u.user_id.toLowerCase() === login.toLowerCase()))
+    const willExist =
+      actor !== null ||
+      (this.#options.dryRun === true && users.some((u) => u.user_id.toLowerCase() === login.toLowerCase()))
     if (!willExist && this.#options.fallbackDepositor !== undefined) fail('MAARCH_DEPOSITOR_UNKNOWN', { login })
     this.#fallback = { login, actor, willExist }
   }
@@ -272,23 +369,40 @@ class RecordImporter {
    * (deleted in Maarch). Then the fallback also becomes the record's typist: an id Mailroom may give a new
    * user one day must not open someone else's records to them.
    */
-  async #depositor(typist: number, resId: number, dryRun: boolean, problems: string[]): Promise<{ actor: Actor | null; replaced: boolean }> {
+  async #depositor(
+    typist: number,
+    resId: number,
+    dryRun: boolean,
+    problems: string[],
+  ): Promise<{ actor: Actor | null; replaced: boolean }> {
     const actor = await this.#actor(typist)
     if (actor !== null || (dryRun && this.#sourceUsers.has(typist))) return { actor, replaced: false }
     const fallback = this.#fallback
     if (!fallback.willExist) {
       if (!dryRun) fail('MAARCH_DEPOSITOR_UNKNOWN', { login: fallback.login, resId, typist })
-      problems.push(`typist ${typist} is not imported and the fallback depositor ${fallback.login} does not exist: the import stops here; name one with --depositor`)
+      problems.push(
+        `typist ${typist} is not imported and the fallback depositor ${fallback.login} does not exist: the import stops here; name one with --depositor`,
+      )
       return { actor: null, replaced: false }
     }
     problems.push(`typist ${typist} is not imported (deleted in Maarch?): recorded and deposited as ${fallback.login}`)
     return { actor: fallback.actor, replaced: true }
   }
 
-  async #file(docserverId: string, path: string, filename: string): Promise<{ file: string; bytes: Buffer | null; mode: string | null }> {
+  async #file(
+    docserverId: string,
+    path: string,
+    filename: string,
+  ): Promise<{ file: string; bytes: Buffer | null; mode: string | null }> {
     const docserver = this.#docservers.get(docserverId)
-    const file = docserver ? maarchFilePath(this.#options.docservers, docserverId, docserver.pathTemplate, path, filename) : null
-    return { file: file ?? `${docserverId}:${path}${filename}`, bytes: await readIfPresent(file), mode: docserver?.mode ?? null }
+    const file = docserver
+      ? maarchFilePath(this.#options.docservers, docserverId, docserver.pathTemplate, path, filename)
+      : null
+    return {
+      file: file ?? `${docserverId}:${path}${filename}`,
+      bytes: await readIfPresent(file),
+      mode: docserver?.mode ?? null,
+    }
   }
 
   async #actor(userId: number): Promise<Actor | null> {
@@ -311,7 +425,9 @@ class RecordImporter {
       return grouped
     }
     return {
-      adr: await byRecord(`select * from adr_letterbox where res_id = any($1) and type <> 'TNL' order by version, type`),
+      adr: await byRecord(
+        `select * from adr_letterbox where res_id = any($1) and type <> 'TNL' order by version, type`,
+      ),
       listinstance: await byRecord('select * from listinstance where res_id = any($1) order by listinstance_id'),
       contacts: await byRecord('select * from resource_contacts where res_id = any($1) order by id'),
       tags: await byRecord('select res_id, tag_id from resources_tags where res_id = any($1)'),
@@ -337,15 +453,27 @@ class RecordImporter {
       else {
         original = found.bytes
         const check = checkFingerprint(found.bytes, found.mode, row.fingerprint as string | null)
-        fileReport = { source: found.file, size: found.bytes.length, fingerprint: check.check, mode: check.mode, computed: check.computed }
-        if (check.check === 'mismatch') problems.push(`fingerprint mismatch: source ${String(row.fingerprint)}, file ${check.computed} (${check.mode})`)
+        fileReport = {
+          source: found.file,
+          size: found.bytes.length,
+          fingerprint: check.check,
+          mode: check.mode,
+          computed: check.computed,
+        }
+        if (check.check === 'mismatch')
+          problems.push(
+            `fingerprint mismatch: source ${String(row.fingerprint)}, file ${check.computed} (${check.mode})`,
+          )
       }
     }
     const adr = of('adr')
     const versions: { type: string; version: number; bytes: Buffer }[] = []
     for (const a of adr) {
       const found = await this.#file(String(a.docserver_id), String(a.path), String(a.filename))
-      if (found.bytes === null) problems.push(`${String(a.type)} version ${String(a.version)} ${found.file} not found: regenerated by conversion when read`)
+      if (found.bytes === null)
+        problems.push(
+          `${String(a.type)} version ${String(a.version)} ${found.file} not found: regenerated by conversion when read`,
+        )
       else versions.push({ type: String(a.type), version: Number(a.version), bytes: found.bytes })
     }
     // The deposit is made in the name of the record's typist, as its creation was.
@@ -369,7 +497,8 @@ class RecordImporter {
       const format = String(row.format ?? (extname(String(row.filename ?? '')).slice(1) || 'pdf')).toLowerCase()
       // The storage names files by a safe extension only; a format Maarch let through otherwise keeps its column.
       const extension = /^[a-z0-9]{1,10}$/.test(format) ? format : 'bin'
-      const stored = original && docArea ? await this.#writer.write(docArea.pathTemplate, extension, original, created) : null
+      const stored =
+        original && docArea ? await this.#writer.write(docArea.pathTemplate, extension, original, created) : null
       if (stored) written.push(stored)
       const storedVersions: { type: string; version: number; stored: StoredDocument }[] = []
       for (const v of versions) {
@@ -377,17 +506,30 @@ class RecordImporter {
         written.push(s)
         storedVersions.push({ type: v.type, version: v.version, stored: s })
       }
-      const [listinstance, contacts, tags, folders, history] = [of('listinstance'), of('contacts'), of('tags'), of('folders'), of('history')]
+      const [listinstance, contacts, tags, folders, history] = [
+        of('listinstance'),
+        of('contacts'),
+        of('tags'),
+        of('folders'),
+        of('history'),
+      ]
       const values: Record<string, unknown> = {}
       for (const column of RECORD_COLUMNS) {
         const value = row[column]
-        values[column] = JSON_COLUMNS.has(column) ? (value === null || value === undefined ? undefined : JSON.stringify(value)) : value
+        values[column] = JSON_COLUMNS.has(column)
+          ? value === null || value === undefined
+            ? undefined
+            : JSON.stringify(value)
+          : value
       }
       const flagged = fileReport?.fingerprint === 'mismatch' || (row.filename && !stored)
       if (flagged || replaced) {
         // What an operator sees on the record itself: what did not check out at the import, whose it was.
         const external = (row.external_id ?? {}) as Record<string, unknown>
-        values.external_id = JSON.stringify({ ...external, maarchImport: { ...(flagged ? { flagged: true, problems } : {}), ...(replaced ? { typist } : {}) } })
+        values.external_id = JSON.stringify({
+          ...external,
+          maarchImport: { ...(flagged ? { flagged: true, problems } : {}), ...(replaced ? { typist } : {}) },
+        })
       }
       if (replaced) values.typist = actor!.id
       await this.#target.db.transaction().execute(async (trx) => {
@@ -427,14 +569,38 @@ class RecordImporter {
         if (contacts.length > 0)
           await trx
             .insertInto('resource_contacts')
-            .values(contacts.map((c) => ({ res_id: resId, item_id: Number(c.item_id), type: String(c.type), mode: String(c.mode) })))
+            .values(
+              contacts.map((c) => ({
+                res_id: resId,
+                item_id: Number(c.item_id),
+                type: String(c.type),
+                mode: String(c.mode),
+              })),
+            )
             .execute()
-        if (tags.length > 0) await trx.insertInto('resources_tags').values(tags.map((t) => ({ res_id: resId, tag_id: Number(t.tag_id) }))).execute()
-        if (folders.length > 0) await trx.insertInto('resources_folders').values(folders.map((f) => ({ res_id: resId, folder_id: Number(f.folder_id) }))).execute()
+        if (tags.length > 0)
+          await trx
+            .insertInto('resources_tags')
+            .values(tags.map((t) => ({ res_id: resId, tag_id: Number(t.tag_id) })))
+            .execute()
+        if (folders.length > 0)
+          await trx
+            .insertInto('resources_folders')
+            .values(folders.map((f) => ({ res_id: resId, folder_id: Number(f.folder_id) })))
+            .execute()
         for (const v of storedVersions)
           await trx
             .insertInto('adr_letterbox')
-            .values({ res_id: resId, type: v.type, version: v.version, docserver_id: convertArea!.docserverId, path: v.stored.path, filename: v.stored.filename, fingerprint: v.stored.sha256, filesize: v.stored.size })
+            .values({
+              res_id: resId,
+              type: v.type,
+              version: v.version,
+              docserver_id: convertArea!.docserverId,
+              path: v.stored.path,
+              filename: v.stored.filename,
+              fingerprint: v.stored.sha256,
+              filesize: v.stored.size,
+            })
             .execute()
         const historyRows = history.map((h) => ({
           table_name: 'res_letterbox',
@@ -467,7 +633,8 @@ class RecordImporter {
             sha256: stored.sha256,
             size: stored.size,
             actor,
-            provenance: `imported from Maarch Courrier ${this.#source.version} record ${resId}, source fingerprint ${fileReport!.mode} ${String(row.fingerprint ?? '')}`.trim(),
+            provenance:
+              `imported from Maarch Courrier ${this.#source.version} record ${resId}, source fingerprint ${fileReport!.mode} ${String(row.fingerprint ?? '')}`.trim(),
           })
         }
       })
@@ -481,9 +648,13 @@ class RecordImporter {
   /** Moves the record id sequence and the chrono counters past everything imported. */
   async finish(): Promise<{ counter: string; value: number }[]> {
     const db = this.#target.db
-    await sql`select setval(pg_get_serial_sequence('res_letterbox', 'res_id'), greatest((select coalesce(max(res_id), 0) from res_letterbox), 1), (select count(*) > 0 from res_letterbox))`.execute(db)
+    await sql`select setval(pg_get_serial_sequence('res_letterbox', 'res_id'), greatest((select coalesce(max(res_id), 0) from res_letterbox), 1), (select count(*) > 0 from res_letterbox))`.execute(
+      db,
+    )
     const counters = new Map<string, number>()
-    for (const p of await this.#source.rows(`select id, param_value_int from parameters where id like 'chrono\\_%' and param_value_int is not null`)) {
+    for (const p of await this.#source.rows(
+      `select id, param_value_int from parameters where id like 'chrono\\_%' and param_value_int is not null`,
+    )) {
       counters.set(String(p.id), Number(p.param_value_int))
     }
     // Numbers already given count too, whatever the counters say (MAARCH/2020A/12: incoming, 2020, 12). Read
@@ -504,7 +675,11 @@ class RecordImporter {
       await db
         .insertInto('chrono_counters')
         .values({ counter_id: counter, last_value: value })
-        .onConflict((oc) => oc.column('counter_id').doUpdateSet({ last_value: sql<number>`greatest(chrono_counters.last_value, excluded.last_value)` }))
+        .onConflict((oc) =>
+          oc
+            .column('counter_id')
+            .doUpdateSet({ last_value: sql<number>`greatest(chrono_counters.last_value, excluded.last_value)` }),
+        )
         .execute()
       out.push({ counter, value })
     }

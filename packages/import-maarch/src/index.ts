@@ -3,14 +3,24 @@
  * Imports an existing Maarch Courrier 20.10 installation (organisation, users with their passwords, records,
  * files, history, chrono counters) into Mailroom, reading the source read-only.
  */
-export { DEFAULT_FALLBACK_DEPOSITOR, importMaarch } from './import-maarch.js'
-export type { ImportProgress, MaarchImportOptions, MaarchImportTarget } from './import-maarch.js'
-export { ReportCollector } from './report.js'
-export type { AttachmentEntry, ImportCounts, ImportReportSink, MaarchImportReport, MaarchImportSummary, RecordEntry, RecordReport, ReportHeader } from './report.js'
-export { JsonReportFile } from './report-file.js'
-export { mapOrganisation } from './map-organisation.js'
-export type { MaarchOrganisationRows, OrganisationNote } from './map-organisation.js'
-export { checkFingerprint, maarchFilePath } from './files.js'
+
 export type { DocserverLocations, FingerprintCheck } from './files.js'
-export { openMaarchSource, SUPPORTED_VERSION } from './source.js'
+export { checkFingerprint, maarchFilePath } from './files.js'
+export type { ImportProgress, MaarchImportOptions, MaarchImportTarget } from './import-maarch.js'
+export { DEFAULT_FALLBACK_DEPOSITOR, importMaarch } from './import-maarch.js'
+export type { MaarchOrganisationRows, OrganisationNote } from './map-organisation.js'
+export { mapOrganisation } from './map-organisation.js'
+export type {
+  AttachmentEntry,
+  ImportCounts,
+  ImportReportSink,
+  MaarchImportReport,
+  MaarchImportSummary,
+  RecordEntry,
+  RecordReport,
+  ReportHeader,
+} from './report.js'
+export { ReportCollector } from './report.js'
+export { JsonReportFile } from './report-file.js'
 export type { MaarchSource } from './source.js'
+export { openMaarchSource, SUPPORTED_VERSION } from './source.js'

@@ -1,4 +1,9 @@
-import { checkPerimeterClause, INDEXING_CATEGORIES, INDEXING_KEYWORDS, type OrganisationDocumentInput } from '@mailroom/core'
+import {
+  checkPerimeterClause,
+  INDEXING_CATEGORIES,
+  INDEXING_KEYWORDS,
+  type OrganisationDocumentInput,
+} from '@mailroom/core'
 
 type Row = Record<string, unknown>
 
@@ -47,7 +52,10 @@ const USER_MODES = new Set(['standard', 'rest', 'root_visible', 'root_invisible'
  * contact ids). A security clause Mailroom cannot parse leaves its group without a perimeter (no records)
  * and is noted: a group never sees more than it did in Maarch.
  */
-export function mapOrganisation(rows: MaarchOrganisationRows): { document: OrganisationDocumentInput; notes: OrganisationNote[] } {
+export function mapOrganisation(rows: MaarchOrganisationRows): {
+  document: OrganisationDocumentInput
+  notes: OrganisationNote[]
+} {
   const notes: OrganisationNote[] = []
   const entityCode = new Map(rows.entities.map((e) => [num(e.id), String(e.entity_id)]))
   const login = new Map(rows.users.map((u) => [num(u.id), String(u.user_id)]))
@@ -66,7 +74,14 @@ export function mapOrganisation(rows: MaarchOrganisationRows): { document: Organ
       businessId: nonEmpty(e.business_id),
       enabled: yes(e.enabled),
       email: nonEmpty(e.email),
-      address: { line1: nonEmpty(e.adrs_1), line2: nonEmpty(e.adrs_2), line3: nonEmpty(e.adrs_3), zipcode: nonEmpty(e.zipcode), city: nonEmpty(e.city), country: nonEmpty(e.country) },
+      address: {
+        line1: nonEmpty(e.adrs_1),
+        line2: nonEmpty(e.adrs_2),
+        line3: nonEmpty(e.adrs_3),
+        zipcode: nonEmpty(e.zipcode),
+        city: nonEmpty(e.city),
+        country: nonEmpty(e.country),
+      },
       ldapId: nonEmpty(e.ldap_id),
       producerService: nonEmpty(e.producer_service),
       externalId: (json(e.external_id) as Record<string, unknown> | null) ?? {},
@@ -75,24 +90,38 @@ export function mapOrganisation(rows: MaarchOrganisationRows): { document: Organ
 
   const groups = rows.usergroups.map((g) => {
     const id = String(g.group_id)
-    const security = rows.security.find((s) => s.group_id === id && (s.coll_id ?? 'letterbox_coll') === 'letterbox_coll')
+    const security = rows.security.find(
+      (s) => s.group_id === id && (s.coll_id ?? 'letterbox_coll') === 'letterbox_coll',
+    )
     let perimeter: string | null = null
     if (security !== undefined) {
       const clause = String(security.where_clause ?? '')
       const problem = checkPerimeterClause(clause)
       if (problem === null) perimeter = clause
-      else notes.push({ section: 'groups', id, message: `security clause ${JSON.stringify(clause)} not understood (${problem}): the group gets no records` })
+      else
+        notes.push({
+          section: 'groups',
+          id,
+          message: `security clause ${JSON.stringify(clause)} not understood (${problem}): the group gets no records`,
+        })
     }
     const parameters = (json(g.indexation_parameters) ?? {}) as { entities?: unknown[]; keywords?: unknown[] }
     const indexingEntities: string[] = []
     for (const value of parameters.entities ?? []) {
-      const code = entityCode.get(Number(value)) ?? (rows.entities.some((e) => e.entity_id === value) ? String(value) : undefined)
-      if (code === undefined) notes.push({ section: 'groups', id, message: `indexing entity ${JSON.stringify(value)} does not exist: left out` })
+      const code =
+        entityCode.get(Number(value)) ?? (rows.entities.some((e) => e.entity_id === value) ? String(value) : undefined)
+      if (code === undefined)
+        notes.push({
+          section: 'groups',
+          id,
+          message: `indexing entity ${JSON.stringify(value)} does not exist: left out`,
+        })
       else indexingEntities.push(code)
     }
     const keywords = (parameters.keywords ?? []).filter((k): k is (typeof INDEXING_KEYWORDS)[number] => {
       const known = (INDEXING_KEYWORDS as readonly unknown[]).includes(k)
-      if (!known) notes.push({ section: 'groups', id, message: `indexing keyword ${JSON.stringify(k)} unknown: left out` })
+      if (!known)
+        notes.push({ section: 'groups', id, message: `indexing keyword ${JSON.stringify(k)} unknown: left out` })
       return known
     })
     return {
@@ -109,7 +138,8 @@ export function mapOrganisation(rows: MaarchOrganisationRows): { document: Organ
   const users = rows.users.map((u) => {
     const id = num(u.id)
     const mode = String(u.mode ?? 'standard')
-    if (!USER_MODES.has(mode)) notes.push({ section: 'users', id: String(u.user_id), message: `mode ${mode} unknown: standard` })
+    if (!USER_MODES.has(mode))
+      notes.push({ section: 'users', id: String(u.user_id), message: `mode ${mode} unknown: standard` })
     const password = nonEmpty(u.password)
     return {
       login: String(u.user_id),
@@ -119,7 +149,9 @@ export function mapOrganisation(rows: MaarchOrganisationRows): { document: Organ
       mail: nonEmpty(u.mail),
       mode: (USER_MODES.has(mode) ? mode : 'standard') as 'standard',
       enabled: u.status === 'OK' || u.status === 'ABS',
-      groups: rows.usergroupContent.filter((c) => num(c.user_id) === id).flatMap((c) => groupCode.get(num(c.group_id)) ?? []),
+      groups: rows.usergroupContent
+        .filter((c) => num(c.user_id) === id)
+        .flatMap((c) => groupCode.get(num(c.group_id)) ?? []),
       entities: rows.usersEntities
         .filter((m) => num(m.user_id) === id)
         .map((m) => ({ id: String(m.entity_id), primary: yes(m.primary_entity), role: nonEmpty(m.user_role) })),
@@ -130,7 +162,11 @@ export function mapOrganisation(rows: MaarchOrganisationRows): { document: Organ
   const categories = new Set<string>(INDEXING_CATEGORIES)
   const indexingModels = rows.indexingModels.flatMap((m) => {
     if (!categories.has(String(m.category))) {
-      notes.push({ section: 'indexingModels', id: String(m.id), message: `category ${String(m.category)} unknown: model left out` })
+      notes.push({
+        section: 'indexingModels',
+        id: String(m.id),
+        message: `category ${String(m.category)} unknown: model left out`,
+      })
       return []
     }
     return [
@@ -171,7 +207,12 @@ export function mapOrganisation(rows: MaarchOrganisationRows): { document: Organ
       searchable: yes(s.can_be_searched),
       modifiable: yes(s.can_be_modified),
     })),
-    doctypeFirstLevels: rows.doctypesFirstLevel.map((l) => ({ id: num(l.doctypes_first_level_id), label: String(l.doctypes_first_level_label), color: nonEmpty(l.css_style), enabled: yes(l.enabled) })),
+    doctypeFirstLevels: rows.doctypesFirstLevel.map((l) => ({
+      id: num(l.doctypes_first_level_id),
+      label: String(l.doctypes_first_level_label),
+      color: nonEmpty(l.css_style),
+      enabled: yes(l.enabled),
+    })),
     doctypeSecondLevels: rows.doctypesSecondLevel.map((l) => ({
       id: num(l.doctypes_second_level_id),
       label: String(l.doctypes_second_level_label),
@@ -207,7 +248,11 @@ export function mapOrganisation(rows: MaarchOrganisationRows): { document: Organ
     folders: rows.folders.flatMap((f) => {
       const owner = login.get(num(f.user_id))
       if (owner === undefined) {
-        notes.push({ section: 'folders', id: String(f.id), message: `owner ${String(f.user_id)} does not exist: folder left out` })
+        notes.push({
+          section: 'folders',
+          id: String(f.id),
+          message: `owner ${String(f.user_id)} does not exist: folder left out`,
+        })
         return []
       }
       return [

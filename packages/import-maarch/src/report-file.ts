@@ -29,7 +29,9 @@ export class JsonReportFile implements ImportReportSink {
   }
 
   async begin(header: ReportHeader): Promise<void> {
-    await this.#write(`{\n${field('sourceVersion', header.sourceVersion)},\n${field('dryRun', header.dryRun)},\n${field('organisation', header.organisation)},\n  "records": [`)
+    await this.#write(
+      `{\n${field('sourceVersion', header.sourceVersion)},\n${field('dryRun', header.dryRun)},\n${field('organisation', header.organisation)},\n  "records": [`,
+    )
     this.#section = 'records'
   }
 

@@ -4,7 +4,13 @@ import type { OrganisationNote } from './map-organisation.js'
 export interface RecordReport {
   readonly resId: number
   readonly chrono: string | null
-  readonly file?: { readonly source: string; readonly size: number; readonly fingerprint: 'matched' | 'computed' | 'mismatch'; readonly mode: string; readonly computed: string }
+  readonly file?: {
+    readonly source: string
+    readonly size: number
+    readonly fingerprint: 'matched' | 'computed' | 'mismatch'
+    readonly mode: string
+    readonly computed: string
+  }
   readonly versions?: readonly { readonly type: string; readonly version: number }[]
   /** The typist was not imported (a user deleted in Maarch): the record was made and deposited in this user's name. */
   readonly depositor?: { readonly typist: number; readonly login: string }
@@ -31,7 +37,11 @@ export interface AttachmentEntry {
 export interface ReportHeader {
   readonly sourceVersion: string
   readonly dryRun: boolean
-  readonly organisation: { readonly applied: boolean; readonly lines: readonly string[]; readonly notes: readonly OrganisationNote[] } | null
+  readonly organisation: {
+    readonly applied: boolean
+    readonly lines: readonly string[]
+    readonly notes: readonly OrganisationNote[]
+  } | null
 }
 
 export interface ImportCounts {

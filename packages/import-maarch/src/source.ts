@@ -23,13 +23,16 @@ export async function openMaarchSource(url: string): Promise<MaarchSource> {
   try {
     await client.query('begin transaction isolation level repeatable read read only')
     const found = await client
-      .query<{ value: string | null }>(`select param_value_string as value from parameters where id = 'database_version'`)
+      .query<{ value: string | null }>(
+        `select param_value_string as value from parameters where id = 'database_version'`,
+      )
       .catch(() => ({ rows: [] as { value: string | null }[] }))
     const version = found.rows[0]?.value?.trim() ?? ''
     if (!SUPPORTED_VERSION.test(version)) fail('MAARCH_VERSION_REFUSED', { version })
     return {
       version,
-      rows: async <T extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) => (await client.query<T>(text, values as unknown[])).rows,
+      rows: async <T extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) =>
+        (await client.query<T>(text, values as unknown[])).rows,
       close: async () => {
         await client.query('rollback').catch(() => {})
         await client.end()

@@ -21,7 +21,13 @@ afterAll(async () => {
 /** The target, whose database fails the `failAt`-th history insert after PostgreSQL ran it (mid-transaction). */
 function failingTarget(failAt: number): MaarchImportTarget {
   const m = t.mailroom
-  return { db: m.db.withPlugin(failingHistoryInsert(failAt, 'the disk went away')), documentStore: m.documentStore, organisation: m.organisation, actor: (user) => m.actor(user), journalFlush: () => m.journalFlush() }
+  return {
+    db: m.db.withPlugin(failingHistoryInsert(failAt, 'the disk went away')),
+    documentStore: m.documentStore,
+    organisation: m.organisation,
+    actor: (user) => m.actor(user),
+    journalFlush: () => m.journalFlush(),
+  }
 }
 
 const countBy = (rows: readonly Record<string, unknown>[]) => {
@@ -42,13 +48,19 @@ describe('an import that fails in the middle of a record', () => {
     const ids = records.map((r) => Number(r.res_id))
     // Whole: each record present has all its list entries and contacts, its IMPORT row, its deposit.
     const expectedLists = countBy(await source.rows('select res_id from listinstance where res_id = any($1)', [ids]))
-    const expectedContacts = countBy(await source.rows('select res_id from resource_contacts where res_id = any($1)', [ids]))
+    const expectedContacts = countBy(
+      await source.rows('select res_id from resource_contacts where res_id = any($1)', [ids]),
+    )
     expect(countBy(await db.selectFrom('listinstance').select('res_id').execute())).toEqual(expectedLists)
     expect(countBy(await db.selectFrom('resource_contacts').select('res_id').execute())).toEqual(expectedContacts)
     const importRows = await db.selectFrom('history').select('record_id').where('event_type', '=', 'IMPORT').execute()
     expect(importRows.map((h) => Number(h.record_id)).sort((a, b) => a - b)).toEqual(ids)
     await t.mailroom.journalFlush()
-    const deposits = await db.selectFrom('journal_events').select('description').where('description', 'like', '%imported from Maarch Courrier%').execute()
+    const deposits = await db
+      .selectFrom('journal_events')
+      .select('description')
+      .where('description', 'like', '%imported from Maarch Courrier%')
+      .execute()
     expect(deposits).toHaveLength(records.filter((r) => r.filename !== null).length)
     // No file without its record: originals and converted PDFs of the committed records only.
     const versions = await db.selectFrom('adr_letterbox').select('id').execute()
@@ -57,7 +69,9 @@ describe('an import that fails in the middle of a record', () => {
 
     const again = await importCollecting(t.mailroom, run)
     expect(again.records.skipped.map((r) => r.resId)).toEqual(ids)
-    expect([...ids, ...again.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    expect([...ids, ...again.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    )
     expect((await verifyJournal({ db, docservers: t.documents })).ok).toBe(true)
   })
 })

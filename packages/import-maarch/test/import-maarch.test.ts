@@ -23,7 +23,10 @@ afterAll(async () => {
 })
 
 const list = async (login: string) => {
-  const r = await s.call('POST', '/rest/res/list', { auth: `${login}:maarch`, body: { select: 'res_id', clause: '1=1', limit: 1000 } })
+  const r = await s.call('POST', '/rest/res/list', {
+    auth: `${login}:maarch`,
+    body: { select: 'res_id', clause: '1=1', limit: 1000 },
+  })
   expect(r.status).toBe(200)
   return (r.json.resources as { res_id: number }[]).map((row) => Number(row.res_id)).sort((a, b) => a - b)
 }
@@ -70,42 +73,105 @@ describe('importing the Maarch 20.10 fixtures', () => {
       primary_entity as (select ue.entity_id from users_entities ue join users u on u.id = ue.user_id where u.user_id = 'bbain' and ue.primary_entity = 'Y'),
       below as (select e.entity_id from entities e where e.parent_entity_id in (select entity_id from primary_entity)
                 union select e.entity_id from entities e join below b on e.parent_entity_id = b.entity_id)
-      select res_id from res_letterbox where destination in (select entity_id from mine union select entity_id from below) order by res_id`.execute(s.mailroom.db)
+      select res_id from res_letterbox where destination in (select entity_id from mine union select entity_id from below) order by res_id`.execute(
+      s.mailroom.db,
+    )
     const agent = await list('bbain')
     expect(agent).toEqual(rows.map((r) => Number(r.res_id)))
     expect(agent.length).toBeGreaterThan(0)
     expect(agent.length).toBeLessThan(20)
-    const upgraded = await s.mailroom.db.selectFrom('users').select('password').where('user_id', '=', 'ddaull').executeTakeFirstOrThrow()
+    const upgraded = await s.mailroom.db
+      .selectFrom('users')
+      .select('password')
+      .where('user_id', '=', 'ddaull')
+      .executeTakeFirstOrThrow()
     expect(upgraded.password).toMatch(/^scrypt\$/)
-    expect((await s.call('POST', '/rest/res/list', { auth: 'ddaull:wrong', body: { select: 'res_id', clause: '1=1' } })).status).toBe(401)
+    expect(
+      (await s.call('POST', '/rest/res/list', { auth: 'ddaull:wrong', body: { select: 'res_id', clause: '1=1' } }))
+        .status,
+    ).toBe(401)
   })
 
   it('serves the original bytes, changes a status to ATT_MP and keeps the journal verifiable', async () => {
-    const row = await s.mailroom.db.selectFrom('res_letterbox').select(['res_id']).where('res_id', '=', 15).executeTakeFirstOrThrow()
-    const r = await s.call('GET', `/rest/resources/${row.res_id}/originalContent?mode=base64`, { auth: 'ddaull:maarch' })
+    const row = await s.mailroom.db
+      .selectFrom('res_letterbox')
+      .select(['res_id'])
+      .where('res_id', '=', 15)
+      .executeTakeFirstOrThrow()
+    const r = await s.call('GET', `/rest/resources/${row.res_id}/originalContent?mode=base64`, {
+      auth: 'ddaull:maarch',
+    })
     expect(r.status).toBe(200)
-    const expected = await readFile(`${MAARCH_FIXTURES}/docservers/resources/${report.records.imported[14]!.file!.source.split('/docservers/resources/')[1]}`)
+    const expected = await readFile(
+      `${MAARCH_FIXTURES}/docservers/resources/${report.records.imported[14]!.file!.source.split('/docservers/resources/')[1]}`,
+    )
     const body = r.json as { encodedDocument?: string }
     expect(Buffer.from(body.encodedDocument ?? '', 'base64').equals(expected)).toBe(true)
-    const status = await s.call('PUT', '/rest/res/resource/status', { auth: 'ddaull:maarch', body: { status: 'ATT_MP', resId: [15] } })
+    const status = await s.call('PUT', '/rest/res/resource/status', {
+      auth: 'ddaull:maarch',
+      body: { status: 'ATT_MP', resId: [15] },
+    })
     expect(status.status).toBe(200)
-    expect((await s.mailroom.db.selectFrom('res_letterbox').select('status').where('res_id', '=', 15).executeTakeFirstOrThrow()).status).toBe('ATT_MP')
+    expect(
+      (
+        await s.mailroom.db
+          .selectFrom('res_letterbox')
+          .select('status')
+          .where('res_id', '=', 15)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('ATT_MP')
     await s.mailroom.journalFlush()
     const verification = await verifyJournal({ db: s.mailroom.db, docservers: s.documents })
     expect(verification.ok).toBe(true)
-    const events = await s.mailroom.db.selectFrom('journal_events').select('description').where('description', 'like', '%imported from Maarch Courrier 20.10.16%').execute()
+    const events = await s.mailroom.db
+      .selectFrom('journal_events')
+      .select('description')
+      .where('description', 'like', '%imported from Maarch Courrier 20.10.16%')
+      .execute()
     expect(events.length).toBe(report.records.imported.filter((r) => r.file).length)
   })
 
   it('creates new records whose ids and chrono numbers do not collide, and a second run imports nothing', async () => {
-    const before = new Set((await s.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').execute()).map((r) => r.alt_identifier))
+    const before = new Set(
+      (await s.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').execute()).map((r) => r.alt_identifier),
+    )
     // As a capture tool would, with its Maarch configuration unchanged: web-service user, Maarch's ids.
-    const modes = await s.mailroom.db.selectFrom('users').select(['user_id', 'mode']).where('user_id', 'in', ['cchaplin', 'superadmin']).orderBy('user_id').execute()
-    expect(modes).toEqual([{ user_id: 'cchaplin', mode: 'rest' }, { user_id: 'superadmin', mode: 'root_invisible' }])
-    const created = await s.call('POST', '/rest/resources', { auth: 'cchaplin:maarch', body: { modelId: 1, doctype: 102, status: 'NEW', chrono: true, destination: 10, priority: 'poiuytre1357nbvc', subject: 'after import', documentDate: new Date().toISOString().slice(0, 10), arrivalDate: new Date().toISOString().slice(0, 10), senders: [{ id: 1, type: 'contact' }], processLimitDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) } })
+    const modes = await s.mailroom.db
+      .selectFrom('users')
+      .select(['user_id', 'mode'])
+      .where('user_id', 'in', ['cchaplin', 'superadmin'])
+      .orderBy('user_id')
+      .execute()
+    expect(modes).toEqual([
+      { user_id: 'cchaplin', mode: 'rest' },
+      { user_id: 'superadmin', mode: 'root_invisible' },
+    ])
+    const created = await s.call('POST', '/rest/resources', {
+      auth: 'cchaplin:maarch',
+      body: {
+        modelId: 1,
+        doctype: 102,
+        status: 'NEW',
+        chrono: true,
+        destination: 10,
+        priority: 'poiuytre1357nbvc',
+        subject: 'after import',
+        documentDate: new Date().toISOString().slice(0, 10),
+        arrivalDate: new Date().toISOString().slice(0, 10),
+        senders: [{ id: 1, type: 'contact' }],
+        processLimitDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      },
+    })
     expect([created.status, created.text]).toEqual([200, created.text])
     expect(created.json.resId).toBe(21)
-    const chrono = (await s.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').where('res_id', '=', 21).executeTakeFirstOrThrow()).alt_identifier
+    const chrono = (
+      await s.mailroom.db
+        .selectFrom('res_letterbox')
+        .select('alt_identifier')
+        .where('res_id', '=', 21)
+        .executeTakeFirstOrThrow()
+    ).alt_identifier
     expect(chrono).not.toBeNull()
     expect(before.has(chrono)).toBe(false)
     const again = await run()
@@ -114,6 +180,14 @@ describe('importing the Maarch 20.10 fixtures', () => {
     expect(again.organisation?.lines).toEqual(['no changes'])
     expect(again.organisation?.applied).toBe(false)
     // The scrypt hash that replaced ddaull's bcrypt one at login stays.
-    expect((await s.mailroom.db.selectFrom('users').select('password').where('user_id', '=', 'ddaull').executeTakeFirstOrThrow()).password).toMatch(/^scrypt\$/)
+    expect(
+      (
+        await s.mailroom.db
+          .selectFrom('users')
+          .select('password')
+          .where('user_id', '=', 'ddaull')
+          .executeTakeFirstOrThrow()
+      ).password,
+    ).toMatch(/^scrypt\$/)
   })
 })

@@ -17,11 +17,13 @@ afterAll(async () => {
   source?.drop()
 })
 
-
 // The root names nothing: every file is found through the per-docserver folders.
 const docservers = {
   root: '/nonexistent/maarch-docservers',
-  overrides: { FASTHD_MAN: `${MAARCH_FIXTURES}/docservers/resources`, CONVERT_MLB: `${MAARCH_FIXTURES}/docservers/convert_resources` },
+  overrides: {
+    FASTHD_MAN: `${MAARCH_FIXTURES}/docservers/resources`,
+    CONVERT_MLB: `${MAARCH_FIXTURES}/docservers/convert_resources`,
+  },
 }
 
 describe('an interrupted import with damaged files', () => {
@@ -41,22 +43,34 @@ describe('an interrupted import with damaged files', () => {
     expect(done.length).toBeGreaterThanOrEqual(5)
     expect(done.length).toBeLessThan(10)
     expect(first.records.flagged.map((r) => r.resId)).toEqual([3, 4])
-    const rows = await t.mailroom.db.selectFrom('res_letterbox').select(['res_id', 'filename']).orderBy('res_id').execute()
+    const rows = await t.mailroom.db
+      .selectFrom('res_letterbox')
+      .select(['res_id', 'filename'])
+      .orderBy('res_id')
+      .execute()
     expect(rows.map((r) => r.res_id)).toEqual(done)
     // One stored file per record with a file and per converted PDF: no orphan.
     const versions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
-    expect((await storedKeys(t.documents)).length).toBe(rows.filter((r) => r.filename !== null).length + versions.length)
+    expect((await storedKeys(t.documents)).length).toBe(
+      rows.filter((r) => r.filename !== null).length + versions.length,
+    )
 
     const second = await importCollecting(t.mailroom, { from: source.url, docservers })
     expect(second.interrupted).toBe(false)
     expect(second.records.skipped.map((r) => r.resId).filter((id) => id !== 12)).toEqual(done)
-    expect([...done, ...second.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1).filter((id) => id !== 12))
+    expect([...done, ...second.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1).filter((id) => id !== 12),
+    )
     // The refused record is reported, and left no row and no file behind.
-    expect(second.records.skipped.find((r) => r.resId === 12)?.reason).toMatch(/^refused by Mailroom, not imported: .*GONE/)
+    expect(second.records.skipped.find((r) => r.resId === 12)?.reason).toMatch(
+      /^refused by Mailroom, not imported: .*GONE/,
+    )
     const after = await t.mailroom.db.selectFrom('res_letterbox').select(['res_id', 'filename']).execute()
     expect(after.some((r) => r.res_id === 12)).toBe(false)
     const allVersions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
-    expect((await storedKeys(t.documents)).length).toBe(after.filter((r) => r.filename !== null).length + allVersions.length)
+    expect((await storedKeys(t.documents)).length).toBe(
+      after.filter((r) => r.filename !== null).length + allVersions.length,
+    )
   })
 
   it('flags a fingerprint mismatch and a missing original on the record, in history and in the report', async () => {
@@ -64,14 +78,27 @@ describe('an interrupted import with damaged files', () => {
     // A dry run over imported records: all skipped but the refused one, which it would try again.
     expect(first.records.skipped).toHaveLength(19)
     expect(first.records.imported.map((r) => r.resId)).toEqual([12])
-    const three = await t.mailroom.db.selectFrom('res_letterbox').select(['external_id', 'filename', 'fingerprint']).where('res_id', '=', 3).executeTakeFirstOrThrow()
+    const three = await t.mailroom.db
+      .selectFrom('res_letterbox')
+      .select(['external_id', 'filename', 'fingerprint'])
+      .where('res_id', '=', 3)
+      .executeTakeFirstOrThrow()
     expect(three.external_id).toMatchObject({ maarchImport: { flagged: true } })
     expect(JSON.stringify(three.external_id)).toContain('fingerprint mismatch: source abc')
     expect(three.filename).not.toBeNull()
-    const four = await t.mailroom.db.selectFrom('res_letterbox').select(['external_id', 'filename']).where('res_id', '=', 4).executeTakeFirstOrThrow()
+    const four = await t.mailroom.db
+      .selectFrom('res_letterbox')
+      .select(['external_id', 'filename'])
+      .where('res_id', '=', 4)
+      .executeTakeFirstOrThrow()
     expect(four.filename).toBeNull()
     expect(JSON.stringify(four.external_id)).toContain('gone.pdf not found')
-    const history = await t.mailroom.db.selectFrom('history').select(['event_type', 'info']).where('record_id', '=', '3').where('event_type', '=', 'IMPORT').execute()
+    const history = await t.mailroom.db
+      .selectFrom('history')
+      .select(['event_type', 'info'])
+      .where('record_id', '=', '3')
+      .where('event_type', '=', 'IMPORT')
+      .execute()
     expect(history).toHaveLength(1)
     expect(history[0]!.info).toContain('fingerprint mismatch')
   })

@@ -1,19 +1,59 @@
 import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkFingerprint, maarchFilePath, type MaarchOrganisationRows, mapOrganisation } from '../src/index.js'
+import { checkFingerprint, type MaarchOrganisationRows, maarchFilePath, mapOrganisation } from '../src/index.js'
 
 const empty: MaarchOrganisationRows = {
-  entities: [{ id: 7, entity_id: 'DSI', entity_label: 'Direction', short_label: 'DSI', enabled: 'Y', parent_entity_id: null, entity_type: 'Direction' }],
+  entities: [
+    {
+      id: 7,
+      entity_id: 'DSI',
+      entity_label: 'Direction',
+      short_label: 'DSI',
+      enabled: 'Y',
+      parent_entity_id: null,
+      entity_type: 'Direction',
+    },
+  ],
   usergroups: [
-    { id: 1, group_id: 'OK_GROUP', group_desc: 'fine', can_index: true, indexation_parameters: { entities: ['7'], keywords: ['ALL_ENTITIES', 'NOT_A_KEYWORD'] } },
-    { id: 2, group_id: 'BAD_GROUP', group_desc: 'odd clause', can_index: false, indexation_parameters: '{"entities":[],"keywords":[]}' },
+    {
+      id: 1,
+      group_id: 'OK_GROUP',
+      group_desc: 'fine',
+      can_index: true,
+      indexation_parameters: { entities: ['7'], keywords: ['ALL_ENTITIES', 'NOT_A_KEYWORD'] },
+    },
+    {
+      id: 2,
+      group_id: 'BAD_GROUP',
+      group_desc: 'odd clause',
+      can_index: false,
+      indexation_parameters: '{"entities":[],"keywords":[]}',
+    },
   ],
   security: [
-    { group_id: 'OK_GROUP', coll_id: 'letterbox_coll', where_clause: 'destination in (@my_entities, @subentities[@my_primary_entity])', maarch_comment: 'mine' },
-    { group_id: 'BAD_GROUP', coll_id: 'letterbox_coll', where_clause: "1=1 or exists (select 1 from pg_user)", maarch_comment: 'sql' },
+    {
+      group_id: 'OK_GROUP',
+      coll_id: 'letterbox_coll',
+      where_clause: 'destination in (@my_entities, @subentities[@my_primary_entity])',
+      maarch_comment: 'mine',
+    },
+    {
+      group_id: 'BAD_GROUP',
+      coll_id: 'letterbox_coll',
+      where_clause: '1=1 or exists (select 1 from pg_user)',
+      maarch_comment: 'sql',
+    },
   ],
-  users: [{ id: 3, user_id: 'jdoe', password: '$2y$10$C.QSslBKD3yNMfRPuZfcaubFwPKiCkqqOUyAdOr5FSGKPaePwuEjG', status: 'OK', mode: 'rest' }],
+  users: [
+    {
+      id: 3,
+      user_id: 'jdoe',
+      password: '$2y$10$C.QSslBKD3yNMfRPuZfcaubFwPKiCkqqOUyAdOr5FSGKPaePwuEjG',
+      status: 'OK',
+      mode: 'rest',
+    },
+  ],
   usersEntities: [{ user_id: 3, entity_id: 'DSI', user_role: '', primary_entity: 'Y' }],
   usergroupContent: [{ user_id: 3, group_id: 2 }],
   status: [],
@@ -43,7 +83,13 @@ describe('mapOrganisation', () => {
     expect(document.groups?.[0]?.indexing).toEqual({ entities: ['DSI'], keywords: ['ALL_ENTITIES'] })
     expect(notes.some((n) => n.message.includes('NOT_A_KEYWORD'))).toBe(true)
     expect(document.entities?.[0]).toMatchObject({ id: 'DSI', serialId: 7 })
-    expect(document.users?.[0]).toMatchObject({ login: 'jdoe', id: 3, mode: 'rest', groups: ['BAD_GROUP'], entities: [{ id: 'DSI', primary: true, role: null }] })
+    expect(document.users?.[0]).toMatchObject({
+      login: 'jdoe',
+      id: 3,
+      mode: 'rest',
+      groups: ['BAD_GROUP'],
+      entities: [{ id: 'DSI', primary: true, role: null }],
+    })
     expect(document.users?.[0]?.passwordHash).toMatch(/^\$2y\$/)
     expect(document.folders).toEqual([])
     expect(notes.some((n) => n.section === 'folders' && n.id === '4')).toBe(true)
@@ -54,16 +100,30 @@ describe('Maarch files', () => {
   const locations = { root: '/srv/maarch', overrides: { OTHER: '/mnt/old' } }
 
   it('resolves path_template, # paths and filename under the root, or the override', () => {
-    expect(maarchFilePath(locations, 'FASTHD_MAN', '/opt/maarch/docservers/resources/', '2020#11#0001#', 'a.pdf')).toBe('/srv/maarch/resources/2020/11/0001/a.pdf')
-    expect(maarchFilePath(locations, 'OTHER', '/opt/maarch/docservers/x/', 'tests#', 'b.pdf')).toBe('/mnt/old/tests/b.pdf')
+    expect(maarchFilePath(locations, 'FASTHD_MAN', '/opt/maarch/docservers/resources/', '2020#11#0001#', 'a.pdf')).toBe(
+      '/srv/maarch/resources/2020/11/0001/a.pdf',
+    )
+    expect(maarchFilePath(locations, 'OTHER', '/opt/maarch/docservers/x/', 'tests#', 'b.pdf')).toBe(
+      '/mnt/old/tests/b.pdf',
+    )
   })
 
   it('never resolves outside the docserver folder', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('..', '.', 'a', '#', '/', 'b'), { maxLength: 8 }), fc.constantFrom('..', 'x.pdf', '../x'), (parts, filename) => {
-        const file = maarchFilePath(locations, 'FASTHD_MAN', '/opt/maarch/docservers/resources/', parts.join(''), filename)
-        expect(file === null || file.startsWith('/srv/maarch/resources/')).toBe(true)
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('..', '.', 'a', '#', '/', 'b'), { maxLength: 8 }),
+        fc.constantFrom('..', 'x.pdf', '../x'),
+        (parts, filename) => {
+          const file = maarchFilePath(
+            locations,
+            'FASTHD_MAN',
+            '/opt/maarch/docservers/resources/',
+            parts.join(''),
+            filename,
+          )
+          expect(file === null || file.startsWith('/srv/maarch/resources/')).toBe(true)
+        },
+      ),
     )
   })
 

@@ -16,7 +16,11 @@ afterAll(async () => {
 const summary = (counts: Partial<MaarchImportSummary['counts']> = {}): MaarchImportSummary => ({
   sourceVersion: '20.10.16',
   dryRun: false,
-  organisation: { applied: true, lines: ['entities: +1 ~0 -0'], notes: [{ section: 'groups', id: 'G', message: 'clause "a\nb" not understood' }] },
+  organisation: {
+    applied: true,
+    lines: ['entities: +1 ~0 -0'],
+    notes: [{ section: 'groups', id: 'G', message: 'clause "a\nb" not understood' }],
+  },
   interrupted: false,
   counts: { imported: 0, repaired: 0, flagged: 0, skipped: 0, attachmentsNotImported: 0, ...counts },
   chronoCounters: [{ counter: 'chrono_incoming_2020', value: 12 }],
@@ -33,7 +37,11 @@ const entry: fc.Arbitrary<RecordEntry> = fc.oneof(
     problems: fc.array(text, { maxLength: 2 }),
   }),
 )
-const attachment: fc.Arbitrary<AttachmentEntry> = fc.record({ resId: fc.nat(), resIdMaster: fc.option(fc.nat(), { nil: null }), title: fc.option(text, { nil: null }) })
+const attachment: fc.Arbitrary<AttachmentEntry> = fc.record({
+  resId: fc.nat(),
+  resIdMaster: fc.option(fc.nat(), { nil: null }),
+  title: fc.option(text, { nil: null }),
+})
 
 let n = 0
 async function write(pages: RecordEntry[][], attachments: AttachmentEntry[][]): Promise<string> {
@@ -51,12 +59,20 @@ async function write(pages: RecordEntry[][], attachments: AttachmentEntry[][]): 
 describe('the JSON report written as the import goes', () => {
   it('is one valid JSON document holding every page of records and attachments in order, and the summary', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(entry, { maxLength: 4 }), { maxLength: 4 }), fc.array(fc.array(attachment, { maxLength: 3 }), { maxLength: 3 }), async (pages, attachments) => {
-        const path = await write(pages, attachments)
-        const parsed = JSON.parse(await readFile(path, 'utf8'))
-        expect(parsed).toEqual({ ...summary(), records: pages.flat(), notImported: { attachments: attachments.flat() } })
-        await rm(path)
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(entry, { maxLength: 4 }), { maxLength: 4 }),
+        fc.array(fc.array(attachment, { maxLength: 3 }), { maxLength: 3 }),
+        async (pages, attachments) => {
+          const path = await write(pages, attachments)
+          const parsed = JSON.parse(await readFile(path, 'utf8'))
+          expect(parsed).toEqual({
+            ...summary(),
+            records: pages.flat(),
+            notImported: { attachments: attachments.flat() },
+          })
+          await rm(path)
+        },
+      ),
       { numRuns: 60 },
     )
   })

@@ -15,7 +15,10 @@ afterAll(() => {
 
 describe('the Maarch source', () => {
   it('refuses another release, naming it', async () => {
-    await expect(openMaarchSource(other.url)).rejects.toMatchObject({ code: 'MAARCH_VERSION_REFUSED', message: 'The source is Maarch Courrier 21.03.4; only 20.10.x databases can be imported, nothing was imported' })
+    await expect(openMaarchSource(other.url)).rejects.toMatchObject({
+      code: 'MAARCH_VERSION_REFUSED',
+      message: 'The source is Maarch Courrier 21.03.4; only 20.10.x databases can be imported, nothing was imported',
+    })
   })
 
   it('is read in a read-only transaction: a write is refused by PostgreSQL', async () => {

@@ -28,6 +28,7 @@ export function documentStoreFor(choice: DocumentStoreChoice): { store: Document
 /** The folder of a `file://` URL or a plain path. */
 function folderOf(url: string): string {
   if (url.toLowerCase().startsWith('file://')) return fileURLToPath(url)
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) throw new Error(`docserver URL "${url}" is neither s3://BUCKET[/PREFIX], file:// nor a path`)
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
+    throw new Error(`docserver URL "${url}" is neither s3://BUCKET[/PREFIX], file:// nor a path`)
   return isAbsolute(url) ? url : resolve(url)
 }

@@ -8,25 +8,43 @@
  * What an embedding service needs from storage and documents (opening and migrating the database, the
  * converters, the maintenance checks) is re-exported here, so it installs this one package.
  */
-export { createMailroom } from './mailroom.js'
-export { documentStoreFor } from './document-store-choice.js'
-export type { DocumentStoreChoice } from './document-store-choice.js'
-export { isS3Url, parseS3Url, S3DocumentStore } from '@mailroom/object-store'
-export type { S3StoreOptions } from '@mailroom/object-store'
-export type { Mailroom, MailroomOptions } from './mailroom.js'
-export { DEMO_PASSWORDS, demoOrganisationPath, demoOrganisationText, hasUsers, loadDemoData } from './demo/demo-dataset.js'
-export { RECOMMENDED_SCRYPT_COST, ScryptPasswordHasher, type ScryptCost } from './security/scrypt-password-hasher.js'
-export { HmacTokenSigner, signingKeyId } from './security/hmac-token-signer.js'
+
 export { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from '@mailroom/core'
+export type { ConversionServiceOptions, LibreOfficeConverterOptions, OfficeConverter } from '@mailroom/documents'
+export { ConversionService, findSoffice, LibreOfficeConverter } from '@mailroom/documents'
+export type { S3StoreOptions } from '@mailroom/object-store'
+export { isS3Url, parseS3Url, S3DocumentStore } from '@mailroom/object-store'
+export type {
+  ContentSettings,
+  CopyProblem,
+  CopyProgress,
+  CopyReport,
+  Database,
+  DatabaseTarget,
+  DocumentStore,
+  JournalBreak,
+  JournalBreakReason,
+  JournalVerification,
+  ListedDocument,
+  MailroomDatabase,
+  OrganisationAdmin,
+  PgPoolLike,
+  SafeVerification,
+  StartupLockOptions,
+  StorageCheckOptions,
+  StorageCheckReport,
+  StorageProblem,
+  VerifyJournalOptions,
+} from '@mailroom/storage'
 export {
   checkDocumentStorage,
   copyDocumentStore,
   DEFAULT_CONTENT_SETTINGS,
   DocserverRoot,
   databaseFromKysely,
+  databaseFromPool,
   digestStream,
   FolderDocumentStore,
-  databaseFromPool,
   formatOrganisationYaml,
   MAILROOM_PG_TYPES,
   MIGRATIONS,
@@ -40,27 +58,16 @@ export {
   verifyJournal,
   withStartupLock,
 } from '@mailroom/storage'
-export type {
-  ContentSettings,
-  CopyProblem,
-  CopyProgress,
-  CopyReport,
-  Database,
-  DatabaseTarget,
-  DocumentStore,
-  ListedDocument,
-  JournalBreak,
-  JournalBreakReason,
-  JournalVerification,
-  MailroomDatabase,
-  OrganisationAdmin,
-  PgPoolLike,
-  SafeVerification,
-  StorageCheckOptions,
-  StorageCheckReport,
-  StartupLockOptions,
-  StorageProblem,
-  VerifyJournalOptions,
-} from '@mailroom/storage'
-export { ConversionService, findSoffice, LibreOfficeConverter } from '@mailroom/documents'
-export type { ConversionServiceOptions, LibreOfficeConverterOptions, OfficeConverter } from '@mailroom/documents'
+export {
+  DEMO_PASSWORDS,
+  demoOrganisationPath,
+  demoOrganisationText,
+  hasUsers,
+  loadDemoData,
+} from './demo/demo-dataset.js'
+export type { DocumentStoreChoice } from './document-store-choice.js'
+export { documentStoreFor } from './document-store-choice.js'
+export type { Mailroom, MailroomOptions } from './mailroom.js'
+export { createMailroom } from './mailroom.js'
+export { HmacTokenSigner, signingKeyId } from './security/hmac-token-signer.js'
+export { RECOMMENDED_SCRYPT_COST, type ScryptCost, ScryptPasswordHasher } from './security/scrypt-password-hasher.js'

@@ -2,12 +2,12 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import {
   type ActingMailroom,
   type Actor,
-  actAs,
   type AuthObserver,
   type AuthSettings,
-  fail,
+  actAs,
   type Clock,
   createAuthService,
+  fail,
   type MailroomServices,
   type OperationalStatistics,
   type PasswordHasher,
@@ -26,8 +26,8 @@ import {
   createSearchServices,
   createStatusServices,
   type Database,
-  type DocumentStore,
   type DatabaseTarget,
+  type DocumentStore,
   databaseFromKysely,
   databaseFromPool,
   JournalWriter,
@@ -41,9 +41,9 @@ import {
   type OrganisationAdmin,
   openDatabase,
   PerimeterGuard,
+  type PgPoolLike,
   pendingMigrations,
   readOperationalStatistics,
-  type PgPoolLike,
   type SearchSettings,
   SILENT_LOGGER,
   type StorageContext,
@@ -128,7 +128,8 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     const hasher = options.passwordHasher ?? new ScryptPasswordHasher()
     const logger = options.logger ?? SILENT_LOGGER
     // Replicas started together: one migrates and loads the demo, the others wait and find it done.
-    const onWait = () => logger.info({}, 'another server is starting on this database: waiting for its migrations and demo load')
+    const onWait = () =>
+      logger.info({}, 'another server is starting on this database: waiting for its migrations and demo load')
     const startupWrites = <T>(work: (db: Kysely<Database>) => Promise<T>) => withStartupLock(database, work, { onWait })
     await startupWrites(async (db) => {
       if (options.migrate !== false) await migrateToLatest(db)
@@ -149,8 +150,11 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       tokens: new HmacTokenSigner(options.secret, options.previousSecrets),
       clock,
       ids: { newId: () => randomUUID() },
-      ...(options.throttle === false ? {} : { throttle: new KyselyAuthThrottle(database.db), throttlePolicy: options.throttle ?? {} }),
-      credentialDigest: (login, password) => createHmac('sha256', digestKey).update(login).update('\0').update(password).digest('base64'),
+      ...(options.throttle === false
+        ? {}
+        : { throttle: new KyselyAuthThrottle(database.db), throttlePolicy: options.throttle ?? {} }),
+      credentialDigest: (login, password) =>
+        createHmac('sha256', digestKey).update(login).update('\0').update(password).digest('base64'),
       ...(options.auth ? { settings: options.auth } : {}),
       ...(options.observer ? { observer: options.observer } : {}),
     })
@@ -194,7 +198,10 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
         const [schema, storage] = await Promise.all([
           // A database that does not answer cannot have its migrations checked either: both fail.
           database.ping().then(
-            async () => ({ database: true, migrations: (await pendingMigrations(database.db).catch(() => ['unknown'])).length === 0 }),
+            async () => ({
+              database: true,
+              migrations: (await pendingMigrations(database.db).catch(() => ['unknown'])).length === 0,
+            }),
             () => ({ database: false, migrations: false }),
           ),
           docservers.acceptsWrites(),
@@ -220,7 +227,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
   }
 }
 
-async function resolveDatabase(input: MailroomOptions['database']): Promise<{ database: MailroomDatabase; ownsDatabase: boolean }> {
+async function resolveDatabase(
+  input: MailroomOptions['database'],
+): Promise<{ database: MailroomDatabase; ownsDatabase: boolean }> {
   if (typeof input === 'string') return { database: await openDatabase(targetFromString(input)), ownsDatabase: true }
   if (input instanceof Kysely) return { database: databaseFromKysely(input), ownsDatabase: false }
   if ('db' in input && 'ping' in input) return { database: input, ownsDatabase: false }

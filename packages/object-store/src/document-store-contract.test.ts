@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { checkDocumentStorage, type DocumentStore, FolderDocumentStore, verifyJournal } from '@mailroom/storage'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../testing/src/databases/test-database.js'
 import { patternBytes } from '../../testing/src/fixtures/pattern-bytes.js'
 import { cephGateway, testBucketUrl, testS3Store } from '../../testing/src/object-store/ceph-gateway.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * The document store's contract, run the same on both stores: the local folder and an S3 bucket of the
@@ -43,7 +43,11 @@ interface StoreUnderTest {
 const STORES: Record<'folder' | 's3', () => Promise<StoreUnderTest>> = {
   async folder() {
     const dir = await mkdtemp(join(tmpdir(), 'mailroom-store-contract-'))
-    return { store: new FolderDocumentStore(dir), options: { docserverUrl: dir }, dispose: () => rm(dir, { recursive: true, force: true }) }
+    return {
+      store: new FolderDocumentStore(dir),
+      options: { docserverUrl: dir },
+      dispose: () => rm(dir, { recursive: true, force: true }),
+    }
   },
   async s3() {
     if (!gateway) throw new Error('no gateway')
@@ -88,12 +92,16 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
       expect(subject.store.keyOf('area/', '../../', 'passwd')).toBeNull()
       expect(subject.store.keyOf('/etc/', '', 'passwd')).toBeNull()
       expect(subject.store.keyOf('area/', '2025#01#0001#', 'a.pdf')).toBe('area/2025/01/0001/a.pdf')
-      await expect(subject.store.write('area/', 'p/df', new Uint8Array([1]), new Date())).rejects.toThrow('refused storage path')
+      await expect(subject.store.write('area/', 'p/df', new Uint8Array([1]), new Date())).rejects.toThrow(
+        'refused storage path',
+      )
     })
 
     it('answers a missing file: no size, a 404 read, and a remove that is not an error', async () => {
       expect(await subject.store.size('area/2026/01/nothing.pdf')).toBeNull()
-      await expect(subject.store.read('area/2026/01/nothing.pdf')).rejects.toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER' })
+      await expect(subject.store.read('area/2026/01/nothing.pdf')).rejects.toMatchObject({
+        code: 'DOCUMENT_NOT_IN_DOCSERVER',
+      })
       const stored = await subject.store.write('area/', 'txt', new Uint8Array([1, 2, 3]), new Date())
       await subject.store.remove(stored.key)
       await subject.store.remove(stored.key)
@@ -110,9 +118,15 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
 
     it('puts a stream under an exact key, and refuses (leaving nothing) when the size differs', async () => {
       const bytes = patternBytes(300_000, 9)
-      await subject.store.put('copied/2026/01/x.bin', Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]), bytes.length)
+      await subject.store.put(
+        'copied/2026/01/x.bin',
+        Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]),
+        bytes.length,
+      )
       expect((await bytesOf(await subject.store.read('copied/2026/01/x.bin'))).equals(Buffer.from(bytes))).toBe(true)
-      await expect(subject.store.put('copied/2026/01/y.bin', Readable.from([bytes]), bytes.length + 1)).rejects.toThrow(/expected/)
+      await expect(subject.store.put('copied/2026/01/y.bin', Readable.from([bytes]), bytes.length + 1)).rejects.toThrow(
+        /expected/,
+      )
       expect(await subject.store.size('copied/2026/01/y.bin')).toBeNull()
     })
 
@@ -136,13 +150,24 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
     let t: TestMailroom
     beforeAll(async () => {
       // Reads above 64 KiB stream (verified while sent) rather than being checked in memory first.
-      t = await createTestMailroom({ ...subject.options, content: { verifyBeforeSendMaxBytes: 64 * 1024 }, journal: { sweepIntervalMs: 0 } })
+      t = await createTestMailroom({
+        ...subject.options,
+        content: { verifyBeforeSendMaxBytes: 64 * 1024 },
+        journal: { sweepIntervalMs: 0 },
+      })
     }, 60_000)
     afterAll(async () => t?.cleanup())
 
     async function create(bytes: Uint8Array, format = 'pdf'): Promise<number> {
       const as = await t.mailroom.as('cchaplin')
-      const { resId } = await as.records.create({ modelId: 1, status: 'NEW', subject: 'store contract', format, encodedFile: Buffer.from(bytes).toString('base64'), destination: 6 })
+      const { resId } = await as.records.create({
+        modelId: 1,
+        status: 'NEW',
+        subject: 'store contract',
+        format,
+        encodedFile: Buffer.from(bytes).toString('base64'),
+        destination: 6,
+      })
       return resId
     }
 
@@ -154,10 +179,15 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
     }
 
     async function fileRow(resId: number) {
-      return t.mailroom.db.selectFrom('res_letterbox as r').innerJoin('docservers as d', 'd.docserver_id', 'r.docserver_id').select(['r.path', 'r.filename', 'd.path_template']).where('r.res_id', '=', resId).executeTakeFirstOrThrow()
+      return t.mailroom.db
+        .selectFrom('res_letterbox as r')
+        .innerJoin('docservers as d', 'd.docserver_id', 'r.docserver_id')
+        .select(['r.path', 'r.filename', 'd.path_template'])
+        .where('r.res_id', '=', resId)
+        .executeTakeFirstOrThrow()
     }
 
-    it('keeps a created record\'s file in this store and serves it, small (checked first) and large (streamed)', async () => {
+    it("keeps a created record's file in this store and serves it, small (checked first) and large (streamed)", async () => {
       const small = new TextEncoder().encode('small original\n')
       const large = textOf(300_000, 11)
       const [a, b] = [await create(small, 'txt'), await create(large, 'txt')]
@@ -177,7 +207,14 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
       }
       const before = await keys()
       const as = await t.mailroom.as('cchaplin')
-      const refused = as.records.create({ modelId: 1, status: 'NO_SUCH_STATUS', subject: 'refused', format: 'txt', encodedFile: Buffer.from('refused\n').toString('base64'), destination: 6 })
+      const refused = as.records.create({
+        modelId: 1,
+        status: 'NO_SUCH_STATUS',
+        subject: 'refused',
+        format: 'txt',
+        encodedFile: Buffer.from('refused\n').toString('base64'),
+        destination: 6,
+      })
       await expect(refused).rejects.toMatchObject({ kind: 'bad-request' })
       expect(await keys()).toEqual(before)
     })
@@ -201,17 +238,29 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
       await expect(original(small)).rejects.toThrow('Fingerprints do not match')
       await expect(original(large)).rejects.toThrow('Fingerprints do not match')
       const report = await checkDocumentStorage(t.mailroom.db, t.mailroom.documentStore, { dryRun: true })
-      expect(report.problems.filter((p) => p.problem === 'fingerprint').map((p) => p.resId).sort()).toEqual([small, large].sort())
+      expect(
+        report.problems
+          .filter((p) => p.problem === 'fingerprint')
+          .map((p) => p.resId)
+          .sort(),
+      ).toEqual([small, large].sort())
       const journal = await verifyJournal({ db: t.mailroom.db, docservers: t.mailroom.documentStore })
       expect(journal.ok).toBe(false)
       // Put the rows out of the way of the following checks (fsck never changes rows itself).
-      await t.mailroom.db.updateTable('res_letterbox').set({ filename: null, path: null, docserver_id: null }).where('res_id', 'in', [small, large]).execute()
+      await t.mailroom.db
+        .updateTable('res_letterbox')
+        .set({ filename: null, path: null, docserver_id: null })
+        .where('res_id', 'in', [small, large])
+        .execute()
     })
 
     it('stores new versions and the converted PDF in this store, and reads them back', async () => {
       const resId = await create(new TextEncoder().encode('version one\n'), 'txt')
       const as = await t.mailroom.as('superadmin')
-      await as.content.createVersion(String(resId), { format: 'txt', encodedFile: Buffer.from('version two\n').toString('base64') })
+      await as.content.createVersion(String(resId), {
+        format: 'txt',
+        encodedFile: Buffer.from('version two\n').toString('base64'),
+      })
       expect((await original(resId)).toString()).toBe('version two\n')
       const first = await t.mailroom.db
         .selectFrom('adr_letterbox as a')
@@ -232,7 +281,9 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
         .where('a.res_id', '=', resId)
         .where('a.type', '=', 'PDF')
         .executeTakeFirstOrThrow()
-      expect(await subject.store.size(subject.store.keyOf(converted.path_template, converted.path, converted.filename)!)).toBe(converted.filesize)
+      expect(
+        await subject.store.size(subject.store.keyOf(converted.path_template, converted.path, converted.filename)!),
+      ).toBe(converted.filesize)
     })
 
     it('fsck finds rows whose file is missing and removes orphans from this store', async () => {
@@ -244,8 +295,11 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
       expect(report.problems).toContainEqual(expect.objectContaining({ resId, problem: 'missing' }))
       expect(report.removed).toContain(orphan.key)
       expect(await subject.store.size(orphan.key)).toBeNull()
-      await t.mailroom.db.updateTable('res_letterbox').set({ filename: null, path: null, docserver_id: null }).where('res_id', '=', resId).execute()
+      await t.mailroom.db
+        .updateTable('res_letterbox')
+        .set({ filename: null, path: null, docserver_id: null })
+        .where('res_id', '=', resId)
+        .execute()
     })
-
   })
 })

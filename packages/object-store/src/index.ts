@@ -4,8 +4,9 @@
  * second implementation of storage's DocumentStore port, so several servers on one database share one
  * bucket. Carries the AWS SDK, which `@mailroom/storage` does not.
  */
-export { S3DocumentStore } from './s3-document-store.js'
+
 export type { S3StoreOptions } from './s3-document-store.js'
-export { documentKey, isS3Url, parseS3Url } from './s3-location.js'
+export { S3DocumentStore } from './s3-document-store.js'
 export type { S3Location } from './s3-location.js'
+export { documentKey, isS3Url, parseS3Url } from './s3-location.js'
 export { storeError } from './store-errors.js'

@@ -8,14 +8,14 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
-  paginateListObjectsV2,
   PutObjectCommand,
+  paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import { NodeHttpHandler } from '@smithy/node-http-handler'
 import { domainError } from '@mailroom/core'
 import type { ByteRange, DocumentStore, ListedDocument, StoredDocument } from '@mailroom/storage'
+import { NodeHttpHandler } from '@smithy/node-http-handler'
 import { documentKey, parseS3Url, type S3Location } from './s3-location.js'
 import { isMissing, storeError } from './store-errors.js'
 
@@ -30,7 +30,11 @@ export interface S3StoreOptions {
   /** Address buckets as `endpoint/bucket` rather than `bucket.endpoint` (most non-AWS stores need it). */
   readonly forcePathStyle?: boolean
   /** Access keys; absent: the SDK's default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles). */
-  readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string }
+  readonly credentials?: {
+    readonly accessKeyId: string
+    readonly secretAccessKey: string
+    readonly sessionToken?: string
+  }
   /** Longest wait for a connection, milliseconds (default 3000). */
   readonly connectTimeoutMs?: number
   /** Longest silence of a request's socket, milliseconds (default 30000), answers' bodies included: a hung store fails rather than hangs. */
@@ -106,12 +110,16 @@ export class S3DocumentStore implements DocumentStore {
 
   async ensure(): Promise<void> {
     try {
-      await this.#call((abortSignal) => this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }), { abortSignal }))
+      await this.#call((abortSignal) =>
+        this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }), { abortSignal }),
+      )
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
       if (status !== 404 || this.#options.createBucket === false) throw storeError(error)
       try {
-        await this.#call((abortSignal) => this.client.send(new CreateBucketCommand({ Bucket: this.location.bucket }), { abortSignal }))
+        await this.#call((abortSignal) =>
+          this.client.send(new CreateBucketCommand({ Bucket: this.location.bucket }), { abortSignal }),
+        )
       } catch (creation) {
         const name = (creation as { name?: string }).name
         if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw storeError(creation)
@@ -121,7 +129,9 @@ export class S3DocumentStore implements DocumentStore {
 
   async isUsable(): Promise<boolean> {
     try {
-      await this.#call((abortSignal) => this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }), { abortSignal }))
+      await this.#call((abortSignal) =>
+        this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }), { abortSignal }),
+      )
       return true
     } catch {
       return false
@@ -131,9 +141,16 @@ export class S3DocumentStore implements DocumentStore {
   /** Writes and removes a small probe object: a bucket that answers HEAD may still refuse writes (a read-only key, a full quota). */
   async acceptsWrites(): Promise<boolean> {
     const Key = this.#objectKey(`.mailroom-write-probe-${process.pid}-${randomBytes(4).toString('hex')}`)
-    const removal = () => this.#call((abortSignal) => this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key }), { abortSignal })).catch(() => {})
+    const removal = () =>
+      this.#call((abortSignal) =>
+        this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key }), { abortSignal }),
+      ).catch(() => {})
     try {
-      await this.#call((abortSignal) => this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key, Body: 'ok', ContentLength: 2 }), { abortSignal }))
+      await this.#call((abortSignal) =>
+        this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key, Body: 'ok', ContentLength: 2 }), {
+          abortSignal,
+        }),
+      )
       await removal()
       return true
     } catch {
@@ -155,7 +172,13 @@ export class S3DocumentStore implements DocumentStore {
     const sha256 = createHash('sha256').update(bytes).digest('hex')
     try {
       if (bytes.length <= this.#partSize) {
-        const put = new PutObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key), Body: bytes, ContentLength: bytes.length, ContentType: 'application/octet-stream' })
+        const put = new PutObjectCommand({
+          Bucket: this.location.bucket,
+          Key: this.#objectKey(key),
+          Body: bytes,
+          ContentLength: bytes.length,
+          ContentType: 'application/octet-stream',
+        })
         // The signature covers the payload's SHA-256; given here, the signer takes it instead of hashing the
         // bytes a second time (the store still checks it against what it receives).
         put.middlewareStack.add(
@@ -169,7 +192,11 @@ export class S3DocumentStore implements DocumentStore {
         await this.#call((abortSignal) => this.client.send(put, { abortSignal }))
       } else {
         // One call's time for starting and completing the upload, and one per round of parts sent together.
-        await this.#upload(key, bytes, this.#callTimeoutMs * (1 + Math.ceil(bytes.length / this.#partSize / MULTIPART_QUEUE)))
+        await this.#upload(
+          key,
+          bytes,
+          this.#callTimeoutMs * (1 + Math.ceil(bytes.length / this.#partSize / MULTIPART_QUEUE)),
+        )
       }
     } catch (error) {
       // A request cut after the store kept the object would leave it: remove it (fsck finds it otherwise).
@@ -196,7 +223,11 @@ export class S3DocumentStore implements DocumentStore {
 
   async remove(key: string): Promise<void> {
     try {
-      await this.#call((abortSignal) => this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key) }), { abortSignal }))
+      await this.#call((abortSignal) =>
+        this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key) }), {
+          abortSignal,
+        }),
+      )
     } catch (error) {
       if (!isMissing(error)) throw storeError(error)
     }
@@ -204,7 +235,11 @@ export class S3DocumentStore implements DocumentStore {
 
   async size(key: string): Promise<number | null> {
     try {
-      const head = await this.#call((abortSignal) => this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key) }), { abortSignal }))
+      const head = await this.#call((abortSignal) =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key) }), {
+          abortSignal,
+        }),
+      )
       return head.ContentLength ?? 0
     } catch (error) {
       if (isMissing(error)) return null
@@ -225,7 +260,14 @@ export class S3DocumentStore implements DocumentStore {
     try {
       // The deadline ends with the headers: the body then streams for as long as it flows (requestTimeoutMs).
       const answer = await this.#call((abortSignal) =>
-        this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: this.#objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }), { abortSignal }),
+        this.client.send(
+          new GetObjectCommand({
+            Bucket: this.location.bucket,
+            Key: this.#objectKey(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+          { abortSignal },
+        ),
       )
       const body = answer.Body
       if (!(body instanceof Readable)) throw new Error('the S3 client gave no Node stream')
@@ -246,10 +288,17 @@ export class S3DocumentStore implements DocumentStore {
   async *list(): AsyncIterable<ListedDocument> {
     const { bucket, prefix } = this.location
     try {
-      for await (const page of paginateListObjectsV2({ client: this.client, pageSize: 1000 }, { Bucket: bucket, Prefix: prefix })) {
+      for await (const page of paginateListObjectsV2(
+        { client: this.client, pageSize: 1000 },
+        { Bucket: bucket, Prefix: prefix },
+      )) {
         for (const object of page.Contents ?? []) {
           if (!object.Key) continue
-          yield { key: object.Key.slice(prefix.length), size: object.Size ?? 0, modifiedMs: object.LastModified?.getTime() ?? 0 }
+          yield {
+            key: object.Key.slice(prefix.length),
+            size: object.Size ?? 0,
+            modifiedMs: object.LastModified?.getTime() ?? 0,
+          }
         }
       }
     } catch (error) {
@@ -266,7 +315,12 @@ export class S3DocumentStore implements DocumentStore {
     const send = async (abortController?: AbortController) => {
       const upload = new Upload({
         client: this.client,
-        params: { Bucket: this.location.bucket, Key: this.#objectKey(key), Body: body, ContentType: 'application/octet-stream' },
+        params: {
+          Bucket: this.location.bucket,
+          Key: this.#objectKey(key),
+          Body: body,
+          ContentType: 'application/octet-stream',
+        },
         partSize: this.#partSize,
         queueSize: MULTIPART_QUEUE,
         leavePartsOnError: false,
@@ -282,9 +336,15 @@ export class S3DocumentStore implements DocumentStore {
    * One call of the store under its deadline (callTimeoutMs): the SDK's retries of a silent store would
    * otherwise hold it for maxAttempts times requestTimeoutMs. Ends once `call` resolves (a read's headers).
    */
-  async #call<T>(call: (abortSignal: AbortSignal, abortController: AbortController) => Promise<T>, timeoutMs = this.#callTimeoutMs): Promise<T> {
+  async #call<T>(
+    call: (abortSignal: AbortSignal, abortController: AbortController) => Promise<T>,
+    timeoutMs = this.#callTimeoutMs,
+  ): Promise<T> {
     const deadline = new AbortController()
-    const timer = setTimeout(() => deadline.abort(new Error(`the object store did not answer within ${timeoutMs} ms`)), timeoutMs)
+    const timer = setTimeout(
+      () => deadline.abort(new Error(`the object store did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    )
     try {
       return await call(deadline.signal, deadline)
     } finally {

@@ -12,7 +12,14 @@ describe('parseS3Url', () => {
   })
 
   it('refuses what is not s3://BUCKET[/PREFIX] with a valid bucket, and prefixes that climb', () => {
-    for (const bad of ['s3://', 's3://A_B', 's3://ab', 'http://bucket/x', 's3://bucket/../x', 's3://bucket/a/../../x']) {
+    for (const bad of [
+      's3://',
+      's3://A_B',
+      's3://ab',
+      'http://bucket/x',
+      's3://bucket/../x',
+      's3://bucket/a/../../x',
+    ]) {
       expect(() => parseS3Url(bad), bad).toThrow()
     }
   })
@@ -65,11 +72,18 @@ describe('documentKey', () => {
 })
 
 describe('storeError', () => {
-  const failure = (name: string, status?: number) => Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } })
+  const failure = (name: string, status?: number) =>
+    Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } })
   it('maps the S3 client failures to the catalogue: 404 missing, 503 refused or unreachable', () => {
-    expect(storeError(failure('NoSuchKey', 404))).toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER', kind: 'not-found' })
+    expect(storeError(failure('NoSuchKey', 404))).toMatchObject({
+      code: 'DOCUMENT_NOT_IN_DOCSERVER',
+      kind: 'not-found',
+    })
     expect(storeError(failure('NotFound', 404))).toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER' })
-    expect(storeError(failure('NoSuchBucket', 404))).toMatchObject({ code: 'DOCUMENT_STORE_REFUSED', kind: 'unavailable' })
+    expect(storeError(failure('NoSuchBucket', 404))).toMatchObject({
+      code: 'DOCUMENT_STORE_REFUSED',
+      kind: 'unavailable',
+    })
     expect(storeError(failure('AccessDenied', 403))).toMatchObject({ code: 'DOCUMENT_STORE_REFUSED' })
     expect(storeError(failure('InvalidAccessKeyId', 403))).toMatchObject({ code: 'DOCUMENT_STORE_REFUSED' })
     expect(storeError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toMatchObject({

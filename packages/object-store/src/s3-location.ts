@@ -18,7 +18,10 @@ export function isS3Url(url: string): boolean {
 export function parseS3Url(url: string): S3Location {
   const match = /^s3:\/\/([^/]+)(?:\/(.*))?$/i.exec(url.trim())
   const bucket = match?.[1] ?? ''
-  if (!match || !BUCKET.test(bucket)) throw new Error(`"${url}" is not s3://BUCKET[/PREFIX] with a valid bucket name (3-63 lower-case letters, digits, dots, hyphens)`)
+  if (!match || !BUCKET.test(bucket))
+    throw new Error(
+      `"${url}" is not s3://BUCKET[/PREFIX] with a valid bucket name (3-63 lower-case letters, digits, dots, hyphens)`,
+    )
   const rawPrefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '')
   const prefix = rawPrefix === '' ? '' : posix.normalize(rawPrefix)
   if (prefix.startsWith('..') || prefix.includes('/../')) throw new Error(`"${url}": the prefix may not contain ..`)

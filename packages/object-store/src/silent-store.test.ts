@@ -1,5 +1,5 @@
-import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { createServer, type Server, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { S3DocumentStore } from './s3-document-store.js'
 
@@ -37,7 +37,9 @@ describe('a store that never answers', () => {
       const started = Date.now()
       await expect(store.ensure()).rejects.toMatchObject({ code: 'DOCUMENT_STORE_UNREACHABLE' })
       await expect(store.size('resources/2026/01/a.pdf')).rejects.toMatchObject({ code: 'DOCUMENT_STORE_UNREACHABLE' })
-      await expect(store.write('resources', 'pdf', new Uint8Array([1, 2, 3]), new Date())).rejects.toMatchObject({ code: 'DOCUMENT_STORE_UNREACHABLE' })
+      await expect(store.write('resources', 'pdf', new Uint8Array([1, 2, 3]), new Date())).rejects.toMatchObject({
+        code: 'DOCUMENT_STORE_UNREACHABLE',
+      })
       expect(Date.now() - started).toBeLessThan(10_000)
     } finally {
       await store.close()

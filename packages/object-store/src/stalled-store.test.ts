@@ -1,7 +1,7 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { patternBytes } from '../../testing/src/fixtures/pattern-bytes.js'
 import { cephGateway, testBucketUrl, testS3Store } from '../../testing/src/object-store/ceph-gateway.js'
 import { type StallingProxy, startStallingProxy } from '../../testing/src/object-store/stalling-proxy.js'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { S3DocumentStore, type S3StoreOptions } from './index.js'
 
 /**
@@ -33,7 +33,8 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
   const url = testBucketUrl('stalled')
   let direct: S3DocumentStore
   let proxy: StallingProxy
-  const throughProxy = (options: Partial<S3StoreOptions>) => new S3DocumentStore({ ...gateway!, url, endpoint: proxy.endpoint, ...options })
+  const throughProxy = (options: Partial<S3StoreOptions>) =>
+    new S3DocumentStore({ ...gateway!, url, endpoint: proxy.endpoint, ...options })
   const keys = async () => {
     const listed: string[] = []
     for await (const document of direct.list()) listed.push(document.key)
@@ -82,7 +83,11 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
     const store = throughProxy({ requestTimeoutMs: 5_000, callTimeoutMs: 1_200, maxAttempts: 3 })
     try {
       proxy.stall()
-      const calls: (() => Promise<unknown>)[] = [() => store.size(written.key), () => store.read(written.key), () => store.write('bounds', 'txt', Buffer.from('new\n'), new Date())]
+      const calls: (() => Promise<unknown>)[] = [
+        () => store.size(written.key),
+        () => store.read(written.key),
+        () => store.write('bounds', 'txt', Buffer.from('new\n'), new Date()),
+      ]
       for (const call of calls) {
         const { ms, outcome } = await timed(call)
         expect(outcome).toBe('failed DOCUMENT_STORE_UNREACHABLE')
@@ -123,14 +128,21 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
     try {
       // The store gets the PUT (and the removal that follows the failure) but its answers are held.
       proxy.stall({ responseBytes: 0 })
-      const answerLost = await timed(() => store.write('bounds', 'txt', Buffer.from('stored, answer lost\n'), new Date()))
+      const answerLost = await timed(() =>
+        store.write('bounds', 'txt', Buffer.from('stored, answer lost\n'), new Date()),
+      )
       expect(answerLost.outcome).toBe('failed DOCUMENT_STORE_UNREACHABLE')
       expect(answerLost.ms).toBeLessThan(2_500)
       expect(await settledKeys(before)).toEqual(before)
       // Everything held, a multipart upload too (two 5 MiB parts).
       proxy.release()
       proxy.stall()
-      const multipartStore = throughProxy({ requestTimeoutMs: 600, callTimeoutMs: 2_000, maxAttempts: 2, partSizeBytes: 5 * MiB })
+      const multipartStore = throughProxy({
+        requestTimeoutMs: 600,
+        callTimeoutMs: 2_000,
+        maxAttempts: 2,
+        partSizeBytes: 5 * MiB,
+      })
       try {
         const multipart = await timed(() => multipartStore.write('bounds', 'bin', patternBytes(6 * MiB, 3), new Date()))
         expect(multipart.outcome).toBe('failed DOCUMENT_STORE_UNREACHABLE')

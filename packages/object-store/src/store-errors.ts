@@ -3,7 +3,15 @@ import { type DomainError, domainError, isDomainError } from '@mailroom/core'
 /** S3 error names that mean the object is not there. */
 const MISSING = new Set(['NoSuchKey', 'NotFound'])
 /** S3 error names that mean the store answered but refuses: wrong keys, no right, no bucket. */
-const REFUSED = new Set(['NoSuchBucket', 'AccessDenied', 'InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AllAccessDisabled', 'InvalidBucketName', 'Forbidden'])
+const REFUSED = new Set([
+  'NoSuchBucket',
+  'AccessDenied',
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'AllAccessDisabled',
+  'InvalidBucketName',
+  'Forbidden',
+])
 
 /**
  * The catalogue error of a failed object-store call: a missing object is `DOCUMENT_NOT_IN_DOCSERVER`
@@ -17,7 +25,8 @@ export function storeError(error: unknown): DomainError {
   const name = failure?.Code ?? failure?.name ?? ''
   const status = failure?.$metadata?.httpStatusCode
   let mapped: DomainError
-  if (MISSING.has(name) || (status === 404 && name !== 'NoSuchBucket')) mapped = domainError('DOCUMENT_NOT_IN_DOCSERVER')
+  if (MISSING.has(name) || (status === 404 && name !== 'NoSuchBucket'))
+    mapped = domainError('DOCUMENT_NOT_IN_DOCSERVER')
   else if (REFUSED.has(name) || status === 403) mapped = domainError('DOCUMENT_STORE_REFUSED')
   else mapped = domainError('DOCUMENT_STORE_UNREACHABLE')
   Object.defineProperty(mapped, 'cause', { value: error, enumerable: false })

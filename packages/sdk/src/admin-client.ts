@@ -1,4 +1,11 @@
-import type { NewUserBody, OrganisationDocument, OrganisationDocumentInput, OrganisationHistoryResponse, OrganisationPlanResponse, UserSummaryResponse } from '@mailroom/core'
+import type {
+  NewUserBody,
+  OrganisationDocument,
+  OrganisationDocumentInput,
+  OrganisationHistoryResponse,
+  OrganisationPlanResponse,
+  UserSummaryResponse,
+} from '@mailroom/core'
 import type { CallOptions, Transport } from './transport.js'
 
 /** Options of the plan and apply calls. */
@@ -12,9 +19,15 @@ export interface MailroomAdminClient {
   /** GET /admin/organisation: the organisation document (no password hashes). */
   exportOrganisation(options?: CallOptions): Promise<OrganisationDocument>
   /** POST /admin/organisation/plan: what applying a document would change; nothing is changed. */
-  planOrganisation(document: OrganisationDocumentInput, options?: OrganisationApplyCallOptions): Promise<OrganisationPlanResponse>
+  planOrganisation(
+    document: OrganisationDocumentInput,
+    options?: OrganisationApplyCallOptions,
+  ): Promise<OrganisationPlanResponse>
   /** PUT /admin/organisation: validates and applies a document in one transaction. */
-  applyOrganisation(document: OrganisationDocumentInput, options?: OrganisationApplyCallOptions): Promise<OrganisationPlanResponse>
+  applyOrganisation(
+    document: OrganisationDocumentInput,
+    options?: OrganisationApplyCallOptions,
+  ): Promise<OrganisationPlanResponse>
   /** GET /admin/organisation/history: changes, newest first. */
   organisationHistory(limit?: number, options?: CallOptions): Promise<OrganisationHistoryResponse>
   /** GET /admin/users. */
@@ -36,14 +49,18 @@ export function createAdminClient(transport: Transport): MailroomAdminClient {
   const pruneQuery = (options: OrganisationApplyCallOptions) => (options.prune ? { prune: 'true' } : {})
   return {
     exportOrganisation: (call = {}) => transport.json('GET', 'admin/organisation', call),
-    planOrganisation: (document, { prune, ...call } = {}) => transport.json('POST', 'admin/organisation/plan', { body: document, ...call, query: pruneQuery({ prune }) }),
-    applyOrganisation: (document, { prune, ...call } = {}) => transport.json('PUT', 'admin/organisation', { body: document, ...call, query: pruneQuery({ prune }) }),
-    organisationHistory: (limit, call = {}) => transport.json('GET', 'admin/organisation/history', { ...call, query: limit === undefined ? {} : { limit } }),
+    planOrganisation: (document, { prune, ...call } = {}) =>
+      transport.json('POST', 'admin/organisation/plan', { body: document, ...call, query: pruneQuery({ prune }) }),
+    applyOrganisation: (document, { prune, ...call } = {}) =>
+      transport.json('PUT', 'admin/organisation', { body: document, ...call, query: pruneQuery({ prune }) }),
+    organisationHistory: (limit, call = {}) =>
+      transport.json('GET', 'admin/organisation/history', { ...call, query: limit === undefined ? {} : { limit } }),
     listUsers: (call = {}) => transport.json('GET', 'admin/users', call),
     addUser: (body, call = {}) => transport.json('POST', 'admin/users', { body, ...call }),
     async setPassword(login, password, call = {}) {
       await transport.empty('PUT', user(login, 'password'), { body: { password }, ...call })
     },
-    setEnabled: (login, enabled, call = {}) => transport.json('PUT', user(login, 'status'), { body: { enabled }, ...call }),
+    setEnabled: (login, enabled, call = {}) =>
+      transport.json('PUT', user(login, 'status'), { body: { enabled }, ...call }),
   }
 }

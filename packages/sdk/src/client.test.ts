@@ -19,7 +19,15 @@ afterAll(async () => s?.close())
 
 /** A record of bbain's entity (PJS) with a 2-page PDF. */
 async function createPdfRecord(subject = 'Demande de subvention') {
-  return bbain.createRecord({ modelId: 1, status: 'NEW', subject, destination: 6, chrono: true, encodedFile: encodeBase64(pdf), format: 'pdf' })
+  return bbain.createRecord({
+    modelId: 1,
+    status: 'NEW',
+    subject,
+    destination: 6,
+    chrono: true,
+    encodedFile: encodeBase64(pdf),
+    format: 'pdf',
+  })
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
@@ -46,9 +54,15 @@ describe('sdk: authentication and entities', () => {
     const client = createClient({ baseUrl: s.baseUrl, auth: { login: 'bbain', password: 'wrong' } })
     const error = await client.getEntity('PJS').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(MailroomApiError)
-    expect(error).toMatchObject({ status: 401, message: 'Authentication Failed', body: { errors: 'Authentication Failed' } })
+    expect(error).toMatchObject({
+      status: 401,
+      message: 'Authentication Failed',
+      body: { errors: 'Authentication Failed' },
+    })
     await expect(bbain.getEntity('NOPE')).rejects.toMatchObject({ status: 400, message: 'Entity not found' })
-    await expect(createClient({ baseUrl: s.baseUrl }).authenticate('bblier', 'nope')).rejects.toMatchObject({ status: 401 })
+    await expect(createClient({ baseUrl: s.baseUrl }).authenticate('bblier', 'nope')).rejects.toMatchObject({
+      status: 401,
+    })
   })
 })
 
@@ -56,21 +70,40 @@ describe('sdk: records, search, content, status', () => {
   it('creates a record with a file (current form) and finds it by search', async () => {
     const { resId } = await createPdfRecord('Tour de France')
     expect(Number.isInteger(resId)).toBe(true)
-    const found = await bbain.search({ select: 'res_id, subject, status, destination, format', clause: `res_id = ${resId}` })
-    expect(found).toEqual({ resources: [{ res_id: resId, subject: 'Tour de France', status: 'NEW', destination: 'PJS', format: 'pdf' }], count: 1 })
+    const found = await bbain.search({
+      select: 'res_id, subject, status, destination, format',
+      clause: `res_id = ${resId}`,
+    })
+    expect(found).toEqual({
+      resources: [{ res_id: resId, subject: 'Tour de France', status: 'NEW', destination: 'PJS', format: 'pdf' }],
+      count: 1,
+    })
     const withFile = await bbain.search({ select: 'res_id', clause: `res_id = ${resId}`, withFile: true })
     expect(decodeBase64(String(withFile.resources[0]?.fileBase64Content))).toEqual(pdf)
   })
 
   it('creates a record with the earlier form', async () => {
     const cchaplin = createClient({ baseUrl: s.baseUrl, auth: { login: 'cchaplin', password: 'maarch' } })
-    const { resId } = await cchaplin.createRecord({ status: 'NEW', format: 'pdf', encodedFile: encodeBase64(pdf), type_id: 103, category_id: 'incoming', subject: 'Ancien' })
+    const { resId } = await cchaplin.createRecord({
+      status: 'NEW',
+      format: 'pdf',
+      encodedFile: encodeBase64(pdf),
+      type_id: 103,
+      category_id: 'incoming',
+      subject: 'Ancien',
+    })
     expect(Number.isInteger(resId)).toBe(true)
   })
 
   it('reports create and search errors with their exact messages', async () => {
-    await expect(bbain.createRecord({ status: 'NEW' } as never)).rejects.toMatchObject({ status: 400, message: 'Data is not set or empty' })
-    await expect(bbain.search({ select: '', clause: '1=1' })).rejects.toMatchObject({ status: 400, message: 'Bad Request: select is not valid' })
+    await expect(bbain.createRecord({ status: 'NEW' } as never)).rejects.toMatchObject({
+      status: 400,
+      message: 'Data is not set or empty',
+    })
+    await expect(bbain.search({ select: '', clause: '1=1' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Bad Request: select is not valid',
+    })
   })
 
   it('downloads the PDF as bytes, as a stream and as base64, and the original file', async () => {
@@ -99,15 +132,24 @@ describe('sdk: records, search, content, status', () => {
   it('adds versions and a signed PDF, and reads each of them', async () => {
     const { resId } = await createPdfRecord('Versions')
     const second = makePdf({ pages: 3 })
-    expect(await bbain.newVersion(resId, { encodedFile: encodeBase64(second), format: 'pdf' })).toEqual({ resId, version: 2 })
+    expect(await bbain.newVersion(resId, { encodedFile: encodeBase64(second), format: 'pdf' })).toEqual({
+      resId,
+      version: 2,
+    })
     expect(await bbain.getOriginalContent(resId)).toEqual(second)
     const v1 = await bbain.getVersionContent(resId, 1)
     expect(v1.filename).toMatch(/_V1\.pdf$/)
     const signed = makePdf({ pages: 1 })
-    expect(await bbain.newVersion(resId, { encodedFile: encodeBase64(signed), format: 'pdf', type: 'SIGN' })).toEqual({ resId, version: 2 })
+    expect(await bbain.newVersion(resId, { encodedFile: encodeBase64(signed), format: 'pdf', type: 'SIGN' })).toEqual({
+      resId,
+      version: 2,
+    })
     expect(await bbain.getOriginalContent(resId, { signedVersion: true })).toEqual(signed)
     await expect(bbain.getVersionContent(resId, 3)).rejects.toMatchObject({ status: 400, message: 'Incorrect version' })
-    await expect(bbain.newVersion(resId, { encodedFile: '', format: 'pdf' })).rejects.toMatchObject({ status: 400, message: 'Body encodedFile is not valid base64' })
+    await expect(bbain.newVersion(resId, { encodedFile: '', format: 'pdf' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Body encodedFile is not valid base64',
+    })
   })
 
   it('reports content errors with their status and message', async () => {
@@ -118,7 +160,10 @@ describe('sdk: records, search, content, status', () => {
       status: 403,
       message: 'signedVersion param is not a boolean',
     })
-    await expect(bbain.getVersionContent(resId, 0)).rejects.toMatchObject({ status: 400, message: 'Parameter version must be greater than 0' })
+    await expect(bbain.getVersionContent(resId, 0)).rejects.toMatchObject({
+      status: 400,
+      message: 'Parameter version must be greater than 0',
+    })
     await expect(bbain.getVersionContent(resId, 1, { type: 'XX' as never })).rejects.toMatchObject({
       status: 400,
       message: 'Parameter type can not be empty and should be PDF, TYPE, NOTE',
@@ -129,14 +174,21 @@ describe('sdk: records, search, content, status', () => {
 
   it('changes the status by resId and by chrono, and reads the history', async () => {
     const { resId } = await createPdfRecord()
-    expect(await bbain.updateStatus({ status: 'COU', resId: [resId], historyMessage: 'Pris en charge' })).toEqual({ success: 'success' })
+    expect(await bbain.updateStatus({ status: 'COU', resId: [resId], historyMessage: 'Pris en charge' })).toEqual({
+      success: 'success',
+    })
     const [row] = (await bbain.search({ select: 'status, alt_identifier', clause: `res_id = ${resId}` })).resources
     expect(row?.status).toBe('COU')
-    expect(await bbain.updateStatus({ status: 'END', chrono: [String(row?.alt_identifier)] })).toEqual({ success: 'success' })
+    expect(await bbain.updateStatus({ status: 'END', chrono: [String(row?.alt_identifier)] })).toEqual({
+      success: 'success',
+    })
     const { history } = await bbain.getHistory(resId)
     expect(history.map((h) => h.info)).toEqual(expect.arrayContaining(['Pris en charge', 'status update']))
     expect(history[0]).toMatchObject({ eventType: 'UP', login: 'bbain' })
-    await expect(bbain.updateStatus({ status: 'NOPE', resId: [resId] })).rejects.toMatchObject({ status: 400, message: 'status not found' })
+    await expect(bbain.updateStatus({ status: 'NOPE', resId: [resId] })).rejects.toMatchObject({
+      status: 400,
+      message: 'status not found',
+    })
   })
 })
 
@@ -144,7 +196,11 @@ describe('sdk: digital safe, health, openapi', () => {
   it('reads the journal with the SERVICE-AUTH cookie of a token', async () => {
     const { resId } = await createPdfRecord('Journal')
     const { token } = await createClient({ baseUrl: s.baseUrl }).authenticate('bbain', 'maarch')
-    const journal = await bbain.readJournal(SAFE, { fromDate: new Date(Date.now() - 3_600_000).toISOString() }, { cookieToken: token })
+    const journal = await bbain.readJournal(
+      SAFE,
+      { fromDate: new Date(Date.now() - 3_600_000).toISOString() },
+      { cookieToken: token },
+    )
     expect(journal).toMatchObject({ originatorOwnerOrgRegNumber: SAFE, operationResult: true })
     const deposit = journal.lifeCycleEvents.find((e) => e.eventInfo.some((i) => i.resId === String(resId)))
     expect(deposit).toMatchObject({ eventType: 'recordsManagement/deposit', objectClass: 'recordsManagement/archive' })
@@ -156,9 +212,16 @@ describe('sdk: digital safe, health, openapi', () => {
   it('reports journal errors from the envelope message', async () => {
     const error = await bbain.readJournal(SAFE, {}, { cookieToken: 'forged' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(MailroomApiError)
-    expect(error).toMatchObject({ status: 401, message: 'Missing authentication credential', body: { operationResult: false } })
+    expect(error).toMatchObject({
+      status: 401,
+      message: 'Missing authentication credential',
+      body: { operationResult: false },
+    })
     const { token } = await createClient({ baseUrl: s.baseUrl }).authenticate('bbain', 'maarch')
-    await expect(bbain.readJournal(SAFE, { fromDate: 'yesterday' }, { cookieToken: token })).rejects.toMatchObject({ status: 400, message: 'Invalid format date' })
+    await expect(bbain.readJournal(SAFE, { fromDate: 'yesterday' }, { cookieToken: token })).rejects.toMatchObject({
+      status: 400,
+      message: 'Invalid format date',
+    })
   })
 
   it("verifies a safe's chain with the client's own credentials, and reports refusals", async () => {
@@ -167,13 +230,20 @@ describe('sdk: digital safe, health, openapi', () => {
     expect(verification).toMatchObject({ safe: SAFE, verified: true, pendingEvents: 0, firstBreak: null })
     expect(verification.eventsChecked).toBeGreaterThan(0)
     expect(verification.head?.sequence).toBe(verification.eventsChecked)
-    await expect(bbain.verifyJournalChain('NOPE')).rejects.toMatchObject({ status: 404, message: "Organization NOPE doesn't exist" })
+    await expect(bbain.verifyJournalChain('NOPE')).rejects.toMatchObject({
+      status: 404,
+      message: "Organization NOPE doesn't exist",
+    })
   })
 
   it('reads liveness, readiness and the OpenAPI document without credentials', async () => {
     const anonymous = createClient({ baseUrl: s.baseUrl })
     expect(await anonymous.health()).toEqual({ status: 'ok' })
-    expect(await anonymous.ready()).toEqual({ status: 'ready', failing: [], checks: { database: true, migrations: true, storage: true, shuttingDown: false } })
+    expect(await anonymous.ready()).toEqual({
+      status: 'ready',
+      failing: [],
+      checks: { database: true, migrations: true, storage: true, shuttingDown: false },
+    })
     const document = await anonymous.openapi()
     expect(document.openapi).toBe('3.1.0')
     expect(Object.keys(document.paths)).toContain('/rest/res/list')
@@ -204,14 +274,18 @@ describe('sdk: transport', () => {
     let calls = 0
     const flaky: typeof fetch = async (input, init) => {
       calls++
-      if (calls === 1) return new Response('{"errors":"Service temporarily unavailable, try again later"}', { status: 503 })
+      if (calls === 1)
+        return new Response('{"errors":"Service temporarily unavailable, try again later"}', { status: 503 })
       return fetch(input, init)
     }
     const client = createClient({ baseUrl: s.baseUrl, fetch: flaky, auth: { login: 'bbain', password: 'maarch' } })
     expect((await client.health()).status).toBe('ok')
     expect(calls).toBe(2)
     calls = 0
-    await expect(client.updateStatus({ status: 'COU', resId: [1] })).rejects.toMatchObject({ status: 503, message: 'Service temporarily unavailable, try again later' })
+    await expect(client.updateStatus({ status: 'COU', resId: [1] })).rejects.toMatchObject({
+      status: 503,
+      message: 'Service temporarily unavailable, try again later',
+    })
     expect(calls).toBe(1)
   })
 
@@ -223,7 +297,11 @@ describe('sdk: transport', () => {
       url = String(input)
       return new Response('{"lifeCycleEvents":[]}', { status: 200 })
     }
-    const client = createClient({ baseUrl: 'http://mailroom.test/base/', fetch: spy, auth: { login: 'bbain', password: 'maarch' } })
+    const client = createClient({
+      baseUrl: 'http://mailroom.test/base/',
+      fetch: spy,
+      auth: { login: 'bbain', password: 'maarch' },
+    })
     await client.readJournal('ORG 1', { archiveId: 'a/b', limit: 5 }, { cookieToken: 'a b;c' })
     expect(url).toBe('http://mailroom.test/base/digitalSafe/digitalSafe/ORG%201/events?archiveId=a%2Fb&limit=5')
     expect(Object.fromEntries(seen!)).toEqual({

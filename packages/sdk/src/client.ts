@@ -6,14 +6,14 @@ import type {
   CreateRecordResponse,
   EarlierCreateRecordBody,
   Entity,
-  LivenessResponse,
-  ReadinessResponse,
   JournalEventsParams,
   JournalEventsResponse,
+  LivenessResponse,
   NewVersionBody,
   NewVersionResponse,
   OriginalContentBase64Response,
   OriginalContentParams,
+  ReadinessResponse,
   RecordHistoryResponse,
   SearchBody,
   SearchResponse,
@@ -25,8 +25,8 @@ import type {
 import { createAdminClient, type MailroomAdminClient } from './admin-client.js'
 import { type Bytes, type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
 
-export { Transport } from './transport.js'
 export type { Bytes, CallOptions, ClientAuth, ClientOptions, QueryValues, TransportRequest } from './transport.js'
+export { Transport } from './transport.js'
 
 /** Tokens returned by `authenticate`. */
 export interface Tokens {
@@ -63,7 +63,10 @@ export interface JournalCallOptions extends CallOptions {
 }
 
 /** The OpenAPI 3.1 document of the server, as plain JSON. */
-export type OpenApiJson = Readonly<Record<string, unknown>> & { readonly openapi: string; readonly paths: Readonly<Record<string, unknown>> }
+export type OpenApiJson = Readonly<Record<string, unknown>> & {
+  readonly openapi: string
+  readonly paths: Readonly<Record<string, unknown>>
+}
 
 /** A typed Mailroom client: one method per operation of the interface. */
 export interface MailroomClient {
@@ -89,21 +92,42 @@ export interface MailroomClient {
   search(body: SearchBody, options?: CallOptions): Promise<SearchResponse>
 
   /** GET /rest/resources/{resId}/content?mode=base64: the PDF as a base64 object. */
-  getContent(resId: number, params: { readonly mode: 'base64'; readonly watermark?: boolean }, options?: CallOptions): Promise<ContentBase64Response>
+  getContent(
+    resId: number,
+    params: { readonly mode: 'base64'; readonly watermark?: boolean },
+    options?: CallOptions,
+  ): Promise<ContentBase64Response>
   /** GET /rest/resources/{resId}/content: the (watermarked) PDF as a stream of bytes. */
-  getContent(resId: number, params: RawContentParams & StreamOption, options?: CallOptions): Promise<ReadableStream<Bytes>>
+  getContent(
+    resId: number,
+    params: RawContentParams & StreamOption,
+    options?: CallOptions,
+  ): Promise<ReadableStream<Bytes>>
   /** GET /rest/resources/{resId}/content: the (watermarked) PDF's bytes. */
   getContent(resId: number, params?: RawContentParams, options?: CallOptions): Promise<Bytes>
 
   /** GET /rest/resources/{resId}/originalContent?mode=base64: the original file as a base64 object. */
-  getOriginalContent(resId: number, params: { readonly mode: 'base64'; readonly signedVersion?: boolean }, options?: CallOptions): Promise<OriginalContentBase64Response>
+  getOriginalContent(
+    resId: number,
+    params: { readonly mode: 'base64'; readonly signedVersion?: boolean },
+    options?: CallOptions,
+  ): Promise<OriginalContentBase64Response>
   /** GET /rest/resources/{resId}/originalContent: the original file as a stream of bytes. */
-  getOriginalContent(resId: number, params: RawOriginalContentParams & StreamOption, options?: CallOptions): Promise<ReadableStream<Bytes>>
+  getOriginalContent(
+    resId: number,
+    params: RawOriginalContentParams & StreamOption,
+    options?: CallOptions,
+  ): Promise<ReadableStream<Bytes>>
   /** GET /rest/resources/{resId}/originalContent: the original file's bytes. */
   getOriginalContent(resId: number, params?: RawOriginalContentParams, options?: CallOptions): Promise<Bytes>
 
   /** GET /rest/resources/{resId}/content/{version}: the PDF (or SIGN / NOTE file) of one version. */
-  getVersionContent(resId: number, version: number, params?: VersionContentParams, options?: CallOptions): Promise<VersionContentResponse>
+  getVersionContent(
+    resId: number,
+    version: number,
+    params?: VersionContentParams,
+    options?: CallOptions,
+  ): Promise<VersionContentResponse>
 
   /** PUT /rest/res/resource/status: sets the status of every record listed by resId or chrono (all or nothing). */
   updateStatus(body: StatusUpdateBody, options?: CallOptions): Promise<StatusUpdateResponse>
@@ -163,13 +187,19 @@ export function createClient(options: ClientOptions): MailroomClient {
 
   const getContent = ((resId: number, params?: ContentParams & { stream?: boolean }, call: CallOptions = {}) => {
     const path = `${resource(resId)}/content`
-    if (params?.mode === 'base64') return transport.json('GET', path, { ...call, query: query(params, ['mode', 'watermark']) })
+    if (params?.mode === 'base64')
+      return transport.json('GET', path, { ...call, query: query(params, ['mode', 'watermark']) })
     return download(path, params, ['mode', 'watermark'], call)
   }) as MailroomClient['getContent']
 
-  const getOriginalContent = ((resId: number, params?: OriginalContentParams & { stream?: boolean }, call: CallOptions = {}) => {
+  const getOriginalContent = ((
+    resId: number,
+    params?: OriginalContentParams & { stream?: boolean },
+    call: CallOptions = {},
+  ) => {
     const path = `${resource(resId)}/originalContent`
-    if (params?.mode === 'base64') return transport.json('GET', path, { ...call, query: query(params, ['mode', 'signedVersion']) })
+    if (params?.mode === 'base64')
+      return transport.json('GET', path, { ...call, query: query(params, ['mode', 'signedVersion']) })
     return download(path, params, ['signedVersion'], call)
   }) as MailroomClient['getOriginalContent']
 
@@ -178,11 +208,21 @@ export function createClient(options: ClientOptions): MailroomClient {
     admin: createAdminClient(transport),
 
     async authenticate(login, password, call = {}) {
-      const response = await transport.empty('POST', 'rest/authenticate', { body: { login, password }, auth: false, ...call })
+      const response = await transport.empty('POST', 'rest/authenticate', {
+        body: { login, password },
+        auth: false,
+        ...call,
+      })
       return { token: response.headers.get('token') ?? '', refreshToken: response.headers.get('refresh-token') ?? '' }
     },
     async refreshToken(refreshToken, call = {}) {
-      return (await transport.json<{ token: string }>('GET', 'rest/authenticate/token', { query: { refreshToken }, auth: false, ...call })).token
+      return (
+        await transport.json<{ token: string }>('GET', 'rest/authenticate/token', {
+          query: { refreshToken },
+          auth: false,
+          ...call,
+        })
+      ).token
     },
     useToken(token) {
       transport.setAuth({ token })
@@ -201,7 +241,10 @@ export function createClient(options: ClientOptions): MailroomClient {
     getContent,
     getOriginalContent,
     getVersionContent(resId, version, params, call = {}) {
-      return transport.json('GET', `${resource(resId)}/content/${encodeURIComponent(String(version))}`, { ...call, query: query(params, ['type']) })
+      return transport.json('GET', `${resource(resId)}/content/${encodeURIComponent(String(version))}`, {
+        ...call,
+        query: query(params, ['type']),
+      })
     },
 
     updateStatus(body, call = {}) {
@@ -212,17 +255,36 @@ export function createClient(options: ClientOptions): MailroomClient {
     },
 
     async getEntity(id, call = {}) {
-      return (await transport.json<{ entity: Entity }>('GET', `rest/entities/${encodeURIComponent(String(id))}`, call)).entity
+      return (await transport.json<{ entity: Entity }>('GET', `rest/entities/${encodeURIComponent(String(id))}`, call))
+        .entity
     },
 
     readJournal(owner, params, call = {}) {
       const { cookieToken, ...rest } = call
       const auth = transport.auth
       const token = cookieToken ?? (auth && 'token' in auth ? auth.token : undefined)
-      const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', 'user-agent': 'service' }
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'user-agent': 'service',
+      }
       if (token !== undefined) headers.cookie = `SERVICE-AUTH=${encodeURIComponent(token)}`
-      const names = ['archiveId', 'originatorOrgRegNumber', 'fromDate', 'toDate', 'fromOriginatorArchiveId', 'toOriginatorArchiveId', 'limit', 'after']
-      return transport.json('GET', `digitalSafe/digitalSafe/${encodeURIComponent(owner)}/events`, { ...rest, headers, auth: false, query: query(params, names) })
+      const names = [
+        'archiveId',
+        'originatorOrgRegNumber',
+        'fromDate',
+        'toDate',
+        'fromOriginatorArchiveId',
+        'toOriginatorArchiveId',
+        'limit',
+        'after',
+      ]
+      return transport.json('GET', `digitalSafe/digitalSafe/${encodeURIComponent(owner)}/events`, {
+        ...rest,
+        headers,
+        auth: false,
+        query: query(params, names),
+      })
     },
 
     verifyJournalChain(owner, call = {}) {

@@ -2,7 +2,9 @@
  * @module @mailroom/sdk
  * A typed client for Mailroom servers, for browsers and Node (fetch only; core is a type-only dependency).
  */
-export { createClient, Transport } from './client.js'
+
+export type { MailroomAdminClient, OrganisationApplyCallOptions } from './admin-client.js'
+export { decodeBase64, encodeBase64 } from './base64.js'
 export type {
   Bytes,
   CallOptions,
@@ -18,6 +20,5 @@ export type {
   Tokens,
   TransportRequest,
 } from './client.js'
-export type { MailroomAdminClient, OrganisationApplyCallOptions } from './admin-client.js'
-export { decodeBase64, encodeBase64 } from './base64.js'
+export { createClient, Transport } from './client.js'
 export { MailroomApiError, MailroomNetworkError, MailroomTimeoutError } from './errors.js'

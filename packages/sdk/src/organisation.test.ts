@@ -64,15 +64,31 @@ describe('from an empty database to an organisation, end to end over HTTP', () =
   })
 
   it('lets the root user add users, set passwords and apply more over HTTP', async () => {
-    const bob = await root.admin.addUser({ login: 'bob', firstname: 'Bob', groups: ['STAFF'], entities: [{ id: 'MAIL', primary: true }], password: 'bob password 1' })
+    const bob = await root.admin.addUser({
+      login: 'bob',
+      firstname: 'Bob',
+      groups: ['STAFF'],
+      entities: [{ id: 'MAIL', primary: true }],
+      password: 'bob password 1',
+    })
     expect(bob).toMatchObject({ login: 'bob', enabled: true, groups: ['STAFF'], primaryEntity: 'MAIL' })
     await root.admin.setPassword('alice', 'alice password 1')
     const planned = await root.admin.planOrganisation({ version: 1, tags: [{ id: 1, label: 'URGENT' }] })
-    expect(planned).toEqual({ applied: false, lines: ['tags: +1 ~0 -0 (added: 1)'], summary: { tags: { added: ['1'], changed: [], removed: [] } } })
+    expect(planned).toEqual({
+      applied: false,
+      lines: ['tags: +1 ~0 -0 (added: 1)'],
+      summary: { tags: { added: ['1'], changed: [], removed: [] } },
+    })
     expect((await root.admin.applyOrganisation({ version: 1, tags: [{ id: 1, label: 'URGENT' }] })).applied).toBe(true)
-    expect((await root.admin.applyOrganisation({ version: 1, tags: [{ id: 1, label: 'URGENT' }] })).lines).toEqual(['no changes'])
+    expect((await root.admin.applyOrganisation({ version: 1, tags: [{ id: 1, label: 'URGENT' }] })).lines).toEqual([
+      'no changes',
+    ])
     const [latest] = await root.admin.organisationHistory(1)
-    expect(latest).toMatchObject({ event: 'ORG_APPLY', author: 'root (root)', details: { summary: { tags: { added: ['1'] } } } })
+    expect(latest).toMatchObject({
+      event: 'ORG_APPLY',
+      author: 'root (root)',
+      details: { summary: { tags: { added: ['1'] } } },
+    })
     expect((await root.admin.exportOrganisation()).tags).toEqual([{ id: 1, label: 'URGENT' }])
   })
 
@@ -82,12 +98,17 @@ describe('from an empty database to an organisation, end to end over HTTP', () =
     const serials = new Map((await root.admin.exportOrganisation()).entities!.map((e) => [e.id, e.serialId!]))
     const [hr, pay, mail] = [serials.get('HR')!, serials.get('PAY')!, serials.get('MAIL')!]
     const created = async (who: MailroomClient, destination: number, subject: string) =>
-      (await who.createRecord({ modelId: 1, status: 'NEW', doctype: 10, priority: 'normal', subject, destination })).resId
+      (await who.createRecord({ modelId: 1, status: 'NEW', doctype: 10, priority: 'normal', subject, destination }))
+        .resId
     const hrRecord = await created(alice, hr, 'for HR')
     const payRecord = await created(alice, pay, 'for payroll')
     const mailRecord = await created(bob, mail, 'for the mail room')
-    await expect(created(alice, mail, 'not mine')).rejects.toMatchObject({ status: 400, message: 'Body destination is out of your indexing parameters' })
-    const ids = async (who: MailroomClient) => (await who.search({ select: 'res_id', clause: '1=1', orderBy: ['res_id'] })).resources.map((r) => r.res_id)
+    await expect(created(alice, mail, 'not mine')).rejects.toMatchObject({
+      status: 400,
+      message: 'Body destination is out of your indexing parameters',
+    })
+    const ids = async (who: MailroomClient) =>
+      (await who.search({ select: 'res_id', clause: '1=1', orderBy: ['res_id'] })).resources.map((r) => r.res_id)
     expect(await ids(alice)).toEqual([hrRecord, payRecord])
     expect(await ids(bob)).toEqual([mailRecord])
     expect(await ids(root)).toEqual([hrRecord, payRecord, mailRecord])
@@ -106,19 +127,47 @@ describe('from an empty database to an organisation, end to end over HTTP', () =
 
   it('keeps administration to root users and answers bad documents with every error and a 4xx', async () => {
     const alice = client('alice', 'alice password 1')
-    await expect(alice.admin.listUsers()).rejects.toMatchObject({ status: 403, message: 'Only root users may administer the organisation' })
-    const bad = await root.admin.applyOrganisation({ version: 1, users: [{ login: 'x', groups: ['AGNT'] }], groups: [{ id: 'G', label: 'G', perimeter: 'destinaton = 1' }] }).catch((e: unknown) => e)
+    await expect(alice.admin.listUsers()).rejects.toMatchObject({
+      status: 403,
+      message: 'Only root users may administer the organisation',
+    })
+    const bad = await root.admin
+      .applyOrganisation({
+        version: 1,
+        users: [{ login: 'x', groups: ['AGNT'] }],
+        groups: [{ id: 'G', label: 'G', perimeter: 'destinaton = 1' }],
+      })
+      .catch((e: unknown) => e)
     expect(bad).toBeInstanceOf(MailroomApiError)
     expect(bad).toMatchObject({
       status: 400,
-      message: 'Organisation document is not valid (2 errors):\ngroups[0].perimeter: unknown column "destinaton" at position 1\nusers[0].groups[0]: no group "AGNT"',
+      message:
+        'Organisation document is not valid (2 errors):\ngroups[0].perimeter: unknown column "destinaton" at position 1\nusers[0].groups[0]: no group "AGNT"',
     })
-    await expect(root.admin.setPassword('alice', 'short')).rejects.toMatchObject({ status: 400, message: 'Password does not follow the password rules: at least 10 characters' })
-    await expect(root.admin.setEnabled('ghost', false)).rejects.toMatchObject({ status: 404, message: 'No user "ghost"' })
-    await expect(root.admin.addUser({ login: 'ALICE' })).rejects.toMatchObject({ status: 409, message: 'User "ALICE" already exists' })
-    const refused = await root.admin.applyOrganisation({ version: 1, statuses: [{ id: 'END', label: 'Closed', closing: true }] }, { prune: true }).catch((e: unknown) => e)
-    expect(refused).toMatchObject({ status: 409, message: 'Organisation document cannot be applied, nothing was changed:\nstatuses: cannot remove "NEW": records use it' })
-    const raw = await s.call('PUT', '/admin/users/alice/status', { auth: 'root:root password 1', body: { enabled: 'no' } })
+    await expect(root.admin.setPassword('alice', 'short')).rejects.toMatchObject({
+      status: 400,
+      message: 'Password does not follow the password rules: at least 10 characters',
+    })
+    await expect(root.admin.setEnabled('ghost', false)).rejects.toMatchObject({
+      status: 404,
+      message: 'No user "ghost"',
+    })
+    await expect(root.admin.addUser({ login: 'ALICE' })).rejects.toMatchObject({
+      status: 409,
+      message: 'User "ALICE" already exists',
+    })
+    const refused = await root.admin
+      .applyOrganisation({ version: 1, statuses: [{ id: 'END', label: 'Closed', closing: true }] }, { prune: true })
+      .catch((e: unknown) => e)
+    expect(refused).toMatchObject({
+      status: 409,
+      message:
+        'Organisation document cannot be applied, nothing was changed:\nstatuses: cannot remove "NEW": records use it',
+    })
+    const raw = await s.call('PUT', '/admin/users/alice/status', {
+      auth: 'root:root password 1',
+      body: { enabled: 'no' },
+    })
     expect(raw.status).toBe(400)
     expect(raw.json.errors).toMatch(/^Organisation document is not valid \(1 error\):\nenabled: /)
   })

@@ -61,8 +61,15 @@ describe('docs/tour.md', () => {
     expect(new TextDecoder().decode(result.pdf.subarray(0, 5))).toBe('%PDF-')
     expect(new Uint8Array(await readFile(downloadTo))).toEqual(result.pdf)
     expect(result.history[0]).toMatchObject({ eventType: 'UP', info: 'Pris en charge par le service', login: 'bbain' })
-    expect(result.deposit).toMatchObject({ eventType: 'recordsManagement/deposit', objectClass: 'recordsManagement/archive' })
-    expect(result.deposit?.eventInfo[0]).toMatchObject({ resId: String(result.resId), hashAlgorithm: 'SHA256', size: letter.length })
+    expect(result.deposit).toMatchObject({
+      eventType: 'recordsManagement/deposit',
+      objectClass: 'recordsManagement/archive',
+    })
+    expect(result.deposit?.eventInfo[0]).toMatchObject({
+      resId: String(result.resId),
+      hashAlgorithm: 'SHA256',
+      size: letter.length,
+    })
     expect(result.chain).toMatchObject({ safe: '21750001600019', verified: true, pendingEvents: 0, firstBreak: null })
   })
 
@@ -76,13 +83,24 @@ describe('docs/tour.md', () => {
     // Inside the SDK package, so `@mailroom/sdk` resolves to the package itself, as it would once installed.
     const work = await mkdtemp(join(SDK_DIR, '.tmp-tour-'))
     try {
-      await writeFile(join(work, 'tour.ts'), `${pasted}\nconsole.log(JSON.stringify({ resId, count, chrono, history: history.length }))\n`)
+      await writeFile(
+        join(work, 'tour.ts'),
+        `${pasted}\nconsole.log(JSON.stringify({ resId, count, chrono, history: history.length }))\n`,
+      )
       await writeFile(
         join(work, 'tsconfig.json'),
-        JSON.stringify({ extends: '../../../tsconfig.base.json', compilerOptions: { noEmit: true, module: 'nodenext' }, files: ['tour.ts'] }),
+        JSON.stringify({
+          extends: '../../../tsconfig.base.json',
+          compilerOptions: { noEmit: true, module: 'nodenext' },
+          files: ['tour.ts'],
+        }),
       )
       await run(join(BIN, 'tsc'), ['-p', join(work, 'tsconfig.json')], { cwd: work })
-      const { stdout } = await run(process.execPath, ['--conditions=source', '--import', 'tsx', join(work, 'tour.ts')], { cwd: work })
+      const { stdout } = await run(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', join(work, 'tour.ts')],
+        { cwd: work },
+      )
       const out = JSON.parse(stdout.trim().split('\n').pop()!)
       expect(out.resId).toBeGreaterThan(0)
       expect(out.chrono).toMatch(/^MAARCH\/\d{4}A\/\d+$/)

@@ -62,8 +62,14 @@ async function apiError(response: Response): Promise<MailroomApiError> {
   try {
     parsed = JSON.parse(text)
   } catch {}
-  const fields = typeof parsed === 'object' && parsed !== null ? (parsed as { errors?: unknown; message?: unknown }) : {}
-  const message = typeof fields.errors === 'string' ? fields.errors : typeof fields.message === 'string' ? fields.message : text || response.statusText
+  const fields =
+    typeof parsed === 'object' && parsed !== null ? (parsed as { errors?: unknown; message?: unknown }) : {}
+  const message =
+    typeof fields.errors === 'string'
+      ? fields.errors
+      : typeof fields.message === 'string'
+        ? fields.message
+        : text || response.statusText
   return new MailroomApiError(response.status, message, parsed)
 }
 
@@ -100,10 +106,18 @@ export class Transport {
    * MailroomApiError, a failed, timed-out or aborted exchange a MailroomNetworkError. With `stream`, the
    * timeout stops once the headers are in, so a long download is limited by the caller's signal only.
    */
-  async request<T>(method: string, path: string, init: TransportRequest, read: (response: Response) => Promise<T>, stream = false): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    init: TransportRequest,
+    read: (response: Response) => Promise<T>,
+    stream = false,
+  ): Promise<T> {
     const url = this.url(path, init.query)
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers }
-    if (init.auth !== false && this.#auth) headers.authorization = 'token' in this.#auth ? `Bearer ${this.#auth.token}` : basic(this.#auth.login, this.#auth.password)
+    if (init.auth !== false && this.#auth)
+      headers.authorization =
+        'token' in this.#auth ? `Bearer ${this.#auth.token}` : basic(this.#auth.login, this.#auth.password)
     let body: string | undefined
     if (init.body !== undefined) {
       body = JSON.stringify(init.body)
@@ -114,11 +128,17 @@ export class Transport {
     const doFetch = this.#options.fetch ?? globalThis.fetch
     for (let attempt = 1; ; attempt++) {
       const timeout = new AbortController()
-      const timer = setTimeout(() => timeout.abort(new MailroomTimeoutError(`${method} ${url.pathname} timed out after ${timeoutMs} ms`)), timeoutMs)
+      const timer = setTimeout(
+        () => timeout.abort(new MailroomTimeoutError(`${method} ${url.pathname} timed out after ${timeoutMs} ms`)),
+        timeoutMs,
+      )
       const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal
       const failure = (error: unknown) => {
         if (timeout.signal.aborted) return timeout.signal.reason as MailroomTimeoutError
-        return new MailroomNetworkError(`${method} ${url.pathname} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error })
+        return new MailroomNetworkError(
+          `${method} ${url.pathname} failed: ${(error as Error)?.message ?? String(error)}`,
+          { cause: error },
+        )
       }
       try {
         let response: Response
@@ -158,7 +178,12 @@ export class Transport {
 
   /** Sends a request and reads its whole answer as bytes. */
   bytes(method: string, path: string, init: TransportRequest = {}): Promise<Bytes> {
-    return this.request(method, path, { ...init, headers: { accept: '*/*', ...init.headers } }, async (response) => new Uint8Array(await response.arrayBuffer()))
+    return this.request(
+      method,
+      path,
+      { ...init, headers: { accept: '*/*', ...init.headers } },
+      async (response) => new Uint8Array(await response.arrayBuffer()),
+    )
   }
 
   /** Sends a request and returns its answer as a stream of bytes (read it, or cancel it). */

@@ -1,10 +1,10 @@
 import type { ChronoMerger, Clock, IdGenerator, MimeTypeSniffer, PdfConverter, PdfWatermarker } from '@mailroom/core'
 import type { Kysely } from 'kysely'
-import type { Logger } from './logger.js'
 import type { Database } from './database/schema.js'
 import type { DocumentStore } from './docserver/document-store.js'
-import type { PerimeterGuard } from './perimeter/perimeter-guard.js'
 import type { JournalWriter } from './journal/journal-writer.js'
+import type { Logger } from './logger.js'
+import type { PerimeterGuard } from './perimeter/perimeter-guard.js'
 
 /**
  * What every storage-side wiring of a capability receives from createMailroom. Document processing comes in

@@ -8,21 +8,21 @@ import {
   buildConsultationEvent,
   buildDepositEvent,
   buildIntegrityCheckEvent,
-  chainPositionAfter,
   type Clock,
+  chainPositionAfter,
   type JournalEvent,
 } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
+import { createTestMailroom, type TestMailroom } from '../../testing/src/databases/test-database.js'
+import { putStoredFile, storedKey } from '../../testing/src/fixtures/insert-test-record.js'
+import { DOCUMENT_PORTS } from '../../testing/src/storage-test-kit.js'
 import type { Database } from '../src/database/schema.js'
+import { eventToRow, rowToEvent, sha256Hex } from '../src/journal/journal-rows.js'
+import { JournalWriter } from '../src/journal/journal-writer.js'
 import { SILENT_LOGGER } from '../src/logger.js'
 import type { PerimeterGuard } from '../src/perimeter/perimeter-guard.js'
 import type { StorageContext } from '../src/storage-context.js'
-import { createTestMailroom, type TestMailroom } from '../../testing/src/databases/test-database.js'
-import { DOCUMENT_PORTS } from '../../testing/src/storage-test-kit.js'
-import { putStoredFile, storedKey } from '../../testing/src/fixtures/insert-test-record.js'
 import { KyselyUserRepository } from '../src/users/kysely-user-repository.js'
-import { eventToRow, rowToEvent, sha256Hex } from '../src/journal/journal-rows.js'
-import { JournalWriter } from '../src/journal/journal-writer.js'
 
 /** The demo safe (VILLE's business_id). */
 export const DEMO_SAFE = '21750001600019'
@@ -60,7 +60,10 @@ export interface JournalTestBed {
   /** Seals every committed pending event (JournalWriter.flush). */
   flush(): Promise<void>
   /** storeRecord + JournalWriter.deposit in one transaction, then a flush. */
-  depositRecord(actor: Actor, options?: { destination?: string | null; bytes?: Uint8Array | string }): Promise<StoredRecord>
+  depositRecord(
+    actor: Actor,
+    options?: { destination?: string | null; bytes?: Uint8Array | string },
+  ): Promise<StoredRecord>
   /** Lets the tests rewrite history (and the heads), as an attacker with the owner's rights could. */
   withTriggersDisabled<T>(action: (db: Kysely<Database>) => Promise<T>): Promise<T>
   close(): Promise<void>
@@ -101,7 +104,10 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
 
   const storeRecord: JournalTestBed['storeRecord'] = async (options = {}) => {
     const n = ++fileCounter
-    const bytes = typeof options.bytes === 'string' ? new TextEncoder().encode(options.bytes) : (options.bytes ?? new TextEncoder().encode(`record ${n} ${Math.random()}`))
+    const bytes =
+      typeof options.bytes === 'string'
+        ? new TextEncoder().encode(options.bytes)
+        : (options.bytes ?? new TextEncoder().encode(`record ${n} ${Math.random()}`))
     const sha256 = createHash('sha256').update(bytes).digest('hex')
     const path = '2024/03/0001/'
     const filename = `${String(n).padStart(4, '0')}_journal.txt`
@@ -146,7 +152,14 @@ export async function openJournalTestBed(): Promise<JournalTestBed> {
       const record = await storeRecord(options)
       const destination = options.destination === undefined ? 'PJS' : options.destination
       await db.transaction().execute((trx) =>
-        context.journal.deposit(trx, { resId: record.resId, destination, sha256: record.sha256, size: record.size, actor, kind: 'deposit' }),
+        context.journal.deposit(trx, {
+          resId: record.resId,
+          destination,
+          sha256: record.sha256,
+          size: record.size,
+          actor,
+          kind: 'deposit',
+        }),
       )
       await context.journal.flush()
       return record
@@ -190,14 +203,27 @@ let builtCounter = 0
  * timestamps, archive ids and originatorArchiveIds, which the writer itself never chooses), moving its head.
  * Timestamps earlier than the previous event are raised to it, as the builders do.
  */
-export async function appendBuiltEvents(db: Kysely<Database>, safe: string, specs: readonly EventSpec[], batchSize = 1000): Promise<JournalEvent[]> {
+export async function appendBuiltEvents(
+  db: Kysely<Database>,
+  safe: string,
+  specs: readonly EventSpec[],
+  batchSize = 1000,
+): Promise<JournalEvent[]> {
   const headRow = await db.selectFrom('journal_heads').selectAll().where('safe', '=', safe).executeTakeFirst()
   let last: JournalEvent | null = null
   if (headRow && headRow.last_sequence > 0) {
-    const row = await db.selectFrom('journal_events').selectAll().where('safe', '=', safe).where('sequence', '=', headRow.last_sequence).executeTakeFirstOrThrow()
+    const row = await db
+      .selectFrom('journal_events')
+      .selectAll()
+      .where('safe', '=', safe)
+      .where('sequence', '=', headRow.last_sequence)
+      .executeTakeFirstOrThrow()
     last = rowToEvent(row)
   }
-  const deps = { sha256Hex, newEventId: () => `mailroom_test${(++builtCounter).toString(36)}-${Math.random().toString(16).slice(2, 10)}` }
+  const deps = {
+    sha256Hex,
+    newEventId: () => `mailroom_test${(++builtCounter).toString(36)}-${Math.random().toString(16).slice(2, 10)}`,
+  }
   const built: JournalEvent[] = []
   for (const spec of specs) {
     const context = {
@@ -206,11 +232,20 @@ export async function appendBuiltEvents(db: Kysely<Database>, safe: string, spec
       timestamp: spec.timestamp,
       archiveId: spec.archiveId,
       originatorArchiveId: spec.originatorArchiveId,
-      resource: { resId: spec.originatorArchiveId, hash: sha256Hex(spec.archiveId), size: spec.originatorArchiveId.length },
+      resource: {
+        resId: spec.originatorArchiveId,
+        hash: sha256Hex(spec.archiveId),
+        size: spec.originatorArchiveId.length,
+      },
     }
     const event: JournalEvent =
       spec.kind === 'deposit'
-        ? buildDepositEvent(deps, { ...context, originatorOrgRegNumber: spec.orgUnit, depositorOrgRegNumber: spec.orgUnit, archiverOrgRegNumber: 'VILLE' })
+        ? buildDepositEvent(deps, {
+            ...context,
+            originatorOrgRegNumber: spec.orgUnit,
+            depositorOrgRegNumber: spec.orgUnit,
+            archiverOrgRegNumber: 'VILLE',
+          })
         : spec.kind === 'consultation'
           ? buildConsultationEvent(deps, context)
           : buildIntegrityCheckEvent(deps, { ...context, requesterOrgRegNumber: spec.orgUnit, result: { ok: true } })
@@ -218,22 +253,52 @@ export async function appendBuiltEvents(db: Kysely<Database>, safe: string, spec
     last = event
   }
   for (let start = 0; start < built.length; start += batchSize) {
-    await db.insertInto('journal_events').values(built.slice(start, start + batchSize).map(eventToRow)).execute()
+    await db
+      .insertInto('journal_events')
+      .values(built.slice(start, start + batchSize).map(eventToRow))
+      .execute()
   }
   if (last !== null) {
-    if (headRow) await db.updateTable('journal_heads').set({ last_sequence: last.sequence, last_hash: last.hash }).where('safe', '=', safe).execute()
-    else await db.insertInto('journal_heads').values({ safe, last_sequence: last.sequence, last_hash: last.hash }).execute()
+    if (headRow)
+      await db
+        .updateTable('journal_heads')
+        .set({ last_sequence: last.sequence, last_hash: last.hash })
+        .where('safe', '=', safe)
+        .execute()
+    else
+      await db
+        .insertInto('journal_heads')
+        .values({ safe, last_sequence: last.sequence, last_hash: last.hash })
+        .execute()
   }
   return built
 }
 
 /** Adds a top-level entity (its own safe) with one child, and returns the safe identifier. */
-export async function addOrganisation(db: Kysely<Database>, entityId: string, businessId: string | null): Promise<string> {
+export async function addOrganisation(
+  db: Kysely<Database>,
+  entityId: string,
+  businessId: string | null,
+): Promise<string> {
   await db
     .insertInto('entities')
     .values([
-      { entity_id: entityId, entity_label: `Organisation ${entityId}`, short_label: entityId, entity_type: 'Direction', parent_entity_id: null, business_id: businessId },
-      { entity_id: `${entityId}_S`, entity_label: `Service of ${entityId}`, short_label: `${entityId}_S`, entity_type: 'Service', parent_entity_id: entityId, business_id: null },
+      {
+        entity_id: entityId,
+        entity_label: `Organisation ${entityId}`,
+        short_label: entityId,
+        entity_type: 'Direction',
+        parent_entity_id: null,
+        business_id: businessId,
+      },
+      {
+        entity_id: `${entityId}_S`,
+        entity_label: `Service of ${entityId}`,
+        short_label: `${entityId}_S`,
+        entity_type: 'Service',
+        parent_entity_id: entityId,
+        business_id: null,
+      },
     ])
     .execute()
   return businessId || entityId

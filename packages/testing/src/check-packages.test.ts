@@ -28,7 +28,16 @@ const withManifest = (changes: object) => ({ ...GOOD, 'package.json': JSON.strin
 
 describe('check-packages: what a published tarball may hold', () => {
   it('checks the eight published packages', () => {
-    expect(PUBLISHED).toEqual(['packages/core', 'packages/storage', 'packages/object-store', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'apps/server'])
+    expect(PUBLISHED).toEqual([
+      'packages/core',
+      'packages/storage',
+      'packages/object-store',
+      'packages/documents',
+      'packages/mailroom',
+      'packages/http-koa',
+      'packages/sdk',
+      'apps/server',
+    ])
   })
 
   it('accepts dist JS and declarations, README, LICENSE, NOTICE', () => {
@@ -36,23 +45,39 @@ describe('check-packages: what a published tarball may hold', () => {
   })
 
   it('refuses sources, source maps and other files', () => {
-    expect(problems({ ...GOOD, 'src/index.ts': '', 'dist/index.js.map': '{}' })).toEqual(['ships src/index.ts', 'ships dist/index.js.map'])
+    expect(problems({ ...GOOD, 'src/index.ts': '', 'dist/index.js.map': '{}' })).toEqual([
+      'ships src/index.ts',
+      'ships dist/index.js.map',
+    ])
   })
 
   it('refuses a JS file that inlines another package or a dependency', () => {
     const inlined = { ...GOOD, 'dist/testing/index.js': '// src/index.ts\n// ../storage/src/index.ts\nvar x = 1\n' }
     expect(problems(inlined)).toEqual(['dist/testing/index.js inlines another package: // ../storage/src/index.ts'])
-    const dependency = { ...GOOD, 'dist/index.js': '// ../../node_modules/.pnpm/kysely@0.28.18/node_modules/kysely/dist/esm/index.js\n' }
+    const dependency = {
+      ...GOOD,
+      'dist/index.js': '// ../../node_modules/.pnpm/kysely@0.28.18/node_modules/kysely/dist/esm/index.js\n',
+    }
     expect(problems(dependency)).toHaveLength(1)
   })
 
   it('refuses a "source" condition, exports to unshipped files and workspace: ranges', () => {
-    expect(problems(withManifest({ exports: { '.': { source: './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' } } }))).toEqual([
+    expect(
+      problems(
+        withManifest({
+          exports: { '.': { source: './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' } },
+        }),
+      ),
+    ).toEqual([
       'exports...source: a "source" condition in a published package',
       'exports...source points at ./src/index.ts, which is not shipped',
     ])
-    expect(problems(withManifest({ exports: { './testing': './dist/testing/index.js' } }))).toEqual(['exports../testing points at ./dist/testing/index.js, which is not shipped'])
-    expect(problems(withManifest({ dependencies: { '@mailroom/core': 'workspace:^' } }))).toEqual(['dependencies.@mailroom/core is workspace:^'])
+    expect(problems(withManifest({ exports: { './testing': './dist/testing/index.js' } }))).toEqual([
+      'exports../testing points at ./dist/testing/index.js, which is not shipped',
+    ])
+    expect(problems(withManifest({ dependencies: { '@mailroom/core': 'workspace:^' } }))).toEqual([
+      'dependencies.@mailroom/core is workspace:^',
+    ])
   })
 
   it('asks for the metadata, a README, LICENSE and the ESM-only line', () => {

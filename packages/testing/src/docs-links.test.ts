@@ -7,8 +7,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
 /** The pages readers follow links between: the README, the repository's top-level pages and docs/ (generated docs/api excluded). */
 function pages(): string[] {
-  const top = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'CHANGELOG.md'].filter((name) => existsSync(join(root, name)))
-  const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)
+  const top = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'CHANGELOG.md'].filter((name) =>
+    existsSync(join(root, name)),
+  )
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`)
   return [...top, ...docs]
 }
 
@@ -29,7 +33,9 @@ function anchorsOf(markdown: string): Set<string> {
 /** Relative links of a page, outside code blocks and inline code: [text](target). */
 function linksOf(markdown: string): string[] {
   const prose = markdown.replace(/^```[\s\S]*?^```$/gm, '').replace(/`[^`\n]*`/g, '')
-  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map(([, target]) => target!).filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map(([, target]) => target!)
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
 }
 
 describe('links between the documentation pages', () => {
@@ -50,7 +56,12 @@ describe('links between the documentation pages', () => {
           broken.push(`${page}: ${link} (no ${relative(root, target)})`)
           continue
         }
-        if (anchor && statSync(target).isFile() && target.endsWith('.md') && !anchorsOf(readFileSync(target, 'utf8')).has(anchor)) {
+        if (
+          anchor &&
+          statSync(target).isFile() &&
+          target.endsWith('.md') &&
+          !anchorsOf(readFileSync(target, 'utf8')).has(anchor)
+        ) {
           broken.push(`${page}: ${link} (no heading #${anchor})`)
         }
       }

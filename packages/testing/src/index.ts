@@ -7,25 +7,34 @@
  * Packages that this one depends on (core, storage, documents, mailroom) reach these files by relative
  * path from their tests, never through a dependency, so the package graph keeps no cycle.
  */
+
+export type { ChromiumOptions, TestBrowser } from './browser/chromium.js'
+export { CHROMIUM_PATH, chromiumMissing, launchChromium } from './browser/chromium.js'
+export type { TestDatabase, TestDatabaseKind, TestMailroom, TestStoreKind } from './databases/test-database.js'
 export {
-  TEST_PASSWORD_HASHER,
-  TEST_SECRET,
   createTestDatabase,
   createTestMailroom,
   postgresAdminUrl,
+  TEST_PASSWORD_HASHER,
+  TEST_SECRET,
   testDatabaseKind,
   testStoreKind,
 } from './databases/test-database.js'
-export type { TestDatabase, TestDatabaseKind, TestMailroom, TestStoreKind } from './databases/test-database.js'
+export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.js'
+export {
+  insertTestAdr,
+  insertTestRecord,
+  putStoredFile,
+  putZeroFile,
+  readStoredFile,
+  storedKey,
+  storedKeys,
+} from './fixtures/insert-test-record.js'
 export { patternBytes } from './fixtures/pattern-bytes.js'
 export { NO_REFERENCES } from './fixtures/reference-queries.js'
-export { insertTestAdr, insertTestRecord, putStoredFile, putZeroFile, readStoredFile, storedKey, storedKeys } from './fixtures/insert-test-record.js'
-export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.js'
-export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'
-export { cephGateway, cephGatewayUser, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
-export { startStallingProxy } from './object-store/stalling-proxy.js'
-export type { StallingProxy } from './object-store/stalling-proxy.js'
+export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
 export type { GatewaySettings } from './object-store/ceph-gateway.js'
-export { CHROMIUM_PATH, chromiumMissing, launchChromium } from './browser/chromium.js'
-export type { ChromiumOptions, TestBrowser } from './browser/chromium.js'
+export { cephGateway, cephGatewayUser, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
+export type { StallingProxy } from './object-store/stalling-proxy.js'
+export { startStallingProxy } from './object-store/stalling-proxy.js'

@@ -5,7 +5,16 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
-const PUBLISHED = ['packages/core', 'packages/storage', 'packages/object-store', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'apps/server']
+const PUBLISHED = [
+  'packages/core',
+  'packages/storage',
+  'packages/object-store',
+  'packages/documents',
+  'packages/mailroom',
+  'packages/http-koa',
+  'packages/sdk',
+  'apps/server',
+]
 const PRIVATE = ['packages/testing', 'examples/embed', 'bench']
 const read = (...path: string[]) => readFileSync(join(root, ...path), 'utf8')
 
@@ -32,7 +41,10 @@ describe('licence (Apache-2.0 for the whole repository)', () => {
   it('NOTICE carries the licence of the DejaVu font embedded in watermarked PDFs, word for word', () => {
     // Resolved from documents, which depends on the font package: a font upgrade that changes its licence fails here.
     const documents = createRequire(join(root, 'packages/documents/package.json'))
-    const fontLicence = readFileSync(join(dirname(documents.resolve('dejavu-fonts-ttf/package.json')), 'LICENSE'), 'utf8')
+    const fontLicence = readFileSync(
+      join(dirname(documents.resolve('dejavu-fonts-ttf/package.json')), 'LICENSE'),
+      'utf8',
+    )
     expect(notice).toContain(fontLicence)
   })
 })

@@ -19,10 +19,22 @@ export const MACHINE_PATH = new RegExp(
 
 describe('no absolute path of a machine in the repository', () => {
   it('recognises such paths and leaves others alone', () => {
-    for (const path of [`cd ${slash}work${slash}main`, `"${slash}root${slash}.cache"`, `${slash}home${slash}alice${slash}x`, `${slash}Users${slash}bob${slash}src`, 'C:\\Users\\carol\\repo']) {
+    for (const path of [
+      `cd ${slash}work${slash}main`,
+      `"${slash}root${slash}.cache"`,
+      `${slash}home${slash}alice${slash}x`,
+      `${slash}Users${slash}bob${slash}src`,
+      'C:\\Users\\carol\\repo',
+    ]) {
       expect(path).toMatch(MACHINE_PATH)
     }
-    for (const path of ['/tmp/x', '/usr/lib/libreoffice', 'https://example.org/root/a', '../shared/fixtures', '/srv/mailroom/docservers']) {
+    for (const path of [
+      '/tmp/x',
+      '/usr/lib/libreoffice',
+      'https://example.org/root/a',
+      '../shared/fixtures',
+      '/srv/mailroom/docservers',
+    ]) {
       expect(path).not.toMatch(MACHINE_PATH)
     }
   })

@@ -33,7 +33,10 @@ const ALLOWED: Record<string, { runtime: string[]; dev: string[] }> = {
   '@mailroom/documents': { runtime: ['@mailroom/core'], dev: [] },
   // The S3 document store implements storage's DocumentStore port; it alone carries the AWS SDK.
   '@mailroom/object-store': { runtime: ['@mailroom/core', '@mailroom/storage'], dev: [] },
-  '@mailroom/mailroom': { runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/object-store', '@mailroom/storage'], dev: [] },
+  '@mailroom/mailroom': {
+    runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/object-store', '@mailroom/storage'],
+    dev: [],
+  },
   '@mailroom/http-koa': { runtime: ['@mailroom/core'], dev: ['@mailroom/mailroom', '@mailroom/testing'] },
   '@mailroom/sdk': { runtime: ['@mailroom/core'], dev: ['@mailroom/http-koa'] },
   // The importer writes through storage (repositories, document writer, journal); its tests build a Mailroom.
@@ -41,7 +44,10 @@ const ALLOWED: Record<string, { runtime: string[]; dev: string[] }> = {
     runtime: ['@mailroom/core', '@mailroom/mailroom', '@mailroom/storage'],
     dev: ['@mailroom/http-koa', '@mailroom/mailroom', '@mailroom/testing'],
   },
-  '@mailroom/testing': { runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/mailroom', '@mailroom/storage'], dev: [] },
+  '@mailroom/testing': {
+    runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/mailroom', '@mailroom/storage'],
+    dev: [],
+  },
   '@mailroom/server': {
     runtime: ['@mailroom/core', '@mailroom/http-koa', '@mailroom/import-maarch', '@mailroom/mailroom'],
     // The console is a dev dependency for the build order only: the server serves its built folder.
@@ -51,7 +57,14 @@ const ALLOWED: Record<string, { runtime: string[]; dev: string[] }> = {
   '@mailroom/console': { runtime: ['@mailroom/sdk'], dev: ['@mailroom/http-koa', '@mailroom/testing'] },
   '@mailroom/example-embed': { runtime: ['@mailroom/core', '@mailroom/mailroom'], dev: ['@mailroom/testing'] },
   '@mailroom/bench': {
-    runtime: ['@mailroom/core', '@mailroom/http-koa', '@mailroom/import-maarch', '@mailroom/mailroom', '@mailroom/storage', '@mailroom/testing'],
+    runtime: [
+      '@mailroom/core',
+      '@mailroom/http-koa',
+      '@mailroom/import-maarch',
+      '@mailroom/mailroom',
+      '@mailroom/storage',
+      '@mailroom/testing',
+    ],
     dev: [],
   },
 }
@@ -63,7 +76,10 @@ interface Manifest {
   peerDependencies?: Record<string, string>
 }
 
-const manifests = PACKAGE_DIRS.map((dir) => ({ dir, json: JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest }))
+const manifests = PACKAGE_DIRS.map((dir) => ({
+  dir,
+  json: JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest,
+}))
 const workspace = new Set(manifests.map((m) => m.json.name))
 
 function workspaceDeps(m: Manifest, withDev: boolean): string[] {
@@ -102,10 +118,13 @@ describe('package graph (design card: dependencies point inward)', () => {
     const core = manifests.find((m) => m.json.name === '@mailroom/core')!.json
     expect(Object.keys(core.dependencies ?? {})).toEqual(['zod'])
     const offenders: string[] = []
-    for (const file of sourceFiles(join(root, 'packages/core/src')).filter((f) => !f.endsWith('.test.ts') && !f.endsWith('-arbitrary.ts'))) {
+    for (const file of sourceFiles(join(root, 'packages/core/src')).filter(
+      (f) => !f.endsWith('.test.ts') && !f.endsWith('-arbitrary.ts'),
+    )) {
       for (const match of readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/gm)) {
         const specifier = match[1]!
-        if (!specifier.startsWith('.') && specifier !== 'zod') offenders.push(`${file.slice(root.length)}: ${specifier}`)
+        if (!specifier.startsWith('.') && specifier !== 'zod')
+          offenders.push(`${file.slice(root.length)}: ${specifier}`)
       }
     }
     expect(offenders).toEqual([])
@@ -122,25 +141,35 @@ describe('package graph (design card: dependencies point inward)', () => {
     expect(dev.filter((dep) => !ALLOWED[name]!.dev.includes(dep))).toEqual([])
   })
 
-  it.each(['packages/storage', 'packages/object-store', 'packages/documents', 'packages/mailroom', 'packages/http-koa', 'packages/sdk', 'packages/import-maarch', 'apps/server'])(
-    '%s: production sources import only the packages it declares',
-    (dir) => {
-      const m = manifests.find((x) => x.dir === dir)!.json
-      const declared = new Set([m.name, ...workspaceDeps(m, false)])
-      const offenders: string[] = []
-      for (const file of sourceFiles(join(root, dir, 'src')).filter((f) => !f.endsWith('.test.ts') && !f.includes('/testing/'))) {
-        for (const match of readFileSync(file, 'utf8').matchAll(/from\s+['"](@mailroom\/[^/'"]+)/g)) {
-          if (!declared.has(match[1]!)) offenders.push(`${file.slice(root.length)}: ${match[1]}`)
-        }
+  it.each([
+    'packages/storage',
+    'packages/object-store',
+    'packages/documents',
+    'packages/mailroom',
+    'packages/http-koa',
+    'packages/sdk',
+    'packages/import-maarch',
+    'apps/server',
+  ])('%s: production sources import only the packages it declares', (dir) => {
+    const m = manifests.find((x) => x.dir === dir)!.json
+    const declared = new Set([m.name, ...workspaceDeps(m, false)])
+    const offenders: string[] = []
+    for (const file of sourceFiles(join(root, dir, 'src')).filter(
+      (f) => !f.endsWith('.test.ts') && !f.includes('/testing/'),
+    )) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/from\s+['"](@mailroom\/[^/'"]+)/g)) {
+        if (!declared.has(match[1]!)) offenders.push(`${file.slice(root.length)}: ${match[1]}`)
       }
-      expect(offenders).toEqual([])
-    },
-  )
+    }
+    expect(offenders).toEqual([])
+  })
 
   it('lets sdk take types only from core (no runtime code of ours in the browser client)', () => {
     const offenders: string[] = []
     for (const file of sourceFiles(join(root, 'packages/sdk/src')).filter((f) => !f.endsWith('.test.ts'))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/^\s*(import|export)\s+(type\s+)?[^'"]*from\s+['"]@mailroom\/core['"]/gm)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(
+        /^\s*(import|export)\s+(type\s+)?[^'"]*from\s+['"]@mailroom\/core['"]/gm,
+      )) {
         if (!match[2]) offenders.push(`${file.slice(root.length)}: ${match[0].trim().slice(0, 60)}`)
       }
     }
@@ -149,11 +178,24 @@ describe('package graph (design card: dependencies point inward)', () => {
 
   it('imports other packages only through their public entry points', () => {
     const offenders: string[] = []
-    for (const dir of ['packages/storage/src', 'packages/documents/src', 'packages/mailroom/src', 'packages/http-koa/src', 'packages/sdk/src', 'packages/import-maarch/src', 'apps/server/src', 'examples/embed/src']) {
+    for (const dir of [
+      'packages/storage/src',
+      'packages/documents/src',
+      'packages/mailroom/src',
+      'packages/http-koa/src',
+      'packages/sdk/src',
+      'packages/import-maarch/src',
+      'apps/server/src',
+      'examples/embed/src',
+    ]) {
       for (const file of sourceFiles(join(root, dir)).filter((f) => !f.endsWith('.test.ts'))) {
         for (const match of readFileSync(file, 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)) {
           const specifier = match[1]!
-          if (/^@mailroom\/[^/]+\/(src|dist)\//.test(specifier) || /^(\.\.\/)+(core|storage|documents|mailroom|http-koa|sdk|import-maarch|testing)\/src/.test(specifier)) offenders.push(`${file.slice(root.length)}: ${specifier}`)
+          if (
+            /^@mailroom\/[^/]+\/(src|dist)\//.test(specifier) ||
+            /^(\.\.\/)+(core|storage|documents|mailroom|http-koa|sdk|import-maarch|testing)\/src/.test(specifier)
+          )
+            offenders.push(`${file.slice(root.length)}: ${specifier}`)
         }
       }
     }

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { collectPublicApi } from '../../../scripts/api-docs.mjs'
 
 describe('public API documentation', () => {
-  const entries = collectPublicApi() as { name: string; symbols: { name: string; doc: string | null; file: string }[] }[]
+  const entries = collectPublicApi() as {
+    name: string
+    symbols: { name: string; doc: string | null; file: string }[]
+  }[]
 
   it.each(entries.map((e) => [e.name, e] as const))('every export of %s has a doc comment', (_name, entry) => {
     expect(entry.symbols.length).toBeGreaterThan(0)

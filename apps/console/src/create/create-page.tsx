@@ -74,23 +74,53 @@ export function CreatePage() {
           <span>{t('dropFile')}</span>
           {file ? <span class="chosen">{t('chosenFile', { name: file.name, size: file.size })}</span> : null}
         </label>
-        <input id="file" type="file" class="visually-hidden-file" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        <input
+          id="file"
+          type="file"
+          class="visually-hidden-file"
+          onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+        />
         <div class="grid">
           <div class="field">
             <label for="model">{t('model')}</label>
-            <input id="model" type="number" min={1} required value={modelId} onInput={(e) => setModelId(e.currentTarget.value)} />
+            <input
+              id="model"
+              type="number"
+              min={1}
+              required
+              value={modelId}
+              onInput={(e) => setModelId(e.currentTarget.value)}
+            />
           </div>
           <div class="field">
             <label for="create-status">{t('initialStatus')}</label>
-            <input id="create-status" required maxLength={10} value={status} onInput={(e) => setStatus(e.currentTarget.value)} />
+            <input
+              id="create-status"
+              required
+              maxLength={10}
+              value={status}
+              onInput={(e) => setStatus(e.currentTarget.value)}
+            />
           </div>
           <div class="field">
             <label for="create-doctype">{t('doctype')}</label>
-            <input id="create-doctype" type="number" min={1} value={doctype} onInput={(e) => setDoctype(e.currentTarget.value)} />
+            <input
+              id="create-doctype"
+              type="number"
+              min={1}
+              value={doctype}
+              onInput={(e) => setDoctype(e.currentTarget.value)}
+            />
           </div>
           <div class="field">
             <label for="create-destination">{t('destinationId')}</label>
-            <input id="create-destination" type="number" min={1} value={destination} onInput={(e) => setDestination(e.currentTarget.value)} />
+            <input
+              id="create-destination"
+              type="number"
+              min={1}
+              value={destination}
+              onInput={(e) => setDestination(e.currentTarget.value)}
+            />
           </div>
         </div>
         <label for="create-subject">{t('subject')}</label>

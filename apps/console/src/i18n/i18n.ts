@@ -19,7 +19,8 @@ export type Translate = (key: MessageKey, values?: Readonly<Record<string, strin
 
 export function translator(language: Language): Translate {
   const table: Record<MessageKey, string> = language === 'fr' ? FR : EN
-  return (key, values = {}) => table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+  return (key, values = {}) =>
+    table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 }
 
 export type { MessageKey }

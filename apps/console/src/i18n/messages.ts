@@ -94,7 +94,8 @@ export const EN = {
   objectId: 'Archive',
   resource: 'Record',
   hash: 'Hash (SHA-256)',
-  archivesAgree: 'Every operation succeeded, and every consultation and integrity check carries the hash of its archive as deposited.',
+  archivesAgree:
+    'Every operation succeeded, and every consultation and integrity check carries the hash of its archive as deposited.',
   archivesDisagree: 'These events do not agree with their archive:',
   problemFailed: 'the operation failed',
   problemHash: 'the hash differs from the one deposited',
@@ -106,7 +107,8 @@ export const EN = {
   chainHead: 'Head of the chain (keep its hash elsewhere to detect a rewritten chain): event {sequence}, hash ',
   chainPending: '{count} event(s) written but not yet linked into the chain.',
   chainUnverified: 'The chain could not be verified: {message}',
-  chainFilesOnServer: 'The chain holds every event of the safe, journal reads included. The stored files are re-hashed against their deposits by mailroom journal verify on the server.',
+  chainFilesOnServer:
+    'The chain holds every event of the safe, journal reads included. The stored files are re-hashed against their deposits by mailroom journal verify on the server.',
   breakEdited: 'the event no longer matches its hash (it was changed)',
   breakDeletedOrInserted: 'an event was deleted or inserted',
   breakReordered: 'events are out of order',
@@ -226,7 +228,8 @@ export const FR: Record<MessageKey, string> = {
   objectId: 'Archive',
   resource: 'Courrier',
   hash: 'Empreinte (SHA-256)',
-  archivesAgree: "Toutes les opérations ont réussi, et chaque consultation ou contrôle d'intégrité porte l'empreinte de son archive telle que déposée.",
+  archivesAgree:
+    "Toutes les opérations ont réussi, et chaque consultation ou contrôle d'intégrité porte l'empreinte de son archive telle que déposée.",
   archivesDisagree: 'Ces événements ne concordent pas avec leur archive :',
   problemFailed: "l'opération a échoué",
   problemHash: "l'empreinte diffère de celle déposée",
@@ -235,10 +238,12 @@ export const FR: Record<MessageKey, string> = {
   chainVerified: 'Chaîne vérifiée ({count} événements)',
   chainBrokenAt: "Chaîne rompue à l'événement {sequence} ({eventId}) : {reason}",
   chainBrokenAfter: 'Chaîne rompue après ses {count} événements : {reason}',
-  chainHead: 'Tête de la chaîne (conservez son empreinte ailleurs pour déceler une chaîne réécrite) : événement {sequence}, empreinte ',
+  chainHead:
+    'Tête de la chaîne (conservez son empreinte ailleurs pour déceler une chaîne réécrite) : événement {sequence}, empreinte ',
   chainPending: '{count} événement(s) écrit(s) mais pas encore chaîné(s).',
   chainUnverified: "La chaîne n'a pas pu être vérifiée : {message}",
-  chainFilesOnServer: 'La chaîne contient tous les événements du coffre, lectures du journal comprises. Les fichiers conservés sont recontrôlés contre leur dépôt par mailroom journal verify sur le serveur.',
+  chainFilesOnServer:
+    'La chaîne contient tous les événements du coffre, lectures du journal comprises. Les fichiers conservés sont recontrôlés contre leur dépôt par mailroom journal verify sur le serveur.',
   breakEdited: "l'événement ne correspond plus à son empreinte (il a été modifié)",
   breakDeletedOrInserted: 'un événement a été supprimé ou inséré',
   breakReordered: 'des événements sont dans le désordre',

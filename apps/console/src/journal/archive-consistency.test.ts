@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { archiveInconsistencies, type JournalEventView } from './archive-consistency.js'
 
-const info = (eventId: string, eventType: string, hash: string, timestamp = '2026-01-01T10:00:00+00:00') => ({ eventId, eventType, hash, timestamp })
+const info = (eventId: string, eventType: string, hash: string, timestamp = '2026-01-01T10:00:00+00:00') => ({
+  eventId,
+  eventType,
+  hash,
+  timestamp,
+})
 
 function event(eventInfo: JournalEventView['eventInfo'], operationResult = true): JournalEventView {
   return { eventId: eventInfo[0]!.eventId, objectId: 'a1', operationResult, eventInfo }

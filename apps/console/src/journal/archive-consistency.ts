@@ -3,7 +3,12 @@ export interface JournalEventView {
   readonly eventId: string
   readonly objectId: string
   readonly operationResult: boolean
-  readonly eventInfo: readonly { readonly eventId: string; readonly eventType: string; readonly timestamp: string; readonly hash: string }[]
+  readonly eventInfo: readonly {
+    readonly eventId: string
+    readonly eventType: string
+    readonly timestamp: string
+    readonly hash: string
+  }[]
 }
 
 /** One thing the journal shows that does not hold. */
@@ -31,7 +36,8 @@ export function archiveInconsistencies(events: readonly JournalEventView[]): Inc
       if (time < previousTime) found.push({ eventId: info.eventId, problem: 'time-goes-back' })
       previousTime = Math.max(previousTime, time)
       if (DEPOSITS.has(info.eventType)) deposited = info.hash
-      else if (deposited !== null && info.hash !== deposited) found.push({ eventId: info.eventId, problem: 'hash-differs' })
+      else if (deposited !== null && info.hash !== deposited)
+        found.push({ eventId: info.eventId, problem: 'hash-differs' })
     }
   }
   return found

@@ -48,7 +48,13 @@ type ChainState = { readonly verification: ChainVerification } | { readonly erro
 export function JournalPage() {
   const { t, language, keeper } = useConsole()
   const [safe, setSafe] = useState(() => localStorage.getItem(SAFE_KEY) ?? '')
-  const [filters, setFilters] = useState<JournalFilters>({ archiveId: '', originatorOrgRegNumber: '', fromDate: '', toDate: '', limit: '50' })
+  const [filters, setFilters] = useState<JournalFilters>({
+    archiveId: '',
+    originatorOrgRegNumber: '',
+    fromDate: '',
+    toDate: '',
+    limit: '50',
+  })
   const [journal, setJournal] = useState<Journal | null>(null)
   const [pages, setPages] = useState<string[]>([])
   const [error, setError] = useState<string | null>(null)
@@ -108,7 +114,13 @@ export function JournalPage() {
           void read(undefined, [])
         }}
       >
-        <FieldGrid idPrefix="journal" fields={FIELDS} values={filters} min={1} onValue={(field, value) => setFilters({ ...filters, [field]: value })}>
+        <FieldGrid
+          idPrefix="journal"
+          fields={FIELDS}
+          values={filters}
+          min={1}
+          onValue={(field, value) => setFilters({ ...filters, [field]: value })}
+        >
           <div class="field">
             <label for="safe">{t('safe')}</label>
             <input id="safe" required value={safe} onInput={(e) => setSafe(e.currentTarget.value)} />
@@ -171,10 +183,20 @@ export function JournalPage() {
             </table>
           </TableScroll>
           <nav class="pager" aria-label={t('events', { count: events.length })}>
-            <button type="button" class="secondary" disabled={busy || pages.length === 0} onClick={() => void read(pages.at(-2), pages.slice(0, -1))}>
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy || pages.length === 0}
+              onClick={() => void read(pages.at(-2), pages.slice(0, -1))}
+            >
               {t('previous')}
             </button>
-            <button type="button" class="secondary" disabled={busy || !full || !last} onClick={() => void read(last, [...pages, last!])}>
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy || !full || !last}
+              onClick={() => void read(last, [...pages, last!])}
+            >
               {t('next')}
             </button>
           </nav>
@@ -201,8 +223,15 @@ function ChainSummary(props: { readonly chain: ChainState }) {
     <section aria-labelledby="chain-title" class="chain">
       <h2 id="chain-title">{t('chainTitle')}</h2>
       <Alert kind={verification.verified ? 'ok' : 'error'} text={chainVerificationText(verification, t)} />
-      {verification.head ? <p class="help">{t('chainHead', { sequence: verification.head.sequence })}<code>{verification.head.hash}</code></p> : null}
-      {verification.pendingEvents > 0 ? <p class="help">{t('chainPending', { count: verification.pendingEvents })}</p> : null}
+      {verification.head ? (
+        <p class="help">
+          {t('chainHead', { sequence: verification.head.sequence })}
+          <code>{verification.head.hash}</code>
+        </p>
+      ) : null}
+      {verification.pendingEvents > 0 ? (
+        <p class="help">{t('chainPending', { count: verification.pendingEvents })}</p>
+      ) : null}
       <p class="help">{t('chainFilesOnServer')}</p>
     </section>
   )

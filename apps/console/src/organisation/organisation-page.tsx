@@ -48,7 +48,12 @@ export function OrganisationPage() {
         <>
           <p class="help">{t('readOnly')}</p>
           <p>
-            <button type="button" onClick={() => saveBytes(`${JSON.stringify(organisation, null, 2)}\n`, 'organisation.json', 'application/json')}>
+            <button
+              type="button"
+              onClick={() =>
+                saveBytes(`${JSON.stringify(organisation, null, 2)}\n`, 'organisation.json', 'application/json')
+              }
+            >
               {t('export')}
             </button>
           </p>

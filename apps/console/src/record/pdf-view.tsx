@@ -8,10 +8,12 @@ let pdfjs: Promise<PdfJs> | undefined
 
 /** pdf.js, loaded on the first PDF shown (its own chunk) with its worker from the console's assets. */
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([lib, worker]) => {
-    lib.GlobalWorkerOptions.workerSrc = worker.default
-    return lib
-  })
+  pdfjs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
+    ([lib, worker]) => {
+      lib.GlobalWorkerOptions.workerSrc = worker.default
+      return lib
+    },
+  )
   return pdfjs
 }
 

@@ -52,7 +52,9 @@ export function RecordPage(props: { readonly resId: number }) {
   const [error, setError] = useState<string | null>(null)
 
   const loadFieldsAndHistory = useCallback(async () => {
-    const [found, events] = await keeper.call((client) => Promise.all([client.search({ select: '*', clause: `res_id = ${resId}` }), client.getHistory(resId)]))
+    const [found, events] = await keeper.call((client) =>
+      Promise.all([client.search({ select: '*', clause: `res_id = ${resId}` }), client.getHistory(resId)]),
+    )
     setFields(found.resources[0] ?? null)
     setHistory(events.history)
   }, [keeper, resId])
@@ -68,7 +70,10 @@ export function RecordPage(props: { readonly resId: number }) {
         setPdf(new Blob([bytes], { type: 'application/pdf' }))
       } catch (caught) {
         // Out of perimeter or missing: the server's message is the page's answer.
-        if (caught instanceof MailroomApiError && (caught.status === 403 || caught.message === 'Document does not exist')) {
+        if (
+          caught instanceof MailroomApiError &&
+          (caught.status === 403 || caught.message === 'Document does not exist')
+        ) {
           setError(errorText(caught, t))
           return
         }
@@ -109,7 +114,11 @@ export function RecordPage(props: { readonly resId: number }) {
                 {t('downloadOriginal')}
               </button>
               {pdf ? (
-                <button type="button" class="secondary" onClick={() => saveBytes(pdf, `${resId}.pdf`, 'application/pdf')}>
+                <button
+                  type="button"
+                  class="secondary"
+                  onClick={() => saveBytes(pdf, `${resId}.pdf`, 'application/pdf')}
+                >
                   {t('downloadPdf')}
                 </button>
               ) : null}
@@ -148,7 +157,11 @@ export function RecordPage(props: { readonly resId: number }) {
                 <ul class="versions">
                   {versions.map((v) => (
                     <li key={v.version}>
-                      <button type="button" class="link" onClick={() => saveBytes(decodeBase64(v.encodedDocument), v.filename, 'application/pdf')}>
+                      <button
+                        type="button"
+                        class="link"
+                        onClick={() => saveBytes(decodeBase64(v.encodedDocument), v.filename, 'application/pdf')}
+                      >
                         {t('version', { version: v.version })} — {v.filename}
                       </button>
                     </li>

@@ -47,7 +47,15 @@ describe('the clause the filter builder writes', () => {
   })
 
   it('leaves out a number or date filter that holds no number or date', () => {
-    expect(buildClause({ ...NO_FILTERS, doctype: '1 or 1=1', createdFrom: "2026-01-01' or '1'='1", customField: 'x', customValue: 'y' })).toBe('1=1')
+    expect(
+      buildClause({
+        ...NO_FILTERS,
+        doctype: '1 or 1=1',
+        createdFrom: "2026-01-01' or '1'='1",
+        customField: 'x',
+        customValue: 'y',
+      }),
+    ).toBe('1=1')
   })
 
   it('keeps every value inside a literal, whatever it holds (property)', () => {

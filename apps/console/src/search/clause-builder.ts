@@ -59,9 +59,11 @@ export function buildClause(filters: SearchFilters): string {
   if (DATE.test(filters.createdTo)) parts.push(`creation_date < ${literal(nextDay(filters.createdTo))}`)
   const chrono = filters.chrono.trim()
   if (chrono) parts.push(`alt_identifier = ${literal(chrono)}`)
-  for (const word of filters.subjectWords.split(/\s+/).filter((w) => w !== '')) parts.push(`subject ilike ${literal(`%${word}%`)}`)
+  for (const word of filters.subjectWords.split(/\s+/).filter((w) => w !== ''))
+    parts.push(`subject ilike ${literal(`%${word}%`)}`)
   const field = filters.customField.trim()
-  if (INTEGER.test(field) && filters.customValue !== '') parts.push(`custom_fields->>${literal(field)} = ${literal(filters.customValue)}`)
+  if (INTEGER.test(field) && filters.customValue !== '')
+    parts.push(`custom_fields->>${literal(field)} = ${literal(filters.customValue)}`)
   return parts.length === 0 ? '1=1' : parts.join(' and ')
 }
 

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'preact/hooks'
 import type { MessageKey } from '../i18n/i18n.js'
+import { StatusChangeForm } from '../status/status-change-form.js'
 import { Alert } from '../ui/alert.js'
 import { useConsole } from '../ui/context.js'
 import { errorText } from '../ui/error-text.js'
 import { FieldGrid, type FieldSpec } from '../ui/field-input.js'
 import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
-import { StatusChangeForm } from '../status/status-change-form.js'
 import { TableScroll } from '../ui/table-scroll.js'
 import { buildClause, errorPosition, NO_FILTERS, type SearchFilters } from './clause-builder.js'
 
@@ -72,9 +72,15 @@ export function SearchPage() {
     setError(null)
     try {
       const select = COLUMNS.map(([column]) => column).join(', ')
-      const orderBy = [`${order.column} ${order.descending ? 'desc' : 'asc'}`, ...(order.column === 'res_id' ? [] : ['res_id desc'])]
+      const orderBy = [
+        `${order.column} ${order.descending ? 'desc' : 'asc'}`,
+        ...(order.column === 'res_id' ? [] : ['res_id desc']),
+      ]
       const [found, all] = await keeper.call((client) =>
-        Promise.all([client.search({ select, clause, orderBy, limit: PAGE_SIZE, offset: page * PAGE_SIZE }), client.search({ select: 'res_id', clause })]),
+        Promise.all([
+          client.search({ select, clause, orderBy, limit: PAGE_SIZE, offset: page * PAGE_SIZE }),
+          client.search({ select: 'res_id', clause }),
+        ]),
       )
       setResults({ rows: found.resources, total: all.count, page })
       if (!keepSelection) setSelected([])
@@ -165,10 +171,21 @@ export function SearchPage() {
                   <tr>
                     <th scope="col">{t('select')}</th>
                     {COLUMNS.map(([column, heading]) => (
-                      <th key={column} scope="col" aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : undefined}>
-                        <button type="button" class="sort" onClick={() => sortBy(column)} aria-label={t('sortBy', { column: t(heading) })}>
+                      <th
+                        key={column}
+                        scope="col"
+                        aria-sort={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : undefined}
+                      >
+                        <button
+                          type="button"
+                          class="sort"
+                          onClick={() => sortBy(column)}
+                          aria-label={t('sortBy', { column: t(heading) })}
+                        >
                           {t(heading)}
-                          <span aria-hidden="true">{sort.column === column ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
+                          <span aria-hidden="true">
+                            {sort.column === column ? (sort.descending ? ' ▼' : ' ▲') : ''}
+                          </span>
                         </button>
                       </th>
                     ))}
@@ -190,7 +207,11 @@ export function SearchPage() {
                       </td>
                       {COLUMNS.map(([column]) => (
                         <td key={column}>
-                          {column === 'res_id' ? <a href={`#/record/${String(row.res_id)}`}>{String(row.res_id)}</a> : formatValue(row[column], language)}
+                          {column === 'res_id' ? (
+                            <a href={`#/record/${String(row.res_id)}`}>{String(row.res_id)}</a>
+                          ) : (
+                            formatValue(row[column], language)
+                          )}
                         </td>
                       ))}
                     </tr>
@@ -200,14 +221,28 @@ export function SearchPage() {
             </TableScroll>
           )}
           {selected.length > 0 ? (
-            <StatusChangeForm title={t('bulkTitle', { count: selected.length })} resIds={selected} onChanged={() => run(results.page, sort, true)} />
+            <StatusChangeForm
+              title={t('bulkTitle', { count: selected.length })}
+              resIds={selected}
+              onChanged={() => run(results.page, sort, true)}
+            />
           ) : null}
           <nav class="pager" aria-label={t('page', { page: results.page + 1, pages })}>
-            <button type="button" class="secondary" disabled={busy || results.page === 0} onClick={() => void run(results.page - 1)}>
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy || results.page === 0}
+              onClick={() => void run(results.page - 1)}
+            >
               {t('previous')}
             </button>
             <span>{t('page', { page: results.page + 1, pages })}</span>
-            <button type="button" class="secondary" disabled={busy || results.page + 1 >= pages} onClick={() => void run(results.page + 1)}>
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy || results.page + 1 >= pages}
+              onClick={() => void run(results.page + 1)}
+            >
               {t('next')}
             </button>
           </nav>

@@ -6,7 +6,11 @@ import { PageHeading } from '../ui/page-heading.js'
 import type { SessionKeeper } from './session.js'
 
 /** The sign-in form: POST /rest/authenticate through the SDK; the server's message on failure. */
-export function SignInPage(props: { readonly t: Translate; readonly keeper: SessionKeeper; readonly expired: boolean }) {
+export function SignInPage(props: {
+  readonly t: Translate
+  readonly keeper: SessionKeeper
+  readonly expired: boolean
+}) {
   const { t, keeper } = props
   const [login, setLogin] = useState('')
   const [password, setPassword] = useState('')
@@ -31,7 +35,14 @@ export function SignInPage(props: { readonly t: Translate; readonly keeper: Sess
       {props.expired ? <Alert kind="error" text={t('sessionExpired')} /> : null}
       <form onSubmit={submit} class="card">
         <label for="login">{t('login')}</label>
-        <input id="login" name="login" autocomplete="username" required value={login} onInput={(e) => setLogin(e.currentTarget.value)} />
+        <input
+          id="login"
+          name="login"
+          autocomplete="username"
+          required
+          value={login}
+          onInput={(e) => setLogin(e.currentTarget.value)}
+        />
         <label for="password">{t('password')}</label>
         <input
           id="password"

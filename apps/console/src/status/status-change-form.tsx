@@ -7,7 +7,11 @@ import { errorText } from '../ui/error-text.js'
  * The status change of one record or of every selected record, in one request: the server applies it to
  * all of them or to none (an unknown status, a record out of perimeter), and the form says which.
  */
-export function StatusChangeForm(props: { readonly title: string; readonly resIds: readonly number[]; readonly onChanged: () => unknown }) {
+export function StatusChangeForm(props: {
+  readonly title: string
+  readonly resIds: readonly number[]
+  readonly onChanged: () => unknown
+}) {
   const { t, keeper } = useConsole()
   const [status, setStatus] = useState('')
   const [message, setMessage] = useState('')
@@ -19,9 +23,19 @@ export function StatusChangeForm(props: { readonly title: string; readonly resId
     const count = props.resIds.length
     try {
       await keeper.call((client) =>
-        client.updateStatus({ status: status.trim(), resId: [...props.resIds], ...(message.trim() ? { historyMessage: message.trim() } : {}) }),
+        client.updateStatus({
+          status: status.trim(),
+          resId: [...props.resIds],
+          ...(message.trim() ? { historyMessage: message.trim() } : {}),
+        }),
       )
-      setResult({ kind: 'ok', text: count === 1 ? t('statusChanged', { status: status.trim() }) : t('bulkApplied', { status: status.trim(), count }) })
+      setResult({
+        kind: 'ok',
+        text:
+          count === 1
+            ? t('statusChanged', { status: status.trim() })
+            : t('bulkApplied', { status: status.trim(), count }),
+      })
       setMessage('')
       await props.onChanged()
     } catch (caught) {
@@ -35,7 +49,13 @@ export function StatusChangeForm(props: { readonly title: string; readonly resId
       <div class="grid">
         <div class="field">
           <label for="new-status">{t('newStatus')}</label>
-          <input id="new-status" required maxLength={10} value={status} onInput={(e) => setStatus(e.currentTarget.value)} />
+          <input
+            id="new-status"
+            required
+            maxLength={10}
+            value={status}
+            onInput={(e) => setStatus(e.currentTarget.value)}
+          />
         </div>
         <div class="field">
           <label for="history-message">{t('historyMessage')}</label>

@@ -11,7 +11,8 @@ export function FieldInput(props: {
   readonly onValue: (value: string) => void
 }) {
   const onInput = (e: { currentTarget: HTMLInputElement }) => props.onValue(e.currentTarget.value)
-  if (props.type === 'number') return <input id={props.id} type="number" min={props.min} value={props.value} onInput={onInput} />
+  if (props.type === 'number')
+    return <input id={props.id} type="number" min={props.min} value={props.value} onInput={onInput} />
   if (props.type === 'date') return <input id={props.id} type="date" value={props.value} onInput={onInput} />
   return <input id={props.id} type="text" value={props.value} onInput={onInput} />
 }
@@ -35,7 +36,13 @@ export function FieldGrid<Name extends string>(props: {
       {props.fields.map(([field, label, type]) => (
         <div class="field" key={field}>
           <label for={`${props.idPrefix}-${field}`}>{t(label)}</label>
-          <FieldInput id={`${props.idPrefix}-${field}`} type={type} min={props.min} value={props.values[field]} onValue={(value) => props.onValue(field, value)} />
+          <FieldInput
+            id={`${props.idPrefix}-${field}`}
+            type={type}
+            min={props.min}
+            value={props.values[field]}
+            onValue={(value) => props.onValue(field, value)}
+          />
         </div>
       ))}
     </div>

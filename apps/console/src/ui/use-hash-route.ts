@@ -10,7 +10,9 @@ const PAGES = new Set<Route['page']>(['search', 'record', 'create', 'journal', '
 
 export function parseHash(hash: string): Route {
   const [page = '', id = null] = hash.replace(/^#\/?/, '').split('/')
-  return PAGES.has(page as Route['page']) ? { page: page as Route['page'], id: id || null } : { page: 'search', id: null }
+  return PAGES.has(page as Route['page'])
+    ? { page: page as Route['page'], id: id || null }
+    : { page: 'search', id: null }
 }
 
 /** The current route; hash routing keeps the console a set of static files under any path. */

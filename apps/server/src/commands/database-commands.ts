@@ -14,7 +14,9 @@ export function registerDatabaseCommands(program: Command, context: CliContext):
       const database = await openDatabase(config.database)
       try {
         // Under the servers' start-up lock: a server starting meanwhile waits rather than migrating too.
-        const result = await withStartupLock(database, (db) => migrateToLatest(db), { onWait: () => context.log.info('waiting for a server starting on this database') })
+        const result = await withStartupLock(database, (db) => migrateToLatest(db), {
+          onWait: () => context.log.info('waiting for a server starting on this database'),
+        })
         const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? []
         context.out(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n')
       } finally {
@@ -31,7 +33,9 @@ export function registerDatabaseCommands(program: Command, context: CliContext):
       const secret = config.secret || randomBytes(32).toString('base64url')
       const mailroom = await createMailroom({ database: config.database, ...documentStoreChoice(config), secret })
       try {
-        context.out((await mailroom.loadDemo()) ? 'demo dataset loaded\n' : 'users already exist: demo dataset not loaded\n')
+        context.out(
+          (await mailroom.loadDemo()) ? 'demo dataset loaded\n' : 'users already exist: demo dataset not loaded\n',
+        )
       } finally {
         await mailroom.close()
       }
@@ -43,7 +47,11 @@ export function registerDatabaseCommands(program: Command, context: CliContext):
     .argument('<login>', 'the user the token acts for')
     .action(async (login: string) => {
       const config = loadConfig(context.env)
-      const mailroom = await createMailroom({ database: config.database, ...documentStoreChoice(config), secret: config.secret })
+      const mailroom = await createMailroom({
+        database: config.database,
+        ...documentStoreChoice(config),
+        secret: config.secret,
+      })
       try {
         context.out(`${await mailroom.auth.issueServiceToken(login)}\n`)
       } catch {

@@ -2,10 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
-import { cephGateway, cephGatewayUser, startStallingProxy, TEST_PASSWORD_HASHER, testBucketUrl } from '@mailroom/testing'
+import {
+  cephGateway,
+  cephGatewayUser,
+  startStallingProxy,
+  TEST_PASSWORD_HASHER,
+  testBucketUrl,
+} from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig, type ServerConfig } from '../config.js'
 import { captureCli } from '../../test/capture-cli.js'
+import { loadConfig, type ServerConfig } from '../config.js'
 import { copyEndS3, runDocserverCopy } from './docserver-copy.js'
 
 /**
@@ -22,7 +28,13 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
   let config: ServerConfig
   const records = new Map<number, string>()
   const open = (store: { docserverUrl: string; s3?: object }): Promise<Mailroom> =>
-    createMailroom({ database: config.database, ...store, secret: config.secret, passwordHasher: TEST_PASSWORD_HASHER, journal: { sweepIntervalMs: 0 } })
+    createMailroom({
+      database: config.database,
+      ...store,
+      secret: config.secret,
+      passwordHasher: TEST_PASSWORD_HASHER,
+      journal: { sweepIntervalMs: 0 },
+    })
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'mailroom-copy-'))
@@ -36,17 +48,33 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
     // The SDK reads the keys from the process environment, as the CLI does.
     process.env.AWS_ACCESS_KEY_ID = gateway!.credentials!.accessKeyId
     process.env.AWS_SECRET_ACCESS_KEY = gateway!.credentials!.secretAccessKey
-    const mailroom = await createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret, demo: true, passwordHasher: TEST_PASSWORD_HASHER })
+    const mailroom = await createMailroom({
+      database: config.database,
+      docserverDir: config.docserverDir,
+      secret: config.secret,
+      demo: true,
+      passwordHasher: TEST_PASSWORD_HASHER,
+    })
     try {
       const as = await mailroom.as('cchaplin')
       for (let i = 0; i < 5; i++) {
         const text = `record ${i} kept in a folder\n`
-        const { resId } = await as.records.create({ modelId: 1, status: 'NEW', subject: `copy ${i}`, format: 'txt', encodedFile: Buffer.from(text).toString('base64'), destination: 6 })
+        const { resId } = await as.records.create({
+          modelId: 1,
+          status: 'NEW',
+          subject: `copy ${i}`,
+          format: 'txt',
+          encodedFile: Buffer.from(text).toString('base64'),
+          destination: 6,
+        })
         records.set(resId, text)
       }
       // A second version: the first stays as an adr_letterbox DOC row, which is copied too.
       const [first] = records.keys()
-      await (await mailroom.as('superadmin')).content.createVersion(String(first), { format: 'txt', encodedFile: Buffer.from('second version\n').toString('base64') })
+      await (await mailroom.as('superadmin')).content.createVersion(String(first), {
+        format: 'txt',
+        encodedFile: Buffer.from('second version\n').toString('base64'),
+      })
       records.set(first!, 'second version\n')
     } finally {
       await mailroom.close()
@@ -79,7 +107,14 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
   it('copies every file to a bucket with its fingerprint checked; the records then read from the bucket; a second run sends nothing', async () => {
     const out: string[] = []
     const progress: string[] = []
-    expect(await runDocserverCopy(config, { to: bucket }, (text) => out.push(text), (line) => progress.push(line))).toBe(0)
+    expect(
+      await runDocserverCopy(
+        config,
+        { to: bucket },
+        (text) => out.push(text),
+        (line) => progress.push(line),
+      ),
+    ).toBe(0)
     expect(out.join('')).toMatch(/6\/6 files, 0 already there, [\d.]+ MiB copied, 0 problem\(s\)/)
     expect(out.join('')).toContain(`set MAILROOM_DOCSERVER_URL=s3://`)
     expect(progress.at(-1)).toMatch(/^6\/6 files/)
@@ -116,49 +151,89 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
     expect(verify.code, verify.out + verify.err).toBe(0)
   }, 120_000)
 
-  it.skipIf(otherAccount === null)('copies from a bucket to a bucket of another store (another address, account and region), named on the command line', async () => {
-    // The other store: the gateway reached through a proxy on another port, as a second account whose keys
-    // the first account does not have, in another region (Ceph's zone group is called `default`).
-    const other = otherAccount!
-    const proxy = await startStallingProxy(gateway!.endpoint)
-    const target = testBucketUrl('other-provider')
-    const env = switchedToBucket()
-    const toOther = ['docserver', 'copy', '--to', target, '--to-endpoint', proxy.endpoint, '--to-region', 'default', '--to-force-path-style']
-    try {
-      const copied = await captureCli(toOther, { ...env, MAILROOM_COPY_TO_ACCESS_KEY_ID: other.accessKeyId, MAILROOM_COPY_TO_SECRET_ACCESS_KEY: other.secretAccessKey })
-      expect(copied.code, copied.err).toBe(0)
-      expect(copied.out).toMatch(/6\/6 files, 0 already there, [\d.]+ MiB copied, 0 problem\(s\)/)
-      expect(proxy.connections).toBeGreaterThan(0)
-
-      // A server on the other store, with its keys alone, reads every record; reads check the fingerprints.
-      const onOther = await open({ docserverUrl: target, s3: { endpoint: proxy.endpoint, region: 'default', forcePathStyle: true, credentials: other } })
+  it.skipIf(otherAccount === null)(
+    'copies from a bucket to a bucket of another store (another address, account and region), named on the command line',
+    async () => {
+      // The other store: the gateway reached through a proxy on another port, as a second account whose keys
+      // the first account does not have, in another region (Ceph's zone group is called `default`).
+      const other = otherAccount!
+      const proxy = await startStallingProxy(gateway!.endpoint)
+      const target = testBucketUrl('other-provider')
+      const env = switchedToBucket()
+      const toOther = [
+        'docserver',
+        'copy',
+        '--to',
+        target,
+        '--to-endpoint',
+        proxy.endpoint,
+        '--to-region',
+        'default',
+        '--to-force-path-style',
+      ]
       try {
-        expect(await readAll(onOther)).toEqual(records)
+        const copied = await captureCli(toOther, {
+          ...env,
+          MAILROOM_COPY_TO_ACCESS_KEY_ID: other.accessKeyId,
+          MAILROOM_COPY_TO_SECRET_ACCESS_KEY: other.secretAccessKey,
+        })
+        expect(copied.code, copied.err).toBe(0)
+        expect(copied.out).toMatch(/6\/6 files, 0 already there, [\d.]+ MiB copied, 0 problem\(s\)/)
+        expect(proxy.connections).toBeGreaterThan(0)
+
+        // A server on the other store, with its keys alone, reads every record; reads check the fingerprints.
+        const onOther = await open({
+          docserverUrl: target,
+          s3: { endpoint: proxy.endpoint, region: 'default', forcePathStyle: true, credentials: other },
+        })
+        try {
+          expect(await readAll(onOther)).toEqual(records)
+        } finally {
+          await onOther.close()
+        }
+        // The first account's keys are refused there: the copy names the end and the reason, and copies nothing.
+        const refused = await captureCli(toOther, env)
+        expect(refused).toMatchObject({ code: 1, out: '' })
+        expect(refused.err).toBe(
+          `configuration error: the target ${target}/ cannot be used: Document storage refused the request (access denied or bucket missing)\n`,
+        )
+        // So is a wrong secret for the source.
+        const wrongSource = await captureCli(
+          [
+            'docserver',
+            'copy',
+            '--from',
+            bucket,
+            '--from-endpoint',
+            gateway!.endpoint,
+            '--from-force-path-style',
+            '--to',
+            join(dataDir, 'unused'),
+          ],
+          {
+            ...env,
+            MAILROOM_COPY_FROM_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
+            MAILROOM_COPY_FROM_SECRET_ACCESS_KEY: 'not-the-secret',
+          },
+        )
+        expect(wrongSource).toMatchObject({
+          code: 1,
+          err: `configuration error: the source ${bucket}/ cannot be used: Document storage refused the request (access denied or bucket missing)\n`,
+        })
+        // A key without its secret, and --to-* options for a folder, are refused before anything is opened.
+        expect((await captureCli(toOther, { ...env, MAILROOM_COPY_TO_ACCESS_KEY_ID: other.accessKeyId })).err).toBe(
+          'configuration error: MAILROOM_COPY_TO_ACCESS_KEY_ID and MAILROOM_COPY_TO_SECRET_ACCESS_KEY go together: set both or neither\n',
+        )
+        expect(
+          (await captureCli(['docserver', 'copy', '--to', join(dataDir, 'folder'), '--to-region', 'eu-west-3'], env))
+            .err,
+        ).toBe('configuration error: --to-endpoint, --to-region and --to-force-path-style apply to an s3:// --to\n')
       } finally {
-        await onOther.close()
+        await proxy.close()
       }
-      // The first account's keys are refused there: the copy names the end and the reason, and copies nothing.
-      const refused = await captureCli(toOther, env)
-      expect(refused).toMatchObject({ code: 1, out: '' })
-      expect(refused.err).toBe(`configuration error: the target ${target}/ cannot be used: Document storage refused the request (access denied or bucket missing)\n`)
-      // So is a wrong secret for the source.
-      const wrongSource = await captureCli(['docserver', 'copy', '--from', bucket, '--from-endpoint', gateway!.endpoint, '--from-force-path-style', '--to', join(dataDir, 'unused')], {
-        ...env,
-        MAILROOM_COPY_FROM_ACCESS_KEY_ID: gateway!.credentials!.accessKeyId,
-        MAILROOM_COPY_FROM_SECRET_ACCESS_KEY: 'not-the-secret',
-      })
-      expect(wrongSource).toMatchObject({ code: 1, err: `configuration error: the source ${bucket}/ cannot be used: Document storage refused the request (access denied or bucket missing)\n` })
-      // A key without its secret, and --to-* options for a folder, are refused before anything is opened.
-      expect((await captureCli(toOther, { ...env, MAILROOM_COPY_TO_ACCESS_KEY_ID: other.accessKeyId })).err).toBe(
-        'configuration error: MAILROOM_COPY_TO_ACCESS_KEY_ID and MAILROOM_COPY_TO_SECRET_ACCESS_KEY go together: set both or neither\n',
-      )
-      expect((await captureCli(['docserver', 'copy', '--to', join(dataDir, 'folder'), '--to-region', 'eu-west-3'], env)).err).toBe(
-        'configuration error: --to-endpoint, --to-region and --to-force-path-style apply to an s3:// --to\n',
-      )
-    } finally {
-      await proxy.close()
-    }
-  }, 120_000)
+    },
+    120_000,
+  )
 
   it('refuses to copy a file whose bytes no longer match its row, and says which', async () => {
     const mailroom = await open({ docserverUrl: config.docserverDir })
@@ -190,13 +265,27 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
 })
 
 describe("the object-store settings of a copy's end", () => {
-  const config = loadConfig({ MAILROOM_DATA_DIR: tmpdir(), MAILROOM_S3_ENDPOINT: 'http://ceph.internal:7480', MAILROOM_S3_FORCE_PATH_STYLE: '1', MAILROOM_S3_TIMEOUT_MS: '5000' }, { requireSecret: false })
+  const config = loadConfig(
+    {
+      MAILROOM_DATA_DIR: tmpdir(),
+      MAILROOM_S3_ENDPOINT: 'http://ceph.internal:7480',
+      MAILROOM_S3_FORCE_PATH_STYLE: '1',
+      MAILROOM_S3_TIMEOUT_MS: '5000',
+    },
+    { requireSecret: false },
+  )
 
   it("are the server's without settings of its own, and its own alone (no endpoint: AWS) with any", () => {
     expect(copyEndS3(config, 'to', {}, {})).toEqual(config.s3)
     expect(copyEndS3(config, 'to', { region: 'eu-west-3' }, {})).toEqual({ region: 'eu-west-3', callTimeoutMs: 5000 })
-    const keys = { MAILROOM_COPY_FROM_ACCESS_KEY_ID: 'other-access', MAILROOM_COPY_FROM_SECRET_ACCESS_KEY: 'other-secret' }
-    expect(copyEndS3(config, 'from', {}, keys)).toEqual({ callTimeoutMs: 5000, credentials: { accessKeyId: 'other-access', secretAccessKey: 'other-secret' } })
+    const keys = {
+      MAILROOM_COPY_FROM_ACCESS_KEY_ID: 'other-access',
+      MAILROOM_COPY_FROM_SECRET_ACCESS_KEY: 'other-secret',
+    }
+    expect(copyEndS3(config, 'from', {}, keys)).toEqual({
+      callTimeoutMs: 5000,
+      credentials: { accessKeyId: 'other-access', secretAccessKey: 'other-secret' },
+    })
     // The other end's keys are not this end's.
     expect(copyEndS3(config, 'to', {}, keys)).toEqual(config.s3)
   })

@@ -1,5 +1,14 @@
 import { isDomainError } from '@mailroom/core'
-import { type CopyProgress, type CopyReport, copyDocumentStore, type DocumentStore, type DocumentStoreChoice, documentStoreFor, isS3Url, openDatabase } from '@mailroom/mailroom'
+import {
+  type CopyProgress,
+  type CopyReport,
+  copyDocumentStore,
+  type DocumentStore,
+  type DocumentStoreChoice,
+  documentStoreFor,
+  isS3Url,
+  openDatabase,
+} from '@mailroom/mailroom'
 import type { Command } from 'commander'
 import { ConfigError, documentStoreChoice, loadConfig, type ServerConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'
@@ -12,7 +21,10 @@ export function formatCopyProgress(p: CopyProgress): string {
 /** The closing report, one line per problem file. */
 export function formatCopyReport(report: CopyReport, from: string, to: string): string {
   const lines = [`copied from ${from} to ${to}: ${formatCopyProgress(report)}`]
-  for (const p of report.problemFiles) lines.push(`${p.problem === 'fingerprint' ? 'FINGERPRINT DIFFERS (not copied)' : p.problem.toUpperCase()}: ${p.key}`)
+  for (const p of report.problemFiles)
+    lines.push(
+      `${p.problem === 'fingerprint' ? 'FINGERPRINT DIFFERS (not copied)' : p.problem.toUpperCase()}: ${p.key}`,
+    )
   lines.push(
     report.problems === 0
       ? `every file is in ${to} with its fingerprint checked: set MAILROOM_DOCSERVER_URL=${to} on every server`
@@ -47,11 +59,17 @@ const END_KEYS = {
  * shares the server's MAILROOM_S3_* settings and AWS_* keys; with any, those alone describe it (no endpoint:
  * AWS S3), so nothing of the other provider leaks in. Its keys come from the environment only.
  */
-export function copyEndS3(config: ServerConfig, side: 'to' | 'from', own: CopyEndSettings | undefined, env: Record<string, string | undefined>): DocumentStoreChoice['s3'] {
+export function copyEndS3(
+  config: ServerConfig,
+  side: 'to' | 'from',
+  own: CopyEndSettings | undefined,
+  env: Record<string, string | undefined>,
+): DocumentStoreChoice['s3'] {
   const names = END_KEYS[side]
   const accessKeyId = env[names.accessKeyId]?.trim()
   const secretAccessKey = env[names.secretAccessKey]?.trim()
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError(`${names.accessKeyId} and ${names.secretAccessKey} go together: set both or neither`)
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new ConfigError(`${names.accessKeyId} and ${names.secretAccessKey} go together: set both or neither`)
   if (Object.keys(own ?? {}).length === 0 && !accessKeyId) return config.s3
   return {
     ...own,
@@ -61,10 +79,16 @@ export function copyEndS3(config: ServerConfig, side: 'to' | 'from', own: CopyEn
 }
 
 /** Opens both ends and checks that each can be used, saying which one cannot and why. */
-async function openEnds(config: ServerConfig, request: CopyRequest, env: Record<string, string | undefined>): Promise<{ from: DocumentStore; to: DocumentStore }> {
+async function openEnds(
+  config: ServerConfig,
+  request: CopyRequest,
+  env: Record<string, string | undefined>,
+): Promise<{ from: DocumentStore; to: DocumentStore }> {
   const open = (side: 'to' | 'from', url: string | undefined, own: CopyEndSettings | undefined): DocumentStore => {
     if (Object.keys(own ?? {}).length > 0 && !(url && isS3Url(url))) {
-      throw new ConfigError(`--${side}-endpoint, --${side}-region and --${side}-force-path-style apply to an s3:// --${side}`)
+      throw new ConfigError(
+        `--${side}-endpoint, --${side}-region and --${side}-force-path-style apply to an s3:// --${side}`,
+      )
     }
     if (url === undefined) return documentStoreFor(documentStoreChoice(config)).store
     const s3 = copyEndS3(config, side, own, env)
@@ -82,7 +106,8 @@ async function openEnds(config: ServerConfig, request: CopyRequest, env: Record<
     }
   }
   try {
-    if (from.description === to.description) throw new Error(`the source and the target are the same store (${from.description})`)
+    if (from.description === to.description)
+      throw new Error(`the source and the target are the same store (${from.description})`)
     if (!from.local) await check('source', from, () => from.ensure())
     await check('target', to, () => to.ensure())
     return { from, to }
@@ -150,7 +175,11 @@ Example, from the configured store to a bucket of another provider:
 `
 
 function endSettings(endpoint?: string, region?: string, forcePathStyle?: boolean): CopyEndSettings {
-  return { ...(endpoint ? { endpoint } : {}), ...(region ? { region } : {}), ...(forcePathStyle ? { forcePathStyle } : {}) }
+  return {
+    ...(endpoint ? { endpoint } : {}),
+    ...(region ? { region } : {}),
+    ...(forcePathStyle ? { forcePathStyle } : {}),
+  }
 }
 
 /** `mailroom docserver copy`. */
@@ -158,10 +187,15 @@ export function registerDocserverCommand(program: Command, context: CliContext):
   const docserver = program.command('docserver').description('the document storage')
   docserver
     .command('copy')
-    .description('copy every stored file to another store (folder or s3://bucket, on this or another object store), checking fingerprints; resumable')
+    .description(
+      'copy every stored file to another store (folder or s3://bucket, on this or another object store), checking fingerprints; resumable',
+    )
     .requiredOption('--to <url>', 's3://BUCKET[/PREFIX], file:///path or a folder')
     .option('--from <url>', 'the store to copy from (default: the configured one)')
-    .option('--to-endpoint <url>', "the target's object store, when not the configured one (default with --to-* settings: AWS S3)")
+    .option(
+      '--to-endpoint <url>',
+      "the target's object store, when not the configured one (default with --to-* settings: AWS S3)",
+    )
     .option('--to-region <name>', "region the target's requests are signed for")
     .option('--to-force-path-style', "address the target's bucket as ENDPOINT/BUCKET (most non-AWS stores)")
     .option('--from-endpoint <url>', "the source's object store, when not the configured one")

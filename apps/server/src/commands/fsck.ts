@@ -36,7 +36,9 @@ export function formatFsckReport(report: StorageCheckReport, dryRun: boolean): s
     lines.push(`${p.problem === 'fingerprint' ? 'FINGERPRINT DIFFERS' : p.problem.toUpperCase()}: ${what}: ${p.file}`)
   }
   for (const orphan of report.orphans) lines.push(`${dryRun ? 'orphan (kept, dry run)' : 'orphan removed'}: ${orphan}`)
-  lines.push(`${report.problems.length} problem(s), ${report.orphans.length} orphan(s)${dryRun ? '' : ` removed: ${report.removed.length}`}`)
+  lines.push(
+    `${report.problems.length} problem(s), ${report.orphans.length} orphan(s)${dryRun ? '' : ` removed: ${report.removed.length}`}`,
+  )
   return `${lines.join('\n')}\n`
 }
 
@@ -45,11 +47,18 @@ export function formatFsckReport(report: StorageCheckReport, dryRun: boolean): s
  * prints the findings. Exit code 0 when every row has its intact file, 1 otherwise (orphans alone are
  * repaired, so they do not fail the run).
  */
-export async function runFsck(config: ServerConfig, args: FsckArguments, write: (text: string) => void): Promise<number> {
+export async function runFsck(
+  config: ServerConfig,
+  args: FsckArguments,
+  write: (text: string) => void,
+): Promise<number> {
   const database = await openDatabase(config.database)
   const { store } = documentStoreFor(documentStoreChoice(config))
   try {
-    const report = await checkDocumentStorage(database.db, store, { dryRun: args.dryRun, orphanGraceMs: args.orphanGraceMs })
+    const report = await checkDocumentStorage(database.db, store, {
+      dryRun: args.dryRun,
+      orphanGraceMs: args.orphanGraceMs,
+    })
     write(formatFsckReport(report, args.dryRun))
     return report.problems.length === 0 ? 0 : 1
   } finally {

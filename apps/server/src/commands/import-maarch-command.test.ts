@@ -25,13 +25,34 @@ function env(): NodeJS.ProcessEnv {
   const base = { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', USER: 'ops' }
   return database.url ? { ...base, DATABASE_URL: database.url } : base
 }
-const run = (args: string[]) => captureCli(['import', 'maarch', '--from', source.url, '--docservers', `${MAARCH_FIXTURES}/docservers`, ...args], env())
+const run = (args: string[]) =>
+  captureCli(
+    ['import', 'maarch', '--from', source.url, '--docservers', `${MAARCH_FIXTURES}/docservers`, ...args],
+    env(),
+  )
 
 describe('mailroom import maarch', () => {
   it('dry-runs without writing, imports the reference then the records, writes a JSON report, and a rerun imports nothing', async () => {
     // The files found through --docserver folders alone (the --docservers root names nothing): none flagged.
-    const docservers = ['--docserver', `FASTHD_MAN=${MAARCH_FIXTURES}/docservers/resources`, '--docserver', `CONVERT_MLB=${MAARCH_FIXTURES}/docservers/convert_resources`]
-    const dry = await captureCli(['import', 'maarch', '--from', source.url, '--docservers', join(dataDir, 'nothing-here'), ...docservers, '--dry-run'], env())
+    const docservers = [
+      '--docserver',
+      `FASTHD_MAN=${MAARCH_FIXTURES}/docservers/resources`,
+      '--docserver',
+      `CONVERT_MLB=${MAARCH_FIXTURES}/docservers/convert_resources`,
+    ]
+    const dry = await captureCli(
+      [
+        'import',
+        'maarch',
+        '--from',
+        source.url,
+        '--docservers',
+        join(dataDir, 'nothing-here'),
+        ...docservers,
+        '--dry-run',
+      ],
+      env(),
+    )
     expect([dry.code, dry.err]).toEqual([0, ''])
     expect(dry.out).toMatch(/mode\s+dry run \(nothing written\)/)
     expect(dry.out).toMatch(/records imported\s+20/)
@@ -53,12 +74,20 @@ describe('mailroom import maarch', () => {
     const again = await run([])
     expect(again.out).toMatch(/records imported\s+0\n/)
     expect(again.out).toMatch(/records skipped\s+20\n/)
-    expect(await captureCli(['journal', 'verify'], { ...env(), MAILROOM_SECRET: 'import-test-secret-0123456789abcdef0123456789' })).toMatchObject({ code: 0 })
+    expect(
+      await captureCli(['journal', 'verify'], {
+        ...env(),
+        MAILROOM_SECRET: 'import-test-secret-0123456789abcdef0123456789',
+      }),
+    ).toMatchObject({ code: 0 })
   })
 
   it('refuses a source that is not Maarch 20.10 with a clear message, importing nothing', async () => {
     const refused = await captureCli(['import', 'maarch', '--from', postgresAdminUrl(), '--docservers', dataDir], env())
-    expect(refused).toMatchObject({ code: 1, err: 'The source has no database_version parameter: it is not a Maarch Courrier 20.10 database, nothing was imported\n' })
+    expect(refused).toMatchObject({
+      code: 1,
+      err: 'The source has no database_version parameter: it is not a Maarch Courrier 20.10 database, nothing was imported\n',
+    })
   })
 
   it('refuses a --depositor that is not a Mailroom user before importing anything', async () => {
@@ -70,7 +99,9 @@ describe('mailroom import maarch', () => {
   })
 
   it('shows progress as records, megabytes, rates and time left', () => {
-    expect(formatProgress({ records: 50, total: 200, bytes: 10 * 1024 * 1024 }, 10_000)).toBe('records 50/200  10.0 MB  5.0 rec/s  1.0 MB/s  30s left')
+    expect(formatProgress({ records: 50, total: 200, bytes: 10 * 1024 * 1024 }, 10_000)).toBe(
+      'records 50/200  10.0 MB  5.0 rec/s  1.0 MB/s  30s left',
+    )
   })
 
   it('refuses a malformed --docserver and an unknown --only as usage errors', async () => {

@@ -1,4 +1,10 @@
-import { type ImportProgress, importMaarch, JsonReportFile, type MaarchImportSummary, type MaarchImportTarget } from '@mailroom/import-maarch'
+import {
+  type ImportProgress,
+  importMaarch,
+  JsonReportFile,
+  type MaarchImportSummary,
+  type MaarchImportTarget,
+} from '@mailroom/import-maarch'
 import { type Command, InvalidArgumentError } from 'commander'
 import { loadConfig } from '../config.js'
 import { withMailroom } from './admin-session.js'
@@ -16,7 +22,8 @@ interface ImportOptions {
 
 function docserverOverride(value: string, previous: Record<string, string>): Record<string, string> {
   const at = value.indexOf('=')
-  if (at <= 0 || at === value.length - 1) throw new InvalidArgumentError('expected NAME=DIR (a Maarch docserver_id and the folder holding its files)')
+  if (at <= 0 || at === value.length - 1)
+    throw new InvalidArgumentError('expected NAME=DIR (a Maarch docserver_id and the folder holding its files)')
   return { ...previous, [value.slice(0, at)]: value.slice(at + 1) }
 }
 
@@ -39,9 +46,16 @@ export function formatProgress(progress: ImportProgress, elapsedMs: number): str
 export function formatSummary(report: MaarchImportSummary): string {
   const rows: [string, string | number][] = [
     ['source', `Maarch Courrier ${report.sourceVersion}`],
-    ['mode', report.dryRun ? 'dry run (nothing written)' : report.interrupted ? 'interrupted (rerun to continue)' : 'import'],
+    [
+      'mode',
+      report.dryRun ? 'dry run (nothing written)' : report.interrupted ? 'interrupted (rerun to continue)' : 'import',
+    ],
   ]
-  if (report.organisation) rows.push(['organisation', report.organisation.lines.join('; ')], ['organisation notes', report.organisation.notes.length])
+  if (report.organisation)
+    rows.push(
+      ['organisation', report.organisation.lines.join('; ')],
+      ['organisation notes', report.organisation.notes.length],
+    )
   rows.push(
     ['records imported', report.counts.imported],
     ['records skipped', report.counts.skipped],
@@ -65,7 +79,10 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     .option('--docserver <name=dir>', 'a docserver whose files live elsewhere (repeatable)', docserverOverride, {})
     .option('--dry-run', 'check and report without writing anything')
     .option('--only <part>', 'reference (organisation) or records', only)
-    .option('--depositor <login>', 'who records and deposits the records whose Maarch typist is not imported (default: superadmin)')
+    .option(
+      '--depositor <login>',
+      'who records and deposits the records whose Maarch typist is not imported (default: superadmin)',
+    )
     .option('--report <file>', 'write the JSON report there, record by record as the import goes')
     .action(async (options: ImportOptions) => {
       const { docserverDir } = loadConfig(context.env, { requireSecret: false })
@@ -74,7 +91,12 @@ export function registerImportCommand(program: Command, context: CliContext): vo
 }
 
 /** One import run on an open Mailroom: progress, summary, report; Ctrl-C asks it to stop. */
-async function runImport(context: CliContext, mailroom: MaarchImportTarget, options: ImportOptions, docserverDir: string): Promise<void> {
+async function runImport(
+  context: CliContext,
+  mailroom: MaarchImportTarget,
+  options: ImportOptions,
+  docserverDir: string,
+): Promise<void> {
   const abort = new AbortController()
   // Ctrl-C ends the record in flight, then stops: nothing half imported, a rerun continues.
   const stop = () => abort.abort()
@@ -93,7 +115,12 @@ async function runImport(context: CliContext, mailroom: MaarchImportTarget, opti
       ...(options.depositor ? { fallbackDepositor: options.depositor } : {}),
       signal: abort.signal,
       ...(reportFile ? { report: reportFile } : {}),
-      ...(tty ? { onProgress: (p: ImportProgress) => process.stderr.write(`\r${formatProgress(p, Date.now() - started)}\x1b[K`) } : {}),
+      ...(tty
+        ? {
+            onProgress: (p: ImportProgress) =>
+              process.stderr.write(`\r${formatProgress(p, Date.now() - started)}\x1b[K`),
+          }
+        : {}),
     })
     if (tty) process.stderr.write('\n')
     context.out(formatSummary(summary))

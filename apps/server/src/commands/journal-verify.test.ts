@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildJournalReadEvent, chainPositionAfter, type JournalEvent } from '@mailroom/core'
-import * as embedded from '@mailroom/mailroom'
 import type { JournalVerification, SafeVerification } from '@mailroom/mailroom'
+import * as embedded from '@mailroom/mailroom'
 import { createTestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from '../cli.js'
@@ -20,7 +20,14 @@ function sink() {
 }
 
 describe('runJournalVerify', () => {
-  const intact: SafeVerification = { safe: 'S1', ok: true, events: 12, files: 4, head: { sequence: 12, hash: HASH }, pending: 0 }
+  const intact: SafeVerification = {
+    safe: 'S1',
+    ok: true,
+    events: 12,
+    files: 4,
+    head: { sequence: 12, hash: HASH },
+    pending: 0,
+  }
   const broken: SafeVerification = {
     safe: 'S2',
     ok: false,
@@ -28,25 +35,49 @@ describe('runJournalVerify', () => {
     files: 1,
     head: { sequence: 9, hash: HASH },
     pending: 0,
-    break: { reason: 'altered-file', sequence: 3, eventId: 'mailroom_x-1', resId: '42', detail: 'Record 42 was deposited with SHA-256 …' },
+    break: {
+      reason: 'altered-file',
+      sequence: 3,
+      eventId: 'mailroom_x-1',
+      resId: '42',
+      detail: 'Record 42 was deposited with SHA-256 …',
+    },
   }
 
   it('prints one line per safe and exits 0 when everything is intact', async () => {
     const out = sink()
-    const verify = vi.fn(async (): Promise<JournalVerification> => ({ ok: true, safes: [intact, { ...intact, safe: 'S3', events: 0, files: 0, head: null }] }))
+    const verify = vi.fn(
+      async (): Promise<JournalVerification> => ({
+        ok: true,
+        safes: [intact, { ...intact, safe: 'S3', events: 0, files: 0, head: null }],
+      }),
+    )
     expect(await runJournalVerify(verify, undefined, out)).toBe(0)
     expect(verify).toHaveBeenCalledWith(undefined)
-    expect(out.lines).toEqual([`safe S1: intact, 12 events, 4 stored files checked, head 12 ${HASH}\n`, 'safe S3: intact, no events\n'])
+    expect(out.lines).toEqual([
+      `safe S1: intact, 12 events, 4 stored files checked, head 12 ${HASH}\n`,
+      'safe S3: intact, no events\n',
+    ])
   })
 
   it('exits 1 and prints the first break of each broken safe', async () => {
     const out = sink()
     expect(await runJournalVerify(async () => ({ ok: false, safes: [intact, broken] }), 'S2', out)).toBe(1)
-    expect(out.lines[1]).toBe('safe S2: BROKEN at sequence 3 (event mailroom_x-1): altered-file [record 42]: Record 42 was deposited with SHA-256 …\n')
-    expect(formatSafeVerification({ ...broken, break: { reason: 'truncated', sequence: null, eventId: null, detail: 'The chain has 8 events' } })).toBe(
-      'safe S2: BROKEN after the last event: truncated: The chain has 8 events',
+    expect(out.lines[1]).toBe(
+      'safe S2: BROKEN at sequence 3 (event mailroom_x-1): altered-file [record 42]: Record 42 was deposited with SHA-256 …\n',
     )
-    expect(formatSafeVerification({ ...broken, break: { reason: 'unknown-safe', sequence: null, eventId: null, detail: '' } })).toBe('safe S2: unknown safe')
+    expect(
+      formatSafeVerification({
+        ...broken,
+        break: { reason: 'truncated', sequence: null, eventId: null, detail: 'The chain has 8 events' },
+      }),
+    ).toBe('safe S2: BROKEN after the last event: truncated: The chain has 8 events')
+    expect(
+      formatSafeVerification({
+        ...broken,
+        break: { reason: 'unknown-safe', sequence: null, eventId: null, detail: '' },
+      }),
+    ).toBe('safe S2: unknown safe')
   })
 
   it('says so when there is no journal at all', async () => {
@@ -90,7 +121,12 @@ describe.skipIf(!('verifyJournal' in embedded))('mailroom journal verify', () =>
     env = { MAILROOM_DATA_DIR: dataDir, MAILROOM_SECRET: 'journal-test-secret-0123456789', LOG_LEVEL: 'silent' }
     if (database.url) env.DATABASE_URL = database.url
     const config = loadConfig(env)
-    const mailroom = await embedded.createMailroom({ database: config.database, docserverDir: config.docserverDir, secret: config.secret, demo: true })
+    const mailroom = await embedded.createMailroom({
+      database: config.database,
+      docserverDir: config.docserverDir,
+      secret: config.secret,
+      demo: true,
+    })
     await mailroom.close()
     // A chain of three journal reads (events without stored files), as the journal would append them.
     const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
@@ -115,14 +151,30 @@ describe.skipIf(!('verifyJournal' in embedded))('mailroom journal verify', () =>
         await db
           .insertInto('journal_events')
           .values({
-            safe: e.safe, sequence: e.sequence, event_id: e.eventId, event_type: e.eventType, timestamp: e.timestamp, instance_name: e.instanceName,
-            org_reg_number: e.orgRegNumber, org_unit_reg_number: e.orgUnitRegNumber, account_id: e.accountId, account_name: e.accountName,
-            object_class: e.objectClass, object_id: e.objectId, operation_result: e.operationResult, description: e.description,
-            info: JSON.stringify(e.info), previous_hash: e.previousHash, hash: e.hash,
+            safe: e.safe,
+            sequence: e.sequence,
+            event_id: e.eventId,
+            event_type: e.eventType,
+            timestamp: e.timestamp,
+            instance_name: e.instanceName,
+            org_reg_number: e.orgRegNumber,
+            org_unit_reg_number: e.orgUnitRegNumber,
+            account_id: e.accountId,
+            account_name: e.accountName,
+            object_class: e.objectClass,
+            object_id: e.objectId,
+            operation_result: e.operationResult,
+            description: e.description,
+            info: JSON.stringify(e.info),
+            previous_hash: e.previousHash,
+            hash: e.hash,
           })
           .execute()
       }
-      await db.insertInto('journal_heads').values({ safe: SAFE, last_sequence: 3, last_hash: events[2]!.hash }).execute()
+      await db
+        .insertInto('journal_heads')
+        .values({ safe: SAFE, last_sequence: 3, last_hash: events[2]!.hash })
+        .execute()
     })
   })
   afterAll(async () => {
@@ -139,7 +191,9 @@ describe.skipIf(!('verifyJournal' in embedded))('mailroom journal verify', () =>
   it('exits 0 on an intact journal, 1 on an unknown safe', async () => {
     const all = await cli('journal', 'verify')
     expect(all.code).toBe(0)
-    expect(all.output).toMatch(new RegExp(`^safe ${SAFE}: intact, 3 events, 0 stored files checked, head 3 [0-9a-f]{64}\n$`))
+    expect(all.output).toMatch(
+      new RegExp(`^safe ${SAFE}: intact, 3 events, 0 stored files checked, head 3 [0-9a-f]{64}\n$`),
+    )
     expect(await cli('journal', 'verify', 'NOPE')).toEqual({ code: 1, output: 'safe NOPE: unknown safe\n' })
   })
 
@@ -154,6 +208,8 @@ describe.skipIf(!('verifyJournal' in embedded))('mailroom journal verify', () =>
     })
     const result = await cli('journal', 'verify', SAFE)
     expect(result.code).toBe(1)
-    expect(result.output).toBe(`safe ${SAFE}: BROKEN at sequence 4 (event mailroom_cli-forged): edited: Event 4 in stored order does not match its hash\n`)
+    expect(result.output).toBe(
+      `safe ${SAFE}: BROKEN at sequence 4 (event mailroom_cli-forged): edited: Event 4 in stored order does not match its hash\n`,
+    )
   })
 })

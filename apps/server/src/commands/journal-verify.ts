@@ -1,8 +1,8 @@
+import type { JournalVerification, SafeVerification } from '@mailroom/mailroom'
 import { createMailroom, verifyJournal } from '@mailroom/mailroom'
 import type { Command } from 'commander'
 import { documentStoreChoice, loadConfig } from '../config.js'
 import type { CliContext } from './cli-context.js'
-import type { JournalVerification, SafeVerification } from '@mailroom/mailroom'
 
 /** Where the report goes (process.stdout in the CLI). */
 export interface ReportSink {
@@ -18,7 +18,10 @@ export function formatSafeVerification(result: SafeVerification): string {
     return `safe ${result.safe}: intact, ${result.events} events, ${result.files} stored files checked${head}`
   }
   if (found.reason === 'unknown-safe') return `safe ${result.safe}: unknown safe`
-  const where = found.sequence === null ? 'after the last event' : `at sequence ${found.sequence}${found.eventId ? ` (event ${found.eventId})` : ''}`
+  const where =
+    found.sequence === null
+      ? 'after the last event'
+      : `at sequence ${found.sequence}${found.eventId ? ` (event ${found.eventId})` : ''}`
   const record = found.resId ? ` [record ${found.resId}]` : ''
   return `safe ${result.safe}: BROKEN ${where}: ${found.reason}${record}: ${found.detail}`
 }
@@ -27,7 +30,11 @@ export function formatSafeVerification(result: SafeVerification): string {
  * `mailroom journal verify [safe]`: prints one line per safe and returns the exit code, 0 when every chain
  * and every deposited file is intact, 1 otherwise (each broken safe's line names its first break).
  */
-export async function runJournalVerify(verify: (safe?: string) => Promise<JournalVerification>, safe: string | undefined, out: ReportSink): Promise<number> {
+export async function runJournalVerify(
+  verify: (safe?: string) => Promise<JournalVerification>,
+  safe: string | undefined,
+  out: ReportSink,
+): Promise<number> {
   const result = await verify(safe)
   if (result.safes.length === 0) {
     out.write('no digital-safe journal to verify\n')
@@ -46,7 +53,11 @@ export function registerJournalCommand(program: Command, context: CliContext): v
     .argument('[safe]', 'one safe (its business id); every safe when omitted')
     .action(async (safe: string | undefined) => {
       const config = loadConfig(context.env)
-      const mailroom = await createMailroom({ database: config.database, ...documentStoreChoice(config), secret: config.secret })
+      const mailroom = await createMailroom({
+        database: config.database,
+        ...documentStoreChoice(config),
+        secret: config.secret,
+      })
       try {
         const target = { db: mailroom.db, docservers: mailroom.documentStore }
         context.exitCode = await runJournalVerify((name) => verifyJournal(target, name), safe, { write: context.out })

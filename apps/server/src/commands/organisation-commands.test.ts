@@ -39,22 +39,40 @@ describe('mailroom org', () => {
   })
 
   it('prints the plan, dry-runs, applies and records who applied', async () => {
-    await writeFile(file('add.yaml'), 'version: 1\nentities:\n  - { id: ARCH, label: Archives, shortLabel: Archives, type: Service, parent: DGS }\n')
-    expect(await run(['org', 'apply', '--dry-run', file('add.yaml')])).toMatchObject({ code: 0, out: 'entities: +1 ~0 -0 (added: ARCH)\ndry run: nothing was changed\n' })
-    expect(await run(['org', 'apply', file('add.yaml')])).toMatchObject({ code: 0, out: 'entities: +1 ~0 -0 (added: ARCH)\napplied\n' })
+    await writeFile(
+      file('add.yaml'),
+      'version: 1\nentities:\n  - { id: ARCH, label: Archives, shortLabel: Archives, type: Service, parent: DGS }\n',
+    )
+    expect(await run(['org', 'apply', '--dry-run', file('add.yaml')])).toMatchObject({
+      code: 0,
+      out: 'entities: +1 ~0 -0 (added: ARCH)\ndry run: nothing was changed\n',
+    })
+    expect(await run(['org', 'apply', file('add.yaml')])).toMatchObject({
+      code: 0,
+      out: 'entities: +1 ~0 -0 (added: ARCH)\napplied\n',
+    })
     expect((await run(['org', 'apply', file('add.yaml')])).out).toBe('no changes\n')
     const history = await run(['org', 'history', '--limit', '1'])
     expect(history.out).toMatch(/^#\d+ \S+ ORG_APPLY by cli:ops: entities: \+1 ~0 -0 \(added: ARCH\)\n$/)
     const json = JSON.parse((await run(['org', 'history', '--limit', '1', '--json'])).out)
-    expect(json).toMatchObject({ event: 'ORG_APPLY', author: 'cli:ops', details: { prune: false, summary: { entities: { added: ['ARCH'], changed: [], removed: [] } } } })
+    expect(json).toMatchObject({
+      event: 'ORG_APPLY',
+      author: 'cli:ops',
+      details: { prune: false, summary: { entities: { added: ['ARCH'], changed: [], removed: [] } } },
+    })
   })
 
   it('reads a document from standard input and refuses a bad one with every path, changing nothing', async () => {
-    const bad = 'version: 1\nusers:\n  - { login: x, groups: [AGNT] }\ngroups:\n  - { id: G, label: G, perimeter: "destinaton = 1" }\n'
+    const bad =
+      'version: 1\nusers:\n  - { login: x, groups: [AGNT] }\ngroups:\n  - { id: G, label: G, perimeter: "destinaton = 1" }\n'
     const refused = await run(['org', 'apply', '-'], bad)
     expect(refused.code).toBe(1)
-    expect(refused.err).toBe('Organisation document is not valid (2 errors):\ngroups[0].perimeter: unknown column "destinaton" at position 1\nusers[0].groups[0]: no group "AGNT"\n')
-    expect((await run(['org', 'apply', '-'], 'version: [1\n')).err).toMatch(/^Organisation document is not valid YAML or JSON: line 2, column 1: /)
+    expect(refused.err).toBe(
+      'Organisation document is not valid (2 errors):\ngroups[0].perimeter: unknown column "destinaton" at position 1\nusers[0].groups[0]: no group "AGNT"\n',
+    )
+    expect((await run(['org', 'apply', '-'], 'version: [1\n')).err).toMatch(
+      /^Organisation document is not valid YAML or JSON: line 2, column 1: /,
+    )
   })
 
   it('says which file it cannot read', async () => {
@@ -71,18 +89,60 @@ describe('mailroom org', () => {
 
 describe('mailroom user', () => {
   it('adds a user with a password from standard input, lists, disables and enables them', async () => {
-    expect(await run(['user', 'add', 'jdoe', '--firstname', 'Jane', '--group', 'AGENT', '--entity', 'PJS', '--entity', 'CAB', '--password-stdin'], 'short\n')).toMatchObject({
+    expect(
+      await run(
+        [
+          'user',
+          'add',
+          'jdoe',
+          '--firstname',
+          'Jane',
+          '--group',
+          'AGENT',
+          '--entity',
+          'PJS',
+          '--entity',
+          'CAB',
+          '--password-stdin',
+        ],
+        'short\n',
+      ),
+    ).toMatchObject({
       code: 1,
       err: 'Password does not follow the password rules: at least 10 characters\n',
     })
-    const added = await run(['user', 'add', 'jdoe', '--firstname', 'Jane', '--group', 'AGENT', '--entity', 'PJS', '--entity', 'CAB', '--password-stdin'], 'a long password\n')
+    const added = await run(
+      [
+        'user',
+        'add',
+        'jdoe',
+        '--firstname',
+        'Jane',
+        '--group',
+        'AGENT',
+        '--entity',
+        'PJS',
+        '--entity',
+        'CAB',
+        '--password-stdin',
+      ],
+      'a long password\n',
+    )
     expect(added).toMatchObject({ code: 0, out: expect.stringMatching(/^user jdoe added \(id \d+\)\n$/) })
     expect((await run(['user', 'list'])).out).toContain('jdoe\tenabled\tstandard\tPJS\tAGENT\tJane\n')
     expect(await run(['user', 'disable', 'jdoe'])).toMatchObject({ code: 0, out: 'user jdoe disabled\n' })
-    expect((await run(['user', 'list', '--json'])).out).toContain('"login":"jdoe","firstname":"Jane","lastname":null,"mail":null,"mode":"standard","enabled":false')
+    expect((await run(['user', 'list', '--json'])).out).toContain(
+      '"login":"jdoe","firstname":"Jane","lastname":null,"mail":null,"mode":"standard","enabled":false',
+    )
     expect(await run(['user', 'enable', 'jdoe'])).toMatchObject({ code: 0, out: 'user jdoe enabled\n' })
-    expect(await run(['user', 'passwd', 'jdoe'], 'another long one\n')).toMatchObject({ code: 0, out: 'password of jdoe changed\n' })
-    expect(await run(['user', 'passwd', 'nobody'], 'another long one\n')).toMatchObject({ code: 1, err: 'No user "nobody"\n' })
+    expect(await run(['user', 'passwd', 'jdoe'], 'another long one\n')).toMatchObject({
+      code: 0,
+      out: 'password of jdoe changed\n',
+    })
+    expect(await run(['user', 'passwd', 'nobody'], 'another long one\n')).toMatchObject({
+      code: 1,
+      err: 'No user "nobody"\n',
+    })
     expect(await run(['user', 'add', 'JDOE'])).toMatchObject({ code: 1, err: 'User "JDOE" already exists\n' })
     const history = (await run(['org', 'history', '--limit', '4'])).out.split('\n').map((line) => line.split(' ')[2])
     expect(history.slice(0, 4)).toEqual(['USER_PASSWORD', 'USER_ENABLE', 'USER_DISABLE', 'USER_ADD'])

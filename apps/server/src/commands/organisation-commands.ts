@@ -1,9 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import { compactOrganisation, describeSummary, type OrganisationHistoryEntry, type OrganisationPlanSummary, organisationJsonSchema } from '@mailroom/core'
+import {
+  compactOrganisation,
+  describeSummary,
+  type OrganisationHistoryEntry,
+  type OrganisationPlanSummary,
+  organisationJsonSchema,
+} from '@mailroom/core'
 import { formatOrganisationYaml } from '@mailroom/mailroom'
 import { type Command, InvalidArgumentError } from 'commander'
-import type { CliContext } from './cli-context.js'
 import { operatorAuthor, readAll, withMailroom } from './admin-session.js'
+import type { CliContext } from './cli-context.js'
 
 function positiveInteger(value: string): number {
   const n = Number(value)
@@ -20,7 +26,9 @@ function whatChanged(entry: OrganisationHistoryEntry): string {
 
 /** `mailroom org export|apply|history|schema`: the organisation as a document (docs/organisation.md). */
 export function registerOrganisationCommands(program: Command, context: CliContext): void {
-  const org = program.command('org').description('the organisation: entities, groups, users and reference data as one document')
+  const org = program
+    .command('org')
+    .description('the organisation: entities, groups, users and reference data as one document')
 
   org
     .command('export')
@@ -33,7 +41,9 @@ export function registerOrganisationCommands(program: Command, context: CliConte
       await withMailroom(context, async (mailroom) => {
         const document = await mailroom.organisation.export({ withPasswordHashes: options.withPasswordHashes === true })
         const shown = options.full ? document : compactOrganisation(document)
-        const text = options.json ? `${JSON.stringify(shown, null, 2)}\n` : formatOrganisationYaml(shown as typeof document)
+        const text = options.json
+          ? `${JSON.stringify(shown, null, 2)}\n`
+          : formatOrganisationYaml(shown as typeof document)
         if (options.out) {
           await writeFile(options.out, text, { mode: options.withPasswordHashes ? 0o600 : 0o644 })
           context.out(`organisation written to ${options.out}\n`)
@@ -57,7 +67,11 @@ export function registerOrganisationCommands(program: Command, context: CliConte
         return
       }
       await withMailroom(context, async (mailroom) => {
-        const result = await mailroom.organisation.apply(text, { prune: options.prune === true, dryRun: options.dryRun === true, author: operatorAuthor(context.env) })
+        const result = await mailroom.organisation.apply(text, {
+          prune: options.prune === true,
+          dryRun: options.dryRun === true,
+          author: operatorAuthor(context.env),
+        })
         context.out(`${result.lines.join('\n')}\n`)
         if (result.lines[0] === 'no changes') return
         context.out(options.dryRun ? 'dry run: nothing was changed\n' : 'applied\n')
@@ -74,7 +88,11 @@ export function registerOrganisationCommands(program: Command, context: CliConte
         const entries = await mailroom.organisation.history({ limit: options.limit ?? 20 })
         if (entries.length === 0) context.out('no changes recorded\n')
         for (const entry of entries) {
-          context.out(options.json ? `${JSON.stringify(entry)}\n` : `#${entry.id} ${entry.date.toISOString()} ${entry.event} by ${entry.author}: ${whatChanged(entry)}\n`)
+          context.out(
+            options.json
+              ? `${JSON.stringify(entry)}\n`
+              : `#${entry.id} ${entry.date.toISOString()} ${entry.event} by ${entry.author}: ${whatChanged(entry)}\n`,
+          )
         }
       })
     })

@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline'
 import { USER_MODES, type UserSummary } from '@mailroom/core'
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import type { CliContext } from './cli-context.js'
 import { operatorAuthor, readAll, withMailroom } from './admin-session.js'
+import type { CliContext } from './cli-context.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
 
@@ -49,25 +49,40 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .option('--group <id>', 'a group (repeat for several)', collect)
     .option('--entity <id>', 'an entity, the first is primary (repeat for several)', collect)
     .option('--password-stdin', 'read the password from standard input (or a prompt on a terminal)')
-    .action(async (login: string, o: { firstname?: string; lastname?: string; mail?: string; mode: string; group?: string[]; entity?: string[]; passwordStdin?: boolean }) => {
-      const password = o.passwordStdin ? await readPassword(context) : undefined
-      await withMailroom(context, async (mailroom) => {
-        const added = await mailroom.organisation.addUser(
-          {
-            login,
-            firstname: o.firstname ?? null,
-            lastname: o.lastname ?? null,
-            mail: o.mail ?? null,
-            mode: o.mode as (typeof USER_MODES)[number],
-            groups: o.group ?? [],
-            entities: (o.entity ?? []).map((id, index) => ({ id, primary: index === 0 })),
-            ...(password === undefined ? {} : { password }),
-          },
-          operatorAuthor(context.env),
-        )
-        context.out(`user ${added.login} added (id ${added.id})${password === undefined ? '; no password yet: run `mailroom user passwd`' : ''}\n`)
-      })
-    })
+    .action(
+      async (
+        login: string,
+        o: {
+          firstname?: string
+          lastname?: string
+          mail?: string
+          mode: string
+          group?: string[]
+          entity?: string[]
+          passwordStdin?: boolean
+        },
+      ) => {
+        const password = o.passwordStdin ? await readPassword(context) : undefined
+        await withMailroom(context, async (mailroom) => {
+          const added = await mailroom.organisation.addUser(
+            {
+              login,
+              firstname: o.firstname ?? null,
+              lastname: o.lastname ?? null,
+              mail: o.mail ?? null,
+              mode: o.mode as (typeof USER_MODES)[number],
+              groups: o.group ?? [],
+              entities: (o.entity ?? []).map((id, index) => ({ id, primary: index === 0 })),
+              ...(password === undefined ? {} : { password }),
+            },
+            operatorAuthor(context.env),
+          )
+          context.out(
+            `user ${added.login} added (id ${added.id})${password === undefined ? '; no password yet: run `mailroom user passwd`' : ''}\n`,
+          )
+        })
+      },
+    )
 
   user
     .command('passwd')
@@ -81,10 +96,17 @@ export function registerUserCommands(program: Command, context: CliContext): voi
       })
     })
 
-  for (const [name, enabled] of [['disable', false], ['enable', true]] as const) {
+  for (const [name, enabled] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
     user
       .command(name)
-      .description(enabled ? 'let a user authenticate again' : 'refuse a user every authentication; their tokens stop working at once')
+      .description(
+        enabled
+          ? 'let a user authenticate again'
+          : 'refuse a user every authentication; their tokens stop working at once',
+      )
       .argument('<login>')
       .action(async (login: string) => {
         await withMailroom(context, async (mailroom) => {
@@ -100,7 +122,8 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .option('--json', 'one JSON object per line')
     .action(async (o: { json?: boolean }) => {
       await withMailroom(context, async (mailroom) => {
-        for (const u of await mailroom.organisation.listUsers()) context.out(o.json ? `${JSON.stringify(u)}\n` : `${describeUser(u)}\n`)
+        for (const u of await mailroom.organisation.listUsers())
+          context.out(o.json ? `${JSON.stringify(u)}\n` : `${describeUser(u)}\n`)
       })
     })
 }

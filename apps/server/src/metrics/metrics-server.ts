@@ -13,8 +13,10 @@ export function createMetricsServer(endpoint: MetricsEndpoint): Server {
       response.end(body)
     }
     const path = (request.url ?? '/').split('?')[0]
-    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) return answer(404, JSON.stringify({ errors: errorMessage('ROUTE_NOT_FOUND') }))
-    if (!endpoint.allows(request.socket.remoteAddress ?? '')) return answer(403, JSON.stringify({ errors: errorMessage('METRICS_FORBIDDEN') }))
+    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return answer(404, JSON.stringify({ errors: errorMessage('ROUTE_NOT_FOUND') }))
+    if (!endpoint.allows(request.socket.remoteAddress ?? ''))
+      return answer(403, JSON.stringify({ errors: errorMessage('METRICS_FORBIDDEN') }))
     endpoint.render().then(
       ({ contentType, body }) => answer(200, body, contentType),
       () => answer(500, JSON.stringify({ errors: errorMessage('INTERNAL') })),

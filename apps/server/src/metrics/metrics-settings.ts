@@ -13,7 +13,14 @@ export interface MetricsConfig {
 }
 
 /** Loopback and the private ranges: a scraper on the intranet reads the metrics, the internet does not. */
-export const DEFAULT_METRICS_ALLOW = ['127.0.0.0/8', '::1/128', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'] as const
+export const DEFAULT_METRICS_ALLOW = [
+  '127.0.0.0/8',
+  '::1/128',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  'fc00::/7',
+] as const
 
 type Env = Record<string, string | undefined>
 
@@ -22,15 +29,22 @@ export function loadMetricsConfig(env: Env): MetricsConfig {
   const enabledRaw = env.MAILROOM_METRICS?.trim().toLowerCase()
   let enabled = true
   if (enabledRaw === '0' || enabledRaw === 'false' || enabledRaw === 'off' || enabledRaw === 'no') enabled = false
-  else if (enabledRaw && !['1', 'true', 'on', 'yes'].includes(enabledRaw)) throw new ConfigError(`MAILROOM_METRICS must be 1 or 0, got "${env.MAILROOM_METRICS}"`)
+  else if (enabledRaw && !['1', 'true', 'on', 'yes'].includes(enabledRaw))
+    throw new ConfigError(`MAILROOM_METRICS must be 1 or 0, got "${env.MAILROOM_METRICS}"`)
   const portRaw = env.MAILROOM_METRICS_PORT?.trim()
   let port: number | null = null
   if (portRaw) {
     port = Number(portRaw)
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`MAILROOM_METRICS_PORT must be an integer from 0 to 65535, got "${portRaw}"`)
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new ConfigError(`MAILROOM_METRICS_PORT must be an integer from 0 to 65535, got "${portRaw}"`)
   }
   const allowRaw = env.MAILROOM_METRICS_ALLOW?.trim()
-  const allow = allowRaw ? allowRaw.split(',').map((cidr) => cidr.trim()).filter((cidr) => cidr !== '') : [...DEFAULT_METRICS_ALLOW]
+  const allow = allowRaw
+    ? allowRaw
+        .split(',')
+        .map((cidr) => cidr.trim())
+        .filter((cidr) => cidr !== '')
+    : [...DEFAULT_METRICS_ALLOW]
   addressFilter(allow) // refuses a malformed network now rather than at the first scrape
   return { enabled, port, host: env.MAILROOM_METRICS_HOST?.trim() || null, allow }
 }

@@ -25,7 +25,13 @@ async function start(extra: Record<string, string>): Promise<RunningServer> {
   const database = await createTestDatabase()
   drops.push(database.drop)
   onPostgres = database.url !== undefined
-  const env: Record<string, string> = { MAILROOM_DATA_DIR: dataDir, PORT: '0', MAILROOM_SECRET: 'metrics-test-secret-0123456789', MAILROOM_DEMO: '1', ...extra }
+  const env: Record<string, string> = {
+    MAILROOM_DATA_DIR: dataDir,
+    PORT: '0',
+    MAILROOM_SECRET: 'metrics-test-secret-0123456789',
+    MAILROOM_DEMO: '1',
+    ...extra,
+  }
   if (database.url) env.DATABASE_URL = database.url
   return startServer(loadConfig(env), pino({ level: 'silent' }))
 }
@@ -33,7 +39,11 @@ async function start(extra: Record<string, string>): Promise<RunningServer> {
 beforeAll(async () => {
   running = await start({})
   // Its own port, on every address, readable from IPv6 loopback only: IPv4 clients (mapped) are refused.
-  ownPort = await start({ MAILROOM_METRICS_PORT: '0', MAILROOM_METRICS_HOST: '::', MAILROOM_METRICS_ALLOW: '::1/128, 10.0.0.0/8' })
+  ownPort = await start({
+    MAILROOM_METRICS_PORT: '0',
+    MAILROOM_METRICS_HOST: '::',
+    MAILROOM_METRICS_ALLOW: '::1/128, 10.0.0.0/8',
+  })
 }, 180_000)
 afterAll(async () => {
   await running?.stop()
@@ -56,8 +66,12 @@ async function scrape(baseUrl: string): Promise<Families> {
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
   const text = await response.text()
-  const histograms = parsePrometheusTextFormat(text).filter((family) => family.type === 'HISTOGRAM').map((family) => family.name)
-  expect(histograms).toEqual(expect.arrayContaining(['mailroom_http_request_duration_seconds', 'mailroom_conversion_duration_seconds']))
+  const histograms = parsePrometheusTextFormat(text)
+    .filter((family) => family.type === 'HISTOGRAM')
+    .map((family) => family.name)
+  expect(histograms).toEqual(
+    expect.arrayContaining(['mailroom_http_request_duration_seconds', 'mailroom_conversion_duration_seconds']),
+  )
   return parsePrometheusTextFormat(text.replace(/^# TYPE \S+ histogram$/gm, ''))
 }
 
@@ -75,24 +89,40 @@ function labelValues(families: Families, name: string, label: string): string[] 
 
 describe('GET /metrics', () => {
   it('counts requests by route template, method and status, with a latency histogram; never a raw path', async () => {
-    for (const id of ['PJS', 'DGS', 'PJS']) expect((await fetch(`${running.url}/rest/entities/${id}`, { headers: basic('bbain:maarch') })).status).toBe(200)
-    expect((await fetch(`${running.url}/rest/entities/PJS`, { headers: basic('bbain:not-the-password') })).status).toBe(401)
+    for (const id of ['PJS', 'DGS', 'PJS'])
+      expect((await fetch(`${running.url}/rest/entities/${id}`, { headers: basic('bbain:maarch') })).status).toBe(200)
+    expect((await fetch(`${running.url}/rest/entities/PJS`, { headers: basic('bbain:not-the-password') })).status).toBe(
+      401,
+    )
     expect((await fetch(`${running.url}/no/such/path-4711`)).status).toBe(404)
     const families = await scrape(running.url)
     const entityRead = { route: '/rest/entities/:id', method: 'GET' }
     expect(seriesValue(families, 'mailroom_http_requests_total', { ...entityRead, status: '200' })).toBe(3)
     // Refused before its route ran, still counted under the route's template.
     expect(seriesValue(families, 'mailroom_http_requests_total', { ...entityRead, status: '401' })).toBe(1)
-    expect(seriesValue(families, 'mailroom_http_requests_total', { route: 'unmatched', method: 'GET', status: '404' })).toBe(1)
-    expect(seriesValue(families, 'mailroom_http_request_duration_seconds_count', { ...entityRead, status: '200' })).toBe(3)
-    expect(seriesValue(families, 'mailroom_http_request_duration_seconds_bucket', { ...entityRead, status: '200', le: '+Inf' })).toBe(3)
-    expect(seriesValue(families, 'mailroom_http_request_duration_seconds_sum', { ...entityRead, status: '200' })).toBeGreaterThan(0)
+    expect(
+      seriesValue(families, 'mailroom_http_requests_total', { route: 'unmatched', method: 'GET', status: '404' }),
+    ).toBe(1)
+    expect(
+      seriesValue(families, 'mailroom_http_request_duration_seconds_count', { ...entityRead, status: '200' }),
+    ).toBe(3)
+    expect(
+      seriesValue(families, 'mailroom_http_request_duration_seconds_bucket', {
+        ...entityRead,
+        status: '200',
+        le: '+Inf',
+      }),
+    ).toBe(3)
+    expect(
+      seriesValue(families, 'mailroom_http_request_duration_seconds_sum', { ...entityRead, status: '200' }),
+    ).toBeGreaterThan(0)
     const routes = labelValues(families, 'mailroom_http_requests_total', 'route')
     expect(routes.filter((route) => /PJS|DGS|4711/.test(route))).toEqual([])
   })
 
   it('counts authentication failures by method', async () => {
-    const before = seriesValue(await scrape(running.url), 'mailroom_authentication_failures_total', { method: 'password' }) ?? 0
+    const before =
+      seriesValue(await scrape(running.url), 'mailroom_authentication_failures_total', { method: 'password' }) ?? 0
     await fetch(`${running.url}/rest/entities/PJS`, { headers: basic('ddur:wrong-password') })
     await fetch(`${running.url}/rest/entities/PJS`, { headers: { authorization: 'Bearer not.a.token' } })
     const after = await scrape(running.url)
@@ -103,9 +133,13 @@ describe('GET /metrics', () => {
   it('counts throttled authentications apart from failures', async () => {
     // Five wrong passwords for one login from one address: the sixth attempt from there is refused by the
     // throttle (429), not by the password check.
-    const before = seriesValue(await scrape(running.url), 'mailroom_authentication_failures_total', { method: 'password' }) ?? 0
+    const before =
+      seriesValue(await scrape(running.url), 'mailroom_authentication_failures_total', { method: 'password' }) ?? 0
     const statuses: number[] = []
-    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${running.url}/rest/entities/PJS`, { headers: basic(`ppetit:wrong-password-${i}`) })).status)
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await fetch(`${running.url}/rest/entities/PJS`, { headers: basic(`ppetit:wrong-password-${i}`) })).status,
+      )
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
     const families = await scrape(running.url)
     expect(seriesValue(families, 'mailroom_authentication_throttled_total', { scope: 'address' })).toBe(1)
@@ -118,12 +152,22 @@ describe('GET /metrics', () => {
     const created = await fetch(`${running.url}/rest/resources`, {
       method: 'POST',
       headers: { ...basic('cchaplin:maarch'), 'content-type': 'application/json' },
-      body: JSON.stringify({ modelId: 1, status: 'NEW', subject: 'compté', format: 'txt', encodedFile: Buffer.from(text).toString('base64') }),
+      body: JSON.stringify({
+        modelId: 1,
+        status: 'NEW',
+        subject: 'compté',
+        format: 'txt',
+        encodedFile: Buffer.from(text).toString('base64'),
+      }),
     })
     expect(created.status).toBe(200)
     const after = await scrape(running.url)
-    expect(seriesValue(after, 'mailroom_documents_stored')).toBe((seriesValue(before, 'mailroom_documents_stored') ?? Number.NaN) + 1)
-    expect(seriesValue(after, 'mailroom_documents_stored_bytes')).toBe((seriesValue(before, 'mailroom_documents_stored_bytes') ?? Number.NaN) + Buffer.byteLength(text))
+    expect(seriesValue(after, 'mailroom_documents_stored')).toBe(
+      (seriesValue(before, 'mailroom_documents_stored') ?? Number.NaN) + 1,
+    )
+    expect(seriesValue(after, 'mailroom_documents_stored_bytes')).toBe(
+      (seriesValue(before, 'mailroom_documents_stored_bytes') ?? Number.NaN) + Buffer.byteLength(text),
+    )
     expect(seriesValue(after, 'mailroom_statistics_up')).toBe(1)
     expect(seriesValue(after, 'mailroom_journal_pending_events')).toBeGreaterThanOrEqual(0)
     expect(seriesValue(after, 'mailroom_journal_seal_lag_seconds')).toBeGreaterThanOrEqual(0)
@@ -148,9 +192,13 @@ describe('GET /metrics', () => {
       body: JSON.stringify({ select: 'res_id', clause: "subject = 'compté'" }),
     })
     const resId = ((await list.json()) as { resources: { res_id: number }[] }).resources[0]!.res_id
-    expect((await fetch(`${running.url}/rest/resources/${resId}/content`, { headers: basic('cchaplin:maarch') })).status).toBe(200)
+    expect(
+      (await fetch(`${running.url}/rest/resources/${resId}/content`, { headers: basic('cchaplin:maarch') })).status,
+    ).toBe(200)
     const families = await scrape(running.url)
-    expect(seriesValue(families, 'mailroom_conversion_duration_seconds_count', { route: 'text', outcome: 'ok' })).toBe(1)
+    expect(seriesValue(families, 'mailroom_conversion_duration_seconds_count', { route: 'text', outcome: 'ok' })).toBe(
+      1,
+    )
     expect(seriesValue(families, 'mailroom_conversion_failures_total', { route: 'text' })).toBeUndefined()
   })
 

@@ -18,7 +18,10 @@ const CONVERSION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]
  * Builds the registry. `statistics` is read once per scrape (one query); when it fails (database down) its
  * gauges are left out of that scrape and `mailroom_statistics_up` says 0, rather than repeating old values.
  */
-export function createPrometheusMetrics(statistics: () => Promise<OperationalStatistics>, options: { databasePool: boolean }): PrometheusMetrics {
+export function createPrometheusMetrics(
+  statistics: () => Promise<OperationalStatistics>,
+  options: { databasePool: boolean },
+): PrometheusMetrics {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const registers = [registry]
@@ -71,20 +74,48 @@ export function createPrometheusMetrics(statistics: () => Promise<OperationalSta
     help: 'Times the warm LibreOffice was started again after it died, hung or failed a conversion',
     registers,
   })
-  const statisticsUp = new Gauge({ name: 'mailroom_statistics_up', help: '1 when the readings below could be taken at this scrape, else 0', registers })
+  const statisticsUp = new Gauge({
+    name: 'mailroom_statistics_up',
+    help: '1 when the readings below could be taken at this scrape, else 0',
+    registers,
+  })
   // Embedded PGlite is one in-process connection: no pool, so these are not registered at all there.
   const poolRegisters = options.databasePool ? registers : []
-  const poolInUse = new Gauge({ name: 'mailroom_db_pool_connections_in_use', help: 'PostgreSQL connections checked out', registers: poolRegisters })
-  const poolIdle = new Gauge({ name: 'mailroom_db_pool_connections_idle', help: 'PostgreSQL connections open and idle', registers: poolRegisters })
-  const poolWaiting = new Gauge({ name: 'mailroom_db_pool_waiting_requests', help: 'Queries waiting for a PostgreSQL connection', registers: poolRegisters })
+  const poolInUse = new Gauge({
+    name: 'mailroom_db_pool_connections_in_use',
+    help: 'PostgreSQL connections checked out',
+    registers: poolRegisters,
+  })
+  const poolIdle = new Gauge({
+    name: 'mailroom_db_pool_connections_idle',
+    help: 'PostgreSQL connections open and idle',
+    registers: poolRegisters,
+  })
+  const poolWaiting = new Gauge({
+    name: 'mailroom_db_pool_waiting_requests',
+    help: 'Queries waiting for a PostgreSQL connection',
+    registers: poolRegisters,
+  })
   const journalPending = new Gauge({
     name: 'mailroom_journal_pending_events',
     help: 'Digital-safe journal events committed but not yet sealed into their hash chain',
     registers,
   })
-  const sealLag = new Gauge({ name: 'mailroom_journal_seal_lag_seconds', help: 'Age of the oldest journal event not yet sealed (0 when none)', registers })
-  const documents = new Gauge({ name: 'mailroom_documents_stored', help: 'Files the database references: records’ files, versions and renditions', registers })
-  const documentBytes = new Gauge({ name: 'mailroom_documents_stored_bytes', help: 'Total size of those files, bytes', registers })
+  const sealLag = new Gauge({
+    name: 'mailroom_journal_seal_lag_seconds',
+    help: 'Age of the oldest journal event not yet sealed (0 when none)',
+    registers,
+  })
+  const documents = new Gauge({
+    name: 'mailroom_documents_stored',
+    help: 'Files the database references: records’ files, versions and renditions',
+    registers,
+  })
+  const documentBytes = new Gauge({
+    name: 'mailroom_documents_stored_bytes',
+    help: 'Total size of those files, bytes',
+    registers,
+  })
   const readings = [poolInUse, poolIdle, poolWaiting, journalPending, sealLag, documents, documentBytes]
 
   async function refreshReadings(): Promise<void> {

@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chromiumMissing, launchChromium, type TestBrowser } from '@mailroom/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../../packages/testing/src/fixtures/files/index.js'
 import { loadConfig } from '../../src/config.js'
 import { type RunningServer, startServer } from '../../src/serve.js'
-import { chromiumMissing, launchChromium, type TestBrowser } from '@mailroom/testing'
 import { type PortalServer, startPortal } from './portal-page.js'
 
 const SDK_BUNDLE = fileURLToPath(new URL('../../../../packages/sdk/dist/index.js', import.meta.url))
@@ -22,9 +22,16 @@ describe.skipIf(missing !== null)('a page of another origin, in Chromium, throug
   let unlisted: PortalServer
   let browser: TestBrowser
   beforeAll(async () => {
-    if (!existsSync(SDK_BUNDLE)) throw new Error(`${SDK_BUNDLE} is missing: build the SDK first (pnpm exec turbo run build --filter=@mailroom/sdk)`)
+    if (!existsSync(SDK_BUNDLE))
+      throw new Error(
+        `${SDK_BUNDLE} is missing: build the SDK first (pnpm exec turbo run build --filter=@mailroom/sdk)`,
+      )
     dataDir = await mkdtemp(join(tmpdir(), 'mailroom-cors-browser-'))
-    const page = { apiUrl: () => server.url, sdkBundle: SDK_BUNDLE, encodedFile: Buffer.from(makePdf({ pages: 1 })).toString('base64') }
+    const page = {
+      apiUrl: () => server.url,
+      sdkBundle: SDK_BUNDLE,
+      encodedFile: Buffer.from(makePdf({ pages: 1 })).toString('base64'),
+    }
     listed = await startPortal(page)
     unlisted = await startPortal(page)
     const env = { MAILROOM_DATA_DIR: dataDir, PORT: '0', MAILROOM_DEMO: '1', MAILROOM_CORS_ORIGINS: listed.origin }
@@ -45,7 +52,14 @@ describe.skipIf(missing !== null)('a page of another origin, in Chromium, throug
       await page.goto(`${origin}/`)
       await page.locator('#status:not(:empty)').waitFor({ timeout: 20_000 })
       const text = async (id: string) => (await page.textContent(`#${id}`)) ?? ''
-      return { token: await text('token'), created: await text('created'), found: await text('found'), pdf: await text('pdf'), exposed: await text('exposed'), status: await text('status') }
+      return {
+        token: await text('token'),
+        created: await text('created'),
+        found: await text('found'),
+        pdf: await text('pdf'),
+        exposed: await text('exposed'),
+        status: await text('status'),
+      }
     } finally {
       await page.close()
     }
@@ -65,7 +79,11 @@ describe.skipIf(missing !== null)('a page of another origin, in Chromium, throug
     const shown = await run(unlisted.origin)
     expect(shown.status).toMatch(/^failed: MailroomNetworkError: /)
     expect(shown.token).toBe('')
-    const check = await fetch(`${server.url}/rest/authenticate`, { method: 'POST', headers: { origin: unlisted.origin, 'content-type': 'application/json' }, body: '{"login":"bbain","password":"maarch"}' })
+    const check = await fetch(`${server.url}/rest/authenticate`, {
+      method: 'POST',
+      headers: { origin: unlisted.origin, 'content-type': 'application/json' },
+      body: '{"login":"bbain","password":"maarch"}',
+    })
     expect([check.status, check.headers.get('access-control-allow-origin')]).toEqual([204, null])
   })
 })

@@ -33,7 +33,9 @@ try {
   show('status', 'failed: ' + error.name + ': ' + error.message)
 }
 `
-  const fields = ['token', 'created', 'found', 'pdf', 'exposed', 'status'].map((id) => `<p>${id}: <span id="${id}"></span></p>`).join('\n')
+  const fields = ['token', 'created', 'found', 'pdf', 'exposed', 'status']
+    .map((id) => `<p>${id}: <span id="${id}"></span></p>`)
+    .join('\n')
   return `<!doctype html>\n<html><head><meta charset="utf-8"><title>portal</title></head><body>\n${fields}\n<script type="module">${script}</script>\n</body></html>\n`
 }
 
@@ -43,12 +45,18 @@ export interface PortalServer {
   close(): Promise<void>
 }
 
-export async function startPortal(options: { apiUrl: () => string; sdkBundle: string; encodedFile: string }): Promise<PortalServer> {
+export async function startPortal(options: {
+  apiUrl: () => string
+  sdkBundle: string
+  encodedFile: string
+}): Promise<PortalServer> {
   const server: Server = createServer(async (req, res) => {
     if (req.url === '/sdk/index.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(await readFile(options.sdkBundle))
     } else if (req.url === '/' || req.url === '/index.html') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(options.apiUrl(), options.encodedFile))
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(pageHtml(options.apiUrl(), options.encodedFile))
     } else {
       res.writeHead(404).end()
     }

@@ -15,7 +15,9 @@ export type AuthenticateBody = z.input<typeof AuthenticateBodySchema>
 export const AuthenticateResponseHeadersSchema = z
   .object({
     Token: z.string().describe('Bearer token (JWT, HS256), valid 30 minutes'),
-    'Refresh-Token': z.string().describe('Refresh token (JWT), valid 7 days; exchange it at GET /rest/authenticate/token'),
+    'Refresh-Token': z
+      .string()
+      .describe('Refresh token (JWT), valid 7 days; exchange it at GET /rest/authenticate/token'),
   })
   .meta({ description: 'Tokens issued by POST /rest/authenticate' })
 

@@ -21,8 +21,13 @@ export const ContentParamsSchema = z
     mode: z
       .enum(['base64', 'view', ''])
       .optional()
-      .describe('base64: JSON object with the base64 PDF; view: the PDF inline; empty, absent or any other value: the PDF as a download'),
-    watermark: z.boolean().optional().describe('Whether a watermark is drawn on every page; true when absent (false or 0 turn it off)'),
+      .describe(
+        'base64: JSON object with the base64 PDF; view: the PDF inline; empty, absent or any other value: the PDF as a download',
+      ),
+    watermark: z
+      .boolean()
+      .optional()
+      .describe('Whether a watermark is drawn on every page; true when absent (false or 0 turn it off)'),
   })
   .meta({ description: 'Query of GET /rest/resources/{resId}/content' })
 
@@ -32,8 +37,16 @@ export type ContentParams = z.input<typeof ContentParamsSchema>
 /** Query of `GET /rest/resources/{resId}/originalContent`. */
 export const OriginalContentParamsSchema = z
   .object({
-    mode: z.enum(['base64', '']).optional().describe('base64: JSON object with the base64 file; empty, absent or any other value: the file as a download'),
-    signedVersion: z.boolean().optional().describe('Whether the signed PDF is wanted instead of the original (default false); true or false only, else 403'),
+    mode: z
+      .enum(['base64', ''])
+      .optional()
+      .describe('base64: JSON object with the base64 file; empty, absent or any other value: the file as a download'),
+    signedVersion: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether the signed PDF is wanted instead of the original (default false); true or false only, else 403',
+      ),
   })
   .meta({ description: 'Query of GET /rest/resources/{resId}/originalContent' })
 
@@ -43,7 +56,10 @@ export type OriginalContentParams = z.input<typeof OriginalContentParamsSchema>
 /** Query of `GET /rest/resources/{resId}/content/{version}`. */
 export const VersionContentParamsSchema = z
   .object({
-    type: z.enum(['PDF', 'SIGN', 'NOTE']).optional().describe('PDF (the conversion), SIGN (signed) or NOTE (annotated); PDF when empty or absent'),
+    type: z
+      .enum(['PDF', 'SIGN', 'NOTE'])
+      .optional()
+      .describe('PDF (the conversion), SIGN (signed) or NOTE (annotated); PDF when empty or absent'),
   })
   .meta({ description: 'Query of GET /rest/resources/{resId}/content/{version}' })
 

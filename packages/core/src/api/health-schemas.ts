@@ -24,7 +24,9 @@ export const ReadinessChecksSchema = z
 export const ReadinessResponseSchema = z
   .object({
     status: z.enum(['ready', 'unavailable']).describe('ready when every check passes'),
-    failing: z.array(z.enum(['database', 'migrations', 'storage', 'shuttingDown'])).describe('The checks that did not pass'),
+    failing: z
+      .array(z.enum(['database', 'migrations', 'storage', 'shuttingDown']))
+      .describe('The checks that did not pass'),
     checks: ReadinessChecksSchema,
   })
   .meta({ id: 'Readiness', description: 'Whether this instance should receive traffic' })

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { JOURNAL_MAX_LIMIT, ORIGINATOR_ARCHIVE_ID_RANGE_RULE } from '../journal/journal-query.js'
 
-const dateTime = (meaning: string) => z.string().describe(`${meaning}: ISO 8601 date-time with offset (2024-03-01T10:00:00+00:00)`)
+const dateTime = (meaning: string) =>
+  z.string().describe(`${meaning}: ISO 8601 date-time with offset (2024-03-01T10:00:00+00:00)`)
 
 /** Path of `GET /digitalSafe/digitalSafe/{originatorOwnerOrgRegNumber}/events`. */
 export const JournalPathSchema = z
@@ -13,7 +14,8 @@ export const JournalPathSchema = z
   })
   .meta({ description: 'The digital safe read' })
 
-const JOURNAL_DATE = 'an ISO 8601 date (2024-03-01) or date-time (2024-03-01T10:00:00Z, offset optional, UTC when absent)'
+const JOURNAL_DATE =
+  'an ISO 8601 date (2024-03-01) or date-time (2024-03-01T10:00:00Z, offset optional, UTC when absent)'
 
 /** Query of `GET /digitalSafe/digitalSafe/{originatorOwnerOrgRegNumber}/events`. */
 export const JournalEventsParamsSchema = z
@@ -21,12 +23,26 @@ export const JournalEventsParamsSchema = z
     archiveId: z
       .string()
       .optional()
-      .describe('Identifier of a digital object; cannot be combined with fromDate, toDate, fromOriginatorArchiveId or toOriginatorArchiveId'),
-    originatorOrgRegNumber: z.string().optional().describe('Container identifier: the registration number (entity_id) of the organisation unit'),
+      .describe(
+        'Identifier of a digital object; cannot be combined with fromDate, toDate, fromOriginatorArchiveId or toOriginatorArchiveId',
+      ),
+    originatorOrgRegNumber: z
+      .string()
+      .optional()
+      .describe('Container identifier: the registration number (entity_id) of the organisation unit'),
     fromDate: z.string().optional().describe(`Start of a range search, inclusive: ${JOURNAL_DATE}`),
-    toDate: z.string().optional().describe(`End of a range search, inclusive: ${JOURNAL_DATE}; a date alone includes the whole day`),
-    fromOriginatorArchiveId: z.string().optional().describe(`Start identifier of a range search, inclusive. ${ORIGINATOR_ARCHIVE_ID_RANGE_RULE}`),
-    toOriginatorArchiveId: z.string().optional().describe('End identifier of a range search, inclusive (compared as fromOriginatorArchiveId)'),
+    toDate: z
+      .string()
+      .optional()
+      .describe(`End of a range search, inclusive: ${JOURNAL_DATE}; a date alone includes the whole day`),
+    fromOriginatorArchiveId: z
+      .string()
+      .optional()
+      .describe(`Start identifier of a range search, inclusive. ${ORIGINATOR_ARCHIVE_ID_RANGE_RULE}`),
+    toOriginatorArchiveId: z
+      .string()
+      .optional()
+      .describe('End identifier of a range search, inclusive (compared as fromOriginatorArchiveId)'),
     limit: z
       .number()
       .int()
@@ -34,7 +50,10 @@ export const JournalEventsParamsSchema = z
       .max(JOURNAL_MAX_LIMIT)
       .optional()
       .describe('At most this many events (paging; every matching event when absent)'),
-    after: z.string().optional().describe('eventId of the last event of the previous page: the page starts right after it'),
+    after: z
+      .string()
+      .optional()
+      .describe('eventId of the last event of the previous page: the page starts right after it'),
   })
   .meta({ description: 'Filters and paging of the journal read' })
 
@@ -45,7 +64,11 @@ export type JournalEventsParams = z.input<typeof JournalEventsParamsSchema>
 export const EventInfoSchema = z
   .object({
     eventId: z.string(),
-    eventType: z.string().describe('recordsManagement/deposit, recordsManagement/depositNewResource, recordsManagement/consultation, recordsManagement/integrityCheck'),
+    eventType: z
+      .string()
+      .describe(
+        'recordsManagement/deposit, recordsManagement/depositNewResource, recordsManagement/consultation, recordsManagement/integrityCheck',
+      ),
     timestamp: dateTime('When the event happened'),
     orgRegNumber: z.string(),
     orgUnitRegNumber: z.string(),
@@ -65,7 +88,9 @@ export const EventInfoSchema = z
 export const LifeCycleEventSchema = z
   .object({
     eventId: z.string(),
-    eventType: z.string().describe('recordsManagement/deposit for the deposit of an archive, or a later event of the archive'),
+    eventType: z
+      .string()
+      .describe('recordsManagement/deposit for the deposit of an archive, or a later event of the archive'),
     instanceName: z.string(),
     timestamp: dateTime('When the event happened'),
     orgRegNumber: z.string(),

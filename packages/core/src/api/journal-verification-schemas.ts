@@ -5,13 +5,28 @@ import type { SafeVerification } from '../journal/safe-verification.js'
 export const ChainBreakSchema = z
   .object({
     reason: z
-      .enum(['edited', 'deleted-or-inserted', 'reordered', 'broken-link', 'wrong-safe', 'truncated', 'checkpoint-mismatch', 'unsealed', 'unknown-safe', 'altered-file'])
+      .enum([
+        'edited',
+        'deleted-or-inserted',
+        'reordered',
+        'broken-link',
+        'wrong-safe',
+        'truncated',
+        'checkpoint-mismatch',
+        'unsealed',
+        'unknown-safe',
+        'altered-file',
+      ])
       .describe(
         'edited: an event no longer matches its hash; deleted-or-inserted, reordered, broken-link: the sequence or the links between events; ' +
           'wrong-safe: an event of another safe; truncated, checkpoint-mismatch: the chain disagrees with the recorded head; ' +
           'unsealed: events written more than 60 s ago are still not linked into the chain',
       ),
-    sequence: z.number().int().nullable().describe('Sequence of the offending event in the chain; null past the end of the chain'),
+    sequence: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Sequence of the offending event in the chain; null past the end of the chain'),
     eventId: z.string().nullable().describe('eventId of the offending event; null past the end of the chain'),
     detail: z.string().describe('One English sentence for operators'),
   })
@@ -21,13 +36,25 @@ export const ChainBreakSchema = z
 export const ChainVerificationResponseSchema = z
   .object({
     safe: z.string().describe('The digital safe verified'),
-    verified: z.boolean().describe('True when every event is linked to the one before it, matches its hash, and the chain ends at the recorded head'),
-    eventsChecked: z.number().int().describe('Events walked, in sequence order (up to the break when the chain does not verify)'),
+    verified: z
+      .boolean()
+      .describe(
+        'True when every event is linked to the one before it, matches its hash, and the chain ends at the recorded head',
+      ),
+    eventsChecked: z
+      .number()
+      .int()
+      .describe('Events walked, in sequence order (up to the break when the chain does not verify)'),
     head: z
       .object({ sequence: z.number().int(), hash: z.string().describe('SHA-256 of the last event, hexadecimal') })
       .nullable()
-      .describe('The recorded head of the chain (null for a safe with no event yet): keep its hash elsewhere to anchor the chain'),
-    pendingEvents: z.number().int().describe('Events written but not yet linked into the chain (normally 0: they are sealed before the check)'),
+      .describe(
+        'The recorded head of the chain (null for a safe with no event yet): keep its hash elsewhere to anchor the chain',
+      ),
+    pendingEvents: z
+      .number()
+      .int()
+      .describe('Events written but not yet linked into the chain (normally 0: they are sealed before the check)'),
     firstBreak: ChainBreakSchema.nullable().describe('null when the chain verifies'),
   })
   .meta({ id: 'ChainVerification', description: "Whether a digital safe's hash chain verifies" })
@@ -44,6 +71,9 @@ export function chainVerificationBody(result: SafeVerification): ChainVerificati
     eventsChecked: result.events,
     head: result.head,
     pendingEvents: result.pending,
-    firstBreak: found === undefined ? null : { reason: found.reason, sequence: found.sequence, eventId: found.eventId, detail: found.detail },
+    firstBreak:
+      found === undefined
+        ? null
+        : { reason: found.reason, sequence: found.sequence, eventId: found.eventId, detail: found.detail },
   }
 }

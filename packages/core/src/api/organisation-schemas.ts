@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { fail } from '../errors/domain-error.js'
-import { OrganisationDocumentSchema, ORGANISATION_SECTIONS, UserDefinitionSchema } from '../organisation/organisation-schema.js'
+import {
+  ORGANISATION_SECTIONS,
+  OrganisationDocumentSchema,
+  UserDefinitionSchema,
+} from '../organisation/organisation-schema.js'
 import { formatIssuePath } from '../organisation/validate-organisation.js'
 
 /** Body of `GET /admin/organisation` and of the plan and apply routes: the organisation document. */
@@ -12,7 +16,10 @@ export const OrganisationDocumentBodySchema = OrganisationDocumentSchema.meta({
 /** Query of the plan and apply routes. */
 export const OrganisationApplyQuerySchema = z
   .object({
-    prune: z.enum(['true', 'false']).optional().describe('Remove, in each section the document has, what it does not list (never what records use)'),
+    prune: z
+      .enum(['true', 'false'])
+      .optional()
+      .describe('Remove, in each section the document has, what it does not list (never what records use)'),
   })
   .meta({ id: 'OrganisationApplyQuery' })
 
@@ -24,12 +31,16 @@ export const OrganisationPlanResponseSchema = z
   .object({
     applied: z.boolean().describe('True when the database was changed'),
     lines: z.array(z.string()).describe('The plan as a person reads it; ["no changes"] when nothing differs'),
-    summary: z.object(Object.fromEntries(ORGANISATION_SECTIONS.map((s) => [s, sectionChanges.optional()]))).describe('Keys added, changed and removed per section'),
+    summary: z
+      .object(Object.fromEntries(ORGANISATION_SECTIONS.map((s) => [s, sectionChanges.optional()])))
+      .describe('Keys added, changed and removed per section'),
   })
   .meta({ id: 'OrganisationPlan' })
 
 /** Query of `GET /admin/organisation/history`. */
-export const OrganisationHistoryQuerySchema = z.object({ limit: z.string().regex(/^\d+$/).optional().describe('How many changes, newest first (default 50, at most 1000)') })
+export const OrganisationHistoryQuerySchema = z.object({
+  limit: z.string().regex(/^\d+$/).optional().describe('How many changes, newest first (default 50, at most 1000)'),
+})
 
 /** Body of `GET /admin/organisation/history`. */
 export const OrganisationHistoryResponseSchema = z
@@ -65,7 +76,12 @@ export const UserListResponseSchema = z.array(UserSummarySchema).meta({ id: 'Use
 
 /** Body of `POST /admin/users`: a user of the document, with an optional password (under the password policy). */
 export const NewUserBodySchema = UserDefinitionSchema.omit({ passwordHash: true })
-  .extend({ password: z.string().optional().describe('Checked against the password policy; without it the user cannot log in yet') })
+  .extend({
+    password: z
+      .string()
+      .optional()
+      .describe('Checked against the password policy; without it the user cannot log in yet'),
+  })
   .meta({ id: 'NewUser' })
 
 /** Path of the user routes. */
@@ -81,7 +97,9 @@ export const UserStatusBodySchema = z.strictObject({ enabled: z.boolean() }).met
 export function parseAdminBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const parsed = schema.safeParse(body)
   if (parsed.success) return parsed.data
-  return fail('ORGANISATION_INVALID', { issues: parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })) })
+  return fail('ORGANISATION_INVALID', {
+    issues: parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
+  })
 }
 
 /** Body of the plan and apply routes. */

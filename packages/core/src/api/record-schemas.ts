@@ -45,7 +45,10 @@ export const CreateRecordBodySchema = z
     encodedFile: z.base64().optional().describe('File content, base64-encoded'),
     format: z.string().optional().describe('Format (extension) of the file; required whenever encodedFile is sent'),
     externalId: z.record(z.string(), z.unknown()).optional().describe('External identifiers (key/value map)'),
-    customFields: z.record(z.string(), z.unknown()).optional().describe('Custom field values keyed by custom field identifier'),
+    customFields: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Custom field values keyed by custom field identifier'),
     senders: z.array(RecordContactSchema).optional().describe('Senders'),
     recipients: z.array(RecordContactSchema).optional().describe('Recipients'),
     folders: z.array(id('Folder identifier')).optional().describe('Folders in which the record is visible'),
@@ -59,7 +62,10 @@ export const CreateRecordBodySchema = z
       .optional()
       .describe('Where the record goes next; read only when encodedFile is sent, other keys are dropped'),
   })
-  .meta({ id: 'CreateRecordRequest', description: 'A mail record to create (current form: modelId and status required)' })
+  .meta({
+    id: 'CreateRecordRequest',
+    description: 'A mail record to create (current form: modelId and status required)',
+  })
 
 /** Body of `POST /rest/resources`, current form. */
 export type CreateRecordBody = z.input<typeof CreateRecordBodySchema>

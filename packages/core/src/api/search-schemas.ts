@@ -12,12 +12,10 @@ export const SearchBodySchema = searchRequestBodySchema.meta({
 export type SearchBody = z.input<typeof SearchBodySchema>
 
 /** One record of a search answer: exactly the selected columns, plus the file when withFile is true. */
-export const SearchRecordSchema = z
-  .record(z.string(), z.unknown())
-  .meta({
-    id: 'SearchRecord',
-    description: `The columns named in select (timestamps as ISO 8601 UTC strings), plus ${FILE_CONTENT_KEY} (base64) when withFile is true`,
-  })
+export const SearchRecordSchema = z.record(z.string(), z.unknown()).meta({
+  id: 'SearchRecord',
+  description: `The columns named in select (timestamps as ISO 8601 UTC strings), plus ${FILE_CONTENT_KEY} (base64) when withFile is true`,
+})
 
 /** Body of a successful `POST /rest/res/list`. */
 export const SearchResponseSchema = z

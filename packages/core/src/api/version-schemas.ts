@@ -8,7 +8,9 @@ export const NewVersionBodySchema = z
     type: z
       .enum(['SIGN', 'NOTE', ''])
       .optional()
-      .describe('Absent or empty: the file becomes version n+1 (the previous original is kept); SIGN or NOTE: a signed or annotated PDF attached to the current version'),
+      .describe(
+        'Absent or empty: the file becomes version n+1 (the previous original is kept); SIGN or NOTE: a signed or annotated PDF attached to the current version',
+      ),
   })
   .meta({ id: 'NewVersionRequest', description: 'A new version of the file of a record' })
 

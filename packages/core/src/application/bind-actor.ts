@@ -20,7 +20,10 @@ export interface ActingMailroom {
 function bind<T extends object>(group: T, actor: Actor): BoundServices<T> {
   const bound: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(group)) {
-    bound[name] = typeof value === 'function' ? (...args: unknown[]) => (value as (...a: unknown[]) => unknown).call(group, actor, ...args) : value
+    bound[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => (value as (...a: unknown[]) => unknown).call(group, actor, ...args)
+        : value
   }
   return bound as BoundServices<T>
 }

@@ -25,7 +25,16 @@ function fakeHasher() {
 }
 
 function fakeUsers(passwordHash: string) {
-  const row: UserCredentials = { id: 7, login: 'bbain', passwordHash, status: 'OK', mode: 'standard', lockedUntil: null, refreshTokenIds: [], serviceTokenId: null }
+  const row: UserCredentials = {
+    id: 7,
+    login: 'bbain',
+    passwordHash,
+    status: 'OK',
+    mode: 'standard',
+    lockedUntil: null,
+    refreshTokenIds: [],
+    serviceTokenId: null,
+  }
   const actor = { id: 7, login: 'bbain' } as Actor
   const users: UserRepository & { row: UserCredentials } = {
     row,
@@ -80,7 +89,9 @@ describe('password hash upgrade at login (needsRehash)', () => {
 
   it('keeps the stored hash on a wrong password', async () => {
     const users = fakeUsers('v1:maarch')
-    await expect(service(users, fakeHasher()).authenticatePassword('bbain', 'wrong')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(service(users, fakeHasher()).authenticatePassword('bbain', 'wrong')).rejects.toMatchObject({
+      code: 'AUTHENTICATION_FAILED',
+    })
     expect(users.row.passwordHash).toBe('v1:maarch')
   })
 
@@ -150,10 +161,16 @@ describe('throttle through the auth service', () => {
 
   it('answers the rest of a flood on a refused login without reading the counters again', async () => {
     const { auth, throttle } = throttled()
-    for (let i = 0; i < 5; i++) await expect(auth.authenticatePassword('bbain', `guess${i}`, '10.0.0.1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    for (let i = 0; i < 5; i++)
+      await expect(auth.authenticatePassword('bbain', `guess${i}`, '10.0.0.1')).rejects.toMatchObject({
+        code: 'AUTHENTICATION_FAILED',
+      })
     const readsBefore = throttle.reads
     for (let i = 0; i < 20; i++) {
-      await expect(auth.authenticatePassword('bbain', `more${i}`, '10.0.0.1')).rejects.toMatchObject({ code: 'ADDRESS_THROTTLED', details: { retryAfterSeconds: 300 } })
+      await expect(auth.authenticatePassword('bbain', `more${i}`, '10.0.0.1')).rejects.toMatchObject({
+        code: 'ADDRESS_THROTTLED',
+        details: { retryAfterSeconds: 300 },
+      })
     }
     expect(throttle.reads - readsBefore).toBe(1)
     expect((await auth.authenticatePassword('bbain', 'maarch', '10.0.0.2')).id).toBe(7)
@@ -162,7 +179,10 @@ describe('throttle through the auth service', () => {
   it('waits the progressive delay before checking a guessed login from a new address, not from a known one', async () => {
     const { auth, waits } = throttled()
     expect((await auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')).id).toBe(7)
-    for (let i = 0; i < 6; i++) await expect(auth.authenticatePassword('bbain', 'guess', `10.0.1.${i}`)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    for (let i = 0; i < 6; i++)
+      await expect(auth.authenticatePassword('bbain', 'guess', `10.0.1.${i}`)).rejects.toMatchObject({
+        code: 'AUTHENTICATION_FAILED',
+      })
     expect(waits).toEqual([100, 200, 400])
     expect((await auth.authenticatePassword('bbain', 'maarch', '10.0.2.1')).id).toBe(7)
     expect(waits).toEqual([100, 200, 400, 400])
@@ -173,7 +193,10 @@ describe('throttle through the auth service', () => {
   it('says who, from where and why in the refusal, never the password', async () => {
     const { auth } = throttled()
     const refusal = await auth.authenticatePassword('BBAIN', 's3cret-guess', '10.0.0.9').catch((e: unknown) => e)
-    expect(refusal).toMatchObject({ code: 'AUTHENTICATION_FAILED', details: { authentication: { login: 'BBAIN', address: '10.0.0.9', reason: 'wrong password' } } })
+    expect(refusal).toMatchObject({
+      code: 'AUTHENTICATION_FAILED',
+      details: { authentication: { login: 'BBAIN', address: '10.0.0.9', reason: 'wrong password' } },
+    })
     expect(JSON.stringify((refusal as { details: unknown }).details)).not.toContain('s3cret')
   })
 
@@ -192,7 +215,11 @@ describe('throttle through the auth service', () => {
       },
     }
     const { auth } = throttled(slow)
-    const codes = await Promise.all(Array.from({ length: 50 }, (_, i) => auth.authenticatePassword('bbain', `wrong${i}`, '10.9.9.9').catch((e: { code: string }) => e.code)))
+    const codes = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        auth.authenticatePassword('bbain', `wrong${i}`, '10.9.9.9').catch((e: { code: string }) => e.code),
+      ),
+    )
     expect(most).toBeLessThanOrEqual(2)
     expect(codes.filter((c) => c === 'AUTHENTICATION_FAILED').length).toBeLessThanOrEqual(2)
     expect(codes.filter((c) => c === 'PASSWORD_CHECKS_BUSY').length).toBeGreaterThanOrEqual(48)
@@ -211,10 +238,16 @@ describe('throttle through the auth service', () => {
       },
     }
     const { auth } = throttled(counting)
-    const right = await Promise.all(Array.from({ length: 20 }, () => auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')))
+    const right = await Promise.all(
+      Array.from({ length: 20 }, () => auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')),
+    )
     expect(right.map((a) => a.id)).toEqual(Array(20).fill(7))
     expect(verified).toBe(1)
-    const wrong = await Promise.all(Array.from({ length: 20 }, () => auth.authenticatePassword('bbain', 'same', '10.0.0.1').catch((e: { code: string }) => e.code)))
+    const wrong = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        auth.authenticatePassword('bbain', 'same', '10.0.0.1').catch((e: { code: string }) => e.code),
+      ),
+    )
     expect(wrong).toEqual(Array(20).fill('AUTHENTICATION_FAILED'))
     expect(verified).toBe(2)
   })
@@ -238,7 +271,9 @@ describe('authentication observer (metrics)', () => {
   it('reports each refusal once, by method, and nothing for a success', async () => {
     const { auth, seen } = observedService()
     await auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')
-    await expect(auth.authenticatePassword('bbain', 'wrong', '10.0.0.1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(auth.authenticatePassword('bbain', 'wrong', '10.0.0.1')).rejects.toMatchObject({
+      code: 'AUTHENTICATION_FAILED',
+    })
     await expect(auth.login('bbain', 'wrong', '10.0.0.1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     await expect(auth.authenticateToken('forged')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     await expect(auth.refresh('forged')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
@@ -250,7 +285,10 @@ describe('authentication observer (metrics)', () => {
     [{ maxFailuresPerLoginAndAddress: 2 }, 'ADDRESS_THROTTLED', 'throttled:address'],
   ] as const)('reports a lock-out (%o) as throttling, not as a failure', async (policy, code, expected) => {
     const { auth, seen } = observedService(policy)
-    for (const guess of ['one', 'two']) await expect(auth.authenticatePassword('bbain', guess, '10.0.0.9')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    for (const guess of ['one', 'two'])
+      await expect(auth.authenticatePassword('bbain', guess, '10.0.0.9')).rejects.toMatchObject({
+        code: 'AUTHENTICATION_FAILED',
+      })
     await expect(auth.authenticatePassword('bbain', 'maarch', '10.0.0.9')).rejects.toMatchObject({ code })
     expect(seen).toEqual(['failed:password', 'failed:password', expected])
   })

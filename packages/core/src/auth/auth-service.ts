@@ -2,8 +2,23 @@ import type { Actor } from '../actors/actor.js'
 import { DomainError, domainError, fail, isDomainError } from '../errors/domain-error.js'
 import type { AuthenticationMethod, AuthObserver } from '../observability/ports.js'
 import { PasswordCheckGate } from './password-check-gate.js'
-import type { AuthThrottle, Clock, IdGenerator, PasswordHasher, TokenClaims, TokenSigner, UserCredentials, UserRepository } from './ports.js'
-import { DEFAULT_THROTTLE_POLICY, judgeAttempt, type ThrottlePolicy, type ThrottleSubjects, throttleSubjects } from './throttle-policy.js'
+import type {
+  AuthThrottle,
+  Clock,
+  IdGenerator,
+  PasswordHasher,
+  TokenClaims,
+  TokenSigner,
+  UserCredentials,
+  UserRepository,
+} from './ports.js'
+import {
+  DEFAULT_THROTTLE_POLICY,
+  judgeAttempt,
+  type ThrottlePolicy,
+  type ThrottleSubjects,
+  throttleSubjects,
+} from './throttle-policy.js'
 
 /** Lifetimes and limits of authentication (runtime-contract.md: access tokens live 30 minutes). */
 export interface AuthSettings {
@@ -120,7 +135,10 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   }
 
   /** The usable credentials and actor of a user id, from the short-lived cache when fresh. */
-  async function cachedUser(userId: number, checked = false): Promise<{ actor: Actor; credentials: UserCredentials } | null> {
+  async function cachedUser(
+    userId: number,
+    checked = false,
+  ): Promise<{ actor: Actor; credentials: UserCredentials } | null> {
     if (!checked) await dropStaleCaches()
     const now = Date.now()
     const hit = actors.get(userId)
@@ -151,10 +169,15 @@ export function createAuthService(deps: AuthDependencies): AuthService {
    * A refusal that carries what the log needs: login, address and reason (never the password), when the
    * account lock was set, and how long to wait.
    */
-  function refuse(code: 'AUTHENTICATION_FAILED' | 'ACCOUNT_LOCKED' | 'ADDRESS_THROTTLED' | 'PASSWORD_CHECKS_BUSY', facts: { login: string; address: string; reason: string; lockedUntil?: Date; retryAfterSeconds?: number }): never {
+  function refuse(
+    code: 'AUTHENTICATION_FAILED' | 'ACCOUNT_LOCKED' | 'ADDRESS_THROTTLED' | 'PASSWORD_CHECKS_BUSY',
+    facts: { login: string; address: string; reason: string; lockedUntil?: Date; retryAfterSeconds?: number },
+  ): never {
     const { retryAfterSeconds, ...authentication } = facts
     const error = domainError(code)
-    throw new DomainError(error.code, error.message, error.kind, { details: { authentication, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) } })
+    throw new DomainError(error.code, error.message, error.kind, {
+      details: { authentication, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
+    })
   }
 
   /** The account lock (reference behaviour, off by default) refuses even credentials this server verified. */
@@ -162,7 +185,13 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     if (!deps.throttle || policy.lockAttempts <= 0) return
     const subjects = throttleSubjects(login, address)
     const verdict = judgeAttempt(await deps.throttle.read([subjects.lock]), subjects, deps.clock.now(), policy)
-    if (verdict.refusal?.code === 'ACCOUNT_LOCKED') refuse('ACCOUNT_LOCKED', { login, address, reason: verdict.refusal.reason, retryAfterSeconds: verdict.refusal.retryAfterSeconds })
+    if (verdict.refusal?.code === 'ACCOUNT_LOCKED')
+      refuse('ACCOUNT_LOCKED', {
+        login,
+        address,
+        reason: verdict.refusal.reason,
+        retryAfterSeconds: verdict.refusal.retryAfterSeconds,
+      })
   }
 
   /** Counts a failure everywhere it counts; sets the account lock when it is on and this failure reaches it. */
@@ -191,7 +220,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   }
 
   async function authenticatePassword(login: string, password: string, address = 'unknown'): Promise<Actor> {
-    if (!login || !password) refuse('AUTHENTICATION_FAILED', { login: login ?? '', address, reason: 'missing login or password' })
+    if (!login || !password)
+      refuse('AUTHENTICATION_FAILED', { login: login ?? '', address, reason: 'missing login or password' })
     const digest = deps.credentialDigest(login.toLowerCase(), password)
     await dropStaleCaches()
     const cached = verified.get(digest)
@@ -215,13 +245,24 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     const subjects = throttleSubjects(login, address)
     // A flood from one address is refused here, before any query or hash.
     const gateKeys = [{ key: subjects.pair, limit: policy.maxChecksPerLoginAndAddress }]
-    if (gate.isFull(gateKeys)) refuse('PASSWORD_CHECKS_BUSY', { login, address, reason: 'too many checks of this login from this address at once', retryAfterSeconds: 1 })
+    if (gate.isFull(gateKeys))
+      refuse('PASSWORD_CHECKS_BUSY', {
+        login,
+        address,
+        reason: 'too many checks of this login from this address at once',
+        retryAfterSeconds: 1,
+      })
     // A login refused to this address stays refused until its window ends (only a success could clear it,
     // and none can come from there meanwhile): the rest of a flood is answered without a query.
     const remembered = refusedPairs.get(subjects.pair)
     const nowMs = deps.clock.now().getTime()
     if (remembered && remembered.until > nowMs) {
-      refuse('ADDRESS_THROTTLED', { login, address, reason: remembered.reason, retryAfterSeconds: Math.max(1, Math.ceil((remembered.until - nowMs) / 1000)) })
+      refuse('ADDRESS_THROTTLED', {
+        login,
+        address,
+        reason: remembered.reason,
+        retryAfterSeconds: Math.max(1, Math.ceil((remembered.until - nowMs) / 1000)),
+      })
     }
     const judge = async () => {
       if (!deps.throttle) return { known: false, delayMs: 0 }
@@ -229,9 +270,18 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       const verdict = judgeAttempt(await deps.throttle.read(Object.values(subjects)), subjects, now, policy)
       if (verdict.refusal?.reason === 'too many failures for this login from this address') {
         if (refusedPairs.size > 10_000) refusedPairs.clear()
-        refusedPairs.set(subjects.pair, { until: now.getTime() + verdict.refusal.retryAfterSeconds * 1000, reason: verdict.refusal.reason })
+        refusedPairs.set(subjects.pair, {
+          until: now.getTime() + verdict.refusal.retryAfterSeconds * 1000,
+          reason: verdict.refusal.reason,
+        })
       }
-      if (verdict.refusal) refuse(verdict.refusal.code, { login, address, reason: verdict.refusal.reason, retryAfterSeconds: verdict.refusal.retryAfterSeconds })
+      if (verdict.refusal)
+        refuse(verdict.refusal.code, {
+          login,
+          address,
+          reason: verdict.refusal.reason,
+          retryAfterSeconds: verdict.refusal.retryAfterSeconds,
+        })
       return verdict
     }
     const { known, delayMs } = await judge()
@@ -250,8 +300,20 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       const reason = !user ? 'unknown login' : !ok ? 'wrong password' : 'login disabled or locked'
       return { reason, lockedUntil: await recordFailure(subjects) }
     })
-    if (checked === null) refuse('PASSWORD_CHECKS_BUSY', { login, address, reason: 'too many checks from this address at once', retryAfterSeconds: 1 })
-    if ('reason' in checked) refuse('AUTHENTICATION_FAILED', { login, address, reason: checked.reason, ...(checked.lockedUntil ? { lockedUntil: checked.lockedUntil } : {}) })
+    if (checked === null)
+      refuse('PASSWORD_CHECKS_BUSY', {
+        login,
+        address,
+        reason: 'too many checks from this address at once',
+        retryAfterSeconds: 1,
+      })
+    if ('reason' in checked)
+      refuse('AUTHENTICATION_FAILED', {
+        login,
+        address,
+        reason: checked.reason,
+        ...(checked.lockedUntil ? { lockedUntil: checked.lockedUntil } : {}),
+      })
     const user = checked
     await recordSuccess(subjects)
     await upgradeHash(user, password)
@@ -263,7 +325,10 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   async function claimsUser(claims: TokenClaims | null, kinds: TokenClaims['kind'][]): Promise<UserCredentials> {
     if (!claims || !kinds.includes(claims.kind)) fail('AUTHENTICATION_FAILED')
     // Refresh and service tokens are checked against fresh rows: revocation must take effect at once.
-    const user = claims.kind === 'access' ? ((await cachedUser(claims.userId))?.credentials ?? null) : await deps.users.findCredentialsById(claims.userId)
+    const user =
+      claims.kind === 'access'
+        ? ((await cachedUser(claims.userId))?.credentials ?? null)
+        : await deps.users.findCredentialsById(claims.userId)
     if (!usable(user)) fail('AUTHENTICATION_FAILED')
     if (claims.kind === 'service' && user.serviceTokenId !== claims.tokenId) fail('AUTHENTICATION_FAILED')
     if (claims.kind === 'refresh' && !user.refreshTokenIds.includes(claims.tokenId)) fail('AUTHENTICATION_FAILED')
@@ -278,7 +343,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       if (deps.observer && isDomainError(error)) {
         if (error.code === 'AUTHENTICATION_FAILED') deps.observer.authenticationFailed(method)
         else if (error.code === 'ACCOUNT_LOCKED') deps.observer.authenticationThrottled('account')
-        else if (error.code === 'ADDRESS_THROTTLED' || error.code === 'PASSWORD_CHECKS_BUSY') deps.observer.authenticationThrottled('address')
+        else if (error.code === 'ADDRESS_THROTTLED' || error.code === 'PASSWORD_CHECKS_BUSY')
+          deps.observer.authenticationThrottled('address')
       }
       throw error
     }
@@ -300,15 +366,30 @@ export function createAuthService(deps: AuthDependencies): AuthService {
       const refreshId = deps.ids.newId()
       await deps.users.addRefreshToken(actor.id, refreshId, settings.refreshTokensKept)
       return {
-        token: deps.tokens.sign({ kind: 'access', userId: actor.id, tokenId: deps.ids.newId(), expiresAt: now + settings.accessTokenSeconds }),
-        refreshToken: deps.tokens.sign({ kind: 'refresh', userId: actor.id, tokenId: refreshId, expiresAt: now + settings.refreshTokenSeconds }),
+        token: deps.tokens.sign({
+          kind: 'access',
+          userId: actor.id,
+          tokenId: deps.ids.newId(),
+          expiresAt: now + settings.accessTokenSeconds,
+        }),
+        refreshToken: deps.tokens.sign({
+          kind: 'refresh',
+          userId: actor.id,
+          tokenId: refreshId,
+          expiresAt: now + settings.refreshTokenSeconds,
+        }),
       }
     },
 
     async refresh(refreshToken) {
       if (!refreshToken) fail('REFRESH_TOKEN_EMPTY')
       const user = await claimsUser(deps.tokens.verify(refreshToken, nowSeconds()), ['refresh'])
-      return deps.tokens.sign({ kind: 'access', userId: user.id, tokenId: deps.ids.newId(), expiresAt: nowSeconds() + settings.accessTokenSeconds })
+      return deps.tokens.sign({
+        kind: 'access',
+        userId: user.id,
+        tokenId: deps.ids.newId(),
+        expiresAt: nowSeconds() + settings.accessTokenSeconds,
+      })
     },
 
     async issueServiceToken(login) {
@@ -322,7 +403,8 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   if (!deps.observer) return service
   return {
     ...service,
-    authenticatePassword: (login, password, address) => observed('password', service.authenticatePassword(login, password, address)),
+    authenticatePassword: (login, password, address) =>
+      observed('password', service.authenticatePassword(login, password, address)),
     authenticateToken: (token) => observed('token', service.authenticateToken(token)),
     login: (login, password, address) => observed('password', service.login(login, password, address)),
     refresh: (refreshToken) => observed('refresh', service.refresh(refreshToken)),

@@ -85,7 +85,10 @@ export interface AuthThrottle {
    * Adds one failure to each subject, starting again from 1 when its last failure is older than its window;
    * returns the counts after the failure.
    */
-  recordFailure(subjects: readonly { subject: string; windowSeconds: number }[], now: Date): Promise<ReadonlyMap<string, number>>
+  recordFailure(
+    subjects: readonly { subject: string; windowSeconds: number }[],
+    now: Date,
+  ): Promise<ReadonlyMap<string, number>>
   /** Forgets the counters of these subjects. */
   clear(subjects: readonly string[]): Promise<void>
   /** Records that something happened now (a success) on a subject, with no failure. */

@@ -78,7 +78,11 @@ export function throttleSubjects(login: string, address: string): ThrottleSubjec
 /** Why an attempt is refused before its password is checked. */
 export type ThrottleRefusal =
   | { readonly code: 'ACCOUNT_LOCKED'; readonly reason: 'account locked'; readonly retryAfterSeconds: number }
-  | { readonly code: 'ADDRESS_THROTTLED'; readonly reason: 'too many failures for this login from this address' | 'too many failures from this address'; readonly retryAfterSeconds: number }
+  | {
+      readonly code: 'ADDRESS_THROTTLED'
+      readonly reason: 'too many failures for this login from this address' | 'too many failures from this address'
+      readonly retryAfterSeconds: number
+    }
 
 /** What the counters say about one attempt. */
 export interface ThrottleVerdict {
@@ -114,25 +118,50 @@ export function progressiveDelayMs(loginFailures: number, policy: ThrottlePolicy
  * for the logins that never succeeded from it (so the other users behind it keep working); a login guessed
  * from everywhere is slowed for addresses it is not known from, never refused.
  */
-export function judgeAttempt(counters: ReadonlyMap<string, ThrottleCounter>, subjects: ThrottleSubjects, now: Date, policy: ThrottlePolicy): ThrottleVerdict {
+export function judgeAttempt(
+  counters: ReadonlyMap<string, ThrottleCounter>,
+  subjects: ThrottleSubjects,
+  now: Date,
+  policy: ThrottlePolicy,
+): ThrottleVerdict {
   const lockedUntil = counters.get(subjects.lock)?.lockedUntil ?? null
   if (policy.lockAttempts > 0 && lockedUntil && lockedUntil.getTime() > now.getTime()) {
     const retryAfterSeconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000))
-    return { refusal: { code: 'ACCOUNT_LOCKED', reason: 'account locked', retryAfterSeconds }, known: false, delayMs: 0 }
+    return {
+      refusal: { code: 'ACCOUNT_LOCKED', reason: 'account locked', retryAfterSeconds },
+      known: false,
+      delayMs: 0,
+    }
   }
   const known = isRecent(counters.get(subjects.known), now, policy.knownAddressSeconds)
   const pair = counters.get(subjects.pair)
   if (liveFailures(pair, now, policy.windowSeconds) >= policy.maxFailuresPerLoginAndAddress) {
     const retryAfterSeconds = secondsLeft(pair, now, policy.windowSeconds)
-    return { refusal: { code: 'ADDRESS_THROTTLED', reason: 'too many failures for this login from this address', retryAfterSeconds }, known, delayMs: 0 }
+    return {
+      refusal: {
+        code: 'ADDRESS_THROTTLED',
+        reason: 'too many failures for this login from this address',
+        retryAfterSeconds,
+      },
+      known,
+      delayMs: 0,
+    }
   }
   if (known) return { refusal: null, known, delayMs: 0 }
   const address = counters.get(subjects.address)
   if (liveFailures(address, now, policy.windowSeconds) >= policy.maxFailuresPerAddress) {
     const retryAfterSeconds = secondsLeft(address, now, policy.windowSeconds)
-    return { refusal: { code: 'ADDRESS_THROTTLED', reason: 'too many failures from this address', retryAfterSeconds }, known, delayMs: 0 }
+    return {
+      refusal: { code: 'ADDRESS_THROTTLED', reason: 'too many failures from this address', retryAfterSeconds },
+      known,
+      delayMs: 0,
+    }
   }
-  return { refusal: null, known, delayMs: progressiveDelayMs(liveFailures(counters.get(subjects.login), now, policy.windowSeconds), policy) }
+  return {
+    refusal: null,
+    known,
+    delayMs: progressiveDelayMs(liveFailures(counters.get(subjects.login), now, policy.windowSeconds), policy),
+  }
 }
 
 function isRecent(counter: ThrottleCounter | undefined, now: Date, seconds: number): boolean {

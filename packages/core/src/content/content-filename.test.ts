@@ -41,13 +41,21 @@ describe('contentDisposition', () => {
 
   it('is always a single header line of printable ASCII whose filename* decodes back', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.constantFrom('inline' as const, 'attachment' as const), (name, type) => {
-        const value = contentDisposition(type, name)
-        expect(value).toMatch(/^[\x20-\x7e]*$/)
-        const ext = /filename\*=UTF-8''(.*)$/.exec(value)
-        const cleaned = Array.from(name, (c) => ((c.codePointAt(0) ?? 0) < 0x20 || ((c.codePointAt(0) ?? 0) >= 0x7f && (c.codePointAt(0) ?? 0) <= 0x9f) ? '_' : c)).join('')
-        if (ext) expect(decodeURIComponent(ext[1] ?? '')).toBe(cleaned)
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme' }),
+        fc.constantFrom('inline' as const, 'attachment' as const),
+        (name, type) => {
+          const value = contentDisposition(type, name)
+          expect(value).toMatch(/^[\x20-\x7e]*$/)
+          const ext = /filename\*=UTF-8''(.*)$/.exec(value)
+          const cleaned = Array.from(name, (c) =>
+            (c.codePointAt(0) ?? 0) < 0x20 || ((c.codePointAt(0) ?? 0) >= 0x7f && (c.codePointAt(0) ?? 0) <= 0x9f)
+              ? '_'
+              : c,
+          ).join('')
+          if (ext) expect(decodeURIComponent(ext[1] ?? '')).toBe(cleaned)
+        },
+      ),
     )
   })
 })

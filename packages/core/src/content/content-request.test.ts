@@ -44,28 +44,40 @@ describe('content request parameters', () => {
     expect(parseVersionType('')).toBe('PDF')
     expect(parseVersionType('SIGN')).toBe('SIGN')
     expect(parseVersionType('NOTE')).toBe('NOTE')
-    for (const bad of ['TYPE', 'pdf', 'DOC', ' PDF']) expect(() => parseVersionType(bad)).toThrow('Parameter type can not be empty and should be PDF, TYPE, NOTE')
+    for (const bad of ['TYPE', 'pdf', 'DOC', ' PDF'])
+      expect(() => parseVersionType(bad)).toThrow('Parameter type can not be empty and should be PDF, TYPE, NOTE')
   })
 
   it('reads modes, watermark and signedVersion', () => {
-    expect([parseContentMode('base64'), parseContentMode('view'), parseContentMode(''), parseContentMode('x'), parseContentMode(undefined)]).toEqual([
-      'base64',
-      'view',
-      'download',
-      'download',
-      'download',
-    ])
+    expect([
+      parseContentMode('base64'),
+      parseContentMode('view'),
+      parseContentMode(''),
+      parseContentMode('x'),
+      parseContentMode(undefined),
+    ]).toEqual(['base64', 'view', 'download', 'download', 'download'])
     expect([parseOriginalMode('base64'), parseOriginalMode('view')]).toEqual(['base64', 'download'])
-    expect([undefined, '', 'true', 'yes', 'false', 'FALSE', '0'].map(parseWatermarkFlag)).toEqual([true, true, true, true, false, false, false])
+    expect([undefined, '', 'true', 'yes', 'false', 'FALSE', '0'].map(parseWatermarkFlag)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ])
     expect([undefined, '', 'false', 'true', 'TRUE'].map(parseSignedVersion)).toEqual([false, false, false, true, true])
-    for (const bad of ['1', '0', 'yes', 'on']) expect(() => parseSignedVersion(bad)).toThrow('signedVersion param is not a boolean')
+    for (const bad of ['1', '0', 'yes', 'on'])
+      expect(() => parseSignedVersion(bad)).toThrow('signedVersion param is not a boolean')
   })
 })
 
 describe('content view helpers', () => {
   it('keeps specific sniffed types and refines generic ones from the format', () => {
     expect(servedMimeType('application/pdf', 'pdf')).toBe('application/pdf')
-    expect(servedMimeType('application/zip', 'docx')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+    expect(servedMimeType('application/zip', 'docx')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    )
     expect(servedMimeType('text/plain', 'html')).toBe('text/html')
     expect(servedMimeType('text/plain', 'txt')).toBe('text/plain')
     expect(servedMimeType('application/octet-stream', 'exe')).toBe('application/octet-stream')

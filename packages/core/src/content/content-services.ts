@@ -68,7 +68,9 @@ export interface ServedFile {
 }
 
 /** What a content read answers: a JSON body or a file. */
-export type ContentResult<J> = { readonly kind: 'json'; readonly body: J } | { readonly kind: 'file'; readonly file: ServedFile }
+export type ContentResult<J> =
+  | { readonly kind: 'json'; readonly body: J }
+  | { readonly kind: 'file'; readonly file: ServedFile }
 
 /** Answer of a version creation: the record and its version number after the change. */
 export interface NewVersionResult {
@@ -82,7 +84,12 @@ export interface ContentServices {
    * `GET /rest/resources/{resId}/content`: the record's PDF (the signed one when it exists, else the
    * conversion of its original, made on first read), watermarked unless `watermark=false`.
    */
-  readContent(actor: Actor, resId: string | undefined, query: ContentQuery, meta?: ContentReadMeta): Promise<ContentResult<ContentBase64Body>>
+  readContent(
+    actor: Actor,
+    resId: string | undefined,
+    query: ContentQuery,
+    meta?: ContentReadMeta,
+  ): Promise<ContentResult<ContentBase64Body>>
   /** `GET /rest/resources/{resId}/originalContent`: the stored original (or its signed PDF with `signedVersion=true`), never watermarked. */
   readOriginalContent(
     actor: Actor,
@@ -103,5 +110,10 @@ export interface ContentServices {
    * original kept as adr type DOC; its PDF is converted on first read), or with `type` SIGN / NOTE attaches a
    * PDF to the current version. Perimeter and file checks as on create.
    */
-  createVersion(actor: Actor, resId: string | undefined, body: unknown, meta?: ContentReadMeta): Promise<NewVersionResult>
+  createVersion(
+    actor: Actor,
+    resId: string | undefined,
+    body: unknown,
+    meta?: ContentReadMeta,
+  ): Promise<NewVersionResult>
 }

@@ -17,7 +17,13 @@ export function viewHistoryInfo(resId: number): string {
 }
 
 // Sniffers answer these for containers or samples they cannot tell apart; the declared format knows better.
-const GENERIC_MIME_TYPES = new Set(['application/octet-stream', 'application/zip', 'application/x-cfb', 'text/plain', 'application/x-empty'])
+const GENERIC_MIME_TYPES = new Set([
+  'application/octet-stream',
+  'application/zip',
+  'application/x-cfb',
+  'text/plain',
+  'application/x-empty',
+])
 
 /**
  * The `Content-Type` / `mimeType` of a served file: what its bytes sniff as, unless that is a generic
@@ -28,5 +34,7 @@ export function servedMimeType(sniffed: string, format: string | null | undefine
   if (!format || !GENERIC_MIME_TYPES.has(sniffed)) return sniffed
   const canonical = mimeTypeOfFormat(format)
   if (canonical === 'application/octet-stream') return sniffed
-  return isFormatAllowed(format, sniffed) || sniffed === 'application/octet-stream' || sniffed === 'application/zip' ? canonical : sniffed
+  return isFormatAllowed(format, sniffed) || sniffed === 'application/octet-stream' || sniffed === 'application/zip'
+    ? canonical
+    : sniffed
 }

@@ -16,8 +16,16 @@ const formats = Object.keys(FORMATS)
 /** Randomly upper-cases letters and pads with whitespace (and sometimes a leading dot). */
 const spelled = (format: string) =>
   fc
-    .tuple(fc.array(fc.boolean(), { minLength: format.length, maxLength: format.length }), fc.constantFrom('', ' ', '\t', '  '), fc.constantFrom('', ' ', '\n'), fc.boolean())
-    .map(([upper, before, after, dot]) => `${before}${dot ? '.' : ''}${Array.from(format, (c, i) => (upper[i] ? c.toUpperCase() : c)).join('')}${after}`)
+    .tuple(
+      fc.array(fc.boolean(), { minLength: format.length, maxLength: format.length }),
+      fc.constantFrom('', ' ', '\t', '  '),
+      fc.constantFrom('', ' ', '\n'),
+      fc.boolean(),
+    )
+    .map(
+      ([upper, before, after, dot]) =>
+        `${before}${dot ? '.' : ''}${Array.from(format, (c, i) => (upper[i] ? c.toUpperCase() : c)).join('')}${after}`,
+    )
 
 describe('format table', () => {
   it('keys are lower-case extensions and every format has at least one MIME type', () => {
@@ -32,7 +40,22 @@ describe('format table', () => {
     expect(conversionKind('pdf')).toBe('pdf')
     for (const f of ['png', 'jpg', 'jpeg', 'jpe', 'gif', 'tif', 'tiff']) expect(conversionKind(f)).toBe('image')
     expect(conversionKind('txt')).toBe('text')
-    for (const f of ['doc', 'docx', 'odt', 'rtf', 'xls', 'xlsx', 'xlsm', 'ods', 'ppt', 'pptx', 'odp', 'html', 'htm', 'eml'])
+    for (const f of [
+      'doc',
+      'docx',
+      'odt',
+      'rtf',
+      'xls',
+      'xlsx',
+      'xlsm',
+      'ods',
+      'ppt',
+      'pptx',
+      'odp',
+      'html',
+      'htm',
+      'eml',
+    ])
       expect(conversionKind(f)).toBe('office')
     for (const f of ['csv', 'zip', 'msg', 'exe', '']) expect(conversionKind(f)).toBe('none')
     expect(canConvertToPdf('DOCX')).toBe(true)
@@ -49,10 +72,13 @@ describe('format table', () => {
 
   it('normalises any spelling of a known format to its key', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...formats).chain((f) => spelled(f).map((s) => [f, s] as const)), ([format, spelling]) => {
-        expect(normaliseFormat(spelling)).toBe(format)
-        expect(conversionKind(spelling)).toBe(FORMATS[format]?.conversion)
-      }),
+      fc.property(
+        fc.constantFrom(...formats).chain((f) => spelled(f).map((s) => [f, s] as const)),
+        ([format, spelling]) => {
+          expect(normaliseFormat(spelling)).toBe(format)
+          expect(conversionKind(spelling)).toBe(FORMATS[format]?.conversion)
+        },
+      ),
     )
   })
 
@@ -70,7 +96,11 @@ describe('format table', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...formats).chain((f) => spelled(f).map((s) => [f, s] as const)),
-        fc.constantFrom(...new Set(Object.values(FORMATS).flatMap((d) => d.mimeTypes)), 'application/x-empty', 'application/octet-stream'),
+        fc.constantFrom(
+          ...new Set(Object.values(FORMATS).flatMap((d) => d.mimeTypes)),
+          'application/x-empty',
+          'application/octet-stream',
+        ),
         ([format, spelling], mime) => {
           expect(isFormatAllowed(spelling, mime)).toBe(FORMATS[format]?.mimeTypes.includes(mime))
         },
@@ -79,7 +109,9 @@ describe('format table', () => {
   })
 
   it('refuses a mismatched pair with the reference message', () => {
-    expect(() => checkFormatAllowed('docx', 'text/plain')).toThrow('Format with this mimeType is not allowed : docx text/plain')
+    expect(() => checkFormatAllowed('docx', 'text/plain')).toThrow(
+      'Format with this mimeType is not allowed : docx text/plain',
+    )
     try {
       checkFormatAllowed('exe', 'application/x-msdownload')
       expect.unreachable()
@@ -87,7 +119,9 @@ describe('format table', () => {
       expect(isDomainError(error) && error.kind).toBe('bad-request')
       expect(isDomainError(error) && error.code).toBe('FORMAT_NOT_ALLOWED')
     }
-    expect(() => checkFormatAllowed('txt', 'application/x-empty')).toThrow('Format with this mimeType is not allowed : txt application/x-empty')
+    expect(() => checkFormatAllowed('txt', 'application/x-empty')).toThrow(
+      'Format with this mimeType is not allowed : txt application/x-empty',
+    )
     expect(() => checkFormatAllowed('PDF', 'application/pdf')).not.toThrow()
     expect(() => checkFormatAllowed('toString', 'text/plain')).toThrow()
   })

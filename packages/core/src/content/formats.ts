@@ -38,7 +38,10 @@ export const FORMATS: Readonly<Record<string, FormatDefinition>> = {
   txt: { mimeTypes: ['text/plain'], conversion: 'text' },
 
   doc: { mimeTypes: [WORD_CFB], conversion: 'office' },
-  docx: { mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'], conversion: 'office' },
+  docx: {
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    conversion: 'office',
+  },
   odt: { mimeTypes: ['application/vnd.oasis.opendocument.text'], conversion: 'office' },
   rtf: { mimeTypes: ['application/rtf', 'text/rtf'], conversion: 'office' },
   xls: { mimeTypes: [EXCEL_CFB], conversion: 'office' },
@@ -47,7 +50,10 @@ export const FORMATS: Readonly<Record<string, FormatDefinition>> = {
   ods: { mimeTypes: ['application/vnd.oasis.opendocument.spreadsheet'], conversion: 'office' },
   ppt: { mimeTypes: [POWERPOINT_CFB], conversion: 'office' },
   pps: { mimeTypes: [POWERPOINT_CFB], conversion: 'office' },
-  pptx: { mimeTypes: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'], conversion: 'office' },
+  pptx: {
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+    conversion: 'office',
+  },
   pptm: { mimeTypes: ['application/vnd.ms-powerpoint.presentation.macroenabled.12'], conversion: 'office' },
   ppsx: { mimeTypes: ['application/vnd.openxmlformats-officedocument.presentationml.slideshow'], conversion: 'office' },
   ppsm: { mimeTypes: ['application/vnd.ms-powerpoint.slideshow.macroenabled.12'], conversion: 'office' },

@@ -1,24 +1,12 @@
-export {
-  canConvertToPdf,
-  checkFormatAllowed,
-  conversionKind,
-  FORMATS,
-  formatDefinition,
-  isFormatAllowed,
-  mimeTypeOfFormat,
-  normaliseFormat,
-} from './formats.js'
-export type { ConversionKind, FormatDefinition } from './formats.js'
-export {
-  DEFAULT_WATERMARK_OPTIONS,
-  parseWatermarkSettings,
-  renderWatermarkText,
-  watermarkSettingsSchema,
-} from './watermark-text.js'
-export type { RgbColor, WatermarkOptions, WatermarkSettingsInput, WatermarkTextContext } from './watermark-text.js'
-export { contentDisposition, contentFilename, FILENAME_MAX_LENGTH, formatFilename, versionFilename } from './content-filename.js'
 export type { DispositionType } from './content-filename.js'
-export type { ChronoMerger, ConvertInput, MimeTypeSniffer, PdfConverter, PdfWatermarker, PreparedChronoMerge } from './ports.js'
+export {
+  contentDisposition,
+  contentFilename,
+  FILENAME_MAX_LENGTH,
+  formatFilename,
+  versionFilename,
+} from './content-filename.js'
+export type { ContentMode, VersionType } from './content-request.js'
 export {
   parseContentMode,
   parseContentResId,
@@ -28,8 +16,6 @@ export {
   parseVersionType,
   parseWatermarkFlag,
 } from './content-request.js'
-export type { ContentMode, VersionType } from './content-request.js'
-export { CONTENT_VIEW_HISTORY, servedMimeType, viewHistoryInfo } from './content-view.js'
 export type {
   ContentBase64Body,
   ContentQuery,
@@ -42,5 +28,32 @@ export type {
   VersionContentBody,
   VersionContentQuery,
 } from './content-services.js'
-export { parseNewVersionBody } from './new-version-request.js'
+export { CONTENT_VIEW_HISTORY, servedMimeType, viewHistoryInfo } from './content-view.js'
+export type { ConversionKind, FormatDefinition } from './formats.js'
+export {
+  canConvertToPdf,
+  checkFormatAllowed,
+  conversionKind,
+  FORMATS,
+  formatDefinition,
+  isFormatAllowed,
+  mimeTypeOfFormat,
+  normaliseFormat,
+} from './formats.js'
 export type { NewVersionKind, NewVersionRequest } from './new-version-request.js'
+export { parseNewVersionBody } from './new-version-request.js'
+export type {
+  ChronoMerger,
+  ConvertInput,
+  MimeTypeSniffer,
+  PdfConverter,
+  PdfWatermarker,
+  PreparedChronoMerge,
+} from './ports.js'
+export type { RgbColor, WatermarkOptions, WatermarkSettingsInput, WatermarkTextContext } from './watermark-text.js'
+export {
+  DEFAULT_WATERMARK_OPTIONS,
+  parseWatermarkSettings,
+  renderWatermarkText,
+  watermarkSettingsSchema,
+} from './watermark-text.js'

@@ -27,9 +27,11 @@ export function parseNewVersionBody(body: unknown): NewVersionRequest {
   const kind = fields.type === undefined || fields.type === null || fields.type === '' ? 'DOC' : fields.type
   if (kind !== 'DOC' && kind !== 'SIGN' && kind !== 'NOTE') fail('VERSION_TYPE_INVALID')
   if (typeof fields.format !== 'string' || fields.format.trim() === '') fail('FORMAT_EMPTY')
-  const bytes = typeof fields.encodedFile === 'string' && fields.encodedFile !== '' ? decodeBase64(fields.encodedFile) : null
+  const bytes =
+    typeof fields.encodedFile === 'string' && fields.encodedFile !== '' ? decodeBase64(fields.encodedFile) : null
   if (bytes === null || bytes.length === 0) fail('ENCODED_FILE_INVALID')
   const format = normaliseFormat(fields.format)
-  if (kind !== 'DOC' && format !== 'pdf') fail('FORMAT_NOT_ALLOWED', { format: fields.format, mimeType: 'application/pdf' })
+  if (kind !== 'DOC' && format !== 'pdf')
+    fail('FORMAT_NOT_ALLOWED', { format: fields.format, mimeType: 'application/pdf' })
   return { kind, bytes, format }
 }

@@ -35,7 +35,11 @@ export interface PreparedChronoMerge {
   /** The file asks for a QR code, which names the record: its id must be known before `fill`. */
   readonly needsRecordId: boolean
   /** The file's bytes with the chrono (empty text when the record gets none) and its pictures merged in. */
-  fill(fields: { readonly chrono: string; readonly resIdMaster: number | null; readonly title: string | null }): Promise<Uint8Array>
+  fill(fields: {
+    readonly chrono: string
+    readonly resIdMaster: number | null
+    readonly title: string | null
+  }): Promise<Uint8Array>
 }
 
 /** Merges a record's chrono into an office file that carries the placeholder (reference §2.2). */

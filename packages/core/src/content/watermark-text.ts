@@ -97,7 +97,14 @@ function wallClock(date: Date, timeZone: string): WallClock {
     hourCycle: 'h23',
   }).formatToParts(date)
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00'
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') }
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  }
 }
 
 // Decimal numbers only: `z.coerce` would read an empty part as 0 and accept `1e400`.
@@ -169,7 +176,9 @@ export function parseWatermarkSettings(input: WatermarkSettingsInput): Watermark
   const result = watermarkSettingsSchema.safeParse(input)
   if (!result.success) {
     const issue = result.error.issues[0]
-    fail('WATERMARK_CONFIG_INVALID', { detail: `${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}` })
+    fail('WATERMARK_CONFIG_INVALID', {
+      detail: `${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}`,
+    })
   }
   return result.data
 }

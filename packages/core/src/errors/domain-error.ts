@@ -19,7 +19,12 @@ export class DomainError extends Error {
   /** Extra machine-readable facts (never shown to callers unless an adapter chooses to). */
   readonly details: Readonly<Record<string, unknown>> | undefined
 
-  constructor(code: ErrorCode, message: string, kind: ErrorKind, options?: { cause?: unknown; details?: Record<string, unknown> }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    kind: ErrorKind,
+    options?: { cause?: unknown; details?: Record<string, unknown> },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'DomainError'
     this.code = code
@@ -48,5 +53,8 @@ export function errorMessage<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>
 
 /** True when `value` is a DomainError (also across package copies). */
 export function isDomainError(value: unknown): value is DomainError {
-  return value instanceof DomainError || (value instanceof Error && value.name === 'DomainError' && 'code' in value && 'kind' in value)
+  return (
+    value instanceof DomainError ||
+    (value instanceof Error && value.name === 'DomainError' && 'code' in value && 'kind' in value)
+  )
 }

@@ -18,7 +18,6 @@ export type ErrorKind =
 /** One entry of the error catalogue: its kind and its exact message (a template when it has arguments). */
 export interface ErrorDefinition {
   readonly kind: ErrorKind
-  // biome-ignore lint/suspicious/noExplicitAny: each template declares its own argument shape
   readonly message: string | ((args: any) => string)
 }
 

@@ -116,7 +116,12 @@ describe('journal event builders', () => {
       archiverOrgRegNumber: 'VILLE',
     })
     // The clock went backwards: the event takes the previous timestamp.
-    const third = buildConsultationEvent(d, { ...base, position: chainPositionAfter(SAFE, second), timestamp: new Date('2024-05-06T09:00:00Z'), resource })
+    const third = buildConsultationEvent(d, {
+      ...base,
+      position: chainPositionAfter(SAFE, second),
+      timestamp: new Date('2024-05-06T09:00:00Z'),
+      resource,
+    })
     const fourth = buildIntegrityCheckEvent(d, {
       ...base,
       position: chainPositionAfter(SAFE, third),
@@ -146,7 +151,13 @@ describe('journal event builders', () => {
     expect(second.description).toBe('Deposit of a resource in archive mailroom_arch-1')
     expect(third.timestamp).toEqual(second.timestamp)
     expect(third.description).toBe('Consultation of resource 42')
-    expect(third.info).toEqual({ resId: '42', hashAlgorithm: 'SHA256', hash: fileHash, size: 10, originatorArchiveId: '42' })
+    expect(third.info).toEqual({
+      resId: '42',
+      hashAlgorithm: 'SHA256',
+      hash: fileHash,
+      size: 10,
+      originatorArchiveId: '42',
+    })
     expect(fourth.operationResult).toBe(false)
     expect(fourth.info.info).toBe('Fingerprints do not match')
     expect(fifth.operationResult).toBe(true)
@@ -188,15 +199,17 @@ describe('journal event builders', () => {
     expect(attempt(() => buildConsultationEvent({ sha256Hex, newEventId: () => 'mailroom_a b' }, input))).toBe(
       'internal: Journal event field eventId is malformed',
     )
-    expect(attempt(() => buildConsultationEvent(deps(), { ...input, resource: { resId: '1', hash: fileHash.toUpperCase(), size: 1 } }))).toBe(
-      'internal: Journal event field hash is malformed',
-    )
-    expect(attempt(() => buildConsultationEvent(deps(), { ...input, resource: { resId: '1', hash: fileHash, size: 1.5 } }))).toBe(
-      'internal: Journal event field size is malformed',
-    )
-    expect(attempt(() => buildConsultationEvent(deps(), { ...input, position: { ...input.position, sequence: 2 } }))).toBe(
-      'internal: Journal event field previousHash is malformed',
-    )
+    expect(
+      attempt(() =>
+        buildConsultationEvent(deps(), { ...input, resource: { resId: '1', hash: fileHash.toUpperCase(), size: 1 } }),
+      ),
+    ).toBe('internal: Journal event field hash is malformed')
+    expect(
+      attempt(() => buildConsultationEvent(deps(), { ...input, resource: { resId: '1', hash: fileHash, size: 1.5 } })),
+    ).toBe('internal: Journal event field size is malformed')
+    expect(
+      attempt(() => buildConsultationEvent(deps(), { ...input, position: { ...input.position, sequence: 2 } })),
+    ).toBe('internal: Journal event field previousHash is malformed')
     expect(attempt(() => buildConsultationEvent(deps(), { ...input, timestamp: new Date(Number.NaN) }))).toBe(
       'internal: Journal event field timestamp is malformed',
     )
@@ -205,7 +218,10 @@ describe('journal event builders', () => {
 
   it('generates mailroom_ ids from time and random bytes', () => {
     let counter = 0
-    const next = createJournalEventIdGenerator({ now: () => 1_700_000_000_000, randomBytes: (n) => Uint8Array.from({ length: n }, () => counter++) })
+    const next = createJournalEventIdGenerator({
+      now: () => 1_700_000_000_000,
+      randomBytes: (n) => Uint8Array.from({ length: n }, () => counter++),
+    })
     const id = next()
     expect(id).toBe('mailroom_loyw3v28-00010203040506070809')
     expect(id).toMatch(JOURNAL_EVENT_ID_PATTERN)
@@ -234,6 +250,8 @@ describe('journal event builders', () => {
     expect(buildPendingDepositEvent(noHashing, input)).toEqual(deposit)
     const { hash: _consultation, ...consultation } = buildConsultationEvent(deps(), input)
     expect(buildPendingConsultationEvent(noHashing, input)).toEqual(consultation)
-    expect(() => buildPendingConsultationEvent(noHashing, { ...input, resource: { ...input.resource, size: -1 } })).toThrow('Journal event field size is malformed')
+    expect(() =>
+      buildPendingConsultationEvent(noHashing, { ...input, resource: { ...input.resource, size: -1 } }),
+    ).toThrow('Journal event field size is malformed')
   })
 })

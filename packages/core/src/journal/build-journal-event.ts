@@ -28,7 +28,10 @@ export interface JournalChainPosition {
 }
 
 /** The chain position following `last` (the safe's newest event), or the first position of an empty safe. */
-export function chainPositionAfter(safe: string, last: Pick<JournalEvent, 'sequence' | 'hash' | 'timestamp'> | null): JournalChainPosition {
+export function chainPositionAfter(
+  safe: string,
+  last: Pick<JournalEvent, 'sequence' | 'hash' | 'timestamp'> | null,
+): JournalChainPosition {
   if (last === null) return { safe, sequence: 1, previousHash: null, previousTimestamp: null }
   return { safe, sequence: last.sequence + 1, previousHash: last.hash, previousTimestamp: last.timestamp }
 }
@@ -124,7 +127,10 @@ const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) => by
  * Returns an event id generator: `mailroom_<time base36>-<random hex>`. The time prefix keeps ids roughly in
  * creation order; `randomBytes` must be cryptographically random (node:crypto randomBytes in the adapter).
  */
-export function createJournalEventIdGenerator(deps: { readonly now: () => number; readonly randomBytes: (length: number) => Uint8Array }): () => string {
+export function createJournalEventIdGenerator(deps: {
+  readonly now: () => number
+  readonly randomBytes: (length: number) => Uint8Array
+}): () => string {
   return () => {
     let random = ''
     for (const byte of deps.randomBytes(10)) random += HEX_BYTES[byte]
@@ -133,19 +139,25 @@ export function createJournalEventIdGenerator(deps: { readonly now: () => number
 }
 
 function checkEventId(eventId: string): string {
-  if (!JOURNAL_EVENT_ID_PATTERN.test(eventId) || !eventId.startsWith(`${JOURNAL_INSTANCE_NAME}_`)) fail('JOURNAL_EVENT_MALFORMED', { field: 'eventId' })
+  if (!JOURNAL_EVENT_ID_PATTERN.test(eventId) || !eventId.startsWith(`${JOURNAL_INSTANCE_NAME}_`))
+    fail('JOURNAL_EVENT_MALFORMED', { field: 'eventId' })
   return eventId
 }
 
 function checkContext(context: JournalEventContext): Date {
   const { position, timestamp } = context
-  if (!Number.isSafeInteger(position.sequence) || position.sequence < 1) fail('JOURNAL_EVENT_MALFORMED', { field: 'sequence' })
-  if ((position.sequence === 1) !== (position.previousHash === null)) fail('JOURNAL_EVENT_MALFORMED', { field: 'previousHash' })
-  if (position.previousHash !== null && !SHA256_HEX_PATTERN.test(position.previousHash)) fail('JOURNAL_EVENT_MALFORMED', { field: 'previousHash' })
+  if (!Number.isSafeInteger(position.sequence) || position.sequence < 1)
+    fail('JOURNAL_EVENT_MALFORMED', { field: 'sequence' })
+  if ((position.sequence === 1) !== (position.previousHash === null))
+    fail('JOURNAL_EVENT_MALFORMED', { field: 'previousHash' })
+  if (position.previousHash !== null && !SHA256_HEX_PATTERN.test(position.previousHash))
+    fail('JOURNAL_EVENT_MALFORMED', { field: 'previousHash' })
   if (position.safe === '') fail('JOURNAL_EVENT_MALFORMED', { field: 'safe' })
   if (Number.isNaN(timestamp.getTime())) fail('JOURNAL_EVENT_MALFORMED', { field: 'timestamp' })
   const previous = position.previousTimestamp
-  return previous !== null && previous.getTime() > timestamp.getTime() ? new Date(previous.getTime()) : new Date(timestamp.getTime())
+  return previous !== null && previous.getTime() > timestamp.getTime()
+    ? new Date(previous.getTime())
+    : new Date(timestamp.getTime())
 }
 
 function checkResource(resource: JournalResource): void {
@@ -196,14 +208,20 @@ export function buildDepositEvent(deps: JournalBuilderDeps, input: DepositEventI
  * A deposit event without its hash: what a pending row holds. Its chain position is only known when it is
  * sealed, which computes the hash then; hashing it here would be work thrown away.
  */
-export function buildPendingDepositEvent(deps: Pick<JournalBuilderDeps, 'newEventId'>, input: DepositEventInput): Omit<DepositEvent, 'hash'> {
+export function buildPendingDepositEvent(
+  deps: Pick<JournalBuilderDeps, 'newEventId'>,
+  input: DepositEventInput,
+): Omit<DepositEvent, 'hash'> {
   return {
     ...common(deps, input),
     eventType: 'recordsManagement/deposit',
     objectClass: ARCHIVE_OBJECT_CLASS,
     objectId: input.archiveId,
     operationResult: true,
-    description: input.provenance === undefined ? JOURNAL_DESCRIPTIONS.deposit(input.archiveId) : `${JOURNAL_DESCRIPTIONS.deposit(input.archiveId)}: ${input.provenance}`,
+    description:
+      input.provenance === undefined
+        ? JOURNAL_DESCRIPTIONS.deposit(input.archiveId)
+        : `${JOURNAL_DESCRIPTIONS.deposit(input.archiveId)}: ${input.provenance}`,
     info: depositInfo(input),
   }
 }
@@ -227,7 +245,10 @@ export function buildConsultationEvent(deps: JournalBuilderDeps, input: Consulta
 }
 
 /** A consultation event without its hash, for a pending row (see {@link buildPendingDepositEvent}). */
-export function buildPendingConsultationEvent(deps: Pick<JournalBuilderDeps, 'newEventId'>, input: ConsultationEventInput): Omit<ConsultationEvent, 'hash'> {
+export function buildPendingConsultationEvent(
+  deps: Pick<JournalBuilderDeps, 'newEventId'>,
+  input: ConsultationEventInput,
+): Omit<ConsultationEvent, 'hash'> {
   checkResource(input.resource)
   return {
     ...common(deps, input),
@@ -247,7 +268,10 @@ export function buildPendingConsultationEvent(deps: Pick<JournalBuilderDeps, 'ne
 }
 
 /** A `recordsManagement/integrityCheck` event; operationResult is false when the check failed. */
-export function buildIntegrityCheckEvent(deps: JournalBuilderDeps, input: IntegrityCheckEventInput): IntegrityCheckEvent {
+export function buildIntegrityCheckEvent(
+  deps: JournalBuilderDeps,
+  input: IntegrityCheckEventInput,
+): IntegrityCheckEvent {
   checkResource(input.resource)
   return seal<IntegrityCheckEvent>(deps, {
     ...common(deps, input),

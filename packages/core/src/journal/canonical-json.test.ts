@@ -42,5 +42,9 @@ function reverseMembers(value: CanonicalValue): CanonicalValue {
   if (Array.isArray(value)) return value.map(reverseMembers)
   if (value === null || typeof value !== 'object' || value instanceof Date) return value
   // fromEntries keeps a `__proto__` key as an own member.
-  return Object.fromEntries(Object.entries(value as Record<string, CanonicalValue>).reverse().map(([k, v]) => [k, reverseMembers(v)]))
+  return Object.fromEntries(
+    Object.entries(value as Record<string, CanonicalValue>)
+      .reverse()
+      .map(([k, v]) => [k, reverseMembers(v)]),
+  )
 }

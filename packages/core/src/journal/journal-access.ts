@@ -10,6 +10,12 @@ import type { SafeDirectory } from './safe-directory.js'
 export function assertJournalAccess(actor: Actor, directory: SafeDirectory, safe: string): void {
   if (!directory.hasSafe(safe)) fail('JOURNAL_SAFE_NOT_FOUND', { owner: safe })
   if (isRoot(actor)) return
-  if (!directory.isPositionedInSafe(actor.entities.map((entity) => entity.entityId), safe)) fail('JOURNAL_NOT_POSITIONED')
+  if (
+    !directory.isPositionedInSafe(
+      actor.entities.map((entity) => entity.entityId),
+      safe,
+    )
+  )
+    fail('JOURNAL_NOT_POSITIONED')
   if (!actor.groups.some((group) => group.digitalSafe !== false)) fail('JOURNAL_NOT_ALLOWED')
 }

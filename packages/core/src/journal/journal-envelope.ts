@@ -29,7 +29,9 @@ export interface JournalErrorEnvelope {
 }
 
 /** The whole success envelope, for small answers and tests; large ones use {@link envelopeHead} and friends. */
-export function journalEnvelope(input: JournalEnvelopeHead & { readonly events: readonly LifeCycleEvent[] }): JournalEnvelope {
+export function journalEnvelope(
+  input: JournalEnvelopeHead & { readonly events: readonly LifeCycleEvent[] },
+): JournalEnvelope {
   return {
     originatorOwnerOrgRegNumber: input.owner,
     timestamp: formatJournalTimestamp(input.timestamp),
@@ -75,7 +77,10 @@ export function renderLifeCycleEvent(event: LifeCycleEvent): string {
  * The envelope as chunks over an async sequence of events, for an HTTP adapter to pipe: constant memory
  * whatever the number of events. Each yielded chunk is a string; the first is the head.
  */
-export async function* streamJournalEnvelope(head: JournalEnvelopeHead, events: AsyncIterable<LifeCycleEvent> | Iterable<LifeCycleEvent>): AsyncGenerator<string, void, undefined> {
+export async function* streamJournalEnvelope(
+  head: JournalEnvelopeHead,
+  events: AsyncIterable<LifeCycleEvent> | Iterable<LifeCycleEvent>,
+): AsyncGenerator<string, void, undefined> {
   yield envelopeHead(head)
   let first = true
   for await (const event of events) {

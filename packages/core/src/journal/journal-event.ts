@@ -150,7 +150,11 @@ export type JournalEvent = DepositEvent | NewResourceEvent | ConsultationEvent |
 export type ArchiveJournalEvent = Exclude<JournalEvent, JournalReadEvent>
 
 /** A journal event before its hash is computed. */
-export type UnhashedJournalEvent = JournalEvent extends infer E ? (E extends JournalEvent ? Omit<E, 'hash'> : never) : never
+export type UnhashedJournalEvent = JournalEvent extends infer E
+  ? E extends JournalEvent
+    ? Omit<E, 'hash'>
+    : never
+  : never
 
 /** True for events of class `recordsManagement/archive`. */
 export function isArchiveEvent(event: JournalEvent): event is ArchiveJournalEvent {

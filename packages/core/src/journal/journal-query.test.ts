@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isDomainError } from '../errors/domain-error.js'
-import { buildConsultationEvent, buildDepositEvent, buildJournalReadEvent, chainPositionAfter, type JournalBuilderDeps } from './build-journal-event.js'
+import {
+  buildConsultationEvent,
+  buildDepositEvent,
+  buildJournalReadEvent,
+  chainPositionAfter,
+  type JournalBuilderDeps,
+} from './build-journal-event.js'
 import type { JournalEvent } from './journal-event.js'
 import {
   compareCodePoints,
@@ -72,28 +78,38 @@ describe('parseJournalDate', () => {
 
   it('agrees with Date.parse on every valid ISO date-time with offset', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1000-01-02T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }), (date, offset) => {
-        const local = new Date(date.getTime() + offset * 60_000).toISOString().slice(0, 23)
-        const sign = offset < 0 ? '-' : '+'
-        const abs = Math.abs(offset)
-        const text = `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
-        expect(parseJournalDate(text).getTime()).toBe(date.getTime())
-        expect(parseJournalDate(text).getTime()).toBe(Date.parse(text))
-      }),
+      fc.property(
+        fc.date({ min: new Date('1000-01-02T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
+        (date, offset) => {
+          const local = new Date(date.getTime() + offset * 60_000).toISOString().slice(0, 23)
+          const sign = offset < 0 ? '-' : '+'
+          const abs = Math.abs(offset)
+          const text = `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+          expect(parseJournalDate(text).getTime()).toBe(date.getTime())
+          expect(parseJournalDate(text).getTime()).toBe(Date.parse(text))
+        },
+      ),
       { numRuns: 300 },
     )
   })
 
   it('never throws anything but Invalid format date on arbitrary text', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,4})?)?([Zz]|[+-]\d{2}(:?\d{2})?)?)?$/)), (text) => {
-        try {
-          const date = parseJournalDate(text)
-          expect(Number.isNaN(date.getTime())).toBe(false)
-        } catch (error) {
-          expect(isDomainError(error) && error.code).toBe('JOURNAL_INVALID_DATE')
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.stringMatching(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,4})?)?([Zz]|[+-]\d{2}(:?\d{2})?)?)?$/),
+        ),
+        (text) => {
+          try {
+            const date = parseJournalDate(text)
+            expect(Number.isNaN(date.getTime())).toBe(false)
+          } catch (error) {
+            expect(isDomainError(error) && error.code).toBe('JOURNAL_INVALID_DATE')
+          }
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -122,7 +138,11 @@ describe('parseJournalQuery', () => {
       limit: 500,
       after: 'mailroom_x-1',
     })
-    expect(parseJournalQuery({ archiveId: 'mailroom_a', originatorOrgRegNumber: 'PJS', limit: '1' })).toEqual({ archiveId: 'mailroom_a', originatorOrgRegNumber: 'PJS', limit: 1 })
+    expect(parseJournalQuery({ archiveId: 'mailroom_a', originatorOrgRegNumber: 'PJS', limit: '1' })).toEqual({
+      archiveId: 'mailroom_a',
+      originatorOrgRegNumber: 'PJS',
+      limit: 1,
+    })
   })
 
   it('treats empty parameters as absent and takes a one-element array as a value', () => {
@@ -142,32 +162,59 @@ describe('parseJournalQuery', () => {
   it('refuses bad dates, inverted ranges, bad limits, bad cursors and repeated parameters', () => {
     expect(failure(() => parseJournalQuery({ fromDate: 'soon' }))).toBe('bad-request: Invalid format date')
     expect(failure(() => parseJournalQuery({ toDate: '2024-02-30' }))).toBe('bad-request: Invalid format date')
-    expect(failure(() => parseJournalQuery({ fromDate: '2024-01-02', toDate: '2024-01-01' }))).toBe('bad-request: fromDate must not be later than toDate')
-    expect(parseJournalQuery({ fromDate: '2024-01-01T12:00', toDate: '2024-01-01' }).toDate).toEqual(new Date('2024-01-01T23:59:59.999Z'))
+    expect(failure(() => parseJournalQuery({ fromDate: '2024-01-02', toDate: '2024-01-01' }))).toBe(
+      'bad-request: fromDate must not be later than toDate',
+    )
+    expect(parseJournalQuery({ fromDate: '2024-01-01T12:00', toDate: '2024-01-01' }).toDate).toEqual(
+      new Date('2024-01-01T23:59:59.999Z'),
+    )
     expect(failure(() => parseJournalQuery({ fromDate: '2024-01-01T12:00:00.001', toDate: '2024-01-01T12:00' }))).toBe(
       'bad-request: fromDate must not be later than toDate',
     )
     for (const limit of ['0', '-1', '1.5', '10001', 'ten', '1e3', ' 5', '9999999']) {
-      expect(failure(() => parseJournalQuery({ limit }))).toBe('bad-request: limit must be an integer between 1 and 10000')
+      expect(failure(() => parseJournalQuery({ limit }))).toBe(
+        'bad-request: limit must be an integer between 1 and 10000',
+      )
     }
     expect(parseJournalQuery({ limit: String(JOURNAL_MAX_LIMIT) }).limit).toBe(10_000)
     expect(parseJournalQuery({ limit: '007' }).limit).toBe(7)
     for (const after of ['a b', 'x/y', 'é', 'a'.repeat(256)]) {
-      expect(failure(() => parseJournalQuery({ after }))).toBe('bad-request: after must be the eventId of an event of this digital safe')
+      expect(failure(() => parseJournalQuery({ after }))).toBe(
+        'bad-request: after must be the eventId of an event of this digital safe',
+      )
     }
-    expect(failure(() => parseJournalQuery({ fromDate: ['2024-01-01', '2024-01-02'] }))).toBe('bad-request: Query parameter fromDate must be given at most once')
+    expect(failure(() => parseJournalQuery({ fromDate: ['2024-01-01', '2024-01-02'] }))).toBe(
+      'bad-request: Query parameter fromDate must be given at most once',
+    )
   })
 
   it('either returns a query or raises a bad-request DomainError, for any input', () => {
-    const names = ['archiveId', 'originatorOrgRegNumber', 'fromDate', 'toDate', 'fromOriginatorArchiveId', 'toOriginatorArchiveId', 'limit', 'after', 'other']
-    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('2024-01-01', '2024-01-01T10:00:00Z', '5', 'mailroom_x'))
+    const names = [
+      'archiveId',
+      'originatorOrgRegNumber',
+      'fromDate',
+      'toDate',
+      'fromOriginatorArchiveId',
+      'toOriginatorArchiveId',
+      'limit',
+      'after',
+      'other',
+    ]
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('2024-01-01', '2024-01-01T10:00:00Z', '5', 'mailroom_x'),
+    )
     const raw = fc.dictionary(fc.constantFrom(...names), fc.oneof(value, fc.array(value, { maxLength: 2 })))
     fc.assert(
       fc.property(raw, (query) => {
         try {
           const parsed = parseJournalQuery(query as RawJournalQuery)
-          if (parsed.fromDate && parsed.toDate) expect(parsed.fromDate.getTime()).toBeLessThanOrEqual(parsed.toDate.getTime())
-          if (parsed.archiveId !== undefined) expect(parsed.fromDate ?? parsed.toDate ?? parsed.fromOriginatorArchiveId ?? parsed.toOriginatorArchiveId).toBeUndefined()
+          if (parsed.fromDate && parsed.toDate)
+            expect(parsed.fromDate.getTime()).toBeLessThanOrEqual(parsed.toDate.getTime())
+          if (parsed.archiveId !== undefined)
+            expect(
+              parsed.fromDate ?? parsed.toDate ?? parsed.fromOriginatorArchiveId ?? parsed.toOriginatorArchiveId,
+            ).toBeUndefined()
         } catch (error) {
           expect(isDomainError(error) && error.kind).toBe('bad-request')
         }
@@ -183,7 +230,9 @@ describe('compareOriginatorArchiveId', () => {
     expect(compareOriginatorArchiveId('10', '2', '10')).toBe(true)
     expect(compareOriginatorArchiveId('11', '2', '10')).toBe(false)
     expect(compareOriginatorArchiveId('0009', '9', '9')).toBe(true)
-    expect(compareOriginatorArchiveId('123456789012345678901234567890', '123456789012345678901234567889', undefined)).toBe(true)
+    expect(
+      compareOriginatorArchiveId('123456789012345678901234567890', '123456789012345678901234567889', undefined),
+    ).toBe(true)
     // One non-integer makes the comparison lexicographic.
     expect(compareOriginatorArchiveId('9', '2', '10a')).toBe(false)
     expect(compareOriginatorArchiveId('9a', '2', '10')).toBe(false)
@@ -206,10 +255,15 @@ describe('compareOriginatorArchiveId', () => {
       { numRuns: 500 },
     )
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.bigInt({ min: 0n, max: 10n ** 30n }), (v, x, y) => {
-        const [from, to] = x <= y ? [x, y] : [y, x]
-        expect(compareOriginatorArchiveId(String(v), String(from), String(to))).toBe(v >= from && v <= to)
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        (v, x, y) => {
+          const [from, to] = x <= y ? [x, y] : [y, x]
+          expect(compareOriginatorArchiveId(String(v), String(from), String(to))).toBe(v >= from && v <= to)
+        },
+      ),
       { numRuns: 300 },
     )
   })
@@ -242,8 +296,26 @@ describe('selection', () => {
     )
   deposit('mailroom_a9', '9', 'PJS', '2024-01-01T10:00:00Z')
   deposit('mailroom_a10', '10', 'COU', '2024-01-02T10:00:00Z')
-  add((position) => buildConsultationEvent(deps, { position, actor: actor('PJS'), timestamp: new Date('2024-01-02T10:00:00Z'), archiveId: 'mailroom_a9', resource, originatorArchiveId: '9' }))
-  add((position) => buildJournalReadEvent(deps, { position, actor: actor('VILLE'), timestamp: new Date('2024-01-03T00:00:00Z'), organizationRegNumber: SAFE, orgName: 'Ville', ownerOrgId: SAFE }))
+  add((position) =>
+    buildConsultationEvent(deps, {
+      position,
+      actor: actor('PJS'),
+      timestamp: new Date('2024-01-02T10:00:00Z'),
+      archiveId: 'mailroom_a9',
+      resource,
+      originatorArchiveId: '9',
+    }),
+  )
+  add((position) =>
+    buildJournalReadEvent(deps, {
+      position,
+      actor: actor('VILLE'),
+      timestamp: new Date('2024-01-03T00:00:00Z'),
+      organizationRegNumber: SAFE,
+      orgName: 'Ville',
+      ownerOrgId: SAFE,
+    }),
+  )
   deposit('mailroom_b', 'MAARCH/2024A/1', 'PJS', '2024-01-03T12:00:00Z')
 
   const ids = (query: RawJournalQuery, cursor?: JournalEvent) =>
@@ -253,7 +325,12 @@ describe('selection', () => {
     expect(ids({})).toEqual(['mailroom_q-001', 'mailroom_q-002', 'mailroom_q-003', 'mailroom_q-005'])
     expect(selectJournalPage(events, 'OTHER', {})).toEqual([])
     const shuffled = [events[4]!, events[2]!, events[0]!, events[1]!]
-    expect(selectJournalPage(shuffled, SAFE, {}).map((e) => e.eventId)).toEqual(['mailroom_q-001', 'mailroom_q-002', 'mailroom_q-003', 'mailroom_q-005'])
+    expect(selectJournalPage(shuffled, SAFE, {}).map((e) => e.eventId)).toEqual([
+      'mailroom_q-001',
+      'mailroom_q-002',
+      'mailroom_q-003',
+      'mailroom_q-005',
+    ])
     expect(compareJournalOrder(events[1]!, events[2]!)).toBeLessThan(0)
   })
 
@@ -263,8 +340,14 @@ describe('selection', () => {
     expect(ids({ fromDate: '2024-01-02' })).toEqual(['mailroom_q-002', 'mailroom_q-003', 'mailroom_q-005'])
     expect(ids({ toDate: '2024-01-02' })).toEqual(['mailroom_q-001', 'mailroom_q-002', 'mailroom_q-003'])
     expect(ids({ toDate: '2024-01-02T09:59:59.999Z' })).toEqual(['mailroom_q-001'])
-    expect(ids({ fromDate: '2024-01-02T11:00:00+01:00', toDate: '2024-01-02T10:00:00Z' })).toEqual(['mailroom_q-002', 'mailroom_q-003'])
-    expect(ids({ fromOriginatorArchiveId: '2', toOriginatorArchiveId: '9' })).toEqual(['mailroom_q-001', 'mailroom_q-003'])
+    expect(ids({ fromDate: '2024-01-02T11:00:00+01:00', toDate: '2024-01-02T10:00:00Z' })).toEqual([
+      'mailroom_q-002',
+      'mailroom_q-003',
+    ])
+    expect(ids({ fromOriginatorArchiveId: '2', toOriginatorArchiveId: '9' })).toEqual([
+      'mailroom_q-001',
+      'mailroom_q-003',
+    ])
     expect(ids({ fromOriginatorArchiveId: '10' })).toEqual(['mailroom_q-002', 'mailroom_q-005'])
     expect(ids({ fromOriginatorArchiveId: 'M' })).toEqual(['mailroom_q-005'])
     expect(matchesJournalQuery(events[3]!, SAFE, {})).toBe(false)
@@ -274,7 +357,11 @@ describe('selection', () => {
     expect(ids({ limit: '2' })).toEqual(['mailroom_q-001', 'mailroom_q-002'])
     expect(ids({ limit: '2', after: 'mailroom_q-002' }, events[1])).toEqual(['mailroom_q-003', 'mailroom_q-005'])
     expect(ids({ after: 'mailroom_q-005' }, events[4])).toEqual([])
-    expect(failure(() => ids({ after: 'mailroom_q-404' }))).toBe('bad-request: after must be the eventId of an event of this digital safe')
-    expect(failure(() => ids({ after: 'mailroom_q-002' }, events[0]))).toBe('bad-request: after must be the eventId of an event of this digital safe')
+    expect(failure(() => ids({ after: 'mailroom_q-404' }))).toBe(
+      'bad-request: after must be the eventId of an event of this digital safe',
+    )
+    expect(failure(() => ids({ after: 'mailroom_q-002' }, events[0]))).toBe(
+      'bad-request: after must be the eventId of an event of this digital safe',
+    )
   })
 })

@@ -54,7 +54,13 @@ export function parseJournalDate(text: string, endOfDay = false): Date {
   }
   const match = DATE_TIME.exec(text)
   if (!match) fail('JOURNAL_INVALID_DATE')
-  const [year, month, day, hour, minute] = [1, 2, 3, 4, 5].map((i) => Number(match[i])) as [number, number, number, number, number]
+  const [year, month, day, hour, minute] = [1, 2, 3, 4, 5].map((i) => Number(match[i])) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   const second = match[6] === undefined ? 0 : Number(match[6])
   const ms = match[7] === undefined ? 0 : Number(match[7].padEnd(3, '0').slice(0, 3))
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) fail('JOURNAL_INVALID_DATE')
@@ -96,19 +102,24 @@ export function parseJournalQuery(raw: RawJournalQuery): JournalQuery {
   const limitText = single(raw, 'limit')
   const after = single(raw, 'after')
 
-  if (archiveId !== undefined && [fromDateText, toDateText, fromOriginatorArchiveId, toOriginatorArchiveId].some((v) => v !== undefined)) {
+  if (
+    archiveId !== undefined &&
+    [fromDateText, toDateText, fromOriginatorArchiveId, toOriginatorArchiveId].some((v) => v !== undefined)
+  ) {
     fail('JOURNAL_ARCHIVE_ID_COMBINED')
   }
   const fromDate = fromDateText === undefined ? undefined : parseJournalDate(fromDateText)
   const toDate = toDateText === undefined ? undefined : parseJournalDate(toDateText, true)
-  if (fromDate !== undefined && toDate !== undefined && fromDate.getTime() > toDate.getTime()) fail('JOURNAL_DATE_RANGE_INVERTED')
+  if (fromDate !== undefined && toDate !== undefined && fromDate.getTime() > toDate.getTime())
+    fail('JOURNAL_DATE_RANGE_INVERTED')
 
   let limit: number | undefined
   if (limitText !== undefined) {
     limit = /^\d{1,6}$/.test(limitText) ? Number(limitText) : Number.NaN
     if (!(limit >= 1 && limit <= JOURNAL_MAX_LIMIT)) fail('JOURNAL_INVALID_LIMIT', { max: JOURNAL_MAX_LIMIT })
   }
-  if (after !== undefined && (after.length > 255 || !JOURNAL_EVENT_ID_PATTERN.test(after))) fail('JOURNAL_INVALID_CURSOR')
+  if (after !== undefined && (after.length > 255 || !JOURNAL_EVENT_ID_PATTERN.test(after)))
+    fail('JOURNAL_INVALID_CURSOR')
 
   return {
     ...(archiveId === undefined ? {} : { archiveId }),
@@ -153,7 +164,8 @@ export function compareCodePoints(a: string, b: string): number {
 
 /** True when `value` lies within the inclusive range, as {@link ORIGINATOR_ARCHIVE_ID_RANGE_RULE} says. */
 export function compareOriginatorArchiveId(value: string, from: string | undefined, to: string | undefined): boolean {
-  const numeric = DIGITS.test(value) && (from === undefined || DIGITS.test(from)) && (to === undefined || DIGITS.test(to))
+  const numeric =
+    DIGITS.test(value) && (from === undefined || DIGITS.test(from)) && (to === undefined || DIGITS.test(to))
   const compare = numeric ? compareDigits : compareCodePoints
   if (from !== undefined && compare(value, from) < 0) return false
   if (to !== undefined && compare(value, to) > 0) return false
@@ -161,7 +173,10 @@ export function compareOriginatorArchiveId(value: string, from: string | undefin
 }
 
 /** Journal order of `/events`: timestamp ascending, then eventId in code point order (SQL: COLLATE "C"). */
-export function compareJournalOrder(a: Pick<JournalEvent, 'timestamp' | 'eventId'>, b: Pick<JournalEvent, 'timestamp' | 'eventId'>): number {
+export function compareJournalOrder(
+  a: Pick<JournalEvent, 'timestamp' | 'eventId'>,
+  b: Pick<JournalEvent, 'timestamp' | 'eventId'>,
+): number {
   const byTime = a.timestamp.getTime() - b.timestamp.getTime()
   return byTime !== 0 ? Math.sign(byTime) : compareCodePoints(a.eventId, b.eventId)
 }
@@ -173,13 +188,15 @@ export function compareJournalOrder(a: Pick<JournalEvent, 'timestamp' | 'eventId
 export function matchesJournalQuery(event: JournalEvent, safe: string, query: JournalQuery): boolean {
   if (event.objectClass !== ARCHIVE_OBJECT_CLASS || event.orgRegNumber !== safe) return false
   if (query.archiveId !== undefined && event.objectId !== query.archiveId) return false
-  if (query.originatorOrgRegNumber !== undefined && event.orgUnitRegNumber !== query.originatorOrgRegNumber) return false
+  if (query.originatorOrgRegNumber !== undefined && event.orgUnitRegNumber !== query.originatorOrgRegNumber)
+    return false
   const time = event.timestamp.getTime()
   if (query.fromDate !== undefined && time < query.fromDate.getTime()) return false
   if (query.toDate !== undefined && time > query.toDate.getTime()) return false
   if (query.fromOriginatorArchiveId !== undefined || query.toOriginatorArchiveId !== undefined) {
     const id = 'originatorArchiveId' in event.info ? event.info.originatorArchiveId : undefined
-    if (id === undefined || !compareOriginatorArchiveId(id, query.fromOriginatorArchiveId, query.toOriginatorArchiveId)) return false
+    if (id === undefined || !compareOriginatorArchiveId(id, query.fromOriginatorArchiveId, query.toOriginatorArchiveId))
+      return false
   }
   return true
 }

@@ -9,7 +9,14 @@ import {
   chainPositionAfter,
   type JournalBuilderDeps,
 } from './build-journal-event.js'
-import { envelopeHead, envelopeTail, journalEnvelope, journalErrorEnvelope, renderLifeCycleEvent, streamJournalEnvelope } from './journal-envelope.js'
+import {
+  envelopeHead,
+  envelopeTail,
+  journalEnvelope,
+  journalErrorEnvelope,
+  renderLifeCycleEvent,
+  streamJournalEnvelope,
+} from './journal-envelope.js'
 import type { JournalEvent } from './journal-event.js'
 import { formatJournalTimestamp, type LifeCycleEvent, toLifeCycleEvent } from './life-cycle-event.js'
 
@@ -82,8 +89,19 @@ describe('toLifeCycleEvent', () => {
     // Given in any order and with unrelated events, the history is filtered and sorted.
     const lifeCycle = toLifeCycleEvent(deposit, [check, read, consultation, deposit], 'Charlie')
     expect(Object.keys(lifeCycle)).toEqual([
-      'eventId', 'eventType', 'instanceName', 'timestamp', 'orgRegNumber', 'orgUnitRegNumber', 'accountId',
-      'objectClass', 'objectId', 'operationResult', 'description', 'eventInfo', 'accountName',
+      'eventId',
+      'eventType',
+      'instanceName',
+      'timestamp',
+      'orgRegNumber',
+      'orgUnitRegNumber',
+      'accountId',
+      'objectClass',
+      'objectId',
+      'operationResult',
+      'description',
+      'eventInfo',
+      'accountName',
     ])
     expect(lifeCycle).toEqual({
       eventId: 'mailroom_e1',
@@ -150,8 +168,20 @@ describe('toLifeCycleEvent', () => {
       accountName: 'Charlie',
     })
     expect(Object.keys(lifeCycle.eventInfo[0]!)).toEqual([
-      'eventId', 'eventType', 'timestamp', 'orgRegNumber', 'orgUnitRegNumber', 'accountId', 'objectId', 'resId',
-      'hashAlgorithm', 'hash', 'originatorOrgRegNumber', 'depositorOrgRegNumber', 'archiverOrgRegNumber', 'size',
+      'eventId',
+      'eventType',
+      'timestamp',
+      'orgRegNumber',
+      'orgUnitRegNumber',
+      'accountId',
+      'objectId',
+      'resId',
+      'hashAlgorithm',
+      'hash',
+      'originatorOrgRegNumber',
+      'depositorOrgRegNumber',
+      'archiverOrgRegNumber',
+      'size',
     ])
     expect(toLifeCycleEvent(check, events, 'Admin').operationResult).toBe(false)
   })
@@ -165,14 +195,18 @@ describe('journal envelope', () => {
     expect(JSON.stringify(envelope)).toBe(
       '{"originatorOwnerOrgRegNumber":"21750001600019","timestamp":"2024-03-06T01:02:03+00:00","accountName":"Charlie","operationResult":true,"lifeCycleEvents":[]}',
     )
-    expect(JSON.stringify(journalErrorEnvelope({ ...head, accountName: '', message: 'Missing authentication credential' }))).toBe(
+    expect(
+      JSON.stringify(journalErrorEnvelope({ ...head, accountName: '', message: 'Missing authentication credential' })),
+    ).toBe(
       '{"originatorOwnerOrgRegNumber":"21750001600019","timestamp":"2024-03-06T01:02:03+00:00","accountName":"","operationResult":false,"message":"Missing authentication credential"}',
     )
   })
 
   it('streams chunks whose concatenation equals the non-streamed envelope', async () => {
     const events = journal()
-    const lifeCycle = events.filter((e) => e.objectClass === 'recordsManagement/archive').map((e) => toLifeCycleEvent(e, events, 'Charlie'))
+    const lifeCycle = events
+      .filter((e) => e.objectClass === 'recordsManagement/archive')
+      .map((e) => toLifeCycleEvent(e, events, 'Charlie'))
     for (const count of [0, 1, lifeCycle.length]) {
       const slice = lifeCycle.slice(0, count)
       const text = envelopeHead(head) + slice.map(renderLifeCycleEvent).join(',') + envelopeTail()
@@ -187,20 +221,35 @@ describe('journal envelope', () => {
   it('stays valid JSON for any strings, including ones that need escaping', async () => {
     const text = fc.string({ unit: 'binary', maxLength: 12 })
     await fc.assert(
-      fc.asyncProperty(text, text, fc.array(fc.tuple(text, text), { maxLength: 4 }), async (owner, accountName, pairs) => {
-        const events: LifeCycleEvent[] = pairs.map(([a, b]) => ({
-          eventId: a, eventType: 'recordsManagement/deposit', instanceName: 'mailroom', timestamp: '2024-01-01T00:00:00+00:00',
-          orgRegNumber: owner, orgUnitRegNumber: b, accountId: a, objectClass: 'recordsManagement/archive', objectId: b,
-          operationResult: true, description: `${a}"${b}`, eventInfo: [], accountName,
-        }))
-        const h = { owner, accountName, timestamp: new Date(0) }
-        async function* source() {
-          yield* events
-        }
-        let streamed = ''
-        for await (const chunk of streamJournalEnvelope(h, source())) streamed += chunk
-        expect(JSON.parse(streamed)).toEqual(JSON.parse(JSON.stringify(journalEnvelope({ ...h, events }))))
-      }),
+      fc.asyncProperty(
+        text,
+        text,
+        fc.array(fc.tuple(text, text), { maxLength: 4 }),
+        async (owner, accountName, pairs) => {
+          const events: LifeCycleEvent[] = pairs.map(([a, b]) => ({
+            eventId: a,
+            eventType: 'recordsManagement/deposit',
+            instanceName: 'mailroom',
+            timestamp: '2024-01-01T00:00:00+00:00',
+            orgRegNumber: owner,
+            orgUnitRegNumber: b,
+            accountId: a,
+            objectClass: 'recordsManagement/archive',
+            objectId: b,
+            operationResult: true,
+            description: `${a}"${b}`,
+            eventInfo: [],
+            accountName,
+          }))
+          const h = { owner, accountName, timestamp: new Date(0) }
+          async function* source() {
+            yield* events
+          }
+          let streamed = ''
+          for await (const chunk of streamJournalEnvelope(h, source())) streamed += chunk
+          expect(JSON.parse(streamed)).toEqual(JSON.parse(JSON.stringify(journalEnvelope({ ...h, events }))))
+        },
+      ),
       { numRuns: 200 },
     )
   })

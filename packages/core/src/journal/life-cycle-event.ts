@@ -1,4 +1,4 @@
-import { type JournalEvent, isArchiveEvent } from './journal-event.js'
+import { isArchiveEvent, type JournalEvent } from './journal-event.js'
 
 /** Event info element, in the interface's field order. */
 export interface EventInfoItem {
@@ -84,9 +84,19 @@ function compareHistory(a: JournalEvent, b: JournalEvent): number {
  * objects or safes are ignored); eventInfo lists them all, whoever produced them, oldest first, as upstream's
  * getObjectEvents does. accountName is the caller's, as upstream sets it.
  */
-export function toLifeCycleEvent(event: JournalEvent, archiveEvents: Iterable<JournalEvent>, callerAccountName: string): LifeCycleEvent {
+export function toLifeCycleEvent(
+  event: JournalEvent,
+  archiveEvents: Iterable<JournalEvent>,
+  callerAccountName: string,
+): LifeCycleEvent {
   const history = [...archiveEvents]
-    .filter((other) => isArchiveEvent(other) && other.objectClass === event.objectClass && other.objectId === event.objectId && other.safe === event.safe)
+    .filter(
+      (other) =>
+        isArchiveEvent(other) &&
+        other.objectClass === event.objectClass &&
+        other.objectId === event.objectId &&
+        other.safe === event.safe,
+    )
     .sort(compareHistory)
   return {
     eventId: event.eventId,

@@ -55,13 +55,20 @@ describe('buildSafeDirectory', () => {
   })
 
   it('gives every entity of a random forest the safe of its root', () => {
-    const forest = fc.array(fc.tuple(fc.nat(), fc.boolean(), fc.option(fc.constantFrom('', '111', '222'))), { minLength: 1, maxLength: 30 }).map((rows) =>
-      rows.map(([parent, root, businessId], i): SafeEntity => ({
-        entityId: `E${i}`,
-        parentEntityId: root || i === 0 ? null : `E${parent % i}`,
-        businessId,
-      })),
-    )
+    const forest = fc
+      .array(fc.tuple(fc.nat(), fc.boolean(), fc.option(fc.constantFrom('', '111', '222'))), {
+        minLength: 1,
+        maxLength: 30,
+      })
+      .map((rows) =>
+        rows.map(
+          ([parent, root, businessId], i): SafeEntity => ({
+            entityId: `E${i}`,
+            parentEntityId: root || i === 0 ? null : `E${parent % i}`,
+            businessId,
+          }),
+        ),
+      )
     fc.assert(
       fc.property(forest, (entities) => {
         const safes = buildSafeDirectory(entities)

@@ -88,7 +88,8 @@ export function buildSafeDirectory(entities: Iterable<SafeEntity>): SafeDirector
   return {
     topLevelOf,
     safeOfEntity,
-    safeForRecord: (destination) => (destination === null || destination === '' ? defaultSafe : (safeOfEntity(destination) ?? defaultSafe)),
+    safeForRecord: (destination) =>
+      destination === null || destination === '' ? defaultSafe : (safeOfEntity(destination) ?? defaultSafe),
     defaultSafe: () => defaultSafe,
     keeperOfSafe: (safe) => safeKeepers.get(safe) ?? null,
     hasSafe: (safe) => safeKeepers.has(safe),

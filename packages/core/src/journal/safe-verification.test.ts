@@ -11,10 +11,21 @@ const DIRECTORY = buildSafeDirectory([
 ])
 
 const group = (digitalSafe: boolean | undefined): ActorGroup => ({
-  id: 1, groupId: 'AGENT', canIndex: false, securityClause: null, indexingEntities: [], indexingKeywords: [], ...(digitalSafe === undefined ? {} : { digitalSafe }),
+  id: 1,
+  groupId: 'AGENT',
+  canIndex: false,
+  securityClause: null,
+  indexingEntities: [],
+  indexingKeywords: [],
+  ...(digitalSafe === undefined ? {} : { digitalSafe }),
 })
 const actor = (options: { mode?: Actor['mode']; digitalSafe?: boolean }): Actor => ({
-  id: 9, login: 'clerk', firstname: null, lastname: null, email: null, mode: options.mode ?? 'standard',
+  id: 9,
+  login: 'clerk',
+  firstname: null,
+  lastname: null,
+  email: null,
+  mode: options.mode ?? 'standard',
   entities: [{ id: 6, entityId: 'PJS', primary: true }],
   groups: [group(options.digitalSafe)],
 })
@@ -33,7 +44,10 @@ function fakeVerifier() {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (caught: unknown) => caught)
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  )
   if (!isDomainError(error)) throw new Error(`expected a DomainError, got ${String(error)}`)
   return error.code
 }
@@ -41,7 +55,11 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 describe('verifySafeChain', () => {
   it('walks the chain for whoever may read the safe: positioned with the right (or groups from before it), or root', async () => {
     const { verifier, walked } = fakeVerifier()
-    await expect(verifySafeChain(verifier, actor({ digitalSafe: true }), 'SAFE-1')).resolves.toMatchObject({ safe: 'SAFE-1', ok: true, events: 3 })
+    await expect(verifySafeChain(verifier, actor({ digitalSafe: true }), 'SAFE-1')).resolves.toMatchObject({
+      safe: 'SAFE-1',
+      ok: true,
+      events: 3,
+    })
     await verifySafeChain(verifier, actor({}), 'SAFE-1')
     await verifySafeChain(verifier, actor({ mode: 'root_visible', digitalSafe: false }), 'SAFE-2')
     expect(walked).toEqual(['SAFE-1', 'SAFE-1', 'SAFE-2'])
@@ -49,9 +67,15 @@ describe('verifySafeChain', () => {
 
   it("refuses with the journal read's errors, in its order, before walking anything", async () => {
     const { verifier, walked } = fakeVerifier()
-    expect(await refusal(verifySafeChain(verifier, actor({ digitalSafe: false }), 'NOPE'))).toBe('JOURNAL_SAFE_NOT_FOUND')
-    expect(await refusal(verifySafeChain(verifier, actor({ digitalSafe: false }), 'SAFE-2'))).toBe('JOURNAL_NOT_POSITIONED')
-    expect(await refusal(verifySafeChain(verifier, actor({ digitalSafe: false }), 'SAFE-1'))).toBe('JOURNAL_NOT_ALLOWED')
+    expect(await refusal(verifySafeChain(verifier, actor({ digitalSafe: false }), 'NOPE'))).toBe(
+      'JOURNAL_SAFE_NOT_FOUND',
+    )
+    expect(await refusal(verifySafeChain(verifier, actor({ digitalSafe: false }), 'SAFE-2'))).toBe(
+      'JOURNAL_NOT_POSITIONED',
+    )
+    expect(await refusal(verifySafeChain(verifier, actor({ digitalSafe: false }), 'SAFE-1'))).toBe(
+      'JOURNAL_NOT_ALLOWED',
+    )
     expect(walked).toEqual([])
   })
 })

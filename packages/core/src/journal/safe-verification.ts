@@ -48,7 +48,11 @@ export interface SafeChainVerifier {
  * Whether a safe's hash chain verifies, on behalf of an actor allowed to read that safe's journal (the same
  * checks and errors as the journal read: {@link assertJournalAccess}).
  */
-export async function verifySafeChain(verifier: SafeChainVerifier, actor: Actor, safe: string): Promise<SafeVerification> {
+export async function verifySafeChain(
+  verifier: SafeChainVerifier,
+  actor: Actor,
+  safe: string,
+): Promise<SafeVerification> {
   assertJournalAccess(actor, await verifier.loadSafeDirectory(), safe)
   return verifier.verifySafeChain(safe)
 }

@@ -67,7 +67,14 @@ function buildChain(safe: string, steps: readonly Step[], seed: string): Journal
         )
         break
       case 'journalRead':
-        events.push(buildJournalReadEvent(deps, { ...context, organizationRegNumber: safe, orgName: step.text, ownerOrgId: safe }))
+        events.push(
+          buildJournalReadEvent(deps, {
+            ...context,
+            organizationRegNumber: safe,
+            orgName: step.text,
+            ownerOrgId: safe,
+          }),
+        )
         break
     }
   }
@@ -83,7 +90,9 @@ function fieldPaths(event: JournalEvent): string[] {
 }
 
 function readPath(event: JournalEvent, path: string): unknown {
-  return path.startsWith('info.') ? (event.info as unknown as Record<string, unknown>)[path.slice(5)] : (event as unknown as Record<string, unknown>)[path]
+  return path.startsWith('info.')
+    ? (event.info as unknown as Record<string, unknown>)[path.slice(5)]
+    : (event as unknown as Record<string, unknown>)[path]
 }
 
 function writePath(event: JournalEvent, path: string, value: unknown): JournalEvent {
@@ -103,15 +112,26 @@ function changed(old: unknown, delta: number, text: string, retype: boolean): un
   throw new Error(`unexpected field value ${String(old)}`)
 }
 
-const deltaArb = fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: -1_000_000, max: -1 }), fc.constant(0.5))
+const deltaArb = fc.oneof(
+  fc.integer({ min: 1, max: 1_000_000 }),
+  fc.integer({ min: -1_000_000, max: -1 }),
+  fc.constant(0.5),
+)
 
 describe('verifyChain', () => {
   it('accepts valid chains and reports their length and head', () => {
     fc.assert(
       fc.property(chainArb(0), (chain) => {
-        expect(verifyChain(chain, sha256Hex)).toEqual({ ok: true, count: chain.length, headHash: chain.at(-1)?.hash ?? null })
+        expect(verifyChain(chain, sha256Hex)).toEqual({
+          ok: true,
+          count: chain.length,
+          headHash: chain.at(-1)?.hash ?? null,
+        })
         const last = chain.at(-1)
-        if (last) expect(verifyChain(chain, sha256Hex, { checkpoint: { sequence: last.sequence, hash: last.hash } }).ok).toBe(true)
+        if (last)
+          expect(verifyChain(chain, sha256Hex, { checkpoint: { sequence: last.sequence, hash: last.hash } }).ok).toBe(
+            true,
+          )
       }),
       { numRuns: 200 },
     )
@@ -143,7 +163,9 @@ describe('verifyChain', () => {
   })
 
   it('detects any deletion (the last one against a checkpoint)', () => {
-    const arb = chainArb(1).chain((chain) => fc.record({ chain: fc.constant(chain), index: fc.nat({ max: chain.length - 1 }) }))
+    const arb = chainArb(1).chain((chain) =>
+      fc.record({ chain: fc.constant(chain), index: fc.nat({ max: chain.length - 1 }) }),
+    )
     fc.assert(
       fc.property(arb, ({ chain, index }) => {
         const head = chain.at(-1)!
@@ -151,7 +173,11 @@ describe('verifyChain', () => {
         const checked = verifyChain(tampered, sha256Hex, { checkpoint: { sequence: head.sequence, hash: head.hash } })
         expect(checked.ok).toBe(false)
         if (index < chain.length - 1) {
-          expect(verifyChain(tampered, sha256Hex)).toMatchObject({ ok: false, reason: 'deleted-or-inserted', at: { index } })
+          expect(verifyChain(tampered, sha256Hex)).toMatchObject({
+            ok: false,
+            reason: 'deleted-or-inserted',
+            at: { index },
+          })
         } else {
           expect(checked).toMatchObject({ ok: false, reason: 'truncated' })
         }
@@ -198,12 +224,18 @@ describe('verifyChain', () => {
           const previous = prefix.at(-1)
           const [forged] = buildChain('21750001600019', [{ ...step, gapMs: 0 }], 'forged')
           const position = chainPositionAfter('21750001600019', previous ?? null)
-          inserted = rehash({ ...forged!, sequence: position.sequence, previousHash: position.previousHash, timestamp: previous?.timestamp ?? chain[0]!.timestamp })
+          inserted = rehash({
+            ...forged!,
+            sequence: position.sequence,
+            previousHash: position.previousHash,
+            timestamp: previous?.timestamp ?? chain[0]!.timestamp,
+          })
         }
         const tampered = [...chain.slice(0, at), inserted, ...chain.slice(at)]
         const result = verifyChain(tampered, sha256Hex)
         expect(result.ok).toBe(false)
-        if (how === 'forged') expect(result).toMatchObject({ ok: false, reason: 'deleted-or-inserted', at: { index: at + 1 } })
+        if (how === 'forged')
+          expect(result).toMatchObject({ ok: false, reason: 'deleted-or-inserted', at: { index: at + 1 } })
       }),
       { numRuns: 300 },
     )
@@ -211,7 +243,11 @@ describe('verifyChain', () => {
 
   it('verifies a chain page by page exactly as in one piece (the after option)', () => {
     const arb = chainArb(0).chain((chain) =>
-      fc.record({ chain: fc.constant(chain), size: fc.integer({ min: 1, max: 4 }), drop: fc.option(fc.nat({ max: Math.max(0, chain.length - 1) }), { nil: undefined }) }),
+      fc.record({
+        chain: fc.constant(chain),
+        size: fc.integer({ min: 1, max: 4 }),
+        drop: fc.option(fc.nat({ max: Math.max(0, chain.length - 1) }), { nil: undefined }),
+      }),
     )
     fc.assert(
       fc.property(arb, ({ chain, size, drop }) => {
@@ -224,7 +260,11 @@ describe('verifyChain', () => {
         for (let start = 0; start < events.length || start === 0; start += size) {
           const page = events.slice(start, start + size)
           const last = start + size >= events.length
-          const result = verifyChain(page, sha256Hex, { ...(after ? { after } : {}), ...(checkpoint && last ? { checkpoint } : {}), safe: '21750001600019' })
+          const result = verifyChain(page, sha256Hex, {
+            ...(after ? { after } : {}),
+            ...(checkpoint && last ? { checkpoint } : {}),
+            safe: '21750001600019',
+          })
           if (!result.ok) {
             paged = { ...result, at: { ...result.at, index: result.at.index + start } }
             break
@@ -233,24 +273,64 @@ describe('verifyChain', () => {
           if (last) break
         }
         expect(paged.ok).toBe(whole.ok)
-        if (!whole.ok && !paged.ok) expect([paged.reason, paged.at.index, paged.at.sequence]).toEqual([whole.reason, whole.at.index, whole.at.sequence])
+        if (!whole.ok && !paged.ok)
+          expect([paged.reason, paged.at.index, paged.at.sequence]).toEqual([
+            whole.reason,
+            whole.at.index,
+            whole.at.sequence,
+          ])
       }),
       { numRuns: 300 },
     )
   })
 
   it('names the reason for links, time, safes and checkpoints', () => {
-    const chain = buildChain('S', [0, 1, 2].map((n) => ({ kind: 'consultation', gapMs: 1000, archive: 'mailroom_a1', text: `t${n}`, size: n, account: 'cchaplin', unit: 'VILLE' }) as Step), 'n')
+    const chain = buildChain(
+      'S',
+      [0, 1, 2].map(
+        (n) =>
+          ({
+            kind: 'consultation',
+            gapMs: 1000,
+            archive: 'mailroom_a1',
+            text: `t${n}`,
+            size: n,
+            account: 'cchaplin',
+            unit: 'VILLE',
+          }) as Step,
+      ),
+      'n',
+    )
     const [first, second, third] = chain as [JournalEvent, JournalEvent, JournalEvent]
     // Re-hashed edits: only the link or the clock betrays them.
-    expect(verifyChain([first, rehash({ ...second, previousHash: sha256Hex('x') }), third], sha256Hex)).toMatchObject({ ok: false, reason: 'broken-link', at: { index: 1, sequence: 2 } })
-    expect(verifyChain([rehash({ ...first, previousHash: sha256Hex('x') })], sha256Hex)).toMatchObject({ ok: false, reason: 'broken-link', at: { index: 0 } })
+    expect(verifyChain([first, rehash({ ...second, previousHash: sha256Hex('x') }), third], sha256Hex)).toMatchObject({
+      ok: false,
+      reason: 'broken-link',
+      at: { index: 1, sequence: 2 },
+    })
+    expect(verifyChain([rehash({ ...first, previousHash: sha256Hex('x') })], sha256Hex)).toMatchObject({
+      ok: false,
+      reason: 'broken-link',
+      at: { index: 0 },
+    })
     const early = rehash({ ...second, previousHash: first.hash, timestamp: new Date(first.timestamp.getTime() - 1) })
     expect(verifyChain([first, early], sha256Hex)).toMatchObject({ ok: false, reason: 'reordered', at: { index: 1 } })
-    expect(verifyChain(chain, sha256Hex, { safe: 'T' })).toMatchObject({ ok: false, reason: 'wrong-safe', at: { index: 0 } })
-    expect(verifyChain(chain, sha256Hex, { checkpoint: { sequence: 2, hash: third.hash } })).toMatchObject({ ok: false, reason: 'checkpoint-mismatch', at: { sequence: 2 } })
+    expect(verifyChain(chain, sha256Hex, { safe: 'T' })).toMatchObject({
+      ok: false,
+      reason: 'wrong-safe',
+      at: { index: 0 },
+    })
+    expect(verifyChain(chain, sha256Hex, { checkpoint: { sequence: 2, hash: third.hash } })).toMatchObject({
+      ok: false,
+      reason: 'checkpoint-mismatch',
+      at: { sequence: 2 },
+    })
     expect(verifyChain(chain, sha256Hex, { checkpoint: { sequence: 2, hash: second.hash } }).ok).toBe(true)
-    expect(verifyChain([], sha256Hex, { checkpoint: { sequence: 1, hash: first.hash } })).toMatchObject({ ok: false, reason: 'truncated', at: { index: 0, sequence: null } })
+    expect(verifyChain([], sha256Hex, { checkpoint: { sequence: 1, hash: first.hash } })).toMatchObject({
+      ok: false,
+      reason: 'truncated',
+      at: { index: 0, sequence: null },
+    })
     expect(verifyChain([], sha256Hex)).toEqual({ ok: true, count: 0, headHash: null })
   })
 })
@@ -258,5 +338,8 @@ describe('verifyChain', () => {
 function rehash(event: JournalEvent): JournalEvent {
   const { hash: _ignored, ...rest } = event
   // Spelled out here so that the test pins the documented formula.
-  return { ...rest, hash: sha256Hex(`${rest.previousHash ?? ''}\n${canonicalEventForm(rest as JournalEvent)}`) } as JournalEvent
+  return {
+    ...rest,
+    hash: sha256Hex(`${rest.previousHash ?? ''}\n${canonicalEventForm(rest as JournalEvent)}`),
+  } as JournalEvent
 }

@@ -57,7 +57,11 @@ export interface VerifyChainOptions {
  * its previousHash is the previous event's hash, null for the first ('broken-link'); its timestamp is not
  * earlier than the previous one ('reordered'). Then the optional checkpoint.
  */
-export function verifyChain(events: readonly JournalEvent[], sha256Hex: Sha256Hex, options: VerifyChainOptions = {}): ChainVerification {
+export function verifyChain(
+  events: readonly JournalEvent[],
+  sha256Hex: Sha256Hex,
+  options: VerifyChainOptions = {},
+): ChainVerification {
   const safe = options.safe ?? events[0]?.safe
   const offset = options.after?.sequence ?? 0
   const positionsBySequence = new Map<unknown, number[]>()
@@ -69,7 +73,11 @@ export function verifyChain(events: readonly JournalEvent[], sha256Hex: Sha256He
   let previous: Pick<JournalEvent, 'sequence' | 'hash' | 'timestamp'> | undefined = options.after
   for (let index = 0; index < events.length; index += 1) {
     const event = events[index]!
-    const at = { index, sequence: typeof event.sequence === 'number' ? event.sequence : null, eventId: typeof event.eventId === 'string' ? event.eventId : null }
+    const at = {
+      index,
+      sequence: typeof event.sequence === 'number' ? event.sequence : null,
+      eventId: typeof event.eventId === 'string' ? event.eventId : null,
+    }
     const expected = offset + index + 1
     let actualHash: string | null
     try {
@@ -79,10 +87,20 @@ export function verifyChain(events: readonly JournalEvent[], sha256Hex: Sha256He
       actualHash = null
     }
     if (actualHash === null || actualHash !== event.hash) {
-      return { ok: false, reason: 'edited', at, detail: `Event ${offset + index + 1} in stored order does not match its hash` }
+      return {
+        ok: false,
+        reason: 'edited',
+        at,
+        detail: `Event ${offset + index + 1} in stored order does not match its hash`,
+      }
     }
     if (event.safe !== safe) {
-      return { ok: false, reason: 'wrong-safe', at, detail: `Event ${event.eventId} belongs to safe ${event.safe}, not ${safe}` }
+      return {
+        ok: false,
+        reason: 'wrong-safe',
+        at,
+        detail: `Event ${event.eventId} belongs to safe ${event.safe}, not ${safe}`,
+      }
     }
     if (event.sequence !== expected) {
       // A repeated or lower sequence is an insertion; a higher one whose expected sequence comes later is a
@@ -90,12 +108,27 @@ export function verifyChain(events: readonly JournalEvent[], sha256Hex: Sha256He
       const repeated = (positionsBySequence.get(event.sequence)?.length ?? 0) > 1
       const later = (positionsBySequence.get(expected) ?? []).some((position) => position > index)
       return !repeated && typeof event.sequence === 'number' && event.sequence > expected && later
-        ? { ok: false, reason: 'reordered', at, detail: `Sequence ${event.sequence} stands where ${expected} is expected; ${expected} comes later` }
-        : { ok: false, reason: 'deleted-or-inserted', at, detail: `Sequence ${event.sequence} stands where ${expected} is expected` }
+        ? {
+            ok: false,
+            reason: 'reordered',
+            at,
+            detail: `Sequence ${event.sequence} stands where ${expected} is expected; ${expected} comes later`,
+          }
+        : {
+            ok: false,
+            reason: 'deleted-or-inserted',
+            at,
+            detail: `Sequence ${event.sequence} stands where ${expected} is expected`,
+          }
     }
     const expectedLink = previous === undefined ? null : previous.hash
     if (event.previousHash !== expectedLink) {
-      return { ok: false, reason: 'broken-link', at, detail: `Event ${event.sequence} is not linked to the event before it` }
+      return {
+        ok: false,
+        reason: 'broken-link',
+        at,
+        detail: `Event ${event.sequence} is not linked to the event before it`,
+      }
     }
     if (previous !== undefined && event.timestamp.getTime() < previous.timestamp.getTime()) {
       return { ok: false, reason: 'reordered', at, detail: `Event ${event.sequence} is older than the event before it` }

@@ -48,7 +48,12 @@ export interface MailroomObserver extends HttpObserver, AuthObserver, Conversion
 /** Readings taken when metrics are collected (a scrape), rather than counted as things happen. */
 export interface OperationalStatistics {
   /** Connections of the PostgreSQL pool; null where the driver has no pool (embedded PGlite, a caller's kysely). */
-  readonly databasePool: { readonly size: number; readonly inUse: number; readonly idle: number; readonly waiting: number } | null
+  readonly databasePool: {
+    readonly size: number
+    readonly inUse: number
+    readonly idle: number
+    readonly waiting: number
+  } | null
   /** Digital-safe journal events committed but not yet linked into their hash chain, and the age of the oldest. */
   readonly journal: { readonly pendingEvents: number; readonly oldestPendingSeconds: number }
   /** Files the database references (records' files and their versions and renditions), and their total size. */

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { type CanonicalValue, canonicalJson } from '../journal/canonical-json.js'
-import { ORGANISATION_SECTIONS, type OrganisationDocument, type OrganisationDocumentInput, SECTION_ITEM_SCHEMAS } from './organisation-schema.js'
+import {
+  ORGANISATION_SECTIONS,
+  type OrganisationDocument,
+  type OrganisationDocumentInput,
+  SECTION_ITEM_SCHEMAS,
+} from './organisation-schema.js'
 
 type Shape = Record<string, z.ZodType>
 
@@ -9,7 +14,10 @@ function defaultsOf(shape: Shape): Map<string, string | undefined> {
   const defaults = new Map<string, string | undefined>()
   for (const [field, schema] of Object.entries(shape)) {
     const parsed = schema.safeParse(undefined)
-    defaults.set(field, parsed.success && parsed.data !== undefined ? canonicalJson(parsed.data as CanonicalValue) : undefined)
+    defaults.set(
+      field,
+      parsed.success && parsed.data !== undefined ? canonicalJson(parsed.data as CanonicalValue) : undefined,
+    )
   }
   return defaults
 }
@@ -19,7 +27,11 @@ function shapeOf(schema: z.ZodType): Shape | null {
   return inner instanceof z.ZodObject ? (inner.shape as Shape) : null
 }
 
-function compactObject(value: Record<string, unknown>, shape: Shape, defaults: Map<string, string | undefined>): Record<string, unknown> {
+function compactObject(
+  value: Record<string, unknown>,
+  shape: Shape,
+  defaults: Map<string, string | undefined>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [field, fieldValue] of Object.entries(value)) {
     if (fieldValue === undefined) continue
@@ -31,7 +43,10 @@ function compactObject(value: Record<string, unknown>, shape: Shape, defaults: M
       out[field] = compactObject(fieldValue as Record<string, unknown>, nested, defaultsOf(nested))
     } else if (isArrayOfObjects) {
       const element = arrayElementShape(shape[field]!)
-      out[field] = element === null ? fieldValue : (fieldValue as Record<string, unknown>[]).map((item) => compactObject(item, element, defaultsOf(element)))
+      out[field] =
+        element === null
+          ? fieldValue
+          : (fieldValue as Record<string, unknown>[]).map((item) => compactObject(item, element, defaultsOf(element)))
     } else out[field] = fieldValue
   }
   return out

@@ -13,7 +13,11 @@ import { z } from 'zod'
 export const ORGANISATION_VERSION = 1
 
 /** PostgreSQL text holds no NUL character: refused here rather than by the database. */
-const storable = (max: number) => z.string().max(max).refine((value) => !value.includes('\u0000'), 'must not contain a NUL character')
+const storable = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), 'must not contain a NUL character')
 const text = (max: number) => storable(max).min(1)
 const optionalText = (max: number) => storable(max).nullable().default(null)
 /** Codes as Maarch stores them (entity_id, group_id, status id): letters, digits and _ - . */
@@ -210,7 +214,16 @@ export const PriorityDefinitionSchema = z.strictObject({
 })
 
 /** Types of custom fields (reference custom_fields.type). */
-export const CUSTOM_FIELD_TYPES = ['string', 'integer', 'select', 'date', 'radio', 'checkbox', 'banAutocomplete', 'contact'] as const
+export const CUSTOM_FIELD_TYPES = [
+  'string',
+  'integer',
+  'select',
+  'date',
+  'radio',
+  'checkbox',
+  'banAutocomplete',
+  'contact',
+] as const
 
 /** A custom field records may fill (custom_fields). */
 export const CustomFieldDefinitionSchema = z.strictObject({

@@ -25,8 +25,11 @@ export function passwordPolicyViolations(password: string, policy: PasswordPolic
   const length = [...password].length
   if (length < policy.minLength) broken.push(`at least ${policy.minLength} characters`)
   if (length > MAX_PASSWORD_LENGTH) broken.push(`at most ${MAX_PASSWORD_LENGTH} characters`)
-  if (count(password, /\p{Lu}/u) < policy.minUpper) broken.push(`at least ${policy.minUpper} upper-case letter${policy.minUpper > 1 ? 's' : ''}`)
-  if (count(password, /\p{Nd}/u) < policy.minDigits) broken.push(`at least ${policy.minDigits} digit${policy.minDigits > 1 ? 's' : ''}`)
-  if (count(password, /[^\p{L}\p{Nd}]/u) < policy.minSpecial) broken.push(`at least ${policy.minSpecial} special character${policy.minSpecial > 1 ? 's' : ''}`)
+  if (count(password, /\p{Lu}/u) < policy.minUpper)
+    broken.push(`at least ${policy.minUpper} upper-case letter${policy.minUpper > 1 ? 's' : ''}`)
+  if (count(password, /\p{Nd}/u) < policy.minDigits)
+    broken.push(`at least ${policy.minDigits} digit${policy.minDigits > 1 ? 's' : ''}`)
+  if (count(password, /[^\p{L}\p{Nd}]/u) < policy.minSpecial)
+    broken.push(`at least ${policy.minSpecial} special character${policy.minSpecial > 1 ? 's' : ''}`)
   return broken
 }

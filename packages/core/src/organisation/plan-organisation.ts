@@ -1,10 +1,10 @@
 import { type CanonicalValue, canonicalJson } from '../journal/canonical-json.js'
 import {
+  itemKey,
   ORGANISATION_SECTIONS,
   type OrganisationDocument,
   type OrganisationItems,
   type OrganisationSection,
-  itemKey,
   type UserDefinition,
 } from './organisation-schema.js'
 import type { OrganisationIssue } from './validate-organisation.js'
@@ -40,7 +40,11 @@ export interface OrganisationPlan {
 
 /** The keys of a plan's changes, per section (sections without changes left out): what history records. */
 export type OrganisationPlanSummary = {
-  readonly [S in OrganisationSection]?: { readonly added: readonly string[]; readonly changed: readonly string[]; readonly removed: readonly string[] }
+  readonly [S in OrganisationSection]?: {
+    readonly added: readonly string[]
+    readonly changed: readonly string[]
+    readonly removed: readonly string[]
+  }
 }
 
 /** Fields whose absence from a document means "keep what is stored". */
@@ -51,13 +55,23 @@ const KEPT_FIELDS: { readonly [S in OrganisationSection]?: readonly string[] } =
 }
 
 /** The stored numeric identity of an item that a document may state but never change. */
-const FIXED_IDS: { readonly [S in OrganisationSection]?: string } = { entities: 'serialId', groups: 'serialId', users: 'id' }
+const FIXED_IDS: { readonly [S in OrganisationSection]?: string } = {
+  entities: 'serialId',
+  groups: 'serialId',
+  users: 'id',
+}
 
-function withKeptFields<S extends OrganisationSection>(section: S, wanted: OrganisationItems[S], stored: OrganisationItems[S] | undefined): OrganisationItems[S] {
+function withKeptFields<S extends OrganisationSection>(
+  section: S,
+  wanted: OrganisationItems[S],
+  stored: OrganisationItems[S] | undefined,
+): OrganisationItems[S] {
   const fields = KEPT_FIELDS[section]
   if (fields === undefined || stored === undefined) return wanted
   const filled: Record<string, unknown> = { ...wanted }
-  for (const field of fields) if (filled[field] === undefined && (stored as Record<string, unknown>)[field] !== undefined) filled[field] = (stored as Record<string, unknown>)[field]
+  for (const field of fields)
+    if (filled[field] === undefined && (stored as Record<string, unknown>)[field] !== undefined)
+      filled[field] = (stored as Record<string, unknown>)[field]
   return filled as OrganisationItems[S]
 }
 
@@ -73,17 +87,26 @@ function comparable<S extends OrganisationSection>(section: S, item: Organisatio
 }
 
 function same<S extends OrganisationSection>(section: S, a: OrganisationItems[S], b: OrganisationItems[S]): boolean {
-  return canonicalJson(comparable(section, a) as CanonicalValue) === canonicalJson(comparable(section, b) as CanonicalValue)
+  return (
+    canonicalJson(comparable(section, a) as CanonicalValue) === canonicalJson(comparable(section, b) as CanonicalValue)
+  )
 }
 
-function planSection<S extends OrganisationSection>(section: S, document: OrganisationDocument, state: OrganisationState, options: PlanOptions, refused: OrganisationIssue[]): SectionChanges<S> {
+function planSection<S extends OrganisationSection>(
+  section: S,
+  document: OrganisationDocument,
+  state: OrganisationState,
+  options: PlanOptions,
+  refused: OrganisationIssue[],
+): SectionChanges<S> {
   const wantedItems = document[section] as OrganisationItems[S][] | undefined
   if (wantedItems === undefined) return { added: [], changed: [], removed: [] }
   const storedItems = (state.organisation[section] ?? []) as OrganisationItems[S][]
   const stored = new Map(storedItems.map((item) => [itemKey(section, item), item]))
   const fixed = FIXED_IDS[section]
   const storedIds = new Map<unknown, string>()
-  if (fixed !== undefined) for (const item of storedItems) storedIds.set((item as Record<string, unknown>)[fixed], itemKey(section, item))
+  if (fixed !== undefined)
+    for (const item of storedItems) storedIds.set((item as Record<string, unknown>)[fixed], itemKey(section, item))
   const added: OrganisationItems[S][] = []
   const changed: OrganisationItems[S][] = []
   const listed = new Set<string>()
@@ -96,7 +119,10 @@ function planSection<S extends OrganisationSection>(section: S, document: Organi
       const id = (after as Record<string, unknown>)[fixed]
       const owner = id === undefined ? undefined : storedIds.get(id)
       if (owner !== undefined && owner !== key) {
-        refused.push({ path: `${section}[${index}].${fixed}`, message: `${fixed} ${String(id)} belongs to ${JSON.stringify(owner)}` })
+        refused.push({
+          path: `${section}[${index}].${fixed}`,
+          message: `${fixed} ${String(id)} belongs to ${JSON.stringify(owner)}`,
+        })
         continue
       }
     }
@@ -108,7 +134,8 @@ function planSection<S extends OrganisationSection>(section: S, document: Organi
     const used = new Set(state.inUse[section] ?? [])
     for (const [key, item] of stored) {
       if (listed.has(key)) continue
-      if (used.has(key)) refused.push({ path: section, message: `cannot remove ${JSON.stringify(key)}: records use it` })
+      if (used.has(key))
+        refused.push({ path: section, message: `cannot remove ${JSON.stringify(key)}: records use it` })
       else removed.push(item)
     }
   }
@@ -123,15 +150,25 @@ function planSection<S extends OrganisationSection>(section: S, document: Organi
  * are untouched; with `prune`, stored items a present section does not list are removed, except those records
  * use, which are reported in `refused`. Pure.
  */
-export function planOrganisation(document: OrganisationDocument, state: OrganisationState, options: PlanOptions = {}): OrganisationPlan {
+export function planOrganisation(
+  document: OrganisationDocument,
+  state: OrganisationState,
+  options: PlanOptions = {},
+): OrganisationPlan {
   const refused: OrganisationIssue[] = []
-  const sections = Object.fromEntries(ORGANISATION_SECTIONS.map((section) => [section, planSection(section, document, state, options, refused)])) as unknown as OrganisationPlan['sections']
+  const sections = Object.fromEntries(
+    ORGANISATION_SECTIONS.map((section) => [section, planSection(section, document, state, options, refused)]),
+  ) as unknown as OrganisationPlan['sections']
   refused.push(...ownersRemoved(document, state, sections.users.removed))
   return { sections, refused }
 }
 
 /** Removed users who would still own a folder or an indexing model after the apply (no reference would hold them). */
-function ownersRemoved(document: OrganisationDocument, state: OrganisationState, removed: readonly UserDefinition[]): OrganisationIssue[] {
+function ownersRemoved(
+  document: OrganisationDocument,
+  state: OrganisationState,
+  removed: readonly UserDefinition[],
+): OrganisationIssue[] {
   if (removed.length === 0) return []
   const gone = new Set(removed.map((user) => user.login.toLowerCase()))
   const folders = document.folders ?? state.organisation.folders ?? []
@@ -142,7 +179,10 @@ function ownersRemoved(document: OrganisationDocument, state: OrganisationState,
   ]
   return owned
     .filter((item) => gone.has(item.owner.toLowerCase()))
-    .map((item) => ({ path: 'users', message: `cannot remove ${JSON.stringify(item.owner.toLowerCase())}: ${item.what} belongs to them` }))
+    .map((item) => ({
+      path: 'users',
+      message: `cannot remove ${JSON.stringify(item.owner.toLowerCase())}: ${item.what} belongs to them`,
+    }))
 }
 
 /** The keys of what a plan adds, changes and removes, per section with changes. */
@@ -150,7 +190,8 @@ export function summarisePlan(plan: OrganisationPlan): OrganisationPlanSummary {
   const summary: Record<string, { added: string[]; changed: string[]; removed: string[] }> = {}
   for (const section of ORGANISATION_SECTIONS) {
     const changes = plan.sections[section] as SectionChanges<OrganisationSection>
-    const keys = (items: readonly OrganisationItems[OrganisationSection][]) => items.map((item) => itemKey(section, item))
+    const keys = (items: readonly OrganisationItems[OrganisationSection][]) =>
+      items.map((item) => itemKey(section, item))
     if (changes.added.length + changes.changed.length + changes.removed.length === 0) continue
     summary[section] = { added: keys(changes.added), changed: keys(changes.changed), removed: keys(changes.removed) }
   }
@@ -173,8 +214,12 @@ export function describeSummary(summary: OrganisationPlanSummary): string[] {
   for (const section of ORGANISATION_SECTIONS) {
     const changes = summary[section]
     if (changes === undefined) continue
-    const parts = (['added', 'changed', 'removed'] as const).filter((k) => changes[k].length > 0).map((k) => `${k}: ${listKeys(changes[k])}`)
-    lines.push(`${section}: +${changes.added.length} ~${changes.changed.length} -${changes.removed.length} (${parts.join('; ')})`)
+    const parts = (['added', 'changed', 'removed'] as const)
+      .filter((k) => changes[k].length > 0)
+      .map((k) => `${k}: ${listKeys(changes[k])}`)
+    lines.push(
+      `${section}: +${changes.added.length} ~${changes.changed.length} -${changes.removed.length} (${parts.join('; ')})`,
+    )
   }
   return lines.length === 0 ? ['no changes'] : lines
 }

@@ -3,11 +3,11 @@ import { errorMessage, isDomainError } from '../errors/domain-error.js'
 import { INDEXING_KEYWORD_MACROS } from '../records/indexing-entities.js'
 import { parseClause } from '../search/parser.js'
 import {
+  itemKey,
   type OrganisationDocument,
   OrganisationDocumentSchema,
   type OrganisationItems,
   type OrganisationSection,
-  itemKey,
 } from './organisation-schema.js'
 
 /** One thing wrong with a document: where (`users[3].groups[0]`) and what. */
@@ -51,7 +51,10 @@ export function formatIssue(issue: OrganisationIssue): string {
 function zodIssues(error: z.ZodError): OrganisationIssue[] {
   return error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return { path: formatIssuePath(issue.path), message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` }
+      return {
+        path: formatIssuePath(issue.path),
+        message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`,
+      }
     }
     return { path: formatIssuePath(issue.path), message: issue.message }
   })
@@ -85,7 +88,12 @@ class Checker {
   }
 
   /** Reports items of a section sharing a key (or another unique field). */
-  unique<S extends OrganisationSection>(section: S, field: string, keyOf: (item: OrganisationItems[S]) => string | number | undefined, what: string): void {
+  unique<S extends OrganisationSection>(
+    section: S,
+    field: string,
+    keyOf: (item: OrganisationItems[S]) => string | number | undefined,
+    what: string,
+  ): void {
     const seen = new Map<string, string>()
     for (const [item, path] of this.each(section)) {
       const key = keyOf(item)
@@ -97,7 +105,11 @@ class Checker {
   }
 }
 
-function names<T>(items: readonly T[] | undefined, key: (item: T) => string | number, known: Iterable<string | number> | undefined): Set<string> {
+function names<T>(
+  items: readonly T[] | undefined,
+  key: (item: T) => string | number,
+  known: Iterable<string | number> | undefined,
+): Set<string> {
   const set = new Set<string>()
   for (const item of items ?? []) set.add(String(key(item)))
   for (const name of known ?? []) set.add(String(name))
@@ -127,7 +139,10 @@ function checkEntities(c: Checker, doc: OrganisationDocument, entities: Set<stri
       const cycle = [...seen].sort().join(',')
       if (reported.has(cycle)) continue
       reported.add(cycle)
-      c.add(`entities[${index}].parent`, `cycle in the entity tree: ${[...seen, entity.id].map((e) => JSON.stringify(e)).join(' -> ')}`)
+      c.add(
+        `entities[${index}].parent`,
+        `cycle in the entity tree: ${[...seen, entity.id].map((e) => JSON.stringify(e)).join(' -> ')}`,
+      )
     }
   }
 }
@@ -141,7 +156,11 @@ function checkGroups(c: Checker, entities: Set<string>): void {
       if (problem !== null) c.add(`${path}.perimeter`, problem)
     }
     for (const [i, entity] of group.indexing.entities.entries()) {
-      if (Object.hasOwn(INDEXING_KEYWORD_MACROS, entity)) c.add(`${path}.indexing.entities[${i}]`, `${JSON.stringify(entity)} is a keyword: list it under indexing.keywords`)
+      if (Object.hasOwn(INDEXING_KEYWORD_MACROS, entity))
+        c.add(
+          `${path}.indexing.entities[${i}]`,
+          `${JSON.stringify(entity)} is a keyword: list it under indexing.keywords`,
+        )
       else if (!entities.has(entity)) c.add(`${path}.indexing.entities[${i}]`, `no entity ${JSON.stringify(entity)}`)
     }
   }
@@ -161,10 +180,15 @@ function checkUsers(c: Checker, groups: Set<string>, entities: Set<string>): voi
     let primary: number | null = null
     for (const [i, membership] of user.entities.entries()) {
       if (!entities.has(membership.id)) c.add(`${path}.entities[${i}].id`, `no entity ${JSON.stringify(membership.id)}`)
-      else if (seenEntities.has(membership.id)) c.add(`${path}.entities[${i}].id`, `entity ${JSON.stringify(membership.id)} listed twice`)
+      else if (seenEntities.has(membership.id))
+        c.add(`${path}.entities[${i}].id`, `entity ${JSON.stringify(membership.id)} listed twice`)
       seenEntities.add(membership.id)
       if (!membership.primary) continue
-      if (primary !== null) c.add(`${path}.entities[${i}].primary`, `two primary entities (${JSON.stringify(user.entities[primary]?.id)} and ${JSON.stringify(membership.id)})`)
+      if (primary !== null)
+        c.add(
+          `${path}.entities[${i}].primary`,
+          `two primary entities (${JSON.stringify(user.entities[primary]?.id)} and ${JSON.stringify(membership.id)})`,
+        )
       else primary = i
     }
   }
@@ -178,31 +202,46 @@ function checkDoctypes(c: Checker, firstLevels: Set<string>, secondLevels: Set<s
     if (!firstLevels.has(String(level.firstLevel))) c.add(`${path}.firstLevel`, `no first level ${level.firstLevel}`)
   }
   for (const [doctype, path] of c.each('doctypes')) {
-    if (!secondLevels.has(String(doctype.secondLevel))) c.add(`${path}.secondLevel`, `no second level ${doctype.secondLevel}`)
+    if (!secondLevels.has(String(doctype.secondLevel)))
+      c.add(`${path}.secondLevel`, `no second level ${doctype.secondLevel}`)
   }
 }
 
 function checkModels(c: Checker, users: Set<string>, models: Set<string>): void {
   c.unique('indexingModels', 'id', (m) => m.id, 'indexing model')
   for (const [model, path] of c.each('indexingModels')) {
-    if (model.owner !== null && !users.has(model.owner.toLowerCase())) c.add(`${path}.owner`, `no user ${JSON.stringify(model.owner)}`)
-    if (model.master !== null && !models.has(String(model.master))) c.add(`${path}.master`, `no indexing model ${model.master}`)
+    if (model.owner !== null && !users.has(model.owner.toLowerCase()))
+      c.add(`${path}.owner`, `no user ${JSON.stringify(model.owner)}`)
+    if (model.master !== null && !models.has(String(model.master)))
+      c.add(`${path}.master`, `no indexing model ${model.master}`)
     const seen = new Set<string>()
     for (const [i, field] of model.fields.entries()) {
-      if (seen.has(field.identifier)) c.add(`${path}.fields[${i}].identifier`, `field ${JSON.stringify(field.identifier)} listed twice`)
+      if (seen.has(field.identifier))
+        c.add(`${path}.fields[${i}].identifier`, `field ${JSON.stringify(field.identifier)} listed twice`)
       seen.add(field.identifier)
     }
   }
 }
 
-function checkFolders(c: Checker, doc: OrganisationDocument, users: Set<string>, entities: Set<string>, folders: Set<string>): void {
+function checkFolders(
+  c: Checker,
+  doc: OrganisationDocument,
+  users: Set<string>,
+  entities: Set<string>,
+  folders: Set<string>,
+): void {
   c.unique('folders', 'id', (f) => f.id, 'folder')
   const parentOf = new Map((doc.folders ?? []).map((f) => [f.id, f.parent]))
   for (const [folder, path] of c.each('folders')) {
     if (!users.has(folder.owner.toLowerCase())) c.add(`${path}.owner`, `no user ${JSON.stringify(folder.owner)}`)
-    if (folder.parent !== null && !folders.has(String(folder.parent))) c.add(`${path}.parent`, `no folder ${folder.parent}`)
+    if (folder.parent !== null && !folders.has(String(folder.parent)))
+      c.add(`${path}.parent`, `no folder ${folder.parent}`)
     const seen = new Set<number>()
-    for (let current: number | null | undefined = folder.parent; current !== null && current !== undefined; current = parentOf.get(current)) {
+    for (
+      let current: number | null | undefined = folder.parent;
+      current !== null && current !== undefined;
+      current = parentOf.get(current)
+    ) {
       if (current === folder.id) {
         c.add(`${path}.parent`, `folder ${folder.id} is inside itself`)
         break
@@ -211,7 +250,8 @@ function checkFolders(c: Checker, doc: OrganisationDocument, users: Set<string>,
       seen.add(current)
     }
     for (const [i, share] of folder.sharing.entries()) {
-      if (!Object.hasOwn(INDEXING_KEYWORD_MACROS, share.entity) && !entities.has(share.entity)) c.add(`${path}.sharing[${i}].entity`, `no entity ${JSON.stringify(share.entity)}`)
+      if (!Object.hasOwn(INDEXING_KEYWORD_MACROS, share.entity) && !entities.has(share.entity))
+        c.add(`${path}.sharing[${i}].entity`, `no entity ${JSON.stringify(share.entity)}`)
     }
   }
 }
@@ -231,17 +271,43 @@ export function validateOrganisation(input: unknown, known: KnownReferences = {}
   const entities = names(doc.entities, (e) => e.id, known.entities)
   for (const e of doc.entities ?? []) if (e.serialId !== undefined) entities.add(String(e.serialId))
   const groups = names(doc.groups, (g) => g.id, known.groups)
-  const users = names(doc.users, (u) => itemKey('users', u), [...(known.users ?? [])].map((l) => l.toLowerCase()))
-  checkEntities(c, doc, names(doc.entities, (e) => e.id, known.entities))
+  const users = names(
+    doc.users,
+    (u) => itemKey('users', u),
+    [...(known.users ?? [])].map((l) => l.toLowerCase()),
+  )
+  checkEntities(
+    c,
+    doc,
+    names(doc.entities, (e) => e.id, known.entities),
+  )
   checkGroups(c, entities)
-  checkUsers(c, groups, names(doc.entities, (e) => e.id, known.entities))
+  checkUsers(
+    c,
+    groups,
+    names(doc.entities, (e) => e.id, known.entities),
+  )
   c.unique('statuses', 'id', (s) => s.id, 'status')
-  checkDoctypes(c, names(doc.doctypeFirstLevels, (l) => l.id, known.doctypeFirstLevels), names(doc.doctypeSecondLevels, (l) => l.id, known.doctypeSecondLevels))
-  checkModels(c, users, names(doc.indexingModels, (m) => m.id, known.indexingModels))
+  checkDoctypes(
+    c,
+    names(doc.doctypeFirstLevels, (l) => l.id, known.doctypeFirstLevels),
+    names(doc.doctypeSecondLevels, (l) => l.id, known.doctypeSecondLevels),
+  )
+  checkModels(
+    c,
+    users,
+    names(doc.indexingModels, (m) => m.id, known.indexingModels),
+  )
   c.unique('priorities', 'id', (p) => p.id, 'priority')
   c.unique('customFields', 'id', (f) => f.id, 'custom field')
   c.unique('tags', 'id', (t) => t.id, 'tag')
-  checkFolders(c, doc, users, names(doc.entities, (e) => e.id, known.entities), names(doc.folders, (f) => f.id, known.folders))
+  checkFolders(
+    c,
+    doc,
+    users,
+    names(doc.entities, (e) => e.id, known.entities),
+    names(doc.folders, (f) => f.id, known.folders),
+  )
   c.unique('contacts', 'id', (x) => x.id, 'contact')
   return c.issues.length === 0 ? { ok: true, document: doc } : { ok: false, issues: c.issues }
 }

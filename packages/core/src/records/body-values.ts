@@ -5,7 +5,8 @@
 
 /** True for what PHP's empty() calls empty: absent, null, false, 0, "", "0", [] and {}. */
 export function isEmptyValue(value: unknown): boolean {
-  if (value === undefined || value === null || value === false || value === 0 || value === '' || value === '0') return true
+  if (value === undefined || value === null || value === false || value === 0 || value === '' || value === '0')
+    return true
   if (Array.isArray(value)) return value.length === 0
   return isPlainObject(value) && Object.keys(value).length === 0
 }

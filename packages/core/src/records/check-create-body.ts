@@ -41,7 +41,10 @@ const DIFFUSION_TYPES = new Set(['user', 'entity'])
 export function checkCreateBody({ actor, body, facts, file, now }: CreateCheckInput): NewRecord {
   const doctype = optionalId(body, 'doctype')
   const modelId = readId(body.modelId) ?? fail('CREATE_NOT_INTEGER', { field: 'modelId' })
-  const status = typeof body.status === 'string' && body.status.trim() !== '' ? body.status.trim() : fail('CREATE_NOT_STRING', { field: 'status' })
+  const status =
+    typeof body.status === 'string' && body.status.trim() !== ''
+      ? body.status.trim()
+      : fail('CREATE_NOT_STRING', { field: 'status' })
 
   if (doctype !== null && !facts.doctypeExists) fail('CREATE_NOT_FOUND', { field: 'doctype' })
   const model = facts.model ?? fail('CREATE_NOT_FOUND', { field: 'modelId' })
@@ -60,8 +63,20 @@ export function checkCreateBody({ actor, body, facts, file, now }: CreateCheckIn
   if (actor.mode !== 'rest') checkMandatoryFields(body, model.mandatoryFields)
   const customFields = checkCustomFieldValues(customFieldEntries, facts.customFields)
   const allowed = isRoot(actor) ? null : indexingEntityCodes(actor, facts.entityTree)
-  const initiator = checkEntity(body, 'initiator', facts, (code) => allowed === null || allowed.has(code) || actor.entities.some((e) => e.entityId === code), 'INITIATOR_NOT_ALLOWED')
-  const destination = checkEntity(body, 'destination', facts, (code) => allowed === null || allowed.has(code), 'DESTINATION_NOT_ALLOWED')
+  const initiator = checkEntity(
+    body,
+    'initiator',
+    facts,
+    (code) => allowed === null || allowed.has(code) || actor.entities.some((e) => e.entityId === code),
+    'INITIATOR_NOT_ALLOWED',
+  )
+  const destination = checkEntity(
+    body,
+    'destination',
+    facts,
+    (code) => allowed === null || allowed.has(code),
+    'DESTINATION_NOT_ALLOWED',
+  )
 
   const dates = checkDates(body, model.category, now)
   const priority = checkPriority(body, facts)
@@ -120,7 +135,8 @@ function flag(body: Readonly<Record<string, unknown>>, field: string): boolean {
 function checkIntegrations(value: unknown, file: NewRecordFile | null): RecordIntegrations | null {
   if (file === null || isEmptyValue(value)) return null
   if (!isPlainObject(value)) fail('CREATE_NOT_OBJECT', { field: 'integrations' })
-  const read = (key: keyof RecordIntegrations) => readBoolean(value[key]) ?? fail('CREATE_NOT_BOOLEAN', { field: `integrations[${key}]` })
+  const read = (key: keyof RecordIntegrations) =>
+    readBoolean(value[key]) ?? fail('CREATE_NOT_BOOLEAN', { field: `integrations[${key}]` })
   return { inSignatureBook: read('inSignatureBook'), inShipping: read('inShipping') }
 }
 
@@ -154,14 +170,22 @@ function checkIdList(
   return [...new Set(ids)]
 }
 
-function checkContacts(body: Readonly<Record<string, unknown>>, field: 'senders' | 'recipients', facts: RecordReferenceFacts): RecordContact[] {
+function checkContacts(
+  body: Readonly<Record<string, unknown>>,
+  field: 'senders' | 'recipients',
+  facts: RecordReferenceFacts,
+): RecordContact[] {
   if (isEmptyValue(body[field])) return []
   const list = readList(body[field]) ?? fail('CREATE_NOT_ARRAY', { field })
   return list.map((item, index) => {
     if (!isPlainObject(item)) fail('LIST_ITEM_NOT_OBJECT', { field, index })
     const id = readId(item.id) ?? fail('LIST_ITEM_ID_INVALID', { field, index })
-    const type = typeof item.type === 'string' && CONTACT_TYPES.has(item.type) ? (item.type as RecordContact['type']) : fail('LIST_ITEM_TYPE_INVALID', { field, index })
-    const exists = type === 'contact' ? facts.contacts.has(id) : type === 'user' ? facts.users.has(id) : facts.entities.has(id)
+    const type =
+      typeof item.type === 'string' && CONTACT_TYPES.has(item.type)
+        ? (item.type as RecordContact['type'])
+        : fail('LIST_ITEM_TYPE_INVALID', { field, index })
+    const exists =
+      type === 'contact' ? facts.contacts.has(id) : type === 'user' ? facts.users.has(id) : facts.entities.has(id)
     if (!exists) fail('LIST_ITEM_NOT_FOUND', { field, index })
     return { id, type }
   })
@@ -175,8 +199,14 @@ function checkDiffusionList(body: Readonly<Record<string, unknown>>, facts: Reco
   const items = list.map((item, index): DiffusionItem => {
     if (!isPlainObject(item)) fail('LIST_ITEM_NOT_OBJECT', { field, index })
     const id = readId(item.id) ?? fail('LIST_ITEM_ID_INVALID', { field, index })
-    const type = typeof item.type === 'string' && DIFFUSION_TYPES.has(item.type) ? (item.type as DiffusionItem['type']) : fail('LIST_ITEM_TYPE_INVALID', { field, index })
-    const mode = typeof item.mode === 'string' && item.mode.trim() !== '' && item.mode.length <= 50 ? item.mode.trim() : fail('LIST_ITEM_MODE_INVALID', { field, index })
+    const type =
+      typeof item.type === 'string' && DIFFUSION_TYPES.has(item.type)
+        ? (item.type as DiffusionItem['type'])
+        : fail('LIST_ITEM_TYPE_INVALID', { field, index })
+    const mode =
+      typeof item.mode === 'string' && item.mode.trim() !== '' && item.mode.length <= 50
+        ? item.mode.trim()
+        : fail('LIST_ITEM_MODE_INVALID', { field, index })
     if (mode === 'dest' && ++dests > 1) fail('DIFFUSION_MULTIPLE_DEST')
     if (!(type === 'user' ? facts.users.has(id) : facts.entities.has(id))) fail('LIST_ITEM_NOT_FOUND', { field, index })
     return { id, type, mode }
@@ -196,7 +226,10 @@ function checkMandatoryFields(body: Readonly<Record<string, unknown>>, identifie
 }
 
 /** Checks each custom field value against its type and returns the values as stored (dates as YYYY-MM-DD). */
-function checkCustomFieldValues(entries: readonly [number, unknown][], definitions: ReadonlyMap<number, CustomFieldFacts>): Record<string, unknown> {
+function checkCustomFieldValues(
+  entries: readonly [number, unknown][],
+  definitions: ReadonlyMap<number, CustomFieldFacts>,
+): Record<string, unknown> {
   const stored: Record<string, unknown> = {}
   for (const [id, value] of entries) {
     const definition = definitions.get(id) as CustomFieldFacts
@@ -210,13 +243,19 @@ function checkCustomFieldValues(entries: readonly [number, unknown][], definitio
         break
       }
       case 'integer': {
-        const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
+        const number =
+          typeof value === 'number'
+            ? value
+            : typeof value === 'string' && value.trim() !== ''
+              ? Number(value)
+              : Number.NaN
         stored[key] = Number.isFinite(number) ? number : fail('CUSTOM_FIELD_NOT_NUMBER', { id: key })
         break
       }
       case 'select':
       case 'radio':
-        stored[key] = typeof value === 'string' && allowed.includes(value) ? value : fail('CUSTOM_FIELD_WRONG_VALUE', { id: key })
+        stored[key] =
+          typeof value === 'string' && allowed.includes(value) ? value : fail('CUSTOM_FIELD_WRONG_VALUE', { id: key })
         break
       case 'checkbox': {
         if (!Array.isArray(value)) fail('CUSTOM_FIELD_NOT_ARRAY', { id: key })
@@ -225,7 +264,12 @@ function checkCustomFieldValues(entries: readonly [number, unknown][], definitio
         break
       }
       case 'string':
-        stored[key] = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fail('CUSTOM_FIELD_NOT_STRING', { id: key })
+        stored[key] =
+          typeof value === 'string'
+            ? value
+            : typeof value === 'number'
+              ? String(value)
+              : fail('CUSTOM_FIELD_NOT_STRING', { id: key })
         break
       default:
         // Types Mailroom does not know (banAutocomplete, contact, …) are kept as sent.
@@ -259,9 +303,11 @@ function checkDates(body: Readonly<Record<string, unknown>>, category: string, n
   const arrivalDate = readDate(body, 'arrivalDate')
   if (arrivalDate && arrivalDate > tomorrow) fail('DATE_OUT_OF_RANGE', { field: 'arrivalDate' })
   const departureDate = readDate(body, 'departureDate')
-  if (departureDate && documentDate && departureDate < documentDate) fail('DATE_OUT_OF_RANGE', { field: 'departureDate' })
+  if (departureDate && documentDate && departureDate < documentDate)
+    fail('DATE_OUT_OF_RANGE', { field: 'departureDate' })
   const processLimitDate = readDate(body, 'processLimitDate')
-  if (processLimitDate && processLimitDate < startOfUtcDay(now)) fail('DATE_OUT_OF_RANGE', { field: 'processLimitDate' })
+  if (processLimitDate && processLimitDate < startOfUtcDay(now))
+    fail('DATE_OUT_OF_RANGE', { field: 'processLimitDate' })
   return { documentDate, arrivalDate, departureDate, processLimitDate }
 }
 

@@ -34,9 +34,13 @@ export function collectReferences(actor: Actor, body: Readonly<Record<string, un
     const id = readId(body[field])
     if (id !== null) entities.add(id)
   }
-  const customFields = isPlainObject(body.customFields) || Array.isArray(body.customFields) ? Object.keys(body.customFields).map(readId) : []
+  const customFields =
+    isPlainObject(body.customFields) || Array.isArray(body.customFields)
+      ? Object.keys(body.customFields).map(readId)
+      : []
   const hasFile = typeof body.encodedFile === 'string' && body.encodedFile !== ''
-  const needsTree = hasFile || (!isRoot(actor) && (readId(body.initiator) !== null || readId(body.destination) !== null))
+  const needsTree =
+    hasFile || (!isRoot(actor) && (readId(body.initiator) !== null || readId(body.destination) !== null))
   return {
     modelId: storable(readId(body.modelId)),
     doctype: storable(readId(body.doctype)),

@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest'
 import type { Actor } from '../actors/actor.js'
 import { domainError, isDomainError } from '../errors/domain-error.js'
 import { createRecord } from './create-record.js'
-import type { NewRecord } from './new-record.js'
-import type { NewRecordFile } from './new-record.js'
-import type { CreatePreparation, DisabledModelField, RecordReferenceFacts, RecordReferenceQuery, RecordsRepository, RecordTreeEntity, StagedFile } from './ports.js'
+import type { NewRecord, NewRecordFile } from './new-record.js'
+import type {
+  CreatePreparation,
+  DisabledModelField,
+  RecordReferenceFacts,
+  RecordReferenceQuery,
+  RecordsRepository,
+  RecordTreeEntity,
+  StagedFile,
+} from './ports.js'
 
 const NOW = new Date('2024-02-29T22:30:00Z')
 const ENTITIES: ReadonlyMap<number, string> = new Map([
@@ -16,33 +23,63 @@ const TREE: readonly RecordTreeEntity[] = [
   { id: 7, entityId: 'PE', parentEntityId: 'PJS', entityType: 'Service', enabled: true, businessId: null },
 ]
 const actor: Actor = {
-  id: 2, login: 'cchaplin', firstname: null, lastname: null, email: null, mode: 'root_visible',
+  id: 2,
+  login: 'cchaplin',
+  firstname: null,
+  lastname: null,
+  email: null,
+  mode: 'root_visible',
   entities: [{ id: 6, entityId: 'PJS', primary: true }],
-  groups: [{ id: 1, groupId: 'ADMIN', canIndex: true, securityClause: '1=1', indexingEntities: [], indexingKeywords: ['ALL_ENTITIES'] }],
+  groups: [
+    {
+      id: 1,
+      groupId: 'ADMIN',
+      canIndex: true,
+      securityClause: '1=1',
+      indexingEntities: [],
+      indexingKeywords: ['ALL_ENTITIES'],
+    },
+  ],
 }
 const PDF_BASE64 = btoa('%PDF-1.4\n%%EOF\n')
 
 /** An in-memory repository: model 1 (incoming) exists, with the disabled fields a test gives it. */
 function fakeRepository(disabled: readonly DisabledModelField[]) {
-  const calls = { lookups: [] as RecordReferenceQuery[], created: [] as NewRecord[], preparations: [] as (CreatePreparation | undefined)[] }
+  const calls = {
+    lookups: [] as RecordReferenceQuery[],
+    created: [] as NewRecord[],
+    preparations: [] as (CreatePreparation | undefined)[],
+  }
   const repository: RecordsRepository = {
     async lookupReferences(_actor, query: RecordReferenceQuery): Promise<RecordReferenceFacts> {
       calls.lookups.push(query)
       return {
         model:
           query.modelId === 1
-            ? { id: 1, category: 'incoming', enabled: true, master: null, mandatoryFile: false, mandatoryFields: [], disabledFields: disabled }
+            ? {
+                id: 1,
+                category: 'incoming',
+                enabled: true,
+                master: null,
+                mandatoryFile: false,
+                mandatoryFields: [],
+                disabledFields: disabled,
+              }
             : null,
         doctypeExists: true,
         statusExists: query.status === 'NEW',
         priorityExists: false,
         users: new Set(query.userIds),
         userIdsByLogin: new Map(),
-        entities: new Map(query.entityIds.filter((id) => ENTITIES.has(id)).map((id) => [id, { entityId: ENTITIES.get(id) as string }])),
+        entities: new Map(
+          query.entityIds.filter((id) => ENTITIES.has(id)).map((id) => [id, { entityId: ENTITIES.get(id) as string }]),
+        ),
         contacts: new Set(),
         visibleFolders: new Set(),
         tags: new Set(),
-        customFields: new Map(query.customFieldIds.map((id) => [id, { id, type: id === 2 ? 'date' : 'string', values: [] }])),
+        customFields: new Map(
+          query.customFieldIds.map((id) => [id, { id, type: id === 2 ? 'date' : 'string', values: [] }]),
+        ),
         entityTree: query.needEntityTree ? TREE : [],
         reservedResourceId: query.reserveResourceId ? 77 : null,
       }
@@ -77,8 +114,8 @@ async function failure(disabled: readonly DisabledModelField[], body: Record<str
   return 'no error'
 }
 
-describe('createRecord: the model\'s disabled fields (reference step 2)', () => {
-  it('forces them before the checks, with the use case\'s clock for _TODAY', async () => {
+describe("createRecord: the model's disabled fields (reference step 2)", () => {
+  it("forces them before the checks, with the use case's clock for _TODAY", async () => {
     const record = await created(
       [
         { identifier: 'subject', defaultValue: 'Model subject' },
@@ -87,14 +124,28 @@ describe('createRecord: the model\'s disabled fields (reference step 2)', () => 
         { identifier: 'indexingCustomField_2', defaultValue: '_TODAY' },
         { identifier: 'initiator', defaultValue: 6 },
       ],
-      { modelId: 1, status: 'NEW', subject: 'Client subject', destination: 7, initiator: 7, customFields: { '1': 'kept' } },
+      {
+        modelId: 1,
+        status: 'NEW',
+        subject: 'Client subject',
+        destination: 7,
+        initiator: 7,
+        customFields: { '1': 'kept' },
+      },
     )
-    expect(record).toMatchObject({ subject: 'Model subject', destination: 'PJS', initiator: 'PE', customFields: { '1': 'kept', '2': '2024-02-29' } })
+    expect(record).toMatchObject({
+      subject: 'Model subject',
+      destination: 'PJS',
+      initiator: 'PE',
+      customFields: { '1': 'kept', '2': '2024-02-29' },
+    })
     expect(record.documentDate?.toISOString()).toBe('2024-02-29T00:00:00.000Z')
   })
 
-  it('reports a forced value that fails a check with that check\'s message', async () => {
-    expect(await failure([{ identifier: 'destination', defaultValue: 99 }], { modelId: 1, status: 'NEW' })).toBe('Body destination does not exist')
+  it("reports a forced value that fails a check with that check's message", async () => {
+    expect(await failure([{ identifier: 'destination', defaultValue: 99 }], { modelId: 1, status: 'NEW' })).toBe(
+      'Body destination does not exist',
+    )
   })
 
   it('forces nothing for a modelId that names no model', async () => {
@@ -104,12 +155,21 @@ describe('createRecord: the model\'s disabled fields (reference step 2)', () => 
       expect(calls.lookups.length, String(modelId)).toBe(1)
       expect(calls.created, String(modelId)).toEqual([])
     }
-    expect(await failure([{ identifier: 'subject', defaultValue: 'x' }], { modelId: 5, status: 'NEW' })).toBe('Body modelId does not exist')
+    expect(await failure([{ identifier: 'subject', defaultValue: 'x' }], { modelId: 5, status: 'NEW' })).toBe(
+      'Body modelId does not exist',
+    )
   })
 
   it('forces nothing on the earlier form', async () => {
     const { deps, calls } = fakeRepository([{ identifier: 'subject', defaultValue: 'Model subject' }])
-    await createRecord(deps, actor, { status: 'NEW', format: 'pdf', encodedFile: PDF_BASE64, type_id: 101, category_id: 'incoming', subject: 'Ancien' })
+    await createRecord(deps, actor, {
+      status: 'NEW',
+      format: 'pdf',
+      encodedFile: PDF_BASE64,
+      type_id: 101,
+      category_id: 'incoming',
+      subject: 'Ancien',
+    })
     expect(calls.lookups.length).toBe(1)
     expect(calls.created[0]).toMatchObject({ modelId: 1, subject: 'Ancien' })
   })
@@ -128,7 +188,16 @@ describe('createRecord: the model\'s disabled fields (reference step 2)', () => 
 
 describe('createRecord: followed and integrations', () => {
   it('passes followed on as a boolean, read the way clients send it', async () => {
-    for (const [value, followed] of [[true, true], ['true', true], [1, true], ['1', true], [false, false], ['false', false], [0, false], [undefined, false]] as const) {
+    for (const [value, followed] of [
+      [true, true],
+      ['true', true],
+      [1, true],
+      ['1', true],
+      [false, false],
+      ['false', false],
+      [0, false],
+      [undefined, false],
+    ] as const) {
       expect((await created([], { modelId: 1, status: 'NEW', followed: value })).followed, String(value)).toBe(followed)
     }
     expect(await failure([], { modelId: 1, status: 'NEW', followed: 'maybe' })).toBe('Body followed is not a boolean')
@@ -136,17 +205,30 @@ describe('createRecord: followed and integrations', () => {
 
   it('keeps the two integrations as booleans when a file is sent, and nothing else', async () => {
     const file = { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' }
-    expect((await created([], { ...file, integrations: { inSignatureBook: 'true', inShipping: 0, inMailing: true } })).integrations).toEqual({ inSignatureBook: true, inShipping: false })
-    expect((await created([], { ...file, integrations: { inShipping: '1' } })).integrations).toEqual({ inSignatureBook: false, inShipping: true })
+    expect(
+      (await created([], { ...file, integrations: { inSignatureBook: 'true', inShipping: 0, inMailing: true } }))
+        .integrations,
+    ).toEqual({ inSignatureBook: true, inShipping: false })
+    expect((await created([], { ...file, integrations: { inShipping: '1' } })).integrations).toEqual({
+      inSignatureBook: false,
+      inShipping: true,
+    })
     expect((await created([], file)).integrations).toBeNull()
     expect((await created([], { ...file, integrations: {} })).integrations).toBeNull()
     expect(await failure([], { ...file, integrations: 'yes' })).toBe('Body integrations is not an object')
-    expect(await failure([], { ...file, integrations: { inShipping: 'maybe' } })).toBe('Body integrations[inShipping] is not a boolean')
+    expect(await failure([], { ...file, integrations: { inShipping: 'maybe' } })).toBe(
+      'Body integrations[inShipping] is not a boolean',
+    )
   })
 
   it('ignores integrations without a file', async () => {
-    expect((await created([], { modelId: 1, status: 'NEW', integrations: { inSignatureBook: true, inShipping: true } })).integrations).toBeNull()
-    expect((await created([], { modelId: 1, status: 'NEW', integrations: 'not even an object' })).integrations).toBeNull()
+    expect(
+      (await created([], { modelId: 1, status: 'NEW', integrations: { inSignatureBook: true, inShipping: true } }))
+        .integrations,
+    ).toBeNull()
+    expect(
+      (await created([], { modelId: 1, status: 'NEW', integrations: 'not even an object' })).integrations,
+    ).toBeNull()
   })
 })
 
@@ -167,7 +249,14 @@ describe('createRecord: what the lookup prepares for the store', () => {
 })
 
 /** The fake repository with stageFile: records every staged file and every discard. */
-function stagingRepository(options: { stageFails?: boolean | 'unreachable'; createFails?: boolean; sniffed?: string; disabled?: readonly DisabledModelField[] } = {}) {
+function stagingRepository(
+  options: {
+    stageFails?: boolean | 'unreachable'
+    createFails?: boolean
+    sniffed?: string
+    disabled?: readonly DisabledModelField[]
+  } = {},
+) {
   const { deps, calls } = fakeRepository(options.disabled ?? [])
   const staging = { staged: [] as StagedFile[], discarded: [] as StagedFile[] }
   const records: RecordsRepository = {
@@ -196,7 +285,7 @@ function stagingRepository(options: { stageFails?: boolean | 'unreachable'; crea
 const WITH_FILE = { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'PDF' }
 
 describe('createRecord: the file written while the references are looked up (StagedFile)', () => {
-  it('hands the staged file, holding the record\'s very bytes and normalised format, to the store', async () => {
+  it("hands the staged file, holding the record's very bytes and normalised format, to the store", async () => {
     const { deps, calls, staging } = stagingRepository()
     await createRecord(deps, actor, WITH_FILE)
     expect(staging.staged).toHaveLength(1)
@@ -207,9 +296,11 @@ describe('createRecord: the file written while the references are looked up (Sta
     expect(staging.discarded).toEqual([])
   })
 
-  it('discards it when the checks refuse the body, and answers with the check\'s message', async () => {
+  it("discards it when the checks refuse the body, and answers with the check's message", async () => {
     const { deps, calls, staging } = stagingRepository()
-    await expect(createRecord(deps, actor, { ...WITH_FILE, status: 'NOPE' })).rejects.toThrow('Body status does not exist')
+    await expect(createRecord(deps, actor, { ...WITH_FILE, status: 'NOPE' })).rejects.toThrow(
+      'Body status does not exist',
+    )
     expect(staging.staged).toHaveLength(1)
     expect(staging.discarded).toEqual(staging.staged)
     expect(calls.created).toEqual([])
@@ -217,7 +308,9 @@ describe('createRecord: the file written while the references are looked up (Sta
 
   it('stages nothing for a format the sniffed type does not allow, nor without a file', async () => {
     const refused = stagingRepository({ sniffed: 'text/plain' })
-    await expect(createRecord(refused.deps, actor, WITH_FILE)).rejects.toThrow('Format with this mimeType is not allowed : PDF text/plain')
+    await expect(createRecord(refused.deps, actor, WITH_FILE)).rejects.toThrow(
+      'Format with this mimeType is not allowed : PDF text/plain',
+    )
     expect(refused.staging.staged).toEqual([])
     const none = stagingRepository()
     await createRecord(none.deps, actor, { modelId: 1, status: 'NEW' })
@@ -225,7 +318,7 @@ describe('createRecord: the file written while the references are looked up (Sta
     expect(none.calls.preparations[0]?.stagedFile).toBeNull()
   })
 
-  it('discards it when the model forces the file\'s format, and lets the store write the forced file', async () => {
+  it("discards it when the model forces the file's format, and lets the store write the forced file", async () => {
     const { deps, calls, staging } = stagingRepository({ disabled: [{ identifier: 'format', defaultValue: 'Pdf' }] })
     await createRecord(deps, actor, WITH_FILE)
     expect(staging.staged).toHaveLength(1)
@@ -233,7 +326,9 @@ describe('createRecord: the file written while the references are looked up (Sta
     expect(calls.preparations[0]?.stagedFile).toBeNull()
     expect(calls.created[0]?.file?.format).toBe('pdf')
     const refused = stagingRepository({ disabled: [{ identifier: 'format', defaultValue: 'txt' }] })
-    await expect(createRecord(refused.deps, actor, WITH_FILE)).rejects.toThrow('Format with this mimeType is not allowed : txt application/pdf')
+    await expect(createRecord(refused.deps, actor, WITH_FILE)).rejects.toThrow(
+      'Format with this mimeType is not allowed : txt application/pdf',
+    )
     expect(refused.staging.discarded).toEqual(refused.staging.staged)
     expect(refused.calls.created).toEqual([])
   })
@@ -246,7 +341,10 @@ describe('createRecord: the file written while the references are looked up (Sta
         throw new Error('Connection terminated unexpectedly')
       },
     }
-    await expect(createRecord({ ...deps, records }, actor, WITH_FILE)).rejects.toMatchObject({ kind: 'internal', message: expect.stringContaining('[ResController create]') })
+    await expect(createRecord({ ...deps, records }, actor, WITH_FILE)).rejects.toMatchObject({
+      kind: 'internal',
+      message: expect.stringContaining('[ResController create]'),
+    })
     expect(staging.staged).toHaveLength(1)
     expect(staging.discarded).toEqual(staging.staged)
     expect(calls.created).toEqual([])
@@ -259,12 +357,14 @@ describe('createRecord: the file written while the references are looked up (Sta
     expect(calls.preparations[0]?.stagedFile).toBeNull()
   })
 
-  it('answers with the staging\'s failure, once the body is checked, when the store cannot be reached: no second wait on it', async () => {
+  it("answers with the staging's failure, once the body is checked, when the store cannot be reached: no second wait on it", async () => {
     const { deps, calls } = stagingRepository({ stageFails: 'unreachable' })
     await expect(createRecord(deps, actor, WITH_FILE)).rejects.toMatchObject({ code: 'DOCUMENT_STORE_UNREACHABLE' })
     expect(calls.created).toEqual([])
     // A body the checks refuse still gets their answer.
-    await expect(createRecord(deps, actor, { ...WITH_FILE, status: 'NOPE' })).rejects.toThrow('Body status does not exist')
+    await expect(createRecord(deps, actor, { ...WITH_FILE, status: 'NOPE' })).rejects.toThrow(
+      'Body status does not exist',
+    )
   })
 
   it('leaves the staged file to the store once handed over, even when the store fails', async () => {

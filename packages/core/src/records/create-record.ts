@@ -25,7 +25,11 @@ export interface CreateRecordDependencies {
  * is not an expected one becomes a 500 whose message starts with `[ResController create]` and says nothing
  * of its cause (which stays in the error's `cause` for the log).
  */
-export async function createRecord(deps: CreateRecordDependencies, actor: Actor, input: unknown): Promise<{ resId: number }> {
+export async function createRecord(
+  deps: CreateRecordDependencies,
+  actor: Actor,
+  input: unknown,
+): Promise<{ resId: number }> {
   if (!actor.groups.some((g) => g.canIndex)) fail('SERVICE_FORBIDDEN')
   if (input !== undefined && input !== null && !isPlainObject(input)) fail('UNSUPPORTED_BODY')
   let body: Readonly<Record<string, unknown>> = input ?? {}
@@ -48,7 +52,10 @@ export async function createRecord(deps: CreateRecordDependencies, actor: Actor,
       staging = stageFile(deps.records, inspecting, (error) => {
         unreachable = error
       })
-      let [facts, file] = await Promise.all([deps.records.lookupReferences(actor, collectReferences(actor, body)), inspecting])
+      let [facts, file] = await Promise.all([
+        deps.records.lookupReferences(actor, collectReferences(actor, body)),
+        inspecting,
+      ])
       // Reference step 2: the model's disabled fields overwrite the body before any check. They come with the
       // model in the one lookup; only a model that has some costs a second lookup, of the forced body. The
       // earlier form predates indexing-model fields (its model comes from the category alone, and its clients
@@ -69,11 +76,18 @@ export async function createRecord(deps: CreateRecordDependencies, actor: Actor,
     const staged = await staging
     // Writing again would wait on the same store as long again: a create answers within one store deadline.
     if (unreachable !== null) throw unreachable
-    const stagedFile = staged !== null && staged.file.bytes === record.file?.bytes && staged.file.format === record.file.format ? staged : null
+    const stagedFile =
+      staged !== null && staged.file.bytes === record.file?.bytes && staged.file.format === record.file.format
+        ? staged
+        : null
     if (staged !== null && stagedFile === null) await staged.discard()
     // From here the store owns the staged file: it keeps it with the rows or removes it.
     staging = NOTHING_STAGED
-    const preparation = { resId: facts.reservedResourceId, entityTree: facts.entityTree.length > 0 ? facts.entityTree : null, stagedFile }
+    const preparation = {
+      resId: facts.reservedResourceId,
+      entityTree: facts.entityTree.length > 0 ? facts.entityTree : null,
+      stagedFile,
+    }
     const resId = await unexpectedAs('storeResource', () => deps.records.create(actor, record, preparation))
     return { resId }
   } catch (error) {
@@ -89,7 +103,11 @@ const NOTHING_STAGED: Promise<StagedFile | null> = Promise.resolve(null)
  * find). Never rejects: a file that could not be staged is written, and its failure reported, by `create`;
  * but a store that cannot be reached is reported to `onUnreachable`, for the create to answer once checked.
  */
-async function stageFile(records: RecordsRepository, inspecting: Promise<InspectedFile | null>, onUnreachable: (error: DomainError) => void): Promise<StagedFile | null> {
+async function stageFile(
+  records: RecordsRepository,
+  inspecting: Promise<InspectedFile | null>,
+  onUnreachable: (error: DomainError) => void,
+): Promise<StagedFile | null> {
   if (records.stageFile === undefined) return null
   const file = await inspecting.catch(() => null)
   if (file === null || typeof file.format !== 'string' || file.bytes === null || file.mimeType === null) return null
@@ -106,7 +124,10 @@ function flaggedPrimaryEntityId(actor: Actor): number | null {
 }
 
 /** Decodes and sniffs `encodedFile` when there is one (an empty value means "no file"). */
-async function inspectFile(sniffer: MimeTypeSniffer, body: Readonly<Record<string, unknown>>): Promise<InspectedFile | null> {
+async function inspectFile(
+  sniffer: MimeTypeSniffer,
+  body: Readonly<Record<string, unknown>>,
+): Promise<InspectedFile | null> {
   const encoded = body.encodedFile
   if (encoded === undefined || encoded === null || encoded === '') return null
   const bytes = typeof encoded === 'string' ? decodeBase64(encoded) : null

@@ -18,9 +18,11 @@ function encode(bytes: Uint8Array): string {
 
 describe('decodeBase64', () => {
   it('decodes what the standard encoder writes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
-      expect(decodeBase64(encode(bytes))).toEqual(bytes)
-    }))
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        expect(decodeBase64(encode(bytes))).toEqual(bytes)
+      }),
+    )
   })
 
   it('accepts the URL-safe alphabet, missing padding and whitespace anywhere', () => {
@@ -37,15 +39,19 @@ describe('decodeBase64', () => {
   })
 
   it('agrees with Node on valid input', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
-      expect(decodeBase64(Buffer.from(bytes).toString('base64'))).toEqual(new Uint8Array(bytes))
-    }))
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        expect(decodeBase64(Buffer.from(bytes).toString('base64'))).toEqual(new Uint8Array(bytes))
+      }),
+    )
   })
 
   it('gives the same answer on the native fast path as the one-pass decoder, for any text', () => {
     const canonicalish = fc.oneof(
       fc.uint8Array({ maxLength: 200 }).map((bytes) => encode(bytes)),
-      fc.tuple(fc.uint8Array({ maxLength: 60 }), fc.stringMatching(/^[A-Za-z0-9+/=]{0,8}$/)).map(([bytes, tail]) => encode(bytes) + tail),
+      fc
+        .tuple(fc.uint8Array({ maxLength: 60 }), fc.stringMatching(/^[A-Za-z0-9+/=]{0,8}$/))
+        .map(([bytes, tail]) => encode(bytes) + tail),
       fc.stringMatching(/^[A-Za-z0-9+/=]{0,24}$/),
     )
     fc.assert(
@@ -56,7 +62,19 @@ describe('decodeBase64', () => {
   })
 
   it('refuses foreign characters, data after padding and a dangling sextet', () => {
-    for (const text of ['QUJD*', 'QU=JD', 'QUJDR', 'Q', '=QUJD', 'QUJD=', 'é', 'QUJD\u0000', '====', 'QUJD====', 'Q===']) {
+    for (const text of [
+      'QUJD*',
+      'QU=JD',
+      'QUJDR',
+      'Q',
+      '=QUJD',
+      'QUJD=',
+      'é',
+      'QUJD\u0000',
+      '====',
+      'QUJD====',
+      'Q===',
+    ]) {
       expect(decodeBase64(text), text).toBeNull()
     }
     expect(decodeBase64('')).toEqual(new Uint8Array())

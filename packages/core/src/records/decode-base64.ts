@@ -33,7 +33,8 @@ const nativeBuffer = (globalThis as { Buffer?: NativeBuffer }).Buffer
 export function decodeBase64(text: string): Uint8Array | null {
   if (nativeBuffer && text.length % 4 === 0) {
     const decoded = nativeBuffer.from(text, 'base64')
-    if (decoded.toString('base64') === text) return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength)
+    if (decoded.toString('base64') === text)
+      return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength)
   }
   return decodeLoose(text)
 }

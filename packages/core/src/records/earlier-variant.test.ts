@@ -4,7 +4,11 @@ import { earlierReferences, translateEarlierBody } from './earlier-variant.js'
 import type { EarlierReferenceFacts } from './ports.js'
 
 const BODY = { status: 'NEW', format: 'pdf', encodedFile: 'JVBERi0=', type_id: 101, category_id: 'incoming' }
-const facts = (priorityIdByOrder: string | null): EarlierReferenceFacts => ({ modelId: 1, entityIdsByCode: new Map(), priorityIdByOrder })
+const facts = (priorityIdByOrder: string | null): EarlierReferenceFacts => ({
+  modelId: 1,
+  entityIdsByCode: new Map(),
+  priorityIdByOrder,
+})
 
 describe('earlier form: numeric priority', () => {
   it('asks for the priority of that order for a number or a numeric string, and for none otherwise', () => {
@@ -25,7 +29,9 @@ describe('earlier form: numeric priority', () => {
     expect(translateEarlierBody({ ...BODY, priority: '2' }, facts('urgent')).priority).toBe('urgent')
     // No priority has that order: the current form's check decides (`Body priority does not exist`).
     expect(translateEarlierBody({ ...BODY, priority: 9 }, facts(null)).priority).toBe('9')
-    expect(translateEarlierBody({ ...BODY, priority: 'poiuytre1357nbvc' }, facts(null)).priority).toBe('poiuytre1357nbvc')
+    expect(translateEarlierBody({ ...BODY, priority: 'poiuytre1357nbvc' }, facts(null)).priority).toBe(
+      'poiuytre1357nbvc',
+    )
     expect(translateEarlierBody({ ...BODY, priority: '' }, facts(null))).not.toHaveProperty('priority')
     expect(translateEarlierBody(BODY, facts(null))).not.toHaveProperty('priority')
   })

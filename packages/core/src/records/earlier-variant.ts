@@ -32,7 +32,9 @@ export function earlierReferences(body: Readonly<Record<string, unknown>>): Earl
   if (REQUIRED.some((field) => isMissing(body[field]))) fail('CREATE_DATA_EMPTY')
   if (readId(body.type_id) === null) fail('CREATE_NOT_INTEGER', { field: 'type_id' })
   if (typeof body.category_id !== 'string') fail('CREATE_NOT_STRING', { field: 'category_id' })
-  const entityCodes = [body.destination, body.initiator].filter((v): v is string => typeof v === 'string' && readId(v) === null && v.trim() !== '')
+  const entityCodes = [body.destination, body.initiator].filter(
+    (v): v is string => typeof v === 'string' && readId(v) === null && v.trim() !== '',
+  )
   return { category: body.category_id.trim(), entityCodes, priorityOrder: readInteger(body.priority) }
 }
 
@@ -43,7 +45,10 @@ export function earlierReferences(body: Readonly<Record<string, unknown>>): Earl
  * dropped (the reference discards it too); `typist` is kept only when it is an integer id or a login. A
  * numeric `priority` names the priority of that `order`.
  */
-export function translateEarlierBody(body: Readonly<Record<string, unknown>>, facts: EarlierReferenceFacts): Record<string, unknown> {
+export function translateEarlierBody(
+  body: Readonly<Record<string, unknown>>,
+  facts: EarlierReferenceFacts,
+): Record<string, unknown> {
   if (facts.modelId === null) fail('CREATE_NOT_FOUND', { field: 'category_id' })
   const current: Record<string, unknown> = {
     modelId: facts.modelId,
@@ -54,12 +59,14 @@ export function translateEarlierBody(body: Readonly<Record<string, unknown>>, fa
   }
   if (body.chrono !== undefined) current.chrono = body.chrono
   if (isPlainObject(body.externalId)) current.externalId = body.externalId
-  for (const [column, field] of Object.entries(RENAMED_COLUMNS)) if (body[column] !== undefined && body[column] !== null) current[field] = body[column]
+  for (const [column, field] of Object.entries(RENAMED_COLUMNS))
+    if (body[column] !== undefined && body[column] !== null) current[field] = body[column]
   for (const field of ['destination', 'initiator'] as const) {
     const value = body[field]
     if (value === undefined || value === null || value === '') continue
     if (readId(value) !== null) current[field] = value
-    else if (typeof value === 'string') current[field] = facts.entityIdsByCode.get(value.trim()) ?? fail('CREATE_NOT_FOUND', { field })
+    else if (typeof value === 'string')
+      current[field] = facts.entityIdsByCode.get(value.trim()) ?? fail('CREATE_NOT_FOUND', { field })
     else current[field] = value
   }
   const priority = earlierPriority(body.priority, facts)

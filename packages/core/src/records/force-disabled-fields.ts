@@ -34,7 +34,12 @@ export function forceDisabledFields(
   const forced: Record<string, unknown> = { ...body }
   for (const { identifier, defaultValue } of fields) {
     if (identifier === 'initiator') continue
-    const value = defaultValue === TODAY ? dayMonthYear(context.today) : defaultValue === PRIMARY_ENTITY ? context.primaryEntityId : defaultValue
+    const value =
+      defaultValue === TODAY
+        ? dayMonthYear(context.today)
+        : defaultValue === PRIMARY_ENTITY
+          ? context.primaryEntityId
+          : defaultValue
     const custom = CUSTOM_FIELD.exec(identifier)
     if (custom === null) {
       setOwn(forced, identifier, value)

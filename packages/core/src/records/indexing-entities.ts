@@ -41,7 +41,9 @@ export function indexingEntityCodes(actor: Actor, tree: readonly PerimeterEntity
       const code = /^\d+$/.test(entity) ? codeById.get(Number(entity)) : entity
       if (code !== undefined) codes.add(code)
     }
-    const macros = group.indexingKeywords.flatMap((k) => (Object.hasOwn(INDEXING_KEYWORD_MACROS, k) ? [INDEXING_KEYWORD_MACROS[k] as MacroRef] : []))
+    const macros = group.indexingKeywords.flatMap((k) =>
+      Object.hasOwn(INDEXING_KEYWORD_MACROS, k) ? [INDEXING_KEYWORD_MACROS[k] as MacroRef] : [],
+    )
     if (macros.length === 0) continue
     const list: ClauseAst = { kind: 'in', negated: false, operand: { kind: 'null' }, items: macros }
     const expanded = expandMacros(list, context)

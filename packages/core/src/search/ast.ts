@@ -47,7 +47,10 @@ export const SEARCH_FUNCTIONS = {
 export type SearchFunctionName = keyof typeof SEARCH_FUNCTIONS
 
 /** Functions written without parentheses in SQL (`current_date`, not `current_date()`). */
-export const BARE_FUNCTIONS: ReadonlySet<SearchFunctionName> = new Set<SearchFunctionName>(['current_date', 'current_timestamp'])
+export const BARE_FUNCTIONS: ReadonlySet<SearchFunctionName> = new Set<SearchFunctionName>([
+  'current_date',
+  'current_timestamp',
+])
 
 /** Fields `extract(field from x)` accepts. */
 export const EXTRACT_FIELDS = [

@@ -20,7 +20,9 @@ import {
 import { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from './view-columns.js'
 
 /** Text a string literal may hold: any Unicode but NUL. */
-export const literalTextArbitrary: fc.Arbitrary<string> = fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => s.replaceAll('\0', ''))
+export const literalTextArbitrary: fc.Arbitrary<string> = fc
+  .string({ unit: 'grapheme', maxLength: 12 })
+  .map((s) => s.replaceAll('\0', ''))
 
 const numberText: fc.Arbitrary<string> = fc.oneof(
   fc.nat().map(String),
@@ -40,9 +42,14 @@ const LIST_MACROS = (Object.keys(MACROS) as MacroName[]).filter((name) => MACROS
 export const macroArbitrary: fc.Arbitrary<MacroRef> = fc.letrec<{ macro: MacroRef; arg: MacroArg }>((tie) => ({
   macro: fc.oneof(
     { maxDepth: 2, depthIdentifier: 'macro' },
-    fc.constantFrom(...(Object.keys(MACROS) as MacroName[]).filter((n) => !MACROS[n].args)).map((name): MacroRef => ({ kind: 'macro', name, args: null })),
     fc
-      .tuple(fc.constantFrom(...(Object.keys(MACROS) as MacroName[]).filter((n) => MACROS[n].args)), fc.array(tie('arg'), { minLength: 1, maxLength: 3 }))
+      .constantFrom(...(Object.keys(MACROS) as MacroName[]).filter((n) => !MACROS[n].args))
+      .map((name): MacroRef => ({ kind: 'macro', name, args: null })),
+    fc
+      .tuple(
+        fc.constantFrom(...(Object.keys(MACROS) as MacroName[]).filter((n) => MACROS[n].args)),
+        fc.array(tie('arg'), { minLength: 1, maxLength: 3 }),
+      )
       .map(([name, args]): MacroRef => ({ kind: 'macro', name, args })),
   ),
   arg: fc.oneof(
@@ -58,7 +65,17 @@ export function clauseArbitrary(options: { macros?: boolean; maxDepth?: number }
   const macros = options.macros === true
   const maxDepth = options.maxDepth ?? 4
   const jsonChain: fc.Arbitrary<ClauseAst> = fc
-    .tuple(fc.constantFrom(...JSON_COLUMNS), fc.array(fc.oneof(literalTextArbitrary.map((v) => ({ kind: 'string' as const, value: v })), fc.nat(50).map((n) => ({ kind: 'number' as const, value: String(n) }))), { minLength: 1, maxLength: 3 }), fc.constantFrom('->' as const, '->>' as const))
+    .tuple(
+      fc.constantFrom(...JSON_COLUMNS),
+      fc.array(
+        fc.oneof(
+          literalTextArbitrary.map((v) => ({ kind: 'string' as const, value: v })),
+          fc.nat(50).map((n) => ({ kind: 'number' as const, value: String(n) })),
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
+      fc.constantFrom('->' as const, '->>' as const),
+    )
     .map(([column, keys, last]) => {
       let node: ClauseAst = { kind: 'column', name: column }
       keys.forEach((key, index) => {
@@ -71,12 +88,19 @@ export function clauseArbitrary(options: { macros?: boolean; maxDepth?: number }
     numberText.map((value): ClauseAst => ({ kind: 'number', value })),
     fc.boolean().map((value): ClauseAst => ({ kind: 'boolean', value })),
     fc.constant<ClauseAst>({ kind: 'null' }),
-    fc.tuple(fc.constantFrom(...TYPED_LITERAL_TYPES), literalTextArbitrary).map(([type, value]): ClauseAst => ({ kind: 'typed', type, value })),
+    fc
+      .tuple(fc.constantFrom(...TYPED_LITERAL_TYPES), literalTextArbitrary)
+      .map(([type, value]): ClauseAst => ({ kind: 'typed', type, value })),
     fc.constantFrom(...VIEW_COLUMN_NAMES).map((name): ClauseAst => ({ kind: 'column', name })),
-    fc.constantFrom<ClauseAst>({ kind: 'call', name: 'now', args: [] }, { kind: 'call', name: 'current_date', args: [] }, { kind: 'call', name: 'current_timestamp', args: [] }),
+    fc.constantFrom<ClauseAst>(
+      { kind: 'call', name: 'now', args: [] },
+      { kind: 'call', name: 'current_date', args: [] },
+      { kind: 'call', name: 'current_timestamp', args: [] },
+    ),
     jsonChain,
   ]
-  if (macros) leaves.push(fc.constantFrom(...SCALAR_MACROS).map((name): ClauseAst => ({ kind: 'macro', name, args: null })))
+  if (macros)
+    leaves.push(fc.constantFrom(...SCALAR_MACROS).map((name): ClauseAst => ({ kind: 'macro', name, args: null })))
   const listMacro: fc.Arbitrary<ClauseAst> = macroArbitrary.filter((m) => LIST_MACROS.includes(m.name))
 
   return fc.letrec<{ expr: ClauseAst }>((tie) => {
@@ -86,24 +110,42 @@ export function clauseArbitrary(options: { macros?: boolean; maxDepth?: number }
       expr: fc.oneof(
         { maxDepth, depthIdentifier: 'clause', depthSize: 'small' },
         ...leaves,
-        fc.tuple(fc.constantFrom('and' as const, 'or' as const), expr, expr).map(([op, left, right]): ClauseAst => ({ kind: 'logical', op, left, right })),
+        fc
+          .tuple(fc.constantFrom('and' as const, 'or' as const), expr, expr)
+          .map(([op, left, right]): ClauseAst => ({ kind: 'logical', op, left, right })),
         expr.map((operand): ClauseAst => ({ kind: 'not', operand })),
-        fc.tuple(fc.constantFrom(...COMPARISON_OPERATORS), expr, expr).map(([op, left, right]): ClauseAst => ({ kind: 'comparison', op, left, right })),
-        fc.tuple(fc.constantFrom(...ARITHMETIC_OPERATORS), expr, expr).map(([op, left, right]): ClauseAst => ({ kind: 'arithmetic', op, left, right })),
+        fc
+          .tuple(fc.constantFrom(...COMPARISON_OPERATORS), expr, expr)
+          .map(([op, left, right]): ClauseAst => ({ kind: 'comparison', op, left, right })),
+        fc
+          .tuple(fc.constantFrom(...ARITHMETIC_OPERATORS), expr, expr)
+          .map(([op, left, right]): ClauseAst => ({ kind: 'arithmetic', op, left, right })),
         fc.tuple(expr, expr).map(([left, right]): ClauseAst => ({ kind: 'concat', left, right })),
         expr.map((operand): ClauseAst => ({ kind: 'negate', operand })),
-        fc.tuple(expr, fc.constantFrom(...CAST_TYPES)).map(([operand, type]): ClauseAst => ({ kind: 'cast', operand, type })),
         fc
-          .constantFrom(...FUNCTION_NAMES.filter((n) => SEARCH_FUNCTIONS[n].min > 0))
-          .chain((name) => {
-            const { min, max } = SEARCH_FUNCTIONS[name]
-            return fc.array(expr, { minLength: min, maxLength: Math.min(max, min + 2) }).map((args): ClauseAst => ({ kind: 'call', name, args }))
-          }),
-        fc.tuple(fc.constantFrom(...EXTRACT_FIELDS), expr).map(([field, source]): ClauseAst => ({ kind: 'extract', field, source })),
-        fc.tuple(fc.boolean(), expr, fc.array(inItem, { minLength: 1, maxLength: 4 })).map(([negated, operand, items]): ClauseAst => ({ kind: 'in', negated, operand, items })),
-        fc.tuple(fc.boolean(), expr, expr, expr).map(([negated, operand, low, high]): ClauseAst => ({ kind: 'between', negated, operand, low, high })),
-        fc.tuple(fc.constantFrom('like' as const, 'ilike' as const), fc.boolean(), expr, expr).map(([op, negated, operand, pattern]): ClauseAst => ({ kind: 'like', op, negated, operand, pattern })),
-        fc.tuple(fc.boolean(), expr, fc.constantFrom('null' as const, 'true' as const, 'false' as const)).map(([negated, operand, test]): ClauseAst => ({ kind: 'is', negated, operand, test })),
+          .tuple(expr, fc.constantFrom(...CAST_TYPES))
+          .map(([operand, type]): ClauseAst => ({ kind: 'cast', operand, type })),
+        fc.constantFrom(...FUNCTION_NAMES.filter((n) => SEARCH_FUNCTIONS[n].min > 0)).chain((name) => {
+          const { min, max } = SEARCH_FUNCTIONS[name]
+          return fc
+            .array(expr, { minLength: min, maxLength: Math.min(max, min + 2) })
+            .map((args): ClauseAst => ({ kind: 'call', name, args }))
+        }),
+        fc
+          .tuple(fc.constantFrom(...EXTRACT_FIELDS), expr)
+          .map(([field, source]): ClauseAst => ({ kind: 'extract', field, source })),
+        fc
+          .tuple(fc.boolean(), expr, fc.array(inItem, { minLength: 1, maxLength: 4 }))
+          .map(([negated, operand, items]): ClauseAst => ({ kind: 'in', negated, operand, items })),
+        fc
+          .tuple(fc.boolean(), expr, expr, expr)
+          .map(([negated, operand, low, high]): ClauseAst => ({ kind: 'between', negated, operand, low, high })),
+        fc
+          .tuple(fc.constantFrom('like' as const, 'ilike' as const), fc.boolean(), expr, expr)
+          .map(([op, negated, operand, pattern]): ClauseAst => ({ kind: 'like', op, negated, operand, pattern })),
+        fc
+          .tuple(fc.boolean(), expr, fc.constantFrom('null' as const, 'true' as const, 'false' as const))
+          .map(([negated, operand, test]): ClauseAst => ({ kind: 'is', negated, operand, test })),
       ),
     }
   }).expr

@@ -33,27 +33,39 @@ function expanded(clause: string, context: PerimeterContext = CONTEXT): string {
 
 describe('expandMacros', () => {
   it('expands the AGENT perimeter of the runtime contract', () => {
-    expect(expanded('destination in (@my_entities, @subentities[@my_primary_entity])')).toBe("destination in ('DSI', 'COU', 'DSI', 'PJS')")
+    expect(expanded('destination in (@my_entities, @subentities[@my_primary_entity])')).toBe(
+      "destination in ('DSI', 'COU', 'DSI', 'PJS')",
+    )
   })
 
   it('expands scalar macros to typed literals (strings stay strings, never SQL)', () => {
     expect(expanded('typist = @user_id and initiator = @user and subject = @email')).toBe(
       "typist = 19 and initiator = 'bbain''o' and subject = 'bbain@example.test'",
     )
-    expect(expanded('destination = @my_primary_entity or typist = @my_primary_entity_id')).toBe("destination = 'DGS' or typist = 2")
+    expect(expanded('destination = @my_primary_entity or typist = @my_primary_entity_id')).toBe(
+      "destination = 'DGS' or typist = 2",
+    )
   })
 
   it('walks the entity tree', () => {
-    expect(expanded("destination in (@subentities['VILLE'])")).toBe("destination in ('DGS', 'COU', 'CAB', 'DSI', 'PJS')")
+    expect(expanded("destination in (@subentities['VILLE'])")).toBe(
+      "destination in ('DGS', 'COU', 'CAB', 'DSI', 'PJS')",
+    )
     expect(expanded('typist in (@subentities_id[1])')).toBe('typist in (2, 5, 6, 3, 4)')
     expect(expanded('typist in (@subentities_id[@my_primary_entity_id])')).toBe('typist in (3, 4)')
     expect(expanded("destination in (@immediate_children['VILLE'])")).toBe("destination in ('DGS', 'COU', 'CAB')")
     expect(expanded('destination in (@parent_entity[@my_primary_entity])')).toBe("destination in ('VILLE')")
-    expect(expanded('destination in (@sisters_entities[@my_primary_entity])')).toBe("destination in ('DGS', 'COU', 'CAB')")
+    expect(expanded('destination in (@sisters_entities[@my_primary_entity])')).toBe(
+      "destination in ('DGS', 'COU', 'CAB')",
+    )
     expect(expanded("destination in (@entity_type['Service'])")).toBe("destination in ('DSI', 'PJS', 'ORPHAN')")
-    expect(expanded('destination in (@all_entities)')).toBe("destination in ('VILLE', 'DGS', 'DSI', 'PJS', 'COU', 'ORPHAN')")
+    expect(expanded('destination in (@all_entities)')).toBe(
+      "destination in ('VILLE', 'DGS', 'DSI', 'PJS', 'COU', 'ORPHAN')",
+    )
     expect(expanded('typist in (@my_entities_id)')).toBe('typist in (3, 5)')
-    expect(expanded("destination in (@subentities[@parent_entity['DSI']], 'X')")).toBe("destination in ('DSI', 'PJS', 'X')")
+    expect(expanded("destination in (@subentities[@parent_entity['DSI']], 'X')")).toBe(
+      "destination in ('DSI', 'PJS', 'X')",
+    )
   })
 
   it('survives a cycle in the entity tree', () => {
@@ -69,15 +81,20 @@ describe('expandMacros', () => {
 
   it('leaves empty lists (compiled as FALSE / TRUE) and nulls for missing scalars', () => {
     const lonely: PerimeterContext = { ...CONTEXT, email: null, entities: [], primaryEntity: null }
-    expect(expandMacros(parseClause('destination in (@my_entities, @subentities[@my_primary_entity])', { allowMacros: true }), lonely)).toEqual({
+    expect(
+      expandMacros(
+        parseClause('destination in (@my_entities, @subentities[@my_primary_entity])', { allowMacros: true }),
+        lonely,
+      ),
+    ).toEqual({
       kind: 'in',
       negated: false,
       operand: { kind: 'column', name: 'destination' },
       items: [],
     })
-    expect(expanded('destination = @my_primary_entity or subject = @email or typist = @my_primary_entity_id', lonely)).toBe(
-      'destination = null or subject = null or typist = null',
-    )
+    expect(
+      expanded('destination = @my_primary_entity or subject = @email or typist = @my_primary_entity_id', lonely),
+    ).toBe('destination = null or subject = null or typist = null')
   })
 
   it('removes every macro, whatever the clause', () => {

@@ -72,13 +72,19 @@ class Expander {
   }
 
   private argValues(args: readonly MacroArg[] | null): Value[] {
-    return (args ?? []).flatMap((arg) => (arg.kind === 'macro' ? this.values(arg).filter((v): v is Value => v !== null) : [arg.kind === 'number' ? Number(arg.value) : arg.value]))
+    return (args ?? []).flatMap((arg) =>
+      arg.kind === 'macro'
+        ? this.values(arg).filter((v): v is Value => v !== null)
+        : [arg.kind === 'number' ? Number(arg.value) : arg.value],
+    )
   }
   private argCodes(args: readonly MacroArg[] | null): string[] {
     return unique(this.argValues(args).map(String))
   }
   private argIds(args: readonly MacroArg[] | null): number[] {
-    return unique(this.argValues(args).flatMap((v) => (typeof v === 'number' ? [v] : /^[0-9]+$/.test(v) ? [Number(v)] : [])))
+    return unique(
+      this.argValues(args).flatMap((v) => (typeof v === 'number' ? [v] : /^[0-9]+$/.test(v) ? [Number(v)] : [])),
+    )
   }
 
   /** The values a macro stands for; a scalar macro with nothing to stand for yields null (matches nothing). */
@@ -108,7 +114,9 @@ class Expander {
         return this.descendants(codes).map((e) => e.id)
       }
       case 'immediate_children':
-        return unique(this.argCodes(macro.args).flatMap((code) => (this.children.get(code) ?? []).map((e) => e.entityId)))
+        return unique(
+          this.argCodes(macro.args).flatMap((code) => (this.children.get(code) ?? []).map((e) => e.entityId)),
+        )
       case 'parent_entity':
         return unique(this.argCodes(macro.args).flatMap((code) => this.byCode.get(code)?.parentEntityId ?? []))
       case 'sisters_entities':
@@ -136,7 +144,9 @@ class Expander {
         return {
           ...node,
           operand: this.expand(node.operand),
-          items: node.items.flatMap((item) => (item.kind === 'macro' ? this.values(item).map(literal) : [this.expand(item)])),
+          items: node.items.flatMap((item) =>
+            item.kind === 'macro' ? this.values(item).map(literal) : [this.expand(item)],
+          ),
         }
       case 'logical':
       case 'comparison':

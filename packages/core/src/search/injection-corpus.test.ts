@@ -37,7 +37,9 @@ describe('injection corpus', () => {
       expect(wrapped.kind === 'logical' && printClause(wrapped.right)).toBe(printClause(result.accepted))
     }
     // The accepted ones are plain expressions over the view: their string literals become parameters.
-    expect(accepted.every((p) => !/\b(select|union|pg_\w+|regclass|users\.|;)/i.test(p.replace(/'(?:[^']|'')*'/g, "''")))).toBe(true)
+    expect(
+      accepted.every((p) => !/\b(select|union|pg_\w+|regclass|users\.|;)/i.test(p.replace(/'(?:[^']|'')*'/g, "''"))),
+    ).toBe(true)
     expect(accepted.length).toBeGreaterThan(20)
     expect(accepted.length).toBeLessThan(INJECTION_CORPUS.length / 2)
   })

@@ -28,9 +28,34 @@ export interface ParseClauseOptions {
 }
 
 /** Words that are syntax, never a column name. */
-const RESERVED = new Set(['and', 'or', 'not', 'in', 'like', 'ilike', 'between', 'is', 'null', 'true', 'false', 'cast', 'as', 'from', 'for', 'select'])
+const RESERVED = new Set([
+  'and',
+  'or',
+  'not',
+  'in',
+  'like',
+  'ilike',
+  'between',
+  'is',
+  'null',
+  'true',
+  'false',
+  'cast',
+  'as',
+  'from',
+  'for',
+  'select',
+])
 
-const COMPARISONS: Readonly<Record<string, ComparisonOperator>> = { '=': '=', '<>': '<>', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' }
+const COMPARISONS: Readonly<Record<string, ComparisonOperator>> = {
+  '=': '=',
+  '<>': '<>',
+  '!=': '<>',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+}
 
 const CAST_ALIASES: Readonly<Record<string, CastType>> = { int: 'integer' }
 
@@ -101,7 +126,8 @@ class Parser {
   /** Refuses `token` as out of place, naming it (or the end of input). */
   unexpected(token: Token): never {
     if (token.kind === 'eof') return syntaxError(this.part, this.source, 'unexpected-end', undefined, token.start)
-    if (token.kind === 'ident' && token.value === 'select') return syntaxError(this.part, this.source, 'subquery', token.text, token.start)
+    if (token.kind === 'ident' && token.value === 'select')
+      return syntaxError(this.part, this.source, 'subquery', token.text, token.start)
     return syntaxError(this.part, this.source, 'unexpected-token', token.text, token.start)
   }
   private fail(problem: Parameters<typeof syntaxError>[2], token: Token): never {
@@ -146,7 +172,8 @@ class Parser {
     while (this.acceptWord('is')) {
       const negated = this.acceptWord('not')
       const token = this.next()
-      if (token.kind !== 'ident' || (token.value !== 'null' && token.value !== 'true' && token.value !== 'false')) this.unexpected(token)
+      if (token.kind !== 'ident' || (token.value !== 'null' && token.value !== 'true' && token.value !== 'false'))
+        this.unexpected(token)
       operand = { kind: 'is', negated, operand, test: token.value }
     }
     return operand
@@ -163,7 +190,10 @@ class Parser {
 
   private parsePredicate(): ClauseAst {
     const operand = this.parseOther()
-    const negated = this.isWord('not') && ['in', 'like', 'ilike', 'between'].includes(this.peek(1).value) && this.peek(1).kind === 'ident'
+    const negated =
+      this.isWord('not') &&
+      ['in', 'like', 'ilike', 'between'].includes(this.peek(1).value) &&
+      this.peek(1).kind === 'ident'
     if (negated) this.index++
     if (this.acceptWord('between')) {
       const low = this.parseOther()
@@ -200,12 +230,15 @@ class Parser {
       if (this.acceptSymbol('||')) left = { kind: 'concat', left, right: this.parseAdditive() }
       else if (this.acceptSymbol('->') || this.acceptSymbol('->>')) {
         const op = token.value as '->' | '->>'
-        const isJson = (left.kind === 'column' && VIEW_COLUMNS.get(left.name) === 'json') || (left.kind === 'json' && left.op === '->')
+        const isJson =
+          (left.kind === 'column' && VIEW_COLUMNS.get(left.name) === 'json') ||
+          (left.kind === 'json' && left.op === '->')
         if (!isJson) this.fail('json-operand', token)
         const keyToken = this.next()
         let key: StringLiteral | NumberLiteral
         if (keyToken.kind === 'string') key = { kind: 'string', value: keyToken.value }
-        else if (keyToken.kind === 'number' && /^[0-9]+$/.test(keyToken.value)) key = { kind: 'number', value: keyToken.value }
+        else if (keyToken.kind === 'number' && /^[0-9]+$/.test(keyToken.value))
+          key = { kind: 'number', value: keyToken.value }
         else return this.fail(keyToken.kind === 'eof' ? 'unexpected-end' : 'json-key', keyToken)
         left = { kind: 'json', op, operand: left, key }
       } else return left
@@ -326,7 +359,8 @@ class Parser {
 
   private parseColumn(token: Token): ClauseAst {
     const name = lookupViewColumn(token.value)
-    if (name === undefined) return RESERVED.has(token.value) ? this.unexpected(token) : this.fail('unknown-column', token)
+    if (name === undefined)
+      return RESERVED.has(token.value) ? this.unexpected(token) : this.fail('unknown-column', token)
     this.index++
     return { kind: 'column', name }
   }
@@ -457,7 +491,8 @@ export function parseClause(source: string, options: ParseClauseOptions = {}): C
 function childrenOf(node: object): object[] {
   const children: object[] = []
   for (const value of Object.values(node)) {
-    if (Array.isArray(value)) for (const item of value) if (typeof item === 'object' && item !== null) children.push(item)
+    if (Array.isArray(value))
+      for (const item of value) if (typeof item === 'object' && item !== null) children.push(item)
     if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'kind' in value) children.push(value)
   }
   return children

@@ -25,9 +25,12 @@ describe('parseSearchRequest: the reference order and messages (§3 steps 1-5)',
     expect(messageOf({ select: 'res_id', clause, limit: 'x' })).toBe('Bad Request: clause is not valid')
   })
 
-  it.each(['wrong format', 'true', 1, 'false', {}, [true]].filter((v) => !isPhpEmpty(v)))('refuses withFile %j', (withFile) => {
-    expect(messageOf({ ...OK, withFile, orderBy: 'x' })).toBe('Bad Request: withFile parameter is not a boolean')
-  })
+  it.each(['wrong format', 'true', 1, 'false', {}, [true]].filter((v) => !isPhpEmpty(v)))(
+    'refuses withFile %j',
+    (withFile) => {
+      expect(messageOf({ ...OK, withFile, orderBy: 'x' })).toBe('Bad Request: withFile parameter is not a boolean')
+    },
+  )
 
   it.each(['res_id', 1, true, { a: 'res_id' }])('refuses orderBy %j', (orderBy) => {
     expect(messageOf({ ...OK, orderBy, limit: 'x' })).toBe('Bad Request: orderBy parameter not valid')
@@ -43,24 +46,40 @@ describe('parseSearchRequest: the reference order and messages (§3 steps 1-5)',
 
   it('treats PHP-empty optional values as absent', () => {
     for (const empty of [undefined, null, false, 0, '', '0', [], {}]) {
-      expect(parseSearchRequest({ ...OK, withFile: empty, orderBy: empty, limit: empty, offset: empty })).toMatchObject({
-        withFile: false,
-        orderBy: [],
-        limit: null,
-        offset: 0,
-      })
+      expect(parseSearchRequest({ ...OK, withFile: empty, orderBy: empty, limit: empty, offset: empty })).toMatchObject(
+        {
+          withFile: false,
+          orderBy: [],
+          limit: null,
+          offset: 0,
+        },
+      )
     }
   })
 
   it('checks shapes before parsing texts, then select, clause and orderBy in that order', () => {
     expect(messageOf({ select: 'foo', clause: 'bar', limit: '1' })).toBe('Bad Request: limit parameter not valid')
-    expect(messageOf({ select: 'foo', clause: 'bar' })).toBe('Bad Request: select is not valid: unknown column "foo" at position 1')
-    expect(messageOf({ select: 'res_id', clause: 'bar', orderBy: ['baz'] })).toBe('Bad Request: clause is not valid: unknown column "bar" at position 1')
-    expect(messageOf({ ...OK, orderBy: ['res_id', 'baz desc'] })).toBe('Bad Request: orderBy parameter not valid: unknown column "baz" at position 1')
-    expect(messageOf({ ...OK, orderBy: ['res_id', 5] })).toBe('Bad Request: orderBy parameter not valid: item is not a string')
-    expect(messageOf({ ...OK, orderBy: [''] })).toBe('Bad Request: orderBy parameter not valid: unexpected end of input at position 1')
-    expect(messageOf({ ...OK, orderBy: Array.from({ length: 33 }, () => 'res_id') })).toBe('Bad Request: orderBy parameter not valid: more than 32 ordering expressions')
-    expect(messageOf({ ...OK, clause: 'typist = @user_id' })).toBe('Bad Request: clause is not valid: macro "@user_id" is not allowed here at position 10')
+    expect(messageOf({ select: 'foo', clause: 'bar' })).toBe(
+      'Bad Request: select is not valid: unknown column "foo" at position 1',
+    )
+    expect(messageOf({ select: 'res_id', clause: 'bar', orderBy: ['baz'] })).toBe(
+      'Bad Request: clause is not valid: unknown column "bar" at position 1',
+    )
+    expect(messageOf({ ...OK, orderBy: ['res_id', 'baz desc'] })).toBe(
+      'Bad Request: orderBy parameter not valid: unknown column "baz" at position 1',
+    )
+    expect(messageOf({ ...OK, orderBy: ['res_id', 5] })).toBe(
+      'Bad Request: orderBy parameter not valid: item is not a string',
+    )
+    expect(messageOf({ ...OK, orderBy: [''] })).toBe(
+      'Bad Request: orderBy parameter not valid: unexpected end of input at position 1',
+    )
+    expect(messageOf({ ...OK, orderBy: Array.from({ length: 33 }, () => 'res_id') })).toBe(
+      'Bad Request: orderBy parameter not valid: more than 32 ordering expressions',
+    )
+    expect(messageOf({ ...OK, clause: 'typist = @user_id' })).toBe(
+      'Bad Request: clause is not valid: macro "@user_id" is not allowed here at position 10',
+    )
   })
 
   it('treats a body that is not an object as missing everything', () => {
@@ -70,9 +89,22 @@ describe('parseSearchRequest: the reference order and messages (§3 steps 1-5)',
 
 describe('parseSearchRequest: the query it builds', () => {
   it('builds the query of a B8 client', () => {
-    expect(parseSearchRequest({ select: 'res_id', clause: "alt_identifier='MAARCH/2021D/12'", orderBy: ['res_id'], limit: 1, withFile: true })).toEqual({
+    expect(
+      parseSearchRequest({
+        select: 'res_id',
+        clause: "alt_identifier='MAARCH/2021D/12'",
+        orderBy: ['res_id'],
+        limit: 1,
+        withFile: true,
+      }),
+    ).toEqual({
       columns: ['res_id'],
-      clause: { kind: 'comparison', op: '=', left: { kind: 'column', name: 'alt_identifier' }, right: { kind: 'string', value: 'MAARCH/2021D/12' } },
+      clause: {
+        kind: 'comparison',
+        op: '=',
+        left: { kind: 'column', name: 'alt_identifier' },
+        right: { kind: 'string', value: 'MAARCH/2021D/12' },
+      },
       orderBy: [{ expr: { kind: 'column', name: 'res_id' }, direction: 'asc', nulls: null }],
       limit: 1,
       offset: 0,
@@ -112,13 +144,22 @@ describe('parseSearchRequest: the query it builds', () => {
   })
 
   it('property: any positive safe integer limit comes back unchanged', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (limit) => parseSearchRequest({ ...OK, limit }).limit === limit))
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        (limit) => parseSearchRequest({ ...OK, limit }).limit === limit,
+      ),
+    )
   })
 })
 
 describe('parseSelect', () => {
   it('trims, lower-cases, deduplicates and keeps order', () => {
-    expect(parseSelect(' Subject , res_id,SUBJECT, res_view_letterbox.status ').columns).toEqual(['subject', 'res_id', 'status'])
+    expect(parseSelect(' Subject , res_id,SUBJECT, res_view_letterbox.status ').columns).toEqual([
+      'subject',
+      'res_id',
+      'status',
+    ])
   })
 
   it('expands * to every column in catalogue order', () => {
@@ -140,7 +181,10 @@ describe('parseSelect', () => {
       ['count(*)', 'Bad Request: select is not valid: unknown column "count" at position 1'],
       ['(select password from users)', 'Bad Request: select is not valid: unexpected token "(" at position 1'],
       ['select', 'Bad Request: select is not valid: sub-queries are not allowed: "select" at position 1'],
-      ['res_id; drop table users', 'Bad Request: select is not valid: statement separators are not allowed: ";" at position 7'],
+      [
+        'res_id; drop table users',
+        'Bad Request: select is not valid: statement separators are not allowed: ";" at position 7',
+      ],
       ['users.password', 'Bad Request: select is not valid: unknown table "users" at position 1'],
       ['"res_id"', 'Bad Request: select is not valid: quoted identifiers are not allowed: "\\"" at position 1'],
     ]
@@ -150,7 +194,12 @@ describe('parseSelect', () => {
   it('throws nothing but a DomainError for any select, orderBy or body', () => {
     fc.assert(
       fc.property(fc.string(), fc.array(fc.string(), { maxLength: 3 }), fc.anything(), (select, orderBy, limit) => {
-        for (const body of [{ select, clause: '1=1' }, { ...OK, orderBy }, { ...OK, limit }, { ...OK, offset: limit, withFile: limit }]) {
+        for (const body of [
+          { select, clause: '1=1' },
+          { ...OK, orderBy },
+          { ...OK, limit },
+          { ...OK, offset: limit, withFile: limit },
+        ]) {
           try {
             parseSearchRequest(body)
           } catch (error) {

@@ -29,7 +29,8 @@ export const SVE_START_DATE = 'sve_start_date'
 
 /** PHP's `empty()`: what the reference treats as "not given" for the optional fields. */
 export function isPhpEmpty(value: unknown): boolean {
-  if (value === undefined || value === null || value === false || value === 0 || value === '' || value === '0') return true
+  if (value === undefined || value === null || value === false || value === 0 || value === '' || value === '0')
+    return true
   if (Array.isArray(value)) return value.length === 0
   if (typeof value === 'object') return Object.keys(value).length === 0
   return false
@@ -57,20 +58,25 @@ export function parseSelect(select: string): { columns: ViewColumnName[]; sveSta
  * offset), then parses select, clause and orderBy. Throws a bad-request DomainError on the first problem.
  */
 export function parseSearchRequest(body: unknown): SearchQuery {
-  const fields: Record<string, unknown> = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+  const fields: Record<string, unknown> =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
   const { select, clause, withFile, orderBy, limit, offset } = fields
   if (!isFilledString(select)) fail('SEARCH_SELECT_INVALID')
   if (!isFilledString(clause)) fail('SEARCH_CLAUSE_INVALID')
   if (!isPhpEmpty(withFile) && withFile !== true) fail('SEARCH_WITH_FILE_INVALID')
   if (!isPhpEmpty(orderBy) && !Array.isArray(orderBy)) fail('SEARCH_ORDER_BY_INVALID')
-  if (!isPhpEmpty(limit) && !(typeof limit === 'number' && Number.isInteger(limit) && limit > 0)) fail('SEARCH_LIMIT_INVALID')
-  if (!isPhpEmpty(offset) && !(typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0)) fail('SEARCH_OFFSET_INVALID')
+  if (!isPhpEmpty(limit) && !(typeof limit === 'number' && Number.isInteger(limit) && limit > 0))
+    fail('SEARCH_LIMIT_INVALID')
+  if (!isPhpEmpty(offset) && !(typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0))
+    fail('SEARCH_OFFSET_INVALID')
 
   const { columns, sveStartDate } = parseSelect(select)
   const clauseAst = parseClause(clause)
   const orderItems = Array.isArray(orderBy) ? orderBy : []
   if (orderItems.length > MAX_ORDER_BY_ITEMS) syntaxError('orderBy', '', 'too-many-order-items')
-  const order = orderItems.map((item: unknown) => (typeof item === 'string' ? parseOrderItem(item) : syntaxError('orderBy', '', 'not-a-string')))
+  const order = orderItems.map((item: unknown) =>
+    typeof item === 'string' ? parseOrderItem(item) : syntaxError('orderBy', '', 'not-a-string'),
+  )
   return {
     columns,
     clause: clauseAst,

@@ -34,19 +34,32 @@ describe('toJsonValue', () => {
 
 describe('streamSearchResult', () => {
   it('streams the JSON of { resources, count } without files', async () => {
-    const json = await text({ withFile: false, hits: [{ record: { res_id: 1 } }, { record: { res_id: 2, subject: 'é"' } }] })
+    const json = await text({
+      withFile: false,
+      hits: [{ record: { res_id: 1 } }, { record: { res_id: 2, subject: 'é"' } }],
+    })
     expect(JSON.parse(json)).toEqual({ resources: [{ res_id: 1 }, { res_id: 2, subject: 'é"' }], count: 2 })
     expect(await text({ withFile: false, hits: [] })).toBe('{"resources":[],"count":0}')
   })
 
   it('puts fileBase64Content last, null when the file opens to null (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.integer(), fc.option(fc.array(fc.base64String(), { maxLength: 4 }))), { maxLength: 6 }), async (rows) => {
-        const hits = rows.map(([id, chunks]) => ({ record: { res_id: id }, file: fileOf(chunks) }))
-        const parsed = JSON.parse(await text({ withFile: true, hits }))
-        expect(parsed).toEqual({ resources: rows.map(([id, chunks]) => ({ res_id: id, fileBase64Content: chunks === null ? null : chunks.join('') })), count: rows.length })
-        for (const resource of parsed.resources) expect(Object.keys(resource)).toEqual(['res_id', 'fileBase64Content'])
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer(), fc.option(fc.array(fc.base64String(), { maxLength: 4 }))), { maxLength: 6 }),
+        async (rows) => {
+          const hits = rows.map(([id, chunks]) => ({ record: { res_id: id }, file: fileOf(chunks) }))
+          const parsed = JSON.parse(await text({ withFile: true, hits }))
+          expect(parsed).toEqual({
+            resources: rows.map(([id, chunks]) => ({
+              res_id: id,
+              fileBase64Content: chunks === null ? null : chunks.join(''),
+            })),
+            count: rows.length,
+          })
+          for (const resource of parsed.resources)
+            expect(Object.keys(resource)).toEqual(['res_id', 'fileBase64Content'])
+        },
+      ),
       { numRuns: 100, seed: 3 },
     )
   })
@@ -62,7 +75,13 @@ describe('streamSearchResult', () => {
         })()
       },
     })
-    await text({ withFile: true, hits: [{ record: { res_id: 1 }, file: tracked('a') }, { record: { res_id: 2 }, file: tracked('b') }] })
+    await text({
+      withFile: true,
+      hits: [
+        { record: { res_id: 1 }, file: tracked('a') },
+        { record: { res_id: 2 }, file: tracked('b') },
+      ],
+    })
     expect(log).toEqual(['open a', 'end a', 'open b', 'end b'])
   })
 })

@@ -26,7 +26,13 @@ export function characterPosition(source: string, index: number): number {
 }
 
 /** Throws the bad-request DomainError of `part` describing `problem` at UTF-16 `index` of `source`. */
-export function syntaxError(part: SearchPart, source: string, problem: SearchSyntaxProblem, token?: string, index?: number): never {
+export function syntaxError(
+  part: SearchPart,
+  source: string,
+  problem: SearchSyntaxProblem,
+  token?: string,
+  index?: number,
+): never {
   const detail = {
     problem,
     ...(token === undefined ? {} : { token }),

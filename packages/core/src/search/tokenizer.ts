@@ -14,7 +14,30 @@ export interface Token {
 }
 
 /** Symbols, longest first so that `->>` wins over `->` and `<=` over `<`. */
-const SYMBOLS = ['->>', '->', '::', '||', '<>', '!=', '<=', '>=', '=', '<', '>', '+', '-', '*', '/', '%', '(', ')', ',', '.', '[', ']'] as const
+const SYMBOLS = [
+  '->>',
+  '->',
+  '::',
+  '||',
+  '<>',
+  '!=',
+  '<=',
+  '>=',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '(',
+  ')',
+  ',',
+  '.',
+  '[',
+  ']',
+] as const
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\f'])
 
@@ -88,7 +111,11 @@ export function tokenize(source: string, part: SearchPart): Token[] {
         i++
         while (isDigit(source[i] ?? '')) i++
       }
-      if ((source[i] === 'e' || source[i] === 'E') && (isDigit(source[i + 1] ?? '') || ((source[i + 1] === '+' || source[i + 1] === '-') && isDigit(source[i + 2] ?? '')))) {
+      if (
+        (source[i] === 'e' || source[i] === 'E') &&
+        (isDigit(source[i + 1] ?? '') ||
+          ((source[i + 1] === '+' || source[i + 1] === '-') && isDigit(source[i + 2] ?? '')))
+      ) {
         i += 2
         while (isDigit(source[i] ?? '')) i++
       }

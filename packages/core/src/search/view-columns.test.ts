@@ -12,7 +12,14 @@ describe('view catalogue of res_view_letterbox', () => {
 
   it('types the columns', () => {
     const count = (type: string) => [...VIEW_COLUMNS.values()].filter((t) => t === type).length
-    expect([count('bigint'), count('integer'), count('text'), count('timestamp'), count('json'), count('boolean')]).toEqual([4, 5, 25, 11, 2, 2])
+    expect([
+      count('bigint'),
+      count('integer'),
+      count('text'),
+      count('timestamp'),
+      count('json'),
+      count('boolean'),
+    ]).toEqual([4, 5, 25, 11, 2, 2])
     expect(VIEW_COLUMNS.get('creation_date')).toBe('timestamp')
     expect(VIEW_COLUMNS.get('custom_fields')).toBe('json')
     expect(VIEW_COLUMNS.get('destination')).toBe('text')

@@ -8,7 +8,13 @@
 export type ViewColumnType = 'bigint' | 'integer' | 'text' | 'timestamp' | 'json' | 'boolean'
 
 const BIGINT = ['res_id', 'type_id', 'filesize', 'work_batch'] as const
-const INTEGER = ['typist', 'dest_user', 'locker_user_id', 'doctypes_first_level_id', 'doctypes_second_level_id'] as const
+const INTEGER = [
+  'typist',
+  'dest_user',
+  'locker_user_id',
+  'doctypes_first_level_id',
+  'doctypes_second_level_id',
+] as const
 const TEXT = [
   'policy_id',
   'cycle_id',
@@ -62,7 +68,14 @@ export type ViewColumnName =
   | (typeof BOOLEAN)[number]
 
 /** Every view column in the order `select *` returns them. */
-export const VIEW_COLUMN_NAMES: readonly ViewColumnName[] = Object.freeze([...BIGINT, ...INTEGER, ...TEXT, ...TIMESTAMP, ...JSON_COLUMNS, ...BOOLEAN])
+export const VIEW_COLUMN_NAMES: readonly ViewColumnName[] = Object.freeze([
+  ...BIGINT,
+  ...INTEGER,
+  ...TEXT,
+  ...TIMESTAMP,
+  ...JSON_COLUMNS,
+  ...BOOLEAN,
+])
 
 function typed<T extends ViewColumnType>(names: readonly ViewColumnName[], type: T): [ViewColumnName, T][] {
   return names.map((name) => [name, type])

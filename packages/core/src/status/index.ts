@@ -1,3 +1,10 @@
+export type { HistoryEntry, RecordHistory } from './record-history.js'
+export {
+  parseResIdParam,
+  RECORD_HISTORY_TABLES,
+  recordHistoryResponseSchema,
+  STATUS_UPDATE_HISTORY,
+} from './record-history.js'
 export {
   DEFAULT_HISTORY_MESSAGE,
   DEFAULT_TARGET_STATUS,
@@ -6,6 +13,10 @@ export {
   MAX_STATUS_ID_LENGTH,
   MAX_STATUS_UPDATE_TARGETS,
 } from './status-limits.js'
+export type { StatusServices, StatusUpdateMeta, StatusUpdateResult } from './status-services.js'
+export type { TargetLookup } from './status-targets.js'
+export { checkStatusTargets } from './status-targets.js'
+export type { StatusTargets, StatusUpdateRequest } from './status-update-request.js'
 export {
   characterLength,
   isStorableText,
@@ -16,9 +27,3 @@ export {
   statusUpdateBodySchema,
   toResId,
 } from './status-update-request.js'
-export type { StatusTargets, StatusUpdateRequest } from './status-update-request.js'
-export { checkStatusTargets } from './status-targets.js'
-export type { TargetLookup } from './status-targets.js'
-export { parseResIdParam, RECORD_HISTORY_TABLES, recordHistoryResponseSchema, STATUS_UPDATE_HISTORY } from './record-history.js'
-export type { HistoryEntry, RecordHistory } from './record-history.js'
-export type { StatusServices, StatusUpdateMeta, StatusUpdateResult } from './status-services.js'

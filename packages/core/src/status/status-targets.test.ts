@@ -13,7 +13,10 @@ function outcome(targets: StatusTargets, lookup: TargetLookup): number[] | strin
   }
 }
 
-const byId = (ids: number[], allowed = ids): TargetLookup => ({ found: new Map(ids.map((id) => [id, id])), allowed: new Set(allowed) })
+const byId = (ids: number[], allowed = ids): TargetLookup => ({
+  found: new Map(ids.map((id) => [id, id])),
+  allowed: new Set(allowed),
+})
 
 describe('checkStatusTargets', () => {
   it('returns the records in list order when all exist and are allowed', () => {
@@ -21,7 +24,13 @@ describe('checkStatusTargets', () => {
   })
 
   it('maps chrono numbers to their records', () => {
-    const lookup: TargetLookup = { found: new Map([['MAARCH/2026A/2', 8], ['MAARCH/2026A/1', 7]]), allowed: new Set([7, 8]) }
+    const lookup: TargetLookup = {
+      found: new Map([
+        ['MAARCH/2026A/2', 8],
+        ['MAARCH/2026A/1', 7],
+      ]),
+      allowed: new Set([7, 8]),
+    }
     expect(outcome({ kind: 'chrono', identifiers: ['MAARCH/2026A/1', 'MAARCH/2026A/2'] }, lookup)).toEqual([7, 8])
   })
 
@@ -44,14 +53,23 @@ describe('checkStatusTargets', () => {
 
   it('is all or nothing: any missing or forbidden element refuses the whole list', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { minLength: 1, maxLength: 50 }), fc.func(fc.constantFrom('ok', 'missing', 'forbidden')), (ids, fate) => {
-        const existing = ids.filter((id) => fate(id) !== 'missing')
-        const allowed = ids.filter((id) => fate(id) === 'ok')
-        const result = outcome({ kind: 'resId', identifiers: ids }, byId(existing, allowed))
-        const firstBad = ids.find((id) => fate(id) !== 'ok')
-        if (firstBad === undefined) expect(result).toEqual(ids)
-        else expect(result).toBe(fate(firstBad) === 'missing' ? `bad-request: Document not found: ${firstBad}` : 'forbidden: Document out of perimeter')
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { minLength: 1, maxLength: 50 }),
+        fc.func(fc.constantFrom('ok', 'missing', 'forbidden')),
+        (ids, fate) => {
+          const existing = ids.filter((id) => fate(id) !== 'missing')
+          const allowed = ids.filter((id) => fate(id) === 'ok')
+          const result = outcome({ kind: 'resId', identifiers: ids }, byId(existing, allowed))
+          const firstBad = ids.find((id) => fate(id) !== 'ok')
+          if (firstBad === undefined) expect(result).toEqual(ids)
+          else
+            expect(result).toBe(
+              fate(firstBad) === 'missing'
+                ? `bad-request: Document not found: ${firstBad}`
+                : 'forbidden: Document out of perimeter',
+            )
+        },
+      ),
     )
   })
 })

@@ -2,7 +2,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isDomainError } from '../errors/domain-error.js'
 import { MAX_STATUS_UPDATE_TARGETS } from './status-limits.js'
-import { characterLength, parseStatusUpdateRequest, parseTargetStatus, statusUpdateBodySchema, toResId } from './status-update-request.js'
+import {
+  characterLength,
+  parseStatusUpdateRequest,
+  parseTargetStatus,
+  statusUpdateBodySchema,
+  toResId,
+} from './status-update-request.js'
 
 function outcome(body: unknown): string | ReturnType<typeof parseStatusUpdateRequest> {
   try {
@@ -24,9 +30,12 @@ describe('parseStatusUpdateRequest: status', () => {
     expect(parseTargetStatus({ status: 'ÉÉÉÉÉÉÉÉÉÉ' })).toBe('ÉÉÉÉÉÉÉÉÉÉ')
   })
 
-  it.each([0, 12, true, false, ['END'], { id: 'END' }, 'ABCDEFGHIJK', 'A\u0000B', '\ud800'])('refuses status %j with status not found', (status) => {
-    expect(outcome({ status, resId: [1] })).toBe('status not found')
-  })
+  it.each([0, 12, true, false, ['END'], { id: 'END' }, 'ABCDEFGHIJK', 'A\u0000B', '\ud800'])(
+    'refuses status %j with status not found',
+    (status) => {
+      expect(outcome({ status, resId: [1] })).toBe('status not found')
+    },
+  )
 
   it('reports the status before anything else (reference order)', () => {
     expect(outcome({ status: 7, historyMessage: 5, resId: 'x', chrono: 3 })).toBe('status not found')
@@ -51,11 +60,15 @@ describe('parseStatusUpdateRequest: historyMessage', () => {
   })
 
   it.each([1, true, ['x'], {}, 'x'.repeat(4001), 'a\u0000b', 'a\udc00'])('refuses %j', (historyMessage) => {
-    expect(outcome({ historyMessage, resId: [1] })).toBe('Body historyMessage is not a string of at most 4000 characters')
+    expect(outcome({ historyMessage, resId: [1] })).toBe(
+      'Body historyMessage is not a string of at most 4000 characters',
+    )
   })
 
   it('accepts exactly 4000 characters', () => {
-    expect(outcome({ historyMessage: 'é'.repeat(4000), resId: [1] })).toMatchObject({ historyMessage: 'é'.repeat(4000) })
+    expect(outcome({ historyMessage: 'é'.repeat(4000), resId: [1] })).toMatchObject({
+      historyMessage: 'é'.repeat(4000),
+    })
   })
 })
 
@@ -74,7 +87,9 @@ describe('parseStatusUpdateRequest: identifier lists', () => {
   })
 
   it('accepts decimal strings as the admin UI sends them, mixed with integers', () => {
-    expect(outcome({ resId: ['12', 13, '0014'] })).toMatchObject({ targets: { kind: 'resId', identifiers: [12, 13, 14] } })
+    expect(outcome({ resId: ['12', 13, '0014'] })).toMatchObject({
+      targets: { kind: 'resId', identifiers: [12, 13, 14] },
+    })
   })
 
   it('counts duplicates once, keeping the first position', () => {
@@ -89,12 +104,19 @@ describe('parseStatusUpdateRequest: identifier lists', () => {
     expect(outcome({ chrono: null, resId: [1] })).toMatchObject({ targets: { kind: 'resId' } })
   })
 
-  it.each([{}, { resId: [] }, { chrono: [] }, { resId: [], chrono: [] }, { resId: null }, { resId: '' }, { chrono: '', resId: null }, undefined, null])(
-    'refuses %j: neither list is usable',
-    (body) => {
-      expect(outcome(body)).toBe('Body resId or chrono is not set or empty')
-    },
-  )
+  it.each([
+    {},
+    { resId: [] },
+    { chrono: [] },
+    { resId: [], chrono: [] },
+    { resId: null },
+    { resId: '' },
+    { chrono: '', resId: null },
+    undefined,
+    null,
+  ])('refuses %j: neither list is usable', (body) => {
+    expect(outcome(body)).toBe('Body resId or chrono is not set or empty')
+  })
 
   it.each([
     [{ resId: 12 }, 'Body resId is not an array'],
@@ -139,8 +161,12 @@ describe('parseStatusUpdateRequest: identifier lists', () => {
   it('accepts 10,000 identifiers and refuses 10,001 before reading them', () => {
     const ids = Array.from({ length: MAX_STATUS_UPDATE_TARGETS }, (_, i) => i + 1)
     expect(outcome({ resId: ids })).toMatchObject({ targets: { kind: 'resId' } })
-    expect(outcome({ resId: [...ids, 'bad'] })).toBe('Body resId holds more than 10000 elements; split the update into several calls')
-    expect(outcome({ chrono: Array(10_001).fill('A') })).toBe('Body chrono holds more than 10000 elements; split the update into several calls')
+    expect(outcome({ resId: [...ids, 'bad'] })).toBe(
+      'Body resId holds more than 10000 elements; split the update into several calls',
+    )
+    expect(outcome({ chrono: Array(10_001).fill('A') })).toBe(
+      'Body chrono holds more than 10000 elements; split the update into several calls',
+    )
   })
 
   it.each([[[1]], ['body'], [42], [true]])('refuses a body that is not an object: %j', (body) => {
@@ -149,7 +175,10 @@ describe('parseStatusUpdateRequest: identifier lists', () => {
 })
 
 describe('parseStatusUpdateRequest: properties', () => {
-  const resIdElement = fc.oneof(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 1, max: 10 ** 15 }).map(String))
+  const resIdElement = fc.oneof(
+    fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    fc.integer({ min: 1, max: 10 ** 15 }).map(String),
+  )
 
   it('returns every valid resId once, as numbers, in first-seen order', () => {
     fc.assert(
@@ -170,9 +199,16 @@ describe('parseStatusUpdateRequest: properties', () => {
       fc.constantFrom(null, true, false, [], {}),
     )
     fc.assert(
-      fc.property(fc.array(resIdElement, { maxLength: 20 }), bad, fc.array(fc.anything(), { maxLength: 5 }), (before, element, after) => {
-        expect(outcome({ resId: [...before, element, ...after] })).toBe(`Body resId[${before.length}] is not an integer greater than 0`)
-      }),
+      fc.property(
+        fc.array(resIdElement, { maxLength: 20 }),
+        bad,
+        fc.array(fc.anything(), { maxLength: 5 }),
+        (before, element, after) => {
+          expect(outcome({ resId: [...before, element, ...after] })).toBe(
+            `Body resId[${before.length}] is not an integer greater than 0`,
+          )
+        },
+      ),
     )
   })
 
@@ -200,10 +236,21 @@ describe('parseStatusUpdateRequest: properties', () => {
           return
         }
         expect(result.targets.identifiers.length).toBeGreaterThan(0)
-        expect(new Set<number | string>(result.targets.identifiers as readonly (number | string)[]).size).toBe(result.targets.identifiers.length)
+        expect(new Set<number | string>(result.targets.identifiers as readonly (number | string)[]).size).toBe(
+          result.targets.identifiers.length,
+        )
         expect(characterLength(result.status)).toBeLessThanOrEqual(10)
-        const normalised = result.targets.kind === 'resId' ? { resId: [...result.targets.identifiers] } : { chrono: [...result.targets.identifiers] }
-        expect(statusUpdateBodySchema.safeParse({ status: result.status, historyMessage: result.historyMessage, ...normalised }).success).toBe(true)
+        const normalised =
+          result.targets.kind === 'resId'
+            ? { resId: [...result.targets.identifiers] }
+            : { chrono: [...result.targets.identifiers] }
+        expect(
+          statusUpdateBodySchema.safeParse({
+            status: result.status,
+            historyMessage: result.historyMessage,
+            ...normalised,
+          }).success,
+        ).toBe(true)
       }),
       { numRuns: 500 },
     )

@@ -56,7 +56,8 @@ export function characterLength(text: string): number {
 export function parseTargetStatus(body: unknown): string {
   const { status } = fieldsOf(body)
   if (isUnset(status)) return DEFAULT_TARGET_STATUS
-  if (typeof status !== 'string' || characterLength(status) > MAX_STATUS_ID_LENGTH || !isStorableText(status)) fail('STATUS_NOT_FOUND')
+  if (typeof status !== 'string' || characterLength(status) > MAX_STATUS_ID_LENGTH || !isStorableText(status))
+    fail('STATUS_NOT_FOUND')
   return status
 }
 
@@ -64,7 +65,11 @@ export function parseTargetStatus(body: unknown): string {
 export function parseHistoryMessage(body: unknown): string {
   const { historyMessage } = fieldsOf(body)
   if (isUnset(historyMessage)) return DEFAULT_HISTORY_MESSAGE
-  if (typeof historyMessage !== 'string' || characterLength(historyMessage) > MAX_HISTORY_MESSAGE_LENGTH || !isStorableText(historyMessage)) {
+  if (
+    typeof historyMessage !== 'string' ||
+    characterLength(historyMessage) > MAX_HISTORY_MESSAGE_LENGTH ||
+    !isStorableText(historyMessage)
+  ) {
     fail('STATUS_HISTORY_MESSAGE_INVALID')
   }
   return historyMessage
@@ -98,7 +103,8 @@ export function parseStatusTargets(body: unknown): StatusTargets {
   const chrono = listField(fields, 'chrono')
   if (chrono) {
     const chronos = chrono.map((value, index) => {
-      if (typeof value !== 'string' || value.length === 0 || characterLength(value) > MAX_CHRONO_LENGTH) fail('STATUS_CHRONO_INVALID', { index })
+      if (typeof value !== 'string' || value.length === 0 || characterLength(value) > MAX_CHRONO_LENGTH)
+        fail('STATUS_CHRONO_INVALID', { index })
       return value
     })
     return { kind: 'chrono', identifiers: [...new Set(chronos)] }
@@ -124,7 +130,11 @@ export function parseStatusUpdateRequest(body: unknown): StatusUpdateRequest {
  * {@link parseStatusUpdateRequest}, which keeps the contract's defaults and messages.
  */
 export const statusUpdateBodySchema = z.object({
-  status: z.string().max(MAX_STATUS_ID_LENGTH).optional().describe(`Target status (id in the status table); ${DEFAULT_TARGET_STATUS} when absent or empty`),
+  status: z
+    .string()
+    .max(MAX_STATUS_ID_LENGTH)
+    .optional()
+    .describe(`Target status (id in the status table); ${DEFAULT_TARGET_STATUS} when absent or empty`),
   historyMessage: z
     .string()
     .max(MAX_HISTORY_MESSAGE_LENGTH)

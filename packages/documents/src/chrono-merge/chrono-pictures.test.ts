@@ -2,14 +2,26 @@ import fc from 'fast-check'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { hasPdftotext, pdfPagePng, pdfText, readSample } from '../../../testing/src/fixtures/files/index.js'
+import {
+  docx,
+  docxWithPictures,
+  entryOf,
+  odfFrame,
+  odtWithPictures,
+  PLACEHOLDER_IMAGE,
+  partOf,
+  picture,
+  run,
+  wordParagraphs,
+  xlsx,
+} from '../../../testing/src/fixtures/office/test-office-files.js'
+import { readCode } from '../../../testing/src/fixtures/office/test-read-code.js'
 import { findSoffice, LibreOfficeConverter } from '../conversion/libreoffice-converter.js'
 import { sniffMimeType } from '../sniffing/sniff-mime-type.js'
 import { chronoQrCodeText, renderChronoPictures } from './chrono-images.js'
 import { taggedPictureKinds } from './chrono-pictures.js'
 import { prepareChronoMerge } from './merge-chrono-document.js'
 import { CHRONO_PLACEHOLDER as P } from './replace-chrono-placeholder.js'
-import { docx, docxWithPictures, entryOf, odfFrame, odtWithPictures, PLACEHOLDER_IMAGE, partOf, picture, run, wordParagraphs, xlsx } from '../../../testing/src/fixtures/office/test-office-files.js'
-import { readCode } from '../../../testing/src/fixtures/office/test-read-code.js'
 
 const CHRONO = 'MAARCH/2026A/42'
 const QR_TAG = '[attachments.chronoQrCode;ope=changepic;tagpos=inside;adjust;unique]'
@@ -35,13 +47,18 @@ describe('chronoQrCodeText', () => {
 
   it('is ASCII, parses back to its fields, and never leaves a slash unescaped', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.option(fc.string({ unit: 'grapheme' })), fc.option(fc.nat()), (chrono, title, resIdMaster) => {
-        const text = chronoQrCodeText({ chrono, resIdMaster, resId: null, title })
-        expect(text).toMatch(/^[\x20-\x7e]*$/)
-        expect(text).not.toMatch(/(^|[^\\])\//)
-        expect(JSON.parse(text)).toEqual({ chrono, resIdMaster, resId: null, title })
-        expect(Object.keys(JSON.parse(text))).toEqual(['chrono', 'resIdMaster', 'resId', 'title'])
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme' }),
+        fc.option(fc.string({ unit: 'grapheme' })),
+        fc.option(fc.nat()),
+        (chrono, title, resIdMaster) => {
+          const text = chronoQrCodeText({ chrono, resIdMaster, resId: null, title })
+          expect(text).toMatch(/^[\x20-\x7e]*$/)
+          expect(text).not.toMatch(/(^|[^\\])\//)
+          expect(JSON.parse(text)).toEqual({ chrono, resIdMaster, resId: null, title })
+          expect(Object.keys(JSON.parse(text))).toEqual(['chrono', 'resIdMaster', 'resId', 'title'])
+        },
+      ),
     )
   })
 })
@@ -49,7 +66,9 @@ describe('chronoQrCodeText', () => {
 describe('taggedPictureKinds', () => {
   it('finds both tags, with or without TBS options, in any letter case', () => {
     expect(taggedPictureKinds(`a ${QR_TAG} b [attachments.chronobarcode] c`)).toEqual(new Set(['qrCode', 'barCode']))
-    expect(taggedPictureKinds('[attachments.chrono] [res_letterbox.alt_identifier] [attachments.chronoQrCode')).toEqual(new Set())
+    expect(taggedPictureKinds('[attachments.chrono] [res_letterbox.alt_identifier] [attachments.chronoQrCode')).toEqual(
+      new Set(),
+    )
   })
 })
 
@@ -117,8 +136,12 @@ describe('barcode and QR code pictures (reference MergeController::mergeChronoDo
   })
 
   it('merges a file whose only field is a tagged picture, and leaves formats the reference does not swap alone', async () => {
-    expect(prepareChronoMerge('docx', docxWithPictures([picture('rId4', QR_TAG)]))?.pictures).toEqual(new Set(['qrCode']))
-    expect(prepareChronoMerge('docx', docx([run('[attachments.chronoQrCode] en texte seulement')]))?.pictures).toEqual(new Set(['qrCode']))
+    expect(prepareChronoMerge('docx', docxWithPictures([picture('rId4', QR_TAG)]))?.pictures).toEqual(
+      new Set(['qrCode']),
+    )
+    expect(prepareChronoMerge('docx', docx([run('[attachments.chronoQrCode] en texte seulement')]))?.pictures).toEqual(
+      new Set(['qrCode']),
+    )
     expect(prepareChronoMerge('xlsx', xlsx(`<t>${QR_TAG}</t>`, 'x'))).toBeNull()
     const sheet = prepareChronoMerge('xlsx', xlsx(`<t>${QR_TAG}</t>`, P))
     expect(sheet?.pictures).toEqual(new Set())

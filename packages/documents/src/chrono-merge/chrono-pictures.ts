@@ -25,8 +25,14 @@ export function taggedPictureKinds(xml: string): Set<ChronoPictureKind> {
 }
 
 /** The file names the pictures take inside the archive (one per kind, shared by every part). */
-const MEDIA_NAME: Readonly<Record<ChronoPictureKind, string>> = { barCode: 'mailroom-chrono-barcode.png', qrCode: 'mailroom-chrono-qrcode.png' }
-const RELATIONSHIP_ID: Readonly<Record<ChronoPictureKind, string>> = { barCode: 'rIdMailroomChronoBarCode', qrCode: 'rIdMailroomChronoQrCode' }
+const MEDIA_NAME: Readonly<Record<ChronoPictureKind, string>> = {
+  barCode: 'mailroom-chrono-barcode.png',
+  qrCode: 'mailroom-chrono-qrcode.png',
+}
+const RELATIONSHIP_ID: Readonly<Record<ChronoPictureKind, string>> = {
+  barCode: 'rIdMailroomChronoBarCode',
+  qrCode: 'rIdMailroomChronoQrCode',
+}
 const IMAGE_RELATIONSHIP = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image'
 
 /** The archive's XML entries, by name, as text. */
@@ -47,7 +53,11 @@ function untag(block: string): { block: string; kind: ChronoPictureKind } | null
  * swapped picture points to a relationship of its own part (added to the part's `.rels`), so other pictures
  * that shared its image keep theirs. Returns the changed and added entries.
  */
-export function swapDocxPictures(parts: ArchiveParts, partNames: readonly string[], pictures: ChronoPictures): Map<string, string | Uint8Array> {
+export function swapDocxPictures(
+  parts: ArchiveParts,
+  partNames: readonly string[],
+  pictures: ChronoPictures,
+): Map<string, string | Uint8Array> {
   const out = new Map<string, string | Uint8Array>()
   const used = new Set<ChronoPictureKind>()
   for (const partName of partNames) {
@@ -74,7 +84,10 @@ export function swapDocxPictures(parts: ArchiveParts, partNames: readonly string
     const slash = partName.lastIndexOf('/')
     // Every part this runs on sits in word/, so the picture is media/… relative to it.
     const relsName = `${partName.slice(0, slash + 1)}_rels/${partName.slice(slash + 1)}.rels`
-    let rels = (out.get(relsName) as string | undefined) ?? parts.get(relsName) ?? '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>'
+    let rels =
+      (out.get(relsName) as string | undefined) ??
+      parts.get(relsName) ??
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>'
     for (const kind of kindsHere) {
       used.add(kind)
       if (rels.includes(`Id="${RELATIONSHIP_ID[kind]}"`)) continue
@@ -87,7 +100,10 @@ export function swapDocxPictures(parts: ArchiveParts, partNames: readonly string
   if (used.size > 0) {
     const types = parts.get('[Content_Types].xml')
     if (types !== undefined && !/<Default\b[^>]*\bExtension="png"/i.test(types)) {
-      out.set('[Content_Types].xml', types.replace(/<\/Types>\s*$/, '<Default Extension="png" ContentType="image/png"/></Types>'))
+      out.set(
+        '[Content_Types].xml',
+        types.replace(/<\/Types>\s*$/, '<Default Extension="png" ContentType="image/png"/></Types>'),
+      )
     }
   }
   return out
@@ -97,7 +113,11 @@ export function swapDocxPictures(parts: ArchiveParts, partNames: readonly string
  * odt (and the other ODF formats): the frames (`<draw:frame>`) of the parts named, tagged in their
  * `<svg:title>` or `<svg:desc>`; the swapped picture is added to the manifest.
  */
-export function swapOdfPictures(parts: ArchiveParts, partNames: readonly string[], pictures: ChronoPictures): Map<string, string | Uint8Array> {
+export function swapOdfPictures(
+  parts: ArchiveParts,
+  partNames: readonly string[],
+  pictures: ChronoPictures,
+): Map<string, string | Uint8Array> {
   const out = new Map<string, string | Uint8Array>()
   const used = new Set<ChronoPictureKind>()
   for (const partName of partNames) {
@@ -105,12 +125,15 @@ export function swapOdfPictures(parts: ArchiveParts, partNames: readonly string[
     if (xml === undefined) continue
     const swapped = xml.replace(/<draw:frame\b[\s\S]*?<\/draw:frame>/g, (frame) => {
       let kind: ChronoPictureKind | null = null
-      const cleaned = frame.replace(/<svg:(title|desc)>([\s\S]*?)<\/svg:\1>/g, (whole, element: string, text: string) => {
-        const tagged = untag(text)
-        if (!tagged) return whole
-        kind ??= tagged.kind
-        return `<svg:${element}>${tagged.block}</svg:${element}>`
-      })
+      const cleaned = frame.replace(
+        /<svg:(title|desc)>([\s\S]*?)<\/svg:\1>/g,
+        (whole, element: string, text: string) => {
+          const tagged = untag(text)
+          if (!tagged) return whole
+          kind ??= tagged.kind
+          return `<svg:${element}>${tagged.block}</svg:${element}>`
+        },
+      )
       if (kind === null) return frame
       const chosen: ChronoPictureKind = kind
       if (!pictures[chosen]) return cleaned
@@ -128,7 +151,10 @@ export function swapOdfPictures(parts: ArchiveParts, partNames: readonly string[
     for (const kind of used) {
       const path = `Pictures/${MEDIA_NAME[kind]}`
       if (updated.includes(`manifest:full-path="${path}"`)) continue
-      updated = updated.replace(/<\/manifest:manifest>\s*$/, `<manifest:file-entry manifest:full-path="${path}" manifest:media-type="image/png"/></manifest:manifest>`)
+      updated = updated.replace(
+        /<\/manifest:manifest>\s*$/,
+        `<manifest:file-entry manifest:full-path="${path}" manifest:media-type="image/png"/></manifest:manifest>`,
+      )
     }
     out.set('META-INF/manifest.xml', updated)
   }

@@ -1,10 +1,18 @@
-import { strToU8, unzipSync, zipSync } from 'fflate'
 import fc from 'fast-check'
+import { strToU8, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
+import {
+  docx,
+  odt,
+  partOf,
+  pptx,
+  run,
+  wordParagraphs,
+  xlsx,
+} from '../../../testing/src/fixtures/office/test-office-files.js'
 import { sniffMimeType } from '../sniffing/sniff-mime-type.js'
 import { mergeChronoDocument, prepareChronoMerge } from './merge-chrono-document.js'
 import { CHRONO_PLACEHOLDER as P, replaceChronoPlaceholder, WORDPROCESSING_TEXT } from './replace-chrono-placeholder.js'
-import { docx, odt, partOf, pptx, run, wordParagraphs, xlsx } from '../../../testing/src/fixtures/office/test-office-files.js'
 
 const CHRONO = 'MAARCH/2026A/42'
 const merged = (format: string, bytes: Uint8Array, chrono = CHRONO) => {
@@ -14,19 +22,35 @@ const merged = (format: string, bytes: Uint8Array, chrono = CHRONO) => {
 }
 
 // The test's own escaping, to check the implementation against.
-const oracle = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&apos;')
+const oracle = (s: string) =>
+  s
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;')
 
 describe('prepareChronoMerge', () => {
   it('builds test files the sniffer recognises as their format', async () => {
-    expect(await sniffMimeType(docx([run('x')]))).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-    expect(await sniffMimeType(xlsx('<t>x</t>', 'x'))).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    expect(await sniffMimeType(pptx('<a:r><a:t>x</a:t></a:r>'))).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation')
+    expect(await sniffMimeType(docx([run('x')]))).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    )
+    expect(await sniffMimeType(xlsx('<t>x</t>', 'x'))).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
+    expect(await sniffMimeType(pptx('<a:r><a:t>x</a:t></a:r>'))).toBe(
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    )
     expect(await sniffMimeType(odt('x'))).toBe('application/vnd.oasis.opendocument.text')
   })
 
   it('fills the docx body, headers and footers, and leaves other parts as they were', () => {
     const header = `<w:hdr xmlns:w="w"><w:p>${run(`Réf. ${P}`)}</w:p></w:hdr>`
-    const file = docx([run(`Chrono : ${P}`), run('Autre')], { 'word/header1.xml': header, 'word/footer2.xml': header.replaceAll('hdr', 'ftr'), 'word/comments.xml': `<c>${P}</c>` })
+    const file = docx([run(`Chrono : ${P}`), run('Autre')], {
+      'word/header1.xml': header,
+      'word/footer2.xml': header.replaceAll('hdr', 'ftr'),
+      'word/comments.xml': `<c>${P}</c>`,
+    })
     const out = merged('docx', file)
     expect(wordParagraphs(partOf(out, 'word/document.xml'))).toEqual([`Chrono : ${CHRONO}`, 'Autre'])
     expect(partOf(out, 'word/header1.xml')).toBe(header.replace(P, CHRONO))
@@ -74,7 +98,8 @@ describe('prepareChronoMerge', () => {
       },
     })
     expect(names[0]).toEqual(['mimetype', 0])
-    for (const format of ['ods', 'odp', 'odf']) expect(partOf(merged(format, odt(P)), 'content.xml')).toContain(`<text:p>${CHRONO}</text:p>`)
+    for (const format of ['ods', 'odp', 'odf'])
+      expect(partOf(merged(format, odt(P)), 'content.xml')).toContain(`<text:p>${CHRONO}</text:p>`)
   })
 
   it('empties the field for a record without a chrono', () => {
@@ -97,14 +122,22 @@ describe('prepareChronoMerge', () => {
       fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' }), (chrono, before) => {
         fc.pre(!chrono.includes(P) && /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u.test(chrono))
         const text = oracle(before)
-        const xml = partOf(merged('docx', docx([run(`${text}${P}`), run('[res_letterbox.') + run('alt_identifier]')]), chrono), 'word/document.xml')
+        const xml = partOf(
+          merged('docx', docx([run(`${text}${P}`), run('[res_letterbox.') + run('alt_identifier]')]), chrono),
+          'word/document.xml',
+        )
         expect(xml).not.toContain(P)
         const escaped = oracle(chrono)
         expect(xml).toContain(`${text}${escaped}</w:t>`)
         // Well-formed as far as text goes: every & starts an entity, no stray < or > in character data.
         expect(xml.replace(/&(?:amp|lt|gt|quot|apos);/g, '')).not.toMatch(/&/)
         for (const t of xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)) expect(t[1]).not.toMatch(/[<>]/)
-        expect(xml.split('<').length).toBe(partOf(docx([run(`${text}${P}`), run('[res_letterbox.') + run('alt_identifier]')]), 'word/document.xml').split('<').length)
+        expect(xml.split('<').length).toBe(
+          partOf(
+            docx([run(`${text}${P}`), run('[res_letterbox.') + run('alt_identifier]')]),
+            'word/document.xml',
+          ).split('<').length,
+        )
       }),
     )
   })
@@ -135,6 +168,13 @@ describe('prepareChronoMerge', () => {
 
   it('does not replace a chrono that reads like the placeholder a second time', () => {
     const odd = `x${P}y`
-    expect(wordParagraphs(partOf(merged('docx', docx([run(P), run('[res_letterbox.') + run('alt_identifier]')]), odd), 'word/document.xml'))).toEqual([odd, odd])
+    expect(
+      wordParagraphs(
+        partOf(
+          merged('docx', docx([run(P), run('[res_letterbox.') + run('alt_identifier]')]), odd),
+          'word/document.xml',
+        ),
+      ),
+    ).toEqual([odd, odd])
   })
 })

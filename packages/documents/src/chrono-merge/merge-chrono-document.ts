@@ -1,5 +1,11 @@
 import { type UnzipFileInfo, unzipSync, type Zippable, zipSync } from 'fflate'
-import { type ChronoPictureKind, type ChronoPictures, swapDocxPictures, swapOdfPictures, taggedPictureKinds } from './chrono-pictures.js'
+import {
+  type ChronoPictureKind,
+  type ChronoPictures,
+  swapDocxPictures,
+  swapOdfPictures,
+  taggedPictureKinds,
+} from './chrono-pictures.js'
 import {
   DRAWING_TEXT,
   replaceChronoPlaceholder,
@@ -92,7 +98,8 @@ export function prepareChronoMerge(format: string, bytes: Uint8Array): ChronoMer
       const xml = decoder.decode(data)
       const tagged = swap ? taggedPictureKinds(xml) : new Set<ChronoPictureKind>()
       for (const kind of tagged) pictures.add(kind)
-      if (tagged.size > 0 || replaceChronoPlaceholder(xml, '', layoutOf(name) ?? null) !== null) candidates.set(name, xml)
+      if (tagged.size > 0 || replaceChronoPlaceholder(xml, '', layoutOf(name) ?? null) !== null)
+        candidates.set(name, xml)
     }
     if (candidates.size === 0) return null
     return unpack(bytes, candidates, layoutOf, swap && pictures.size > 0 ? { swap, kinds: pictures } : null)
@@ -132,7 +139,9 @@ function unpack(
         texts.set(name, merged)
         changed.set(name, merged)
       }
-      if (tagged) for (const [name, data] of tagged.swap(withPackageParts(texts, all), [...candidates.keys()], pictures)) changed.set(name, data)
+      if (tagged)
+        for (const [name, data] of tagged.swap(withPackageParts(texts, all), [...candidates.keys()], pictures))
+          changed.set(name, data)
       const encoder = new TextEncoder()
       const dataOf = (name: string): Uint8Array => {
         const data = changed.get(name)
@@ -140,10 +149,12 @@ function unpack(
         return typeof data === 'string' ? encoder.encode(data) : data
       }
       const zippable: Zippable = {}
-      for (const entry of entries) zippable[entry.name] = [dataOf(entry.name), { level: entry.compression === 0 ? 0 : 6, mtime: ENTRY_TIME }]
+      for (const entry of entries)
+        zippable[entry.name] = [dataOf(entry.name), { level: entry.compression === 0 ? 0 : 6, mtime: ENTRY_TIME }]
       // New entries (pictures, a header's first .rels) after the others: ODF's `mimetype` stays first.
       for (const name of changed.keys()) {
-        if (!(name in zippable)) zippable[name] = [dataOf(name), { level: name.endsWith('.png') ? 0 : 6, mtime: ENTRY_TIME }]
+        if (!(name in zippable))
+          zippable[name] = [dataOf(name), { level: name.endsWith('.png') ? 0 : 6, mtime: ENTRY_TIME }]
       }
       return zipSync(zippable)
     },
@@ -151,12 +162,16 @@ function unpack(
 }
 
 /** The merged text parts, plus the package parts a picture swap edits (relationships, content types, manifest). */
-function withPackageParts(texts: ReadonlyMap<string, string>, all: Readonly<Record<string, Uint8Array>>): Map<string, string> {
+function withPackageParts(
+  texts: ReadonlyMap<string, string>,
+  all: Readonly<Record<string, Uint8Array>>,
+): Map<string, string> {
   const parts = new Map(texts)
   const decoder = new TextDecoder()
   for (const [name, data] of Object.entries(all)) {
     if (parts.has(name)) continue
-    if (name === '[Content_Types].xml' || name === 'META-INF/manifest.xml' || name.endsWith('.rels')) parts.set(name, decoder.decode(data))
+    if (name === '[Content_Types].xml' || name === 'META-INF/manifest.xml' || name.endsWith('.rels'))
+      parts.set(name, decoder.decode(data))
   }
   return parts
 }

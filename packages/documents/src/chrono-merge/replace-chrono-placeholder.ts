@@ -28,7 +28,13 @@ export function escapeXml(value: string): string {
     .replace(/[&<>"']/g, (c) => XML_ESCAPES[c] as string)
 }
 
-const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
+const XML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+}
 
 /**
  * `xml` with every placeholder replaced by the escaped `chrono`, or null when it holds none (so that the
@@ -75,7 +81,10 @@ function runEdits(xml: string, chrono: string, layout: TextLayout): Edit[] {
   const boundaries = layout.boundaries.map(escapeRegExp).join('|')
   // A boundary tag (opening, closing or empty), or a text element with plain character data. The lookaheads
   // keep `w:p` from matching `w:pPr` and `t` from matching `tableParts`.
-  const tokens = new RegExp(`<\\/?(?:${boundaries})(?=[\\s/>])[^>]*>|<${text}(?=[\\s>])([^>]*)>([^<]*)<\\/${text}>`, 'g')
+  const tokens = new RegExp(
+    `<\\/?(?:${boundaries})(?=[\\s/>])[^>]*>|<${text}(?=[\\s>])([^>]*)>([^<]*)<\\/${text}>`,
+    'g',
+  )
   const edits: Edit[] = []
   let group: TextNode[] = []
   const flush = () => {
@@ -89,7 +98,13 @@ function runEdits(xml: string, chrono: string, layout: TextLayout): Edit[] {
     }
     const attributes = match[1] ?? ''
     if (attributes.endsWith('/')) continue
-    group.push({ start: match.index, end: match.index + match[0].length, attributes, raw: match[2], text: decodeXml(match[2]) })
+    group.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      attributes,
+      raw: match[2],
+      text: decodeXml(match[2]),
+    })
   }
   flush()
   return edits
@@ -102,7 +117,11 @@ function rewriteGroup(group: readonly TextNode[], chrono: string, tag: string): 
   // Positions of the joined text that belong to a placeholder; the chrono goes where each one starts.
   const removed = new Uint8Array(joined.length)
   const starts = new Set<number>()
-  for (let at = joined.indexOf(CHRONO_PLACEHOLDER); at !== -1; at = joined.indexOf(CHRONO_PLACEHOLDER, at + CHRONO_PLACEHOLDER.length)) {
+  for (
+    let at = joined.indexOf(CHRONO_PLACEHOLDER);
+    at !== -1;
+    at = joined.indexOf(CHRONO_PLACEHOLDER, at + CHRONO_PLACEHOLDER.length)
+  ) {
     starts.add(at)
     removed.fill(1, at, at + CHRONO_PLACEHOLDER.length)
   }
@@ -122,17 +141,25 @@ function rewriteGroup(group: readonly TextNode[], chrono: string, tag: string): 
     // Word and Excel trim text elements without xml:space="preserve"; removing part of a placeholder can
     // leave a leading or trailing space that must survive.
     const preserve = /\sxml:space=/.test(node.attributes) || !/^\s|\s$/.test(text) ? '' : ' xml:space="preserve"'
-    edits.push({ start: node.start, end: node.end, replacement: `<${tag}${node.attributes}${preserve}>${escapeXml(text)}</${tag}>` })
+    edits.push({
+      start: node.start,
+      end: node.end,
+      replacement: `<${tag}${node.attributes}${preserve}>${escapeXml(text)}</${tag}>`,
+    })
   }
   return edits
 }
 
 function decodeXml(raw: string): string {
-  return raw.replace(/&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(lt|gt|amp|quot|apos));/g, (whole, hex?: string, decimal?: string, named?: string) => {
-    if (named !== undefined) return ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[named] as string
-    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(decimal)
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole
-  })
+  return raw.replace(
+    /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(lt|gt|amp|quot|apos));/g,
+    (whole, hex?: string, decimal?: string, named?: string) => {
+      if (named !== undefined)
+        return ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[named] as string
+      const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(decimal)
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole
+    },
+  )
 }
 
 function escapeRegExp(value: string): string {

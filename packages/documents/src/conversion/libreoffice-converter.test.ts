@@ -1,8 +1,8 @@
 import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { isDomainError } from '@mailroom/core'
 import { PDFDocument } from '@cantoo/pdf-lib'
+import { isDomainError } from '@mailroom/core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { hasPdftotext, makeHtml, pdfText, readSample } from '../../../testing/src/fixtures/files/index.js'
 import { findSoffice, LibreOfficeConverter } from './libreoffice-converter.js'
@@ -38,7 +38,13 @@ describe('LibreOfficeConverter without LibreOffice', () => {
 
   it('kills a stuck conversion at the timeout and cleans its files', async () => {
     const workDir = join(scratch, 'work-timeout')
-    const converter = new LibreOfficeConverter({ sofficePath: stuckSoffice(), mode: 'process', workDir, baseTimeoutMs: 300, timeoutPer100KbMs: 0 })
+    const converter = new LibreOfficeConverter({
+      sofficePath: stuckSoffice(),
+      mode: 'process',
+      workDir,
+      baseTimeoutMs: 300,
+      timeoutPer100KbMs: 0,
+    })
     const started = Date.now()
     const error = await failure(converter.convert({ bytes: readSample('sample.docx'), format: 'docx' }))
     expect(Date.now() - started).toBeLessThan(5_000)
@@ -48,7 +54,14 @@ describe('LibreOfficeConverter without LibreOffice', () => {
   })
 
   it('refuses conversions beyond the queue length, then accepts again', async () => {
-    const converter = new LibreOfficeConverter({ sofficePath: stuckSoffice(), mode: 'process', workDir: join(scratch, 'work-queue'), baseTimeoutMs: 300, timeoutPer100KbMs: 0, maxQueue: 1 })
+    const converter = new LibreOfficeConverter({
+      sofficePath: stuckSoffice(),
+      mode: 'process',
+      workDir: join(scratch, 'work-queue'),
+      baseTimeoutMs: 300,
+      timeoutPer100KbMs: 0,
+      maxQueue: 1,
+    })
     const input = { bytes: readSample('sample.odt'), format: 'odt' }
     const first = converter.convert(input)
     const second = converter.convert(input)
@@ -61,8 +74,14 @@ describe('LibreOfficeConverter without LibreOffice', () => {
   })
 
   it('reports a missing soffice as a conversion error', async () => {
-    const converter = new LibreOfficeConverter({ sofficePath: join(scratch, 'no-such-soffice'), mode: 'process', workDir: join(scratch, 'work-missing') })
-    await expect(converter.convert({ bytes: readSample('sample.odt'), format: 'odt' })).rejects.toThrow(/^Conversion error : LibreOffice produced no PDF/)
+    const converter = new LibreOfficeConverter({
+      sofficePath: join(scratch, 'no-such-soffice'),
+      mode: 'process',
+      workDir: join(scratch, 'work-missing'),
+    })
+    await expect(converter.convert({ bytes: readSample('sample.odt'), format: 'odt' })).rejects.toThrow(
+      /^Conversion error : LibreOffice produced no PDF/,
+    )
   })
 })
 
@@ -110,7 +129,12 @@ describe.skipIf(!soffice)('LibreOfficeConverter listener fallback', () => {
     chmodSync(broken, 0o755)
     let restarts = 0
     const observer = { libreOfficeRestarted: () => void restarts++ }
-    const converter = new LibreOfficeConverter({ mode: 'listener', unoconvPath: broken, workDir: join(scratch, 'work-fallback'), observer })
+    const converter = new LibreOfficeConverter({
+      mode: 'listener',
+      unoconvPath: broken,
+      workDir: join(scratch, 'work-fallback'),
+      observer,
+    })
     try {
       expect(converter.mode).toBe('listener')
       for (let i = 0; i < 2; i++) {

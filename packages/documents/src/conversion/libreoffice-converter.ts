@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { accessSync, constants as fsConstants, existsSync, readFileSync } from 'node:fs'
+import { accessSync, existsSync, constants as fsConstants, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -108,7 +108,9 @@ export class LibreOfficeConverter implements OfficeConverter {
   constructor(options: LibreOfficeConverterOptions = {}) {
     this.#soffice = options.sofficePath ?? findSoffice()
     this.#workDir = options.workDir ?? tmpdir()
-    this.#profileDir = options.profileDir ?? join(this.#workDir, `mailroom-libreoffice-profile-${process.pid}-${Math.random().toString(36).slice(2, 10)}`)
+    this.#profileDir =
+      options.profileDir ??
+      join(this.#workDir, `mailroom-libreoffice-profile-${process.pid}-${Math.random().toString(36).slice(2, 10)}`)
     this.#baseTimeoutMs = options.baseTimeoutMs ?? 30_000
     this.#per100KbMs = options.timeoutPer100KbMs ?? 1_000
     this.#maxQueue = options.maxQueue ?? 16
@@ -147,7 +149,11 @@ export class LibreOfficeConverter implements OfficeConverter {
   convert(input: ConvertInput): Promise<Uint8Array> {
     if (this.#closed) return Promise.reject(domainError('CONVERSION_FAILED', { detail: 'converter is closed' }))
     if (!this.#soffice) {
-      return Promise.reject(domainError('CONVERSION_FAILED', { detail: 'LibreOffice is not installed, office documents cannot be converted' }))
+      return Promise.reject(
+        domainError('CONVERSION_FAILED', {
+          detail: 'LibreOffice is not installed, office documents cannot be converted',
+        }),
+      )
     }
     if (this.#pending > this.#maxQueue) return Promise.reject(domainError('CONVERSION_QUEUE_FULL'))
     this.#pending++
@@ -191,11 +197,14 @@ export class LibreOfficeConverter implements OfficeConverter {
       } else {
         result = await this.#viaProcess(source, dir, timeoutMs)
       }
-      if (result.timedOut) fail('CONVERSION_FAILED', { detail: `LibreOffice did not finish within ${timeoutMs} ms and was stopped` })
+      if (result.timedOut)
+        fail('CONVERSION_FAILED', { detail: `LibreOffice did not finish within ${timeoutMs} ms and was stopped` })
       const pdf = existsSync(target) ? new Uint8Array(await readFile(target)) : undefined
       if (!pdf || pdf.length === 0 || !looksLikePdf(pdf)) {
         const why = result.output.trim().split('\n').slice(-3).join(' ').slice(0, 500)
-        fail('CONVERSION_FAILED', { detail: `LibreOffice produced no PDF (exit ${result.code ?? result.signal})${why ? `: ${why}` : ''}` })
+        fail('CONVERSION_FAILED', {
+          detail: `LibreOffice produced no PDF (exit ${result.code ?? result.signal})${why ? `: ${why}` : ''}`,
+        })
       }
       return pdf
     } catch (error) {
@@ -211,9 +220,19 @@ export class LibreOfficeConverter implements OfficeConverter {
   }
 
   #viaProcess(source: string, outDir: string, timeoutMs: number): Promise<RunResult> {
-    const args = ['--headless', '--invisible', '--norestore', '--nolockcheck', '--nodefault', '--nologo', this.#profileArg()]
+    const args = [
+      '--headless',
+      '--invisible',
+      '--norestore',
+      '--nolockcheck',
+      '--nodefault',
+      '--nologo',
+      this.#profileArg(),
+    ]
     // HTML opens in Writer/Web by default, whose PDF export drops the body: open it as a Writer document.
-    const html = /\.html?$/.test(source) ? ['--infilter=HTML (StarWriter)', '--convert-to', 'pdf:writer_pdf_Export'] : ['--convert-to', 'pdf']
+    const html = /\.html?$/.test(source)
+      ? ['--infilter=HTML (StarWriter)', '--convert-to', 'pdf:writer_pdf_Export']
+      : ['--convert-to', 'pdf']
     return run(this.#soffice as string, [...args, ...html, '--outdir', outDir, source], timeoutMs)
   }
 
@@ -229,14 +248,24 @@ export class LibreOfficeConverter implements OfficeConverter {
   }
 
   async #startListener(): Promise<{ process: ChildProcess; connection: string }> {
-    if (this.#listener && this.#listener.process.exitCode === null && this.#listener.process.signalCode === null) return this.#listener
+    if (this.#listener && this.#listener.process.exitCode === null && this.#listener.process.signalCode === null)
+      return this.#listener
     // Every start after the first replaces a listener that died, hung or failed a conversion.
     if (this.#listenerStarts++ > 0) this.#observer?.libreOfficeRestarted()
     const port = await freePort()
     const connection = `socket,host=127.0.0.1,port=${port};urp;StarOffice.ComponentContext`
     const child = spawn(
       this.#soffice as string,
-      ['--headless', '--invisible', '--norestore', '--nolockcheck', '--nodefault', '--nologo', this.#profileArg(), `--accept=${connection}`],
+      [
+        '--headless',
+        '--invisible',
+        '--norestore',
+        '--nolockcheck',
+        '--nodefault',
+        '--nologo',
+        this.#profileArg(),
+        `--accept=${connection}`,
+      ],
       { detached: true, stdio: 'ignore' },
     )
     child.unref()
@@ -334,7 +363,11 @@ function run(command: string, args: readonly string[], timeoutMs: number): Promi
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT)
     }
-    const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: process.env.HOME ?? tmpdir() } })
+    const child = spawn(command, args, {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HOME: process.env.HOME ?? tmpdir() },
+    })
     child.stdout?.on('data', keep)
     child.stderr?.on('data', keep)
     const timer = setTimeout(() => {

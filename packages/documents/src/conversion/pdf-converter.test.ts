@@ -1,7 +1,7 @@
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib'
 import { isDomainError } from '@mailroom/core'
 import { GifReader } from 'omggif'
 import { PNG } from 'pngjs'
-import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
 import {
   hasPdftotext,
@@ -26,7 +26,11 @@ async function pages(pdf: Uint8Array) {
 function embeddedFontNames(doc: PDFDocument): string[] {
   const names: string[] = []
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('FontDescriptor') && object.has(PDFName.of('FontFile2'))) {
+    if (
+      object instanceof PDFDict &&
+      object.get(PDFName.of('Type')) === PDFName.of('FontDescriptor') &&
+      object.has(PDFName.of('FontFile2'))
+    ) {
       names.push(String(object.get(PDFName.of('FontName'))))
     }
   }
@@ -65,7 +69,9 @@ describe('ConversionService', () => {
   })
 
   it('keeps every page of a multi-page TIFF and honours its resolution', async () => {
-    expect(await pages(await imageToPdf(makeTiff(300, 150, [0, 0, 0], [255, 255, 255], { pages: 3, dpi: 150 }), 'tif'))).toEqual([
+    expect(
+      await pages(await imageToPdf(makeTiff(300, 150, [0, 0, 0], [255, 255, 255], { pages: 3, dpi: 150 }), 'tif')),
+    ).toEqual([
       { width: 144, height: 72 },
       { width: 144, height: 72 },
       { width: 144, height: 72 },
@@ -125,9 +131,9 @@ describe('ConversionService', () => {
     expect(((await rejection(service.convert({ bytes: makeText(), format: 'csv' }))) as Error).message).toBe(
       'Conversion error : format csv cannot be converted to PDF',
     )
-    expect(((await rejection(service.convert({ bytes: readSample('sample.docx'), format: 'docx' }))) as Error).message).toMatch(
-      /^Conversion error : LibreOffice is not installed/,
-    )
+    expect(
+      ((await rejection(service.convert({ bytes: readSample('sample.docx'), format: 'docx' }))) as Error).message,
+    ).toMatch(/^Conversion error : LibreOffice is not installed/)
     const broken = await rejection(service.convert({ bytes: new Uint8Array([0x89, 0x50, 1, 2, 3]), format: 'png' }))
     expect(isDomainError(broken) && broken.code).toBe('CONVERSION_FAILED')
   })
@@ -173,6 +179,13 @@ describe('ConversionService', () => {
     release()
     await waiting
     expect(inFlight).toBe(0)
-    expect(events).toEqual(['start:text', 'end:text:ok', 'start:image', 'end:image:failed', 'start:office', 'end:office:ok'])
+    expect(events).toEqual([
+      'start:text',
+      'end:text:ok',
+      'start:image',
+      'end:image:failed',
+      'start:office',
+      'end:office:ok',
+    ])
   })
 })

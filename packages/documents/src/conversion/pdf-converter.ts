@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os'
 // zlib.crc32 is in Node since 20.15 and 22.2 (engines: >= 20.19).
 import { crc32, deflateSync } from 'node:zlib'
+import fontkit from '@cantoo/fontkit'
+import { PDFDocument, type PDFFont, type PDFImage } from '@cantoo/pdf-lib'
 import type { ConversionObserver, ConvertInput, PdfConverter } from '@mailroom/core'
 import { conversionKind, domainError, fail, isDomainError, normaliseFormat } from '@mailroom/core'
-import fontkit from '@cantoo/fontkit'
 import { GifReader } from 'omggif'
-import { PDFDocument, type PDFFont, type PDFImage } from '@cantoo/pdf-lib'
 import UTIF from 'utif2'
-import { ConcurrencyLimit } from './concurrency-limit.js'
 import { loadUnicodeFont } from '../fonts/unicode-font.js'
+import { ConcurrencyLimit } from './concurrency-limit.js'
 
 /** A4 portrait, in points. */
 export const A4: readonly [number, number] = [595.28, 841.89]
@@ -144,7 +144,8 @@ function pngChunk(type: string, data: Uint8Array): Uint8Array {
 
 /** Decodes a text file: UTF-8 or UTF-16 with BOM, UTF-8, else Windows-1252 (the common legacy encoding). */
 export function decodeTextFile(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3))
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder('utf-8').decode(bytes.subarray(3))
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2))
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2))
   try {
@@ -187,7 +188,12 @@ export async function textToPdf(bytes: Uint8Array, layout: TextLayout = DEFAULT_
         const page = doc.addPage([pageWidth, pageHeight])
         lines.slice(start, start + linesPerPage).forEach((line, i) => {
           if (line === '') return
-          page.drawText(line, { x: layout.margin, y: pageHeight - layout.margin - layout.fontSize - i * layout.lineHeight, size: layout.fontSize, font })
+          page.drawText(line, {
+            x: layout.margin,
+            y: pageHeight - layout.margin - layout.fontSize - i * layout.lineHeight,
+            size: layout.fontSize,
+            font,
+          })
         })
       }
     }
@@ -293,10 +299,13 @@ export class ConversionService implements PdfConverter {
       case 'text':
         return this.#inProcess.run(() => textToPdf(input.bytes, this.#textLayout))
       case 'office':
-        if (!this.#office) fail('CONVERSION_FAILED', { detail: 'LibreOffice is not installed, office documents cannot be converted' })
+        if (!this.#office)
+          fail('CONVERSION_FAILED', { detail: 'LibreOffice is not installed, office documents cannot be converted' })
         return this.#office.convert(input)
       case 'none':
-        return fail('CONVERSION_FAILED', { detail: `format ${normaliseFormat(input.format)} cannot be converted to PDF` })
+        return fail('CONVERSION_FAILED', {
+          detail: `format ${normaliseFormat(input.format)} cannot be converted to PDF`,
+        })
     }
   }
 }

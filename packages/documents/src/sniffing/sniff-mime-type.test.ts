@@ -1,6 +1,15 @@
 import { checkFormatAllowed } from '@mailroom/core'
 import { describe, expect, it } from 'vitest'
-import { makeEml, makeGif, makeHtml, makePdf, makePng, makeText, makeTiff, readSample } from '../../../testing/src/fixtures/files/index.js'
+import {
+  makeEml,
+  makeGif,
+  makeHtml,
+  makePdf,
+  makePng,
+  makeText,
+  makeTiff,
+  readSample,
+} from '../../../testing/src/fixtures/files/index.js'
 import { sniffMimeType } from './sniff-mime-type.js'
 
 const text = (s: string) => new TextEncoder().encode(s)
@@ -15,8 +24,12 @@ describe('sniffMimeType', () => {
 
   it('recognises the LibreOffice-made samples', async () => {
     expect(await sniffMimeType(readSample('sample.jpg'))).toBe('image/jpeg')
-    expect(await sniffMimeType(readSample('sample.docx'))).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-    expect(await sniffMimeType(readSample('sample.xlsx'))).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    expect(await sniffMimeType(readSample('sample.docx'))).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    )
+    expect(await sniffMimeType(readSample('sample.xlsx'))).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
     expect(await sniffMimeType(readSample('sample.odt'))).toBe('application/vnd.oasis.opendocument.text')
     expect(await sniffMimeType(readSample('sample.ods'))).toBe('application/vnd.oasis.opendocument.spreadsheet')
   })

@@ -69,7 +69,9 @@ function sniffText(bytes: Uint8Array): string | undefined {
  */
 function decodeText(sample: Uint8Array): string | undefined {
   if (hasUtf16Bom(sample)) {
-    const decoded = new TextDecoder(sample[0] === 0xff ? 'utf-16le' : 'utf-16be').decode(sample.subarray(0, sample.length & ~1))
+    const decoded = new TextDecoder(sample[0] === 0xff ? 'utf-16le' : 'utf-16be').decode(
+      sample.subarray(0, sample.length & ~1),
+    )
     return /[\u0000-\u0008\u000e-\u001a\ufffd]/.test(decoded) ? undefined : decoded
   }
   let controls = 0
@@ -101,7 +103,8 @@ function trimPartialSequence(sample: Uint8Array): number {
   return end
 }
 
-const HTML_START = /^(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body|meta|title|table|div|p|h[1-6]|style|script)[\s>/]/i
+const HTML_START =
+  /^(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body|meta|title|table|div|p|h[1-6]|style|script)[\s>/]/i
 
 function looksLikeHtml(head: string): boolean {
   return HTML_START.test(head)
@@ -109,7 +112,8 @@ function looksLikeHtml(head: string): boolean {
 
 // libmagic calls a text mail when it starts with one of these headers; more than one is asked here so a
 // plain letter starting with "Subject:" stays text.
-const MAIL_HEADER = /^(from|to|cc|subject|date|received|return-path|message-id|mime-version|content-type|delivered-to|reply-to|x-[a-z0-9-]+)\s*:/i
+const MAIL_HEADER =
+  /^(from|to|cc|subject|date|received|return-path|message-id|mime-version|content-type|delivered-to|reply-to|x-[a-z0-9-]+)\s*:/i
 const STRONG_FIRST_LINE = /^(received|return-path|delivered-to|message-id|mime-version)\s*:|^From \S+/i
 
 function looksLikeMail(head: string): boolean {

@@ -1,5 +1,5 @@
-import { DEFAULT_WATERMARK_OPTIONS, isDomainError, type WatermarkOptions } from '@mailroom/core'
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib'
+import { DEFAULT_WATERMARK_OPTIONS, isDomainError, type WatermarkOptions } from '@mailroom/core'
 import { describe, expect, it } from 'vitest'
 import { hasPdftotext, makePdf, pdfText } from '../../../testing/src/fixtures/files/index.js'
 import { watermarkPdf } from './watermark-pdf.js'
@@ -15,7 +15,8 @@ async function pageOperators(pdf: Uint8Array, index: number): Promise<string> {
   let out = ''
   for (const ref of refs) {
     const stream = doc.context.lookup(ref)
-    if (stream instanceof PDFRawStream) out += `${new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode())}\n`
+    if (stream instanceof PDFRawStream)
+      out += `${new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode())}\n`
   }
   return out
 }
@@ -31,7 +32,11 @@ async function failure(promise: Promise<unknown>) {
 
 describe('watermarkPdf', () => {
   it('draws the text on every page with the configured colour and opacity', async () => {
-    const pdf = await watermarkPdf(makePdf({ pages: 3 }), 'Copie conforme de MAARCH/2024A/1 le 05-03-2024 08:09', options)
+    const pdf = await watermarkPdf(
+      makePdf({ pages: 3 }),
+      'Copie conforme de MAARCH/2024A/1 le 05-03-2024 08:09',
+      options,
+    )
     const doc = await PDFDocument.load(pdf)
     expect(doc.getPageCount()).toBe(3)
     for (let i = 0; i < 3; i++) {
@@ -60,7 +65,9 @@ describe('watermarkPdf', () => {
     // Rotate 90: visible (30,35) is user space (600-35, 30), text turned by 90°.
     expect(await pageOperators(pdf, 0)).toMatch(/0\.0000000000000000612\d* 1 -1 0\.0000000000000000612\d* 565 30 Tm/)
     const upsideDown = await watermarkPdf(makePdf({ mediaBox: [600, 800], rotate: 180 }), 'WM', options)
-    expect(await pageOperators(upsideDown, 0)).toMatch(/-1 0\.000000000000000122\d* -0\.000000000000000122\d* -1 570 765 Tm/)
+    expect(await pageOperators(upsideDown, 0)).toMatch(
+      /-1 0\.000000000000000122\d* -0\.000000000000000122\d* -1 570 765 Tm/,
+    )
   })
 
   it('honours the angle and font size', async () => {

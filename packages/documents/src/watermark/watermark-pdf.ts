@@ -1,8 +1,8 @@
-import type { PdfWatermarker, WatermarkOptions } from '@mailroom/core'
-import { domainError, isDomainError } from '@mailroom/core'
 import fontkit from '@cantoo/fontkit'
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib'
 import { Encodings } from '@cantoo/pdf-lib/standard-fonts'
+import type { PdfWatermarker, WatermarkOptions } from '@mailroom/core'
+import { domainError, isDomainError } from '@mailroom/core'
 import { loadUnicodeFont } from '../fonts/unicode-font.js'
 
 const STANDARD_FONTS: Readonly<Record<string, StandardFonts>> = {
@@ -72,7 +72,13 @@ async function chooseFont(doc: PDFDocument, text: string, family: string): Promi
   return doc.embedFont(await loadUnicodeFont(), { subset: true })
 }
 
-function drawOnPage(page: PDFPage, text: string, font: PDFFont, options: WatermarkOptions, color: ReturnType<typeof rgb>): void {
+function drawOnPage(
+  page: PDFPage,
+  text: string,
+  font: PDFFont,
+  options: WatermarkOptions,
+  color: ReturnType<typeof rgb>,
+): void {
   const box = page.getCropBox()
   const rotation = (((page.getRotation().angle % 360) + 360) % 360) as number
   const { x: vx, y: vy } = options

@@ -46,7 +46,11 @@ describe('the console at /console', () => {
   })
 
   it('answers the JSON 404 for a missing file or a path leaving the folder, and leaves other methods alone', async () => {
-    for (const path of ['/console/assets/missing.js', '/console/..%2Foutside-console.txt', '/console/%2e%2e/outside-console.txt']) {
+    for (const path of [
+      '/console/assets/missing.js',
+      '/console/..%2Foutside-console.txt',
+      '/console/%2e%2e/outside-console.txt',
+    ]) {
       const response = await server.call('GET', path, { auth: null })
       expect(response.status, path).toBe(404)
       expect(response.text).not.toContain('secret')

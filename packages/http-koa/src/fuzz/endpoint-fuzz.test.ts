@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestResponse, type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestResponse, type TestServer } from '../testing/test-server.js'
 
 /**
  * Hostile-input fuzzing of every endpoint: random JSON, wrong types, huge strings, deep nesting, bad
@@ -12,7 +12,10 @@ const SEED = 20261122
 
 let s: TestServer
 beforeAll(async () => {
-  s = await startTestServer({ mailroom: { throttle: false }, http: { bodyLimitBytes: 2 * 1024 * 1024, requestTimeoutMs: 15_000 } })
+  s = await startTestServer({
+    mailroom: { throttle: false },
+    http: { bodyLimitBytes: 2 * 1024 * 1024, requestTimeoutMs: 15_000 },
+  })
 })
 afterAll(async () => s?.close())
 
@@ -22,7 +25,26 @@ const scalar = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('', '0', '-1', '1', '12', 'NaN', 'true', '{}', '[]', 'NEW', 'END', 'pdf', 'PDF', 'txt', 'PJS', '2026-01-01', '31-12-2025', '2025-02-30 25:61:00'),
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '1',
+    '12',
+    'NaN',
+    'true',
+    '{}',
+    '[]',
+    'NEW',
+    'END',
+    'pdf',
+    'PDF',
+    'txt',
+    'PJS',
+    '2026-01-01',
+    '31-12-2025',
+    '2025-02-30 25:61:00',
+  ),
   fc.string({ minLength: 2000, maxLength: 70_000 }).map((x) => x.slice(0, 70_000)),
 )
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -33,19 +55,54 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 
 /** Bodies shaped like the real ones, with every field possibly of the wrong type. */
 function shaped(keys: readonly string[]) {
-  return fc.dictionary(fc.constantFrom(...keys), fc.oneof(value, fc.constantFrom('%%%not base64%%%', 'SGVsbG8=', 'JVBERi0xLjQK', '', ' ', '===')), { maxKeys: keys.length })
+  return fc.dictionary(
+    fc.constantFrom(...keys),
+    fc.oneof(value, fc.constantFrom('%%%not base64%%%', 'SGVsbG8=', 'JVBERi0xLjQK', '', ' ', '===')),
+    { maxKeys: keys.length },
+  )
 }
-const RECORD_KEYS = ['modelId', 'status', 'doctype', 'subject', 'chrono', 'typist', 'destination', 'diffusionList', 'initiator', 'confidentiality', 'documentDate', 'arrivalDate', 'departureDate', 'processLimitDate', 'priority', 'barcode', 'encodedFile', 'format', 'externalId', 'customFields', 'senders', 'recipients', 'folders', 'tags', 'type_id', 'category_id'] as const
+const RECORD_KEYS = [
+  'modelId',
+  'status',
+  'doctype',
+  'subject',
+  'chrono',
+  'typist',
+  'destination',
+  'diffusionList',
+  'initiator',
+  'confidentiality',
+  'documentDate',
+  'arrivalDate',
+  'departureDate',
+  'processLimitDate',
+  'priority',
+  'barcode',
+  'encodedFile',
+  'format',
+  'externalId',
+  'customFields',
+  'senders',
+  'recipients',
+  'folders',
+  'tags',
+  'type_id',
+  'category_id',
+] as const
 const SEARCH_KEYS = ['select', 'clause', 'withFile', 'orderBy', 'limit', 'offset'] as const
 const STATUS_KEYS = ['status', 'historyMessage', 'resId', 'chrono'] as const
-const body = (keys: readonly string[]) => fc.oneof(value, shaped(keys), fc.constantFrom('not json', '{"a":', '[]', 'null', '"x"', '1e999999'))
+const body = (keys: readonly string[]) =>
+  fc.oneof(value, shaped(keys), fc.constantFrom('not json', '{"a":', '[]', 'null', '"x"', '1e999999'))
 
 const pathValue = fc.oneof(
   fc.integer({ min: -5, max: 50 }).map(String),
   fc.constantFrom('0', '-1', '1.5', 'abc', '99999999999999999999', '%00', '%2e%2e', '..', ' ', 'PJS', "1' or '1'='1"),
   fc.string({ maxLength: 40 }).map((x) => encodeURIComponent(x) || 'x'),
 )
-const queryValue = fc.oneof(fc.constantFrom('', 'base64', 'view', 'true', 'false', '1', 'PDF', 'SIGN', 'NOTE', 'TYPE', '2026-01-01', 'x'), fc.string({ maxLength: 30 }))
+const queryValue = fc.oneof(
+  fc.constantFrom('', 'base64', 'view', 'true', 'false', '1', 'PDF', 'SIGN', 'NOTE', 'TYPE', '2026-01-01', 'x'),
+  fc.string({ maxLength: 30 }),
+)
 const login = fc.constantFrom('bbain:maarch', 'superadmin:superadmin', 'ddur:maarch', 'cchaplin:maarch')
 
 function send(response: Promise<TestResponse>) {
@@ -58,41 +115,77 @@ function send(response: Promise<TestResponse>) {
 function expectSane(r: TestResponse, path: string) {
   if (r.status >= 500) {
     // The only 5xx the interface allows for hostile input: a conversion failure, reported as such.
-    expect(r.status === 500 && typeof r.json?.errors === 'string' && /^Conversion error/.test(r.json.errors), `${r.status} ${r.text.slice(0, 300)} on ${path}`).toBe(true)
+    expect(
+      r.status === 500 && typeof r.json?.errors === 'string' && /^Conversion error/.test(r.json.errors),
+      `${r.status} ${r.text.slice(0, 300)} on ${path}`,
+    ).toBe(true)
   }
   if (r.status >= 400 && path.startsWith('/rest')) {
     expect(r.headers.get('content-type') ?? '', `content-type on ${path}`).toMatch(/application\/json/)
     expect(typeof r.json?.errors, `${r.status} ${r.text.slice(0, 200)} on ${path}`).toBe('string')
   }
-  if (r.status >= 400 && path.startsWith('/digitalSafe')) expect(r.json?.operationResult, r.text.slice(0, 200)).toBe(false)
+  if (r.status >= 400 && path.startsWith('/digitalSafe'))
+    expect(r.json?.operationResult, r.text.slice(0, 200)).toBe(false)
 }
 
 function bodyOptions(b: unknown, auth: string) {
-  return typeof b === 'string' && (b === 'not json' || b.startsWith('{"a"') || b === '1e999999') ? { auth, rawBody: b } : { auth, body: b }
+  return typeof b === 'string' && (b === 'not json' || b.startsWith('{"a"') || b === '1e999999')
+    ? { auth, rawBody: b }
+    : { auth, body: b }
 }
 
 const options = { numRuns: RUNS, seed: SEED, endOnFailure: true }
 
 describe.sequential(`endpoint fuzzing (${RUNS} cases per endpoint)`, () => {
   it('POST /rest/resources', async () => {
-    await fc.assert(fc.asyncProperty(body(RECORD_KEYS), login, async (b, auth) => expectSane(await send(s.call('POST', '/rest/resources', bodyOptions(b, auth))), '/rest/resources')), options)
+    await fc.assert(
+      fc.asyncProperty(body(RECORD_KEYS), login, async (b, auth) =>
+        expectSane(await send(s.call('POST', '/rest/resources', bodyOptions(b, auth))), '/rest/resources'),
+      ),
+      options,
+    )
   })
   it('PUT /rest/resources/{resId}', async () => {
-    await fc.assert(fc.asyncProperty(pathValue, body(['encodedFile', 'format', 'subject']), login, async (id, b, auth) => expectSane(await send(s.call('PUT', `/rest/resources/${id}`, bodyOptions(b, auth))), `/rest/resources/${id}`)), options)
+    await fc.assert(
+      fc.asyncProperty(pathValue, body(['encodedFile', 'format', 'subject']), login, async (id, b, auth) =>
+        expectSane(await send(s.call('PUT', `/rest/resources/${id}`, bodyOptions(b, auth))), `/rest/resources/${id}`),
+      ),
+      options,
+    )
   })
   it('POST /rest/res/list', async () => {
-    await fc.assert(fc.asyncProperty(body(SEARCH_KEYS), login, async (b, auth) => expectSane(await send(s.call('POST', '/rest/res/list', bodyOptions(b, auth))), '/rest/res/list')), options)
+    await fc.assert(
+      fc.asyncProperty(body(SEARCH_KEYS), login, async (b, auth) =>
+        expectSane(await send(s.call('POST', '/rest/res/list', bodyOptions(b, auth))), '/rest/res/list'),
+      ),
+      options,
+    )
   })
   it('PUT /rest/res/resource/status', async () => {
-    await fc.assert(fc.asyncProperty(body(STATUS_KEYS), login, async (b, auth) => expectSane(await send(s.call('PUT', '/rest/res/resource/status', bodyOptions(b, auth))), '/rest/res/resource/status')), options)
+    await fc.assert(
+      fc.asyncProperty(body(STATUS_KEYS), login, async (b, auth) =>
+        expectSane(
+          await send(s.call('PUT', '/rest/res/resource/status', bodyOptions(b, auth))),
+          '/rest/res/resource/status',
+        ),
+      ),
+      options,
+    )
   })
   it('GET content, originalContent, content/{version}, history', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('content', 'originalContent', 'version', 'history'), pathValue, pathValue, fc.dictionary(fc.constantFrom('mode', 'watermark', 'signedVersion', 'type', 'x'), queryValue, { maxKeys: 3 }), login, async (kind, id, version, query, auth) => {
+      fc.asyncProperty(
+        fc.constantFrom('content', 'originalContent', 'version', 'history'),
+        pathValue,
+        pathValue,
+        fc.dictionary(fc.constantFrom('mode', 'watermark', 'signedVersion', 'type', 'x'), queryValue, { maxKeys: 3 }),
+        login,
+        async (kind, id, version, query, auth) => {
           const suffix = kind === 'version' ? `content/${version}` : kind
           const path = `/rest/resources/${id}/${suffix}?${new URLSearchParams(query)}`
           expectSane(await send(s.call('GET', path, { auth })), path)
-        }),
+        },
+      ),
       options,
     )
   })
@@ -101,18 +194,43 @@ describe.sequential(`endpoint fuzzing (${RUNS} cases per endpoint)`, () => {
       fc.asyncProperty(pathValue, body(['login', 'password']), queryValue, async (id, b, token) => {
         expectSane(await send(s.call('GET', `/rest/entities/${id}`)), `/rest/entities/${id}`)
         expectSane(await send(s.call('POST', '/rest/authenticate', bodyOptions(b, ''))), '/rest/authenticate')
-        expectSane(await send(s.call('GET', `/rest/authenticate/token?refreshToken=${encodeURIComponent(token)}`, { auth: null })), '/rest/authenticate/token')
+        expectSane(
+          await send(
+            s.call('GET', `/rest/authenticate/token?refreshToken=${encodeURIComponent(token)}`, { auth: null }),
+          ),
+          '/rest/authenticate/token',
+        )
       }),
       { ...options, numRuns: Math.ceil(RUNS / 3) },
     )
   })
   it('GET /digitalSafe/digitalSafe/{owner}/events', async () => {
-    const token = (await s.call('POST', '/rest/authenticate', { auth: null, body: { login: 'bblier', password: 'maarch' } })).headers.get('token')!
+    const token = (
+      await s.call('POST', '/rest/authenticate', { auth: null, body: { login: 'bblier', password: 'maarch' } })
+    ).headers.get('token')!
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.constant('21750001600019'), pathValue),
-        fc.dictionary(fc.constantFrom('archiveId', 'originatorOrgRegNumber', 'fromDate', 'toDate', 'fromOriginatorArchiveId', 'toOriginatorArchiveId', 'limit', 'after'), queryValue, { maxKeys: 4 }),
-        fc.constantFrom(`SERVICE-AUTH=${encodeURIComponent(token)}`, 'SERVICE-AUTH=garbage', '', 'SERVICE-AUTH=%E0%A4%A'),
+        fc.dictionary(
+          fc.constantFrom(
+            'archiveId',
+            'originatorOrgRegNumber',
+            'fromDate',
+            'toDate',
+            'fromOriginatorArchiveId',
+            'toOriginatorArchiveId',
+            'limit',
+            'after',
+          ),
+          queryValue,
+          { maxKeys: 4 },
+        ),
+        fc.constantFrom(
+          `SERVICE-AUTH=${encodeURIComponent(token)}`,
+          'SERVICE-AUTH=garbage',
+          '',
+          'SERVICE-AUTH=%E0%A4%A',
+        ),
         async (owner, query, cookie) => {
           const path = `/digitalSafe/digitalSafe/${owner}/events?${new URLSearchParams(query)}`
           expectSane(await send(s.call('GET', path, { auth: null, headers: cookie ? { cookie } : {} })), path)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 import { corsSettingsProblem, crossOrigin } from './cross-origin.js'
 
 const PORTAL = 'http://portal.example.test:5173'
@@ -19,7 +19,11 @@ afterAll(async () => {
 
 const preflight = (origin: string, method = 'POST') => ({
   auth: null,
-  headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' },
+  headers: {
+    origin,
+    'access-control-request-method': method,
+    'access-control-request-headers': 'authorization, content-type',
+  },
 })
 
 describe('CORS for a listed origin', () => {
@@ -35,7 +39,11 @@ describe('CORS for a listed origin', () => {
   })
 
   it('exposes Token and Refresh-Token on /rest/authenticate, and the request id', async () => {
-    const r = await withCors.call('POST', '/rest/authenticate', { auth: null, body: { login: 'bbain', password: 'maarch' }, headers: { origin: PORTAL } })
+    const r = await withCors.call('POST', '/rest/authenticate', {
+      auth: null,
+      body: { login: 'bbain', password: 'maarch' },
+      headers: { origin: PORTAL },
+    })
     expect(r.status).toBe(204)
     expect(r.headers.get('access-control-allow-origin')).toBe(PORTAL)
     expect(r.headers.get('access-control-expose-headers')).toBe('Token,Refresh-Token,Content-Disposition,X-Request-Id')
@@ -44,7 +52,10 @@ describe('CORS for a listed origin', () => {
   })
 
   it('keeps the CORS headers on error answers, so the page can read the error', async () => {
-    const r = await withCors.call('GET', '/rest/entities/PJS', { auth: 'bbain:wrong-password', headers: { origin: PORTAL } })
+    const r = await withCors.call('GET', '/rest/entities/PJS', {
+      auth: 'bbain:wrong-password',
+      headers: { origin: PORTAL },
+    })
     expect(r.status).toBe(401)
     expect(r.json).toEqual({ errors: 'Authentication Failed' })
     expect(r.headers.get('access-control-allow-origin')).toBe(PORTAL)
@@ -77,7 +88,13 @@ describe('CORS settings', () => {
     expect(() => crossOrigin({ origins: '*', credentials: true })).toThrow(/cannot be combined with credentials/)
     expect(corsSettingsProblem({ origins: [PORTAL, '*'] })).toMatch(/must be the only origin/)
     expect(corsSettingsProblem({ origins: [] })).toMatch(/at least one origin/)
-    for (const bad of ['portal.example.test', 'http://portal.example.test/', 'http://portal.example.test/app', 'ftp://x.test', 'HTTP://X.TEST'])
+    for (const bad of [
+      'portal.example.test',
+      'http://portal.example.test/',
+      'http://portal.example.test/app',
+      'ftp://x.test',
+      'HTTP://X.TEST',
+    ])
       expect(corsSettingsProblem({ origins: [bad] })).toMatch(/is not an origin/)
     expect(corsSettingsProblem({ origins: '*' })).toBeNull()
     expect(corsSettingsProblem({ origins: [PORTAL, 'https://[::1]:8443'], credentials: true })).toBeNull()

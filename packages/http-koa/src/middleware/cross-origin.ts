@@ -20,11 +20,15 @@ export const CORS_EXPOSED_HEADERS = ['Token', 'Refresh-Token', 'Content-Disposit
  */
 export function corsSettingsProblem(settings: CorsSettings): string | null {
   const origins = settings.origins
-  if (origins === '*') return settings.credentials ? 'CORS origins "*" cannot be combined with credentials: list the allowed origins instead' : null
+  if (origins === '*')
+    return settings.credentials
+      ? 'CORS origins "*" cannot be combined with credentials: list the allowed origins instead'
+      : null
   if (origins.length === 0) return 'CORS needs at least one origin'
   for (const origin of origins) {
     if (origin === '*') return 'CORS origin "*" must be the only origin'
-    if (!isOrigin(origin)) return `CORS origin "${origin}" is not an origin: write scheme://host[:port], without path or trailing slash`
+    if (!isOrigin(origin))
+      return `CORS origin "${origin}" is not an origin: write scheme://host[:port], without path or trailing slash`
   }
   return null
 }

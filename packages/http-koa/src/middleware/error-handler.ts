@@ -1,7 +1,7 @@
 import { type DomainError, domainError, isDomainError } from '@mailroom/core'
 import type { Context, Next } from 'koa'
-import { STATUS_BY_KIND } from '../error-status.js'
 import type { AppState } from '../app-state.js'
+import { STATUS_BY_KIND } from '../error-status.js'
 
 /** Shapes the body of an error; /digitalSafe uses its own envelope. */
 export type ErrorBodyRenderer = (ctx: Context, error: DomainError, status: number) => unknown
@@ -13,12 +13,15 @@ const restErrorBody: ErrorBodyRenderer = (_ctx, error) => ({ errors: error.messa
  * body-parser and http errors into their catalogue equivalents, anything else into a generic 500 whose
  * detail goes to the log only.
  */
-export function errorHandler(options: { renderers?: readonly (readonly [prefix: string, render: ErrorBodyRenderer])[] } = {}) {
+export function errorHandler(
+  options: { renderers?: readonly (readonly [prefix: string, render: ErrorBodyRenderer])[] } = {},
+) {
   return async (ctx: Context & { state: AppState }, next: Next) => {
     try {
       await next()
       if (ctx.status === 404 && ctx.body === undefined) throw domainError('ROUTE_NOT_FOUND')
-      if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string')) throw domainError('METHOD_NOT_ALLOWED')
+      if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string'))
+        throw domainError('METHOD_NOT_ALLOWED')
     } catch (caught) {
       const error = toDomainError(caught)
       const status = STATUS_BY_KIND[error.kind]
@@ -28,7 +31,10 @@ export function errorHandler(options: { renderers?: readonly (readonly [prefix: 
       logAuthenticationRefusal(ctx, error)
       if (status >= 500 && !isDomainError(caught)) ctx.state.log?.error({ err: caught }, 'request failed')
       else if (status >= 500) ctx.state.log?.warn({ code: error.code, err: caught }, error.message)
-      const render = ctx.state.renderError ?? options.renderers?.find(([prefix]) => ctx.path.startsWith(prefix))?.[1] ?? restErrorBody
+      const render =
+        ctx.state.renderError ??
+        options.renderers?.find(([prefix]) => ctx.path.startsWith(prefix))?.[1] ??
+        restErrorBody
       ctx.status = status
       ctx.type = 'application/json'
       ctx.body = render(ctx, error, status)
@@ -57,11 +63,25 @@ function logAuthenticationRefusal(ctx: Context & { state: AppState }, error: Dom
   const facts = error.details?.authentication
   if (typeof facts !== 'object' || facts === null) return
   const locked = 'lockedUntil' in facts
-  ctx.state.log?.warn({ authentication: facts, code: error.code }, locked ? 'authentication failed: account locked' : 'authentication refused')
+  ctx.state.log?.warn(
+    { authentication: facts, code: error.code },
+    locked ? 'authentication failed: account locked' : 'authentication refused',
+  )
 }
 
 /** Network errors and SQLSTATE classes that mean "the database is not reachable right now". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+])
 
 /** True when a failure comes from a lost or refused database connection (so the answer is 503, not 500). */
 export function isUnavailable(caught: unknown): boolean {
@@ -69,17 +89,26 @@ export function isUnavailable(caught: unknown): boolean {
   const { code, message } = caught as { code?: unknown; message?: unknown }
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
   const text = typeof message === 'string' ? message : ''
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed/i.test(text)) return true
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed/i.test(
+      text,
+    )
+  )
+    return true
   const errors = (caught as { errors?: unknown }).errors
   return Array.isArray(errors) && errors.some(isUnavailable)
 }
 
 function toDomainError(caught: unknown): DomainError {
   // A use case may wrap a lost connection in its own internal error: the caller should still hear 503.
-  if (isDomainError(caught) && caught.kind === 'internal' && isUnavailable(caught.cause)) return domainError('SERVICE_UNAVAILABLE')
+  if (isDomainError(caught) && caught.kind === 'internal' && isUnavailable(caught.cause))
+    return domainError('SERVICE_UNAVAILABLE')
   if (isDomainError(caught)) return caught
   if (isUnavailable(caught)) return domainError('SERVICE_UNAVAILABLE')
-  const status = typeof caught === 'object' && caught !== null ? ((caught as { status?: number }).status ?? (caught as { statusCode?: number }).statusCode) : undefined
+  const status =
+    typeof caught === 'object' && caught !== null
+      ? ((caught as { status?: number }).status ?? (caught as { statusCode?: number }).statusCode)
+      : undefined
   if (status === 413) return domainError('PAYLOAD_TOO_LARGE')
   if (status === 400) return domainError('MALFORMED_JSON')
   if (status === 404) return domainError('ROUTE_NOT_FOUND')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 
 let s: TestServer
 beforeAll(async () => {
@@ -9,12 +9,19 @@ afterAll(async () => s?.close())
 
 describe('request bodies and errors', () => {
   it('refuses malformed JSON with 400 and a JSON error', async () => {
-    const r = await s.call('POST', '/rest/authenticate', { auth: null, rawBody: '{"login": "bbain",', headers: { 'content-type': 'application/json' } })
+    const r = await s.call('POST', '/rest/authenticate', {
+      auth: null,
+      rawBody: '{"login": "bbain",',
+      headers: { 'content-type': 'application/json' },
+    })
     expect([r.status, r.json]).toEqual([400, { errors: 'Body is not valid JSON' }])
   })
 
   it('refuses a body over the limit with 413 (declared length)', async () => {
-    const r = await s.call('POST', '/rest/authenticate', { auth: null, body: { login: 'x'.repeat(2000), password: 'y' } })
+    const r = await s.call('POST', '/rest/authenticate', {
+      auth: null,
+      body: { login: 'x'.repeat(2000), password: 'y' },
+    })
     expect([r.status, r.json]).toEqual([413, { errors: 'Body is larger than the configured limit' }])
   })
 
@@ -25,7 +32,11 @@ describe('request bodies and errors', () => {
         controller.close()
       },
     })
-    const response = await fetch(`${s.baseUrl}/rest/authenticate`, { method: 'POST', body: chunks, duplex: 'half' } as RequestInit)
+    const response = await fetch(`${s.baseUrl}/rest/authenticate`, {
+      method: 'POST',
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit)
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({ errors: 'Body is larger than the configured limit' })
   })
@@ -69,16 +80,31 @@ describe('unavailable database and slow requests', () => {
 
 describe('hostile bodies and headers', () => {
   it('refuses invalid UTF-8 instead of replacing bytes', async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"login":"'), 0xff, 0xfe, ...new TextEncoder().encode('","password":"x"}')])
-    const r = await s.call('POST', '/rest/authenticate', { auth: null, rawBody: bytes, headers: { 'content-type': 'application/json' } })
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"login":"'),
+      0xff,
+      0xfe,
+      ...new TextEncoder().encode('","password":"x"}'),
+    ])
+    const r = await s.call('POST', '/rest/authenticate', {
+      auth: null,
+      rawBody: bytes,
+      headers: { 'content-type': 'application/json' },
+    })
     expect([r.status, r.json]).toEqual([400, { errors: 'Body is not valid UTF-8' }])
   })
 
   it('refuses NUL characters that PostgreSQL could not store', async () => {
-    const r = await s.call('POST', '/rest/authenticate', { auth: null, rawBody: '{"login":"a\\u0000b","password":"x"}' })
+    const r = await s.call('POST', '/rest/authenticate', {
+      auth: null,
+      rawBody: '{"login":"a\\u0000b","password":"x"}',
+    })
     expect([r.status, r.json]).toEqual([400, { errors: 'Request contains a NUL character, which cannot be stored' }])
     const inPath = await s.call('GET', '/rest/entities/%00')
-    expect([inPath.status, inPath.json]).toEqual([400, { errors: 'Request contains a NUL character, which cannot be stored' }])
+    expect([inPath.status, inPath.json]).toEqual([
+      400,
+      { errors: 'Request contains a NUL character, which cannot be stored' },
+    ])
     const inQuery = await s.call('GET', '/rest/authenticate/token?refreshToken=a%00b', { auth: null })
     expect(inQuery.status).toBe(400)
   })

@@ -9,7 +9,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true })
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\0')
   if (Array.isArray(value)) return value.some(containsNul)
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item))
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item))
   return false
 }
 
@@ -31,7 +32,8 @@ export function jsonBody(limitBytes: number, idleMs = 0) {
   return async (ctx: Context & { state: AppState }, next: Next) => {
     // PostgreSQL cannot store U+0000: refusing it in the URL here keeps every route from failing on it later.
     if (ctx.url.includes('%00')) fail('NUL_CHARACTER')
-    if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE' || ctx.method === 'OPTIONS') return next()
+    if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE' || ctx.method === 'OPTIONS')
+      return next()
     const declared = Number(ctx.get('content-length') || 'NaN')
     if (Number.isFinite(declared) && declared > limitBytes) fail('PAYLOAD_TOO_LARGE')
     const chunks: Buffer[] = []

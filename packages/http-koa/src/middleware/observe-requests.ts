@@ -28,7 +28,12 @@ export function observeRequests(observer: HttpObserver, routers: readonly Router
       const seconds = Number(process.hrtime.bigint() - started) / 1e9
       // A method outside the standard few is one more unbounded label: fold it like an unmatched route.
       const method = KNOWN_METHODS.has(ctx.method) ? ctx.method : 'OTHER'
-      observer.requestFinished({ route: routeTemplate(routers, ctx.path, ctx.method), method, status: ctx.status, seconds })
+      observer.requestFinished({
+        route: routeTemplate(routers, ctx.path, ctx.method),
+        method,
+        status: ctx.status,
+        seconds,
+      })
     }
   }
 }

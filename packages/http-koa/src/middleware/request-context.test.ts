@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import Koa from 'koa'
 import Router from '@koa/router'
+import Koa from 'koa'
 import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppState } from '../app-state.js'
@@ -55,7 +55,9 @@ describe('requestContext', () => {
   it('logs one request line per request with its id, and lines of the request carry the same id', async () => {
     const { base, lines } = await start('info')
     await fetch(`${base}/a?log=1`, { headers: { 'x-request-id': 'r1' } })
-    expect(lines.map(({ msg, requestId, method, route, status }) => ({ msg, requestId, method, route, status }))).toEqual([
+    expect(
+      lines.map(({ msg, requestId, method, route, status }) => ({ msg, requestId, method, route, status })),
+    ).toEqual([
       { msg: 'route line', requestId: 'r1', method: undefined, route: undefined, status: undefined },
       { msg: 'request', requestId: 'r1', method: 'GET', route: null, status: 200 },
     ])
@@ -66,7 +68,14 @@ describe('requestContext', () => {
     await fetch(`${base}/things/4242?refreshToken=secret-value`, { headers: { 'x-request-id': 'r2' } })
     expect(lines).toHaveLength(1)
     const line = lines[0]!
-    expect(line).toMatchObject({ msg: 'request', requestId: 'r2', method: 'GET', route: '/things/:id', status: 200, user: 'bbain' })
+    expect(line).toMatchObject({
+      msg: 'request',
+      requestId: 'r2',
+      method: 'GET',
+      route: '/things/:id',
+      status: 200,
+      user: 'bbain',
+    })
     expect(typeof line.durationMs).toBe('number')
     expect(JSON.stringify(line)).not.toMatch(/4242|secret-value/)
   })

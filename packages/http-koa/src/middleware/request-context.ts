@@ -34,7 +34,13 @@ export function requestContext(log: Logger) {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6
       if (log.isLevelEnabled('info')) {
-        const line = { method: ctx.method, route: routeTemplate(ctx), status: ctx.status, durationMs: Math.round(ms * 10) / 10, user: ctx.state.actor?.login ?? null }
+        const line = {
+          method: ctx.method,
+          route: routeTemplate(ctx),
+          status: ctx.status,
+          durationMs: Math.round(ms * 10) / 10,
+          user: ctx.state.actor?.login ?? null,
+        }
         requestLog().info(line, 'request')
       }
     }

@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorCode, ErrorBodySchema, JournalErrorResponseSchema } from '@mailroom/core'
+import { ERROR_CATALOGUE, ErrorBodySchema, type ErrorCode, JournalErrorResponseSchema } from '@mailroom/core'
 import type { ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi'
 import { STATUS_BY_KIND } from '../error-status.js'
 
@@ -45,7 +45,12 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   JOURNAL_REPEATED_PARAMETER: { name: 'fromDate' },
   JOURNAL_EVENT_MALFORMED: { field: 'timestamp' },
   ORGANISATION_NOT_PARSED: { reason: 'line 3, column 5: Map keys must be unique' },
-  ORGANISATION_INVALID: { issues: [{ path: 'users[3].groups[0]', message: 'no group "AGNT"' }, { path: 'groups[2].perimeter', message: 'unknown column "destinaton" at position 1' }] },
+  ORGANISATION_INVALID: {
+    issues: [
+      { path: 'users[3].groups[0]', message: 'no group "AGNT"' },
+      { path: 'groups[2].perimeter', message: 'unknown column "destinaton" at position 1' },
+    ],
+  },
   ORGANISATION_REFUSED: { issues: [{ path: 'statuses', message: 'cannot remove "END": records use it' }] },
   USER_NOT_FOUND: { login: 'jdoe' },
   USER_ALREADY_EXISTS: { login: 'jdoe' },
@@ -64,7 +69,12 @@ export function documentedStatus(code: ErrorCode): number {
 }
 
 /** Codes any authenticated `/rest` operation may answer. */
-export const REST_AUTH_ERRORS: readonly ErrorCode[] = ['AUTHENTICATION_FAILED', 'ACCOUNT_LOCKED', 'ADDRESS_THROTTLED', 'PASSWORD_CHECKS_BUSY']
+export const REST_AUTH_ERRORS: readonly ErrorCode[] = [
+  'AUTHENTICATION_FAILED',
+  'ACCOUNT_LOCKED',
+  'ADDRESS_THROTTLED',
+  'PASSWORD_CHECKS_BUSY',
+]
 
 /** Codes any operation may answer when the server itself fails or is overloaded. */
 export const SERVER_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']
@@ -106,11 +116,16 @@ export function restErrorResponses(codes: readonly ErrorCode[]): ZodOpenApiRespo
       content: {
         'application/json': {
           schema: ErrorBodySchema,
-          examples: Object.fromEntries(group.map((code) => [code, { summary: code, value: { errors: documentedMessage(code) } }])),
+          examples: Object.fromEntries(
+            group.map((code) => [code, { summary: code, value: { errors: documentedMessage(code) } }]),
+          ),
         },
       },
     }
-    if (status === 429 || status === 503) response.headers = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } }
+    if (status === 429 || status === 503)
+      response.headers = {
+        'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+      }
     responses[`${status}`] = response
   }
   return responses

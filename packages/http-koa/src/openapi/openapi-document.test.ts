@@ -16,7 +16,8 @@ function errorExamples(): { operation: string; status: number; code: string; bod
       for (const [status, response] of Object.entries(operation.responses as Json)) {
         if (Number(status) < 400) continue
         const examples = (response as Json).content?.['application/json']?.examples ?? {}
-        for (const [code, example] of Object.entries(examples)) found.push({ operation: operation.operationId, status: Number(status), code, body: (example as Json).value })
+        for (const [code, example] of Object.entries(examples))
+          found.push({ operation: operation.operationId, status: Number(status), code, body: (example as Json).value })
       }
     }
   }
@@ -42,8 +43,12 @@ describe('OpenAPI document', () => {
         expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z]+$/)
         expect(operation.tags, `${method} ${path}`).toHaveLength(1)
         const statuses = Object.keys(operation.responses).map(Number)
-        expect(statuses.some((s) => s < 300), `${method} ${path}`).toBe(true)
-        if (path.startsWith('/rest/') && path !== '/rest/openapi.json') expect(statuses, `${method} ${path}`).toContain(500)
+        expect(
+          statuses.some((s) => s < 300),
+          `${method} ${path}`,
+        ).toBe(true)
+        if (path.startsWith('/rest/') && path !== '/rest/openapi.json')
+          expect(statuses, `${method} ${path}`).toContain(500)
       }
     }
   })
@@ -84,11 +89,14 @@ describe('OpenAPI document', () => {
       ['getEntity', 401, 'Authentication Failed'],
       ['authenticate', 401, 'Authentication Failed'],
     ]
-    for (const [operation, status, message] of rows) expect(byOperation.get(operation)?.get(message), `${operation} ${message}`).toBe(status)
+    for (const [operation, status, message] of rows)
+      expect(byOperation.get(operation)?.get(message), `${operation} ${message}`).toBe(status)
     const messages = [...byOperation.get('createRecord')!.keys()]
     expect(messages.some((m) => m.startsWith('[ResController create]'))).toBe(true)
     expect([...byOperation.get('getContent')!.keys()].some((m) => m.startsWith('Conversion error'))).toBe(true)
-    expect([...byOperation.get('updateStatus')!.keys()]).toContain(errorMessage('STATUS_DOCUMENT_NOT_FOUND', { identifier: 'MAARCH/2024A/404' }))
+    expect([...byOperation.get('updateStatus')!.keys()]).toContain(
+      errorMessage('STATUS_DOCUMENT_NOT_FOUND', { identifier: 'MAARCH/2024A/404' }),
+    )
   })
 
   it('renders every templated message with its sample arguments', () => {
@@ -106,7 +114,9 @@ describe('OpenAPI document', () => {
     })
     expect(document.security).toEqual([{ basicAuth: [] }, { bearerAuth: [] }])
     const paths = document.paths as Json
-    expect(paths['/digitalSafe/digitalSafe/{originatorOwnerOrgRegNumber}/events'].get.security).toEqual([{ serviceAuthCookie: [] }])
+    expect(paths['/digitalSafe/digitalSafe/{originatorOwnerOrgRegNumber}/events'].get.security).toEqual([
+      { serviceAuthCookie: [] },
+    ])
     for (const [path, method] of [
       ['/healthz', 'get'],
       ['/readyz', 'get'],
@@ -121,10 +131,24 @@ describe('OpenAPI document', () => {
   it('gives the parameters of the interface tables', () => {
     const paths = document.paths as Json
     const names = (path: string, method = 'get') =>
-      Object.fromEntries((paths[path][method].parameters as Json[]).map((p) => [`${p.in}:${p.name}`, p.schema.type ?? p.schema.$ref]))
-    expect(names('/rest/resources/{resId}/content')).toEqual({ 'path:resId': 'integer', 'query:mode': 'string', 'query:watermark': 'boolean' })
-    expect(names('/rest/resources/{resId}/originalContent')).toEqual({ 'path:resId': 'integer', 'query:mode': 'string', 'query:signedVersion': 'boolean' })
-    expect(names('/rest/resources/{resId}/content/{version}')).toEqual({ 'path:resId': 'integer', 'path:version': 'integer', 'query:type': 'string' })
+      Object.fromEntries(
+        (paths[path][method].parameters as Json[]).map((p) => [`${p.in}:${p.name}`, p.schema.type ?? p.schema.$ref]),
+      )
+    expect(names('/rest/resources/{resId}/content')).toEqual({
+      'path:resId': 'integer',
+      'query:mode': 'string',
+      'query:watermark': 'boolean',
+    })
+    expect(names('/rest/resources/{resId}/originalContent')).toEqual({
+      'path:resId': 'integer',
+      'query:mode': 'string',
+      'query:signedVersion': 'boolean',
+    })
+    expect(names('/rest/resources/{resId}/content/{version}')).toEqual({
+      'path:resId': 'integer',
+      'path:version': 'integer',
+      'query:type': 'string',
+    })
     expect(names('/rest/entities/{id}')).toEqual({ 'path:id': 'string' })
     expect(names('/rest/authenticate/token')).toEqual({ 'query:refreshToken': 'string' })
     expect(Object.keys(names('/digitalSafe/digitalSafe/{originatorOwnerOrgRegNumber}/events'))).toEqual([
@@ -139,7 +163,9 @@ describe('OpenAPI document', () => {
       'query:after',
       'header:User-Agent',
     ])
-    const versionType = (paths['/rest/resources/{resId}/content/{version}'].get.parameters as Json[]).find((p) => p.name === 'type')
+    const versionType = (paths['/rest/resources/{resId}/content/{version}'].get.parameters as Json[]).find(
+      (p) => p.name === 'type',
+    )
     expect(versionType?.schema.enum).toEqual(['PDF', 'SIGN', 'NOTE'])
   })
 
@@ -166,8 +192,18 @@ describe('OpenAPI document', () => {
         'VersionContent',
       ]),
     )
-    expect(document.components.schemas.ErrorBody).toMatchObject({ type: 'object', properties: { errors: { type: 'string' } }, required: ['errors'] })
+    expect(document.components.schemas.ErrorBody).toMatchObject({
+      type: 'object',
+      properties: { errors: { type: 'string' } },
+      required: ['errors'],
+    })
     expect(document.components.schemas.CreateRecordRequest.required).toEqual(['modelId', 'status'])
-    expect(document.components.schemas.EarlierCreateRecordRequest.required).toEqual(['status', 'format', 'encodedFile', 'type_id', 'category_id'])
+    expect(document.components.schemas.EarlierCreateRecordRequest.required).toEqual([
+      'status',
+      'format',
+      'encodedFile',
+      'type_id',
+      'category_id',
+    ])
   })
 })

@@ -1,4 +1,3 @@
-import { JOURNAL_DESCRIPTIONS } from '@mailroom/core'
 import type {
   AuthenticateBody,
   ChainVerificationResponse,
@@ -7,12 +6,12 @@ import type {
   CreateRecordResponse,
   EarlierCreateRecordBody,
   EntityResponse,
-  LivenessResponse,
-  ReadinessResponse,
   JournalEventsResponse,
+  LivenessResponse,
   NewVersionBody,
   NewVersionResponse,
   OriginalContentBase64Response,
+  ReadinessResponse,
   RecordHistoryResponse,
   SearchBody,
   SearchResponse,
@@ -20,6 +19,7 @@ import type {
   StatusUpdateResponse,
   VersionContentResponse,
 } from '@mailroom/core'
+import { JOURNAL_DESCRIPTIONS } from '@mailroom/core'
 
 // The examples follow the demo dataset of runtime-contract.md: bbain works in PJS (entity 6), model 1 is
 // "Courrier arrivée", NEW is "Nouveau courrier", the demo's digital safe is 21750001600019.
@@ -100,7 +100,11 @@ export const EXAMPLES = {
     encodedDocument: 'JVBERi0xLjcK...',
     filename: 'Demande de subvention du club de basket_V1.pdf',
   } satisfies VersionContentResponse,
-  statusUpdate: { status: 'COU', resId: [100], historyMessage: 'Pris en charge par le service' } satisfies StatusUpdateBody,
+  statusUpdate: {
+    status: 'COU',
+    resId: [100],
+    historyMessage: 'Pris en charge par le service',
+  } satisfies StatusUpdateBody,
   statusUpdateByChrono: { status: 'END', chrono: ['MAARCH/2024A/1'] } satisfies StatusUpdateBody,
   statusUpdateResponse: { success: 'success' } satisfies StatusUpdateResponse,
   history: {
@@ -204,6 +208,11 @@ export const EXAMPLES = {
     eventsChecked: 6,
     head: { sequence: 42, hash: '5d41402abc4b2a76b9719d911017c592ae1b6d5c9f4e3a8b7c6d5e4f3a2b1c0d' },
     pendingEvents: 0,
-    firstBreak: { reason: 'edited', sequence: 7, eventId: '0192f3a4-7b1c-7d2e-9f00-1a2b3c4d5e6f', detail: 'Event 7 in stored order does not match its hash' },
+    firstBreak: {
+      reason: 'edited',
+      sequence: 7,
+      eventId: '0192f3a4-7b1c-7d2e-9f00-1a2b3c4d5e6f',
+      detail: 'Event 7 in stored order does not match its hash',
+    },
   } satisfies ChainVerificationResponse,
 } as const

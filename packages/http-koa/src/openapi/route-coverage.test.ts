@@ -1,7 +1,7 @@
 import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpApp } from '../create-http-app.js'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 import { listDocumentedOperations, listRoutes, toOpenApiPath } from './list-routes.js'
 import { openApiDocument } from './openapi-document.js'
 
@@ -23,13 +23,21 @@ describe('route coverage of the OpenAPI document', () => {
   it('documents every route the Koa application serves, and serves every documented operation', () => {
     const served = listRoutes(createHttpApp({ services: t.mailroom })).map(key)
     const documented = listDocumentedOperations(openApiDocument() as never).map(key)
-    expect(served.filter((route) => !documented.includes(route)), 'served but not documented').toEqual([])
-    expect(documented.filter((operation) => !served.includes(operation)), 'documented but not served').toEqual([])
+    expect(
+      served.filter((route) => !documented.includes(route)),
+      'served but not documented',
+    ).toEqual([])
+    expect(
+      documented.filter((operation) => !served.includes(operation)),
+      'documented but not served',
+    ).toEqual([])
   })
 
   it('writes Koa paths the OpenAPI way', () => {
     expect(toOpenApiPath('/rest/resources/:resId/content/:version')).toBe('/rest/resources/{resId}/content/{version}')
-    expect(toOpenApiPath('/digitalSafe/digitalSafe/:originatorOwnerOrgRegNumber/events')).toBe('/digitalSafe/digitalSafe/{originatorOwnerOrgRegNumber}/events')
+    expect(toOpenApiPath('/digitalSafe/digitalSafe/:originatorOwnerOrgRegNumber/events')).toBe(
+      '/digitalSafe/digitalSafe/{originatorOwnerOrgRegNumber}/events',
+    )
     expect(toOpenApiPath('/healthz')).toBe('/healthz')
   })
 })

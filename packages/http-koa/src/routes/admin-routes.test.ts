@@ -13,7 +13,14 @@ beforeAll(async () => {
 })
 afterAll(async () => s?.close())
 
-const scalar = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom('', 'PJS', 'AGENT', 'VILLE', '1=1', 'destinaton = 1', '\u0000', 'root'))
+const scalar = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom('', 'PJS', 'AGENT', 'VILLE', '1=1', 'destinaton = 1', '\u0000', 'root'),
+)
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   any: fc.oneof({ depthSize: 'small' }, scalar, tie('array'), tie('object')),
   array: fc.array(tie('any'), { maxLength: 4 }),
@@ -31,7 +38,12 @@ const SECTIONS = {
 const document = fc.record(
   {
     version: fc.oneof(fc.constant(1), value),
-    ...Object.fromEntries(Object.entries(SECTIONS).map(([section, keys]) => [section, fc.oneof(fc.array(item(keys), { maxLength: 3 }), value)])),
+    ...Object.fromEntries(
+      Object.entries(SECTIONS).map(([section, keys]) => [
+        section,
+        fc.oneof(fc.array(item(keys), { maxLength: 3 }), value),
+      ]),
+    ),
   },
   { requiredKeys: [] },
 )
@@ -45,25 +57,42 @@ function expectClean(r: { status: number; json: unknown; text: string }): void {
 describe('/admin under hostile input', () => {
   it('answers documents of any shape with a 2xx or a described 4xx, and changes nothing when refusing', async () => {
     await fc.assert(
-      fc.asyncProperty(body, fc.constantFrom('PUT /admin/organisation', 'POST /admin/organisation/plan', 'PUT /admin/organisation?prune=true'), async (doc, route) => {
-        const [method, path] = route.split(' ') as [string, string]
-        const before = (await s.call('GET', '/admin/organisation', { auth: ROOT })).json
-        const r = await s.call(method, path, { auth: ROOT, body: doc })
-        expectClean(r)
-        if (r.status !== 200 || method === 'POST') expect((await s.call('GET', '/admin/organisation', { auth: ROOT })).json).toEqual(before)
-      }),
+      fc.asyncProperty(
+        body,
+        fc.constantFrom(
+          'PUT /admin/organisation',
+          'POST /admin/organisation/plan',
+          'PUT /admin/organisation?prune=true',
+        ),
+        async (doc, route) => {
+          const [method, path] = route.split(' ') as [string, string]
+          const before = (await s.call('GET', '/admin/organisation', { auth: ROOT })).json
+          const r = await s.call(method, path, { auth: ROOT, body: doc })
+          expectClean(r)
+          if (r.status !== 200 || method === 'POST')
+            expect((await s.call('GET', '/admin/organisation', { auth: ROOT })).json).toEqual(before)
+        },
+      ),
       { numRuns: 60, seed: 20261124 },
     )
   })
 
   it('answers user operations with any body or login with a 2xx or a described 4xx', async () => {
-    const login = fc.oneof(fc.constantFrom('bbain', 'nobody', 'BBAIN', '%00', '..'), fc.string({ maxLength: 20 }).map((x) => encodeURIComponent(x) || 'x'))
+    const login = fc.oneof(
+      fc.constantFrom('bbain', 'nobody', 'BBAIN', '%00', '..'),
+      fc.string({ maxLength: 20 }).map((x) => encodeURIComponent(x) || 'x'),
+    )
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('POST /admin/users', 'PUT password', 'PUT status'), login, fc.oneof(item(['login', 'groups', 'entities', 'password', 'mode', 'enabled']), value), async (route, who, payload) => {
-        const path = route === 'POST /admin/users' ? '/admin/users' : `/admin/users/${who}/${route.split(' ')[1]}`
-        const r = await s.call(route.startsWith('POST') ? 'POST' : 'PUT', path, { auth: ROOT, body: payload })
-        expectClean(r)
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('POST /admin/users', 'PUT password', 'PUT status'),
+        login,
+        fc.oneof(item(['login', 'groups', 'entities', 'password', 'mode', 'enabled']), value),
+        async (route, who, payload) => {
+          const path = route === 'POST /admin/users' ? '/admin/users' : `/admin/users/${who}/${route.split(' ')[1]}`
+          const r = await s.call(route.startsWith('POST') ? 'POST' : 'PUT', path, { auth: ROOT, body: payload })
+          expectClean(r)
+        },
+      ),
       { numRuns: 60, seed: 20261124 },
     )
   })

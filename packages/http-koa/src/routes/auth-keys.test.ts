@@ -1,7 +1,7 @@
 import { HmacTokenSigner, signingKeyId } from '@mailroom/mailroom'
 import { TEST_SECRET } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 
 const ROTATED_SECRET = 'rotated-secret-0123456789-abcdefghij'
 const FAILED = { errors: 'Authentication Failed' }
@@ -39,7 +39,12 @@ describe('signing secret rotation', () => {
   })
 
   it('refuses tokens of a secret that is neither current nor previous', async () => {
-    const stranger = new HmacTokenSigner('stranger-secret-0123456789-abcdef').sign({ kind: 'access', userId: 1, tokenId: 'x', expiresAt: inMinutes(10) })
+    const stranger = new HmacTokenSigner('stranger-secret-0123456789-abcdef').sign({
+      kind: 'access',
+      userId: 1,
+      tokenId: 'x',
+      expiresAt: inMinutes(10),
+    })
     const r = await s.call('GET', '/rest/entities/PJS', { auth: { bearer: stranger } })
     expect([r.status, r.json]).toEqual([401, FAILED])
   })
@@ -53,7 +58,10 @@ describe('WWW-Authenticate on 401', () => {
   })
 
   it('challenges a failed sign-in or refresh with Bearer: their credentials are in the body or query, no browser login box', async () => {
-    const login = await s.call('POST', '/rest/authenticate', { auth: null, body: { login: 'bbain', password: 'wrong' } })
+    const login = await s.call('POST', '/rest/authenticate', {
+      auth: null,
+      body: { login: 'bbain', password: 'wrong' },
+    })
     expect([login.status, login.json]).toEqual([401, FAILED])
     expect(login.headers.get('www-authenticate')).toBe('Bearer realm="mailroom"')
     const refresh = await s.call('GET', '/rest/authenticate/token?refreshToken=a.b.c', { auth: null })

@@ -1,7 +1,7 @@
 import { HmacTokenSigner } from '@mailroom/mailroom'
 import { TEST_SECRET } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 
 let s: TestServer
 beforeAll(async () => {
@@ -51,7 +51,9 @@ describe('authentication on /rest', () => {
     // A refresh token is not an access token.
     expect((await s.call('GET', '/rest/entities/DGS', { auth: { bearer: refresh } })).status).toBe(401)
 
-    const refreshed = await s.call('GET', `/rest/authenticate/token?refreshToken=${encodeURIComponent(refresh)}`, { auth: null })
+    const refreshed = await s.call('GET', `/rest/authenticate/token?refreshToken=${encodeURIComponent(refresh)}`, {
+      auth: null,
+    })
     expect(refreshed.status).toBe(200)
     expect(typeof refreshed.json.token).toBe('string')
     expect((await s.call('GET', '/rest/entities/DGS', { auth: { bearer: refreshed.json.token } })).status).toBe(200)
@@ -70,17 +72,34 @@ describe('authentication on /rest', () => {
 
   it('refuses forged and expired tokens', async () => {
     const other = new HmacTokenSigner('another-secret-another-secret-42')
-    const forged = other.sign({ kind: 'access', userId: 1, tokenId: 'x', expiresAt: Math.floor(Date.now() / 1000) + 600 })
+    const forged = other.sign({
+      kind: 'access',
+      userId: 1,
+      tokenId: 'x',
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+    })
     expect((await s.call('GET', '/rest/entities/PJS', { auth: { bearer: forged } })).json).toEqual(FAILED)
     const signer = new HmacTokenSigner(TEST_SECRET)
-    const expired = signer.sign({ kind: 'access', userId: 1, tokenId: 'x', expiresAt: Math.floor(Date.now() / 1000) - 1 })
+    const expired = signer.sign({
+      kind: 'access',
+      userId: 1,
+      tokenId: 'x',
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    })
     const r = await s.call('GET', '/rest/entities/PJS', { auth: { bearer: expired } })
     expect([r.status, r.json]).toEqual([401, FAILED])
-    const valid = signer.sign({ kind: 'access', userId: 1, tokenId: 'x', expiresAt: Math.floor(Date.now() / 1000) + 60 })
+    const valid = signer.sign({
+      kind: 'access',
+      userId: 1,
+      tokenId: 'x',
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+    })
     expect((await s.call('GET', '/rest/entities/PJS', { auth: { bearer: valid } })).status).toBe(200)
     // Tampering with the payload breaks the signature.
     const [h, , sig] = valid.split('.')
-    const payload = Buffer.from(JSON.stringify({ sub: 2, typ: 'access', jti: 'x', exp: 9999999999 })).toString('base64url')
+    const payload = Buffer.from(JSON.stringify({ sub: 2, typ: 'access', jti: 'x', exp: 9999999999 })).toString(
+      'base64url',
+    )
     expect((await s.call('GET', '/rest/entities/PJS', { auth: { bearer: `${h}.${payload}.${sig}` } })).status).toBe(401)
   })
 

@@ -9,7 +9,8 @@ export function registerAuthRoutes(router: Router<AppState>, services: MailroomS
     const body = ctx.state.body as { login?: unknown; password?: unknown } | undefined
     const login = body?.login
     const password = body?.password
-    if (typeof login !== 'string' || typeof password !== 'string' || !login || !password) fail('AUTHENTICATE_BAD_REQUEST')
+    if (typeof login !== 'string' || typeof password !== 'string' || !login || !password)
+      fail('AUTHENTICATE_BAD_REQUEST')
     const tokens = await services.auth.login(login, password, ctx.ip)
     ctx.set('Token', tokens.token)
     ctx.set('Refresh-Token', tokens.refreshToken)

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 
 /** Log lines the server writes, parsed. */
 function capturedLog() {
@@ -25,17 +25,29 @@ const lockLog = capturedLog()
 beforeAll(async () => {
   // X-Forwarded-For stands for the client addresses (trusted, as behind a proxy).
   s = await startTestServer({
-    mailroom: { throttle: { maxFailuresPerLoginAndAddress: 3, maxFailuresPerAddress: 6, freeFailuresPerLogin: 2, firstDelayMs: 5, maxDelayMs: 20 } },
+    mailroom: {
+      throttle: {
+        maxFailuresPerLoginAndAddress: 3,
+        maxFailuresPerAddress: 6,
+        freeFailuresPerLogin: 2,
+        firstDelayMs: 5,
+        maxDelayMs: 20,
+      },
+    },
     http: { trustProxy: true, logger: log.logger },
   })
-  locking = await startTestServer({ mailroom: { throttle: { lockAttempts: 3, lockSeconds: 60 } }, http: { trustProxy: true, logger: lockLog.logger } })
+  locking = await startTestServer({
+    mailroom: { throttle: { lockAttempts: 3, lockSeconds: 60 } },
+    http: { trustProxy: true, logger: lockLog.logger },
+  })
 })
 afterAll(async () => {
   await s?.close()
   await locking?.close()
 })
 
-const get = (server: TestServer, auth: string, address: string) => server.call('GET', '/rest/entities/PJS', { auth, headers: { 'x-forwarded-for': address } })
+const get = (server: TestServer, auth: string, address: string) =>
+  server.call('GET', '/rest/entities/PJS', { auth, headers: { 'x-forwarded-for': address } })
 
 describe('throttle: per login and address, per address, progressive delay (account lock off)', () => {
   it('refuses the guessing address only, for that login only, with Retry-After', async () => {
@@ -67,7 +79,15 @@ describe('throttle: per login and address, per address, progressive delay (accou
   it('slows, never refuses, a login guessed from many addresses: the right password still gets in', async () => {
     for (let i = 0; i < 6; i++) expect((await get(s, `bblier:guess${i}`, `10.0.2.${i}`)).json).toEqual(FAILED)
     expect((await get(s, 'bblier:maarch', '10.0.2.99')).status).toBe(200)
-    expect((await s.call('POST', '/rest/authenticate', { auth: null, body: { login: 'bblier', password: 'maarch' }, headers: { 'x-forwarded-for': '10.0.2.98' } })).status).toBe(204)
+    expect(
+      (
+        await s.call('POST', '/rest/authenticate', {
+          auth: null,
+          body: { login: 'bblier', password: 'maarch' },
+          headers: { 'x-forwarded-for': '10.0.2.98' },
+        })
+      ).status,
+    ).toBe(204)
   })
 
   it('answers a flood of wrong passwords from one address with few password checks, and serves the others', async () => {
@@ -81,7 +101,7 @@ describe('throttle: per login and address, per address, progressive delay (accou
     expect((await get(s, 'cchaplin:maarch', '10.0.3.1')).status).toBe(200)
   })
 
-  it('counts a login longer than the counters\' key column (stored as its digest) like any other', async () => {
+  it("counts a login longer than the counters' key column (stored as its digest) like any other", async () => {
     const long = `${'x'.repeat(300)}:guess`
     for (let i = 0; i < 3; i++) expect((await get(s, long, '10.0.5.1')).json).toEqual(FAILED)
     expect((await get(s, long, '10.0.5.1')).json).toEqual(THROTTLED)
@@ -99,9 +119,17 @@ describe('throttle: per login and address, per address, progressive delay (accou
     const refusals = log.lines.filter((l) => l.msg === 'authentication refused')
     const facts = refusals.map((l) => l.authentication)
     expect(facts).toContainEqual({ login: 'ddur', address: '10.0.0.1', reason: 'wrong password' })
-    expect(facts).toContainEqual({ login: 'ddur', address: '10.0.0.1', reason: 'too many failures for this login from this address' })
+    expect(facts).toContainEqual({
+      login: 'ddur',
+      address: '10.0.0.1',
+      reason: 'too many failures for this login from this address',
+    })
     expect(facts).toContainEqual({ login: 'nobody1', address: '10.0.1.1', reason: 'unknown login' })
-    expect(facts).toContainEqual({ login: 'nobody7', address: '10.0.1.1', reason: 'too many failures from this address' })
+    expect(facts).toContainEqual({
+      login: 'nobody7',
+      address: '10.0.1.1',
+      reason: 'too many failures from this address',
+    })
     const text = JSON.stringify(log.lines)
     for (const password of ['bad', 'guess0', 'wrong-once', 'maarch']) expect(text).not.toContain(`"${password}"`)
     expect(text).not.toMatch(/guess\d|wrong-once|wrong\d|same-wrong/)
@@ -120,7 +148,11 @@ describe('throttle: the reference account lock, when turned on', () => {
     const locked = lockLog.lines.filter((l) => l.msg === 'authentication failed: account locked')
     expect(locked).toHaveLength(1)
     expect(locked[0]?.authentication).toMatchObject({ login: 'ddur', address: '10.1.0.2', reason: 'wrong password' })
-    expect(lockLog.lines.map((l) => l.authentication)).toContainEqual({ login: 'ddur', address: '10.1.0.50', reason: 'account locked' })
+    expect(lockLog.lines.map((l) => l.authentication)).toContainEqual({
+      login: 'ddur',
+      address: '10.1.0.50',
+      reason: 'account locked',
+    })
   })
 
   it('refuses even credentials this server verified a moment ago while the lock lasts', async () => {

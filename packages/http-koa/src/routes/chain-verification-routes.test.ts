@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 
 /** GET /rest/digitalSafe/{owner}/verification on a real server (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 const SAFE = '21750001600019'
@@ -12,7 +12,14 @@ beforeAll(async () => {
   for (const subject of ['Coffre 1', 'Coffre 2']) {
     const created = await s.call('POST', '/rest/resources', {
       auth: 'cchaplin:maarch',
-      body: { modelId: 1, status: 'NEW', subject, destination: 6, format: 'txt', encodedFile: Buffer.from(`${subject}\n`).toString('base64') },
+      body: {
+        modelId: 1,
+        status: 'NEW',
+        subject,
+        destination: 6,
+        format: 'txt',
+        encodedFile: Buffer.from(`${subject}\n`).toString('base64'),
+      },
     })
     expect(created.status).toBe(200)
   }
@@ -20,7 +27,13 @@ beforeAll(async () => {
 afterAll(async () => s?.close())
 
 /** The safe's events in chain order, as stored. */
-const chain = () => s.mailroom.db.selectFrom('journal_events').select(['sequence', 'event_id']).where('safe', '=', SAFE).orderBy('sequence').execute()
+const chain = () =>
+  s.mailroom.db
+    .selectFrom('journal_events')
+    .select(['sequence', 'event_id'])
+    .where('safe', '=', SAFE)
+    .orderBy('sequence')
+    .execute()
 
 describe('GET /rest/digitalSafe/{owner}/verification', () => {
   it('answers that an intact chain verifies, with its size, head and seal state (Basic and bearer alike)', async () => {
@@ -28,7 +41,11 @@ describe('GET /rest/digitalSafe/{owner}/verification', () => {
     expect(r.status).toBe(200)
     const events = await chain()
     expect(events.length).toBeGreaterThanOrEqual(2)
-    const last = await s.mailroom.db.selectFrom('journal_heads').select(['last_sequence', 'last_hash']).where('safe', '=', SAFE).executeTakeFirstOrThrow()
+    const last = await s.mailroom.db
+      .selectFrom('journal_heads')
+      .select(['last_sequence', 'last_hash'])
+      .where('safe', '=', SAFE)
+      .executeTakeFirstOrThrow()
     expect(r.json).toEqual({
       safe: SAFE,
       verified: true,
@@ -37,25 +54,58 @@ describe('GET /rest/digitalSafe/{owner}/verification', () => {
       pendingEvents: 0,
       firstBreak: null,
     })
-    const login = await s.call('POST', '/rest/authenticate', { auth: null, body: { login: 'ddur', password: 'maarch' } })
+    const login = await s.call('POST', '/rest/authenticate', {
+      auth: null,
+      body: { login: 'ddur', password: 'maarch' },
+    })
     const bearer = await s.call('GET', PATH, { auth: { bearer: login.headers.get('token')! } })
     expect([bearer.status, bearer.json.verified]).toEqual([200, true])
   })
 
   it("refuses as the journal read does, with the catalogue's messages", async () => {
-    expect(await s.call('GET', '/rest/digitalSafe/NOPE/verification').then((r) => [r.status, r.json])).toEqual([404, { errors: "Organization NOPE doesn't exist" }])
+    expect(await s.call('GET', '/rest/digitalSafe/NOPE/verification').then((r) => [r.status, r.json])).toEqual([
+      404,
+      { errors: "Organization NOPE doesn't exist" },
+    ])
     expect((await s.call('GET', PATH, { auth: null })).status).toBe(401)
-    await s.mailroom.db.insertInto('entities').values({ entity_id: 'FAR', entity_label: 'Far away', short_label: 'Far', entity_type: 'Direction', parent_entity_id: null, business_id: 'FAR-SAFE' }).execute()
-    expect(await s.call('GET', '/rest/digitalSafe/FAR-SAFE/verification').then((r) => [r.status, r.json])).toEqual([403, { errors: 'The user is not positioned on the organization.' }])
-    expect(await s.call('GET', '/rest/digitalSafe/FAR-SAFE/verification', { auth: 'superadmin:superadmin' }).then((r) => [r.status, r.json.verified, r.json.eventsChecked])).toEqual([200, true, 0])
+    await s.mailroom.db
+      .insertInto('entities')
+      .values({
+        entity_id: 'FAR',
+        entity_label: 'Far away',
+        short_label: 'Far',
+        entity_type: 'Direction',
+        parent_entity_id: null,
+        business_id: 'FAR-SAFE',
+      })
+      .execute()
+    expect(await s.call('GET', '/rest/digitalSafe/FAR-SAFE/verification').then((r) => [r.status, r.json])).toEqual([
+      403,
+      { errors: 'The user is not positioned on the organization.' },
+    ])
+    expect(
+      await s
+        .call('GET', '/rest/digitalSafe/FAR-SAFE/verification', { auth: 'superadmin:superadmin' })
+        .then((r) => [r.status, r.json.verified, r.json.eventsChecked]),
+    ).toEqual([200, true, 0])
 
     const exported = await s.call('GET', '/admin/organisation', { auth: 'superadmin:superadmin' })
     const agent = (exported.json.groups as { id: string }[]).find((group) => group.id === 'AGENT')!
     const withdraw = async (digitalSafe: boolean) =>
-      expect((await s.call('PUT', '/admin/organisation', { auth: 'superadmin:superadmin', body: { version: 1, groups: [{ ...agent, digitalSafe }] } })).status).toBe(200)
+      expect(
+        (
+          await s.call('PUT', '/admin/organisation', {
+            auth: 'superadmin:superadmin',
+            body: { version: 1, groups: [{ ...agent, digitalSafe }] },
+          })
+        ).status,
+      ).toBe(200)
     await withdraw(false)
     try {
-      expect(await s.call('GET', PATH, { auth: 'bbain:maarch' }).then((r) => [r.status, r.json])).toEqual([403, { errors: 'The user has no group allowed to read the digital safe.' }])
+      expect(await s.call('GET', PATH, { auth: 'bbain:maarch' }).then((r) => [r.status, r.json])).toEqual([
+        403,
+        { errors: 'The user has no group allowed to read the digital safe.' },
+      ])
     } finally {
       await withdraw(true)
     }
@@ -67,7 +117,11 @@ describe('GET /rest/digitalSafe/{owner}/verification', () => {
     const db = s.mailroom.db
     await sql`alter table journal_events disable trigger journal_events_append_only`.execute(db)
     try {
-      await db.updateTable('journal_events').set({ description: 'Nothing to see' }).where('event_id', '=', target.event_id).execute()
+      await db
+        .updateTable('journal_events')
+        .set({ description: 'Nothing to see' })
+        .where('event_id', '=', target.event_id)
+        .execute()
     } finally {
       await sql`alter table journal_events enable trigger journal_events_append_only`.execute(db)
     }
@@ -78,7 +132,12 @@ describe('GET /rest/digitalSafe/{owner}/verification', () => {
       verified: false,
       eventsChecked: 1,
       pendingEvents: 0,
-      firstBreak: { reason: 'edited', sequence: target.sequence, eventId: target.event_id, detail: `Event ${target.sequence} in stored order does not match its hash` },
+      firstBreak: {
+        reason: 'edited',
+        sequence: target.sequence,
+        eventId: target.event_id,
+        detail: `Event ${target.sequence} in stored order does not match its hash`,
+      },
     })
   })
 })

@@ -64,10 +64,14 @@ export function registerContentRoutes(router: Router<AppState>, services: Mailro
 
   // New version of the file (issue #5): `{ encodedFile, format }`, or `{ encodedFile, format: 'pdf', type: 'SIGN' | 'NOTE' }`.
   router.put('/rest/resources/:resId', async (ctx) => {
-    ctx.body = await services.content.createVersion(actorOf(ctx), ctx.params.resId, ctx.state.body, { remoteIp: ctx.ip })
+    ctx.body = await services.content.createVersion(actorOf(ctx), ctx.params.resId, ctx.state.body, {
+      remoteIp: ctx.ip,
+    })
   })
 
   router.get('/rest/resources/:resId/content/:version', async (ctx) => {
-    ctx.body = await services.content.readVersionContent(actorOf(ctx), ctx.params.resId, ctx.params.version, { type: queryValue(ctx, 'type') })
+    ctx.body = await services.content.readVersionContent(actorOf(ctx), ctx.params.resId, ctx.params.version, {
+      type: queryValue(ctx, 'type'),
+    })
   })
 }

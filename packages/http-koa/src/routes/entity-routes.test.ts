@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 
 let s: TestServer
 beforeAll(async () => {
@@ -13,9 +13,23 @@ describe('GET /rest/entities/{id}', () => {
     expect(r.status).toBe(200)
     expect(r.json).toEqual({
       entity: {
-        entity_id: 'PJS', entity_label: 'Pôle Jeunesse et Sport', short_label: 'PJS', entity_type: 'Service', enabled: 'Y',
-        adrs_1: null, adrs_2: null, adrs_3: null, zipcode: null, city: null, country: null, email: null, business_id: null,
-        parent_entity_id: 'DGS', ldap_id: null, archival_agency: null, archival_agreement: null,
+        entity_id: 'PJS',
+        entity_label: 'Pôle Jeunesse et Sport',
+        short_label: 'PJS',
+        entity_type: 'Service',
+        enabled: 'Y',
+        adrs_1: null,
+        adrs_2: null,
+        adrs_3: null,
+        zipcode: null,
+        city: null,
+        country: null,
+        email: null,
+        business_id: null,
+        parent_entity_id: 'DGS',
+        ldap_id: null,
+        archival_agency: null,
+        archival_agreement: null,
         entity_full_name: 'Ville de Maarch-les-Bains / Direction Générale des Services / Pôle Jeunesse et Sport',
       },
     })
@@ -23,7 +37,13 @@ describe('GET /rest/entities/{id}', () => {
 
   it('shows the top entity with its address and business id', async () => {
     const r = await s.call('GET', '/rest/entities/VILLE')
-    expect(r.json.entity).toMatchObject({ business_id: '21750001600019', city: 'Maarch-les-Bains', zipcode: '99000', parent_entity_id: null, entity_full_name: 'Ville de Maarch-les-Bains' })
+    expect(r.json.entity).toMatchObject({
+      business_id: '21750001600019',
+      city: 'Maarch-les-Bains',
+      zipcode: '99000',
+      parent_entity_id: null,
+      entity_full_name: 'Ville de Maarch-les-Bains',
+    })
   })
 
   it('looks integer ids up as the reference clients send them', async () => {

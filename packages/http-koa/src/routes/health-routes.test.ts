@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 
 let s: TestServer
 let stopping = false
@@ -10,7 +10,11 @@ beforeAll(async () => {
 })
 afterAll(async () => s?.close())
 
-const READY = { status: 'ready', failing: [], checks: { database: true, migrations: true, storage: true, shuttingDown: false } }
+const READY = {
+  status: 'ready',
+  failing: [],
+  checks: { database: true, migrations: true, storage: true, shuttingDown: false },
+}
 
 /** Replaces the database's ping for the duration of `run`, as if the server could not reach it. */
 async function withDatabaseDown<T>(run: () => Promise<T>): Promise<T> {
@@ -49,27 +53,44 @@ describe('GET /readyz (readiness)', () => {
     const r = await withDatabaseDown(() => s.call('GET', '/readyz', { auth: null }))
     expect([r.status, r.json]).toEqual([
       503,
-      { status: 'unavailable', failing: ['database', 'migrations'], checks: { database: false, migrations: false, storage: true, shuttingDown: false } },
+      {
+        status: 'unavailable',
+        failing: ['database', 'migrations'],
+        checks: { database: false, migrations: false, storage: true, shuttingDown: false },
+      },
     ])
   })
 
   it('answers 503 naming the migrations when one this version knows is not applied', async () => {
-    const row = (await sql<{ name: string; timestamp: string }>`select name, timestamp from mailroom_migrations order by name desc limit 1`.execute(s.mailroom.db)).rows[0]!
+    const row = (
+      await sql<{
+        name: string
+        timestamp: string
+      }>`select name, timestamp from mailroom_migrations order by name desc limit 1`.execute(s.mailroom.db)
+    ).rows[0]!
     await sql`delete from mailroom_migrations where name = ${row.name}`.execute(s.mailroom.db)
     try {
       const r = await s.call('GET', '/readyz', { auth: null })
       expect([r.status, r.json]).toEqual([
         503,
-        { status: 'unavailable', failing: ['migrations'], checks: { database: true, migrations: false, storage: true, shuttingDown: false } },
+        {
+          status: 'unavailable',
+          failing: ['migrations'],
+          checks: { database: true, migrations: false, storage: true, shuttingDown: false },
+        },
       ])
     } finally {
-      await sql`insert into mailroom_migrations (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(s.mailroom.db)
+      await sql`insert into mailroom_migrations (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(
+        s.mailroom.db,
+      )
     }
     expect((await s.call('GET', '/readyz', { auth: null })).json).toEqual(READY)
   })
 
   it('stays ready when the database holds migrations of a newer version (rolling upgrade)', async () => {
-    await sql`insert into mailroom_migrations (name, timestamp) values ('9999-from-a-newer-version', ${new Date().toISOString()})`.execute(s.mailroom.db)
+    await sql`insert into mailroom_migrations (name, timestamp) values ('9999-from-a-newer-version', ${new Date().toISOString()})`.execute(
+      s.mailroom.db,
+    )
     try {
       expect((await s.call('GET', '/readyz', { auth: null })).json).toEqual(READY)
     } finally {
@@ -83,7 +104,11 @@ describe('GET /readyz (readiness)', () => {
       const r = await s.call('GET', '/readyz', { auth: null })
       expect([r.status, r.json]).toEqual([
         503,
-        { status: 'unavailable', failing: ['storage'], checks: { database: true, migrations: true, storage: false, shuttingDown: false } },
+        {
+          status: 'unavailable',
+          failing: ['storage'],
+          checks: { database: true, migrations: true, storage: false, shuttingDown: false },
+        },
       ])
     } finally {
       await mkdir(s.docserverDir, { recursive: true })
@@ -98,7 +123,11 @@ describe('GET /readyz (readiness)', () => {
       const r = await s.call('GET', '/readyz', { auth: null })
       expect([r.status, r.json]).toEqual([
         503,
-        { status: 'unavailable', failing: ['shuttingDown'], checks: { database: true, migrations: true, storage: true, shuttingDown: true } },
+        {
+          status: 'unavailable',
+          failing: ['shuttingDown'],
+          checks: { database: true, migrations: true, storage: true, shuttingDown: true },
+        },
       ])
       expect((await s.call('GET', '/healthz', { auth: null })).status).toBe(200)
     } finally {

@@ -56,7 +56,8 @@ export function registerJournalRoutes(router: Router<AppState>, services: Mailro
     const owner = ctx.params.owner ?? ''
     const requestTime = new Date()
     let accountName = ''
-    ctx.state.renderError = (_ctx, error) => journalErrorEnvelope({ owner, timestamp: requestTime, accountName, message: error.message })
+    ctx.state.renderError = (_ctx, error) =>
+      journalErrorEnvelope({ owner, timestamp: requestTime, accountName, message: error.message })
 
     const token = serviceAuthToken(ctx.get('cookie'))
     if (token === null) fail('JOURNAL_UNAUTHENTICATED')

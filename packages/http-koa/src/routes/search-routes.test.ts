@@ -1,8 +1,8 @@
 import { VIEW_COLUMN_NAMES } from '@mailroom/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USERS, naiveVisible, type SeededRecord, seedSearchDataset } from '@mailroom/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INJECTION_CORPUS } from '../../../testing/src/fixtures/injection-corpus.js'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 import { mergeSearchParameters } from './search-routes.js'
 
 let s: TestServer
@@ -55,14 +55,24 @@ describe('POST /rest/res/list: the bodies of real clients (B8.11, B6)', () => {
 
   it('category, chrono and status', async () => {
     const target = chrono()
-    const r = await list({ select: 'res_id', clause: `category_id='${target.category}' AND alt_identifier='${target.chrono}' AND status <> 'DEL'`, limit: 1 })
+    const r = await list({
+      select: 'res_id',
+      clause: `category_id='${target.category}' AND alt_identifier='${target.chrono}' AND status <> 'DEL'`,
+      limit: 1,
+    })
     expect([r.status, r.json]).toEqual([200, { resources: [{ res_id: target.resId }], count: 1 }])
-    const wrong = await list({ select: 'res_id', clause: `category_id='nothing' AND alt_identifier='${target.chrono}' AND status <> 'DEL'` })
+    const wrong = await list({
+      select: 'res_id',
+      clause: `category_id='nothing' AND alt_identifier='${target.chrono}' AND status <> 'DEL'`,
+    })
     expect([wrong.status, wrong.json]).toEqual([200, { resources: [], count: 0 }])
   })
 
   it('a custom field through ->>', async () => {
-    const r = await list({ select: 'res_id', clause: "status <> 'END' AND custom_fields ->> '3' = 'Mail'", limit: 1000 }, 'superadmin')
+    const r = await list(
+      { select: 'res_id', clause: "status <> 'END' AND custom_fields ->> '3' = 'Mail'", limit: 1000 },
+      'superadmin',
+    )
     const expected = records.filter((x) => x.status !== 'END' && x.customFields['3'] === 'Mail').map((x) => x.resId)
     expect(r.status).toBe(200)
     expect(ids(r.json)).toEqual(expected)
@@ -77,7 +87,10 @@ describe('POST /rest/res/list: the bodies of real clients (B8.11, B6)', () => {
 
   it('select sve_start_date alone gives res_id and a null sve_start_date', async () => {
     const r = await list({ select: 'sve_start_date', clause: '1=1', limit: 1 }, 'superadmin')
-    expect([r.status, r.json]).toEqual([200, { resources: [{ res_id: records[0]!.resId, sve_start_date: null }], count: 1 }])
+    expect([r.status, r.json]).toEqual([
+      200,
+      { resources: [{ res_id: records[0]!.resId, sve_start_date: null }], count: 1 },
+    ])
   })
 
   it('select *, withFile, orderBy res_id (MININT, B6)', async () => {
@@ -107,23 +120,59 @@ describe('POST /rest/res/list: checks and their messages', () => {
     ['clause missing', { select: 'res_id' }, 'Bad Request: clause is not valid'],
     ['clause empty', { select: 'res_id', clause: '' }, 'Bad Request: clause is not valid'],
     ['clause a boolean', { select: 'res_id', clause: true }, 'Bad Request: clause is not valid'],
-    ['withFile "true"', { select: 'res_id', clause: '1=1', withFile: 'true' }, 'Bad Request: withFile parameter is not a boolean'],
-    ['withFile 1', { select: 'res_id', clause: '1=1', withFile: 1 }, 'Bad Request: withFile parameter is not a boolean'],
-    ['orderBy a string', { select: 'res_id', clause: '1=1', orderBy: 'res_id' }, 'Bad Request: orderBy parameter not valid'],
+    [
+      'withFile "true"',
+      { select: 'res_id', clause: '1=1', withFile: 'true' },
+      'Bad Request: withFile parameter is not a boolean',
+    ],
+    [
+      'withFile 1',
+      { select: 'res_id', clause: '1=1', withFile: 1 },
+      'Bad Request: withFile parameter is not a boolean',
+    ],
+    [
+      'orderBy a string',
+      { select: 'res_id', clause: '1=1', orderBy: 'res_id' },
+      'Bad Request: orderBy parameter not valid',
+    ],
     ['limit "5"', { select: 'res_id', clause: '1=1', limit: '5' }, 'Bad Request: limit parameter not valid'],
     ['limit 1.5', { select: 'res_id', clause: '1=1', limit: 1.5 }, 'Bad Request: limit parameter not valid'],
     ['limit -1', { select: 'res_id', clause: '1=1', limit: -1 }, 'Bad Request: limit parameter not valid'],
     ['offset -1', { select: 'res_id', clause: '1=1', offset: -1 }, 'Bad Request: offset parameter not valid'],
-    ['an unknown column', { select: 'res_id', clause: 'dundermifflin_clients.branch = 1' }, 'Bad Request: clause is not valid: unknown table "dundermifflin_clients" at position 1'],
-    ['an unknown select column', { select: 'res_id, password', clause: '1=1' }, 'Bad Request: select is not valid: unknown column "password" at position 9'],
-    ['a sub-query', { select: 'res_id', clause: 'res_id in (select res_id from res_letterbox)' }, 'Bad Request: clause is not valid: sub-queries are not allowed: "select" at position 12'],
-    ['a comment', { select: 'res_id', clause: '1=1 -- x' }, 'Bad Request: clause is not valid: comments are not allowed: "--" at position 5'],
-    ['an unknown orderBy function', { select: 'res_id', clause: '1=1', orderBy: ['pg_sleep(1)'] }, 'Bad Request: orderBy parameter not valid: unknown function "pg_sleep" at position 1'],
+    [
+      'an unknown column',
+      { select: 'res_id', clause: 'dundermifflin_clients.branch = 1' },
+      'Bad Request: clause is not valid: unknown table "dundermifflin_clients" at position 1',
+    ],
+    [
+      'an unknown select column',
+      { select: 'res_id, password', clause: '1=1' },
+      'Bad Request: select is not valid: unknown column "password" at position 9',
+    ],
+    [
+      'a sub-query',
+      { select: 'res_id', clause: 'res_id in (select res_id from res_letterbox)' },
+      'Bad Request: clause is not valid: sub-queries are not allowed: "select" at position 12',
+    ],
+    [
+      'a comment',
+      { select: 'res_id', clause: '1=1 -- x' },
+      'Bad Request: clause is not valid: comments are not allowed: "--" at position 5',
+    ],
+    [
+      'an unknown orderBy function',
+      { select: 'res_id', clause: '1=1', orderBy: ['pg_sleep(1)'] },
+      'Bad Request: orderBy parameter not valid: unknown function "pg_sleep" at position 1',
+    ],
     ['a wrong date (database)', { select: 'res_id', clause: "creation_date > 'not a date'" }, 'Request is not valid'],
     ['a type mismatch (database)', { select: 'res_id', clause: 'status = 1' }, 'Request is not valid'],
     ['a division by zero (database)', { select: 'res_id', clause: 'res_id / 0 = 1' }, 'Request is not valid'],
     ['a bad LIKE escape (database)', { select: 'res_id', clause: "subject like '%\\'" }, 'Request is not valid'],
-    ['an overflowing number (database)', { select: 'res_id', clause: 'typist = 2147483647 + 1' }, 'Request is not valid'],
+    [
+      'an overflowing number (database)',
+      { select: 'res_id', clause: 'typist = 2147483647 + 1' },
+      'Request is not valid',
+    ],
   ]
   it.each(cases)('%s → 400', async (_name, body, message) => {
     const r = await list(body)
@@ -140,12 +189,28 @@ describe('POST /rest/res/list: columns and values', () => {
   it('returns exactly the requested columns, in order, with JSON-native values', async () => {
     const target = records.find((x) => x.chrono === 'MAARCH/2025A/1')!
     const r = await list(
-      { select: 'subject, res_id,typist , creation_date,custom_fields,external_id,retention_frozen,binding,closing_date,filesize,alt_identifier,res_id', clause: `res_id = ${target.resId}` },
+      {
+        select:
+          'subject, res_id,typist , creation_date,custom_fields,external_id,retention_frozen,binding,closing_date,filesize,alt_identifier,res_id',
+        clause: `res_id = ${target.resId}`,
+      },
       'superadmin',
     )
     expect(r.status).toBe(200)
     const resource = r.json.resources[0]
-    expect(Object.keys(resource)).toEqual(['subject', 'res_id', 'typist', 'creation_date', 'custom_fields', 'external_id', 'retention_frozen', 'binding', 'closing_date', 'filesize', 'alt_identifier'])
+    expect(Object.keys(resource)).toEqual([
+      'subject',
+      'res_id',
+      'typist',
+      'creation_date',
+      'custom_fields',
+      'external_id',
+      'retention_frozen',
+      'binding',
+      'closing_date',
+      'filesize',
+      'alt_identifier',
+    ])
     expect(resource).toEqual({
       subject: "Courrier 1 l'été",
       res_id: target.resId,
@@ -172,9 +237,13 @@ describe('POST /rest/res/list: columns and values', () => {
   })
 
   it('orders by expressions and pages with offset', async () => {
-    const all = (await list({ select: 'res_id', clause: '1=1', orderBy: ['res_id DESC'], limit: 1000 }, 'superadmin')).json
+    const all = (await list({ select: 'res_id', clause: '1=1', orderBy: ['res_id DESC'], limit: 1000 }, 'superadmin'))
+      .json
     expect(ids(all)).toEqual(records.map((x) => x.resId).reverse())
-    const page = await list({ select: 'res_id', clause: '1=1', orderBy: ['res_id DESC'], limit: 5, offset: 5 }, 'superadmin')
+    const page = await list(
+      { select: 'res_id', clause: '1=1', orderBy: ['res_id DESC'], limit: 5, offset: 5 },
+      'superadmin',
+    )
     expect(ids(page.json)).toEqual(ids(all).slice(5, 10))
     expect(page.json.count).toBe(5)
     const beyond = await list({ select: 'res_id', clause: '1=1', offset: 100000 }, 'superadmin')
@@ -191,12 +260,20 @@ describe('POST /rest/res/list: columns and values', () => {
   })
 
   it('merges query-string parameters, the body winning', async () => {
-    const r = await s.call('POST', `${LIST}?select=res_id&clause=${encodeURIComponent("status = 'NEW'")}`, { auth: auth('superadmin') })
+    const r = await s.call('POST', `${LIST}?select=res_id&clause=${encodeURIComponent("status = 'NEW'")}`, {
+      auth: auth('superadmin'),
+    })
     expect(r.status).toBe(200)
     expect(ids(r.json)).toEqual(records.filter((x) => x.status === 'NEW').map((x) => x.resId))
-    const overridden = await s.call('POST', `${LIST}?select=res_id&clause=1=0`, { auth: auth('superadmin'), body: { clause: "status = 'COU'" } })
+    const overridden = await s.call('POST', `${LIST}?select=res_id&clause=1=0`, {
+      auth: auth('superadmin'),
+      body: { clause: "status = 'COU'" },
+    })
     expect(ids(overridden.json)).toEqual(records.filter((x) => x.status === 'COU').map((x) => x.resId))
-    const stringLimit = await s.call('POST', `${LIST}?limit=5`, { auth: auth('superadmin'), body: { select: 'res_id', clause: '1=1' } })
+    const stringLimit = await s.call('POST', `${LIST}?limit=5`, {
+      auth: auth('superadmin'),
+      body: { select: 'res_id', clause: '1=1' },
+    })
     expect([stringLimit.status, stringLimit.json]).toEqual([400, { errors: 'Bad Request: limit parameter not valid' }])
   })
 })
@@ -212,7 +289,9 @@ describe('POST /rest/res/list: perimeter', () => {
     const visible = new Set(visibleIds('bbain'))
     expect(records.filter((x) => x.destination === 'PE').every((x) => visible.has(x.resId))).toBe(true)
     expect(records.filter((x) => x.typist === 3).every((x) => visible.has(x.resId))).toBe(true)
-    expect(records.some((x) => visible.has(x.resId) && x.destination !== 'PJS' && x.destination !== 'PE' && x.typist !== 3)).toBe(true)
+    expect(
+      records.some((x) => visible.has(x.resId) && x.destination !== 'PJS' && x.destination !== 'PE' && x.typist !== 3),
+    ).toBe(true)
     expect(records.some((x) => !visible.has(x.resId))).toBe(true)
   })
 
@@ -220,15 +299,21 @@ describe('POST /rest/res/list: perimeter', () => {
     const r = await list({ select: 'res_id, typist', clause: '1=1', limit: 1000 }, 'ddur')
     for (const resource of r.json.resources) {
       const seeded = records.find((x) => x.resId === resource.res_id)!
-      expect(seeded.typist === 6 || seeded.diffusion.some((d) => (d.type === 'user_id' && d.id === 6) || (d.type === 'entity_id' && d.id === 4))).toBe(true)
+      expect(
+        seeded.typist === 6 ||
+          seeded.diffusion.some((d) => (d.type === 'user_id' && d.id === 6) || (d.type === 'entity_id' && d.id === 4)),
+      ).toBe(true)
     }
     expect(r.json.count).toBeGreaterThan(0)
   })
 
-  it.each(['1=1 OR 1=1', 'true or true', "status <> 'X' OR 1=1", '(1=1) OR (1=1)', 'NOT (1=0) OR res_id > 0'])('%s cannot escape bbain’s perimeter', async (clause) => {
-    const r = await list({ select: 'res_id', clause, limit: 1000 })
-    expect([r.status, ids(r.json)]).toEqual([200, visibleIds('bbain')])
-  })
+  it.each(['1=1 OR 1=1', 'true or true', "status <> 'X' OR 1=1", '(1=1) OR (1=1)', 'NOT (1=0) OR res_id > 0'])(
+    '%s cannot escape bbain’s perimeter',
+    async (clause) => {
+      const r = await list({ select: 'res_id', clause, limit: 1000 })
+      expect([r.status, ids(r.json)]).toEqual([200, visibleIds('bbain')])
+    },
+  )
 })
 
 describe('POST /rest/res/list: files', () => {
@@ -237,13 +322,17 @@ describe('POST /rest/res/list: files', () => {
     const missing = records.find((x) => x.fileMissing)!
     const none = records.find((x) => x.file === null && !x.fileMissing)!
     const wanted = [...withFiles.map((x) => x.resId), missing.resId, none.resId]
-    const r = await list({ select: 'res_id, filesize', clause: `res_id in (${wanted.join(',')})`, withFile: true, limit: 1000 }, 'superadmin')
+    const r = await list(
+      { select: 'res_id, filesize', clause: `res_id in (${wanted.join(',')})`, withFile: true, limit: 1000 },
+      'superadmin',
+    )
     expect(r.status).toBe(200)
     expect(r.json.count).toBe(wanted.length)
     for (const resource of r.json.resources) {
       const seeded = records.find((x) => x.resId === resource.res_id)!
       expect(Object.keys(resource)).toEqual(['res_id', 'filesize', 'fileBase64Content'])
-      if (seeded.file) expect(Buffer.from(resource.fileBase64Content, 'base64').equals(Buffer.from(seeded.file))).toBe(true)
+      if (seeded.file)
+        expect(Buffer.from(resource.fileBase64Content, 'base64').equals(Buffer.from(seeded.file))).toBe(true)
       else expect(resource.fileBase64Content).toBeNull()
     }
     expect(withFiles.some((x) => x.file!.length > 3 * 64 * 1024)).toBe(true)
@@ -252,12 +341,20 @@ describe('POST /rest/res/list: files', () => {
   it('does not add res_id to the answer when it was not selected', async () => {
     const target = records.find((x) => x.file !== null && x.file.length > 0)!
     const r = await list({ select: 'subject', clause: `res_id = ${target.resId}`, withFile: true }, 'superadmin')
-    expect(r.json).toEqual({ resources: [{ subject: expect.any(String), fileBase64Content: Buffer.from(target.file!).toString('base64') }], count: 1 })
+    expect(r.json).toEqual({
+      resources: [{ subject: expect.any(String), fileBase64Content: Buffer.from(target.file!).toString('base64') }],
+      count: 1,
+    })
   })
 
   it('services.search.list gives the same answer in one piece', async () => {
     const actor = await s.mailroom.auth.authenticatePassword('superadmin', 'superadmin')
-    const body = { select: 'res_id', clause: 'filesize is not null or docserver_id is not null', withFile: true, limit: 1000 }
+    const body = {
+      select: 'res_id',
+      clause: 'filesize is not null or docserver_id is not null',
+      withFile: true,
+      limit: 1000,
+    }
     const direct = await s.mailroom.search.list(actor, body)
     const viaHttp = await list(body, 'superadmin')
     expect(direct).toEqual(viaHttp.json)
@@ -285,7 +382,9 @@ describe('POST /rest/res/list: injection corpus (perimeter-limited bbain)', () =
 
 describe('mergeSearchParameters', () => {
   it('lets the body win, reads name[] as an array and ignores non-object bodies', () => {
-    expect(mergeSearchParameters({ select: 'a', clause: 'b', 'orderBy[]': ['x', 'y'], limit: ['1', '2'] }, { clause: 'c' })).toEqual({
+    expect(
+      mergeSearchParameters({ select: 'a', clause: 'b', 'orderBy[]': ['x', 'y'], limit: ['1', '2'] }, { clause: 'c' }),
+    ).toEqual({
       select: 'a',
       clause: 'c',
       orderBy: ['x', 'y'],

@@ -9,7 +9,10 @@ import { actorOf } from '../middleware/authenticate.js'
  * parameters, overridden field by field by the JSON body. `name[]=a&name[]=b` is the array PHP would build.
  * A body that is not a JSON object contributes nothing, so the checks then report the missing select.
  */
-export function mergeSearchParameters(query: Record<string, string | string[] | undefined>, body: unknown): Record<string, unknown> {
+export function mergeSearchParameters(
+  query: Record<string, string | string[] | undefined>,
+  body: unknown,
+): Record<string, unknown> {
   // No prototype: a `__proto__` key from the body or the query string stays a plain (ignored) field.
   const merged: Record<string, unknown> = Object.create(null)
   for (const [key, value] of Object.entries(query)) {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, demoAuth, startTestServer } from '../testing/test-server.js'
+import { demoAuth, startTestServer, type TestServer } from '../testing/test-server.js'
 
 /*
  * PUT /rest/res/resource/status and GET /rest/resources/{resId}/history, end to end on the test database.
@@ -31,7 +31,10 @@ interface NewRecord {
 }
 
 /** Inserts records straight into res_letterbox; returns their ids and chrono numbers. */
-async function insertRecords(count: number, options: NewRecord = {}): Promise<{ resId: number; chrono: string | null }[]> {
+async function insertRecords(
+  count: number,
+  options: NewRecord = {},
+): Promise<{ resId: number; chrono: string | null }[]> {
   const rows = await s.mailroom.db
     .insertInto('res_letterbox')
     .values(
@@ -56,7 +59,11 @@ async function insertRecord(options: NewRecord = {}) {
 }
 
 async function statusOf(resId: number): Promise<{ status: string | null; closing_date: Date | null }> {
-  return s.mailroom.db.selectFrom('res_letterbox').select(['status', 'closing_date']).where('res_id', '=', resId).executeTakeFirstOrThrow()
+  return s.mailroom.db
+    .selectFrom('res_letterbox')
+    .select(['status', 'closing_date'])
+    .where('res_id', '=', resId)
+    .executeTakeFirstOrThrow()
 }
 
 async function historyRows(resIds: readonly number[]) {
@@ -81,7 +88,10 @@ describe('PUT /rest/res/resource/status: success', () => {
     expect((await statusOf(b!.resId)).status).toBe('VAL')
     const rows = await historyRows([a!.resId, b!.resId])
     expect(rows).toHaveLength(2)
-    for (const [row, record] of [[rows[0]!, a!], [rows[1]!, b!]] as const) {
+    for (const [row, record] of [
+      [rows[0]!, a!],
+      [rows[1]!, b!],
+    ] as const) {
       expect(row).toMatchObject({
         table_name: 'res_letterbox',
         record_id: String(record.resId),
@@ -109,7 +119,9 @@ describe('PUT /rest/res/resource/status: success', () => {
   it('accepts the bodies real clients send (Open-Capture, E-Candidate, admin UI with string ids)', async () => {
     const oc = await insertRecord()
     const ocMessage = 'Réconciliation : clôture du document cible dans le cadre de la réconciliation automatique'
-    expect((await put({ status: 'END', resId: [oc.resId], historyMessage: ocMessage }, demoAuth('cchaplin'))).json).toEqual({ success: 'success' })
+    expect(
+      (await put({ status: 'END', resId: [oc.resId], historyMessage: ocMessage }, demoAuth('cchaplin'))).json,
+    ).toEqual({ success: 'success' })
     expect((await statusOf(oc.resId)).status).toBe('END')
     expect((await historyRows([oc.resId]))[0]).toMatchObject({ info: ocMessage, user_id: 2 })
 
@@ -118,7 +130,9 @@ describe('PUT /rest/res/resource/status: success', () => {
     expect((await statusOf(ec.resId)).status).toBe('EVIS')
 
     const ui = await insertRecord()
-    expect((await put({ status: 'ATT', resId: [String(ui.resId)] }, demoAuth('ppetit'))).json).toEqual({ success: 'success' })
+    expect((await put({ status: 'ATT', resId: [String(ui.resId)] }, demoAuth('ppetit'))).json).toEqual({
+      success: 'success',
+    })
     expect((await statusOf(ui.resId)).status).toBe('ATT')
     const uiChrono = await insertRecord()
     expect((await put({ status: 'ATT', chrono: [uiChrono.chrono] }, demoAuth('ppetit'))).status).toBe(200)
@@ -127,7 +141,10 @@ describe('PUT /rest/res/resource/status: success', () => {
 
   it('tolerates the duplicate slashes real clients put in paths', async () => {
     const { resId } = await insertRecord()
-    expect((await s.call('PUT', '/rest//res/resource/status', { auth: ROOT, body: { status: 'VAL', resId: [resId] } })).status).toBe(200)
+    expect(
+      (await s.call('PUT', '/rest//res/resource/status', { auth: ROOT, body: { status: 'VAL', resId: [resId] } }))
+        .status,
+    ).toBe(200)
   })
 
   it('counts duplicates once, including the same record as integer and as text', async () => {
@@ -184,13 +201,16 @@ describe('PUT /rest/res/resource/status: chrono addressing', () => {
 })
 
 describe('PUT /rest/res/resource/status: messages', () => {
-  it.each([['NOPE'], ['end'], ['END '], [12], [true], [['END']], ['ABCDEFGHIJK']])('answers 400 status not found for %j', async (status) => {
-    const { resId } = await insertRecord()
-    const r = await put({ status, resId: [resId] })
-    expect([r.status, r.json]).toEqual([400, { errors: 'status not found' }])
-    expect((await statusOf(resId)).status).toBe('NEW')
-    expect(await historyRows([resId])).toHaveLength(0)
-  })
+  it.each([['NOPE'], ['end'], ['END '], [12], [true], [['END']], ['ABCDEFGHIJK']])(
+    'answers 400 status not found for %j',
+    async (status) => {
+      const { resId } = await insertRecord()
+      const r = await put({ status, resId: [resId] })
+      expect([r.status, r.json]).toEqual([400, { errors: 'status not found' }])
+      expect((await statusOf(resId)).status).toBe('NEW')
+      expect(await historyRows([resId])).toHaveLength(0)
+    },
+  )
 
   it('checks the status before the lists (reference order)', async () => {
     expect((await put({ status: 'NOPE' })).json).toEqual({ errors: 'status not found' })
@@ -210,7 +230,10 @@ describe('PUT /rest/res/resource/status: messages', () => {
     [{ status: 'VAL', resId: [1.5] }, 'Body resId[0] is not an integer greater than 0'],
     [{ status: 'VAL', resId: [null] }, 'Body resId[0] is not an integer greater than 0'],
     [{ status: 'VAL', chrono: ['A', 7] }, 'Body chrono[1] is not a string of 1 to 255 characters'],
-    [{ status: 'VAL', historyMessage: 5, resId: [1] }, 'Body historyMessage is not a string of at most 4000 characters'],
+    [
+      { status: 'VAL', historyMessage: 5, resId: [1] },
+      'Body historyMessage is not a string of at most 4000 characters',
+    ],
     [[{ status: 'VAL', resId: [1] }], 'Body must be a JSON object'],
   ])('answers 400 for %j', async (body, message) => {
     const r = await put(body)
@@ -221,12 +244,21 @@ describe('PUT /rest/res/resource/status: messages', () => {
     const long = await put({ status: 'VAL', chrono: ['x'.repeat(256)] })
     expect([long.status, long.json]).toEqual([400, { errors: 'Body chrono[0] is not a string of 1 to 255 characters' }])
     const many = await put({ status: 'VAL', resId: Array(10_001).fill(1) })
-    expect([many.status, many.json]).toEqual([400, { errors: 'Body resId holds more than 10000 elements; split the update into several calls' }])
+    expect([many.status, many.json]).toEqual([
+      400,
+      { errors: 'Body resId holds more than 10000 elements; split the update into several calls' },
+    ])
   })
 
   it('answers 400 when no body is sent at all, and for malformed JSON', async () => {
-    expect((await s.call('PUT', PATH, { auth: ROOT })).json).toEqual({ errors: 'Body resId or chrono is not set or empty' })
-    const bad = await s.call('PUT', PATH, { auth: ROOT, rawBody: '{"status":', headers: { 'content-type': 'application/json' } })
+    expect((await s.call('PUT', PATH, { auth: ROOT })).json).toEqual({
+      errors: 'Body resId or chrono is not set or empty',
+    })
+    const bad = await s.call('PUT', PATH, {
+      auth: ROOT,
+      rawBody: '{"status":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect([bad.status, bad.json]).toEqual([400, { errors: 'Body is not valid JSON' }])
   })
 
@@ -245,8 +277,12 @@ describe('PUT /rest/res/resource/status: messages', () => {
   it('reports the first failing identifier in list order, whichever kind', async () => {
     const own = await insertRecord({ typist: DDUR_ID })
     const other = await insertRecord()
-    expect((await put({ status: 'VAL', resId: [own.resId, other.resId, 987654321] }, DDUR)).json).toEqual({ errors: 'Document out of perimeter' })
-    expect((await put({ status: 'VAL', resId: [own.resId, 987654321, other.resId] }, DDUR)).json).toEqual({ errors: 'Document not found: 987654321' })
+    expect((await put({ status: 'VAL', resId: [own.resId, other.resId, 987654321] }, DDUR)).json).toEqual({
+      errors: 'Document out of perimeter',
+    })
+    expect((await put({ status: 'VAL', resId: [own.resId, 987654321, other.resId] }, DDUR)).json).toEqual({
+      errors: 'Document not found: 987654321',
+    })
   })
 
   it('answers 401 without credentials', async () => {
@@ -285,12 +321,16 @@ describe('PUT /rest/res/resource/status: all or nothing', () => {
     const ids = records.map((r) => r.resId)
     const poisoned = ids[25]!
     // A trigger that fails on one record's history row: the records' update has already run by then.
-    await sql.raw(`create function status_test_fail() returns trigger language plpgsql as $$
+    await sql
+      .raw(`create function status_test_fail() returns trigger language plpgsql as $$
       begin
         if new.record_id = '${poisoned}' then raise exception 'injected failure'; end if;
         return new;
-      end $$`).execute(s.mailroom.db)
-    await sql.raw('create trigger status_test_fail before insert on history for each row execute function status_test_fail()').execute(s.mailroom.db)
+      end $$`)
+      .execute(s.mailroom.db)
+    await sql
+      .raw('create trigger status_test_fail before insert on history for each row execute function status_test_fail()')
+      .execute(s.mailroom.db)
     try {
       const r = await put({ status: 'END', resId: ids })
       expect([r.status, r.json]).toEqual([500, { errors: 'An internal error occurred' }])
@@ -308,12 +348,18 @@ describe('PUT /rest/res/resource/status: all or nothing', () => {
   it('rolls back when the update of one record fails', async () => {
     const ids = (await insertRecords(20)).map((r) => r.resId)
     const poisoned = ids[10]!
-    await sql.raw(`create function status_test_fail_update() returns trigger language plpgsql as $$
+    await sql
+      .raw(`create function status_test_fail_update() returns trigger language plpgsql as $$
       begin
         if new.res_id = ${poisoned} then raise exception 'injected failure'; end if;
         return new;
-      end $$`).execute(s.mailroom.db)
-    await sql.raw('create trigger status_test_fail_update before update on res_letterbox for each row execute function status_test_fail_update()').execute(s.mailroom.db)
+      end $$`)
+      .execute(s.mailroom.db)
+    await sql
+      .raw(
+        'create trigger status_test_fail_update before update on res_letterbox for each row execute function status_test_fail_update()',
+      )
+      .execute(s.mailroom.db)
     try {
       expect((await put({ status: 'VAL', resId: ids })).status).toBe(500)
     } finally {
@@ -347,9 +393,15 @@ describe('PUT /rest/res/resource/status: 10,000 records in one call', () => {
       where table_name = 'res_letterbox' and event_id = 'resup' and info = 'bulk close'`.execute(s.mailroom.db)
     expect(history.rows[0]).toEqual({ n: 10_000, records: 10_000 })
     // The same ids as text, with every id listed twice: still one call, still one history row each.
-    const again = await put({ status: 'COU', historyMessage: 'bulk reopen', resId: [...ids.slice(0, 5000).map(String), ...ids.slice(0, 5000)] })
+    const again = await put({
+      status: 'COU',
+      historyMessage: 'bulk reopen',
+      resId: [...ids.slice(0, 5000).map(String), ...ids.slice(0, 5000)],
+    })
     expect(again.status).toBe(200)
-    const reopened = await sql<{ n: number }>`select count(*)::int as n from history where info = 'bulk reopen'`.execute(s.mailroom.db)
+    const reopened = await sql<{
+      n: number
+    }>`select count(*)::int as n from history where info = 'bulk reopen'`.execute(s.mailroom.db)
     expect(reopened.rows[0]!.n).toBe(5000)
   })
 })
@@ -406,7 +458,10 @@ describe('PUT /rest/res/resource/status: closing date', () => {
   })
 
   it('uses the is_closing flag of the status table, not the name END', async () => {
-    await s.mailroom.db.insertInto('status').values({ id: 'ARCH', label_status: 'Archivé', is_closing: true, img_filename: null }).execute()
+    await s.mailroom.db
+      .insertInto('status')
+      .values({ id: 'ARCH', label_status: 'Archivé', is_closing: true, img_filename: null })
+      .execute()
     const { resId } = await insertRecord()
     expect((await put({ status: 'ARCH', resId: [resId] })).status).toBe(200)
     expect((await statusOf(resId)).closing_date).toBeInstanceOf(Date)
@@ -429,15 +484,57 @@ describe('GET /rest/resources/{resId}/history', () => {
     await db
       .insertInto('history')
       .values([
-        { table_name: 'res_letterbox', record_id: String(resId), event_type: 'ADD', user_id: DDUR_ID, event_date: '2026-01-02T10:00:00Z', info: `Courrier enregistré (${resId})`, id_module: 'resource', event_id: 'resadd', remote_ip: null },
-        { table_name: 'res_letterbox', record_id: String(resId), event_type: 'VIEW', user_id: 5, event_date: '2026-01-03T10:00:00Z', info: 'Consultation', id_module: 'resource', event_id: 'resview', remote_ip: null },
+        {
+          table_name: 'res_letterbox',
+          record_id: String(resId),
+          event_type: 'ADD',
+          user_id: DDUR_ID,
+          event_date: '2026-01-02T10:00:00Z',
+          info: `Courrier enregistré (${resId})`,
+          id_module: 'resource',
+          event_id: 'resadd',
+          remote_ip: null,
+        },
+        {
+          table_name: 'res_letterbox',
+          record_id: String(resId),
+          event_type: 'VIEW',
+          user_id: 5,
+          event_date: '2026-01-03T10:00:00Z',
+          info: 'Consultation',
+          id_module: 'resource',
+          event_id: 'resview',
+          remote_ip: null,
+        },
         // Rows of other tables that share the number are not the record's.
-        { table_name: 'res_attachments', record_id: String(resId), event_type: 'ADD', user_id: 1, event_date: '2026-01-04T10:00:00Z', info: 'attachment', id_module: 'attachment', event_id: 'attachadd', remote_ip: null },
-        { table_name: 'users', record_id: String(resId), event_type: 'UP', user_id: 1, event_date: '2026-01-04T10:00:00Z', info: 'user', id_module: 'admin', event_id: 'usersup', remote_ip: null },
+        {
+          table_name: 'res_attachments',
+          record_id: String(resId),
+          event_type: 'ADD',
+          user_id: 1,
+          event_date: '2026-01-04T10:00:00Z',
+          info: 'attachment',
+          id_module: 'attachment',
+          event_id: 'attachadd',
+          remote_ip: null,
+        },
+        {
+          table_name: 'users',
+          record_id: String(resId),
+          event_type: 'UP',
+          user_id: 1,
+          event_date: '2026-01-04T10:00:00Z',
+          info: 'user',
+          id_module: 'admin',
+          event_id: 'usersup',
+          remote_ip: null,
+        },
       ])
       .execute()
     expect((await put({ status: 'VAL', historyMessage: 'first', resId: [resId] }, DDUR)).status).toBe(200)
-    expect((await put({ status: 'END', historyMessage: 'second', resId: [resId] }, demoAuth('ppetit'))).status).toBe(200)
+    expect((await put({ status: 'END', historyMessage: 'second', resId: [resId] }, demoAuth('ppetit'))).status).toBe(
+      200,
+    )
 
     const r = await s.call('GET', `/rest/resources/${resId}/history`, { auth: DDUR })
     expect(r.status).toBe(200)
@@ -450,7 +547,16 @@ describe('GET /rest/resources/{resId}/history', () => {
       ['ADD', 'resadd', DDUR_ID, 'ddur', `Courrier enregistré (${resId})`, 'resource'],
     ])
     for (const h of history) {
-      expect(Object.keys(h).sort()).toEqual(['eventDate', 'eventId', 'eventType', 'id', 'info', 'login', 'module', 'userId'])
+      expect(Object.keys(h).sort()).toEqual([
+        'eventDate',
+        'eventId',
+        'eventType',
+        'id',
+        'info',
+        'login',
+        'module',
+        'userId',
+      ])
       expect(h.eventDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
       expect(Number.isInteger(h.id)).toBe(true)
     }
@@ -466,15 +572,31 @@ describe('GET /rest/resources/{resId}/history', () => {
 
   it('shows null login for a row without a user', async () => {
     const { resId } = await insertRecord()
-    await s.mailroom.db.insertInto('history').values({ table_name: 'res_letterbox', record_id: String(resId), event_type: 'ADD', user_id: null, info: null, event_id: null, remote_ip: null }).execute()
+    await s.mailroom.db
+      .insertInto('history')
+      .values({
+        table_name: 'res_letterbox',
+        record_id: String(resId),
+        event_type: 'ADD',
+        user_id: null,
+        info: null,
+        event_id: null,
+        remote_ip: null,
+      })
+      .execute()
     const h = (await s.call('GET', `/rest/resources/${resId}/history`, { auth: ROOT })).json.history
-    expect(h).toEqual([expect.objectContaining({ userId: null, login: null, info: null, eventId: null, module: 'admin' })])
+    expect(h).toEqual([
+      expect.objectContaining({ userId: null, login: null, info: null, eventId: null, module: 'admin' }),
+    ])
   })
 
-  it.each(['0', '-3', 'abc', '1.5', '99999999999999999999'])('answers 400 Parameter resId must be greater than 0 for %j', async (resId) => {
-    const r = await s.call('GET', `/rest/resources/${resId}/history`, { auth: ROOT })
-    expect([r.status, r.json]).toEqual([400, { errors: 'Parameter resId must be greater than 0' }])
-  })
+  it.each(['0', '-3', 'abc', '1.5', '99999999999999999999'])(
+    'answers 400 Parameter resId must be greater than 0 for %j',
+    async (resId) => {
+      const r = await s.call('GET', `/rest/resources/${resId}/history`, { auth: ROOT })
+      expect([r.status, r.json]).toEqual([400, { errors: 'Parameter resId must be greater than 0' }])
+    },
+  )
 
   it('answers 400 Document does not exist for a missing record', async () => {
     const r = await s.call('GET', '/rest/resources/987654321/history', { auth: ROOT })

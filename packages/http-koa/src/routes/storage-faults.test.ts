@@ -3,7 +3,7 @@ import { readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestServer, startTestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../testing/test-server.js'
 
 /**
  * The document storage fails under the server: full, then read-only. Writes must fail with a clear 5xx and
@@ -25,7 +25,13 @@ afterAll(async () => {
   await s?.close()
 })
 
-const letter = (text: string) => ({ modelId: 1, status: 'NEW', subject: text, format: 'txt', encodedFile: Buffer.from(text).toString('base64') })
+const letter = (text: string) => ({
+  modelId: 1,
+  status: 'NEW',
+  subject: text,
+  format: 'txt',
+  encodedFile: Buffer.from(text).toString('base64'),
+})
 const STORAGE_ERROR = { errors: '[ResController create] [storeResource] Document storage is full or not writable' }
 
 async function recordCount(): Promise<number> {
@@ -33,7 +39,9 @@ async function recordCount(): Promise<number> {
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
 }
 
 describe('document storage faults', () => {
@@ -47,7 +55,10 @@ describe('document storage faults', () => {
     await writeFile(filler, Buffer.alloc(4 * 1024 * 1024)).catch(() => {})
     const before = await recordCount()
     const filesBefore = await filesUnder(s.docserverDir)
-    const refused = await s.call('POST', '/rest/resources', { auth: 'cchaplin:maarch', body: letter('pendant la panne '.repeat(500)) })
+    const refused = await s.call('POST', '/rest/resources', {
+      auth: 'cchaplin:maarch',
+      body: letter('pendant la panne '.repeat(500)),
+    })
     expect([refused.status, refused.json]).toEqual([500, STORAGE_ERROR])
     expect(await recordCount()).toBe(before)
     expect((await filesUnder(s.docserverDir)).sort()).toEqual(filesBefore.sort())
@@ -69,7 +80,9 @@ describe('document storage faults', () => {
       expect(await recordCount()).toBe(before)
       const ready = await s.call('GET', '/readyz', { auth: null })
       expect([ready.status, ready.json.failing]).toEqual([503, ['storage']])
-      const read = await s.call('GET', `/rest/resources/${first.json.resId}/originalContent`, { auth: 'cchaplin:maarch' })
+      const read = await s.call('GET', `/rest/resources/${first.json.resId}/originalContent`, {
+        auth: 'cchaplin:maarch',
+      })
       expect([read.status, read.text]).toEqual([200, 'lecture seule'])
     } finally {
       mount(['-o', 'remount,rw', s.docserverDir])

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { MailroomServices } from '@mailroom/core'
 import { createMailroom, type Mailroom, type MailroomOptions } from '@mailroom/mailroom'
-import { type TestMailroom, createTestMailroom } from '@mailroom/testing'
+import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
 import { createHttpApp, type HttpAppOptions } from '../create-http-app.js'
 import { createHttpServer } from '../create-http-server.js'
 
@@ -31,13 +31,17 @@ export interface TestResponse {
   readonly headers: Headers
   readonly text: string
   readonly bytes: Uint8Array
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes
   readonly json: any
 }
 
 /** The demo credentials by login. */
 export const DEMO_PASSWORDS: Record<string, string> = {
-  superadmin: 'superadmin', cchaplin: 'maarch', bbain: 'maarch', bblier: 'maarch', ppetit: 'maarch', ddur: 'maarch',
+  superadmin: 'superadmin',
+  cchaplin: 'maarch',
+  bbain: 'maarch',
+  bblier: 'maarch',
+  ppetit: 'maarch',
+  ddur: 'maarch',
 }
 
 /** Basic credentials of a demo user. */
@@ -52,7 +56,10 @@ export interface LoopbackServer {
   close(): Promise<void>
 }
 
-export async function serveOnLoopback(services: MailroomServices, http: Partial<Omit<HttpAppOptions, 'services'>> = {}): Promise<LoopbackServer> {
+export async function serveOnLoopback(
+  services: MailroomServices,
+  http: Partial<Omit<HttpAppOptions, 'services'>> = {},
+): Promise<LoopbackServer> {
   const server = createHttpServer(createHttpApp({ services, ...http }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
@@ -74,7 +81,10 @@ export interface LoopbackMailroom extends LoopbackServer {
  * Creates a Mailroom from `options` and serves it on a free loopback port: one server of several sharing a
  * database or a bucket, each with its own pool, caches and store client, as separate processes have.
  */
-export async function serveMailroomOnLoopback(options: MailroomOptions, http: Partial<Omit<HttpAppOptions, 'services'>> = {}): Promise<LoopbackMailroom> {
+export async function serveMailroomOnLoopback(
+  options: MailroomOptions,
+  http: Partial<Omit<HttpAppOptions, 'services'>> = {},
+): Promise<LoopbackMailroom> {
   const mailroom = await createMailroom(options)
   const served = await serveOnLoopback(mailroom, http)
   return {
@@ -116,7 +126,8 @@ export async function startTestServer(
       else if (auth) headers.authorization = `Bearer ${auth.bearer}`
       // An ArrayBuffer-backed copy: what fetch takes under both Node's and the DOM's types (the console's tests).
       let body: string | Uint8Array<ArrayBuffer> | undefined
-      if (callOptions.rawBody !== undefined) body = typeof callOptions.rawBody === 'string' ? callOptions.rawBody : new Uint8Array(callOptions.rawBody)
+      if (callOptions.rawBody !== undefined)
+        body = typeof callOptions.rawBody === 'string' ? callOptions.rawBody : new Uint8Array(callOptions.rawBody)
       else if (callOptions.body !== undefined) {
         body = JSON.stringify(callOptions.body)
         headers['content-type'] ??= 'application/json'

@@ -46,7 +46,9 @@ export async function hasUsers(db: Kysely<Database>): Promise<boolean> {
  */
 export async function loadDemoData(db: Kysely<Database>, hasher: PasswordHasher): Promise<boolean> {
   if (await hasUsers(db)) return false
-  const document = parseOrganisationText(demoOrganisationText()) as { users: { login: string; passwordHash?: string }[] }
+  const document = parseOrganisationText(demoOrganisationText()) as {
+    users: { login: string; passwordHash?: string }[]
+  }
   for (const user of document.users) {
     const password = DEMO_PASSWORDS[user.login]
     if (password !== undefined) user.passwordHash = await hasher.hash(password)

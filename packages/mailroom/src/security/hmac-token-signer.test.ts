@@ -53,8 +53,14 @@ describe('HmacTokenSigner', () => {
   it('refuses a kid it does not know, a header naming a key with another algorithm, and expired tokens', () => {
     const signer = new HmacTokenSigner(NEW, [OLD])
     const [, payload, signature] = signer.sign(access).split('.')
-    for (const header of [{ alg: 'HS256', typ: 'JWT', kid: 'unknown' }, { alg: 'none', typ: 'JWT', kid: signingKeyId(NEW) }, { alg: 'HS256', kid: signingKeyId(NEW), typ: 'JWT' }]) {
-      expect(signer.verify(`${Buffer.from(JSON.stringify(header)).toString('base64url')}.${payload}.${signature}`, NOW)).toBeNull()
+    for (const header of [
+      { alg: 'HS256', typ: 'JWT', kid: 'unknown' },
+      { alg: 'none', typ: 'JWT', kid: signingKeyId(NEW) },
+      { alg: 'HS256', kid: signingKeyId(NEW), typ: 'JWT' },
+    ]) {
+      expect(
+        signer.verify(`${Buffer.from(JSON.stringify(header)).toString('base64url')}.${payload}.${signature}`, NOW),
+      ).toBeNull()
     }
     expect(signer.verify(signer.sign(access), NOW + 61)).toBeNull()
   })

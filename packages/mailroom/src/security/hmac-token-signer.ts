@@ -28,9 +28,14 @@ export function signingKeyId(secret: string): string {
 }
 
 function signingKey(secret: string): SigningKey {
-  if (!secret || secret.length < MIN_SECRET_LENGTH) throw new Error(`MAILROOM_SECRET must be at least ${MIN_SECRET_LENGTH} characters`)
+  if (!secret || secret.length < MIN_SECRET_LENGTH)
+    throw new Error(`MAILROOM_SECRET must be at least ${MIN_SECRET_LENGTH} characters`)
   const id = signingKeyId(secret)
-  return { id, secret: Buffer.from(secret, 'utf8'), header: Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: id })).toString('base64url') }
+  return {
+    id,
+    secret: Buffer.from(secret, 'utf8'),
+    header: Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: id })).toString('base64url'),
+  }
 }
 
 /**
@@ -64,7 +69,10 @@ export class HmacTokenSigner implements TokenSigner {
     if (typeof token !== 'string' || token.length > 4096) return null
     const parts = token.split('.')
     if (parts.length !== 3) return null
-    const candidates = parts[0] === UNNAMED_KEY_HEADER ? [...this.#byId.values()] : [this.#keyOfHeader(parts[0]!)].filter((k) => k !== undefined)
+    const candidates =
+      parts[0] === UNNAMED_KEY_HEADER
+        ? [...this.#byId.values()]
+        : [this.#keyOfHeader(parts[0]!)].filter((k) => k !== undefined)
     const signature = Buffer.from(parts[2]!, 'base64url')
     if (!candidates.some((key) => sameBytes(signature, mac(key, `${parts[0]}.${parts[1]}`)))) return null
     let payload: Payload
@@ -76,7 +84,12 @@ export class HmacTokenSigner implements TokenSigner {
     if (!Number.isInteger(payload.sub) || typeof payload.jti !== 'string') return null
     if (payload.typ !== 'access' && payload.typ !== 'refresh' && payload.typ !== 'service') return null
     if (payload.typ !== 'service' && (typeof payload.exp !== 'number' || payload.exp <= nowSeconds)) return null
-    return { kind: payload.typ, userId: payload.sub, tokenId: payload.jti, ...(payload.exp === undefined ? {} : { expiresAt: payload.exp }) }
+    return {
+      kind: payload.typ,
+      userId: payload.sub,
+      tokenId: payload.jti,
+      ...(payload.exp === undefined ? {} : { expiresAt: payload.exp }),
+    }
   }
 
   /** The key a header names, only when the header is exactly the one that key writes (no other algorithm). */

@@ -28,7 +28,12 @@ describe('ScryptPasswordHasher', () => {
 
   it('refuses, and asks to replace, anything that is not one of its hashes (imported schemes)', async () => {
     const hasher = new ScryptPasswordHasher({ N: 2 ** 10 })
-    for (const foreign of ['$2y$10$abcdefghijklmnopqrstuuN2Jv9H5x1f6VvQzW4mI7.y0mF3rkLxm', '', 'scrypt$0$8$1$c2FsdA==$a2V5', 'scrypt$x$8$1$$']) {
+    for (const foreign of [
+      '$2y$10$abcdefghijklmnopqrstuuN2Jv9H5x1f6VvQzW4mI7.y0mF3rkLxm',
+      '',
+      'scrypt$0$8$1$c2FsdA==$a2V5',
+      'scrypt$x$8$1$$',
+    ]) {
       expect(await hasher.verify('maarch', foreign)).toBe(false)
       expect(hasher.needsRehash(foreign)).toBe(true)
     }

@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto'
 import type { Actor } from '@mailroom/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { makePdf, makeText } from '../../../testing/src/fixtures/files/index.js'
+import { insertTestRecord, putStoredFile } from '../../../testing/src/fixtures/insert-test-record.js'
+import { ConversionService, DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
-import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { type ContentJournal, ContentReader, type ContentReaderContext } from './content-reader.js'
-import { ConversionService, DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
 import { readError } from './stored-file.js'
-import { insertTestRecord, putStoredFile } from '../../../testing/src/fixtures/insert-test-record.js'
 
-const root: Actor = { id: 1, login: 'superadmin', firstname: null, lastname: null, email: null, mode: 'root_visible', entities: [], groups: [] }
+const root: Actor = {
+  id: 1,
+  login: 'superadmin',
+  firstname: null,
+  lastname: null,
+  email: null,
+  mode: 'root_visible',
+  entities: [],
+  groups: [],
+}
 
 let t: TestMailroom
 const calls: { kind: string; request: Record<string, unknown> }[] = []
@@ -55,26 +64,46 @@ describe('ContentReader and the journal', () => {
     await reader.versionContent(root, String(resId), '1', {})
     expect(calls.map((c) => c.kind)).toEqual(['consultation', 'consultation'])
     const { createHash } = await import('node:crypto')
-    expect(calls[0]?.request).toMatchObject({ resId, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length, actor: root })
+    expect(calls[0]?.request).toMatchObject({
+      resId,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+      actor: root,
+    })
   })
 
   it('journals a failed integrity check with the stored fingerprint when the file changed', async () => {
     const reader = new ContentReader(context())
     const { resId, key } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makePdf() })
-    const stored = await t.mailroom.db.selectFrom('res_letterbox').select(['fingerprint', 'filesize']).where('res_id', '=', resId).executeTakeFirstOrThrow()
+    const stored = await t.mailroom.db
+      .selectFrom('res_letterbox')
+      .select(['fingerprint', 'filesize'])
+      .where('res_id', '=', resId)
+      .executeTakeFirstOrThrow()
     await putStoredFile(t.documents, key, makePdf({ pages: 2 }))
     calls.length = 0
     await expect(reader.originalContent(root, String(resId), {})).rejects.toThrow('Fingerprints do not match')
     expect(calls).toHaveLength(1)
-    expect(calls[0]).toMatchObject({ kind: 'integrityCheck', request: { resId, ok: false, sha256: stored.fingerprint, size: stored.filesize } })
+    expect(calls[0]).toMatchObject({
+      kind: 'integrityCheck',
+      request: { resId, ok: false, sha256: stored.fingerprint, size: stored.filesize },
+    })
     expect(String(calls[0]?.request.info)).toMatch(/^original: stored fingerprint [0-9a-f]{64}, computed [0-9a-f]{64}/)
   })
 
   it('back-fills a missing fingerprint, then checks against it', async () => {
     const reader = new ContentReader(context())
-    const { resId, key } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makeText('x\n'), format: 'txt', fingerprint: null })
+    const { resId, key } = await insertTestRecord(t.mailroom.db, t.documents, {
+      bytes: makeText('x\n'),
+      format: 'txt',
+      fingerprint: null,
+    })
     await reader.originalContent(root, String(resId), {})
-    const row = await t.mailroom.db.selectFrom('res_letterbox').select('fingerprint').where('res_id', '=', resId).executeTakeFirstOrThrow()
+    const row = await t.mailroom.db
+      .selectFrom('res_letterbox')
+      .select('fingerprint')
+      .where('res_id', '=', resId)
+      .executeTakeFirstOrThrow()
     expect(row.fingerprint).toMatch(/^[0-9a-f]{64}$/)
     await putStoredFile(t.documents, key, 'y\n')
     await expect(reader.originalContent(root, String(resId), {})).rejects.toThrow('Fingerprints do not match')
@@ -84,7 +113,10 @@ describe('ContentReader and the journal', () => {
     const a = new ContentReader(context())
     const b = new ContentReader(context())
     const { resId } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makeText('race\n'), format: 'txt' })
-    const results = await Promise.all([a.content(root, String(resId), { watermark: 'false' }), b.content(root, String(resId), { watermark: 'false' })])
+    const results = await Promise.all([
+      a.content(root, String(resId), { watermark: 'false' }),
+      b.content(root, String(resId), { watermark: 'false' }),
+    ])
     expect(results.every((r) => r.kind === 'file')).toBe(true)
     const rows = await t.mailroom.db.selectFrom('adr_letterbox').selectAll().where('res_id', '=', resId).execute()
     expect(rows).toHaveLength(1)
@@ -93,7 +125,9 @@ describe('ContentReader and the journal', () => {
   it('answers Conversion error when conversion is disabled', async () => {
     const reader = new ContentReader({ ...context(), converter: null })
     const { resId } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makeText('x\n'), format: 'txt' })
-    await expect(reader.content(root, String(resId), {})).rejects.toThrow('Conversion error : conversion to PDF is disabled on this server')
+    await expect(reader.content(root, String(resId), {})).rejects.toThrow(
+      'Conversion error : conversion to PDF is disabled on this server',
+    )
   })
 })
 

@@ -21,8 +21,8 @@ import {
   parseVersionType,
   parseWatermarkFlag,
   renderWatermarkText,
-  servedMimeType,
   type ServedFile,
+  servedMimeType,
   type VersionContentBody,
   type VersionContentQuery,
   versionFilename,
@@ -32,10 +32,12 @@ import type { AdrLetterboxTable, Database, ResLetterboxTable } from '../database
 import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'
 import type { StorageContext } from '../storage-context.js'
 import { type ContentSettings, DEFAULT_CONTENT_SETTINGS } from './content-settings.js'
+import { FileReaderPool } from './file-reader-pool.js'
+import { ReadAudit, type ReadAuditJournal } from './read-audit.js'
 import {
+  type DigestedFile,
   digestFile,
   digestMatches,
-  type DigestedFile,
   digestOf,
   type FileDigest,
   fingerprintAlgorithm,
@@ -47,8 +49,6 @@ import {
   type StoredFileRef,
   verifyingStream,
 } from './stored-file.js'
-import { FileReaderPool } from './file-reader-pool.js'
-import { ReadAudit, type ReadAuditJournal } from './read-audit.js'
 import { WatermarkCache } from './watermark-cache.js'
 
 type RecordRow = Selectable<ResLetterboxTable>
@@ -56,11 +56,21 @@ type AdrRow = Selectable<AdrLetterboxTable>
 
 /** The digital-safe journal calls a content read makes (the journal storage's JournalWriter satisfies it). */
 export interface ContentJournal extends ReadAuditJournal {
-  integrityCheck(trx: Kysely<Database>, request: { resId: number; sha256: string; size: number; actor: Actor; ok: boolean; info: string }): Promise<void>
+  integrityCheck(
+    trx: Kysely<Database>,
+    request: { resId: number; sha256: string; size: number; actor: Actor; ok: boolean; info: string },
+  ): Promise<void>
   /** A new version's file entering the safe (kind `newResource`). */
   deposit?(
     trx: Kysely<Database>,
-    request: { resId: number; destination: string | null; sha256: string; size: number; actor: Actor; kind: 'deposit' | 'newResource' },
+    request: {
+      resId: number
+      destination: string | null
+      sha256: string
+      size: number
+      actor: Actor
+      kind: 'deposit' | 'newResource'
+    },
   ): Promise<void>
 }
 
@@ -68,7 +78,9 @@ export interface ContentJournal extends ReadAuditJournal {
 export type ContentReaderContext = Omit<StorageContext, 'journal'> & { readonly journal?: ContentJournal }
 
 /** Which row a stored file belongs to, to back-fill a missing fingerprint. */
-type RowKey = { readonly table: 'res_letterbox'; readonly resId: number } | { readonly table: 'adr_letterbox'; readonly id: number }
+type RowKey =
+  | { readonly table: 'res_letterbox'; readonly resId: number }
+  | { readonly table: 'adr_letterbox'; readonly id: number }
 
 /** A stored file to serve or convert: its columns, its row, and what it is (for logs). */
 interface Source {
@@ -105,7 +117,12 @@ export class ContentReader {
     this.#context = context
     this.#settings = { ...DEFAULT_CONTENT_SETTINGS, ...settings }
     this.#store = context.docservers
-    this.#audit = new ReadAudit({ db: context.db, journal: context.journal, clock: context.clock, logger: context.logger })
+    this.#audit = new ReadAudit({
+      db: context.db,
+      journal: context.journal,
+      clock: context.clock,
+      logger: context.logger,
+    })
     this.#files = new FileReaderPool(this.#settings.readThreads)
   }
 
@@ -123,7 +140,12 @@ export class ContentReader {
   }
 
   /** `GET /rest/resources/{resId}/content`. */
-  async content(actor: Actor, resIdText: string | undefined, query: ContentQuery, meta: ContentReadMeta = {}): Promise<ContentResult<ContentBase64Body>> {
+  async content(
+    actor: Actor,
+    resIdText: string | undefined,
+    query: ContentQuery,
+    meta: ContentReadMeta = {},
+  ): Promise<ContentResult<ContentBase64Body>> {
     const resId = parseContentResId(resIdText)
     const mode = parseContentMode(query.mode)
     const watermark = parseWatermarkFlag(query.watermark) && this.#settings.watermark.enabled
@@ -137,7 +159,14 @@ export class ContentReader {
       if (file.size > this.#settings.verifyBeforeSendMaxBytes) {
         const streamed = await this.#stream(actor, resId, source, file, 'application/pdf')
         await this.#afterRead(actor, resId, streamed.digest, true, meta)
-        return { kind: 'file', file: { ...streamed.file, filename: contentFilename(record.subject, 'pdf'), disposition: mode === 'view' ? 'inline' : 'attachment' } }
+        return {
+          kind: 'file',
+          file: {
+            ...streamed.file,
+            filename: contentFilename(record.subject, 'pdf'),
+            disposition: mode === 'view' ? 'inline' : 'attachment',
+          },
+        }
       }
     }
     const verified = pdf.fresh ?? (await this.#readVerified(actor, resId, source, located))
@@ -183,7 +212,10 @@ export class ContentReader {
     const filename = contentFilename(record.subject, extension)
     const file = await locateFile(this.#db, this.#context.docservers, source.ref, this.#areas)
     if (mode !== 'base64' && file.size > this.#settings.verifyBeforeSendMaxBytes) {
-      const mimeType = servedMimeType(await this.#context.sniffer.sniff(await readHead(this.#store, file, SNIFF_HEAD), extension), extension)
+      const mimeType = servedMimeType(
+        await this.#context.sniffer.sniff(await readHead(this.#store, file, SNIFF_HEAD), extension),
+        extension,
+      )
       const streamed = await this.#stream(actor, resId, source, file, mimeType)
       await this.#afterRead(actor, resId, streamed.digest, true, meta)
       return { kind: 'file', file: { ...streamed.file, filename, disposition: 'attachment' } }
@@ -193,9 +225,20 @@ export class ContentReader {
     await this.#afterRead(actor, resId, verified.digest, true, meta)
     if (mode === 'base64') {
       const b = verified.bytes
-      return { kind: 'json', body: { encodedDocument: Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64'), extension, filename, mimeType } }
+      return {
+        kind: 'json',
+        body: {
+          encodedDocument: Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64'),
+          extension,
+          filename,
+          mimeType,
+        },
+      }
     }
-    return { kind: 'file', file: { mimeType, filename, disposition: 'attachment', size: verified.bytes.length, body: verified.bytes } }
+    return {
+      kind: 'file',
+      file: { mimeType, filename, disposition: 'attachment', size: verified.bytes.length, body: verified.bytes },
+    }
   }
 
   /** `GET /rest/resources/{resId}/content/{version}`. */
@@ -217,7 +260,8 @@ export class ContentReader {
       if (!row) fail('VERSION_TYPE_HAS_NO_FILE')
       pdf = { row }
     }
-    const verified = pdf.fresh ?? (await this.#readVerified(actor, resId, adrSource(pdf.row, `${type} of version ${version}`)))
+    const verified =
+      pdf.fresh ?? (await this.#readVerified(actor, resId, adrSource(pdf.row, `${type} of version ${version}`)))
     const served = this.#settings.watermark.enabled ? await this.#watermark(verified, record) : verified.bytes
     await this.#afterRead(actor, resId, verified.digest, false, {})
     return {
@@ -234,7 +278,11 @@ export class ContentReader {
    * One round trip: the record, for non-root callers whether the perimeter lets them see it, and with
    * `withPdf` the stored PDF (or signed PDF) of its current version, which `content` serves.
    */
-  async #recordWithPdf(actor: Actor, resId: number, withPdf: boolean): Promise<{ record: RecordRow; pdf: AdrRow | undefined }> {
+  async #recordWithPdf(
+    actor: Actor,
+    resId: number,
+    withPdf: boolean,
+  ): Promise<{ record: RecordRow; pdf: AdrRow | undefined }> {
     const condition = isRoot(actor) ? null : await this.#context.perimeter.condition(this.#db, actor)
     const allowed = condition
       ? sql<boolean>`exists (select 1 from res_view_letterbox where res_id = ${resId} and ${condition})`
@@ -257,7 +305,13 @@ export class ContentReader {
   }
 
   #adr(resId: number, type: string, version: number): Promise<AdrRow | undefined> {
-    return this.#db.selectFrom('adr_letterbox').selectAll().where('res_id', '=', resId).where('type', '=', type).where('version', '=', version).executeTakeFirst()
+    return this.#db
+      .selectFrom('adr_letterbox')
+      .selectAll()
+      .where('res_id', '=', resId)
+      .where('type', '=', type)
+      .where('version', '=', version)
+      .executeTakeFirst()
   }
 
   /** The signatory of a signed record: the latest diffusion-list signatory, else the typist (reference). */
@@ -292,10 +346,17 @@ export class ContentReader {
   async #versionPdf(actor: Actor, record: RecordRow, version: number): Promise<PdfSource> {
     const row = await this.#adr(record.res_id, 'PDF', version)
     if (row) return { row }
-    if (version === record.version) return this.#convert(actor, record, version, recordSource(record), record.format ?? '')
+    if (version === record.version)
+      return this.#convert(actor, record, version, recordSource(record), record.format ?? '')
     const original = await this.#adr(record.res_id, 'DOC', version)
     if (!original) fail('VERSION_TYPE_HAS_NO_FILE')
-    return this.#convert(actor, record, version, adrSource(original, `original of version ${version}`), extensionOf(null, original.filename))
+    return this.#convert(
+      actor,
+      record,
+      version,
+      adrSource(original, `original of version ${version}`),
+      extensionOf(null, original.filename),
+    )
   }
 
   /**
@@ -309,13 +370,22 @@ export class ContentReader {
     const key = `${record.res_id}/${version}`
     const running = this.#conversions.get(key)
     if (running) return running.then((pdf) => ({ row: pdf.row }))
-    const conversion = this.#convertNow(actor, record, version, source, format).finally(() => this.#conversions.delete(key))
+    const conversion = this.#convertNow(actor, record, version, source, format).finally(() =>
+      this.#conversions.delete(key),
+    )
     this.#conversions.set(key, conversion)
     return conversion
   }
 
-  async #convertNow(actor: Actor, record: RecordRow, version: number, source: Source, format: string): Promise<PdfSource> {
-    if (conversionKind(format) === 'none') fail('CONVERSION_FAILED', { detail: `format ${normaliseFormat(format) || '(none)'} cannot be converted to PDF` })
+  async #convertNow(
+    actor: Actor,
+    record: RecordRow,
+    version: number,
+    source: Source,
+    format: string,
+  ): Promise<PdfSource> {
+    if (conversionKind(format) === 'none')
+      fail('CONVERSION_FAILED', { detail: `format ${normaliseFormat(format) || '(none)'} cannot be converted to PDF` })
     const converter = this.#context.converter
     if (!converter) fail('CONVERSION_FAILED', { detail: 'conversion to PDF is disabled on this server' })
     const original = await this.#readVerified(actor, record.res_id, source)
@@ -347,7 +417,10 @@ export class ContentReader {
       fail('CONVERSION_FAILED', { detail: 'the converted PDF could not be stored' })
     }
     const algorithm = fingerprintAlgorithm(area.fingerprint_mode)
-    const digest = algorithm === 'sha256' ? { fingerprint: stored.sha256, sha256: stored.sha256, size: stored.size } : digestOf(pdf, algorithm)
+    const digest =
+      algorithm === 'sha256'
+        ? { fingerprint: stored.sha256, sha256: stored.sha256, size: stored.size }
+        : digestOf(pdf, algorithm)
     const values = {
       res_id: record.res_id,
       type: 'PDF',
@@ -380,7 +453,8 @@ export class ContentReader {
   /** Reads a whole stored file once and checks it against its row; a row without fingerprint gets one. */
   async #readVerified(actor: Actor, resId: number, source: Source, located?: LocatedFile): Promise<DigestedFile> {
     const file = located ?? (await locateFile(this.#db, this.#context.docservers, source.ref, this.#areas))
-    const { bytes, digest } = file.localPath !== null ? await this.#files.read(file) : await readDigestedFrom(this.#store, file)
+    const { bytes, digest } =
+      file.localPath !== null ? await this.#files.read(file) : await readDigestedFrom(this.#store, file)
     if (file.expected === null) await this.#backfill(source, digest)
     else if (!digestMatches(file, digest)) {
       await this.#integrityFailure(actor, resId, source, file, digest)
@@ -409,31 +483,57 @@ export class ContentReader {
     const body = verifyingStream(bytes, file, (digest) => {
       void this.#integrityFailure(actor, resId, source, file, digest)
     })
-    const digest: FileDigest = { fingerprint: file.expected ?? '', sha256: file.algorithm === 'sha256' ? (file.expected ?? '') : '', size: file.size }
+    const digest: FileDigest = {
+      fingerprint: file.expected ?? '',
+      sha256: file.algorithm === 'sha256' ? (file.expected ?? '') : '',
+      size: file.size,
+    }
     return { file: { mimeType, size: file.size, body }, digest }
   }
 
   async #backfill(source: Source, digest: FileDigest): Promise<void> {
     const set = { fingerprint: digest.fingerprint, filesize: digest.size }
-    if (source.key.table === 'res_letterbox') await this.#db.updateTable('res_letterbox').set(set).where('res_id', '=', source.key.resId).execute()
+    if (source.key.table === 'res_letterbox')
+      await this.#db.updateTable('res_letterbox').set(set).where('res_id', '=', source.key.resId).execute()
     else await this.#db.updateTable('adr_letterbox').set(set).where('id', '=', source.key.id).execute()
-    this.#context.logger.warn({ file: source.label, ...source.key, fingerprint: digest.fingerprint }, 'stored file had no fingerprint; computed and saved')
+    this.#context.logger.warn(
+      { file: source.label, ...source.key, fingerprint: digest.fingerprint },
+      'stored file had no fingerprint; computed and saved',
+    )
   }
 
   /** Logs and journals a file that does not match its row; never throws (the read fails anyway). */
-  async #integrityFailure(actor: Actor, resId: number, source: Source, file: LocatedFile, digest: FileDigest | null): Promise<void> {
+  async #integrityFailure(
+    actor: Actor,
+    resId: number,
+    source: Source,
+    file: LocatedFile,
+    digest: FileDigest | null,
+  ): Promise<void> {
     const info = digest
       ? `${source.label}: stored fingerprint ${file.expected}, computed ${digest.fingerprint} (${digest.size} bytes)`
       : `${source.label}: stored size ${file.expectedSize} bytes, found ${file.size}`
     this.#context.logger.error(
-      { resId, file: source.label, key: file.key, expected: file.expected, actual: digest?.fingerprint ?? null, expectedSize: file.expectedSize, size: digest?.size ?? file.size },
+      {
+        resId,
+        file: source.label,
+        key: file.key,
+        expected: file.expected,
+        actual: digest?.fingerprint ?? null,
+        expectedSize: file.expectedSize,
+        size: digest?.size ?? file.size,
+      },
       'Fingerprints do not match',
     )
     const journal = this.#journal
     if (!journal) return
     try {
       const sha256 = file.algorithm === 'sha256' && file.expected ? file.expected : (digest?.sha256 ?? '')
-      await this.#db.transaction().execute((trx) => journal.integrityCheck(trx, { resId, sha256, size: file.expectedSize ?? file.size, actor, ok: false, info }))
+      await this.#db
+        .transaction()
+        .execute((trx) =>
+          journal.integrityCheck(trx, { resId, sha256, size: file.expectedSize ?? file.size, actor, ok: false, info }),
+        )
     } catch (error) {
       this.#context.logger.error({ err: error, resId }, 'integrity-check failure could not be journalled')
     }
@@ -452,7 +552,11 @@ export class ContentReader {
   async #watermark(source: DigestedFile, record: RecordRow): Promise<Uint8Array> {
     const pdf = source.bytes
     const options = this.#settings.watermark
-    const text = renderWatermarkText(options.text, { record, now: this.#context.clock.now(), timeZone: this.#settings.timeZone })
+    const text = renderWatermarkText(options.text, {
+      record,
+      now: this.#context.clock.now(),
+      timeZone: this.#settings.timeZone,
+    })
     const cached = this.#watermarks.get(source.digest.fingerprint, text)
     if (cached) return cached
     try {

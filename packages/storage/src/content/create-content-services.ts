@@ -8,7 +8,10 @@ import { VersionWriter } from './version-writer.js'
  * Wires the content use cases (content, originalContent, content/{version}, new versions) over kysely and
  * the document storage. `close` stops the reads' worker threads.
  */
-export function createContentServices(context: StorageContext, settings: Partial<ContentSettings> = {}): ContentServices & { close(): Promise<void> } {
+export function createContentServices(
+  context: StorageContext,
+  settings: Partial<ContentSettings> = {},
+): ContentServices & { close(): Promise<void> } {
   const reader = new ContentReader(context, settings)
   const versions = new VersionWriter(context)
   return {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { patternBytes } from '../../../testing/src/fixtures/pattern-bytes.js'
 import { FileReaderPool, THREAD_MIN_BYTES } from './file-reader-pool.js'
 import { digestOf, type LocatedFile } from './stored-file.js'
-import { patternBytes } from '../../../testing/src/fixtures/pattern-bytes.js'
 
 let dir: string
 let pool: FileReaderPool
@@ -22,7 +22,14 @@ let files = 0
 async function stored(bytes: Uint8Array, algorithm = 'sha256'): Promise<LocatedFile> {
   const absolutePath = join(dir, `f${files++}`)
   await writeFile(absolutePath, bytes)
-  return { key: absolutePath, localPath: absolutePath, algorithm, expected: null, expectedSize: null, size: bytes.length }
+  return {
+    key: absolutePath,
+    localPath: absolutePath,
+    algorithm,
+    expected: null,
+    expectedSize: null,
+    size: bytes.length,
+  }
 }
 
 const MiB = 1024 * 1024
@@ -34,7 +41,11 @@ describe('FileReaderPool', () => {
         fc.array(
           fc.record({
             // Small files stay on the event loop, the others go to the threads.
-            length: fc.oneof(fc.integer({ min: 0, max: 70_000 }), fc.integer({ min: THREAD_MIN_BYTES, max: THREAD_MIN_BYTES + 300_000 }), fc.constantFrom(MiB - 1, MiB, MiB + 1, 5 * MiB)),
+            length: fc.oneof(
+              fc.integer({ min: 0, max: 70_000 }),
+              fc.integer({ min: THREAD_MIN_BYTES, max: THREAD_MIN_BYTES + 300_000 }),
+              fc.constantFrom(MiB - 1, MiB, MiB + 1, 5 * MiB),
+            ),
             seed: fc.nat(255),
           }),
           {
@@ -60,7 +71,9 @@ describe('FileReaderPool', () => {
 
   it('keeps the bytes it gave even after later reads reuse its buffers', async () => {
     const first = await pool.read(await stored(patternBytes(THREAD_MIN_BYTES, 1)))
-    await Promise.all(Array.from({ length: 6 }, async (_, i) => pool.read(await stored(patternBytes(THREAD_MIN_BYTES, 50 + i)))))
+    await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => pool.read(await stored(patternBytes(THREAD_MIN_BYTES, 50 + i)))),
+    )
     expect(Buffer.from(first.bytes).equals(Buffer.from(patternBytes(THREAD_MIN_BYTES, 1)))).toBe(true)
   })
 
@@ -70,7 +83,16 @@ describe('FileReaderPool', () => {
     await expect(pool.read(missing)).rejects.toMatchObject({ code: 'DOCUMENT_NOT_IN_DOCSERVER' })
     const folder = join(dir, 'a-folder')
     await mkdir(folder)
-    await expect(pool.read({ key: folder, localPath: folder, algorithm: 'sha256', expected: null, expectedSize: null, size: THREAD_MIN_BYTES })).rejects.toMatchObject({
+    await expect(
+      pool.read({
+        key: folder,
+        localPath: folder,
+        algorithm: 'sha256',
+        expected: null,
+        expectedSize: null,
+        size: THREAD_MIN_BYTES,
+      }),
+    ).rejects.toMatchObject({
       code: 'FILE_UNREADABLE',
     })
     // The threads are still there for the next read.

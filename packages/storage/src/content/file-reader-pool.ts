@@ -77,7 +77,8 @@ class ReaderThread {
       if (this.#failed) return
       this.#failed = error
       // The reads it had in hand are done on the event loop instead: a dead thread fails no request.
-      for (const waiting of [...(this.#inFlight ? [this.#inFlight] : []), ...this.#queue.splice(0)]) readDigested(waiting.file).then(waiting.resolve, waiting.reject)
+      for (const waiting of [...(this.#inFlight ? [this.#inFlight] : []), ...this.#queue.splice(0)])
+        readDigested(waiting.file).then(waiting.resolve, waiting.reject)
       this.#inFlight = undefined
       onExit(this)
     }
@@ -113,7 +114,8 @@ class ReaderThread {
     const job: ReadJob = { path: path ?? '', size, algorithm }
     const needed = Math.max(SLOT_STEP_BYTES, Math.ceil(size / SLOT_STEP_BYTES) * SLOT_STEP_BYTES)
     // Grown for a large file, the buffer shrinks back at the next ordinary one.
-    const resize = !this.#slot || this.#slot.byteLength < needed || this.#slot.byteLength > Math.max(needed, SLOT_KEEP_MAX_BYTES)
+    const resize =
+      !this.#slot || this.#slot.byteLength < needed || this.#slot.byteLength > Math.max(needed, SLOT_KEEP_MAX_BYTES)
     if (resize) this.#slot = new SharedArrayBuffer(needed)
     this.#worker.postMessage(resize ? { ...job, slot: this.#slot } : job)
   }

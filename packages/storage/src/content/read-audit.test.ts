@@ -1,10 +1,10 @@
 import type { Actor } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import type { Database } from '../database/schema.js'
 import { JournalWriter } from '../journal/journal-writer.js'
-import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
-import { type ReadAuditJournal, ReadAudit } from './read-audit.js'
+import { ReadAudit, type ReadAuditJournal } from './read-audit.js'
 
 let t: TestMailroom
 let bbain: Actor
@@ -48,10 +48,19 @@ describe('ReadAudit', () => {
     const { journal, batches } = recordingJournal()
     const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
     const resIds = Array.from({ length: 24 }, (_, i) => 91_000 + i)
-    await Promise.all(resIds.map((resId) => audit.record({ actor: bbain, resId, sha256: 'ab'.repeat(32), size: 10, view: true, remoteIp: '10.0.0.1' })))
+    await Promise.all(
+      resIds.map((resId) =>
+        audit.record({ actor: bbain, resId, sha256: 'ab'.repeat(32), size: 10, view: true, remoteIp: '10.0.0.1' }),
+      ),
+    )
     const rows = await viewRows(resIds)
     expect(rows.map((r) => Number(r.record_id))).toEqual(resIds)
-    expect(rows[0]).toMatchObject({ event_id: 'resview', info: `Viewing document : ${resIds[0]}`, user_id: bbain.id, remote_ip: '10.0.0.1' })
+    expect(rows[0]).toMatchObject({
+      event_id: 'resview',
+      info: `Viewing document : ${resIds[0]}`,
+      user_id: bbain.id,
+      remote_ip: '10.0.0.1',
+    })
     expect(batches.flat().sort()).toEqual(resIds)
     // The first read is written at once; the 23 that queued behind its commit share the next one.
     expect(batches.length).toBeLessThan(resIds.length)
@@ -70,7 +79,9 @@ describe('ReadAudit', () => {
     const { journal } = recordingJournal(new Set([93_003]))
     const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
     const resIds = Array.from({ length: 8 }, (_, i) => 93_000 + i)
-    const outcomes = await Promise.allSettled(resIds.map((resId) => audit.record({ actor: bbain, resId, sha256: 'ef'.repeat(32), size: 1, view: true })))
+    const outcomes = await Promise.allSettled(
+      resIds.map((resId) => audit.record({ actor: bbain, resId, sha256: 'ef'.repeat(32), size: 1, view: true })),
+    )
     expect(outcomes.map((o) => o.status)).toEqual(resIds.map((id) => (id === 93_003 ? 'rejected' : 'fulfilled')))
     // The failed entry left no history row.
     expect((await viewRows(resIds)).map((r) => Number(r.record_id))).toEqual(resIds.filter((id) => id !== 93_003))
@@ -79,19 +90,32 @@ describe('ReadAudit', () => {
   it('keeps serving after a failure: later reads are written', async () => {
     const { journal } = recordingJournal(new Set([94_000]))
     const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
-    await expect(audit.record({ actor: bbain, resId: 94_000, sha256: 'aa'.repeat(32), size: 1, view: true })).rejects.toThrow('journal refused')
+    await expect(
+      audit.record({ actor: bbain, resId: 94_000, sha256: 'aa'.repeat(32), size: 1, view: true }),
+    ).rejects.toThrow('journal refused')
     await audit.record({ actor: bbain, resId: 94_001, sha256: 'aa'.repeat(32), size: 1, view: true })
     expect((await viewRows([94_000, 94_001])).map((r) => Number(r.record_id))).toEqual([94_001])
   })
 
   describe('with the digital-safe journal', () => {
-    const PDF_BASE64 = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n').toString('base64')
+    const PDF_BASE64 = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    ).toString('base64')
 
     /** A record with a file (so an archive to journal consultations in) and its archive id. */
     async function depositedRecord(): Promise<{ resId: number; archiveId: string }> {
       const cchaplin = await t.mailroom.auth.authenticatePassword('cchaplin', 'maarch')
-      const { resId } = await t.mailroom.records.create(cchaplin, { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' })
-      const archive = await t.mailroom.db.selectFrom('journal_archives').select('archive_id').where('res_id', '=', resId).executeTakeFirstOrThrow()
+      const { resId } = await t.mailroom.records.create(cchaplin, {
+        modelId: 1,
+        status: 'NEW',
+        encodedFile: PDF_BASE64,
+        format: 'pdf',
+      })
+      const archive = await t.mailroom.db
+        .selectFrom('journal_archives')
+        .select('archive_id')
+        .where('res_id', '=', resId)
+        .executeTakeFirstOrThrow()
       return { resId, archiveId: archive.archive_id }
     }
 
@@ -102,20 +126,28 @@ describe('ReadAudit', () => {
     async function consultations(archiveId: string): Promise<number> {
       const { rows } = await sql<{ n: number }>`select (
           (select count(*) from journal_pending where object_id = ${archiveId} and event_type = 'recordsManagement/consultation')
-        + (select count(*) from journal_events where object_id = ${archiveId} and event_type = 'recordsManagement/consultation'))::int as n`.execute(t.mailroom.db)
+        + (select count(*) from journal_events where object_id = ${archiveId} and event_type = 'recordsManagement/consultation'))::int as n`.execute(
+        t.mailroom.db,
+      )
       return rows[0]!.n
     }
 
-    it('writes the group\'s VIEW rows and consultation events together, and neither when the events cannot be written', async () => {
+    it("writes the group's VIEW rows and consultation events together, and neither when the events cannot be written", async () => {
       const audit = new ReadAudit({ db: t.mailroom.db, journal: new JournalWriter({ clock }), clock, logger: SILENT })
       const [kept, refused] = [await depositedRecord(), await depositedRecord()]
-      await Promise.all([kept, kept].map((r) => audit.record({ actor: bbain, resId: r.resId, sha256: 'ab'.repeat(32), size: 10, view: true })))
+      await Promise.all(
+        [kept, kept].map((r) =>
+          audit.record({ actor: bbain, resId: r.resId, sha256: 'ab'.repeat(32), size: 10, view: true }),
+        ),
+      )
       expect(await viewRows([kept.resId])).toHaveLength(2)
       expect(await consultations(kept.archiveId)).toBe(2)
 
       await sql`alter table journal_pending add constraint refuse_all check (false) not valid`.execute(t.mailroom.db)
       try {
-        await expect(audit.record({ actor: bbain, resId: refused.resId, sha256: 'ab'.repeat(32), size: 10, view: true })).rejects.toMatchObject({ code: '23514' })
+        await expect(
+          audit.record({ actor: bbain, resId: refused.resId, sha256: 'ab'.repeat(32), size: 10, view: true }),
+        ).rejects.toMatchObject({ code: '23514' })
       } finally {
         await sql`alter table journal_pending drop constraint refuse_all`.execute(t.mailroom.db)
       }

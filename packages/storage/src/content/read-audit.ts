@@ -1,4 +1,4 @@
-import { type Actor, CONTENT_VIEW_HISTORY, type Clock, viewHistoryInfo } from '@mailroom/core'
+import { type Actor, type Clock, CONTENT_VIEW_HISTORY, viewHistoryInfo } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { PendingJournalRow } from '../journal/journal-writer.js'
@@ -82,7 +82,10 @@ export class ReadAudit {
             batch[0]?.reject(error)
             continue
           }
-          this.#logger.warn({ err: error, entries: batch.length }, 'read audit batch failed; writing its entries one by one')
+          this.#logger.warn(
+            { err: error, entries: batch.length },
+            'read audit batch failed; writing its entries one by one',
+          )
           for (const w of batch) {
             try {
               await this.#write([w.entry])

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { digestOf, type LocatedFile, readDigested } from './stored-file.js'
 import { patternBytes } from '../../../testing/src/fixtures/pattern-bytes.js'
+import { digestOf, type LocatedFile, readDigested } from './stored-file.js'
 
 let dir: string
 beforeAll(async () => {
@@ -19,7 +19,14 @@ const SLICE = 256 * 1024
 async function stored(bytes: Uint8Array, algorithm: string, name: string): Promise<LocatedFile> {
   const absolutePath = join(dir, name)
   await writeFile(absolutePath, bytes)
-  return { key: absolutePath, localPath: absolutePath, algorithm, expected: null, expectedSize: null, size: bytes.length }
+  return {
+    key: absolutePath,
+    localPath: absolutePath,
+    algorithm,
+    expected: null,
+    expectedSize: null,
+    size: bytes.length,
+  }
 }
 
 describe('readDigested', () => {
@@ -27,7 +34,10 @@ describe('readDigested', () => {
     let run = 0
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.integer({ min: 0, max: 3 * SLICE + 7 }), fc.constantFrom(1, SLICE - 1, SLICE, SLICE + 1, 2 * SLICE)),
+        fc.oneof(
+          fc.integer({ min: 0, max: 3 * SLICE + 7 }),
+          fc.constantFrom(1, SLICE - 1, SLICE, SLICE + 1, 2 * SLICE),
+        ),
         fc.constantFrom('sha256', 'sha512', 'md5'),
         fc.integer({ min: 0, max: 255 }),
         async (length, algorithm, seed) => {

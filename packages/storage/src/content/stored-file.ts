@@ -38,7 +38,13 @@ export interface FileDigest {
   readonly size: number
 }
 
-const KNOWN_ALGORITHMS: Readonly<Record<string, string>> = { SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512', SHA1: 'sha1', MD5: 'md5' }
+const KNOWN_ALGORITHMS: Readonly<Record<string, string>> = {
+  SHA256: 'sha256',
+  SHA384: 'sha384',
+  SHA512: 'sha512',
+  SHA1: 'sha1',
+  MD5: 'md5',
+}
 
 /** docserver_types.fingerprint_mode → node:crypto algorithm; `NONE` or empty means SHA-512 (reference §2.3). */
 export function fingerprintAlgorithm(mode: string | null | undefined): string {
@@ -52,8 +58,15 @@ export function fingerprintAlgorithm(mode: string | null | undefined): string {
  * unreadable entry → 400 `could not decode encoded data, or open target file`; a store that cannot be
  * reached → 503).
  */
-export async function locateFile(db: Kysely<Database>, store: DocumentStore, ref: StoredFileRef, areas?: StorageAreaCache): Promise<LocatedFile> {
-  const area = ref.docserver_id ? await (areas ? areas.get(db, ref.docserver_id) : storageArea(db, ref.docserver_id)) : undefined
+export async function locateFile(
+  db: Kysely<Database>,
+  store: DocumentStore,
+  ref: StoredFileRef,
+  areas?: StorageAreaCache,
+): Promise<LocatedFile> {
+  const area = ref.docserver_id
+    ? await (areas ? areas.get(db, ref.docserver_id) : storageArea(db, ref.docserver_id))
+    : undefined
   if (!area) throw domainError('DOCSERVER_NOT_FOUND')
   if (store.keyOf(area.path_template, '', '') === null) throw domainError('DOCSERVER_NOT_FOUND')
   const key = store.keyOf(area.path_template, ref.path ?? '', ref.filename ?? '')
@@ -69,7 +82,14 @@ export async function locateFile(db: Kysely<Database>, store: DocumentStore, ref
   const size = known ?? (await store.size(key))
   if (size === null) return missing()
   const expected = ref.fingerprint?.trim().toLowerCase() || null
-  return { key, localPath: store.localPath(key), algorithm: fingerprintAlgorithm(area.fingerprint_mode), expected, expectedSize: ref.filesize ?? null, size }
+  return {
+    key,
+    localPath: store.localPath(key),
+    algorithm: fingerprintAlgorithm(area.fingerprint_mode),
+    expected,
+    expectedSize: ref.filesize ?? null,
+    size,
+  }
 }
 
 /** A storage area row as reads need it. */
@@ -128,7 +148,10 @@ export async function readDigested(file: LocatedFile): Promise<DigestedFile> {
     try {
       const buffer = Buffer.allocUnsafe(file.size)
       const hashes = new Hashes(file.algorithm)
-      const readAt = (offset: number) => (offset < buffer.length ? handle.read(buffer, offset, Math.min(STREAM_CHUNK, buffer.length - offset), offset) : undefined)
+      const readAt = (offset: number) =>
+        offset < buffer.length
+          ? handle.read(buffer, offset, Math.min(STREAM_CHUNK, buffer.length - offset), offset)
+          : undefined
       let filled = 0
       let pending = readAt(0)
       while (pending) {
@@ -157,7 +180,7 @@ export async function readDigestedFrom(store: DocumentStore, file: LocatedFile):
   const buffer = Buffer.allocUnsafe(file.size)
   const hashes = new Hashes(file.algorithm)
   let filled = 0
-  for await (const chunk of await store.read(file.key) as AsyncIterable<Buffer>) {
+  for await (const chunk of (await store.read(file.key)) as AsyncIterable<Buffer>) {
     const room = Math.min(chunk.length, buffer.length - filled)
     chunk.copy(buffer, filled, 0, room)
     hashes.update(chunk)
@@ -171,7 +194,8 @@ export async function readHead(store: DocumentStore, file: LocatedFile, length: 
   const wanted = Math.min(length, file.size)
   if (wanted === 0) return new Uint8Array(0)
   const chunks: Buffer[] = []
-  for await (const chunk of await store.read(file.key, { start: 0, end: wanted - 1 }) as AsyncIterable<Buffer>) chunks.push(chunk)
+  for await (const chunk of (await store.read(file.key, { start: 0, end: wanted - 1 })) as AsyncIterable<Buffer>)
+    chunks.push(chunk)
   const bytes = Buffer.concat(chunks).subarray(0, wanted)
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
 }
@@ -229,7 +253,11 @@ export async function digestStream(source: Readable, algorithm: string): Promise
 
 /** True when a digest is the one the row stores (fingerprint and, when known, size). */
 export function digestMatches(file: LocatedFile, digest: FileDigest): boolean {
-  return file.expected !== null && digest.fingerprint === file.expected && (file.expectedSize === null || file.expectedSize === digest.size)
+  return (
+    file.expected !== null &&
+    digest.fingerprint === file.expected &&
+    (file.expectedSize === null || file.expectedSize === digest.size)
+  )
 }
 
 const STREAM_CHUNK = 256 * 1024
@@ -241,7 +269,11 @@ const STREAM_CHUNK = 256 * 1024
  * response with Content-Length is visibly cut short rather than complete with wrong bytes. Memory stays at
  * about two chunks whatever the file size. `onMismatch` runs once, before the failure.
  */
-export function verifyingStream(source: Readable, file: LocatedFile, onMismatch: (digest: FileDigest) => void): Readable {
+export function verifyingStream(
+  source: Readable,
+  file: LocatedFile,
+  onMismatch: (digest: FileDigest) => void,
+): Readable {
   const hashes = new Hashes(file.algorithm)
   let held: Buffer | undefined
   const verifier = new Transform({

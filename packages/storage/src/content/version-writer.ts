@@ -28,7 +28,12 @@ export class VersionWriter {
     this.#context = context
   }
 
-  async create(actor: Actor, resIdText: string | undefined, body: unknown, meta: ContentReadMeta = {}): Promise<NewVersionResult> {
+  async create(
+    actor: Actor,
+    resIdText: string | undefined,
+    body: unknown,
+    meta: ContentReadMeta = {},
+  ): Promise<NewVersionResult> {
     const resId = parseContentResId(resIdText)
     const request = parseNewVersionBody(body)
     checkFormatAllowed(request.format, await this.#context.sniffer.sniff(request.bytes, request.format))
@@ -96,7 +101,14 @@ export class VersionWriter {
             })
             .where('res_id', '=', resId)
             .execute()
-          await this.#context.journal?.deposit?.(trx, { resId, destination: record.destination, sha256: stored.sha256, size: stored.size, actor, kind: 'newResource' })
+          await this.#context.journal?.deposit?.(trx, {
+            resId,
+            destination: record.destination,
+            sha256: stored.sha256,
+            size: stored.size,
+            actor,
+            kind: 'newResource',
+          })
         } else {
           if (!record.filename) fail('DOCUMENT_HAS_NO_FILE')
           const previous = await trx
@@ -107,8 +119,15 @@ export class VersionWriter {
             .where('a.type', '=', request.kind)
             .where('a.version', '=', version)
             .executeTakeFirst()
-          if (previous) replaced = this.#context.docservers.keyOf(previous.path_template, previous.path, previous.filename)
-          const values = { docserver_id: area.docserver_id, path: stored.path, filename: stored.filename, fingerprint, filesize: stored.size }
+          if (previous)
+            replaced = this.#context.docservers.keyOf(previous.path_template, previous.path, previous.filename)
+          const values = {
+            docserver_id: area.docserver_id,
+            path: stored.path,
+            filename: stored.filename,
+            fingerprint,
+            filesize: stored.size,
+          }
           await trx
             .insertInto('adr_letterbox')
             .values({ res_id: resId, type: request.kind, version, ...values })
@@ -124,7 +143,10 @@ export class VersionWriter {
             event_type: 'UP',
             user_id: actor.id,
             event_date: now,
-            info: request.kind === 'DOC' ? `New version of document : ${resId} (version ${version})` : `${request.kind} file of document : ${resId} (version ${version})`,
+            info:
+              request.kind === 'DOC'
+                ? `New version of document : ${resId} (version ${version})`
+                : `${request.kind} file of document : ${resId} (version ${version})`,
             id_module: 'resource',
             remote_ip: meta.remoteIp ? meta.remoteIp.slice(0, REMOTE_IP_MAX) : null,
             event_id: request.kind === 'DOC' ? 'resup' : 'resupfile',

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
-import type { Database } from './schema.js'
 import { PgliteDialect } from './pglite-dialect.js'
 import { preparingPool } from './prepared-statements.js'
+import type { Database } from './schema.js'
 
 /** Where the data lives: an external PostgreSQL server or an embedded PGlite directory. */
 export type DatabaseTarget =
@@ -46,13 +46,20 @@ interface CountingPool {
 
 function countingPool(pool: unknown): CountingPool | undefined {
   const candidate = pool as Partial<CountingPool>
-  return typeof candidate.totalCount === 'number' && typeof candidate.idleCount === 'number' && typeof candidate.waitingCount === 'number'
+  return typeof candidate.totalCount === 'number' &&
+    typeof candidate.idleCount === 'number' &&
+    typeof candidate.waitingCount === 'number'
     ? (candidate as CountingPool)
     : undefined
 }
 
 function poolStatisticsOf(pool: CountingPool): PoolStatistics {
-  return { size: pool.totalCount, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }
+  return {
+    size: pool.totalCount,
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }
 }
 
 const INT8_OID = 20
@@ -141,7 +148,9 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Ma
   // failure surfaces as the next query's rejection, and the next checkout reconnects.
   pool.on('error', () => {})
   pool.on('connect', (client) => client.on('error', () => {}))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: target.preparedStatements === false ? pool : preparingPool(pool) }) })
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: target.preparedStatements === false ? pool : preparingPool(pool) }),
+  })
   return {
     db,
     kind: 'postgres',

@@ -102,7 +102,9 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#pglite.query<R>(compiledQuery.sql, compiledQuery.parameters as unknown[], { rowMode: 'object' })
+    const result = await this.#pglite.query<R>(compiledQuery.sql, compiledQuery.parameters as unknown[], {
+      rowMode: 'object',
+    })
     const affected = result.affectedRows
     return {
       rows: result.rows,

@@ -14,7 +14,9 @@ describe.runIf(process.env.MAILROOM_TEST_DB === 'postgres')('preparingPool (Post
     // One connection: what one statement prepared, the next sees.
     raw = new pg.Pool({ connectionString: database.url, max: 1, types: MAILROOM_PG_TYPES } as pg.PoolConfig)
     const client = await raw.connect()
-    await client.query('create table items (id bigint primary key, label text); insert into items values (1, $$one$$), (2, $$two$$)')
+    await client.query(
+      'create table items (id bigint primary key, label text); insert into items values (1, $$one$$), (2, $$two$$)',
+    )
     client.release()
   })
   afterAll(async () => {
@@ -23,7 +25,10 @@ describe.runIf(process.env.MAILROOM_TEST_DB === 'postgres')('preparingPool (Post
   })
 
   /** Runs `body` on a checked-out connection of a fresh preparing wrapper around the one-connection pool. */
-  async function onConnection(body: (client: pg.PoolClient) => Promise<void>, options: { maxPerConnection?: number } = {}): Promise<void> {
+  async function onConnection(
+    body: (client: pg.PoolClient) => Promise<void>,
+    options: { maxPerConnection?: number } = {},
+  ): Promise<void> {
     const client = await preparingPool(raw, options).connect()
     try {
       await body(client)
@@ -61,21 +66,24 @@ describe.runIf(process.env.MAILROOM_TEST_DB === 'postgres')('preparingPool (Post
         const result = (await client.query('select 1 as a; select 2 as b', [])) as unknown as pg.QueryResult[]
         expect(result.map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]])
         await client.query('commit')
-    }
-    expect(await prepared(client)).toEqual(before)
+      }
+      expect(await prepared(client)).toEqual(before)
     }))
 
   it('prepares at most maxPerConnection statements on a connection; the rest run unnamed with the same results', () =>
-    onConnection(async (client) => {
-      await client.query('deallocate all')
-      for (let round = 0; round < 2; round++) {
-        for (let k = 1; k <= 4; k++) {
-          const rows = (await client.query(`select label, ${k}::int as k from items where id = $1`, [1])).rows
-          expect(rows).toEqual([{ label: 'one', k }])
+    onConnection(
+      async (client) => {
+        await client.query('deallocate all')
+        for (let round = 0; round < 2; round++) {
+          for (let k = 1; k <= 4; k++) {
+            const rows = (await client.query(`select label, ${k}::int as k from items where id = $1`, [1])).rows
+            expect(rows).toEqual([{ label: 'one', k }])
+          }
         }
-    }
-    expect(await prepared(client)).toHaveLength(2)
-    }, { maxPerConnection: 2 }))
+        expect(await prepared(client)).toHaveLength(2)
+      },
+      { maxPerConnection: 2 },
+    ))
 
   it('answers a statement whose cached plan no longer fits the table (a migration meanwhile), then prepares no more on that connection', () =>
     onConnection(async (client) => {

@@ -63,9 +63,11 @@ export function preparingPool(
       const query = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>
       const wrapped = Object.create(client) as pg.PoolClient
       ;(wrapped as unknown as { query: unknown }).query = (text: unknown, values?: unknown) => {
-        if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || !connection.enabled) return query(text, values)
+        if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || !connection.enabled)
+          return query(text, values)
         const name = nameFor(text)
-        if (name === null || (!connection.prepared.has(name) && connection.prepared.size >= maxPerConnection)) return query(text, values)
+        if (name === null || (!connection.prepared.has(name) && connection.prepared.size >= maxPerConnection))
+          return query(text, values)
         connection.prepared.add(name)
         return query({ name, text, values }).catch((error: unknown) => {
           if ((error as { code?: unknown }).code !== FEATURE_NOT_SUPPORTED) throw error

@@ -54,7 +54,9 @@ describe.runIf(process.env.MAILROOM_TEST_DB === 'postgres')('withStartupLock (Po
   })
 
   it('releases the lock when the work fails', async () => {
-    await expect(withStartupLock(first, async () => Promise.reject(new Error('migration failed')))).rejects.toThrow('migration failed')
+    await expect(withStartupLock(first, async () => Promise.reject(new Error('migration failed')))).rejects.toThrow(
+      'migration failed',
+    )
     expect(await withStartupLock(second, async () => 'ran')).toBe('ran')
   })
 })

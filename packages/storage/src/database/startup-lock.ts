@@ -22,12 +22,18 @@ export interface StartupLockOptions {
  * The lock is asked for again and again rather than waited on in one statement, so the wait is not cut
  * short by the statement timeout. PGlite belongs to one process: there the work just runs.
  */
-export async function withStartupLock<T>(database: MailroomDatabase, work: (db: Kysely<Database>) => Promise<T>, options: StartupLockOptions = {}): Promise<T> {
+export async function withStartupLock<T>(
+  database: MailroomDatabase,
+  work: (db: Kysely<Database>) => Promise<T>,
+  options: StartupLockOptions = {},
+): Promise<T> {
   if (database.kind !== 'postgres') return work(database.db)
   return database.db.connection().execute(async (connection) => {
     let waited = false
     for (;;) {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_KEYS[0]}, ${LOCK_KEYS[1]}) as locked`.execute(connection)
+      const { rows } = await sql<{
+        locked: boolean
+      }>`select pg_try_advisory_lock(${LOCK_KEYS[0]}, ${LOCK_KEYS[1]}) as locked`.execute(connection)
       if (rows[0]?.locked) break
       if (!waited) options.onWait?.()
       waited = true

@@ -3,7 +3,10 @@
  * combination of parts and kept, so a caller sends the same text for the same shape, prepared once per
  * connection, and nothing is built per call. `build` gets whether the part at an index is present.
  */
-export function statementShapes<P, S>(parts: readonly P[], build: (present: (index: number) => boolean) => S): (isPresent: (part: P) => boolean) => S {
+export function statementShapes<P, S>(
+  parts: readonly P[],
+  build: (present: (index: number) => boolean) => S,
+): (isPresent: (part: P) => boolean) => S {
   if (parts.length > 16) throw new RangeError('statementShapes: at most 16 optional parts')
   const shapes = new Map<number, S>()
   return (isPresent) => {

@@ -56,10 +56,19 @@ interface FileRow {
  * row's commit) and is removed unless `dryRun`. Rows are never changed: a missing or altered file needs a
  * human. A store that cannot be reached stops the check with its error rather than report every file missing.
  */
-export async function checkDocumentStorage(db: Kysely<Database>, store: DocumentStore, options: StorageCheckOptions = {}): Promise<StorageCheckReport> {
+export async function checkDocumentStorage(
+  db: Kysely<Database>,
+  store: DocumentStore,
+  options: StorageCheckOptions = {},
+): Promise<StorageCheckReport> {
   const now = (options.now ?? new Date()).getTime()
   const grace = options.orphanGraceMs ?? 15 * 60_000
-  const areas = new Map((await db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((d) => [d.docserver_id, d.path_template]))
+  const areas = new Map(
+    (await db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((d) => [
+      d.docserver_id,
+      d.path_template,
+    ]),
+  )
   const rows: FileRow[] = [
     ...(
       await db
@@ -68,7 +77,15 @@ export async function checkDocumentStorage(db: Kysely<Database>, store: Document
         .where('filename', 'is not', null)
         .orderBy('res_id')
         .execute()
-    ).map((r) => ({ table: 'res_letterbox' as const, type: null, version: null, ...r, docserver_id: r.docserver_id ?? '', path: r.path ?? '', filename: r.filename ?? '' })),
+    ).map((r) => ({
+      table: 'res_letterbox' as const,
+      type: null,
+      version: null,
+      ...r,
+      docserver_id: r.docserver_id ?? '',
+      path: r.path ?? '',
+      filename: r.filename ?? '',
+    })),
     ...(
       await db
         .selectFrom('adr_letterbox')
@@ -86,7 +103,14 @@ export async function checkDocumentStorage(db: Kysely<Database>, store: Document
     const key = template === undefined ? null : store.keyOf(template, row.path, row.filename)
     const shown = key ?? `${row.docserver_id}:${row.path}${row.filename}`
     const problem = (kind: StorageProblem['problem']) =>
-      problems.push({ table: row.table, resId: row.res_id, type: row.type, version: row.version, file: shown, problem: kind })
+      problems.push({
+        table: row.table,
+        resId: row.res_id,
+        type: row.type,
+        version: row.version,
+        file: shown,
+        problem: kind,
+      })
     if (template === undefined) {
       problem('unknown-docserver')
       continue

@@ -85,12 +85,20 @@ async function alreadyThere(to: DocumentStore, file: FileToCopy): Promise<boolea
 }
 
 /** Streams one file from source to target, hashing it on the way; the hex digest of what was sent. */
-async function copyOne(from: DocumentStore, to: DocumentStore, key: string, size: number, algorithm: string): Promise<string> {
+async function copyOne(
+  from: DocumentStore,
+  to: DocumentStore,
+  key: string,
+  size: number,
+  algorithm: string,
+): Promise<string> {
   const hash = createHash(algorithm)
   const through = new PassThrough()
   through.on('data', (chunk: Buffer) => hash.update(chunk))
   const source = await from.read(key)
-  const flowing = new Promise<void>((resolve, reject) => pipeline(source, through, (error) => (error ? reject(error) : resolve())))
+  const flowing = new Promise<void>((resolve, reject) =>
+    pipeline(source, through, (error) => (error ? reject(error) : resolve())),
+  )
   await Promise.all([to.put(key, through, size), flowing])
   return hash.digest('hex')
 }
@@ -107,8 +115,15 @@ async function filesToCopy(db: Kysely<Database>, store: DocumentStore): Promise<
     ).map((a) => [a.docserver_id, a]),
   )
   const rows = [
-    ...(await db.selectFrom('res_letterbox').select(['docserver_id', 'path', 'filename', 'fingerprint', 'filesize']).where('filename', 'is not', null).execute()),
-    ...(await db.selectFrom('adr_letterbox').select(['docserver_id', 'path', 'filename', 'fingerprint', 'filesize']).execute()),
+    ...(await db
+      .selectFrom('res_letterbox')
+      .select(['docserver_id', 'path', 'filename', 'fingerprint', 'filesize'])
+      .where('filename', 'is not', null)
+      .execute()),
+    ...(await db
+      .selectFrom('adr_letterbox')
+      .select(['docserver_id', 'path', 'filename', 'fingerprint', 'filesize'])
+      .execute()),
   ]
   const files = new Map<string, FileToCopy>()
   for (const row of rows) {
@@ -116,7 +131,12 @@ async function filesToCopy(db: Kysely<Database>, store: DocumentStore): Promise<
     if (!area || !row.filename) continue
     const key = store.keyOf(area.path_template, row.path ?? '', row.filename)
     const shown = key ?? `\0${row.docserver_id}:${row.path ?? ''}${row.filename}`
-    files.set(shown, { key: shown, algorithm: fingerprintAlgorithm(area.fingerprint_mode), fingerprint: row.fingerprint?.trim().toLowerCase() || null, size: row.filesize })
+    files.set(shown, {
+      key: shown,
+      algorithm: fingerprintAlgorithm(area.fingerprint_mode),
+      fingerprint: row.fingerprint?.trim().toLowerCase() || null,
+      size: row.filesize,
+    })
   }
   return [...files.values()].sort((a, b) => a.key.localeCompare(b.key))
 }

@@ -1,5 +1,5 @@
-import { constants } from 'node:fs'
 import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
 import { access, mkdir, rm, writeFile } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { patternBytes } from '../../../testing/src/fixtures/pattern-bytes.js'
 import { DocserverRoot } from './docserver-root.js'
 import { DIRECT_WRITE_MAX_BYTES, DocumentWriter } from './document-writer.js'
 import { FolderSyncs, syncDirectory } from './folder-syncs.js'
-import { patternBytes } from '../../../testing/src/fixtures/pattern-bytes.js'
 
 let root: string
 beforeAll(async () => {
@@ -74,7 +74,9 @@ describe('DocumentWriter', () => {
     })
     const writer = new DocumentWriter(new DocserverRoot(root), failing)
     await expect(writer.write('failing/', 'pdf', patternBytes(100, 3), NOW)).rejects.toMatchObject({ code: 'EIO' })
-    await expect(writer.write('failing/', 'pdf', patternBytes(DIRECT_WRITE_MAX_BYTES + 1, 3), NOW)).rejects.toMatchObject({ code: 'EIO' })
+    await expect(
+      writer.write('failing/', 'pdf', patternBytes(DIRECT_WRITE_MAX_BYTES + 1, 3), NOW),
+    ).rejects.toMatchObject({ code: 'EIO' })
     expect(await readdir(join(root, 'failing', '2026', '03', '0001'))).toEqual([])
   })
 })

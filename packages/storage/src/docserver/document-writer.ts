@@ -77,7 +77,13 @@ export class DocumentWriter {
       await rm(absolutePath, { force: true }).catch(() => {})
       throw error
     }
-    return { path, filename, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), key: this.#root.keyOf(absolutePath) }
+    return {
+      path,
+      filename,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      key: this.#root.keyOf(absolutePath),
+    }
   }
 
   /** The month's folder of an area, checked inside the root once (path operations cost per write otherwise). */

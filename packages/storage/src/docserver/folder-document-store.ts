@@ -14,7 +14,8 @@ export function fileError(error: unknown): Error {
   if (error instanceof Error && error.name === 'DomainError') return error
   const code = (error as { code?: string } | null)?.code
   if (code === 'ENOENT' || code === 'ENOTDIR') return domainError('DOCUMENT_NOT_IN_DOCSERVER')
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EISDIR' || code === 'ELOOP') return domainError('FILE_UNREADABLE')
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EISDIR' || code === 'ELOOP')
+    return domainError('FILE_UNREADABLE')
   return domainError('DOCSERVER_READ_FAILED')
 }
 
@@ -120,7 +121,10 @@ export class FolderDocumentStore implements DocumentStore {
       return Readable.from([])
     }
     // Opened before returning, so a missing file fails here with its domain error rather than mid-stream.
-    const stream = createReadStream(path, { ...(range ? { start: range.start, end: range.end } : {}), highWaterMark: 256 * 1024 })
+    const stream = createReadStream(path, {
+      ...(range ? { start: range.start, end: range.end } : {}),
+      highWaterMark: 256 * 1024,
+    })
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve())
       stream.once('error', (error) => reject(fileError(error)))

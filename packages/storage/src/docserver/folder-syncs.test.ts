@@ -109,7 +109,9 @@ describe('FolderSyncs', () => {
           for (const request of requests) {
             // Resolved, and by a finished fsync of its folder that started after the request was made.
             expect(request.resolvedAt).not.toBeNull()
-            const servedBy = fake.started.slice(0, request.resolvedAt ?? 0).filter((s) => s.directory === request.directory && s.at > request.at)
+            const servedBy = fake.started
+              .slice(0, request.resolvedAt ?? 0)
+              .filter((s) => s.directory === request.directory && s.at > request.at)
             expect(servedBy.length).toBeGreaterThan(0)
           }
           // Sharing: never more fsyncs than requests.

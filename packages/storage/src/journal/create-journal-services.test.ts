@@ -12,8 +12,16 @@ import {
 import fc from 'fast-check'
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  addOrganisation,
+  appendBuiltEvents,
+  DEMO_SAFE,
+  type EventSpec,
+  type JournalTestBed,
+  openJournalTestBed,
+  safeRows,
+} from '../../test/journal-fixtures.js'
 import { createJournalServices } from './create-journal-services.js'
-import { addOrganisation, appendBuiltEvents, DEMO_SAFE, type EventSpec, type JournalTestBed, openJournalTestBed, safeRows } from '../../test/journal-fixtures.js'
 import { rowToEvent } from './journal-rows.js'
 
 let bed: JournalTestBed
@@ -34,7 +42,10 @@ beforeAll(async () => {
   superadmin = await bed.actor('superadmin')
   QSAFE = await addOrganisation(bed.db, 'QORG', 'Q-123')
   // bbain reads the query safe through a second entity of theirs.
-  await bed.db.insertInto('users_entities').values({ user_id: bbain.id, entity_id: 'QORG_S', user_role: null, primary_entity: 'N' }).execute()
+  await bed.db
+    .insertInto('users_entities')
+    .values({ user_id: bbain.id, entity_id: 'QORG_S', user_role: null, primary_entity: 'N' })
+    .execute()
   bbain = await bed.actor('bbain')
   const ids = ['1', '2', '9', '10', '010', '100', 'abc', 'Abc', 'abd', 'é', 'z9', '']
   const archives = ['mailroom_a1', 'mailroom_a2', 'mailroom_b1', 'mailroom_b2', 'mailroom_c']
@@ -75,19 +86,29 @@ async function failure(promise: Promise<unknown>): Promise<DomainError> {
 describe('readEvents: who may read which safe', () => {
   it('answers 404 for a safe no top-level entity owns', async () => {
     const error = await failure(services.readEvents(bbain, 'NOPE', {}))
-    expect([error.code, error.kind, error.message]).toEqual(['JOURNAL_SAFE_NOT_FOUND', 'not-found', "Organization NOPE doesn't exist"])
+    expect([error.code, error.kind, error.message]).toEqual([
+      'JOURNAL_SAFE_NOT_FOUND',
+      'not-found',
+      "Organization NOPE doesn't exist",
+    ])
     // A sub-entity is not an owner organisation.
     expect((await failure(services.readEvents(bbain, 'PJS', {}))).code).toBe('JOURNAL_SAFE_NOT_FOUND')
   })
 
   it('lets anyone positioned under the owner read it (ddur: DRH under DGS under VILLE), whatever their record perimeter', async () => {
-    await expect(services.readEvents(ddur, DEMO_SAFE, {})).resolves.toMatchObject({ head: { owner: DEMO_SAFE, accountName: 'Dominique DUR' } })
+    await expect(services.readEvents(ddur, DEMO_SAFE, {})).resolves.toMatchObject({
+      head: { owner: DEMO_SAFE, accountName: 'Dominique DUR' },
+    })
   })
 
   it('answers 403 to a user with no entity under the safe, and lets root users read every safe', async () => {
     const other = await addOrganisation(bed.db, 'FAR', '99999999900001')
     const error = await failure(services.readEvents(ddur, other, {}))
-    expect([error.code, error.kind, error.message]).toEqual(['JOURNAL_NOT_POSITIONED', 'forbidden', 'The user is not positioned on the organization.'])
+    expect([error.code, error.kind, error.message]).toEqual([
+      'JOURNAL_NOT_POSITIONED',
+      'forbidden',
+      'The user is not positioned on the organization.',
+    ])
     await expect(services.readEvents(superadmin, other, {})).resolves.toMatchObject({ head: { owner: other } })
   })
 
@@ -109,11 +130,24 @@ describe('readEvents: content and order', () => {
     }
     const first = events[0]!
     expect(Object.keys(first)).toEqual([
-      'eventId', 'eventType', 'instanceName', 'timestamp', 'orgRegNumber', 'orgUnitRegNumber', 'accountId', 'objectClass', 'objectId',
-      'operationResult', 'description', 'eventInfo', 'accountName',
+      'eventId',
+      'eventType',
+      'instanceName',
+      'timestamp',
+      'orgRegNumber',
+      'orgUnitRegNumber',
+      'accountId',
+      'objectClass',
+      'objectId',
+      'operationResult',
+      'description',
+      'eventInfo',
+      'accountName',
     ])
     expect(first.timestamp).toBe('2024-01-30T22:00:00+00:00')
-    expect(first.eventInfo.map((i) => i.eventId)).toEqual(qEvents.filter((e) => e.objectId === first.objectId).map((e) => e.eventId))
+    expect(first.eventInfo.map((i) => i.eventId)).toEqual(
+      qEvents.filter((e) => e.objectId === first.objectId).map((e) => e.eventId),
+    )
   })
 
   it('journals each read as organization/journal, never returned, and answers with the events before it', async () => {
@@ -132,9 +166,20 @@ describe('readEvents: content and order', () => {
       info: { orgName: 'Service of QORG', ownerOrgId: QSAFE },
     })
     // Appended while the answer streams: not part of this answer.
-    await appendBuiltEvents(bed.db, QSAFE, [{ kind: 'deposit', archiveId: 'mailroom_late', originatorArchiveId: '5', timestamp: new Date(Date.UTC(2030, 0, 1)), orgUnit: 'QORG_S', account: 'bbain' }])
+    await appendBuiltEvents(bed.db, QSAFE, [
+      {
+        kind: 'deposit',
+        archiveId: 'mailroom_late',
+        originatorArchiveId: '5',
+        timestamp: new Date(Date.UTC(2030, 0, 1)),
+        orgUnit: 'QORG_S',
+        account: 'bbain',
+      },
+    ])
     const events = await collect(reading)
-    expect(events.map((e) => e.eventId)).toEqual(selectJournalPage(qEvents, QSAFE, { originatorOrgRegNumber: 'QORG_S' }).map((e) => e.eventId))
+    expect(events.map((e) => e.eventId)).toEqual(
+      selectJournalPage(qEvents, QSAFE, { originatorOrgRegNumber: 'QORG_S' }).map((e) => e.eventId),
+    )
     expect(events.some((e) => e.objectId === 'mailroom_late')).toBe(false)
     const again = await read(bbain, QSAFE)
     expect(again.some((e) => e.objectClass !== 'recordsManagement/archive')).toBe(false)
@@ -144,10 +189,19 @@ describe('readEvents: content and order', () => {
 
   it('serves events written by the JournalWriter with the hash of the stored bytes in eventInfo', async () => {
     const record = await bed.depositRecord(bbain, { destination: 'PE', bytes: 'contenu du courrier' })
-    const [archive] = await bed.db.selectFrom('journal_archives').selectAll().where('res_id', '=', record.resId).execute()
+    const [archive] = await bed.db
+      .selectFrom('journal_archives')
+      .selectAll()
+      .where('res_id', '=', record.resId)
+      .execute()
     const events = await read(ddur, DEMO_SAFE, { archiveId: archive!.archive_id })
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ eventType: 'recordsManagement/deposit', accountName: 'Dominique DUR', accountId: 'bbain', orgUnitRegNumber: 'PJS' })
+    expect(events[0]).toMatchObject({
+      eventType: 'recordsManagement/deposit',
+      accountName: 'Dominique DUR',
+      accountId: 'bbain',
+      orgUnitRegNumber: 'PJS',
+    })
     expect(events[0]!.eventInfo).toEqual([
       {
         eventId: events[0]!.eventId,
@@ -171,7 +225,8 @@ describe('readEvents: content and order', () => {
 
 describe('readEvents: filters', () => {
   const ids = (events: readonly { eventId: string }[]) => events.map((e) => e.eventId)
-  const expectFor = (raw: Record<string, string>, cursor?: JournalEvent) => ids(selectJournalPage(qEvents, QSAFE, parseJournalQuery(raw), cursor))
+  const expectFor = (raw: Record<string, string>, cursor?: JournalEvent) =>
+    ids(selectJournalPage(qEvents, QSAFE, parseJournalQuery(raw), cursor))
 
   it('filters on archiveId, originatorOrgRegNumber (the org unit), dates and originator archive ids', async () => {
     const cases: Record<string, string>[] = [
@@ -196,7 +251,12 @@ describe('readEvents: filters', () => {
     }
     // Spot checks of the documented rules, independent of core's reference implementation.
     const numeric = await read(bbain, QSAFE, { fromOriginatorArchiveId: '9', toOriginatorArchiveId: '100' })
-    const numericIds = new Set(numeric.map((e) => (qEvents.find((q) => q.eventId === e.eventId)!.info as { originatorArchiveId: string }).originatorArchiveId))
+    const numericIds = new Set(
+      numeric.map(
+        (e) =>
+          (qEvents.find((q) => q.eventId === e.eventId)!.info as { originatorArchiveId: string }).originatorArchiveId,
+      ),
+    )
     expect([...numericIds].sort()).toEqual(['010', '10', '100', '9'])
     const wholeDay = await read(bbain, QSAFE, { toDate: '2024-01-30' })
     expect(wholeDay.map((e) => e.timestamp.slice(0, 10))).toEqual(wholeDay.map(() => '2024-01-30'))
@@ -222,14 +282,22 @@ describe('readEvents: filters', () => {
       const error = await failure(services.readEvents(bbain, QSAFE, raw))
       expect([raw, error.code, error.kind]).toEqual([raw, code, 'bad-request'])
     }
-    expect((await failure(services.readEvents(bbain, QSAFE, { fromDate: 'yesterday' }))).message).toBe(errorMessage('JOURNAL_INVALID_DATE'))
+    expect((await failure(services.readEvents(bbain, QSAFE, { fromDate: 'yesterday' }))).message).toBe(
+      errorMessage('JOURNAL_INVALID_DATE'),
+    )
     // A cursor must be an archive event of this safe.
     const foreign = (await safeRows(bed.db, DEMO_SAFE)).find((r) => r.object_class === 'recordsManagement/archive')!
-    expect((await failure(services.readEvents(bbain, QSAFE, { after: foreign.event_id }))).code).toBe('JOURNAL_INVALID_CURSOR')
+    expect((await failure(services.readEvents(bbain, QSAFE, { after: foreign.event_id }))).code).toBe(
+      'JOURNAL_INVALID_CURSOR',
+    )
   })
 
   it('pages with limit and after exactly through the unpaged answer', async () => {
-    for (const raw of [{}, { originatorOrgRegNumber: 'QORG' }, { fromOriginatorArchiveId: '1', toOriginatorArchiveId: '9' }] as Record<string, string>[]) {
+    for (const raw of [
+      {},
+      { originatorOrgRegNumber: 'QORG' },
+      { fromOriginatorArchiveId: '1', toOriginatorArchiveId: '9' },
+    ] as Record<string, string>[]) {
       const whole = ids(await read(bbain, QSAFE, raw))
       for (const limit of [1, 5, 7, 13]) {
         const paged: string[] = []
@@ -254,7 +322,21 @@ describe('readEvents: filters', () => {
       fc.constantFrom(...times).map((t) => new Date(t + 1).toISOString().replace('Z', '+00:00')),
       fc.constantFrom(...times).map((t) => new Date(t - 1).toISOString().slice(0, 19)),
     )
-    const idArb = fc.constantFrom('1', '2', '9', '10', '010', '100', '0', 'abc', 'Abc', 'ab', 'é', 'z', '99999999999999999999')
+    const idArb = fc.constantFrom(
+      '1',
+      '2',
+      '9',
+      '10',
+      '010',
+      '100',
+      '0',
+      'abc',
+      'Abc',
+      'ab',
+      'é',
+      'z',
+      '99999999999999999999',
+    )
     const rawArb = fc.record(
       {
         archiveId: fc.constantFrom('mailroom_a1', 'mailroom_b2', 'mailroom_c', 'mailroom_none'),
@@ -273,7 +355,14 @@ describe('readEvents: filters', () => {
         let expected: string[] | string
         try {
           const query = parseJournalQuery(raw)
-          expected = ids(selectJournalPage(qEvents, QSAFE, query, query.after === undefined ? undefined : qEvents.find((e) => e.eventId === query.after)))
+          expected = ids(
+            selectJournalPage(
+              qEvents,
+              QSAFE,
+              query,
+              query.after === undefined ? undefined : qEvents.find((e) => e.eventId === query.after),
+            ),
+          )
         } catch (error) {
           expected = (error as DomainError).code
         }
@@ -318,7 +407,10 @@ describe('readEvents: large journals', () => {
     const iterator = reading.events[Symbol.asyncIterator]()
     selects = 0
     const first = await iterator.next()
-    expect(first.value).toMatchObject({ objectId: 'mailroom_big0', eventInfo: [{ eventType: 'recordsManagement/deposit' }, { eventType: 'recordsManagement/consultation' }] })
+    expect(first.value).toMatchObject({
+      objectId: 'mailroom_big0',
+      eventInfo: [{ eventType: 'recordsManagement/deposit' }, { eventType: 'recordsManagement/consultation' }],
+    })
     expect(selects).toBe(2)
     for (let i = 1; i < 500; i += 1) await iterator.next()
     expect(selects).toBe(2)

@@ -1,6 +1,6 @@
 import {
-  ARCHIVE_OBJECT_CLASS,
   type Actor,
+  ARCHIVE_OBJECT_CLASS,
   assertJournalAccess,
   displayName,
   fail,
@@ -70,7 +70,11 @@ export function createJournalServices(context: StorageContext, options: JournalS
       }
 
       const readEvent = await db.transaction().execute((trx) =>
-        context.journal.journalRead(trx, { safe: owner, organizationRegNumber: query.originatorOrgRegNumber ?? owner, actor }),
+        context.journal.journalRead(trx, {
+          safe: owner,
+          organizationRegNumber: query.originatorOrgRegNumber ?? owner,
+          actor,
+        }),
       )
       const snapshot = readEvent.sequence - 1
       return {
@@ -125,10 +129,17 @@ async function* pagedEvents(db: Kysely<Database>, plan: PagingPlan): AsyncGenera
   }
 }
 
-function selectPage(db: Kysely<Database>, plan: PagingPlan, after: OrderKey | null, size: number): Promise<(JournalEventRow & { timestamp_text: string })[]> {
+function selectPage(
+  db: Kysely<Database>,
+  plan: PagingPlan,
+  after: OrderKey | null,
+  size: number,
+): Promise<(JournalEventRow & { timestamp_text: string })[]> {
   const conditions = [...archiveEventConditions(plan), ...filterConditions(plan.query)]
   if (after !== null) {
-    conditions.push(sql<SqlBool>`(${sql.ref('timestamp')}, event_id collate "C") > (${after.timestampText}::timestamptz, ${after.eventId})`)
+    conditions.push(
+      sql<SqlBool>`(${sql.ref('timestamp')}, event_id collate "C") > (${after.timestampText}::timestamptz, ${after.eventId})`,
+    )
   }
   return db
     .selectFrom('journal_events')
@@ -143,7 +154,11 @@ function selectPage(db: Kysely<Database>, plan: PagingPlan, after: OrderKey | nu
 
 /** Every archive event of the safe up to the snapshot: the scope of both pages and eventInfo. */
 function archiveEventConditions(plan: Pick<PagingPlan, 'owner' | 'snapshot'>): RawBuilder<SqlBool>[] {
-  return [sql<SqlBool>`safe = ${plan.owner}`, sql<SqlBool>`object_class = ${ARCHIVE_OBJECT_CLASS}`, sql<SqlBool>`sequence <= ${plan.snapshot}`]
+  return [
+    sql<SqlBool>`safe = ${plan.owner}`,
+    sql<SqlBool>`object_class = ${ARCHIVE_OBJECT_CLASS}`,
+    sql<SqlBool>`sequence <= ${plan.snapshot}`,
+  ]
 }
 
 /**
@@ -155,9 +170,12 @@ function archiveEventConditions(plan: Pick<PagingPlan, 'owner' | 'snapshot'>): R
 export function filterConditions(query: JournalQuery): RawBuilder<SqlBool>[] {
   const conditions: RawBuilder<SqlBool>[] = []
   if (query.archiveId !== undefined) conditions.push(sql<SqlBool>`object_id = ${query.archiveId}`)
-  if (query.originatorOrgRegNumber !== undefined) conditions.push(sql<SqlBool>`org_unit_reg_number = ${query.originatorOrgRegNumber}`)
-  if (query.fromDate !== undefined) conditions.push(sql<SqlBool>`${sql.ref('timestamp')} >= ${query.fromDate.toISOString()}::timestamptz`)
-  if (query.toDate !== undefined) conditions.push(sql<SqlBool>`${sql.ref('timestamp')} <= ${query.toDate.toISOString()}::timestamptz`)
+  if (query.originatorOrgRegNumber !== undefined)
+    conditions.push(sql<SqlBool>`org_unit_reg_number = ${query.originatorOrgRegNumber}`)
+  if (query.fromDate !== undefined)
+    conditions.push(sql<SqlBool>`${sql.ref('timestamp')} >= ${query.fromDate.toISOString()}::timestamptz`)
+  if (query.toDate !== undefined)
+    conditions.push(sql<SqlBool>`${sql.ref('timestamp')} <= ${query.toDate.toISOString()}::timestamptz`)
   const from = query.fromOriginatorArchiveId
   const to = query.toOriginatorArchiveId
   if (from !== undefined || to !== undefined) {
@@ -172,7 +190,9 @@ export function filterConditions(query: JournalQuery): RawBuilder<SqlBool>[] {
       if (from !== undefined) numeric.push(sql<SqlBool>`${value}::numeric >= ${from}::numeric`)
       if (to !== undefined) numeric.push(sql<SqlBool>`${value}::numeric <= ${to}::numeric`)
       // CASE, not AND: PostgreSQL may evaluate AND operands in any order, and a non-digit value must never be cast.
-      conditions.push(sql<SqlBool>`(case when ${value} ~ '^[0-9]+$' then (${sql.join(numeric, sql` and `)}) else ${lexicalCondition} end)`)
+      conditions.push(
+        sql<SqlBool>`(case when ${value} ~ '^[0-9]+$' then (${sql.join(numeric, sql` and `)}) else ${lexicalCondition} end)`,
+      )
     } else {
       conditions.push(lexicalCondition)
     }
@@ -181,7 +201,11 @@ export function filterConditions(query: JournalQuery): RawBuilder<SqlBool>[] {
 }
 
 /** The histories (every archive event up to the snapshot) of a page's archives, in one query. */
-async function loadHistories(db: Kysely<Database>, plan: PagingPlan, objectIds: readonly string[]): Promise<Map<string, JournalEvent[]>> {
+async function loadHistories(
+  db: Kysely<Database>,
+  plan: PagingPlan,
+  objectIds: readonly string[],
+): Promise<Map<string, JournalEvent[]>> {
   const unique = [...new Set(objectIds)]
   const rows = await db
     .selectFrom('journal_events')

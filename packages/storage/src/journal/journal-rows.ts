@@ -91,5 +91,7 @@ export function eventContentToRow(event: UnhashedJournalEvent) {
 /** The safe look-ups over the current entity tree (small: read whole, in the caller's transaction if any). */
 export async function loadSafeDirectory(db: Kysely<Database>): Promise<SafeDirectory> {
   const rows = await db.selectFrom('entities').select(['entity_id', 'parent_entity_id', 'business_id']).execute()
-  return buildSafeDirectory(rows.map((row) => ({ entityId: row.entity_id, parentEntityId: row.parent_entity_id, businessId: row.business_id })))
+  return buildSafeDirectory(
+    rows.map((row) => ({ entityId: row.entity_id, parentEntityId: row.parent_entity_id, businessId: row.business_id })),
+  )
 }

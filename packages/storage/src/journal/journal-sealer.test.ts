@@ -1,8 +1,20 @@
-import { type Actor, buildConsultationEvent, chainPositionAfter, type LifeCycleEvent, verifyChain } from '@mailroom/core'
+import {
+  type Actor,
+  buildConsultationEvent,
+  chainPositionAfter,
+  type LifeCycleEvent,
+  verifyChain,
+} from '@mailroom/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  addOrganisation,
+  type JournalTestBed,
+  openJournalTestBed,
+  type StoredRecord,
+  safeRows,
+} from '../../test/journal-fixtures.js'
 import type { StorageContext } from '../storage-context.js'
 import { createJournalServices } from './create-journal-services.js'
-import { addOrganisation, type JournalTestBed, openJournalTestBed, type StoredRecord, safeRows } from '../../test/journal-fixtures.js'
 import { rowToEvent, sha256Hex } from './journal-rows.js'
 import { eventToPendingRow, type JournalPendingRow, linkQuery, sealJournal } from './journal-sealer.js'
 import { JournalWriter } from './journal-writer.js'
@@ -34,7 +46,14 @@ async function pendingOf(safe: string) {
 
 async function deposit(writer: JournalWriter, record: StoredRecord, unit: string) {
   await bed.db.transaction().execute((trx) =>
-    writer.deposit(trx, { resId: record.resId, destination: unit, sha256: record.sha256, size: record.size, actor: bbain, kind: 'deposit' }),
+    writer.deposit(trx, {
+      resId: record.resId,
+      destination: unit,
+      sha256: record.sha256,
+      size: record.size,
+      actor: bbain,
+      kind: 'deposit',
+    }),
   )
 }
 
@@ -45,8 +64,11 @@ async function expectWholeChain(safe: string, count: number) {
   expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1))
   expect(new Set(events.map((e) => e.eventId)).size).toBe(count)
   const head = await bed.db.selectFrom('journal_heads').selectAll().where('safe', '=', safe).executeTakeFirstOrThrow()
-  expect(verifyChain(events, sha256Hex, { safe, checkpoint: { sequence: head.last_sequence, hash: head.last_hash } })).toMatchObject({ ok: true })
-  for (let i = 1; i < events.length; i += 1) expect(events[i]!.timestamp.getTime()).toBeGreaterThanOrEqual(events[i - 1]!.timestamp.getTime())
+  expect(
+    verifyChain(events, sha256Hex, { safe, checkpoint: { sequence: head.last_sequence, hash: head.last_hash } }),
+  ).toMatchObject({ ok: true })
+  for (let i = 1; i < events.length; i += 1)
+    expect(events[i]!.timestamp.getTime()).toBeGreaterThanOrEqual(events[i - 1]!.timestamp.getTime())
   return events
 }
 
@@ -73,7 +95,11 @@ describe('linkQuery', () => {
     expect(three.sql).toBe(one.sql)
     expect(three.parameters).toHaveLength(21)
     expect(three.parameters[2]).toEqual(['mailroom_t-1', 'mailroom_t-2', 'mailroom_t-3'])
-    expect(three.parameters[4]).toEqual(['2026-01-01T00:00:01.000Z', '2026-01-01T00:00:02.000Z', '2026-01-01T00:00:03.000Z'])
+    expect(three.parameters[4]).toEqual([
+      '2026-01-01T00:00:01.000Z',
+      '2026-01-01T00:00:02.000Z',
+      '2026-01-01T00:00:03.000Z',
+    ])
     expect(three.parameters.slice(17)).toEqual([[7, 8, 9], 3, 'cd'.repeat(32), 'S'])
   })
 })
@@ -86,13 +112,24 @@ describe('pending journal events', () => {
     await deposit(writer, kept, unit)
     const pending = await pendingOf(safe)
     expect(pending).toHaveLength(1)
-    expect(pending[0]).toMatchObject({ event_type: 'recordsManagement/deposit', account_id: 'bbain', info: { resId: String(kept.resId), hash: kept.sha256 } })
+    expect(pending[0]).toMatchObject({
+      event_type: 'recordsManagement/deposit',
+      account_id: 'bbain',
+      info: { resId: String(kept.resId), hash: kept.sha256 },
+    })
     expect(await safeRows(bed.db, safe)).toEqual([])
 
     const dropped = await bed.storeRecord({ destination: unit })
     await expect(
       bed.db.transaction().execute(async (trx) => {
-        await writer.deposit(trx, { resId: dropped.resId, destination: unit, sha256: dropped.sha256, size: dropped.size, actor: bbain, kind: 'deposit' })
+        await writer.deposit(trx, {
+          resId: dropped.resId,
+          destination: unit,
+          sha256: dropped.sha256,
+          size: dropped.size,
+          actor: bbain,
+          kind: 'deposit',
+        })
         await writer.consultation(trx, { resId: kept.resId, sha256: kept.sha256, size: kept.size, actor: bbain })
         throw new Error('rolled back')
       }),
@@ -102,13 +139,17 @@ describe('pending journal events', () => {
     const [event] = await expectWholeChain(safe, 1)
     expect(event).toMatchObject({ eventId: pending[0]!.event_id, info: { resId: String(kept.resId) } })
     expect(await pendingOf(safe)).toEqual([])
-    expect(await bed.db.selectFrom('journal_archives').select('res_id').where('res_id', '=', dropped.resId).execute()).toEqual([])
+    expect(
+      await bed.db.selectFrom('journal_archives').select('res_id').where('res_id', '=', dropped.resId).execute(),
+    ).toEqual([])
   })
 
   it('cannot be changed', async () => {
     const { safe, unit } = await freshSafe()
     await deposit(idleWriter(), await bed.storeRecord({ destination: unit }), unit)
-    await expect(bed.db.updateTable('journal_pending').set({ description: 'x' }).where('safe', '=', safe).execute()).rejects.toThrow(/cannot be changed/)
+    await expect(
+      bed.db.updateTable('journal_pending').set({ description: 'x' }).where('safe', '=', safe).execute(),
+    ).rejects.toThrow(/cannot be changed/)
     await bed.flush()
   })
 
@@ -122,7 +163,14 @@ describe('pending journal events', () => {
         lanes.map(async (lane) => {
           for (const record of lane) {
             await bed.db.transaction().execute(async (trx) => {
-              await writer.deposit(trx, { resId: record.resId, destination: unit, sha256: record.sha256, size: record.size, actor: bbain, kind: 'deposit' })
+              await writer.deposit(trx, {
+                resId: record.resId,
+                destination: unit,
+                sha256: record.sha256,
+                size: record.size,
+                actor: bbain,
+                kind: 'deposit',
+              })
               // Let the background seal run while this transaction is still open.
               await new Promise((resolve) => setTimeout(resolve, 2))
             })
@@ -131,9 +179,14 @@ describe('pending journal events', () => {
       )
       await writer.flush()
       const events = await expectWholeChain(safe, 50)
-      expect(new Set(events.map((e) => (e.info as { resId: string }).resId))).toEqual(new Set(records.map((r) => String(r.resId))))
+      expect(new Set(events.map((e) => (e.info as { resId: string }).resId))).toEqual(
+        new Set(records.map((r) => String(r.resId))),
+      )
       expect(await pendingOf(safe)).toEqual([])
-      expect(await verifyJournal(bed.context, safe)).toMatchObject({ ok: true, safes: [{ ok: true, events: 50, files: 50 }] })
+      expect(await verifyJournal(bed.context, safe)).toMatchObject({
+        ok: true,
+        safes: [{ ok: true, events: 50, files: 50 }],
+      })
     } finally {
       await writer.close()
     }
@@ -144,7 +197,11 @@ describe('pending journal events', () => {
     const writer = idleWriter()
     const records = await Promise.all(Array.from({ length: 40 }, () => bed.storeRecord({ destination: unit })))
     for (const record of records) await deposit(writer, record, unit)
-    const counts = await Promise.all([sealJournal(bed.db, { safe, batchSize: 3 }), sealJournal(bed.db, { batchSize: 5 }), writer.seal(bed.db, safe)])
+    const counts = await Promise.all([
+      sealJournal(bed.db, { safe, batchSize: 3 }),
+      sealJournal(bed.db, { batchSize: 5 }),
+      writer.seal(bed.db, safe),
+    ])
     expect(counts.reduce((a, b) => a + b, 0)).toBe(40)
     await expectWholeChain(safe, 40)
     expect(await pendingOf(safe)).toEqual([])
@@ -157,7 +214,8 @@ describe('pending journal events', () => {
     expect(await pendingOf(safe)).toHaveLength(3)
     const next = new JournalWriter({ clock: bed.clock, db: bed.db, sweepIntervalMs: 20 })
     try {
-      for (let waited = 0; (await pendingOf(safe)).length > 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+      for (let waited = 0; (await pendingOf(safe)).length > 0 && waited < 5000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20))
       await expectWholeChain(safe, 3)
     } finally {
       await next.close()
@@ -185,7 +243,9 @@ describe('pending journal events', () => {
     const reading = await createJournalServices(context).readEvents(await bed.actor('superadmin'), safe, {})
     const events: LifeCycleEvent[] = []
     for await (const event of reading.events) events.push(event)
-    expect(events.map((e) => [e.eventType, e.eventInfo[0]?.resId])).toEqual([['recordsManagement/deposit', String(record.resId)]])
+    expect(events.map((e) => [e.eventType, e.eventInfo[0]?.resId])).toEqual([
+      ['recordsManagement/deposit', String(record.resId)],
+    ])
     // The read event follows the deposit in the chain.
     const rows = await expectWholeChain(safe, 2)
     expect(rows.map((e) => e.eventType)).toEqual(['recordsManagement/deposit', 'organization/journal'])
@@ -194,7 +254,11 @@ describe('pending journal events', () => {
   it('written long ago and never sealed fail verification as unsealed', async () => {
     const { safe, unit } = await freshSafe()
     const record = await bed.depositRecord(bbain, { destination: unit })
-    const [archive] = await bed.db.selectFrom('journal_archives').select('archive_id').where('res_id', '=', record.resId).execute()
+    const [archive] = await bed.db
+      .selectFrom('journal_archives')
+      .select('archive_id')
+      .where('res_id', '=', record.resId)
+      .execute()
     const event = buildConsultationEvent(
       { sha256Hex, newEventId: () => `mailroom_stale-${Math.random().toString(16).slice(2)}` },
       {
@@ -214,12 +278,30 @@ describe('pending journal events', () => {
     await bed.db.insertInto('journal_pending').values(fresh).execute()
 
     const stale = await verifyJournal(bed.context, safe, { seal: false })
-    expect(stale).toMatchObject({ ok: false, safes: [{ safe, ok: false, events: 1, pending: 2, break: { reason: 'unsealed', sequence: null, eventId: event.eventId } }] })
-    expect(stale.safes[0]!.break!.detail).toMatch(/^1 event\(s\) written more than 60 s ago are not linked into the chain/)
+    expect(stale).toMatchObject({
+      ok: false,
+      safes: [
+        {
+          safe,
+          ok: false,
+          events: 1,
+          pending: 2,
+          break: { reason: 'unsealed', sequence: null, eventId: event.eventId },
+        },
+      ],
+    })
+    expect(stale.safes[0]!.break!.detail).toMatch(
+      /^1 event\(s\) written more than 60 s ago are not linked into the chain/,
+    )
     expect(await verifyJournal(bed.context, undefined, { seal: false })).toMatchObject({ ok: false })
-    expect(await verifyJournal(bed.context, safe, { seal: false, unsealedAfterMs: 600_000 })).toMatchObject({ ok: true })
+    expect(await verifyJournal(bed.context, safe, { seal: false, unsealedAfterMs: 600_000 })).toMatchObject({
+      ok: true,
+    })
     // By default verification seals first: nothing is left pending, and the chain holds both.
-    expect(await verifyJournal(bed.context, safe)).toMatchObject({ ok: true, safes: [{ ok: true, events: 3, pending: 0 }] })
+    expect(await verifyJournal(bed.context, safe)).toMatchObject({
+      ok: true,
+      safes: [{ ok: true, events: 3, pending: 0 }],
+    })
     expect(await pendingOf(safe)).toEqual([])
   })
 })

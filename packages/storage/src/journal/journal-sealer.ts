@@ -1,4 +1,10 @@
-import { chainPositionAfter, computeEventHash, type JournalChainPosition, type JournalEvent, type UnhashedJournalEvent } from '@mailroom/core'
+import {
+  chainPositionAfter,
+  computeEventHash,
+  type JournalChainPosition,
+  type JournalEvent,
+  type UnhashedJournalEvent,
+} from '@mailroom/core'
 import { CompiledQuery, type Kysely, type Selectable } from 'kysely'
 import type { Database, JournalPendingTable } from '../database/schema.js'
 import { eventContentToRow, eventToRow, JOURNAL_COLUMN_TYPES, rowToEvent, sha256Hex } from './journal-rows.js'
@@ -38,14 +44,19 @@ export interface SealJournalOptions {
  */
 export async function sealJournal(db: Kysely<Database>, options: SealJournalOptions = {}): Promise<number> {
   const batchSize = Math.max(1, Math.trunc(options.batchSize ?? SEAL_BATCH_SIZE))
-  const safes = options.safe !== undefined ? [options.safe] : (await db.selectFrom('journal_pending').select('safe').distinct().execute()).map((row) => row.safe)
+  const safes =
+    options.safe !== undefined
+      ? [options.safe]
+      : (await db.selectFrom('journal_pending').select('safe').distinct().execute()).map((row) => row.safe)
   let sealed = 0
   for (const safe of safes) {
     // Without anything pending, no transaction, no lock, and no head row created for a safe that has no events.
     const any = await db.selectFrom('journal_pending').select('id').where('safe', '=', safe).limit(1).executeTakeFirst()
     if (any === undefined) continue
     for (;;) {
-      const count = await db.transaction().execute(async (trx) => (await linkPending(trx, await lockHead(trx, safe), batchSize)).count)
+      const count = await db
+        .transaction()
+        .execute(async (trx) => (await linkPending(trx, await lockHead(trx, safe), batchSize)).count)
       sealed += count
       if (count < batchSize) break
     }
@@ -59,7 +70,9 @@ export async function lockHead(trx: Kysely<Database>, safe: string): Promise<Loc
   const select = () =>
     trx
       .selectFrom('journal_heads as h')
-      .leftJoin('journal_events as e', (join) => join.onRef('e.safe', '=', 'h.safe').onRef('e.sequence', '=', 'h.last_sequence'))
+      .leftJoin('journal_events as e', (join) =>
+        join.onRef('e.safe', '=', 'h.safe').onRef('e.sequence', '=', 'h.last_sequence'),
+      )
       .select(['h.last_sequence', 'h.last_hash', 'e.timestamp'])
       .where('h.safe', '=', safe)
       .forUpdate('h')
@@ -67,12 +80,21 @@ export async function lockHead(trx: Kysely<Database>, safe: string): Promise<Loc
   // The head row exists but for a safe's first seal: look for it first, a round trip less per seal.
   let head = await select()
   if (head === undefined) {
-    await trx.insertInto('journal_heads').values({ safe, last_sequence: 0, last_hash: '' }).onConflict((oc) => oc.column('safe').doNothing()).execute()
+    await trx
+      .insertInto('journal_heads')
+      .values({ safe, last_sequence: 0, last_hash: '' })
+      .onConflict((oc) => oc.column('safe').doNothing())
+      .execute()
     head = await select()
     if (head === undefined) throw new Error(`journal head of ${safe} could not be created`)
   }
   if (head.last_sequence === 0) return { safe, sequence: 0, hash: '', timestamp: null }
-  return { safe, sequence: head.last_sequence, hash: head.last_hash, timestamp: head.timestamp === null ? null : new Date(head.timestamp) }
+  return {
+    safe,
+    sequence: head.last_sequence,
+    hash: head.last_hash,
+    timestamp: head.timestamp === null ? null : new Date(head.timestamp),
+  }
 }
 
 /** Where the event after `head` goes. */
@@ -85,8 +107,18 @@ export function positionAfter(head: LockedHead): JournalChainPosition {
  * Inside `trx`, which holds the head lock: links up to `limit` committed pending rows of the safe after
  * `head`, deletes them and moves the head row. Returns the new head and how many rows were linked.
  */
-export async function linkPending(trx: Kysely<Database>, head: LockedHead, limit: number): Promise<{ head: LockedHead; count: number }> {
-  const rows = await trx.selectFrom('journal_pending').selectAll().where('safe', '=', head.safe).orderBy('id').limit(limit).execute()
+export async function linkPending(
+  trx: Kysely<Database>,
+  head: LockedHead,
+  limit: number,
+): Promise<{ head: LockedHead; count: number }> {
+  const rows = await trx
+    .selectFrom('journal_pending')
+    .selectAll()
+    .where('safe', '=', head.safe)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
   if (rows.length === 0) return { head, count: 0 }
   let current = head
   const events: JournalEvent[] = []
@@ -118,7 +150,11 @@ const LINK_SQL = `with linked as (
 update journal_heads set last_sequence = $${LINKED_COUNT + 2}::bigint, last_hash = $${LINKED_COUNT + 3}::text where safe = $${LINKED_COUNT + 4}::text`
 
 /** The link statement of `events` (the chained forms of the pending rows `linked`) moving the head to `head`. */
-export function linkQuery(events: readonly JournalEvent[], linked: readonly JournalPendingRow[], head: LockedHead): CompiledQuery {
+export function linkQuery(
+  events: readonly JournalEvent[],
+  linked: readonly JournalPendingRow[],
+  head: LockedHead,
+): CompiledQuery {
   const rows = events.map(eventToRow)
   const columns = EVENT_COLUMNS.map((column) =>
     column === 'timestamp' ? rows.map((row) => new Date(row.timestamp).toISOString()) : rows.map((row) => row[column]),
@@ -128,7 +164,11 @@ export function linkQuery(events: readonly JournalEvent[], linked: readonly Jour
 
 /** Moves the locked head row to `head` (the journal_heads trigger refuses any move backwards). */
 export async function moveHead(trx: Kysely<Database>, head: LockedHead): Promise<void> {
-  await trx.updateTable('journal_heads').set({ last_sequence: head.sequence, last_hash: head.hash }).where('safe', '=', head.safe).execute()
+  await trx
+    .updateTable('journal_heads')
+    .set({ last_sequence: head.sequence, last_hash: head.hash })
+    .where('safe', '=', head.safe)
+    .execute()
 }
 
 /**
@@ -141,7 +181,12 @@ export function linkEvent(row: JournalPendingRow, position: JournalChainPosition
   const previous = position.previousTimestamp
   const timestamp = previous !== null && previous.getTime() > written.getTime() ? new Date(previous.getTime()) : written
   // The stored content as an event, then placed on the chain: position, raised timestamp, link to the previous.
-  const { hash: _none, ...content } = rowToEvent({ ...row, sequence: position.sequence, previous_hash: position.previousHash, hash: '' })
+  const { hash: _none, ...content } = rowToEvent({
+    ...row,
+    sequence: position.sequence,
+    previous_hash: position.previousHash,
+    hash: '',
+  })
   const unhashed = { ...content, safe: position.safe, timestamp } as unknown as UnhashedJournalEvent
   return { ...unhashed, hash: computeEventHash(unhashed, sha256Hex) } as JournalEvent
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { readStoredFile } from '../../../testing/src/fixtures/insert-test-record.js'
 import { isDomainError, verifyChain } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readStoredFile } from '../../../testing/src/fixtures/insert-test-record.js'
 import { DEMO_SAFE, type JournalTestBed, openJournalTestBed, safeRows } from '../../test/journal-fixtures.js'
 import { rowToEvent, sha256Hex } from './journal-rows.js'
 
@@ -19,7 +19,12 @@ async function archiveOf(resId: number) {
 
 async function eventsOf(objectId: string) {
   await bed.flush()
-  const rows = await bed.db.selectFrom('journal_events').selectAll().where('object_id', '=', objectId).orderBy('sequence').execute()
+  const rows = await bed.db
+    .selectFrom('journal_events')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .orderBy('sequence')
+    .execute()
   return rows.map(rowToEvent)
 }
 
@@ -70,7 +75,11 @@ describe('JournalWriter.deposit', () => {
     const record = await bed.depositRecord(cchaplin, { destination: null })
     const [archive] = await archiveOf(record.resId)
     const [event] = await eventsOf(archive!.archive_id)
-    expect(event!.info).toMatchObject({ originatorOrgRegNumber: 'VILLE', depositorOrgRegNumber: 'VILLE', archiverOrgRegNumber: 'VILLE' })
+    expect(event!.info).toMatchObject({
+      originatorOrgRegNumber: 'VILLE',
+      depositorOrgRegNumber: 'VILLE',
+      archiverOrgRegNumber: 'VILLE',
+    })
     expect(event).toMatchObject({ accountId: 'cchaplin', accountName: 'Charlie CHAPLIN', orgUnitRegNumber: 'VILLE' })
   })
 
@@ -79,31 +88,70 @@ describe('JournalWriter.deposit', () => {
     const record = await bed.depositRecord(ppetit, { destination: 'COU' })
     const v2 = new TextEncoder().encode('version 2')
     await bed.db.transaction().execute((trx) =>
-      bed.context.journal.deposit(trx, { resId: record.resId, destination: 'CAB', sha256: sha256Hex('version 2'), size: v2.length, actor: ppetit, kind: 'newResource' }),
+      bed.context.journal.deposit(trx, {
+        resId: record.resId,
+        destination: 'CAB',
+        sha256: sha256Hex('version 2'),
+        size: v2.length,
+        actor: ppetit,
+        kind: 'newResource',
+      }),
     )
     const archives = await archiveOf(record.resId)
     expect(archives).toHaveLength(1)
     const events = await eventsOf(archives[0]!.archive_id)
-    expect(events.map((e) => e.eventType)).toEqual(['recordsManagement/deposit', 'recordsManagement/depositNewResource'])
+    expect(events.map((e) => e.eventType)).toEqual([
+      'recordsManagement/deposit',
+      'recordsManagement/depositNewResource',
+    ])
     expect(events[1]).toMatchObject({
       description: `Deposit of a resource in archive ${archives[0]!.archive_id}`,
-      info: { hash: sha256Hex('version 2'), size: 9, originatorOrgRegNumber: 'CAB', depositorOrgRegNumber: 'COU', resId: String(record.resId) },
+      info: {
+        hash: sha256Hex('version 2'),
+        size: 9,
+        originatorOrgRegNumber: 'CAB',
+        depositorOrgRegNumber: 'COU',
+        resId: String(record.resId),
+      },
     })
 
     const bare = await bed.storeRecord({ destination: 'DSI' })
     await bed.db.transaction().execute((trx) =>
-      bed.context.journal.deposit(trx, { resId: bare.resId, destination: 'DSI', sha256: bare.sha256, size: bare.size, actor: ppetit, kind: 'newResource' }),
+      bed.context.journal.deposit(trx, {
+        resId: bare.resId,
+        destination: 'DSI',
+        sha256: bare.sha256,
+        size: bare.size,
+        actor: ppetit,
+        kind: 'newResource',
+      }),
     )
     const [opened] = await archiveOf(bare.resId)
-    expect((await eventsOf(opened!.archive_id)).map((e) => e.eventType)).toEqual(['recordsManagement/depositNewResource'])
+    expect((await eventsOf(opened!.archive_id)).map((e) => e.eventType)).toEqual([
+      'recordsManagement/depositNewResource',
+    ])
   })
 
   it('deposits in the safe of another top-level entity, named by its entity_id when it has no business_id', async () => {
     await bed.db
       .insertInto('entities')
       .values([
-        { entity_id: 'AGGLO', entity_label: 'Agglomération', short_label: 'Agglo', entity_type: 'Direction', parent_entity_id: null, business_id: '' },
-        { entity_id: 'AGGLO_RH', entity_label: 'RH Agglo', short_label: 'RH', entity_type: 'Service', parent_entity_id: 'AGGLO', business_id: null },
+        {
+          entity_id: 'AGGLO',
+          entity_label: 'Agglomération',
+          short_label: 'Agglo',
+          entity_type: 'Direction',
+          parent_entity_id: null,
+          business_id: '',
+        },
+        {
+          entity_id: 'AGGLO_RH',
+          entity_label: 'RH Agglo',
+          short_label: 'RH',
+          entity_type: 'Service',
+          parent_entity_id: 'AGGLO',
+          business_id: null,
+        },
       ])
       .execute()
     const bblier = await bed.actor('bblier')
@@ -111,7 +159,13 @@ describe('JournalWriter.deposit', () => {
     const [archive] = await archiveOf(record.resId)
     expect(archive!.safe).toBe('AGGLO')
     const [event] = await eventsOf(archive!.archive_id)
-    expect(event).toMatchObject({ safe: 'AGGLO', orgRegNumber: 'AGGLO', sequence: 1, previousHash: null, orgUnitRegNumber: 'DGS' })
+    expect(event).toMatchObject({
+      safe: 'AGGLO',
+      orgRegNumber: 'AGGLO',
+      sequence: 1,
+      previousHash: null,
+      orgUnitRegNumber: 'DGS',
+    })
     expect(event!.info).toMatchObject({ originatorOrgRegNumber: 'AGGLO_RH', archiverOrgRegNumber: 'AGGLO' })
   })
 
@@ -121,7 +175,14 @@ describe('JournalWriter.deposit', () => {
     const bbain = await bed.actor('bbain')
     await expect(
       bed.db.transaction().execute(async (trx) => {
-        await bed.context.journal.deposit(trx, { resId: record.resId, destination: 'PJS', sha256: record.sha256, size: record.size, actor: bbain, kind: 'deposit' })
+        await bed.context.journal.deposit(trx, {
+          resId: record.resId,
+          destination: 'PJS',
+          sha256: record.sha256,
+          size: record.size,
+          actor: bbain,
+          kind: 'deposit',
+        })
         throw new Error('create failed later')
       }),
     ).rejects.toThrow('create failed later')
@@ -135,7 +196,14 @@ describe('JournalWriter.deposit', () => {
     await Promise.all(
       records.map((record) =>
         bed.db.transaction().execute((trx) =>
-          bed.context.journal.deposit(trx, { resId: record.resId, destination: 'PJS', sha256: record.sha256, size: record.size, actor: bbain, kind: 'deposit' }),
+          bed.context.journal.deposit(trx, {
+            resId: record.resId,
+            destination: 'PJS',
+            sha256: record.sha256,
+            size: record.size,
+            actor: bbain,
+            kind: 'deposit',
+          }),
         ),
       ),
     )
@@ -143,7 +211,9 @@ describe('JournalWriter.deposit', () => {
     const events = (await safeRows(bed.db)).map(rowToEvent)
     expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1))
     const last = events.at(-1)!
-    expect(verifyChain(events, sha256Hex, { checkpoint: { sequence: last.sequence, hash: last.hash } })).toMatchObject({ ok: true })
+    expect(verifyChain(events, sha256Hex, { checkpoint: { sequence: last.sequence, hash: last.hash } })).toMatchObject({
+      ok: true,
+    })
     expect(await head()).toMatchObject({ last_sequence: last.sequence, last_hash: last.hash })
   })
 })
@@ -154,13 +224,34 @@ describe('JournalWriter.consultation and integrityCheck', () => {
     const bblier = await bed.actor('bblier')
     const record = await bed.depositRecord(bbain)
     bed.clock.advance(60_000)
-    await bed.db.transaction().execute((trx) => bed.context.journal.consultation(trx, { resId: record.resId, sha256: record.sha256, size: record.size, actor: bblier }))
+    await bed.db.transaction().execute((trx) =>
+      bed.context.journal.consultation(trx, {
+        resId: record.resId,
+        sha256: record.sha256,
+        size: record.size,
+        actor: bblier,
+      }),
+    )
     bed.clock.advance(60_000)
     await bed.db.transaction().execute((trx) =>
-      bed.context.journal.integrityCheck(trx, { resId: record.resId, sha256: record.sha256, size: record.size, actor: bblier, ok: true, info: 'ignored' }),
+      bed.context.journal.integrityCheck(trx, {
+        resId: record.resId,
+        sha256: record.sha256,
+        size: record.size,
+        actor: bblier,
+        ok: true,
+        info: 'ignored',
+      }),
     )
     await bed.db.transaction().execute((trx) =>
-      bed.context.journal.integrityCheck(trx, { resId: record.resId, sha256: record.sha256, size: record.size, actor: bbain, ok: false, info: 'Fingerprints do not match' }),
+      bed.context.journal.integrityCheck(trx, {
+        resId: record.resId,
+        sha256: record.sha256,
+        size: record.size,
+        actor: bbain,
+        ok: false,
+        info: 'Fingerprints do not match',
+      }),
     )
     const [archive] = await archiveOf(record.resId)
     const events = await eventsOf(archive!.archive_id)
@@ -173,9 +264,19 @@ describe('JournalWriter.consultation and integrityCheck', () => {
     expect(events[1]).toMatchObject({
       orgUnitRegNumber: 'DGS',
       description: `Consultation of resource ${record.resId}`,
-      info: { resId: String(record.resId), hashAlgorithm: 'SHA256', hash: record.sha256, size: record.size, originatorArchiveId: String(record.resId) },
+      info: {
+        resId: String(record.resId),
+        hashAlgorithm: 'SHA256',
+        hash: record.sha256,
+        size: record.size,
+        originatorArchiveId: String(record.resId),
+      },
     })
-    expect(events[2]!.info).toMatchObject({ info: 'Checking succeeded', requesterOrgRegNumber: 'DGS', hash: record.sha256 })
+    expect(events[2]!.info).toMatchObject({
+      info: 'Checking succeeded',
+      requesterOrgRegNumber: 'DGS',
+      hash: record.sha256,
+    })
     expect(events[3]!.info).toMatchObject({ info: 'Fingerprints do not match', requesterOrgRegNumber: 'PJS' })
     expect(events[3]!.timestamp.getTime() - events[0]!.timestamp.getTime()).toBe(120_000)
   })
@@ -185,8 +286,20 @@ describe('JournalWriter.consultation and integrityCheck', () => {
     const bare = await bed.storeRecord()
     const bbain = await bed.actor('bbain')
     await bed.db.transaction().execute(async (trx) => {
-      await bed.context.journal.consultation(trx, { resId: bare.resId, sha256: bare.sha256, size: bare.size, actor: bbain })
-      await bed.context.journal.integrityCheck(trx, { resId: bare.resId, sha256: bare.sha256, size: bare.size, actor: bbain, ok: false, info: 'x' })
+      await bed.context.journal.consultation(trx, {
+        resId: bare.resId,
+        sha256: bare.sha256,
+        size: bare.size,
+        actor: bbain,
+      })
+      await bed.context.journal.integrityCheck(trx, {
+        resId: bare.resId,
+        sha256: bare.sha256,
+        size: bare.size,
+        actor: bbain,
+        ok: false,
+        info: 'x',
+      })
     })
     expect(await head()).toEqual(before)
   })
@@ -207,7 +320,12 @@ describe('JournalWriter.consultationRows', () => {
     const second = await bed.depositRecord(bbain, { destination: 'PE', bytes: 'second' })
     const bare = await bed.storeRecord()
     bed.clock.advance(60_000)
-    const request = (record: typeof first, actor: typeof bbain) => ({ resId: record.resId, sha256: record.sha256, size: record.size, actor })
+    const request = (record: typeof first, actor: typeof bbain) => ({
+      resId: record.resId,
+      sha256: record.sha256,
+      size: record.size,
+      actor,
+    })
     await consult([request(first, bblier), request(bare, bblier), request(second, bbain), request(first, bbain)])
     const [firstArchive] = await archiveOf(first.resId)
     const [secondArchive] = await archiveOf(second.resId)
@@ -221,7 +339,13 @@ describe('JournalWriter.consultationRows', () => {
     expect(firstEvents[1]).toMatchObject({
       orgUnitRegNumber: 'DGS',
       description: `Consultation of resource ${first.resId}`,
-      info: { resId: String(first.resId), hashAlgorithm: 'SHA256', hash: first.sha256, size: first.size, originatorArchiveId: String(first.resId) },
+      info: {
+        resId: String(first.resId),
+        hashAlgorithm: 'SHA256',
+        hash: first.sha256,
+        size: first.size,
+        originatorArchiveId: String(first.resId),
+      },
     })
     expect((await eventsOf(secondArchive!.archive_id)).map((e) => [e.eventType, e.accountId])).toEqual([
       ['recordsManagement/deposit', 'bbain'],
@@ -229,7 +353,9 @@ describe('JournalWriter.consultationRows', () => {
     ])
     const events = (await safeRows(bed.db)).map(rowToEvent)
     const last = events.at(-1)!
-    expect(verifyChain(events, sha256Hex, { checkpoint: { sequence: last.sequence, hash: last.hash } })).toMatchObject({ ok: true })
+    expect(verifyChain(events, sha256Hex, { checkpoint: { sequence: last.sequence, hash: last.hash } })).toMatchObject({
+      ok: true,
+    })
   })
 
   it('writes nothing for an empty list or only records never deposited', async () => {
@@ -254,10 +380,16 @@ describe('append-only storage', () => {
       expect(isDomainError(error)).toBe(false)
       expect((error as Error).message).toMatch(message)
     }
-    await refused(bed.db.updateTable('journal_events').set({ description: 'x' }).where('event_id', '=', first!.event_id).execute(), /append-only/)
+    await refused(
+      bed.db.updateTable('journal_events').set({ description: 'x' }).where('event_id', '=', first!.event_id).execute(),
+      /append-only/,
+    )
     await refused(bed.db.deleteFrom('journal_events').where('event_id', '=', first!.event_id).execute(), /append-only/)
     await refused(sql`truncate journal_events`.execute(bed.db), /append-only/)
-    await refused(bed.db.updateTable('journal_heads').set({ last_sequence: 1 }).where('safe', '=', DEMO_SAFE).execute(), /only move forward/)
+    await refused(
+      bed.db.updateTable('journal_heads').set({ last_sequence: 1 }).where('safe', '=', DEMO_SAFE).execute(),
+      /only move forward/,
+    )
     await refused(bed.db.deleteFrom('journal_heads').where('safe', '=', DEMO_SAFE).execute(), /cannot be deleted/)
     expect((await safeRows(bed.db))[0]).toEqual(first)
   })

@@ -2,11 +2,11 @@ import {
   type Actor,
   buildConsultationEvent,
   buildDepositEvent,
-  buildPendingConsultationEvent,
-  buildPendingDepositEvent,
   buildIntegrityCheckEvent,
   buildJournalReadEvent,
   buildNewResourceEvent,
+  buildPendingConsultationEvent,
+  buildPendingDepositEvent,
   type Clock,
   chainPositionAfter,
   createJournalEventIdGenerator,
@@ -24,8 +24,16 @@ import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database, JournalArchivesTable } from '../database/schema.js'
 import { type Logger, SILENT_LOGGER } from '../logger.js'
 import { eventToRow, loadSafeDirectory, sha256Hex } from './journal-rows.js'
+import {
+  eventToPendingRow,
+  linkPending,
+  lockHead,
+  moveHead,
+  positionAfter,
+  SEAL_BATCH_SIZE,
+  sealJournal,
+} from './journal-sealer.js'
 import { pooledRandomBytes } from './random-pool.js'
-import { eventToPendingRow, linkPending, lockHead, moveHead, positionAfter, SEAL_BATCH_SIZE, sealJournal } from './journal-sealer.js'
 
 /** A journal_archives row about to be inserted. */
 type NewArchiveRow = Insertable<JournalArchivesTable> & { readonly archive_id: string; readonly safe: string }
@@ -135,7 +143,8 @@ export class JournalWriter {
 
   constructor(options: JournalWriterOptions = {}) {
     this.#clock = options.clock ?? { now: () => new Date() }
-    const newId = options.newId ?? createJournalEventIdGenerator({ now: () => Date.now(), randomBytes: pooledRandomBytes() })
+    const newId =
+      options.newId ?? createJournalEventIdGenerator({ now: () => Date.now(), randomBytes: pooledRandomBytes() })
     this.#deps = { sha256Hex, newEventId: newId }
     this.#db = options.db
     this.#logger = options.logger ?? SILENT_LOGGER
@@ -170,7 +179,9 @@ export class JournalWriter {
       found.safe,
       (position, timestamp) => {
         const input = this.#depositInput(directory, found, request, position, timestamp)
-        return request.kind === 'deposit' ? buildDepositEvent(this.#deps, input) : buildNewResourceEvent(this.#deps, input)
+        return request.kind === 'deposit'
+          ? buildDepositEvent(this.#deps, input)
+          : buildNewResourceEvent(this.#deps, input)
       },
       opened,
     )
@@ -184,7 +195,10 @@ export class JournalWriter {
   prepareDeposit(directory: SafeDirectory, request: Omit<JournalDepositRequest, 'kind'>): PreparedDeposit {
     const archive = this.#newArchive(directory, request.resId, request.destination)
     const found = { archiveId: archive.archive_id, safe: archive.safe }
-    const event = buildPendingDepositEvent(this.#deps, this.#depositInput(directory, found, request, chainPositionAfter(found.safe, null), this.#clock.now()))
+    const event = buildPendingDepositEvent(
+      this.#deps,
+      this.#depositInput(directory, found, request, chainPositionAfter(found.safe, null), this.#clock.now()),
+    )
     return { resId: request.resId, safe: found.safe, archive, pending: eventToPendingRow(event) }
   }
 
@@ -202,7 +216,8 @@ export class JournalWriter {
   ): DepositEventInput {
     const keeper = directory.keeperOfSafe(archive.safe) ?? ''
     const destination = request.destination
-    const originator = destination !== null && destination !== '' && directory.topLevelOf(destination) !== null ? destination : keeper
+    const originator =
+      destination !== null && destination !== '' && directory.topLevelOf(destination) !== null ? destination : keeper
     const actor = journalActor(request.actor)
     return {
       position,
@@ -233,7 +248,10 @@ export class JournalWriter {
     requests: readonly JournalConsultationRequest[],
   ): Promise<{ readonly rows: readonly PendingJournalRow[]; readonly safes: readonly string[] }> {
     if (requests.length === 0) return { rows: [], safes: [] }
-    const archives = await this.#archivesOf(db, requests.map((r) => r.resId))
+    const archives = await this.#archivesOf(
+      db,
+      requests.map((r) => r.resId),
+    )
     const rows: PendingJournalRow[] = []
     const safes = new Set<string>()
     for (const request of requests) {
@@ -299,7 +317,11 @@ export class JournalWriter {
    * `trx`. Returns the appended event: reads answer with the events that precede it.
    */
   async journalRead(trx: Kysely<Database>, request: JournalReadRequest): Promise<JournalEvent> {
-    const entity = await trx.selectFrom('entities').select('entity_label').where('entity_id', '=', request.organizationRegNumber).executeTakeFirst()
+    const entity = await trx
+      .selectFrom('entities')
+      .select('entity_label')
+      .where('entity_id', '=', request.organizationRegNumber)
+      .executeTakeFirst()
     const actor = journalActor(request.actor)
     return this.#append(trx, request.safe, (position, timestamp) =>
       buildJournalReadEvent(this.#deps, {
@@ -326,7 +348,10 @@ export class JournalWriter {
   }
 
   /** The archive of each record (as #archiveOf: the most recently opened one), in one query. */
-  async #archivesOf(trx: Kysely<Database>, resIds: readonly number[]): Promise<Map<number, { archiveId: string; safe: string }>> {
+  async #archivesOf(
+    trx: Kysely<Database>,
+    resIds: readonly number[],
+  ): Promise<Map<number, { archiveId: string; safe: string }>> {
     const rows = await trx
       .selectFrom('journal_archives')
       .distinctOn('res_id')
@@ -359,7 +384,12 @@ export class JournalWriter {
   ): Promise<void> {
     const event = build(chainPositionAfter(safe, null), this.#clock.now())
     const pending = eventToPendingRow(event)
-    if (newArchive) await trx.with('archive', (db) => db.insertInto('journal_archives').values(newArchive)).insertInto('journal_pending').values(pending).execute()
+    if (newArchive)
+      await trx
+        .with('archive', (db) => db.insertInto('journal_archives').values(newArchive))
+        .insertInto('journal_pending')
+        .values(pending)
+        .execute()
     else await trx.insertInto('journal_pending').values(pending).execute()
     this.#markDirty(safe)
   }
@@ -368,7 +398,11 @@ export class JournalWriter {
    * Appends one event straight to a safe's chain under the lock of its head row, after sealing every pending
    * event of the safe committed so far, so that the event follows all of them.
    */
-  async #append<E extends JournalEvent>(trx: Kysely<Database>, safe: string, build: (position: JournalChainPosition, timestamp: Date) => E): Promise<E> {
+  async #append<E extends JournalEvent>(
+    trx: Kysely<Database>,
+    safe: string,
+    build: (position: JournalChainPosition, timestamp: Date) => E,
+  ): Promise<E> {
     let head = await lockHead(trx, safe)
     for (;;) {
       const linked = await linkPending(trx, head, SEAL_BATCH_SIZE)
@@ -412,7 +446,9 @@ export class JournalWriter {
     if (this.#sweeper !== null) clearInterval(this.#sweeper)
     this.#sweeper = null
     await this.#sweeping
-    await this.flush().catch((error: unknown) => this.#logger.error({ err: error }, 'journal: pending events could not be sealed on close'))
+    await this.flush().catch((error: unknown) =>
+      this.#logger.error({ err: error }, 'journal: pending events could not be sealed on close'),
+    )
   }
 
   #markDirty(safe: string): void {
@@ -472,5 +508,9 @@ export class JournalWriter {
 
 /** Who acts, as the journal records it (see {@link JournalWriter}). */
 export function journalActor(actor: Actor): JournalActor {
-  return { accountId: actor.login, accountName: displayName(actor), orgUnitRegNumber: primaryEntityOf(actor)?.entityId ?? '' }
+  return {
+    accountId: actor.login,
+    accountName: displayName(actor),
+    orgUnitRegNumber: primaryEntityOf(actor)?.entityId ?? '',
+  }
 }

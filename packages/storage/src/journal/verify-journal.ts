@@ -1,8 +1,8 @@
 import { type JournalBreak, type JournalEvent, type SafeVerification, verifyChain } from '@mailroom/core'
-import { sha256OfStoredFile } from '../docserver/hash-stored-file.js'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { DocumentStore } from '../docserver/document-store.js'
+import { sha256OfStoredFile } from '../docserver/hash-stored-file.js'
 import type { StorageContext } from '../storage-context.js'
 import { loadSafeDirectory, rowToEvent, sha256Hex } from './journal-rows.js'
 import { sealJournal } from './journal-sealer.js'
@@ -44,7 +44,11 @@ const DEPOSIT_TYPES = new Set(['recordsManagement/deposit', 'recordsManagement/d
  * the head hashes elsewhere to anchor them. A pending event is outside the chain until sealed (normally
  * milliseconds): in that window only the database's access rights protect it.
  */
-export async function verifyJournal(context: Pick<StorageContext, 'db' | 'docservers'>, safe?: string, options: VerifyJournalOptions = {}): Promise<JournalVerification> {
+export async function verifyJournal(
+  context: Pick<StorageContext, 'db' | 'docservers'>,
+  safe?: string,
+  options: VerifyJournalOptions = {},
+): Promise<JournalVerification> {
   const db = context.db
   const pageSize = Math.max(1, Math.trunc(options.pageSize ?? 1000))
   let sealError: string | null = null
@@ -60,9 +64,20 @@ export async function verifyJournal(context: Pick<StorageContext, 'db' | 'docser
   } else {
     const withEvents = await db.selectFrom('journal_events').select('safe').distinct().execute()
     const withPending = await db.selectFrom('journal_pending').select('safe').distinct().execute()
-    safes = [...new Set([...heads.map((head) => head.safe), ...withEvents.map((row) => row.safe), ...withPending.map((row) => row.safe)])].sort()
+    safes = [
+      ...new Set([
+        ...heads.map((head) => head.safe),
+        ...withEvents.map((row) => row.safe),
+        ...withPending.map((row) => row.safe),
+      ]),
+    ].sort()
   }
-  const docservers = new Map((await db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((row) => [row.docserver_id, row.path_template]))
+  const docservers = new Map(
+    (await db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((row) => [
+      row.docserver_id,
+      row.path_template,
+    ]),
+  )
   const files = options.checkFiles === false ? null : new FileChecker(db, context.docservers, docservers)
   const results: SafeVerification[] = []
   for (const name of safes) {
@@ -70,19 +85,30 @@ export async function verifyJournal(context: Pick<StorageContext, 'db' | 'docser
     const head = headRow ? { sequence: headRow.last_sequence, hash: headRow.last_hash } : null
     const walked = await verifySafe(db, name, head, files, pageSize)
     const result = { ...walked, pending: await countPending(db, name) }
-    results.push(result.ok ? await checkUnsealed(db, result, options.unsealedAfterMs ?? UNSEALED_AFTER_MS, sealError) : result)
+    results.push(
+      result.ok ? await checkUnsealed(db, result, options.unsealedAfterMs ?? UNSEALED_AFTER_MS, sealError) : result,
+    )
   }
   return { ok: results.every((result) => result.ok), safes: results }
 }
 
 /** Events of the safe written but not linked into its chain yet. */
 async function countPending(db: Kysely<Database>, safe: string): Promise<number> {
-  const row = await db.selectFrom('journal_pending').select(sql<number>`count(*)`.as('count')).where('safe', '=', safe).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('journal_pending')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('safe', '=', safe)
+    .executeTakeFirstOrThrow()
   return Number(row.count)
 }
 
 /** The safe's result, failed as 'unsealed' when pending events older than the threshold remain. */
-async function checkUnsealed(db: Kysely<Database>, result: SafeVerification, thresholdMs: number, sealError: string | null): Promise<SafeVerification> {
+async function checkUnsealed(
+  db: Kysely<Database>,
+  result: SafeVerification,
+  thresholdMs: number,
+  sealError: string | null,
+): Promise<SafeVerification> {
   const seconds = Math.max(0, thresholdMs) / 1000
   const stale = await db
     .selectFrom('journal_pending')
@@ -107,28 +133,43 @@ async function checkUnsealed(db: Kysely<Database>, result: SafeVerification, thr
   }
 }
 
-async function verifySafe(db: Kysely<Database>, safe: string, head: SafeVerification['head'], files: FileChecker | null, pageSize: number): Promise<Omit<SafeVerification, 'pending'>> {
+async function verifySafe(
+  db: Kysely<Database>,
+  safe: string,
+  head: SafeVerification['head'],
+  files: FileChecker | null,
+  pageSize: number,
+): Promise<Omit<SafeVerification, 'pending'>> {
   const checkpoint = head !== null && head.sequence > 0 ? head : undefined
   let after: JournalEvent | undefined
   let walked = 0
   let checkedFiles = 0
   let lastStored: number | null = null
-  const done = (extra: Partial<SafeVerification>): Omit<SafeVerification, 'pending'> => ({ safe, ok: extra.break === undefined, events: walked, files: checkedFiles, head, ...extra })
+  const done = (extra: Partial<SafeVerification>): Omit<SafeVerification, 'pending'> => ({
+    safe,
+    ok: extra.break === undefined,
+    events: walked,
+    files: checkedFiles,
+    head,
+    ...extra,
+  })
 
   for (;;) {
     let page = db.selectFrom('journal_events').selectAll().where('safe', '=', safe)
     if (lastStored !== null) page = page.where('sequence', '>', lastStored)
-    const rows = await page
-      .orderBy('sequence')
-      .limit(pageSize)
-      .execute()
+    const rows = await page.orderBy('sequence').limit(pageSize).execute()
     const events = rows.map(rowToEvent)
     const offset = after?.sequence ?? 0
     const last = rows.length < pageSize
     const withCheckpoint = checkpoint !== undefined && (last || checkpoint.sequence <= offset + events.length)
-    const chain = verifyChain(events, sha256Hex, { safe, ...(after ? { after } : {}), ...(withCheckpoint ? { checkpoint } : {}) })
+    const chain = verifyChain(events, sha256Hex, {
+      safe,
+      ...(after ? { after } : {}),
+      ...(withCheckpoint ? { checkpoint } : {}),
+    })
     const trusted = chain.ok ? events : events.slice(0, Math.min(chain.at.index, events.length))
-    const fileBreak: { index: number; checked: number; break?: JournalBreak } = files === null ? { index: trusted.length, checked: 0 } : await files.firstAlteredFile(trusted)
+    const fileBreak: { index: number; checked: number; break?: JournalBreak } =
+      files === null ? { index: trusted.length, checked: 0 } : await files.firstAlteredFile(trusted)
     checkedFiles += fileBreak.checked
     if (fileBreak.break !== undefined) {
       walked += fileBreak.index
@@ -136,7 +177,9 @@ async function verifySafe(db: Kysely<Database>, safe: string, head: SafeVerifica
     }
     if (!chain.ok) {
       walked += trusted.length
-      return done({ break: { reason: chain.reason, sequence: chain.at.sequence, eventId: chain.at.eventId, detail: chain.detail } })
+      return done({
+        break: { reason: chain.reason, sequence: chain.at.sequence, eventId: chain.at.eventId, detail: chain.detail },
+      })
     }
     walked += events.length
     // Past the recorded head: the journal never wrote these (it moves the head in the same transaction).
@@ -156,11 +199,21 @@ async function verifySafe(db: Kysely<Database>, safe: string, head: SafeVerifica
     lastStored = rows[rows.length - 1]!.sequence
   }
   if (head === null && walked > 0) {
-    return done({ break: { reason: 'checkpoint-mismatch', sequence: null, eventId: null, detail: `Safe ${safe} has events but no recorded head` } })
+    return done({
+      break: {
+        reason: 'checkpoint-mismatch',
+        sequence: null,
+        eventId: null,
+        detail: `Safe ${safe} has events but no recorded head`,
+      },
+    })
   }
   if (head === null && walked === 0) {
     const directory = await loadSafeDirectory(db)
-    if (!directory.hasSafe(safe)) return done({ break: { reason: 'unknown-safe', sequence: null, eventId: null, detail: `No digital safe ${safe}` } })
+    if (!directory.hasSafe(safe))
+      return done({
+        break: { reason: 'unknown-safe', sequence: null, eventId: null, detail: `No digital safe ${safe}` },
+      })
   }
   return done({})
 }
@@ -184,8 +237,12 @@ class FileChecker {
   }
 
   /** The first deposit or new-resource event whose file no stored file of its record matches any more. */
-  async firstAlteredFile(events: readonly JournalEvent[]): Promise<{ index: number; checked: number; break?: JournalBreak }> {
-    const deposits = events.map((event, index) => ({ event, index })).filter(({ event }) => DEPOSIT_TYPES.has(event.eventType))
+  async firstAlteredFile(
+    events: readonly JournalEvent[],
+  ): Promise<{ index: number; checked: number; break?: JournalBreak }> {
+    const deposits = events
+      .map((event, index) => ({ event, index }))
+      .filter(({ event }) => DEPOSIT_TYPES.has(event.eventType))
     if (deposits.length === 0) return { index: events.length, checked: 0 }
     const resIds = [...new Set(deposits.map(({ event }) => resIdOf(event)).filter((id): id is number => id !== null))]
     const candidates = await this.#storedFiles(resIds)
@@ -205,7 +262,10 @@ class FileChecker {
       const resId = resIdOf(event)
       const stored = resId === null ? [] : (candidates.get(resId) ?? [])
       // The file whose recorded fingerprint is the deposited hash first: usually the only one to hash.
-      const ordered = [...stored.filter((file) => file.fingerprint?.toLowerCase() === expected), ...stored.filter((file) => file.fingerprint?.toLowerCase() !== expected)]
+      const ordered = [
+        ...stored.filter((file) => file.fingerprint?.toLowerCase() === expected),
+        ...stored.filter((file) => file.fingerprint?.toLowerCase() !== expected),
+      ]
       let matched = false
       let missing = 0
       for (const file of ordered) {
@@ -218,7 +278,9 @@ class FileChecker {
       }
       if (!matched) {
         const what =
-          stored.length === 0 ? 'the record has no stored file' : `none of its ${stored.length} stored file(s) has it${missing > 0 ? ` (${missing} missing)` : ''}`
+          stored.length === 0
+            ? 'the record has no stored file'
+            : `none of its ${stored.length} stored file(s) has it${missing > 0 ? ` (${missing} missing)` : ''}`
         return {
           index,
           checked: hashes.size,
@@ -239,8 +301,17 @@ class FileChecker {
     const files = new Map<number, StoredFile[]>()
     if (resIds.length === 0) return files
     const [records, versions] = await Promise.all([
-      this.#db.selectFrom('res_letterbox').select(['res_id', 'docserver_id', 'path', 'filename', 'fingerprint']).where('res_id', 'in', resIds).execute(),
-      this.#db.selectFrom('adr_letterbox').select(['res_id', 'docserver_id', 'path', 'filename', 'fingerprint']).where('res_id', 'in', resIds).orderBy('id').execute(),
+      this.#db
+        .selectFrom('res_letterbox')
+        .select(['res_id', 'docserver_id', 'path', 'filename', 'fingerprint'])
+        .where('res_id', 'in', resIds)
+        .execute(),
+      this.#db
+        .selectFrom('adr_letterbox')
+        .select(['res_id', 'docserver_id', 'path', 'filename', 'fingerprint'])
+        .where('res_id', 'in', resIds)
+        .orderBy('id')
+        .execute(),
     ])
     for (const row of [...records, ...versions]) {
       if (row.docserver_id === null || row.path === null || row.filename === null || row.filename === '') continue

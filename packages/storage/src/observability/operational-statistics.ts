@@ -16,7 +16,9 @@ interface Counts {
  * the database references (records' current files plus their earlier versions and renditions). The counts
  * scan res_letterbox and adr_letterbox: with millions of records, scrape every 30 s or more.
  */
-export async function readOperationalStatistics(database: Pick<MailroomDatabase, 'db' | 'poolStatistics'>): Promise<OperationalStatistics> {
+export async function readOperationalStatistics(
+  database: Pick<MailroomDatabase, 'db' | 'poolStatistics'>,
+): Promise<OperationalStatistics> {
   const db = database.db as Kysely<Database>
   const { rows } = await sql<Counts>`
     select
@@ -29,7 +31,10 @@ export async function readOperationalStatistics(database: Pick<MailroomDatabase,
   const counts = rows[0]!
   return {
     databasePool: database.poolStatistics?.() ?? null,
-    journal: { pendingEvents: Number(counts.pending_events), oldestPendingSeconds: Math.max(0, Number(counts.oldest_pending_seconds ?? 0)) },
+    journal: {
+      pendingEvents: Number(counts.pending_events),
+      oldestPendingSeconds: Math.max(0, Number(counts.oldest_pending_seconds ?? 0)),
+    },
     documents: { count: Number(counts.documents), bytes: Number(counts.document_bytes ?? 0) },
   }
 }

@@ -32,13 +32,23 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out
 }
 
-async function insertAll<T extends keyof Database & string>(trx: Trx, table: T, rows: readonly Record<string, unknown>[]): Promise<void> {
-  for (const chunk of chunks(rows)) await trx.insertInto(table).values(chunk as never).execute()
+async function insertAll<T extends keyof Database & string>(
+  trx: Trx,
+  table: T,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  for (const chunk of chunks(rows))
+    await trx
+      .insertInto(table)
+      .values(chunk as never)
+      .execute()
 }
 
 /** Moves a serial past the ids inserted explicitly, so later inserts without an id do not collide. */
 async function resetSerial(trx: Trx, table: string, column: string): Promise<void> {
-  await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(trx)
+  await sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(
+    trx,
+  )
 }
 
 function entityRow(e: EntityDefinition) {
@@ -72,7 +82,11 @@ function groupRow(g: GroupDefinition) {
     group_id: g.id,
     group_desc: g.label,
     can_index: g.canIndex,
-    indexation_parameters: JSON.stringify({ actions: [], entities: g.indexing.entities, keywords: g.indexing.keywords }),
+    indexation_parameters: JSON.stringify({
+      actions: [],
+      entities: g.indexing.entities,
+      keywords: g.indexing.keywords,
+    }),
     can_read_safe: g.digitalSafe,
   }
 }
@@ -86,7 +100,12 @@ const statusRow = (s: StatusDefinition) => ({
   can_be_searched: flag(s.searchable),
   can_be_modified: flag(s.modifiable),
 })
-const firstLevelRow = (l: DoctypeFirstLevelDefinition) => ({ doctypes_first_level_id: l.id, doctypes_first_level_label: l.label, css_style: l.color, enabled: flag(l.enabled) })
+const firstLevelRow = (l: DoctypeFirstLevelDefinition) => ({
+  doctypes_first_level_id: l.id,
+  doctypes_first_level_label: l.label,
+  css_style: l.color,
+  enabled: flag(l.enabled),
+})
 const secondLevelRow = (l: DoctypeSecondLevelDefinition) => ({
   doctypes_second_level_id: l.id,
   doctypes_second_level_label: l.label,
@@ -94,10 +113,31 @@ const secondLevelRow = (l: DoctypeSecondLevelDefinition) => ({
   css_style: l.color,
   enabled: flag(l.enabled),
 })
-const priorityRow = (p: PriorityDefinition) => ({ id: p.id, label: p.label, color: p.color, working_days: p.workingDays, delays: p.delays, order: p.order })
-const customFieldRow = (f: CustomFieldDefinition) => ({ id: f.id, label: f.label, type: f.type, mode: f.mode, values: JSON.stringify(f.values) })
+const priorityRow = (p: PriorityDefinition) => ({
+  id: p.id,
+  label: p.label,
+  color: p.color,
+  working_days: p.workingDays,
+  delays: p.delays,
+  order: p.order,
+})
+const customFieldRow = (f: CustomFieldDefinition) => ({
+  id: f.id,
+  label: f.label,
+  type: f.type,
+  mode: f.mode,
+  values: JSON.stringify(f.values),
+})
 const tagRow = (t: TagDefinition) => ({ id: t.id, label: t.label })
-const contactRow = (c: ContactDefinition) => ({ id: c.id, civility: c.civility, firstname: c.firstname, lastname: c.lastname, company: c.company, email: c.email, enabled: c.enabled })
+const contactRow = (c: ContactDefinition) => ({
+  id: c.id,
+  civility: c.civility,
+  firstname: c.firstname,
+  lastname: c.lastname,
+  company: c.company,
+  email: c.email,
+  enabled: c.enabled,
+})
 
 /** A section stored in one table keyed by one column: added rows inserted, changed rows updated, removed rows deleted. */
 interface SimpleSection<I> {
@@ -109,7 +149,11 @@ interface SimpleSection<I> {
   readonly serial?: string
 }
 
-async function applySimple<I>(trx: Trx, section: SimpleSection<I>, changes: { added: readonly I[]; changed: readonly I[] }): Promise<void> {
+async function applySimple<I>(
+  trx: Trx,
+  section: SimpleSection<I>,
+  changes: { added: readonly I[]; changed: readonly I[] },
+): Promise<void> {
   await insertAll(trx, section.table, changes.added.map(section.row))
   for (const item of changes.changed) {
     await trx
@@ -130,15 +174,52 @@ async function removeSimple<I>(trx: Trx, section: SimpleSection<I>, removed: rea
 }
 
 const STATUSES: SimpleSection<StatusDefinition> = { table: 'status', key: 'id', keyOf: (s) => s.id, row: statusRow }
-const FIRST_LEVELS: SimpleSection<DoctypeFirstLevelDefinition> = { table: 'doctypes_first_level', key: 'doctypes_first_level_id', keyOf: (l) => l.id, row: firstLevelRow, serial: 'doctypes_first_level_id' }
-const SECOND_LEVELS: SimpleSection<DoctypeSecondLevelDefinition> = { table: 'doctypes_second_level', key: 'doctypes_second_level_id', keyOf: (l) => l.id, row: secondLevelRow, serial: 'doctypes_second_level_id' }
-const PRIORITIES: SimpleSection<PriorityDefinition> = { table: 'priorities', key: 'id', keyOf: (p) => p.id, row: priorityRow }
-const CUSTOM_FIELDS: SimpleSection<CustomFieldDefinition> = { table: 'custom_fields', key: 'id', keyOf: (f) => f.id, row: customFieldRow, serial: 'id' }
+const FIRST_LEVELS: SimpleSection<DoctypeFirstLevelDefinition> = {
+  table: 'doctypes_first_level',
+  key: 'doctypes_first_level_id',
+  keyOf: (l) => l.id,
+  row: firstLevelRow,
+  serial: 'doctypes_first_level_id',
+}
+const SECOND_LEVELS: SimpleSection<DoctypeSecondLevelDefinition> = {
+  table: 'doctypes_second_level',
+  key: 'doctypes_second_level_id',
+  keyOf: (l) => l.id,
+  row: secondLevelRow,
+  serial: 'doctypes_second_level_id',
+}
+const PRIORITIES: SimpleSection<PriorityDefinition> = {
+  table: 'priorities',
+  key: 'id',
+  keyOf: (p) => p.id,
+  row: priorityRow,
+}
+const CUSTOM_FIELDS: SimpleSection<CustomFieldDefinition> = {
+  table: 'custom_fields',
+  key: 'id',
+  keyOf: (f) => f.id,
+  row: customFieldRow,
+  serial: 'id',
+}
 const TAGS: SimpleSection<TagDefinition> = { table: 'tags', key: 'id', keyOf: (t) => t.id, row: tagRow, serial: 'id' }
-const CONTACTS: SimpleSection<ContactDefinition> = { table: 'contacts', key: 'id', keyOf: (c) => c.id, row: contactRow, serial: 'id' }
+const CONTACTS: SimpleSection<ContactDefinition> = {
+  table: 'contacts',
+  key: 'id',
+  keyOf: (c) => c.id,
+  row: contactRow,
+  serial: 'id',
+}
 
 /** Sets one text column of many rows in one statement (parents of entities, folders, models). */
-async function setColumn(trx: Trx, table: string, keyColumn: string, column: string, pairs: readonly [string | number, string | number | null][], keyType: 'text' | 'integer', valueType: 'text' | 'integer'): Promise<void> {
+async function setColumn(
+  trx: Trx,
+  table: string,
+  keyColumn: string,
+  column: string,
+  pairs: readonly [string | number, string | number | null][],
+  keyType: 'text' | 'integer',
+  valueType: 'text' | 'integer',
+): Promise<void> {
   for (const chunk of chunks(pairs)) {
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = data.value
       from (select unnest(${chunk.map((p) => p[0])}::${sql.raw(keyType)}[]) as key, unnest(${chunk.map((p) => p[1])}::${sql.raw(valueType)}[]) as value) as data
@@ -146,8 +227,15 @@ async function setColumn(trx: Trx, table: string, keyColumn: string, column: str
   }
 }
 
-async function serialsOf(trx: Trx, table: 'entities' | 'usergroups' | 'users', codeColumn: 'entity_id' | 'group_id' | 'user_id'): Promise<Map<string, number>> {
-  const rows = await sql<{ code: string; id: number }>`select ${sql.ref(codeColumn)} as code, id from ${sql.table(table)}`.execute(trx)
+async function serialsOf(
+  trx: Trx,
+  table: 'entities' | 'usergroups' | 'users',
+  codeColumn: 'entity_id' | 'group_id' | 'user_id',
+): Promise<Map<string, number>> {
+  const rows = await sql<{
+    code: string
+    id: number
+  }>`select ${sql.ref(codeColumn)} as code, id from ${sql.table(table)}`.execute(trx)
   return new Map(rows.rows.map((r) => [codeColumn === 'user_id' ? r.code.toLowerCase() : r.code, r.id]))
 }
 
@@ -155,14 +243,25 @@ async function removeEntities(trx: Trx, removed: readonly EntityDefinition[]): P
   if (removed.length === 0) return
   const codes = removed.map((e) => e.id)
   await trx.deleteFrom('users_entities').where('entity_id', 'in', codes).execute()
-  await trx.deleteFrom('entities_folders').where('entity_id', 'in', trx.selectFrom('entities').select('id').where('entity_id', 'in', codes)).execute()
+  await trx
+    .deleteFrom('entities_folders')
+    .where('entity_id', 'in', trx.selectFrom('entities').select('id').where('entity_id', 'in', codes))
+    .execute()
   await trx.updateTable('entities').set({ parent_entity_id: null }).where('entity_id', 'in', codes).execute()
   await trx.deleteFrom('entities').where('entity_id', 'in', codes).execute()
 }
 
-async function applyEntities(trx: Trx, added: readonly EntityDefinition[], changed: readonly EntityDefinition[]): Promise<void> {
+async function applyEntities(
+  trx: Trx,
+  added: readonly EntityDefinition[],
+  changed: readonly EntityDefinition[],
+): Promise<void> {
   // Rows first without parents, then every parent: a parent may be added in the same document, after its children.
-  await insertAll(trx, 'entities', added.map((e) => ({ ...entityRow(e), parent_entity_id: null })))
+  await insertAll(
+    trx,
+    'entities',
+    added.map((e) => ({ ...entityRow(e), parent_entity_id: null })),
+  )
   for (const e of changed) {
     const { id: _serial, ...row } = entityRow(e)
     await trx.updateTable('entities').set(row).where('entity_id', '=', e.id).execute()
@@ -175,37 +274,74 @@ async function applyEntities(trx: Trx, added: readonly EntityDefinition[], chang
 async function removeGroups(trx: Trx, removed: readonly GroupDefinition[]): Promise<void> {
   if (removed.length === 0) return
   const codes = removed.map((g) => g.id)
-  await trx.deleteFrom('usergroup_content').where('group_id', 'in', trx.selectFrom('usergroups').select('id').where('group_id', 'in', codes)).execute()
+  await trx
+    .deleteFrom('usergroup_content')
+    .where('group_id', 'in', trx.selectFrom('usergroups').select('id').where('group_id', 'in', codes))
+    .execute()
   await trx.deleteFrom('security').where('group_id', 'in', codes).execute()
   await trx.deleteFrom('usergroups').where('group_id', 'in', codes).execute()
 }
 
-async function applyGroups(trx: Trx, added: readonly GroupDefinition[], changed: readonly GroupDefinition[]): Promise<void> {
+async function applyGroups(
+  trx: Trx,
+  added: readonly GroupDefinition[],
+  changed: readonly GroupDefinition[],
+): Promise<void> {
   await insertAll(trx, 'usergroups', added.map(groupRow))
   for (const g of changed) {
     const { id: _serial, ...row } = groupRow(g)
     await trx.updateTable('usergroups').set(row).where('group_id', '=', g.id).execute()
   }
-  if (changed.length > 0) await trx.deleteFrom('security').where('group_id', 'in', changed.map((g) => g.id)).execute()
-  const clauses = [...added, ...changed].flatMap((g) => (g.perimeter === null ? [] : [{ group_id: g.id, where_clause: g.perimeter, maarch_comment: g.perimeterComment }]))
+  if (changed.length > 0)
+    await trx
+      .deleteFrom('security')
+      .where(
+        'group_id',
+        'in',
+        changed.map((g) => g.id),
+      )
+      .execute()
+  const clauses = [...added, ...changed].flatMap((g) =>
+    g.perimeter === null ? [] : [{ group_id: g.id, where_clause: g.perimeter, maarch_comment: g.perimeterComment }],
+  )
   await insertAll(trx, 'security', clauses)
   if (added.some((g) => g.serialId !== undefined)) await resetSerial(trx, 'usergroups', 'id')
 }
 
 /** Keeps a stored status that already says the same (ABS is enabled, any other refusal is disabled). */
 function statusSql(enabled: boolean) {
-  return enabled ? sql<string>`case when status in ('OK', 'ABS') then status else 'OK' end` : sql<string>`case when status in ('OK', 'ABS') then 'SPD' else status end`
+  return enabled
+    ? sql<string>`case when status in ('OK', 'ABS') then status else 'OK' end`
+    : sql<string>`case when status in ('OK', 'ABS') then 'SPD' else status end`
 }
 
 async function removeUsers(trx: Trx, removed: readonly UserDefinition[]): Promise<void> {
   if (removed.length === 0) return
-  const ids = trx.selectFrom('users').select('id').where(sql`lower(user_id)`, 'in', removed.map((u) => u.login.toLowerCase()))
+  const ids = trx
+    .selectFrom('users')
+    .select('id')
+    .where(
+      sql`lower(user_id)`,
+      'in',
+      removed.map((u) => u.login.toLowerCase()),
+    )
   await trx.deleteFrom('users_entities').where('user_id', 'in', ids).execute()
   await trx.deleteFrom('usergroup_content').where('user_id', 'in', ids).execute()
-  await trx.deleteFrom('users').where(sql`lower(user_id)`, 'in', removed.map((u) => u.login.toLowerCase())).execute()
+  await trx
+    .deleteFrom('users')
+    .where(
+      sql`lower(user_id)`,
+      'in',
+      removed.map((u) => u.login.toLowerCase()),
+    )
+    .execute()
 }
 
-async function applyUsers(trx: Trx, added: readonly UserDefinition[], changed: readonly UserDefinition[]): Promise<void> {
+async function applyUsers(
+  trx: Trx,
+  added: readonly UserDefinition[],
+  changed: readonly UserDefinition[],
+): Promise<void> {
   await insertAll(
     trx,
     'users',
@@ -255,7 +391,14 @@ async function applyUsers(trx: Trx, added: readonly UserDefinition[], changed: r
   await insertAll(
     trx,
     'users_entities',
-    all.flatMap((u, i) => u.entities.map((m) => ({ user_id: ids[i]!, entity_id: m.id, user_role: m.role, primary_entity: flag(m.primary) }))),
+    all.flatMap((u, i) =>
+      u.entities.map((m) => ({
+        user_id: ids[i]!,
+        entity_id: m.id,
+        user_role: m.role,
+        primary_entity: flag(m.primary),
+      })),
+    ),
   )
   await insertAll(
     trx,
@@ -264,8 +407,19 @@ async function applyUsers(trx: Trx, added: readonly UserDefinition[], changed: r
   )
 }
 
-async function applyDoctypes(trx: Trx, added: readonly DoctypeDefinition[], changed: readonly DoctypeDefinition[]): Promise<void> {
-  const levels = new Map((await trx.selectFrom('doctypes_second_level').select(['doctypes_second_level_id as id', 'doctypes_first_level_id as first']).execute()).map((l) => [l.id, l.first]))
+async function applyDoctypes(
+  trx: Trx,
+  added: readonly DoctypeDefinition[],
+  changed: readonly DoctypeDefinition[],
+): Promise<void> {
+  const levels = new Map(
+    (
+      await trx
+        .selectFrom('doctypes_second_level')
+        .select(['doctypes_second_level_id as id', 'doctypes_first_level_id as first'])
+        .execute()
+    ).map((l) => [l.id, l.first]),
+  )
   const row = (d: DoctypeDefinition) => ({
     type_id: d.id,
     description: d.label,
@@ -275,7 +429,11 @@ async function applyDoctypes(trx: Trx, added: readonly DoctypeDefinition[], chan
     process_delay: d.processDelay,
     process_mode: d.processMode,
   })
-  await applySimple(trx, { table: 'doctypes', key: 'type_id', keyOf: (d) => d.id, row, serial: 'type_id' }, { added, changed })
+  await applySimple(
+    trx,
+    { table: 'doctypes', key: 'type_id', keyOf: (d) => d.id, row, serial: 'type_id' },
+    { added, changed },
+  )
 }
 
 async function removeModels(trx: Trx, removed: readonly IndexingModelDefinition[]): Promise<void> {
@@ -286,7 +444,11 @@ async function removeModels(trx: Trx, removed: readonly IndexingModelDefinition[
   await trx.deleteFrom('indexing_models').where('id', 'in', ids).execute()
 }
 
-async function applyModels(trx: Trx, added: readonly IndexingModelDefinition[], changed: readonly IndexingModelDefinition[]): Promise<void> {
+async function applyModels(
+  trx: Trx,
+  added: readonly IndexingModelDefinition[],
+  changed: readonly IndexingModelDefinition[],
+): Promise<void> {
   const all = [...added, ...changed]
   if (all.length === 0) return
   const users = await serialsOf(trx, 'users', 'user_id')
@@ -301,8 +463,20 @@ async function applyModels(trx: Trx, added: readonly IndexingModelDefinition[], 
     enabled: m.enabled,
     mandatory_file: m.mandatoryFile,
   })
-  await applySimple(trx, { table: 'indexing_models', key: 'id', keyOf: (m) => m.id, row, serial: 'id' }, { added, changed })
-  if (changed.length > 0) await trx.deleteFrom('indexing_models_fields').where('model_id', 'in', changed.map((m) => m.id)).execute()
+  await applySimple(
+    trx,
+    { table: 'indexing_models', key: 'id', keyOf: (m) => m.id, row, serial: 'id' },
+    { added, changed },
+  )
+  if (changed.length > 0)
+    await trx
+      .deleteFrom('indexing_models_fields')
+      .where(
+        'model_id',
+        'in',
+        changed.map((m) => m.id),
+      )
+      .execute()
   await insertAll(
     trx,
     'indexing_models_fields',
@@ -340,17 +514,49 @@ async function applyFolders(trx: Trx, plan: OrganisationPlan['sections']['folder
     return (depth.get(parent) ?? levelOf(parent, seen + 1)) + 1
   }
   for (const f of all) depth.set(f.id, levelOf(f.id))
-  const row = (f: (typeof all)[number]) => ({ id: f.id, label: f.label, public: f.public, user_id: users.get(f.owner.toLowerCase())!, parent_id: null, level: depth.get(f.id) ?? 0 })
-  await applySimple(trx, { table: 'folders', key: 'id', keyOf: (f) => f.id, row, serial: 'id' }, { added: plan.added, changed: plan.changed })
-  await setColumn(trx, 'folders', 'id', 'parent_id', all.map((f): [number, number | null] => [f.id, f.parent]), 'integer', 'integer')
-  if (plan.changed.length > 0) await trx.deleteFrom('entities_folders').where('folder_id', 'in', plan.changed.map((f) => f.id)).execute()
+  const row = (f: (typeof all)[number]) => ({
+    id: f.id,
+    label: f.label,
+    public: f.public,
+    user_id: users.get(f.owner.toLowerCase())!,
+    parent_id: null,
+    level: depth.get(f.id) ?? 0,
+  })
+  await applySimple(
+    trx,
+    { table: 'folders', key: 'id', keyOf: (f) => f.id, row, serial: 'id' },
+    { added: plan.added, changed: plan.changed },
+  )
+  await setColumn(
+    trx,
+    'folders',
+    'id',
+    'parent_id',
+    all.map((f): [number, number | null] => [f.id, f.parent]),
+    'integer',
+    'integer',
+  )
+  if (plan.changed.length > 0)
+    await trx
+      .deleteFrom('entities_folders')
+      .where(
+        'folder_id',
+        'in',
+        plan.changed.map((f) => f.id),
+      )
+      .execute()
   await insertAll(
     trx,
     'entities_folders',
     all.flatMap((f) =>
       f.sharing.map((s) => {
         const entity = entities.get(s.entity)
-        return { folder_id: f.id, entity_id: entity ?? null, keyword: entity === undefined ? s.entity : null, edition: s.edition }
+        return {
+          folder_id: f.id,
+          entity_id: entity ?? null,
+          keyword: entity === undefined ? s.entity : null,
+          edition: s.edition,
+        }
       }),
     ),
   )
@@ -370,7 +576,11 @@ export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): P
   await removeSimple(trx, CUSTOM_FIELDS, s.customFields.removed)
   await removeSimple(trx, PRIORITIES, s.priorities.removed)
   await removeModels(trx, s.indexingModels.removed)
-  await removeSimple(trx, { table: 'doctypes', key: 'type_id', keyOf: (d: DoctypeDefinition) => d.id, row: () => ({}) }, s.doctypes.removed)
+  await removeSimple(
+    trx,
+    { table: 'doctypes', key: 'type_id', keyOf: (d: DoctypeDefinition) => d.id, row: () => ({}) },
+    s.doctypes.removed,
+  )
   await removeSimple(trx, SECOND_LEVELS, s.doctypeSecondLevels.removed)
   await removeSimple(trx, FIRST_LEVELS, s.doctypeFirstLevels.removed)
   await removeSimple(trx, STATUSES, s.statuses.removed)

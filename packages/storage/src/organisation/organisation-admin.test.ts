@@ -1,7 +1,11 @@
 import { compactOrganisation, type DomainError, type OrganisationDocumentInput } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestMailroom, TEST_PASSWORD_HASHER, type TestMailroom } from '../../../testing/src/databases/test-database.js'
+import {
+  createTestMailroom,
+  TEST_PASSWORD_HASHER,
+  type TestMailroom,
+} from '../../../testing/src/databases/test-database.js'
 import { createOrganisationAdmin, type OrganisationAdmin } from './organisation-admin.js'
 import { formatOrganisationYaml } from './organisation-text.js'
 
@@ -9,7 +13,11 @@ let t: TestMailroom
 let admin: OrganisationAdmin
 beforeAll(async () => {
   t = await createTestMailroom()
-  admin = createOrganisationAdmin({ db: t.mailroom.db, hasher: TEST_PASSWORD_HASHER, passwordPolicy: { minLength: 10 } })
+  admin = createOrganisationAdmin({
+    db: t.mailroom.db,
+    hasher: TEST_PASSWORD_HASHER,
+    passwordPolicy: { minLength: 10 },
+  })
 })
 afterAll(async () => t?.cleanup())
 
@@ -22,7 +30,8 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   throw new Error('expected a refusal')
 }
 
-const referenceVersion = async () => Number((await sql<{ v: string }>`select version::text as v from reference_version`.execute(t.mailroom.db)).rows[0]!.v)
+const referenceVersion = async () =>
+  Number((await sql<{ v: string }>`select version::text as v from reference_version`.execute(t.mailroom.db)).rows[0]!.v)
 
 describe('organisation export and apply', () => {
   it('applies its own export with no change, as a document or as YAML text', async () => {
@@ -30,7 +39,9 @@ describe('organisation export and apply', () => {
     const history = (await admin.history()).length
     const again = await admin.apply(exported)
     expect(again).toMatchObject({ applied: false, lines: ['no changes'] })
-    expect((await admin.apply(formatOrganisationYaml(compactOrganisation(exported) as never))).lines).toEqual(['no changes'])
+    expect((await admin.apply(formatOrganisationYaml(compactOrganisation(exported) as never))).lines).toEqual([
+      'no changes',
+    ])
     expect(await admin.history()).toHaveLength(history)
   })
 
@@ -49,14 +60,25 @@ describe('organisation export and apply', () => {
       users: { added: ['aarchiv'], changed: [], removed: [] },
       statuses: { added: [], changed: ['NEW'], removed: [] },
     })
-    const arch = await t.mailroom.db.selectFrom('entities').selectAll().where('entity_id', '=', 'ARCH').executeTakeFirstOrThrow()
+    const arch = await t.mailroom.db
+      .selectFrom('entities')
+      .selectAll()
+      .where('entity_id', '=', 'ARCH')
+      .executeTakeFirstOrThrow()
     expect(arch).toMatchObject({ parent_entity_id: 'DGS', id: 9 })
     expect(await referenceVersion()).toBeGreaterThan(before)
     const [entry] = await admin.history({ limit: 1 })
-    expect(entry).toMatchObject({ event: 'ORG_APPLY', userId: 1, author: 'superadmin', details: { prune: false, summary: result.summary } })
+    expect(entry).toMatchObject({
+      event: 'ORG_APPLY',
+      userId: 1,
+      author: 'superadmin',
+      details: { prune: false, summary: result.summary },
+    })
     expect((await admin.apply(document)).lines).toEqual(['no changes'])
     // The new user exists but has no password yet: nobody can log in as them.
-    await expect(t.mailroom.auth.authenticatePassword('aarchiv', '!')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(t.mailroom.auth.authenticatePassword('aarchiv', '!')).rejects.toMatchObject({
+      code: 'AUTHENTICATION_FAILED',
+    })
   })
 
   it('serialises concurrent applies: the same document applied twice at once is applied once', async () => {
@@ -77,22 +99,61 @@ describe('organisation export and apply', () => {
     await t.mailroom.records.create(cchaplin, { modelId: 1, status: 'NEW', subject: 'kept by prune' })
     const statuses = (await admin.export()).statuses!
     const exportedBefore = await admin.export()
-    const refused = await refusal(admin.apply({ version: 1, statuses: statuses.filter((s) => s.id !== 'NEW' && s.id !== 'DEL') }, { prune: true }))
+    const refused = await refusal(
+      admin.apply({ version: 1, statuses: statuses.filter((s) => s.id !== 'NEW' && s.id !== 'DEL') }, { prune: true }),
+    )
     expect(refused.code).toBe('ORGANISATION_REFUSED')
-    expect(refused.message).toBe('Organisation document cannot be applied, nothing was changed:\nstatuses: cannot remove "NEW": records use it')
+    expect(refused.message).toBe(
+      'Organisation document cannot be applied, nothing was changed:\nstatuses: cannot remove "NEW": records use it',
+    )
     expect(await admin.export()).toEqual(exportedBefore)
     const pruned = await admin.apply({ version: 1, statuses: statuses.filter((s) => s.id !== 'DEL') }, { prune: true })
     expect(pruned.summary).toEqual({ statuses: { added: [], changed: [], removed: ['DEL'] } })
     expect((await admin.export()).statuses!.map((s) => s.id)).not.toContain('DEL')
-    expect(Number((await sql<{ n: string }>`select count(*)::text as n from res_letterbox`.execute(t.mailroom.db)).rows[0]!.n)).toBe(1)
+    expect(
+      Number(
+        (await sql<{ n: string }>`select count(*)::text as n from res_letterbox`.execute(t.mailroom.db)).rows[0]!.n,
+      ),
+    ).toBe(1)
   })
 
   it.each([
-    ['a cycle in the entity tree', { entities: [{ id: 'A', label: 'A', shortLabel: 'A', type: 'S', parent: 'B' }, { id: 'B', label: 'B', shortLabel: 'B', type: 'S', parent: 'A' }] }, 'entities[0].parent: cycle in the entity tree: "A" -> "B" -> "A"'],
-    ['two primary entities', { users: [{ login: 'x', entities: [{ id: 'CAB', primary: true }, { id: 'DGS', primary: true }] }] }, 'users[0].entities[1].primary: two primary entities ("CAB" and "DGS")'],
+    [
+      'a cycle in the entity tree',
+      {
+        entities: [
+          { id: 'A', label: 'A', shortLabel: 'A', type: 'S', parent: 'B' },
+          { id: 'B', label: 'B', shortLabel: 'B', type: 'S', parent: 'A' },
+        ],
+      },
+      'entities[0].parent: cycle in the entity tree: "A" -> "B" -> "A"',
+    ],
+    [
+      'two primary entities',
+      {
+        users: [
+          {
+            login: 'x',
+            entities: [
+              { id: 'CAB', primary: true },
+              { id: 'DGS', primary: true },
+            ],
+          },
+        ],
+      },
+      'users[0].entities[1].primary: two primary entities ("CAB" and "DGS")',
+    ],
     ['an unknown group', { users: [{ login: 'x', groups: ['AGNT'] }] }, 'users[0].groups[0]: no group "AGNT"'],
-    ['a clause that does not parse', { groups: [{ id: 'G', label: 'G', perimeter: 'destinaton = 1' }] }, 'groups[0].perimeter: unknown column "destinaton" at position 1'],
-    ['duplicate logins', { users: [{ login: 'x' }, { login: 'X' }] }, 'users[1].login: duplicate login "x" (also users[0])'],
+    [
+      'a clause that does not parse',
+      { groups: [{ id: 'G', label: 'G', perimeter: 'destinaton = 1' }] },
+      'groups[0].perimeter: unknown column "destinaton" at position 1',
+    ],
+    [
+      'duplicate logins',
+      { users: [{ login: 'x' }, { login: 'X' }] },
+      'users[1].login: duplicate login "x" (also users[0])',
+    ],
   ])('refuses %s with its path and changes nothing', async (_name, body, message) => {
     const before = await admin.export()
     const error = await refusal(admin.apply({ version: 1, ...body }))
@@ -110,7 +171,12 @@ describe('organisation export and apply', () => {
   })
 
   it('names a user of the document that a pruned section would leave without its group', async () => {
-    const error = await refusal(admin.apply({ version: 1, groups: [{ id: 'ADMIN', label: 'Admins' }], users: [{ login: 'bbain', groups: ['AGENT'] }] }, { prune: true }))
+    const error = await refusal(
+      admin.apply(
+        { version: 1, groups: [{ id: 'ADMIN', label: 'Admins' }], users: [{ login: 'bbain', groups: ['AGENT'] }] },
+        { prune: true },
+      ),
+    )
     expect(error.message).toContain('users[0].groups[0]: no group "AGENT"')
   })
 })
@@ -131,21 +197,45 @@ describe('user administration', () => {
   it('adds a user with a password that follows the policy, who can then log in', async () => {
     const weak = await refusal(admin.addUser({ login: 'newbie', password: 'short' }))
     expect(weak.message).toBe('Password does not follow the password rules: at least 10 characters')
-    const user = await admin.addUser({ login: 'newbie', password: 'long enough pass', groups: ['AGENT'], entities: [{ id: 'PJS', primary: true }] })
-    expect(user).toMatchObject({ login: 'newbie', enabled: true, groups: ['AGENT'], primaryEntity: 'PJS', mode: 'standard' })
+    const user = await admin.addUser({
+      login: 'newbie',
+      password: 'long enough pass',
+      groups: ['AGENT'],
+      entities: [{ id: 'PJS', primary: true }],
+    })
+    expect(user).toMatchObject({
+      login: 'newbie',
+      enabled: true,
+      groups: ['AGENT'],
+      primaryEntity: 'PJS',
+      mode: 'standard',
+    })
     expect((await t.mailroom.auth.authenticatePassword('newbie', 'long enough pass')).login).toBe('newbie')
     expect((await refusal(admin.addUser({ login: 'NEWBIE' }))).message).toBe('User "NEWBIE" already exists')
-    expect((await refusal(admin.addUser({ login: 'other', groups: ['NOPE'] }))).message).toContain('users[0].groups[0]: no group "NOPE"')
-    expect((await refusal(admin.addUser(null as never))).message).toBe('Organisation document is not valid (1 error):\nlogin: expected a string')
+    expect((await refusal(admin.addUser({ login: 'other', groups: ['NOPE'] }))).message).toContain(
+      'users[0].groups[0]: no group "NOPE"',
+    )
+    expect((await refusal(admin.addUser(null as never))).message).toBe(
+      'Organisation document is not valid (1 error):\nlogin: expected a string',
+    )
   })
 
   it('changes a password under the policy and records who did', async () => {
     await expect(admin.setPassword('newbie', 'tiny')).rejects.toMatchObject({ code: 'PASSWORD_POLICY' })
-    await expect(admin.setPassword('ghost', 'long enough pass')).rejects.toMatchObject({ code: 'USER_NOT_FOUND', message: 'No user "ghost"' })
+    await expect(admin.setPassword('ghost', 'long enough pass')).rejects.toMatchObject({
+      code: 'USER_NOT_FOUND',
+      message: 'No user "ghost"',
+    })
     await admin.setPassword('newbie', 'another long pass', { userId: 1, name: 'superadmin' })
-    await expect(t.mailroom.auth.authenticatePassword('newbie', 'long enough pass')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(t.mailroom.auth.authenticatePassword('newbie', 'long enough pass')).rejects.toMatchObject({
+      code: 'AUTHENTICATION_FAILED',
+    })
     expect((await t.mailroom.auth.authenticatePassword('newbie', 'another long pass')).login).toBe('newbie')
-    expect((await admin.history({ limit: 1 }))[0]).toMatchObject({ event: 'USER_PASSWORD', author: 'superadmin', details: { login: 'newbie' } })
+    expect((await admin.history({ limit: 1 }))[0]).toMatchObject({
+      event: 'USER_PASSWORD',
+      author: 'superadmin',
+      details: { login: 'newbie' },
+    })
   })
 
   it('disables a user: passwords, access and refresh tokens all stop at once; enabling restores passwords', async () => {
@@ -156,8 +246,12 @@ describe('user administration', () => {
     const disabled = await admin.setEnabled('newbie', false)
     await expect(t.mailroom.auth.authenticateToken(service)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     expect(disabled.enabled).toBe(false)
-    await expect(t.mailroom.auth.authenticatePassword('newbie', 'another long pass')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
-    await expect(t.mailroom.auth.authenticateToken(session.token)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+    await expect(t.mailroom.auth.authenticatePassword('newbie', 'another long pass')).rejects.toMatchObject({
+      code: 'AUTHENTICATION_FAILED',
+    })
+    await expect(t.mailroom.auth.authenticateToken(session.token)).rejects.toMatchObject({
+      code: 'AUTHENTICATION_FAILED',
+    })
     await expect(t.mailroom.auth.refresh(session.refreshToken)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
     expect((await admin.setEnabled('newbie', true)).enabled).toBe(true)
     expect((await t.mailroom.auth.authenticatePassword('newbie', 'another long pass')).login).toBe('newbie')
@@ -169,7 +263,17 @@ describe('user administration', () => {
 
   it('lists users with their groups and primary entity', async () => {
     const users = await admin.listUsers()
-    expect(users.find((u) => u.login === 'bbain')).toEqual({ id: 3, login: 'bbain', firstname: 'Barbara', lastname: 'BAIN', mail: 'bbain@maarch-les-bains.fr', mode: 'standard', enabled: true, groups: ['AGENT'], primaryEntity: 'PJS' })
+    expect(users.find((u) => u.login === 'bbain')).toEqual({
+      id: 3,
+      login: 'bbain',
+      firstname: 'Barbara',
+      lastname: 'BAIN',
+      mail: 'bbain@maarch-les-bains.fr',
+      mode: 'standard',
+      enabled: true,
+      groups: ['AGENT'],
+      primaryEntity: 'PJS',
+    })
   })
 })
 
@@ -179,7 +283,9 @@ describe('organisation text', () => {
     const doc = { version: 1, tags: [{ id: 1, label: 'A: b' }] }
     expect(parseOrganisationText(JSON.stringify(doc))).toEqual(doc)
     expect(parseOrganisationText('version: 1\ntags:\n  - id: 1\n    label: "A: b"\n')).toEqual(doc)
-    expect(() => parseOrganisationText('{"version": 1,,}')).toThrow(/^Organisation document is not valid YAML or JSON: line 1, column \d+: /)
+    expect(() => parseOrganisationText('{"version": 1,,}')).toThrow(
+      /^Organisation document is not valid YAML or JSON: line 1, column \d+: /,
+    )
   })
 })
 
@@ -202,20 +308,48 @@ describe('the example of docs/organisation.md', () => {
 describe('every server sharing the database', () => {
   it('sees a change made by another at once: disabled users, new entities in perimeters', async () => {
     const { createMailroom } = await import('../../../testing/src/storage-test-kit.js')
-    const other = await createMailroom({ database: t.mailroom.db, docserverDir: t.docserverDir, secret: t.secret, passwordHasher: TEST_PASSWORD_HASHER, migrate: false, journal: { sweepIntervalMs: 0 } })
+    const other = await createMailroom({
+      database: t.mailroom.db,
+      docserverDir: t.docserverDir,
+      secret: t.secret,
+      passwordHasher: TEST_PASSWORD_HASHER,
+      migrate: false,
+      journal: { sweepIntervalMs: 0 },
+    })
     try {
-      await admin.addUser({ login: 'shared', password: 'shared password 1', groups: ['AGENT'], entities: [{ id: 'PJS', primary: true }] })
+      await admin.addUser({
+        login: 'shared',
+        password: 'shared password 1',
+        groups: ['AGENT'],
+        entities: [{ id: 'PJS', primary: true }],
+      })
       const session = await other.auth.login('shared', 'shared password 1')
-      const search = async () => (await other.search.list(await other.auth.authenticateToken(session.token), { select: 'res_id', clause: "subject = 'in a new office'" })).resources
+      const search = async () =>
+        (
+          await other.search.list(await other.auth.authenticateToken(session.token), {
+            select: 'res_id',
+            clause: "subject = 'in a new office'",
+          })
+        ).resources
       expect(await search()).toEqual([])
       // Another server adds an office under PJS and files a record there.
-      await t.mailroom.organisation.apply({ version: 1, entities: [{ id: 'PJS_NEW', label: 'New office', shortLabel: 'New', type: 'Bureau', parent: 'PJS' }] })
+      await t.mailroom.organisation.apply({
+        version: 1,
+        entities: [{ id: 'PJS_NEW', label: 'New office', shortLabel: 'New', type: 'Bureau', parent: 'PJS' }],
+      })
       const serial = (await t.mailroom.organisation.export()).entities!.find((e) => e.id === 'PJS_NEW')!.serialId!
-      const { resId } = await t.mailroom.records.create(await t.mailroom.actor('superadmin'), { modelId: 1, status: 'NEW', subject: 'in a new office', destination: serial })
+      const { resId } = await t.mailroom.records.create(await t.mailroom.actor('superadmin'), {
+        modelId: 1,
+        status: 'NEW',
+        subject: 'in a new office',
+        destination: serial,
+      })
       expect(await search()).toEqual([{ res_id: resId }])
       await t.mailroom.organisation.setEnabled('shared', false)
       await expect(other.auth.authenticateToken(session.token)).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
-      await expect(other.auth.authenticatePassword('shared', 'shared password 1')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+      await expect(other.auth.authenticatePassword('shared', 'shared password 1')).rejects.toMatchObject({
+        code: 'AUTHENTICATION_FAILED',
+      })
     } finally {
       await other.close()
     }

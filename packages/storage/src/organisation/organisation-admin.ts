@@ -7,18 +7,18 @@ import {
   isDomainError,
   isEmptyPlan,
   type KnownReferences,
-  type OrganisationApplyResult,
-  type OrganisationServices,
-  type UserSummary,
   type ORGANISATION_SECTIONS,
+  type OrganisationApplyResult,
   type OrganisationIssue,
   type OrganisationPlan,
+  type OrganisationServices,
   type OrganisationState,
   type PasswordHasher,
   type PasswordPolicy,
   passwordPolicyViolations,
   planOrganisation,
   summarisePlan,
+  type UserSummary,
   validateOrganisation,
 } from '@mailroom/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
@@ -49,7 +49,9 @@ function knownReferences(document: Record<string, unknown>, state: OrganisationS
   const keep = (section: (typeof ORGANISATION_SECTIONS)[number]) => !(prune && Array.isArray(document[section]))
   const o = state.organisation
   return {
-    entities: keep('entities') ? (o.entities ?? []).flatMap((e) => [e.id, ...(e.serialId === undefined ? [] : [String(e.serialId)])]) : [],
+    entities: keep('entities')
+      ? (o.entities ?? []).flatMap((e) => [e.id, ...(e.serialId === undefined ? [] : [String(e.serialId)])])
+      : [],
     groups: keep('groups') ? (o.groups ?? []).map((g) => g.id) : [],
     users: keep('users') ? (o.users ?? []).map((u) => u.login) : [],
     doctypeFirstLevels: keep('doctypeFirstLevels') ? (o.doctypeFirstLevels ?? []).map((l) => l.id) : [],
@@ -75,10 +77,24 @@ function databaseIssue(error: unknown): OrganisationIssue | null {
   return { path: '(database)', message: e.detail ?? e.message ?? 'refused' }
 }
 
-async function recordHistory(trx: Kysely<Database> | Transaction<Database>, event: string, author: ChangeAuthor, details: Record<string, unknown>): Promise<void> {
+async function recordHistory(
+  trx: Kysely<Database> | Transaction<Database>,
+  event: string,
+  author: ChangeAuthor,
+  details: Record<string, unknown>,
+): Promise<void> {
   await trx
     .insertInto('history')
-    .values({ table_name: HISTORY_TABLE, record_id: null, event_type: event, user_id: author.userId, info: JSON.stringify({ author: author.name, ...details }), id_module: 'admin', remote_ip: null, event_id: 'organisation' })
+    .values({
+      table_name: HISTORY_TABLE,
+      record_id: null,
+      event_type: event,
+      user_id: author.userId,
+      info: JSON.stringify({ author: author.name, ...details }),
+      id_module: 'admin',
+      remote_ip: null,
+      event_id: 'organisation',
+    })
     .execute()
 }
 
@@ -129,14 +145,28 @@ export function createOrganisationAdmin(deps: OrganisationAdminDependencies): Or
   }
 
   async function listUsersIn(trx: Kysely<Database>, login?: string): Promise<UserSummary[]> {
-    let query = trx.selectFrom('users').select(['id', 'user_id', 'firstname', 'lastname', 'mail', 'mode', 'status']).orderBy('user_id')
+    let query = trx
+      .selectFrom('users')
+      .select(['id', 'user_id', 'firstname', 'lastname', 'mail', 'mode', 'status'])
+      .orderBy('user_id')
     if (login !== undefined) query = query.where(sql`lower(user_id)`, '=', login.toLowerCase())
     const users = await query.execute()
     if (users.length === 0) return []
     const ids = users.map((u) => u.id)
     const [groups, primaries] = await Promise.all([
-      trx.selectFrom('usergroup_content as uc').innerJoin('usergroups as g', 'g.id', 'uc.group_id').select(['uc.user_id', 'g.group_id']).where('uc.user_id', 'in', ids).orderBy('g.group_id').execute(),
-      trx.selectFrom('users_entities').select(['user_id', 'entity_id']).where('user_id', 'in', ids).where('primary_entity', '=', 'Y').execute(),
+      trx
+        .selectFrom('usergroup_content as uc')
+        .innerJoin('usergroups as g', 'g.id', 'uc.group_id')
+        .select(['uc.user_id', 'g.group_id'])
+        .where('uc.user_id', 'in', ids)
+        .orderBy('g.group_id')
+        .execute(),
+      trx
+        .selectFrom('users_entities')
+        .select(['user_id', 'entity_id'])
+        .where('user_id', 'in', ids)
+        .where('primary_entity', '=', 'Y')
+        .execute(),
     ])
     return users.map((u) => ({
       id: u.id,
@@ -183,20 +213,36 @@ export function createOrganisationAdmin(deps: OrganisationAdminDependencies): Or
       return rows.map((row) => {
         const info = JSON.parse(row.info ?? '{}') as Record<string, unknown>
         const { author, ...details } = info
-        return { id: Number(row.id), date: new Date(row.event_date), event: row.event_type, userId: row.user_id, author: String(author ?? ''), details }
+        return {
+          id: Number(row.id),
+          date: new Date(row.event_date),
+          event: row.event_type,
+          userId: row.user_id,
+          author: String(author ?? ''),
+          details,
+        }
       })
     },
 
     async addUser(user, author = OPERATOR) {
       // Callers of the library may pass anything: the login is needed before the document checks run.
-      if (user === null || typeof user !== 'object' || typeof user.login !== 'string') fail('ORGANISATION_INVALID', { issues: [{ path: 'login', message: 'expected a string' }] })
+      if (user === null || typeof user !== 'object' || typeof user.login !== 'string')
+        fail('ORGANISATION_INVALID', { issues: [{ path: 'login', message: 'expected a string' }] })
       const { password, ...definition } = user
       if (password !== undefined) checkPassword(password)
       const passwordHash = password === undefined ? undefined : await hasher.hash(password)
       return change(async (trx) => {
-        const existing = await trx.selectFrom('users').select('id').where(sql`lower(user_id)`, '=', user.login.toLowerCase()).executeTakeFirst()
+        const existing = await trx
+          .selectFrom('users')
+          .select('id')
+          .where(sql`lower(user_id)`, '=', user.login.toLowerCase())
+          .executeTakeFirst()
         if (existing) fail('USER_ALREADY_EXISTS', { login: user.login })
-        const plan = await planIn(trx, { version: 1, users: [{ ...definition, ...(passwordHash === undefined ? {} : { passwordHash }) }] }, false)
+        const plan = await planIn(
+          trx,
+          { version: 1, users: [{ ...definition, ...(passwordHash === undefined ? {} : { passwordHash }) }] },
+          false,
+        )
         await applyOrganisationPlan(trx, plan)
         await recordHistory(trx, 'USER_ADD', author, { login: user.login })
         return userSummary(trx, user.login)
@@ -224,7 +270,10 @@ export function createOrganisationAdmin(deps: OrganisationAdminDependencies): Or
         if (before.enabled !== enabled) {
           await trx
             .updateTable('users')
-            .set({ status: enabled ? 'OK' : 'SPD', ...(enabled ? {} : { refresh_token: '[]', service_token_id: null }) })
+            .set({
+              status: enabled ? 'OK' : 'SPD',
+              ...(enabled ? {} : { refresh_token: '[]', service_token_id: null }),
+            })
             .where('id', '=', before.id)
             .execute()
           await recordHistory(trx, enabled ? 'USER_ENABLE' : 'USER_DISABLE', author, { login: before.login })

@@ -11,14 +11,30 @@ beforeAll(async () => {
 afterAll(async () => t?.cleanup())
 
 /** Printable text, as people and importers write it (lone surrogates and NUL are refused by the schema). */
-const label = fc.string({ minLength: 1, maxLength: 24, unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_\'"éèàçÔ€:#&*!?'.split('')) })
+const label = fc.string({
+  minLength: 1,
+  maxLength: 24,
+  unit: fc.constantFrom(
+    ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_\'"éèàçÔ€:#&*!?'.split(''),
+  ),
+})
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null })
-const CLAUSES = ['1=1', '1=0', 'destination in (@my_entities)', 'destination in (@my_entities, @subentities[@my_primary_entity])', "status <> 'END' and typist = @user_id"]
+const CLAUSES = [
+  '1=1',
+  '1=0',
+  'destination in (@my_entities)',
+  'destination in (@my_entities, @subentities[@my_primary_entity])',
+  "status <> 'END' and typist = @user_id",
+]
 const KEYWORDS = ['ALL_ENTITIES', 'MY_ENTITIES', 'ALL_ENTITIES_BELOW', 'ENTITIES_JUST_UP'] as const
 
 /** Random complete organisations: every section present, references resolved, trees without cycles. */
 const organisation = fc
-  .record({ entityCount: fc.integer({ min: 1, max: 8 }), groupCount: fc.integer({ min: 1, max: 3 }), userCount: fc.integer({ min: 1, max: 6 }) })
+  .record({
+    entityCount: fc.integer({ min: 1, max: 8 }),
+    groupCount: fc.integer({ min: 1, max: 3 }),
+    userCount: fc.integer({ min: 1, max: 6 }),
+  })
   .chain(({ entityCount, groupCount, userCount }) => {
     const codes = Array.from({ length: entityCount }, (_, i) => `E${i}`)
     const groupIds = Array.from({ length: groupCount }, (_, i) => `G${i}`)
@@ -33,7 +49,14 @@ const organisation = fc
         businessId: maybe(fc.stringMatching(/^\d{14}$/)),
         enabled: fc.boolean(),
         email: maybe(fc.constant(`${id.toLowerCase()}@example.org`)),
-        address: fc.record({ line1: maybe(label), line2: fc.constant(null), line3: fc.constant(null), zipcode: maybe(fc.stringMatching(/^\d{5}$/)), city: maybe(label), country: fc.constant(null) }),
+        address: fc.record({
+          line1: maybe(label),
+          line2: fc.constant(null),
+          line3: fc.constant(null),
+          zipcode: maybe(fc.stringMatching(/^\d{5}$/)),
+          city: maybe(label),
+          country: fc.constant(null),
+        }),
         externalId: fc.dictionary(fc.constantFrom('m2m', 'ref'), label, { maxKeys: 2 }),
       })
     const group = (id: string) =>
@@ -56,22 +79,68 @@ const organisation = fc
           memberships: fc.subarray(codes),
           primary: fc.boolean(),
         })
-        .map(({ memberships, primary, ...rest }) => ({ login, ...rest, entities: memberships.map((id, i) => ({ id, primary: primary && i === 0, role: null })) }))
+        .map(({ memberships, primary, ...rest }) => ({
+          login,
+          ...rest,
+          entities: memberships.map((id, i) => ({ id, primary: primary && i === 0, role: null })),
+        }))
     return fc.record({
       version: fc.constant(1 as const),
       entities: fc.tuple(...codes.map(entity)),
       groups: fc.tuple(...groupIds.map(group)),
       users: fc.tuple(...logins.map(user)),
-      statuses: fc.uniqueArray(fc.record({ id: fc.stringMatching(/^[A-Z]{2,6}$/), label, closing: fc.boolean() }), { minLength: 1, maxLength: 4, selector: (s) => s.id }),
+      statuses: fc.uniqueArray(fc.record({ id: fc.stringMatching(/^[A-Z]{2,6}$/), label, closing: fc.boolean() }), {
+        minLength: 1,
+        maxLength: 4,
+        selector: (s) => s.id,
+      }),
       doctypeFirstLevels: fc.constant([{ id: 1, label: 'Letters' }]),
       doctypeSecondLevels: fc.constant([{ id: 1, label: 'Requests', firstLevel: 1 }]),
-      doctypes: fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 500 }), label, secondLevel: fc.constant(1), processDelay: fc.integer({ min: 0, max: 90 }) }), { maxLength: 4, selector: (d) => d.id }),
-      indexingModels: fc.constant([{ id: 1, label: 'Incoming', category: 'incoming' as const, owner: logins[0]!, fields: [{ identifier: 'doctype', mandatory: true, unit: 'mail' }, { identifier: 'subject', defaultValue: 'none' }] }]),
-      priorities: fc.uniqueArray(fc.record({ id: fc.stringMatching(/^[a-z]{3,10}$/), label, delays: maybe(fc.integer({ min: 0, max: 60 })) }), { minLength: 1, maxLength: 3, selector: (p) => p.id }),
-      customFields: fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 50 }), label, type: fc.constantFrom('string' as const, 'select' as const), values: fc.array(label, { maxLength: 3 }) }), { maxLength: 3, selector: (f) => f.id }),
-      tags: fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 50 }), label }), { maxLength: 3, selector: (x) => x.id }),
-      folders: fc.constant([{ id: 1, label: 'Shared', public: true, owner: logins[0]!, sharing: [{ entity: codes[0]!, edition: true }] }]),
-      contacts: fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 50 }), lastname: maybe(label), company: maybe(label) }), { maxLength: 3, selector: (c) => c.id }),
+      doctypes: fc.uniqueArray(
+        fc.record({
+          id: fc.integer({ min: 1, max: 500 }),
+          label,
+          secondLevel: fc.constant(1),
+          processDelay: fc.integer({ min: 0, max: 90 }),
+        }),
+        { maxLength: 4, selector: (d) => d.id },
+      ),
+      indexingModels: fc.constant([
+        {
+          id: 1,
+          label: 'Incoming',
+          category: 'incoming' as const,
+          owner: logins[0]!,
+          fields: [
+            { identifier: 'doctype', mandatory: true, unit: 'mail' },
+            { identifier: 'subject', defaultValue: 'none' },
+          ],
+        },
+      ]),
+      priorities: fc.uniqueArray(
+        fc.record({ id: fc.stringMatching(/^[a-z]{3,10}$/), label, delays: maybe(fc.integer({ min: 0, max: 60 })) }),
+        { minLength: 1, maxLength: 3, selector: (p) => p.id },
+      ),
+      customFields: fc.uniqueArray(
+        fc.record({
+          id: fc.integer({ min: 1, max: 50 }),
+          label,
+          type: fc.constantFrom('string' as const, 'select' as const),
+          values: fc.array(label, { maxLength: 3 }),
+        }),
+        { maxLength: 3, selector: (f) => f.id },
+      ),
+      tags: fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 50 }), label }), {
+        maxLength: 3,
+        selector: (x) => x.id,
+      }),
+      folders: fc.constant([
+        { id: 1, label: 'Shared', public: true, owner: logins[0]!, sharing: [{ entity: codes[0]!, edition: true }] },
+      ]),
+      contacts: fc.uniqueArray(
+        fc.record({ id: fc.integer({ min: 1, max: 50 }), lastname: maybe(label), company: maybe(label) }),
+        { maxLength: 3, selector: (c) => c.id },
+      ),
     })
   })
   .map((doc) => ({
@@ -108,7 +177,13 @@ describe('organisation round trip', () => {
         const exported = await admin.export()
         expect(comparable(exported)).toEqual(comparable(validated.document))
         expect((await admin.apply(exported, { prune: true })).lines).toEqual(['no changes'])
-        expect((await admin.apply(formatOrganisationYaml(compactOrganisation(exported) as OrganisationDocument), { prune: true })).lines).toEqual(['no changes'])
+        expect(
+          (
+            await admin.apply(formatOrganisationYaml(compactOrganisation(exported) as OrganisationDocument), {
+              prune: true,
+            })
+          ).lines,
+        ).toEqual(['no changes'])
       }),
       { numRuns: 20 },
     )

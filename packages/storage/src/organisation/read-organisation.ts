@@ -4,8 +4,8 @@ import {
   type OrganisationDocument,
   type OrganisationState,
   type OrganisationUsage,
-  type UserModeName,
   USER_MODES,
+  type UserModeName,
 } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
@@ -62,35 +62,92 @@ export interface ReadOrganisationOptions {
  * stable order (codes, ids). Stored values a document cannot express are normalised: several security rows
  * of a group become one clause joined with OR, unknown indexing keywords are left out.
  */
-export async function readOrganisation(db: Kysely<Database>, options: ReadOrganisationOptions = {}): Promise<OrganisationDocument> {
-  const [entities, groups, security, users, memberships, userGroups, statuses, firstLevels, secondLevels, doctypes, models, fields, priorities, customFields, tags, folders, sharing, contacts] =
-    await Promise.all([
-      db.selectFrom('entities').selectAll().orderBy('id').execute(),
-      db.selectFrom('usergroups').selectAll().orderBy('id').execute(),
-      db.selectFrom('security').selectAll().orderBy('security_id').execute(),
-      db.selectFrom('users').select(['id', 'user_id', 'firstname', 'lastname', 'mail', 'mode', 'status', 'password']).orderBy('id').execute(),
-      db.selectFrom('users_entities').selectAll().orderBy('user_id').orderBy('primary_entity', 'desc').orderBy('entity_id').execute(),
-      db.selectFrom('usergroup_content as uc').innerJoin('usergroups as g', 'g.id', 'uc.group_id').select(['uc.user_id', 'g.group_id']).orderBy('uc.user_id').orderBy('g.group_id').execute(),
-      db.selectFrom('status').selectAll().orderBy('identifier').execute(),
-      db.selectFrom('doctypes_first_level').selectAll().orderBy('doctypes_first_level_id').execute(),
-      db.selectFrom('doctypes_second_level').selectAll().orderBy('doctypes_second_level_id').execute(),
-      db.selectFrom('doctypes').selectAll().orderBy('type_id').execute(),
-      db.selectFrom('indexing_models').selectAll().orderBy('id').execute(),
-      db.selectFrom('indexing_models_fields').selectAll().orderBy('model_id').orderBy('id').execute(),
-      db.selectFrom('priorities').selectAll().orderBy('order').orderBy('id').execute(),
-      db.selectFrom('custom_fields').selectAll().orderBy('id').execute(),
-      db.selectFrom('tags').selectAll().orderBy('id').execute(),
-      db.selectFrom('folders').selectAll().orderBy('id').execute(),
-      db.selectFrom('entities_folders').selectAll().orderBy('folder_id').orderBy('id').execute(),
-      db.selectFrom('contacts').selectAll().orderBy('id').execute(),
-    ])
+export async function readOrganisation(
+  db: Kysely<Database>,
+  options: ReadOrganisationOptions = {},
+): Promise<OrganisationDocument> {
+  const [
+    entities,
+    groups,
+    security,
+    users,
+    memberships,
+    userGroups,
+    statuses,
+    firstLevels,
+    secondLevels,
+    doctypes,
+    models,
+    fields,
+    priorities,
+    customFields,
+    tags,
+    folders,
+    sharing,
+    contacts,
+  ] = await Promise.all([
+    db.selectFrom('entities').selectAll().orderBy('id').execute(),
+    db.selectFrom('usergroups').selectAll().orderBy('id').execute(),
+    db.selectFrom('security').selectAll().orderBy('security_id').execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'user_id', 'firstname', 'lastname', 'mail', 'mode', 'status', 'password'])
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('users_entities')
+      .selectAll()
+      .orderBy('user_id')
+      .orderBy('primary_entity', 'desc')
+      .orderBy('entity_id')
+      .execute(),
+    db
+      .selectFrom('usergroup_content as uc')
+      .innerJoin('usergroups as g', 'g.id', 'uc.group_id')
+      .select(['uc.user_id', 'g.group_id'])
+      .orderBy('uc.user_id')
+      .orderBy('g.group_id')
+      .execute(),
+    db.selectFrom('status').selectAll().orderBy('identifier').execute(),
+    db.selectFrom('doctypes_first_level').selectAll().orderBy('doctypes_first_level_id').execute(),
+    db.selectFrom('doctypes_second_level').selectAll().orderBy('doctypes_second_level_id').execute(),
+    db.selectFrom('doctypes').selectAll().orderBy('type_id').execute(),
+    db.selectFrom('indexing_models').selectAll().orderBy('id').execute(),
+    db.selectFrom('indexing_models_fields').selectAll().orderBy('model_id').orderBy('id').execute(),
+    db.selectFrom('priorities').selectAll().orderBy('order').orderBy('id').execute(),
+    db.selectFrom('custom_fields').selectAll().orderBy('id').execute(),
+    db.selectFrom('tags').selectAll().orderBy('id').execute(),
+    db.selectFrom('folders').selectAll().orderBy('id').execute(),
+    db.selectFrom('entities_folders').selectAll().orderBy('folder_id').orderBy('id').execute(),
+    db.selectFrom('contacts').selectAll().orderBy('id').execute(),
+  ])
   const entityCode = new Map(entities.map((e) => [e.id, e.entity_id]))
   const login = new Map(users.map((u) => [u.id, u.user_id]))
-  const clauses = groupBy(security, (s) => s.group_id, (s) => s)
-  const membershipsOf = groupBy(memberships, (m) => m.user_id, (m) => m)
-  const groupsOf = groupBy(userGroups, (m) => m.user_id, (m) => m.group_id)
-  const fieldsOf = groupBy(fields, (f) => f.model_id, (f) => f)
-  const sharingOf = groupBy(sharing, (s) => s.folder_id, (s) => s)
+  const clauses = groupBy(
+    security,
+    (s) => s.group_id,
+    (s) => s,
+  )
+  const membershipsOf = groupBy(
+    memberships,
+    (m) => m.user_id,
+    (m) => m,
+  )
+  const groupsOf = groupBy(
+    userGroups,
+    (m) => m.user_id,
+    (m) => m.group_id,
+  )
+  const fieldsOf = groupBy(
+    fields,
+    (f) => f.model_id,
+    (f) => f,
+  )
+  const sharingOf = groupBy(
+    sharing,
+    (s) => s.folder_id,
+    (s) => s,
+  )
   return {
     version: 1,
     entities: entities.map((e) => ({
@@ -104,7 +161,14 @@ export async function readOrganisation(db: Kysely<Database>, options: ReadOrgani
       businessId: e.business_id,
       enabled: yes(e.enabled),
       email: e.email,
-      address: { line1: e.adrs_1, line2: e.adrs_2, line3: e.adrs_3, zipcode: e.zipcode, city: e.city, country: e.country },
+      address: {
+        line1: e.adrs_1,
+        line2: e.adrs_2,
+        line3: e.adrs_3,
+        zipcode: e.zipcode,
+        city: e.city,
+        country: e.country,
+      },
       ldapId: e.ldap_id,
       archivalAgency: e.archival_agency,
       archivalAgreement: e.archival_agreement,
@@ -118,7 +182,12 @@ export async function readOrganisation(db: Kysely<Database>, options: ReadOrgani
         id: g.group_id,
         serialId: g.id,
         label: g.group_desc ?? g.group_id,
-        perimeter: rows.length === 0 ? null : rows.length === 1 ? rows[0]!.where_clause : rows.map((r) => `(${r.where_clause})`).join(' or '),
+        perimeter:
+          rows.length === 0
+            ? null
+            : rows.length === 1
+              ? rows[0]!.where_clause
+              : rows.map((r) => `(${r.where_clause})`).join(' or '),
         perimeterComment: rows[0]?.maarch_comment ?? null,
         canIndex: g.can_index,
         indexing: {
@@ -137,7 +206,11 @@ export async function readOrganisation(db: Kysely<Database>, options: ReadOrgani
       mode: ((USER_MODES as readonly string[]).includes(u.mode) ? u.mode : 'standard') as UserModeName,
       enabled: ENABLED_STATUSES.includes(u.status),
       groups: groupsOf.get(u.id) ?? [],
-      entities: (membershipsOf.get(u.id) ?? []).map((m) => ({ id: m.entity_id, primary: yes(m.primary_entity), role: m.user_role || null })),
+      entities: (membershipsOf.get(u.id) ?? []).map((m) => ({
+        id: m.entity_id,
+        primary: yes(m.primary_entity),
+        role: m.user_role || null,
+      })),
       ...(options.withPasswordHashes ? { passwordHash: u.password } : {}),
     })),
     statuses: statuses.map((s) => ({
@@ -149,8 +222,19 @@ export async function readOrganisation(db: Kysely<Database>, options: ReadOrgani
       searchable: yes(s.can_be_searched),
       modifiable: yes(s.can_be_modified),
     })),
-    doctypeFirstLevels: firstLevels.map((l) => ({ id: l.doctypes_first_level_id, label: l.doctypes_first_level_label, color: l.css_style, enabled: yes(l.enabled) })),
-    doctypeSecondLevels: secondLevels.map((l) => ({ id: l.doctypes_second_level_id, label: l.doctypes_second_level_label, firstLevel: l.doctypes_first_level_id, color: l.css_style, enabled: yes(l.enabled) })),
+    doctypeFirstLevels: firstLevels.map((l) => ({
+      id: l.doctypes_first_level_id,
+      label: l.doctypes_first_level_label,
+      color: l.css_style,
+      enabled: yes(l.enabled),
+    })),
+    doctypeSecondLevels: secondLevels.map((l) => ({
+      id: l.doctypes_second_level_id,
+      label: l.doctypes_second_level_label,
+      firstLevel: l.doctypes_first_level_id,
+      color: l.css_style,
+      enabled: yes(l.enabled),
+    })),
     doctypes: doctypes.map((d) => ({
       id: d.type_id,
       label: d.description,
@@ -177,7 +261,14 @@ export async function readOrganisation(db: Kysely<Database>, options: ReadOrgani
         unit: f.unit,
       })),
     })),
-    priorities: priorities.map((p) => ({ id: p.id, label: p.label, color: p.color, workingDays: p.working_days, delays: p.delays, order: p.order })),
+    priorities: priorities.map((p) => ({
+      id: p.id,
+      label: p.label,
+      color: p.color,
+      workingDays: p.working_days,
+      delays: p.delays,
+      order: p.order,
+    })),
     customFields: customFields.map((f) => ({
       id: f.id,
       label: f.label,
@@ -198,7 +289,15 @@ export async function readOrganisation(db: Kysely<Database>, options: ReadOrgani
         return entity === null ? [] : [{ entity, edition: s.edition }]
       }),
     })),
-    contacts: contacts.map((c) => ({ id: c.id, civility: c.civility, firstname: c.firstname, lastname: c.lastname, company: c.company, email: c.email, enabled: c.enabled })),
+    contacts: contacts.map((c) => ({
+      id: c.id,
+      civility: c.civility,
+      firstname: c.firstname,
+      lastname: c.lastname,
+      company: c.company,
+      email: c.email,
+      enabled: c.enabled,
+    })),
   }
 }
 
@@ -209,7 +308,20 @@ async function distinct(query: { execute(): Promise<{ key: unknown }[]> }): Prom
 /** The keys (as the plan names items) of the reference data records use: what prune must never remove. */
 export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage> {
   const r = () => db.selectFrom('res_letterbox')
-  const [statuses, doctypes, destinations, initiators, typists, models, priorities, customFields, tags, folders, contacts, secondLevels] = await Promise.all([
+  const [
+    statuses,
+    doctypes,
+    destinations,
+    initiators,
+    typists,
+    models,
+    priorities,
+    customFields,
+    tags,
+    folders,
+    contacts,
+    secondLevels,
+  ] = await Promise.all([
     distinct(r().select('status as key').distinct()),
     distinct(r().select('type_id as key').distinct()),
     distinct(r().select('destination as key').distinct()),
@@ -221,7 +333,11 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
         .where((eb) =>
           eb.or([
             eb('id', 'in', r().select('typist')),
-            eb('id', 'in', r().select('dest_user').where('dest_user', 'is not', null).$narrowType<{ dest_user: number }>()),
+            eb(
+              'id',
+              'in',
+              r().select('dest_user').where('dest_user', 'is not', null).$narrowType<{ dest_user: number }>(),
+            ),
             eb('id', 'in', db.selectFrom('listinstance').select('item_id').where('item_type', '=', 'user_id')),
             eb('id', 'in', db.selectFrom('users_followed_resources').select('user_id')),
           ]),
@@ -229,14 +345,34 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
     ),
     distinct(r().select('model_id as key').distinct()),
     distinct(r().select('priority as key').distinct()),
-    distinct(db.selectFrom(sql<{ key: string }>`(select distinct jsonb_object_keys(custom_fields) as key from res_letterbox)`.as('k')).select('k.key')),
+    distinct(
+      db
+        .selectFrom(
+          sql<{ key: string }>`(select distinct jsonb_object_keys(custom_fields) as key from res_letterbox)`.as('k'),
+        )
+        .select('k.key'),
+    ),
     distinct(db.selectFrom('resources_tags').select('tag_id as key').distinct()),
     distinct(db.selectFrom('resources_folders').select('folder_id as key').distinct()),
     distinct(db.selectFrom('resource_contacts').select('item_id as key').where('type', '=', 'contact').distinct()),
-    distinct(db.selectFrom('doctypes').select('doctypes_second_level_id as key').where('type_id', 'in', r().select('type_id').where('type_id', 'is not', null).$narrowType<{ type_id: number }>()).distinct()),
+    distinct(
+      db
+        .selectFrom('doctypes')
+        .select('doctypes_second_level_id as key')
+        .where(
+          'type_id',
+          'in',
+          r().select('type_id').where('type_id', 'is not', null).$narrowType<{ type_id: number }>(),
+        )
+        .distinct(),
+    ),
   ])
   const firstLevels = await distinct(
-    db.selectFrom('doctypes_second_level').select('doctypes_first_level_id as key').where('doctypes_second_level_id', 'in', secondLevels.length ? secondLevels.map(Number) : [-1]).distinct(),
+    db
+      .selectFrom('doctypes_second_level')
+      .select('doctypes_first_level_id as key')
+      .where('doctypes_second_level_id', 'in', secondLevels.length ? secondLevels.map(Number) : [-1])
+      .distinct(),
   )
   return {
     statuses,

@@ -6,7 +6,12 @@ let t: TestMailroom
 const DESTINATIONS = ['VILLE', 'CAB', 'DGS', 'DRH', 'DSI', 'PJS', 'PE', 'COU', null] as const
 
 /** Records: every destination × typist combination, plus diffusion-list entries on some. */
-const records: { resId: number; destination: string | null; typist: number; diffusion: { type: 'user_id' | 'entity_id'; id: number }[] }[] = []
+const records: {
+  resId: number
+  destination: string | null
+  typist: number
+  diffusion: { type: 'user_id' | 'entity_id'; id: number }[]
+}[] = []
 
 beforeAll(async () => {
   t = await createTestMailroom()
@@ -20,10 +25,22 @@ beforeAll(async () => {
       if (n % 5 === 0) diffusion.push({ type: 'entity_id', id: 2 })
       const row = await db
         .insertInto('res_letterbox')
-        .values({ subject: `r${n}`, type_id: 101, typist, category_id: 'incoming', model_id: 1, status: 'NEW', destination })
+        .values({
+          subject: `r${n}`,
+          type_id: 101,
+          typist,
+          category_id: 'incoming',
+          model_id: 1,
+          status: 'NEW',
+          destination,
+        })
         .returning('res_id')
         .executeTakeFirstOrThrow()
-      for (const d of diffusion) await db.insertInto('listinstance').values({ res_id: row.res_id, item_id: d.id, item_type: d.type, item_mode: 'cc' }).execute()
+      for (const d of diffusion)
+        await db
+          .insertInto('listinstance')
+          .values({ res_id: row.res_id, item_id: d.id, item_type: d.type, item_mode: 'cc' })
+          .execute()
       records.push({ resId: row.res_id, destination, typist, diffusion })
     }
   }
@@ -31,7 +48,12 @@ beforeAll(async () => {
 afterAll(async () => t?.cleanup())
 
 /** The runtime contract's rule, written naively for the demo users. */
-function expectedVisible(login: string, userId: number, entityIds: number[], record: (typeof records)[number]): boolean {
+function expectedVisible(
+  login: string,
+  userId: number,
+  entityIds: number[],
+  record: (typeof records)[number],
+): boolean {
   const groupGrants: Record<string, (d: string | null) => boolean> = {
     superadmin: () => true,
     cchaplin: () => true,
@@ -43,12 +65,19 @@ function expectedVisible(login: string, userId: number, entityIds: number[], rec
   return (
     groupGrants[login]!(record.destination) ||
     record.typist === userId ||
-    record.diffusion.some((d) => (d.type === 'user_id' && d.id === userId) || (d.type === 'entity_id' && entityIds.includes(d.id)))
+    record.diffusion.some(
+      (d) => (d.type === 'user_id' && d.id === userId) || (d.type === 'entity_id' && entityIds.includes(d.id)),
+    )
   )
 }
 
 const USERS: [string, number, number[]][] = [
-  ['superadmin', 1, [1]], ['cchaplin', 2, [1]], ['bbain', 3, [6]], ['bblier', 4, [3]], ['ppetit', 5, [8, 2]], ['ddur', 6, [4]],
+  ['superadmin', 1, [1]],
+  ['cchaplin', 2, [1]],
+  ['bbain', 3, [6]],
+  ['bblier', 4, [3]],
+  ['ppetit', 5, [8, 2]],
+  ['ddur', 6, [4]],
 ]
 
 describe('PerimeterGuard', () => {
@@ -57,25 +86,41 @@ describe('PerimeterGuard', () => {
     const guard = (t.mailroom as unknown as { perimeterGuard?: never }).perimeterGuard
     expect(guard).toBeUndefined()
     const { PerimeterGuard } = await import('./perimeter-guard.js')
-    const allowed = await new PerimeterGuard({ info() {}, warn() {}, error() {} }).allowedAmong(t.mailroom.db, actor, records.map((r) => r.resId))
-    for (const record of records) expect([record.resId, allowed.has(record.resId)]).toEqual([record.resId, expectedVisible(login, userId, entityIds, record)])
+    const allowed = await new PerimeterGuard({ info() {}, warn() {}, error() {} }).allowedAmong(
+      t.mailroom.db,
+      actor,
+      records.map((r) => r.resId),
+    )
+    for (const record of records)
+      expect([record.resId, allowed.has(record.resId)]).toEqual([
+        record.resId,
+        expectedVisible(login, userId, entityIds, record),
+      ])
   })
 
   it('never grants a record outside the rule for random id lists (property)', async () => {
     const { PerimeterGuard } = await import('./perimeter-guard.js')
     const guard = new PerimeterGuard({ info() {}, warn() {}, error() {} })
-    const actors = await Promise.all(USERS.map(async ([login]) => t.mailroom.auth.authenticatePassword(login, login === 'superadmin' ? 'superadmin' : 'maarch')))
+    const actors = await Promise.all(
+      USERS.map(async ([login]) =>
+        t.mailroom.auth.authenticatePassword(login, login === 'superadmin' ? 'superadmin' : 'maarch'),
+      ),
+    )
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: USERS.length - 1 }), fc.array(fc.integer({ min: -5, max: records.length + 5 }), { maxLength: 30 }), async (u, ids) => {
-        const [login, userId, entityIds] = USERS[u]!
-        const allowed = await guard.allowedAmong(t.mailroom.db, actors[u]!, ids)
-        for (const id of allowed) {
-          const record = records.find((r) => r.resId === id)
-          expect(record).toBeDefined()
-          expect(ids).toContain(id)
-          expect(expectedVisible(login, userId, entityIds, record!)).toBe(true)
-        }
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: USERS.length - 1 }),
+        fc.array(fc.integer({ min: -5, max: records.length + 5 }), { maxLength: 30 }),
+        async (u, ids) => {
+          const [login, userId, entityIds] = USERS[u]!
+          const allowed = await guard.allowedAmong(t.mailroom.db, actors[u]!, ids)
+          for (const id of allowed) {
+            const record = records.find((r) => r.resId === id)
+            expect(record).toBeDefined()
+            expect(ids).toContain(id)
+            expect(expectedVisible(login, userId, entityIds, record!)).toBe(true)
+          }
+        },
+      ),
       { numRuns: 100, seed: 42 },
     )
   })
@@ -85,8 +130,12 @@ describe('PerimeterGuard', () => {
     const warnings: unknown[] = []
     const guard = new PerimeterGuard({ info() {}, warn: (o) => warnings.push(o), error() {} })
     const actor = await t.mailroom.auth.authenticatePassword('ddur', 'maarch')
-    const broken = { ...actor, groups: [{ ...actor.groups[0]!, securityClause: "1=1; drop table users --" }] }
-    const allowed = await guard.allowedAmong(t.mailroom.db, broken, records.map((r) => r.resId))
+    const broken = { ...actor, groups: [{ ...actor.groups[0]!, securityClause: '1=1; drop table users --' }] }
+    const allowed = await guard.allowedAmong(
+      t.mailroom.db,
+      broken,
+      records.map((r) => r.resId),
+    )
     expect([...allowed].every((id) => expectedVisible('ddur', 6, [4], records.find((r) => r.resId === id)!))).toBe(true)
     expect(warnings.length).toBe(1)
   })
@@ -101,11 +150,25 @@ describe('PerimeterGuard', () => {
     expect(await guard.condition(db, bblier)).toBe(condition)
     await db
       .insertInto('entities')
-      .values({ entity_id: 'DRH_PAIE', entity_label: 'Paie', short_label: 'Paie', entity_type: 'Service', parent_entity_id: 'DRH' })
+      .values({
+        entity_id: 'DRH_PAIE',
+        entity_label: 'Paie',
+        short_label: 'Paie',
+        entity_type: 'Service',
+        parent_entity_id: 'DRH',
+      })
       .execute()
     const row = await db
       .insertInto('res_letterbox')
-      .values({ subject: 'paie', type_id: 101, typist: 1, category_id: 'incoming', model_id: 1, status: 'NEW', destination: 'DRH_PAIE' })
+      .values({
+        subject: 'paie',
+        type_id: 101,
+        typist: 1,
+        category_id: 'incoming',
+        model_id: 1,
+        status: 'NEW',
+        destination: 'DRH_PAIE',
+      })
       .returning('res_id')
       .executeTakeFirstOrThrow()
     try {

@@ -1,4 +1,13 @@
-import { type Actor, type ClauseAst, expandMacros, isRoot, type PerimeterContext, type PerimeterEntity, parseClause, primaryEntityOf } from '@mailroom/core'
+import {
+  type Actor,
+  type ClauseAst,
+  expandMacros,
+  isRoot,
+  type PerimeterContext,
+  type PerimeterEntity,
+  parseClause,
+  primaryEntityOf,
+} from '@mailroom/core'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { Logger } from '../logger.js'
@@ -104,10 +113,19 @@ export class PerimeterGuard {
   async #entityTree(db: Executor): Promise<EntityTree> {
     const now = Date.now()
     if (!this.#tree || this.#tree.until < now) {
-      const rows = await db.selectFrom('entities').select(['id', 'entity_id', 'parent_entity_id', 'entity_type', 'enabled']).execute()
+      const rows = await db
+        .selectFrom('entities')
+        .select(['id', 'entity_id', 'parent_entity_id', 'entity_type', 'enabled'])
+        .execute()
       this.#tree = {
         until: now + ENTITY_TREE_TTL_MS,
-        entities: rows.map((r) => ({ id: r.id, entityId: r.entity_id, parentEntityId: r.parent_entity_id, entityType: r.entity_type, enabled: r.enabled === 'Y' })),
+        entities: rows.map((r) => ({
+          id: r.id,
+          entityId: r.entity_id,
+          parentEntityId: r.parent_entity_id,
+          entityType: r.entity_type,
+          enabled: r.enabled === 'Y',
+        })),
       }
     }
     return this.#tree

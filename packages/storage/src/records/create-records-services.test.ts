@@ -1,12 +1,32 @@
-import fc from 'fast-check'
 import { createHash } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Actor, RecordsServices } from '@mailroom/core'
+import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
+import {
+  putStoredFile,
+  readStoredFile,
+  storedKey,
+  storedKeys,
+} from '../../../testing/src/fixtures/insert-test-record.js'
+import {
+  docx,
+  docxWithPictures,
+  entryOf,
+  odt,
+  partOf,
+  picture,
+  run,
+  wordParagraphs,
+  xlsx,
+} from '../../../testing/src/fixtures/office/test-office-files.js'
+import { readCode } from '../../../testing/src/fixtures/office/test-read-code.js'
+import { DOCUMENT_PORTS, CHRONO_PLACEHOLDER as P } from '../../../testing/src/storage-test-kit.js'
 import { checkDocumentStorage } from '../docserver/check-document-storage.js'
 import type { DocumentStore } from '../docserver/document-store.js'
 import { FolderDocumentStore } from '../docserver/folder-document-store.js'
@@ -14,13 +34,8 @@ import { JournalWriter } from '../journal/journal-writer.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import type { StorageContext } from '../storage-context.js'
-import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
-import { putStoredFile, readStoredFile, storedKey, storedKeys } from '../../../testing/src/fixtures/insert-test-record.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
 import { createRecordsServices } from './create-records-services.js'
-import { CHRONO_PLACEHOLDER as P, DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
-import { docx, docxWithPictures, entryOf, odt, partOf, picture, run, wordParagraphs, xlsx } from '../../../testing/src/fixtures/office/test-office-files.js'
-import { readCode } from '../../../testing/src/fixtures/office/test-read-code.js'
 import type { RecordCreateFaults } from './kysely-records-repository.js'
 
 /** The failure points of a create (RecordCreateFaults), each throwing a message a response must not leak. */
@@ -35,10 +50,18 @@ const FAULT_POINTS = [
 
 /** Journal events and pending events together: a background seal may move one into the other meanwhile. */
 async function journalCount(): Promise<number> {
-  return (await sql<{ n: number }>`select ((select count(*) from journal_events) + (select count(*) from journal_pending))::int as n`.execute(t.mailroom.db)).rows[0]!.n
+  return (
+    await sql<{
+      n: number
+    }>`select ((select count(*) from journal_events) + (select count(*) from journal_pending))::int as n`.execute(
+      t.mailroom.db,
+    )
+  ).rows[0]!.n
 }
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+)
 const PDF_BASE64 = Buffer.from(PDF).toString('base64')
 const base = { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' }
 
@@ -69,11 +92,17 @@ const storedFiles = () => storedKeys(root)
 
 /** The key of a record's file. */
 async function keyOfRecord(resId: number): Promise<string> {
-  const r = await t.mailroom.db.selectFrom('res_letterbox').select(['path', 'filename']).where('res_id', '=', resId).executeTakeFirstOrThrow()
+  const r = await t.mailroom.db
+    .selectFrom('res_letterbox')
+    .select(['path', 'filename'])
+    .where('res_id', '=', resId)
+    .executeTakeFirstOrThrow()
   return storedKey(root, 'resources', r.path!, r.filename!)
 }
 
-async function count(table: 'res_letterbox' | 'history' | 'chrono_counters' | 'journal_events' | 'users_followed_resources'): Promise<number> {
+async function count(
+  table: 'res_letterbox' | 'history' | 'chrono_counters' | 'journal_events' | 'users_followed_resources',
+): Promise<number> {
   const row = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.mailroom.db)
   return row.rows[0]!.n
 }
@@ -88,7 +117,11 @@ afterAll(async () => t?.cleanup())
 describe('record storage', () => {
   it('stores the file under resources/YYYY/MM/NNNN/ with a generated name, its size and SHA-256', async () => {
     const { resId } = await services().create(cchaplin, base)
-    const row = await t.mailroom.db.selectFrom('res_letterbox').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
+    const row = await t.mailroom.db
+      .selectFrom('res_letterbox')
+      .selectAll()
+      .where('res_id', '=', resId)
+      .executeTakeFirstOrThrow()
     const now = new Date()
     const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
     expect(row.docserver_id).toBe('FASTHD_MAN')
@@ -99,7 +132,9 @@ describe('record storage', () => {
     expect(row.fingerprint).toBe(createHash('sha256').update(PDF).digest('hex'))
     expect(row.format).toBe('pdf')
     expect(new Uint8Array(await readStoredFile(root, await keyOfRecord(resId)))).toEqual(PDF)
-    expect(await t.mailroom.db.selectFrom('adr_letterbox').selectAll().where('res_id', '=', resId).execute()).toEqual([])
+    expect(await t.mailroom.db.selectFrom('adr_letterbox').selectAll().where('res_id', '=', resId).execute()).toEqual(
+      [],
+    )
     // No temporary file stays behind.
     expect((await storedFiles()).filter((f) => f.endsWith('.tmp'))).toEqual([])
   })
@@ -107,9 +142,20 @@ describe('record storage', () => {
   it('writes one history row and one journal deposit per creation', async () => {
     const before = await count('journal_events')
     const { resId } = await services().create(cchaplin, base)
-    const history = await t.mailroom.db.selectFrom('history').selectAll().where('record_id', '=', String(resId)).execute()
+    const history = await t.mailroom.db
+      .selectFrom('history')
+      .selectAll()
+      .where('record_id', '=', String(resId))
+      .execute()
     expect(history).toHaveLength(1)
-    expect(history[0]).toMatchObject({ table_name: 'res_letterbox', event_type: 'ADD', user_id: 2, info: 'Document added', id_module: 'resource', event_id: 'resourceCreation' })
+    expect(history[0]).toMatchObject({
+      table_name: 'res_letterbox',
+      event_type: 'ADD',
+      user_id: 2,
+      info: 'Document added',
+      id_module: 'resource',
+      event_id: 'resourceCreation',
+    })
     // The deposit is committed with the record (pending) and linked into the chain by a seal.
     await t.mailroom.journalFlush()
     expect(await count('journal_events')).toBeGreaterThan(before)
@@ -117,15 +163,25 @@ describe('record storage', () => {
 
   it('journals the deposit under the id the record gets, reserved before its row was written', async () => {
     const { resId } = await services().create(cchaplin, { ...base, senders: [{ id: 1, type: 'contact' }] })
-    const archive = await t.mailroom.db.selectFrom('journal_archives').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
+    const archive = await t.mailroom.db
+      .selectFrom('journal_archives')
+      .selectAll()
+      .where('res_id', '=', resId)
+      .executeTakeFirstOrThrow()
     // Pending or already sealed by the background sweep: one statement, so a seal cannot fall between two reads.
-    const { rows: deposits } = await sql<{ info: unknown }>`select info from journal_pending where object_id = ${archive.archive_id}
+    const { rows: deposits } = await sql<{
+      info: unknown
+    }>`select info from journal_pending where object_id = ${archive.archive_id}
       union all select info from journal_events where object_id = ${archive.archive_id}`.execute(t.mailroom.db)
     expect(deposits).toHaveLength(1)
     expect(JSON.stringify(deposits[0]!.info)).toContain(String(resId))
-    expect(await t.mailroom.db.selectFrom('resource_contacts').select(['item_id', 'type', 'mode']).where('res_id', '=', resId).execute()).toEqual([
-      { item_id: 1, type: 'contact', mode: 'sender' },
-    ])
+    expect(
+      await t.mailroom.db
+        .selectFrom('resource_contacts')
+        .select(['item_id', 'type', 'mode'])
+        .where('res_id', '=', resId)
+        .execute(),
+    ).toEqual([{ item_id: 1, type: 'contact', mode: 'sender' }])
     // A record without a file reserves nothing: the identity numbers it, after the reserved one.
     const { resId: next } = await services().create(cchaplin, { modelId: 1, status: 'NEW' })
     expect(next).toBeGreaterThan(resId)
@@ -134,11 +190,25 @@ describe('record storage', () => {
   describe('atomicity: a failure leaves neither row nor file', () => {
     for (const [point, faults] of FAULT_POINTS) {
       it(point, async () => {
-        const [files, rows, history, counters, events] = [await storedFiles(), await count('res_letterbox'), await count('history'), await count('chrono_counters'), await journalCount()]
+        const [files, rows, history, counters, events] = [
+          await storedFiles(),
+          await count('res_letterbox'),
+          await count('history'),
+          await count('chrono_counters'),
+          await journalCount(),
+        ]
         const attempt = services(faults).create(cchaplin, { ...base, chrono: true })
-        await expect(attempt).rejects.toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
+        await expect(attempt).rejects.toMatchObject({
+          kind: 'internal',
+          message: '[ResController create] [storeResource] Resource could not be created',
+        })
         expect(await storedFiles()).toEqual(files)
-        expect([await count('res_letterbox'), await count('history'), await count('chrono_counters'), await journalCount()]).toEqual([rows, history, counters, events])
+        expect([
+          await count('res_letterbox'),
+          await count('history'),
+          await count('chrono_counters'),
+          await journalCount(),
+        ]).toEqual([rows, history, counters, events])
       })
     }
 
@@ -167,35 +237,62 @@ describe('record storage', () => {
     // (PostgreSQL runs it atomically, without BEGIN/COMMIT): make each of its parts fail in turn.
     for (const table of ['resource_contacts', 'journal_pending', 'history'] as const) {
       it(`in the one-statement create, when its ${table} insert fails`, async () => {
-        const [files, rows, history, events] = [await storedFiles(), await count('res_letterbox'), await count('history'), await journalCount()]
-        await sql`alter table ${sql.table(table)} add constraint refuse_all check (false) not valid`.execute(t.mailroom.db)
+        const [files, rows, history, events] = [
+          await storedFiles(),
+          await count('res_letterbox'),
+          await count('history'),
+          await journalCount(),
+        ]
+        await sql`alter table ${sql.table(table)} add constraint refuse_all check (false) not valid`.execute(
+          t.mailroom.db,
+        )
         try {
           const attempt = services().create(cchaplin, { ...base, senders: [{ id: 1, type: 'contact' }] })
-          await expect(attempt).rejects.toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
+          await expect(attempt).rejects.toMatchObject({
+            kind: 'internal',
+            message: '[ResController create] [storeResource] Resource could not be created',
+          })
         } finally {
           await sql`alter table ${sql.table(table)} drop constraint refuse_all`.execute(t.mailroom.db)
         }
         expect(await storedFiles()).toEqual(files)
-        expect([await count('res_letterbox'), await count('history'), await journalCount()]).toEqual([rows, history, events])
+        expect([await count('res_letterbox'), await count('history'), await journalCount()]).toEqual([
+          rows,
+          history,
+          events,
+        ])
       })
     }
 
     it('gives the chrono number of a failed create back (no gap)', async () => {
       const first = await services().create(cchaplin, { ...base, modelId: 3, chrono: true })
-      await expect(services({ afterInsert: injectedFailure }).create(cchaplin, { ...base, modelId: 3, chrono: true })).rejects.toThrow()
+      await expect(
+        services({ afterInsert: injectedFailure }).create(cchaplin, { ...base, modelId: 3, chrono: true }),
+      ).rejects.toThrow()
       const second = await services().create(cchaplin, { ...base, modelId: 3, chrono: true })
-      const chronos = await t.mailroom.db.selectFrom('res_letterbox').select('alt_identifier').where('res_id', 'in', [first.resId, second.resId]).orderBy('res_id').execute()
+      const chronos = await t.mailroom.db
+        .selectFrom('res_letterbox')
+        .select('alt_identifier')
+        .where('res_id', 'in', [first.resId, second.resId])
+        .orderBy('res_id')
+        .execute()
       const numbers = chronos.map((c) => Number(c.alt_identifier!.split('/')[2]))
       expect(numbers[1]).toBe(numbers[0]! + 1)
     })
   })
 
   it('gives 50 parallel creates 50 consecutive chrono numbers', async () => {
-    const created = await Promise.all(Array.from({ length: 50 }, () => services().create(cchaplin, { modelId: 2, status: 'NEW', chrono: true })))
+    const created = await Promise.all(
+      Array.from({ length: 50 }, () => services().create(cchaplin, { modelId: 2, status: 'NEW', chrono: true })),
+    )
     const rows = await t.mailroom.db
       .selectFrom('res_letterbox')
       .select('alt_identifier')
-      .where('res_id', 'in', created.map((c) => c.resId))
+      .where(
+        'res_id',
+        'in',
+        created.map((c) => c.resId),
+      )
       .execute()
     const year = new Date().getUTCFullYear()
     const numbers = rows.map((r) => {
@@ -214,7 +311,10 @@ describe('record storage', () => {
     onTestFinished(() => rm(scratch, { recursive: true, force: true }))
     const broken = createRecordsServices({ ...contextOf(), docservers: new FolderDocumentStore(brokenRoot) })
     const error = await broken.create(cchaplin, base).catch((e: unknown) => e as Error)
-    expect(error).toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
+    expect(error).toMatchObject({
+      kind: 'internal',
+      message: '[ResController create] [storeResource] Resource could not be created',
+    })
   })
 })
 
@@ -260,17 +360,31 @@ describe("the indexing model's disabled fields (reference §2.1 step 2)", () => 
   const pinnedServices = () => createRecordsServices(contextOf(pinned))
   let locked: number
 
-  async function model(category: string, fields: { identifier: string; enabled: boolean; defaultValue: unknown }[]): Promise<number> {
-    const { id } = await t.mailroom.db.insertInto('indexing_models').values({ label: `Modèle ${category}`, category, owner: null, master: null }).returning('id').executeTakeFirstOrThrow()
+  async function model(
+    category: string,
+    fields: { identifier: string; enabled: boolean; defaultValue: unknown }[],
+  ): Promise<number> {
+    const { id } = await t.mailroom.db
+      .insertInto('indexing_models')
+      .values({ label: `Modèle ${category}`, category, owner: null, master: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     for (const f of fields) {
       await t.mailroom.db
         .insertInto('indexing_models_fields')
-        .values({ model_id: id, identifier: f.identifier, enabled: f.enabled, default_value: f.defaultValue === null ? null : JSON.stringify(f.defaultValue), unit: null })
+        .values({
+          model_id: id,
+          identifier: f.identifier,
+          enabled: f.enabled,
+          default_value: f.defaultValue === null ? null : JSON.stringify(f.defaultValue),
+          unit: null,
+        })
         .execute()
     }
     return id
   }
-  const row = (resId: number) => t.mailroom.db.selectFrom('res_letterbox').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
+  const row = (resId: number) =>
+    t.mailroom.db.selectFrom('res_letterbox').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
 
   beforeAll(async () => {
     locked = await model('incoming', [
@@ -288,12 +402,22 @@ describe("the indexing model's disabled fields (reference §2.1 step 2)", () => 
 
   it('overwrites the values the client sent with the defaults, _TODAY and #myPrimaryEntity resolved', async () => {
     const { resId } = await pinnedServices().create(cchaplin, {
-      modelId: locked, status: 'NEW', doctype: 101, subject: 'Objet du client', documentDate: '2020-01-01', destination: 8,
-      priority: 'poiuytre1379nbvc', customFields: { '1': 'REF-CLIENT', '3': 'Mail' },
+      modelId: locked,
+      status: 'NEW',
+      doctype: 101,
+      subject: 'Objet du client',
+      documentDate: '2020-01-01',
+      destination: 8,
+      priority: 'poiuytre1379nbvc',
+      customFields: { '1': 'REF-CLIENT', '3': 'Mail' },
     })
     const r = await row(resId)
     expect(r).toMatchObject({
-      model_id: locked, type_id: 101, subject: 'Objet imposé', destination: 'VILLE', priority: null,
+      model_id: locked,
+      type_id: 101,
+      subject: 'Objet imposé',
+      destination: 'VILLE',
+      priority: null,
       custom_fields: { '1': 'REF-MODÈLE', '2': '2024-02-29', '3': 'Mail' },
     })
     expect(r.doc_date?.toISOString()).toBe('2024-02-29T00:00:00.000Z')
@@ -308,33 +432,65 @@ describe("the indexing model's disabled fields (reference §2.1 step 2)", () => 
 
   it("takes #myPrimaryEntity from the acting user's primary entity, and null when there is none", async () => {
     const bbain = (await new KyselyUserRepository(t.mailroom.db).loadActor(3))!
-    expect((await row((await pinnedServices().create(bbain, { modelId: locked, status: 'NEW' })).resId)).destination).toBe('PJS')
+    expect(
+      (await row((await pinnedServices().create(bbain, { modelId: locked, status: 'NEW' })).resId)).destination,
+    ).toBe('PJS')
     // ppetit belongs to COU and CAB; with neither flagged primary, nothing stands for #myPrimaryEntity.
     await t.mailroom.db.updateTable('users_entities').set({ primary_entity: 'N' }).where('user_id', '=', 5).execute()
     try {
       const ppetit = (await new KyselyUserRepository(t.mailroom.db).loadActor(5))!
-      expect((await row((await pinnedServices().create(ppetit, { modelId: locked, status: 'NEW', destination: 8 })).resId)).destination).toBeNull()
+      expect(
+        (await row((await pinnedServices().create(ppetit, { modelId: locked, status: 'NEW', destination: 8 })).resId))
+          .destination,
+      ).toBeNull()
     } finally {
-      await t.mailroom.db.updateTable('users_entities').set({ primary_entity: 'Y' }).where('user_id', '=', 5).where('entity_id', '=', 'COU').execute()
+      await t.mailroom.db
+        .updateTable('users_entities')
+        .set({ primary_entity: 'Y' })
+        .where('user_id', '=', 5)
+        .where('entity_id', '=', 'COU')
+        .execute()
     }
   })
 
   it('reports a forced value that fails a check with the usual message', async () => {
     const bad = await model('incoming', [{ identifier: 'doctype', enabled: false, defaultValue: 999 }])
-    await expect(services().create(cchaplin, { modelId: bad, status: 'NEW', doctype: 101 })).rejects.toMatchObject({ message: 'Body doctype does not exist' })
+    await expect(services().create(cchaplin, { modelId: bad, status: 'NEW', doctype: 101 })).rejects.toMatchObject({
+      message: 'Body doctype does not exist',
+    })
   })
 
   it('forces nothing on the earlier form, even through the model of its category', async () => {
-    const registered = await model('registeredMail', [{ identifier: 'subject', enabled: false, defaultValue: 'Objet imposé' }])
-    const { resId } = await services().create(cchaplin, { status: 'NEW', format: 'pdf', encodedFile: PDF_BASE64, type_id: 101, category_id: 'registeredMail', subject: 'Ancien' })
+    const registered = await model('registeredMail', [
+      { identifier: 'subject', enabled: false, defaultValue: 'Objet imposé' },
+    ])
+    const { resId } = await services().create(cchaplin, {
+      status: 'NEW',
+      format: 'pdf',
+      encodedFile: PDF_BASE64,
+      type_id: 101,
+      category_id: 'registeredMail',
+      subject: 'Ancien',
+    })
     expect(await row(resId)).toMatchObject({ model_id: registered, category_id: 'registeredMail', subject: 'Ancien' })
   })
 })
 
 describe('followed and integrations (reference §2.1 column mapping, §2.3)', () => {
-  const followers = (resId: number) => t.mailroom.db.selectFrom('users_followed_resources').select(['user_id', 'res_id']).where('res_id', '=', resId).execute()
+  const followers = (resId: number) =>
+    t.mailroom.db
+      .selectFrom('users_followed_resources')
+      .select(['user_id', 'res_id'])
+      .where('res_id', '=', resId)
+      .execute()
   const integrations = async (resId: number) =>
-    (await t.mailroom.db.selectFrom('res_letterbox').select('integrations').where('res_id', '=', resId).executeTakeFirstOrThrow()).integrations
+    (
+      await t.mailroom.db
+        .selectFrom('res_letterbox')
+        .select('integrations')
+        .where('res_id', '=', resId)
+        .executeTakeFirstOrThrow()
+    ).integrations
 
   it('makes the acting user (not the typist) follow the record when followed is truthy', async () => {
     for (const followed of [true, 'true', 1]) {
@@ -354,15 +510,26 @@ describe('followed and integrations (reference §2.1 column mapping, §2.3)', ()
         throw new Error('injected failure')
       },
     })
-    await expect(failing.create(cchaplin, { modelId: 1, status: 'NEW', followed: true })).rejects.toMatchObject({ kind: 'internal' })
+    await expect(failing.create(cchaplin, { modelId: 1, status: 'NEW', followed: true })).rejects.toMatchObject({
+      kind: 'internal',
+    })
     expect(await count('users_followed_resources')).toBe(before)
   })
 
   it('stores integrations as two booleans when a file is sent, whatever form the client used', async () => {
     const cases: [unknown, { inSignatureBook: boolean; inShipping: boolean }][] = [
-      [{ inSignatureBook: true, inShipping: false }, { inSignatureBook: true, inShipping: false }],
-      [{ inSignatureBook: 'false', inShipping: 'true' }, { inSignatureBook: false, inShipping: true }],
-      [{ inSignatureBook: 1, inShipping: 0, inMailing: true, other: 'x' }, { inSignatureBook: true, inShipping: false }],
+      [
+        { inSignatureBook: true, inShipping: false },
+        { inSignatureBook: true, inShipping: false },
+      ],
+      [
+        { inSignatureBook: 'false', inShipping: 'true' },
+        { inSignatureBook: false, inShipping: true },
+      ],
+      [
+        { inSignatureBook: 1, inShipping: 0, inMailing: true, other: 'x' },
+        { inSignatureBook: true, inShipping: false },
+      ],
       [{ inShipping: '1' }, { inSignatureBook: false, inShipping: true }],
     ]
     for (const [sent, stored] of cases) {
@@ -372,15 +539,23 @@ describe('followed and integrations (reference §2.1 column mapping, §2.3)', ()
   })
 
   it('keeps the column default without a file, or without integrations', async () => {
-    const noFile = await services().create(cchaplin, { modelId: 1, status: 'NEW', integrations: { inSignatureBook: true, inShipping: true } })
+    const noFile = await services().create(cchaplin, {
+      modelId: 1,
+      status: 'NEW',
+      integrations: { inSignatureBook: true, inShipping: true },
+    })
     expect(await integrations(noFile.resId)).toEqual({})
     const notSent = await services().create(cchaplin, base)
     expect(await integrations(notSent.resId)).toEqual({})
   })
 
   it('refuses integrations that are not an object or flags that are not booleans', async () => {
-    await expect(services().create(cchaplin, { ...base, integrations: 'yes' })).rejects.toMatchObject({ message: 'Body integrations is not an object' })
-    await expect(services().create(cchaplin, { ...base, integrations: { inSignatureBook: 'maybe' } })).rejects.toMatchObject({
+    await expect(services().create(cchaplin, { ...base, integrations: 'yes' })).rejects.toMatchObject({
+      message: 'Body integrations is not an object',
+    })
+    await expect(
+      services().create(cchaplin, { ...base, integrations: { inSignatureBook: 'maybe' } }),
+    ).rejects.toMatchObject({
       message: 'Body integrations[inSignatureBook] is not a boolean',
     })
   })
@@ -389,24 +564,39 @@ describe('followed and integrations (reference §2.1 column mapping, §2.3)', ()
 describe('chrono merge into office files (reference §2.2)', () => {
   const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
   const stored = async (resId: number) => {
-    const r = await t.mailroom.db.selectFrom('res_letterbox').selectAll().where('res_id', '=', resId).executeTakeFirstOrThrow()
+    const r = await t.mailroom.db
+      .selectFrom('res_letterbox')
+      .selectAll()
+      .where('res_id', '=', resId)
+      .executeTakeFirstOrThrow()
     const bytes = new Uint8Array(await readStoredFile(root, storedKey(root, 'resources', r.path!, r.filename!)))
     return { row: r, bytes }
   }
   const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
   const journalMentions = async (hash: string) =>
     (
-      await sql<{ n: number }>`select ((select count(*) from journal_events e where e::text like ${`%${hash}%`}) + (select count(*) from journal_pending p where p::text like ${`%${hash}%`}))::int as n`.execute(
+      await sql<{
+        n: number
+      }>`select ((select count(*) from journal_events e where e::text like ${`%${hash}%`}) + (select count(*) from journal_pending p where p::text like ${`%${hash}%`}))::int as n`.execute(
         t.mailroom.db,
       )
     ).rows[0]!.n
   const withPlaceholder = docx([run(`Chrono : ${P}`), run('[res_letterbox.') + run('alt_identifier] &amp; suite')])
 
   it('writes the chrono into the docx, with the size, fingerprint and journal deposit of the merged bytes', async () => {
-    const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })
+    const { resId } = await services().create(cchaplin, {
+      modelId: 1,
+      status: 'NEW',
+      chrono: true,
+      format: 'docx',
+      encodedFile: b64(withPlaceholder),
+    })
     const { row, bytes } = await stored(resId)
     expect(row.alt_identifier).toMatch(/^MAARCH\/\d{4}A\/\d+$/)
-    expect(wordParagraphs(partOf(bytes, 'word/document.xml'))).toEqual([`Chrono : ${row.alt_identifier}`, `${row.alt_identifier} &amp; suite`])
+    expect(wordParagraphs(partOf(bytes, 'word/document.xml'))).toEqual([
+      `Chrono : ${row.alt_identifier}`,
+      `${row.alt_identifier} &amp; suite`,
+    ])
     expect(row.filesize).toBe(bytes.length)
     expect(row.fingerprint).toBe(sha(bytes))
     expect(row.filename).toMatch(/^[0-9a-f]{32}\.docx$/)
@@ -416,10 +606,23 @@ describe('chrono merge into office files (reference §2.2)', () => {
   })
 
   it('fills xlsx and odt files too, on the earlier form as well', async () => {
-    const sheet = await services().create(cchaplin, { modelId: 2, status: 'NEW', chrono: true, format: 'xlsx', encodedFile: b64(xlsx(`<t>${P}</t>`, P)) })
+    const sheet = await services().create(cchaplin, {
+      modelId: 2,
+      status: 'NEW',
+      chrono: true,
+      format: 'xlsx',
+      encodedFile: b64(xlsx(`<t>${P}</t>`, P)),
+    })
     const s1 = await stored(sheet.resId)
     expect(partOf(s1.bytes, 'xl/sharedStrings.xml')).toContain(`<si><t>${s1.row.alt_identifier}</t></si>`)
-    const text = await services().create(cchaplin, { status: 'NEW', format: 'odt', encodedFile: b64(odt(P)), type_id: 101, category_id: 'incoming', chrono: true })
+    const text = await services().create(cchaplin, {
+      status: 'NEW',
+      format: 'odt',
+      encodedFile: b64(odt(P)),
+      type_id: 101,
+      category_id: 'incoming',
+      chrono: true,
+    })
     const s2 = await stored(text.resId)
     expect(s2.row.alt_identifier).toMatch(/^MAARCH\/\d{4}A\/\d+$/)
     expect(partOf(s2.bytes, 'content.xml')).toContain(`<text:p>${s2.row.alt_identifier}</text:p>`)
@@ -428,7 +631,13 @@ describe('chrono merge into office files (reference §2.2)', () => {
   it('stores a file without the placeholder byte for byte, with or without a chrono', async () => {
     const plain = docx([run('Aucun champ')])
     for (const chrono of [true, false]) {
-      const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', chrono, format: 'docx', encodedFile: b64(plain) })
+      const { resId } = await services().create(cchaplin, {
+        modelId: 1,
+        status: 'NEW',
+        chrono,
+        format: 'docx',
+        encodedFile: b64(plain),
+      })
       const { row, bytes } = await stored(resId)
       expect(bytes).toEqual(plain)
       expect(row.fingerprint).toBe(sha(plain))
@@ -436,8 +645,17 @@ describe('chrono merge into office files (reference §2.2)', () => {
   })
 
   it('empties the field when the record gets no chrono (none asked, or a category without chrono)', async () => {
-    for (const [modelId, chrono] of [[1, false], [4, true]] as const) {
-      const { resId } = await services().create(cchaplin, { modelId, status: 'NEW', chrono, format: 'docx', encodedFile: b64(withPlaceholder) })
+    for (const [modelId, chrono] of [
+      [1, false],
+      [4, true],
+    ] as const) {
+      const { resId } = await services().create(cchaplin, {
+        modelId,
+        status: 'NEW',
+        chrono,
+        format: 'docx',
+        encodedFile: b64(withPlaceholder),
+      })
       const { row, bytes } = await stored(resId)
       expect(row.alt_identifier).toBeNull()
       expect(wordParagraphs(partOf(bytes, 'word/document.xml'))).toEqual(['Chrono : ', ' &amp; suite'])
@@ -452,17 +670,33 @@ describe('chrono merge into office files (reference §2.2)', () => {
       run(`Chrono : ${P}`),
     ])
     const subject = 'Demande d’accès / dossier n°12'
-    const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', chrono: true, subject, format: 'docx', encodedFile: b64(file) })
+    const { resId } = await services().create(cchaplin, {
+      modelId: 1,
+      status: 'NEW',
+      chrono: true,
+      subject,
+      format: 'docx',
+      encodedFile: b64(file),
+    })
     const { row, bytes } = await stored(resId)
     const qr = JSON.parse(readCode(entryOf(bytes, 'word/media/mailroom-chrono-qrcode.png') as Uint8Array, 'qrCode'))
     expect(qr).toEqual({ chrono: row.alt_identifier, resIdMaster: resId, resId: null, title: subject })
-    expect(readCode(entryOf(bytes, 'word/media/mailroom-chrono-barcode.png') as Uint8Array, 'code128')).toBe(row.alt_identifier)
+    expect(readCode(entryOf(bytes, 'word/media/mailroom-chrono-barcode.png') as Uint8Array, 'code128')).toBe(
+      row.alt_identifier,
+    )
     expect(row.fingerprint).toBe(sha(bytes))
     expect(await journalMentions(sha(bytes))).toBe(1)
     // Without a chrono the QR code still names the record; the barcode picture keeps its image.
-    const plain = await services().create(cchaplin, { modelId: 1, status: 'NEW', format: 'docx', encodedFile: b64(file) })
+    const plain = await services().create(cchaplin, {
+      modelId: 1,
+      status: 'NEW',
+      format: 'docx',
+      encodedFile: b64(file),
+    })
     const s2 = await stored(plain.resId)
-    expect(JSON.parse(readCode(entryOf(s2.bytes, 'word/media/mailroom-chrono-qrcode.png') as Uint8Array, 'qrCode'))).toEqual({
+    expect(
+      JSON.parse(readCode(entryOf(s2.bytes, 'word/media/mailroom-chrono-qrcode.png') as Uint8Array, 'qrCode')),
+    ).toEqual({
       chrono: '',
       resIdMaster: plain.resId,
       resId: null,
@@ -474,15 +708,32 @@ describe('chrono merge into office files (reference §2.2)', () => {
   it('stores a damaged office file as sent', async () => {
     const damaged = withPlaceholder.slice(0, withPlaceholder.length - 30)
     // The zip's central directory is cut off: the sniffer still sees a docx, the merge cannot read it.
-    const { resId } = await services().create(cchaplin, { modelId: 1, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(damaged) })
+    const { resId } = await services().create(cchaplin, {
+      modelId: 1,
+      status: 'NEW',
+      chrono: true,
+      format: 'docx',
+      encodedFile: b64(damaged),
+    })
     expect((await stored(resId)).bytes).toEqual(damaged)
   })
 
   describe('atomicity of the merge path: a failure leaves neither row nor file nor number', () => {
     for (const [point, faults] of FAULT_POINTS) {
       it(point, async () => {
-        const first = await services().create(cchaplin, { modelId: 3, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })
-        const [files, rows, history, events] = [await storedFiles(), await count('res_letterbox'), await count('history'), await journalCount()]
+        const first = await services().create(cchaplin, {
+          modelId: 3,
+          status: 'NEW',
+          chrono: true,
+          format: 'docx',
+          encodedFile: b64(withPlaceholder),
+        })
+        const [files, rows, history, events] = [
+          await storedFiles(),
+          await count('res_letterbox'),
+          await count('history'),
+          await journalCount(),
+        ]
         let written: string | null = null
         const spy: RecordCreateFaults = {
           ...faults,
@@ -491,13 +742,32 @@ describe('chrono merge into office files (reference §2.2)', () => {
             if ('afterFileWrite' in faults) faults.afterFileWrite()
           },
         }
-        const attempt = services(spy).create(cchaplin, { modelId: 3, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })
-        await expect(attempt).rejects.toMatchObject({ kind: 'internal', message: '[ResController create] [storeResource] Resource could not be created' })
+        const attempt = services(spy).create(cchaplin, {
+          modelId: 3,
+          status: 'NEW',
+          chrono: true,
+          format: 'docx',
+          encodedFile: b64(withPlaceholder),
+        })
+        await expect(attempt).rejects.toMatchObject({
+          kind: 'internal',
+          message: '[ResController create] [storeResource] Resource could not be created',
+        })
         expect(written).not.toBeNull()
         expect(await storedFiles()).toEqual(files)
-        expect([await count('res_letterbox'), await count('history'), await journalCount()]).toEqual([rows, history, events])
+        expect([await count('res_letterbox'), await count('history'), await journalCount()]).toEqual([
+          rows,
+          history,
+          events,
+        ])
         // The number of the failed create is given back: the next one follows the first, and says so inside.
-        const next = await services().create(cchaplin, { modelId: 3, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })
+        const next = await services().create(cchaplin, {
+          modelId: 3,
+          status: 'NEW',
+          chrono: true,
+          format: 'docx',
+          encodedFile: b64(withPlaceholder),
+        })
         const [a, b] = [(await stored(first.resId)).row.alt_identifier!, await stored(next.resId)]
         expect(Number(b.row.alt_identifier!.split('/')[2])).toBe(Number(a.split('/')[2]) + 1)
         expect(wordParagraphs(partOf(b.bytes, 'word/document.xml'))[0]).toBe(`Chrono : ${b.row.alt_identifier}`)
@@ -507,7 +777,15 @@ describe('chrono merge into office files (reference §2.2)', () => {
 
   it('gives 50 parallel creates of a docx 50 consecutive chrono numbers, each written in its own file', async () => {
     const created = await Promise.all(
-      Array.from({ length: 50 }, () => services().create(cchaplin, { modelId: 2, status: 'NEW', chrono: true, format: 'docx', encodedFile: b64(withPlaceholder) })),
+      Array.from({ length: 50 }, () =>
+        services().create(cchaplin, {
+          modelId: 2,
+          status: 'NEW',
+          chrono: true,
+          format: 'docx',
+          encodedFile: b64(withPlaceholder),
+        }),
+      ),
     )
     const files = await Promise.all(created.map((c) => stored(c.resId)))
     const numbers = files.map(({ row, bytes }) => {
@@ -523,8 +801,18 @@ describe('chrono merge into office files (reference §2.2)', () => {
 
 /** The optional parts of a create, each of which has its own rows (and its own part of the create statement). */
 const OPTIONAL_PARTS = {
-  diffusionList: { diffusionList: [{ id: 3, type: 'user', mode: 'dest' }, { id: 4, type: 'entity', mode: 'cc' }] },
-  senders: { senders: [{ id: 1, type: 'contact' }, { id: 3, type: 'user' }] },
+  diffusionList: {
+    diffusionList: [
+      { id: 3, type: 'user', mode: 'dest' },
+      { id: 4, type: 'entity', mode: 'cc' },
+    ],
+  },
+  senders: {
+    senders: [
+      { id: 1, type: 'contact' },
+      { id: 3, type: 'user' },
+    ],
+  },
   folders: { folders: [2] },
   tags: { tags: [1, 3] },
   followed: { followed: true },
@@ -535,8 +823,15 @@ type Part = keyof typeof OPTIONAL_PARTS
 
 async function rowCounts(resId: number): Promise<Record<Part, number>> {
   const db = t.mailroom.db
-  const count = async (table: 'listinstance' | 'resource_contacts' | 'resources_folders' | 'resources_tags' | 'users_followed_resources' | 'journal_archives') =>
-    (await db.selectFrom(table).select('res_id').where('res_id', '=', resId).execute()).length
+  const count = async (
+    table:
+      | 'listinstance'
+      | 'resource_contacts'
+      | 'resources_folders'
+      | 'resources_tags'
+      | 'users_followed_resources'
+      | 'journal_archives',
+  ) => (await db.selectFrom(table).select('res_id').where('res_id', '=', resId).execute()).length
   return {
     diffusionList: await count('listinstance'),
     senders: await count('resource_contacts'),
@@ -552,11 +847,19 @@ describe('create statement shapes', () => {
     const expected: Record<Part, number> = { diffusionList: 2, senders: 2, folders: 1, tags: 2, followed: 1, file: 1 }
     await fc.assert(
       fc.asyncProperty(fc.subarray(Object.keys(OPTIONAL_PARTS) as Part[]), async (parts) => {
-        const body = Object.assign({ modelId: 1, status: 'NEW', subject: `shape ${parts.join(' ')}` }, ...parts.map((part) => OPTIONAL_PARTS[part]))
+        const body = Object.assign(
+          { modelId: 1, status: 'NEW', subject: `shape ${parts.join(' ')}` },
+          ...parts.map((part) => OPTIONAL_PARTS[part]),
+        )
         const { resId } = await t.mailroom.records.create(cchaplin, body)
         const counts = await rowCounts(resId)
-        for (const part of Object.keys(OPTIONAL_PARTS) as Part[]) expect(counts[part], part).toBe(parts.includes(part) ? expected[part] : 0)
-        const history = await t.mailroom.db.selectFrom('history').select('event_id').where('record_id', '=', String(resId)).execute()
+        for (const part of Object.keys(OPTIONAL_PARTS) as Part[])
+          expect(counts[part], part).toBe(parts.includes(part) ? expected[part] : 0)
+        const history = await t.mailroom.db
+          .selectFrom('history')
+          .select('event_id')
+          .where('record_id', '=', String(resId))
+          .execute()
         expect(history).toEqual([{ event_id: 'resourceCreation' }])
       }),
       { numRuns: 40 },

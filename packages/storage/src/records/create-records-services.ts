@@ -1,6 +1,6 @@
 import type { RecordsServices } from '@mailroom/core'
-import type { StorageContext } from '../storage-context.js'
 import { createRecordsUseCases } from '@mailroom/core'
+import type { StorageContext } from '../storage-context.js'
 import { KyselyRecordsRepository, type RecordCreateFaults } from './kysely-records-repository.js'
 
 /** Options of the records wiring; `faults` is for atomicity tests only. */

@@ -111,7 +111,15 @@ describe('insertRecordQuery', () => {
 
   it('leaves out the parts a create has no rows for', () => {
     const bare = insertRecordQuery(BARE).sql
-    for (const table of ['listinstance', 'resource_contacts', 'resources_folders', 'resources_tags', 'users_followed_resources', 'journal_archives', 'journal_pending']) {
+    for (const table of [
+      'listinstance',
+      'resource_contacts',
+      'resources_folders',
+      'resources_tags',
+      'users_followed_resources',
+      'journal_archives',
+      'journal_pending',
+    ]) {
       expect(bare).not.toContain(table)
       expect(insertRecordQuery(FULL).sql).toContain(table)
     }
@@ -122,7 +130,20 @@ describe('insertRecordQuery', () => {
 
   it('passes lists as parallel arrays', () => {
     const full = insertRecordQuery(FULL).parameters
-    expect(full).toEqual(expect.arrayContaining([[19, 13], ['user_id', 'entity_id'], ['dest', 'cc'], [1, 4], ['sender', 'recipient'], [2], [1, 3], 42, 'a1', 'MAARCH']))
+    expect(full).toEqual(
+      expect.arrayContaining([
+        [19, 13],
+        ['user_id', 'entity_id'],
+        ['dest', 'cc'],
+        [1, 4],
+        ['sender', 'recipient'],
+        [2],
+        [1, 3],
+        42,
+        'a1',
+        'MAARCH',
+      ]),
+    )
     const bare = insertRecordQuery(BARE).parameters
     expect(bare.filter((p) => Array.isArray(p))).toEqual([])
     expect(bare.slice(0, 1)).toEqual([null])
@@ -132,7 +153,11 @@ describe('insertRecordQuery', () => {
     const text = insertRecordQuery(FULL).sql
     fc.assert(
       fc.property(fc.string(), fc.string(), fc.string(), (subject, barcode, type) => {
-        const query = insertRecordQuery({ ...FULL, record: { ...RECORD, subject, barcode }, contacts: [{ id: 1, type, mode: 'sender' }] })
+        const query = insertRecordQuery({
+          ...FULL,
+          record: { ...RECORD, subject, barcode },
+          contacts: [{ id: 1, type, mode: 'sender' }],
+        })
         expect(query.sql).toBe(text)
         expect(query.parameters).toContain(subject)
         expect(query.parameters).toContain(barcode)

@@ -66,7 +66,11 @@ export type RecordColumnValues = { readonly [C in RecordColumn]: unknown }
 
 /** A new record's journal deposit: its archive row and its pending event. */
 export interface DepositRows {
-  readonly archive: { readonly archive_id: string; readonly safe: string; readonly created_at?: Date | string | undefined }
+  readonly archive: {
+    readonly archive_id: string
+    readonly safe: string
+    readonly created_at?: Date | string | undefined
+  }
   readonly pending: { readonly [C in PendingColumn]: unknown }
 }
 
@@ -86,7 +90,6 @@ export interface RecordRows {
   readonly followerId: number | null
   readonly deposit: DepositRows | null
 }
-
 
 /** Where a parameter's value comes from. */
 type ParameterValue = (rows: RecordRows) => unknown
@@ -198,5 +201,8 @@ const insertShape = statementShapes(INSERT_PARTS, insertText)
 /** The create statement of `rows`: the constant text of its shape, its values as parameters. */
 export function insertRecordQuery(rows: RecordRows): CompiledQuery<{ res_id: number | string }> {
   const shape = insertShape((part) => part.present(rows))
-  return CompiledQuery.raw(shape.sql, shape.values.map((value) => value(rows)))
+  return CompiledQuery.raw(
+    shape.sql,
+    shape.values.map((value) => value(rows)),
+  )
 }

@@ -1,17 +1,15 @@
-import { type Actor, domainError, type PreparedChronoMerge } from '@mailroom/core'
-import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Database } from '../database/schema.js'
-import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'
-import type { StorageContext } from '../storage-context.js'
 import {
+  type Actor,
   buildSafeDirectory,
   type ChronoPlan,
-  chronoPlan,
   type CreatePreparation,
+  chronoPlan,
+  domainError,
   type EarlierReferenceFacts,
   type EarlierReferenceQuery,
   type NewRecord,
   type NewRecordFile,
+  type PreparedChronoMerge,
   type RecordReferenceFacts,
   type RecordReferenceQuery,
   type RecordsRepository,
@@ -19,8 +17,12 @@ import {
   type SafeDirectory,
   type StagedFile,
 } from '@mailroom/core'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '../database/schema.js'
+import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'
 import { loadSafeDirectory } from '../journal/journal-rows.js'
 import type { PreparedDeposit } from '../journal/journal-writer.js'
+import type { StorageContext } from '../storage-context.js'
 import { insertRecordQuery, type RecordColumnValues } from './insert-record-statement.js'
 import { lookupEarlierReferences, lookupReferences, NEXT_RES_ID } from './lookup-references.js'
 import { ReferenceCache } from './reference-cache.js'
@@ -148,12 +150,15 @@ export class KyselyRecordsRepository implements RecordsRepository {
     // An office file with the placeholder is stored with the chrono merged in (reference §2.2). Its bytes
     // depend on the chrono only when the record gets one; otherwise the field is emptied right away. A
     // staged file has none (stageFile leaves such files to this method).
-    const merge = record.file && staged === null ? this.#context.chronoMerger.prepare(record.file.format, record.file.bytes) : null
+    const merge =
+      record.file && staged === null ? this.#context.chronoMerger.prepare(record.file.format, record.file.bytes) : null
     const mergeInTransaction = merge !== null && plan !== null
     // The QR code names the record, so a file asking for one needs the record's id before it is written.
-    if (merge?.needsRecordId && preparation.resId === null) preparation = { ...preparation, resId: await reserveResId(this.#context.db) }
+    if (merge?.needsRecordId && preparation.resId === null)
+      preparation = { ...preparation, resId: await reserveResId(this.#context.db) }
     const resIdMaster = preparation.resId
-    const filled = (chronoMerge: PreparedChronoMerge, chrono: string) => chronoMerge.fill({ chrono, resIdMaster, title: record.subject })
+    const filled = (chronoMerge: PreparedChronoMerge, chrono: string) =>
+      chronoMerge.fill({ chrono, resIdMaster, title: record.subject })
     if (record.file && staged === null) {
       area = await this.#writableArea()
       if (!mergeInTransaction) {
@@ -165,7 +170,14 @@ export class KyselyRecordsRepository implements RecordsRepository {
       if (document) await this.#faults.afterFileWrite?.(document)
       const store = async (db: Kysely<Database>, chrono: string | null, stored: StoredDocument | null) => {
         const deposit = stored ? await this.#prepareDeposit(db, actor, record, stored, preparation) : null
-        const resId = await this.#insertAll(db, actor, record, { resId: deposit?.resId ?? null, chrono, area, document: stored, deposit, now })
+        const resId = await this.#insertAll(db, actor, record, {
+          resId: deposit?.resId ?? null,
+          chrono,
+          area,
+          document: stored,
+          deposit,
+          now,
+        })
         return { resId, deposit }
       }
       let stored: { resId: number; deposit: PreparedDeposit | null }
@@ -179,7 +191,12 @@ export class KyselyRecordsRepository implements RecordsRepository {
             // The number is only known once the counter moved, so this file is written under the counter's
             // lock: concurrent creates of the category wait for its fsync, the price of gap-free numbers
             // inside the document. A rollback removes it like any other file (catch below).
-            document = await this.#writer.write(area.pathTemplate, record.file.format, await filled(merge, chrono ?? ''), now)
+            document = await this.#writer.write(
+              area.pathTemplate,
+              record.file.format,
+              await filled(merge, chrono ?? ''),
+              now,
+            )
             await this.#faults.afterFileWrite?.(document)
           }
           const written = await store(trx, chrono, document)
@@ -202,7 +219,10 @@ export class KyselyRecordsRepository implements RecordsRepository {
   /** Removes the file of a create that failed or was refused; a failure is logged, `mailroom fsck` finds the orphan. */
   async #removeFile(document: StoredDocument): Promise<void> {
     await this.#writer.remove(document.key).catch((removal: unknown) => {
-      this.#context.logger.error({ err: removal, file: document.key }, 'could not remove the file of a failed create: mailroom fsck will')
+      this.#context.logger.error(
+        { err: removal, file: document.key },
+        'could not remove the file of a failed create: mailroom fsck will',
+      )
     })
   }
 
@@ -210,10 +230,22 @@ export class KyselyRecordsRepository implements RecordsRepository {
    * The journal rows of a record with a file. The deposit event names the record, so the record has its id
    * before its row exists: the one the lookup reserved, else one drawn now.
    */
-  async #prepareDeposit(db: Kysely<Database>, actor: Actor, record: NewRecord, stored: StoredDocument, preparation: CreatePreparation): Promise<PreparedDeposit> {
+  async #prepareDeposit(
+    db: Kysely<Database>,
+    actor: Actor,
+    record: NewRecord,
+    stored: StoredDocument,
+    preparation: CreatePreparation,
+  ): Promise<PreparedDeposit> {
     const resId = preparation.resId ?? (await reserveResId(db))
     const directory = preparation.entityTree ? this.#directoryOf(preparation.entityTree) : await loadSafeDirectory(db)
-    return this.#context.journal.prepareDeposit(directory, { resId, destination: record.destination, sha256: stored.sha256, size: stored.size, actor })
+    return this.#context.journal.prepareDeposit(directory, {
+      resId,
+      destination: record.destination,
+      sha256: stored.sha256,
+      size: stored.size,
+      actor,
+    })
   }
 
   #directoryOf(tree: readonly RecordTreeEntity[]): SafeDirectory {
@@ -231,7 +263,11 @@ export class KyselyRecordsRepository implements RecordsRepository {
       resId: row.resId,
       record: this.#recordValues(record, row),
       history: { userId: actor.id, date: row.now, info: CREATION_HISTORY_INFO },
-      diffusion: record.diffusionList.map((item) => ({ id: item.id, type: item.type === 'user' ? 'user_id' : 'entity_id', mode: item.mode })),
+      diffusion: record.diffusionList.map((item) => ({
+        id: item.id,
+        type: item.type === 'user' ? 'user_id' : 'entity_id',
+        mode: item.mode,
+      })),
       contacts: [
         ...record.senders.map((c) => ({ id: c.id, type: c.type, mode: 'sender' as const })),
         ...record.recipients.map((c) => ({ id: c.id, type: c.type, mode: 'recipient' as const })),
@@ -315,7 +351,9 @@ async function nextChrono(trx: Transaction<Database>, plan: ChronoPlan): Promise
   const counter = await trx
     .insertInto('chrono_counters')
     .values({ counter_id: plan.counterId, last_value: 1 })
-    .onConflict((oc) => oc.column('counter_id').doUpdateSet({ last_value: sql<number>`chrono_counters.last_value + 1` }))
+    .onConflict((oc) =>
+      oc.column('counter_id').doUpdateSet({ last_value: sql<number>`chrono_counters.last_value + 1` }),
+    )
     .returning('last_value')
     .executeTakeFirstOrThrow()
   return plan.format(counter.last_value)

@@ -2,8 +2,8 @@ import type { Actor, RecordReferenceQuery } from '@mailroom/core'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NO_REFERENCES } from '../../../testing/src/fixtures/reference-queries.js'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
+import { NO_REFERENCES } from '../../../testing/src/fixtures/reference-queries.js'
 import { lookupReferences, lookupReferencesQuery } from './lookup-references.js'
 import { ReferenceCache } from './reference-cache.js'
 
@@ -19,7 +19,10 @@ afterAll(async () => t?.cleanup())
 
 /** The identity sequence's state, read without moving it. */
 async function identityPosition(): Promise<{ last: number; called: boolean }> {
-  const { rows } = await sql<{ last: number; called: boolean }>`select last_value::integer as last, is_called as called from res_letterbox_res_id_seq`.execute(t.mailroom.db)
+  const { rows } = await sql<{
+    last: number
+    called: boolean
+  }>`select last_value::integer as last, is_called as called from res_letterbox_res_id_seq`.execute(t.mailroom.db)
   return rows[0]!
 }
 
@@ -91,7 +94,19 @@ describe('lookupReferencesQuery', () => {
     expect(bare.sql).not.toContain('nextval')
     const full = lookupReferencesQuery(cchaplin, FULL)
     expect(full.parameters).toEqual([
-      1, 101, 'NEW', 'poiuytre1357nbvc', [19], ['bbain'], [13, 8], [1], [2], cchaplin.id, cchaplin.entities.map((e) => e.id), [1, 3], [4],
+      1,
+      101,
+      'NEW',
+      'poiuytre1357nbvc',
+      [19],
+      ['bbain'],
+      [13, 8],
+      [1],
+      [2],
+      cchaplin.id,
+      cchaplin.entities.map((e) => e.id),
+      [1, 3],
+      [4],
     ])
     expect(highestPlaceholder(full.sql)).toBe(full.parameters.length)
     expect(full.sql).toContain('nextval')
@@ -103,7 +118,8 @@ describe('lookupReferencesQuery', () => {
         const compiled = lookupReferencesQuery(cchaplin, query)
         expect(compiled.sql).toBe(lookupReferencesQuery(cchaplin, sameShape(query)).sql)
         expect(highestPlaceholder(compiled.sql)).toBe(compiled.parameters.length)
-        for (const text of [query.status, query.priority]) if (text !== null) expect(compiled.parameters).toContain(text)
+        for (const text of [query.status, query.priority])
+          if (text !== null) expect(compiled.parameters).toContain(text)
         if (query.userLogins.length > 0) expect(compiled.parameters).toContainEqual(query.userLogins)
       }),
     )
@@ -136,9 +152,15 @@ describe('lookupReferences', () => {
     const facts = await lookupReferences(t.mailroom.db, cchaplin, { ...NOTHING, doctype: 999_999, status: 'NO SUCH' })
     expect(facts.model).toBeNull()
     expect([facts.doctypeExists, facts.statusExists, facts.priorityExists]).toEqual([false, false, false])
-    expect([facts.users.size, facts.userIdsByLogin.size, facts.entities.size, facts.contacts.size, facts.visibleFolders.size, facts.tags.size, facts.customFields.size]).toEqual([
-      0, 0, 0, 0, 0, 0, 0,
-    ])
+    expect([
+      facts.users.size,
+      facts.userIdsByLogin.size,
+      facts.entities.size,
+      facts.contacts.size,
+      facts.visibleFolders.size,
+      facts.tags.size,
+      facts.customFields.size,
+    ]).toEqual([0, 0, 0, 0, 0, 0, 0])
     expect(facts.entityTree).toEqual([])
     expect(facts.reservedResourceId).toBeNull()
   })
@@ -163,7 +185,11 @@ describe('lookupReferences', () => {
     expect(bare.reservedResourceId).toBeNull()
     expect(await identityPosition()).toEqual(before)
 
-    const asked = await lookupReferences(t.mailroom.db, cchaplin, { ...NOTHING, needEntityTree: true, reserveResourceId: true })
+    const asked = await lookupReferences(t.mailroom.db, cchaplin, {
+      ...NOTHING,
+      needEntityTree: true,
+      reserveResourceId: true,
+    })
     const entities = await t.mailroom.db.selectFrom('entities').select('entity_id').execute()
     expect(asked.entityTree.map((e) => e.entityId).sort()).toEqual(entities.map((e) => e.entity_id).sort())
     expect(asked.reservedResourceId).toBe(before.called ? before.last + 1 : before.last)
@@ -187,8 +213,14 @@ describe('lookupReferences', () => {
       expect((await lookupReferences(t.mailroom.db, cchaplin, ASKED, cache)).statusExists).toBe(true)
 
       // Any change of a kept table moves the version: everything is asked again.
-      const [entity] = await t.mailroom.db.selectFrom('entities').select(['entity_id', 'entity_label']).limit(1).execute()
-      await sql`update entities set entity_label = entity_label where entity_id = ${entity!.entity_id}`.execute(t.mailroom.db)
+      const [entity] = await t.mailroom.db
+        .selectFrom('entities')
+        .select(['entity_id', 'entity_label'])
+        .limit(1)
+        .execute()
+      await sql`update entities set entity_label = entity_label where entity_id = ${entity!.entity_id}`.execute(
+        t.mailroom.db,
+      )
       const after = await lookupReferences(t.mailroom.db, cchaplin, ASKED, cache)
       expect(after.statusExists).toBe(false)
       expect(after).toEqual(await lookupReferences(t.mailroom.db, cchaplin, ASKED))
@@ -210,8 +242,9 @@ describe('lookupReferences', () => {
         const cached = await lookupReferences(t.mailroom.db, cchaplin, query, cache)
         expect(cached).toEqual(await fresh())
       }
-      expect((await lookupReferences(t.mailroom.db, cchaplin, query, cache)).entities.get(999)).toEqual({ entityId: 'NEWE' })
+      expect((await lookupReferences(t.mailroom.db, cchaplin, query, cache)).entities.get(999)).toEqual({
+        entityId: 'NEWE',
+      })
     })
   })
 })
-

@@ -1,9 +1,16 @@
-import type { Actor, RecordTreeEntity } from '@mailroom/core'
+import type {
+  Actor,
+  DisabledModelField,
+  EarlierReferenceFacts,
+  EarlierReferenceQuery,
+  RecordReferenceFacts,
+  RecordReferenceQuery,
+  RecordTreeEntity,
+} from '@mailroom/core'
 import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { statementShapes } from '../database/statement-shapes.js'
 import { ReferenceCache } from './reference-cache.js'
-import type { DisabledModelField, EarlierReferenceFacts, EarlierReferenceQuery, RecordReferenceFacts, RecordReferenceQuery } from '@mailroom/core'
 
 interface FactsRow {
   model: {
@@ -25,7 +32,14 @@ interface FactsRow {
   folders: number[]
   tags: number[]
   custom_fields: { id: number; type: string; values: unknown[] }[]
-  tree: { id: number; entityId: string; parentEntityId: string | null; entityType: string; enabled: string; businessId: string | null }[]
+  tree: {
+    id: number
+    entityId: string
+    parentEntityId: string | null
+    entityType: string
+    enabled: string
+    businessId: string | null
+  }[]
   reserved_res_id: number | null
   reference_version: string | null
 }
@@ -42,13 +56,20 @@ interface LookupPart {
   /** The column's constant value when the body does not ask for the part. */
   readonly absent: string
   /** The part's parameters: their SQL type and where their value comes from. */
-  readonly parameters: readonly { readonly type: string; readonly value: (actor: Actor, query: RecordReferenceQuery) => unknown }[]
+  readonly parameters: readonly {
+    readonly type: string
+    readonly value: (actor: Actor, query: RecordReferenceQuery) => unknown
+  }[]
   /** The part's SQL, given how to read each of its parameters (see {@link lookupText}). */
   readonly text: (parameter: readonly string[]) => string
 }
 
-const integerList = (value: (query: RecordReferenceQuery) => readonly number[]) => ({ type: 'integer[]', value: (_actor: Actor, query: RecordReferenceQuery) => value(query) })
-const found = (table: string, build: string) => (p: readonly string[]) => `(select coalesce(json_agg(${build}), '[]') from ${table} where id = any(${p[0]}::integer[]))`
+const integerList = (value: (query: RecordReferenceQuery) => readonly number[]) => ({
+  type: 'integer[]',
+  value: (_actor: Actor, query: RecordReferenceQuery) => value(query),
+})
+const found = (table: string, build: string) => (p: readonly string[]) =>
+  `(select coalesce(json_agg(${build}), '[]') from ${table} where id = any(${p[0]}::integer[]))`
 
 /** The parts, in column order. Their texts are constants: caller values only ever travel as parameters. */
 const LOOKUP_PARTS: readonly LookupPart[] = [
@@ -57,7 +78,9 @@ const LOOKUP_PARTS: readonly LookupPart[] = [
     asked: (q) => q.modelId !== null,
     absent: 'null::json',
     parameters: [{ type: 'integer', value: (_a, q) => q.modelId }],
-    text: (p) => `(select json_build_object('id', m.id, 'category', m.category, 'enabled', m.enabled, 'master', m.master,
+    text: (
+      p,
+    ) => `(select json_build_object('id', m.id, 'category', m.category, 'enabled', m.enabled, 'master', m.master,
       'mandatoryFile', m.mandatory_file,
       'mandatoryFields', coalesce((select json_agg(f.identifier) from indexing_models_fields f where f.model_id = m.id and f.mandatory), '[]'::json),
       'disabledFields', coalesce((select json_agg(json_build_object('identifier', f.identifier, 'defaultValue', f.default_value) order by f.id)
@@ -85,13 +108,20 @@ const LOOKUP_PARTS: readonly LookupPart[] = [
     parameters: [{ type: 'text', value: (_a, q) => q.priority }],
     text: (p) => `exists(select 1 from priorities where id = ${p[0]})`,
   },
-  { column: 'users', asked: (q) => q.userIds.length > 0, absent: `'[]'::json`, parameters: [integerList((q) => q.userIds)], text: found('users', 'id') },
+  {
+    column: 'users',
+    asked: (q) => q.userIds.length > 0,
+    absent: `'[]'::json`,
+    parameters: [integerList((q) => q.userIds)],
+    text: found('users', 'id'),
+  },
   {
     column: 'logins',
     asked: (q) => q.userLogins.length > 0,
     absent: `'[]'::json`,
     parameters: [{ type: 'text[]', value: (_a, q) => q.userLogins }],
-    text: (p) => `(select coalesce(json_agg(json_build_object('id', id, 'login', lower(user_id))), '[]') from users where lower(user_id) = any(${p[0]}::text[]))`,
+    text: (p) =>
+      `(select coalesce(json_agg(json_build_object('id', id, 'login', lower(user_id))), '[]') from users where lower(user_id) = any(${p[0]}::text[]))`,
   },
   {
     column: 'entities',
@@ -100,17 +130,35 @@ const LOOKUP_PARTS: readonly LookupPart[] = [
     parameters: [integerList((q) => q.entityIds)],
     text: found('entities', `json_build_object('id', id, 'entityId', entity_id)`),
   },
-  { column: 'contacts', asked: (q) => q.contactIds.length > 0, absent: `'[]'::json`, parameters: [integerList((q) => q.contactIds)], text: found('contacts', 'id') },
+  {
+    column: 'contacts',
+    asked: (q) => q.contactIds.length > 0,
+    absent: `'[]'::json`,
+    parameters: [integerList((q) => q.contactIds)],
+    text: found('contacts', 'id'),
+  },
   {
     column: 'folders',
     asked: (q) => q.folderIds.length > 0,
     absent: `'[]'::json`,
-    parameters: [integerList((q) => q.folderIds), { type: 'integer', value: (a) => a.id }, { type: 'integer[]', value: (a) => a.entities.map((e) => e.id) }],
-    text: (p) => `(select coalesce(json_agg(f.id), '[]') from folders f where f.id = any(${p[0]}::integer[]) and (f.user_id = ${p[1]}
+    parameters: [
+      integerList((q) => q.folderIds),
+      { type: 'integer', value: (a) => a.id },
+      { type: 'integer[]', value: (a) => a.entities.map((e) => e.id) },
+    ],
+    text: (
+      p,
+    ) => `(select coalesce(json_agg(f.id), '[]') from folders f where f.id = any(${p[0]}::integer[]) and (f.user_id = ${p[1]}
       or exists (select 1 from entities_folders ef where ef.folder_id = f.id
         and (ef.keyword = 'ALL_ENTITIES' or ef.entity_id = any(${p[2]}::integer[])))))`,
   },
-  { column: 'tags', asked: (q) => q.tagIds.length > 0, absent: `'[]'::json`, parameters: [integerList((q) => q.tagIds)], text: found('tags', 'id') },
+  {
+    column: 'tags',
+    asked: (q) => q.tagIds.length > 0,
+    absent: `'[]'::json`,
+    parameters: [integerList((q) => q.tagIds)],
+    text: found('tags', 'id'),
+  },
   {
     column: 'custom_fields',
     asked: (q) => q.customFieldIds.length > 0,
@@ -126,9 +174,21 @@ const LOOKUP_PARTS: readonly LookupPart[] = [
     text: () => `(select coalesce(json_agg(json_build_object('id', id, 'entityId', entity_id, 'parentEntityId', parent_entity_id,
       'entityType', entity_type, 'enabled', enabled, 'businessId', business_id)), '[]') from entities)`,
   },
-  { column: 'reserved_res_id', asked: (q) => q.reserveResourceId, absent: 'null::integer', parameters: [], text: () => `${NEXT_RES_ID_SQL}::integer` },
+  {
+    column: 'reserved_res_id',
+    asked: (q) => q.reserveResourceId,
+    absent: 'null::integer',
+    parameters: [],
+    text: () => `${NEXT_RES_ID_SQL}::integer`,
+  },
   // Always read: what a ReferenceCache's facts are checked against, in the same snapshot as the rest.
-  { column: 'reference_version', asked: () => true, absent: 'null::text', parameters: [], text: () => '(select version::text from reference_version)' },
+  {
+    column: 'reference_version',
+    asked: () => true,
+    absent: 'null::text',
+    parameters: [],
+    text: () => '(select version::text from reference_version)',
+  },
 ]
 
 interface LookupShape {
@@ -156,7 +216,10 @@ function lookupText(present: (index: number) => boolean): LookupShape {
     })
     columns.push(`${part.text(placeholders)} as ${part.column}`)
   })
-  return { sql: `select\n  ${columns.join(',\n  ')}`, parameters: (actor, query) => values.map((value) => value(actor, query)) }
+  return {
+    sql: `select\n  ${columns.join(',\n  ')}`,
+    parameters: (actor, query) => values.map((value) => value(actor, query)),
+  }
 }
 
 const lookupShape = statementShapes(LOOKUP_PARTS, lookupText)
@@ -168,7 +231,12 @@ export function lookupReferencesQuery(actor: Actor, query: RecordReferenceQuery)
 }
 
 /** Answers every existence check of a create body in ONE round trip: a select of scalar subqueries. */
-export async function lookupReferences(db: Kysely<Database>, actor: Actor, query: RecordReferenceQuery, cache?: ReferenceCache): Promise<RecordReferenceFacts> {
+export async function lookupReferences(
+  db: Kysely<Database>,
+  actor: Actor,
+  query: RecordReferenceQuery,
+  cache?: ReferenceCache,
+): Promise<RecordReferenceFacts> {
   const narrowed = cache?.narrow(query) ?? null
   if (narrowed !== null) {
     // What was kept is not asked again, and is good if the version read with the rest is the one it was kept at.
@@ -183,7 +251,11 @@ export async function lookupReferences(db: Kysely<Database>, actor: Actor, query
   return facts
 }
 
-async function runLookup(db: Kysely<Database>, actor: Actor, query: RecordReferenceQuery): Promise<{ facts: RecordReferenceFacts; version: string | null }> {
+async function runLookup(
+  db: Kysely<Database>,
+  actor: Actor,
+  query: RecordReferenceQuery,
+): Promise<{ facts: RecordReferenceFacts; version: string | null }> {
   const result = await db.executeQuery(lookupReferencesQuery(actor, query))
   const row = result.rows[0] as FactsRow
   return { version: row.reference_version, facts: factsOf(row) }
@@ -201,7 +273,9 @@ function factsOf(row: FactsRow): RecordReferenceFacts {
     contacts: new Set(row.contacts),
     visibleFolders: new Set(row.folders),
     tags: new Set(row.tags),
-    customFields: new Map(row.custom_fields.map((c) => [c.id, { id: c.id, type: c.type, values: Array.isArray(c.values) ? c.values : [] }])),
+    customFields: new Map(
+      row.custom_fields.map((c) => [c.id, { id: c.id, type: c.type, values: Array.isArray(c.values) ? c.values : [] }]),
+    ),
     entityTree: row.tree.map(
       (e): RecordTreeEntity => ({
         id: e.id,
@@ -220,7 +294,10 @@ function factsOf(row: FactsRow): RecordReferenceFacts {
  * The indexing model of a category (enabled, public, the `default` one first, then the lowest id), the
  * integer ids of entity codes and the priority of a numeric `order`, for the earlier create form.
  */
-export async function lookupEarlierReferences(db: Kysely<Database>, query: EarlierReferenceQuery): Promise<EarlierReferenceFacts> {
+export async function lookupEarlierReferences(
+  db: Kysely<Database>,
+  query: EarlierReferenceQuery,
+): Promise<EarlierReferenceFacts> {
   const [model, entities, priority] = await Promise.all([
     db
       .selectFrom('indexing_models')
@@ -237,7 +314,17 @@ export async function lookupEarlierReferences(db: Kysely<Database>, query: Earli
       : db.selectFrom('entities').select(['id', 'entity_id']).where('entity_id', 'in', query.entityCodes).execute(),
     query.priorityOrder === null
       ? Promise.resolve(undefined)
-      : db.selectFrom('priorities').select('id').where('order', '=', query.priorityOrder).orderBy('id').limit(1).executeTakeFirst(),
+      : db
+          .selectFrom('priorities')
+          .select('id')
+          .where('order', '=', query.priorityOrder)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst(),
   ])
-  return { modelId: model?.id ?? null, entityIdsByCode: new Map(entities.map((e) => [e.entity_id, e.id])), priorityIdByOrder: priority?.id ?? null }
+  return {
+    modelId: model?.id ?? null,
+    entityIdsByCode: new Map(entities.map((e) => [e.entity_id, e.id])),
+    priorityIdByOrder: priority?.id ?? null,
+  }
 }

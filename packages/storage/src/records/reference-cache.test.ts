@@ -25,7 +25,14 @@ const model = (id: number, category: string): NonNullable<RecordReferenceFacts['
 })
 
 function treeOf(data: Dataset): RecordTreeEntity[] {
-  return [...data.entities].map(([id, entityId]) => ({ id, entityId, parentEntityId: null, entityType: 'Direction', enabled: true, businessId: null }))
+  return [...data.entities].map(([id, entityId]) => ({
+    id,
+    entityId,
+    parentEntityId: null,
+    entityType: 'Direction',
+    enabled: true,
+    businessId: null,
+  }))
 }
 
 /** The database's answer to `query` over `data` (the parts the cache may keep; the others empty). */
@@ -37,7 +44,9 @@ function answer(data: Dataset, query: RecordReferenceQuery): RecordReferenceFact
     priorityExists: query.priority !== null && data.priorities.has(query.priority),
     users: new Set(),
     userIdsByLogin: new Map(),
-    entities: new Map(query.entityIds.filter((id) => data.entities.has(id)).map((id) => [id, { entityId: data.entities.get(id)! }])),
+    entities: new Map(
+      query.entityIds.filter((id) => data.entities.has(id)).map((id) => [id, { entityId: data.entities.get(id)! }]),
+    ),
     contacts: new Set(),
     visibleFolders: new Set(),
     tags: new Set(),
@@ -62,7 +71,11 @@ function start(cache: ReferenceCache, data: Dataset, query: RecordReferenceQuery
 }
 
 /** Its second half: complete from what was kept, or ask everything again (at the data current by then). */
-function finish(cache: ReferenceCache, lookup: InFlight, now: Dataset): { facts: RecordReferenceFacts; readAt: Dataset } {
+function finish(
+  cache: ReferenceCache,
+  lookup: InFlight,
+  now: Dataset,
+): { facts: RecordReferenceFacts; readAt: Dataset } {
   const { narrowed, answered, startedOn } = lookup
   if (narrowed !== null && answered !== null && startedOn.version === narrowed.kept.version) {
     cache.learn(startedOn.version, narrowed.query, answered)
@@ -121,7 +134,8 @@ describe('ReferenceCache', () => {
         }
         for (const step of commands) {
           if (step.kind === 'start') inFlight.push(start(cache, data, step.query))
-          else if (step.kind === 'finish' && inFlight.length > 0) check(inFlight.splice(step.pick % inFlight.length, 1)[0]!)
+          else if (step.kind === 'finish' && inFlight.length > 0)
+            check(inFlight.splice(step.pick % inFlight.length, 1)[0]!)
           else if (step.kind === 'change') data = { ...sets[step.seed % sets.length]!, version: String(++version) }
         }
         for (const lookup of inFlight.splice(0)) check(lookup)
@@ -143,17 +157,31 @@ describe('ReferenceCache', () => {
 
   it('asks again only for what it does not keep', () => {
     const cache = new ReferenceCache()
-    const query: RecordReferenceQuery = { ...NO_REFERENCES, modelId: 1, doctype: 101, status: 'NEW', priority: 'p', entityIds: [8, 9], needEntityTree: true }
+    const query: RecordReferenceQuery = {
+      ...NO_REFERENCES,
+      modelId: 1,
+      doctype: 101,
+      status: 'NEW',
+      priority: 'p',
+      entityIds: [8, 9],
+      needEntityTree: true,
+    }
     expect(cache.narrow(query)).toBeNull()
     cache.learn('7', query, { ...answer(DEMO, query) })
-    expect(cache.narrow(query)?.query).toEqual({ ...query, modelId: null, doctype: null, status: null, entityIds: [9], needEntityTree: false })
+    expect(cache.narrow(query)?.query).toEqual({
+      ...query,
+      modelId: null,
+      doctype: null,
+      status: null,
+      entityIds: [9],
+      needEntityTree: false,
+    })
     // A missing reference is never kept: the priority and entity 9 (absent from the data) are asked again.
     cache.learn('8', { ...NO_REFERENCES, doctype: 101 }, answer(DEMO, { ...NO_REFERENCES, doctype: 101 }))
     expect(cache.version).toBe('8')
     expect(cache.narrow(query)?.query).toEqual({ ...query, doctype: null })
   })
 })
-
 
 const DEMO: Dataset = {
   version: '7',

@@ -66,7 +66,11 @@ export class ReferenceCache {
   }
 
   /** The answer to `query` from the database's answer to its narrowed form and what was kept for it. */
-  static complete(query: RecordReferenceQuery, kept: KeptReferences, answered: RecordReferenceFacts): RecordReferenceFacts {
+  static complete(
+    query: RecordReferenceQuery,
+    kept: KeptReferences,
+    answered: RecordReferenceFacts,
+  ): RecordReferenceFacts {
     return {
       ...answered,
       model: kept.model ?? answered.model,

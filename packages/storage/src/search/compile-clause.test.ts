@@ -38,10 +38,17 @@ const CONTEXT: PerimeterContext = {
     { id: 3, entityId: 'DSI', parentEntityId: 'DGS', entityType: 'Service', enabled: true },
   ],
 }
-const AGENT = expandMacros(parseClause('destination in (@my_entities, @subentities[@my_primary_entity])', { allowMacros: true }), CONTEXT)
+const AGENT = expandMacros(
+  parseClause('destination in (@my_entities, @subentities[@my_primary_entity])', { allowMacros: true }),
+  CONTEXT,
+)
 
 function compiled(body: Record<string, unknown>, perimeter: ClauseAst | null = null) {
-  return compileSearch(db, parseSearchRequest({ select: 'res_id', orderBy: ['res_id'], limit: 1, ...body }), perimeter).compile()
+  return compileSearch(
+    db,
+    parseSearchRequest({ select: 'res_id', orderBy: ['res_id'], limit: 1, ...body }),
+    perimeter,
+  ).compile()
 }
 
 function clauseSql(clause: string): { sql: string; parameters: readonly unknown[] } {
@@ -51,19 +58,29 @@ function clauseSql(clause: string): { sql: string; parameters: readonly unknown[
 describe('compileSearch: the clauses of B8.11', () => {
   const cases: [string, string, unknown[]][] = [
     ['1=1', '($1::integer = $2::integer)', ['1', '1']],
-    ["alt_identifier='MAARCH/2021D/12' AND status <> 'DEL'", '(("alt_identifier" = $1) and ("status" <> $2))', ['MAARCH/2021D/12', 'DEL']],
+    [
+      "alt_identifier='MAARCH/2021D/12' AND status <> 'DEL'",
+      '(("alt_identifier" = $1) and ("status" <> $2))',
+      ['MAARCH/2021D/12', 'DEL'],
+    ],
     [
       "category_id='outgoing' AND alt_identifier='MAARCH/2021D/12' AND status <> 'DEL'",
       '((("category_id" = $1) and ("alt_identifier" = $2)) and ("status" <> $3))',
       ['outgoing', 'MAARCH/2021D/12', 'DEL'],
     ],
-    ["status <> 'END' AND custom_fields ->> '3' = 'X'", '(("status" <> $1) and (("custom_fields" ->> $2::text) = $3))', ['END', '3', 'X']],
+    [
+      "status <> 'END' AND custom_fields ->> '3' = 'X'",
+      '(("status" <> $1) and (("custom_fields" ->> $2::text) = $3))',
+      ['END', '3', 'X'],
+    ],
     ["external_id::text like '%<msgid>%'", '(("external_id"::text) like $1)', ['%<msgid>%']],
   ]
 
   it.each(cases)('%s (root)', (clause, where, parameters) => {
     const query = compiled({ clause })
-    expect(query.sql).toBe(`select "res_id" from "res_view_letterbox" where (${where}) order by ("res_id") asc limit $${parameters.length + 1} offset $${parameters.length + 2}`)
+    expect(query.sql).toBe(
+      `select "res_id" from "res_view_letterbox" where (${where}) order by ("res_id") asc limit $${parameters.length + 1} offset $${parameters.length + 2}`,
+    )
     expect(query.parameters).toEqual([...parameters, 1, 0])
   })
 
@@ -87,14 +104,23 @@ describe('compileSearch: shape', () => {
   it('selects every column for *, adds res_id for files, orders then breaks ties on res_id', () => {
     const query = compileSearch(
       db,
-      parseSearchRequest({ select: 'subject, *', clause: 'true', orderBy: ['lower(subject) desc nulls last', 'creation_date nulls first'], withFile: true, limit: 5000, offset: 20 }),
+      parseSearchRequest({
+        select: 'subject, *',
+        clause: 'true',
+        orderBy: ['lower(subject) desc nulls last', 'creation_date nulls first'],
+        withFile: true,
+        limit: 5000,
+        offset: 20,
+      }),
       null,
     ).compile()
     expect(query.sql).toBe(
       `select ${['subject', ...VIEW_COLUMN_NAMES.filter((c) => c !== 'subject')].map((c) => `"${c}"`).join(', ')} from "res_view_letterbox" where (true) order by (lower("subject")) desc nulls last, ("creation_date") asc nulls first, "res_id" limit $1 offset $2`,
     )
     expect(query.parameters).toEqual([5000, 20])
-    expect(compileSearch(db, parseSearchRequest({ select: 'subject', clause: '1=1', withFile: true }), null).compile().sql).toMatch(/^select "subject", "res_id" from/)
+    expect(
+      compileSearch(db, parseSearchRequest({ select: 'subject', clause: '1=1', withFile: true }), null).compile().sql,
+    ).toMatch(/^select "subject", "res_id" from/)
   })
 
   it('accepts a perimeter built with kysely', () => {
@@ -106,26 +132,38 @@ describe('compileSearch: shape', () => {
 
   it('compiles an empty IN as FALSE and an empty NOT IN as TRUE', () => {
     const lonely = { ...CONTEXT, entities: [], primaryEntity: null }
-    const empty = (clause: string) => sql`${compileClause(expandMacros(parseClause(clause, { allowMacros: true }), lonely))}`.compile(db).sql
+    const empty = (clause: string) =>
+      sql`${compileClause(expandMacros(parseClause(clause, { allowMacros: true }), lonely))}`.compile(db).sql
     expect(empty('destination in (@my_entities)')).toBe('false')
     expect(empty('destination not in (@my_entities)')).toBe('true')
     expect(empty("destination in (@my_entities, 'X')")).toBe('("destination" in ($1))')
   })
 
   it('types literals the way PostgreSQL types them inline', () => {
-    expect(clauseSql('res_id = 2147483647 or res_id = 2147483648 or res_id = 99999999999999999999 or filesize > 1.5').sql).toBe(
+    expect(
+      clauseSql('res_id = 2147483647 or res_id = 2147483648 or res_id = 99999999999999999999 or filesize > 1.5').sql,
+    ).toBe(
       '(((("res_id" = $1::integer) or ("res_id" = $2::bigint)) or ("res_id" = $3::numeric)) or ("filesize" > $4::numeric))',
     )
-    expect(clauseSql("doc_date = DATE '2021-01-01' and creation_date > now() - INTERVAL '1 day' and 'x' is null").sql).toBe(
-      '((("doc_date" = $1::date) and ("creation_date" > (now() - $2::interval))) and ($3::text is null))',
-    )
-    expect(clauseSql("custom_fields -> 'a' -> 0 is not null and binding is true and subject is not false and null is null").sql).toBe(
+    expect(
+      clauseSql("doc_date = DATE '2021-01-01' and creation_date > now() - INTERVAL '1 day' and 'x' is null").sql,
+    ).toBe('((("doc_date" = $1::date) and ("creation_date" > (now() - $2::interval))) and ($3::text is null))')
+    expect(
+      clauseSql("custom_fields -> 'a' -> 0 is not null and binding is true and subject is not false and null is null")
+        .sql,
+    ).toBe(
       '(((((("custom_fields" -> $1::text) -> $2::integer) is not null) and ("binding" is true)) and ("subject" is not false)) and (null is null))',
     )
-    expect(clauseSql("- -res_id < 0 and not (extract(year from doc_date) between 1 and 2) and substring(subject from 1 for 2) not ilike '%a%'").sql).toBe(
+    expect(
+      clauseSql(
+        "- -res_id < 0 and not (extract(year from doc_date) between 1 and 2) and substring(subject from 1 for 2) not ilike '%a%'",
+      ).sql,
+    ).toBe(
       '((((-(-"res_id")) < $1::integer) and (not (extract(year from "doc_date") between $2::integer and $3::integer))) and (substring("subject", $4::integer, $5::integer) not ilike $6))',
     )
-    expect(clauseSql('doc_date <= current_date and creation_date <= current_timestamp').sql).toBe('(("doc_date" <= current_date) and ("creation_date" <= current_timestamp))')
+    expect(clauseSql('doc_date <= current_date and creation_date <= current_timestamp').sql).toBe(
+      '(("doc_date" <= current_date) and ("creation_date" <= current_timestamp))',
+    )
   })
 
   it('refuses a tree whose macros were not expanded', () => {
@@ -141,10 +179,16 @@ describe('compileSearch: shape', () => {
 /** Words the compiler may emit: catalogue columns, its own keywords, operators, functions and types. */
 const ALLOWED_WORDS = new Set([
   ...VIEW_COLUMN_NAMES.map((c) => `"${c}"`),
-  ...'select from where order by asc desc nulls first last limit offset and or not in between like ilike is null true false'.split(' '),
+  ...'select from where order by asc desc nulls first last limit offset and or not in between like ilike is null true false'.split(
+    ' ',
+  ),
   ...'text integer bigint numeric date timestamp boolean interval extract'.split(' '),
-  ...'lower upper trim coalesce length substring date_trunc now current_date current_timestamp to_char abs greatest least'.split(' '),
-  ...'century day decade dow doy epoch hour isodow isoyear microseconds millennium milliseconds minute month quarter second timezone timezone_hour timezone_minute week year'.split(' '),
+  ...'lower upper trim coalesce length substring date_trunc now current_date current_timestamp to_char abs greatest least'.split(
+    ' ',
+  ),
+  ...'century day decade dow doy epoch hour isodow isoyear microseconds millennium milliseconds minute month quarter second timezone timezone_hour timezone_minute week year'.split(
+    ' ',
+  ),
   '"res_view_letterbox"',
 ])
 const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|[=<>+\-*/%(),]/gy
@@ -168,12 +212,24 @@ describe('properties', () => {
     const marked = literalTextArbitrary.map((s) => `${MARK}${s}`)
     fc.assert(
       fc.property(clauseArbitrary(), marked, (ast, mark) => {
-        const clause = printClause({ kind: 'logical', op: 'or', left: ast, right: { kind: 'comparison', op: '=', left: { kind: 'column', name: 'subject' }, right: { kind: 'string', value: mark } } })
+        const clause = printClause({
+          kind: 'logical',
+          op: 'or',
+          left: ast,
+          right: {
+            kind: 'comparison',
+            op: '=',
+            left: { kind: 'column', name: 'subject' },
+            right: { kind: 'string', value: mark },
+          },
+        })
         const query = compileSearch(db, parseSearchRequest({ select: 'res_id', clause }), AGENT).compile()
         expect(query.sql).not.toContain(MARK)
         expect(query.parameters).toContain(mark)
         assertOnlyAllowedSql(query.sql)
-        expect(query.sql.startsWith('select "res_id" from "res_view_letterbox" where (("destination" in ($1, $2))) and (')).toBe(true)
+        expect(
+          query.sql.startsWith('select "res_id" from "res_view_letterbox" where (("destination" in ($1, $2))) and ('),
+        ).toBe(true)
       }),
       RUNS,
     )
@@ -207,7 +263,14 @@ describe('properties', () => {
 })
 
 function columnType(type: ViewColumnType): string {
-  return { bigint: 'bigint', integer: 'integer', text: 'text', timestamp: 'timestamptz', json: 'jsonb', boolean: 'boolean' }[type]
+  return {
+    bigint: 'bigint',
+    integer: 'integer',
+    text: 'text',
+    timestamp: 'timestamptz',
+    json: 'jsonb',
+    boolean: 'boolean',
+  }[type]
 }
 
 describe('on PostgreSQL (PGlite)', () => {
@@ -234,7 +297,9 @@ describe('on PostgreSQL (PGlite)', () => {
   it('runs the B8.11 clauses', async () => {
     expect(await ids({ clause: '1=1' })).toEqual([1, 2, 3])
     expect(await ids({ clause: "alt_identifier='MAARCH/2021D/12' AND status <> 'DEL'" })).toEqual([1])
-    expect(await ids({ clause: "category_id='outgoing' AND alt_identifier='MAARCH/2021D/13' AND status <> 'DEL'" })).toEqual([])
+    expect(
+      await ids({ clause: "category_id='outgoing' AND alt_identifier='MAARCH/2021D/13' AND status <> 'DEL'" }),
+    ).toEqual([])
     expect(await ids({ clause: "status <> 'END' AND custom_fields ->> '3' = 'X'" })).toEqual([1])
     expect(await ids({ clause: "external_id::text like '%<msgid>%'" })).toEqual([1])
   })
@@ -242,25 +307,43 @@ describe('on PostgreSQL (PGlite)', () => {
   it('keeps the perimeter whatever the caller ORs', async () => {
     expect(await ids({ clause: '1=1 OR 1=1' }, AGENT)).toEqual([1, 3])
     expect(await ids({ clause: "status = 'DEL' OR 1=1" }, AGENT)).toEqual([1, 3])
-    const lonely = expandMacros(parseClause('destination in (@my_entities)', { allowMacros: true }), { ...CONTEXT, entities: [] })
+    const lonely = expandMacros(parseClause('destination in (@my_entities)', { allowMacros: true }), {
+      ...CONTEXT,
+      entities: [],
+    })
     expect(await ids({ clause: '1=1 OR 1=1' }, lonely)).toEqual([])
   })
 
   it('lets PostgreSQL type string literals from their context', async () => {
-    expect(await ids({ clause: "creation_date >= '2021-03-15' and creation_date < TIMESTAMP '2022-01-01'" })).toEqual([2])
-    expect(await ids({ clause: "creation_date > now() - interval '100 years' and doc_date is null and 'x' is not null" })).toEqual([1, 2, 3])
+    expect(await ids({ clause: "creation_date >= '2021-03-15' and creation_date < TIMESTAMP '2022-01-01'" })).toEqual([
+      2,
+    ])
+    expect(
+      await ids({ clause: "creation_date > now() - interval '100 years' and doc_date is null and 'x' is not null" }),
+    ).toEqual([1, 2, 3])
     expect(await ids({ clause: "subject || '!' = 'Hello!' or coalesce(subject, 'none') = 'none'" })).toEqual([1, 3])
-    expect(await ids({ clause: "extract(year from creation_date) = 2022 or lower(subject) in ('world')", orderBy: ['res_id desc'] })).toEqual([3, 2])
+    expect(
+      await ids({
+        clause: "extract(year from creation_date) = 2022 or lower(subject) in ('world')",
+        orderBy: ['res_id desc'],
+      }),
+    ).toEqual([3, 2])
     expect(await ids({ clause: 'typist = 19 and res_id between 2 and 3 and -res_id < -2' })).toEqual([3])
     expect(await ids({ clause: "to_char(creation_date, 'YYYY') = '2021' and res_id::text = '1'" })).toEqual([1])
-    expect(await ids({ clause: 'true', orderBy: ['subject desc nulls last', "'x'"], limit: 2, offset: 1 })).toEqual([1, 3])
+    expect(await ids({ clause: 'true', orderBy: ['subject desc nulls last', "'x'"], limit: 2, offset: 1 })).toEqual([
+      1, 3,
+    ])
   })
 
   it('compiles every random tree to SQL PostgreSQL parses (type errors aside)', async () => {
     const outcomes = new Map<string, number>()
     await fc.assert(
       fc.asyncProperty(clauseArbitrary({ maxDepth: 3 }), async (ast) => {
-        const query = compileSearch(db, { columns: ['res_id'], clause: ast, orderBy: [], limit: 1, offset: 0, withFile: false, sveStartDate: false }, AGENT).compile()
+        const query = compileSearch(
+          db,
+          { columns: ['res_id'], clause: ast, orderBy: [], limit: 1, offset: 0, withFile: false, sveStartDate: false },
+          AGENT,
+        ).compile()
         try {
           await pg.query(query.sql, [...query.parameters])
         } catch (error) {

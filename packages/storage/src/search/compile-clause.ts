@@ -19,7 +19,15 @@ import {
   type TypedLiteralType,
   type ViewColumnName,
 } from '@mailroom/core'
-import { type Expression, type Kysely, type OrderByItemBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
+import {
+  type Expression,
+  type Kysely,
+  type OrderByItemBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely'
 
 type Fragment = RawBuilder<unknown>
 
@@ -32,7 +40,13 @@ const COMPARISON: Readonly<Record<ComparisonOperator, Fragment>> = {
   '>=': sql`>=`,
 }
 
-const ARITHMETIC: Readonly<Record<ArithmeticOperator, Fragment>> = { '+': sql`+`, '-': sql`-`, '*': sql`*`, '/': sql`/`, '%': sql`%` }
+const ARITHMETIC: Readonly<Record<ArithmeticOperator, Fragment>> = {
+  '+': sql`+`,
+  '-': sql`-`,
+  '*': sql`*`,
+  '/': sql`/`,
+  '%': sql`%`,
+}
 
 const TYPES: Readonly<Record<CastType | TypedLiteralType, Fragment>> = {
   text: sql`text`,
@@ -164,8 +178,13 @@ export function compileClause(node: ClauseAst): RawBuilder<unknown> {
     case 'concat':
       return parenthesised(sql`${compileClause(node.left)} ${KEYWORD.concat} ${compileClause(node.right)}`)
     case 'json': {
-      const key = node.key.kind === 'string' ? sql`${sql.val(node.key.value)}::${TYPES.text}` : sql`${sql.val(node.key.value)}::${TYPES.integer}`
-      return parenthesised(sql`${compileClause(node.operand)} ${node.op === '->' ? KEYWORD.arrow : KEYWORD.arrowText} ${key}`)
+      const key =
+        node.key.kind === 'string'
+          ? sql`${sql.val(node.key.value)}::${TYPES.text}`
+          : sql`${sql.val(node.key.value)}::${TYPES.integer}`
+      return parenthesised(
+        sql`${compileClause(node.operand)} ${node.op === '->' ? KEYWORD.arrow : KEYWORD.arrowText} ${key}`,
+      )
     }
     case 'negate':
       // The operand is a parameter, an identifier or parenthesised: never a second `-` that would form `--`.
@@ -179,17 +198,28 @@ export function compileClause(node: ClauseAst): RawBuilder<unknown> {
       return sql`extract(${EXTRACT_FIELDS[node.field]} from ${compileClause(node.source)})`
     case 'in':
       if (node.items.length === 0) return node.negated ? KEYWORD.true : KEYWORD.false
-      return parenthesised(sql`${compileClause(node.operand)} ${node.negated ? KEYWORD.notIn : KEYWORD.in} (${sql.join(node.items.map(compileClause))})`)
+      return parenthesised(
+        sql`${compileClause(node.operand)} ${node.negated ? KEYWORD.notIn : KEYWORD.in} (${sql.join(node.items.map(compileClause))})`,
+      )
     case 'between':
       return parenthesised(
         sql`${compileClause(node.operand)} ${node.negated ? KEYWORD.notBetween : KEYWORD.between} ${compileClause(node.low)} ${KEYWORD.and} ${compileClause(node.high)}`,
       )
     case 'like': {
-      const op = node.op === 'like' ? (node.negated ? KEYWORD.notLike : KEYWORD.like) : node.negated ? KEYWORD.notIlike : KEYWORD.ilike
+      const op =
+        node.op === 'like'
+          ? node.negated
+            ? KEYWORD.notLike
+            : KEYWORD.like
+          : node.negated
+            ? KEYWORD.notIlike
+            : KEYWORD.ilike
       return parenthesised(sql`${compileClause(node.operand)} ${op} ${compileClause(node.pattern)}`)
     }
     case 'is':
-      return parenthesised(sql`${compileTyped(node.operand)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`)
+      return parenthesised(
+        sql`${compileTyped(node.operand)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
+      )
     case 'macro':
       return fail('SEARCH_MACRO_NOT_EXPANDED')
   }
@@ -237,12 +267,14 @@ export function compileSearch(
     perimeter === null
       ? sql<SqlBool>`(${clause})`
       : sql<SqlBool>`(${isClauseAst(perimeter) ? compileClause(perimeter) : perimeter}) ${KEYWORD.and} (${clause})`
-  const columns = query.withFile && !query.columns.includes('res_id') ? [...query.columns, 'res_id' as const] : query.columns
+  const columns =
+    query.withFile && !query.columns.includes('res_id') ? [...query.columns, 'res_id' as const] : query.columns
   let builder = view
     .selectFrom(SEARCH_VIEW_NAME)
     .select(columns.map((column) => view.dynamic.ref<ViewColumnName>(column)))
     .where(where) as unknown as SelectQueryBuilder<SearchViewDatabase, typeof SEARCH_VIEW_NAME, SearchRow>
-  for (const item of query.orderBy) builder = builder.orderBy(parenthesised(compileTyped(item.expr)), orderModifiers(item))
+  for (const item of query.orderBy)
+    builder = builder.orderBy(parenthesised(compileTyped(item.expr)), orderModifiers(item))
   const ordersByResId = query.orderBy.some((item) => item.expr.kind === 'column' && item.expr.name === 'res_id')
   if (!ordersByResId) builder = builder.orderBy(sql.id('res_id'))
   return builder.limit(query.limit).offset(query.offset)

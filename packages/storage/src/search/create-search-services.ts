@@ -6,13 +6,13 @@ import {
   parseSearchRequest,
   readSearchFile,
   refuseTooManyResults,
-  SVE_START_DATE,
   type SearchFile,
   type SearchHit,
   type SearchHits,
   type SearchQuery,
   type SearchRecord,
   type SearchServices,
+  SVE_START_DATE,
   toJsonValue,
 } from '@mailroom/core'
 import { type Expression, type SqlBool, sql } from 'kysely'
@@ -44,7 +44,10 @@ function toRecord(row: SearchRow, query: SearchQuery): SearchRecord {
  * What compileSearch ANDs before the caller's clause: the perimeter (null for root users) and the index
  * hints implied by the clause (which change no result).
  */
-function withHints(perimeter: Expression<SqlBool> | null, hints: Expression<SqlBool> | null): Expression<SqlBool> | null {
+function withHints(
+  perimeter: Expression<SqlBool> | null,
+  hints: Expression<SqlBool> | null,
+): Expression<SqlBool> | null {
   if (perimeter === null) return hints
   return hints === null ? perimeter : sql<SqlBool>`${perimeter} and ${hints}`
 }
@@ -59,10 +62,17 @@ export function createSearchServices(context: StorageContext, settings: Partial<
 
   function hitsOf(rows: SearchRow[], query: SearchQuery, files: Map<number, SearchFile> | null): SearchHit[] {
     if (files === null) return rows.map((row) => ({ record: toRecord(row, query) }))
-    return rows.map((row) => ({ record: toRecord(row, query), file: files.get(Number(row.res_id)) ?? searchFileAt(null) }))
+    return rows.map((row) => ({
+      record: toRecord(row, query),
+      file: files.get(Number(row.res_id)) ?? searchFileAt(null),
+    }))
   }
 
-  function filesOf(db: StorageContext['db'], rows: SearchRow[], query: SearchQuery): Promise<Map<number, SearchFile> | null> {
+  function filesOf(
+    db: StorageContext['db'],
+    rows: SearchRow[],
+    query: SearchQuery,
+  ): Promise<Map<number, SearchFile> | null> {
     if (!query.withFile) return Promise.resolve(null)
     return originalFilesOf(
       db,
@@ -72,8 +82,13 @@ export function createSearchServices(context: StorageContext, settings: Partial<
   }
 
   /** The hits of a large answer, batch by batch from a cursor; the first batch is read before returning. */
-  async function streamedHits(query: SearchQuery, restriction: Expression<SqlBool> | null): Promise<AsyncIterable<SearchHit>> {
-    const batches = cursorBatches(context.db, compileSearch(context.db, query, restriction), (db, rows: SearchRow[]) => filesOf(db, rows, query))
+  async function streamedHits(
+    query: SearchQuery,
+    restriction: Expression<SqlBool> | null,
+  ): Promise<AsyncIterable<SearchHit>> {
+    const batches = cursorBatches(context.db, compileSearch(context.db, query, restriction), (db, rows: SearchRow[]) =>
+      filesOf(db, rows, query),
+    )
     // Errors of the caller's clause surface at the first FETCH: read it now, so they still answer 400.
     const first = await runSearch(context, async () => [await batches.next()]).then(([step]) => step)
     async function* rest(): AsyncGenerator<SearchHit, void, undefined> {
@@ -94,21 +109,28 @@ export function createSearchServices(context: StorageContext, settings: Partial<
     checkSearchLimit(query, ceiling)
     const restriction = withHints(await context.perimeter.condition(context.db, actor), jsonIndexHints(query.clause))
     // Most answers are small: one statement reads them whole, with one row more than a batch to tell.
-    const probe = Math.min(query.limit ?? Number.POSITIVE_INFINITY, CURSOR_BATCH_ROWS + 1, ceiling === null ? Number.POSITIVE_INFINITY : ceiling + 1)
+    const probe = Math.min(
+      query.limit ?? Number.POSITIVE_INFINITY,
+      CURSOR_BATCH_ROWS + 1,
+      ceiling === null ? Number.POSITIVE_INFINITY : ceiling + 1,
+    )
     const rows = await runSearch(context, (db) => compileSearch(db, { ...query, limit: probe }, restriction).execute())
     if (ceiling !== null && query.limit === null && rows.length > ceiling) refuseTooManyResults(ceiling)
     if (rows.length < probe || probe === query.limit) {
       return { withFile: query.withFile, hits: hitsOf(rows, query, await filesOf(context.db, rows, query)) }
     }
     // More rows than a batch: read again through a cursor, so every row comes from one snapshot.
-    if (ceiling !== null && query.limit === null && (await countUpTo(query, restriction, ceiling + 1)) > ceiling) refuseTooManyResults(ceiling)
+    if (ceiling !== null && query.limit === null && (await countUpTo(query, restriction, ceiling + 1)) > ceiling)
+      refuseTooManyResults(ceiling)
     return { withFile: query.withFile, hits: await streamedHits(query, restriction) }
   }
 
   /** How many rows the search matches, counting no further than `most`. */
   async function countUpTo(query: SearchQuery, restriction: Expression<SqlBool> | null, most: number): Promise<number> {
     const bounded = compileSearch(context.db, { ...query, limit: most }, restriction)
-    const [row] = await runSearch(context, (db) => db.selectFrom(bounded.as('matches')).select(sql<number>`count(*)::int`.as('n')).execute())
+    const [row] = await runSearch(context, (db) =>
+      db.selectFrom(bounded.as('matches')).select(sql<number>`count(*)::int`.as('n')).execute(),
+    )
     return Number(row?.n ?? 0)
   }
 
@@ -118,7 +140,9 @@ export function createSearchServices(context: StorageContext, settings: Partial<
       const result = await find(actor, body)
       const resources: SearchRecord[] = []
       for await (const hit of result.hits) {
-        resources.push(result.withFile ? { ...hit.record, [FILE_CONTENT_KEY]: await readSearchFile(hit.file) } : hit.record)
+        resources.push(
+          result.withFile ? { ...hit.record, [FILE_CONTENT_KEY]: await readSearchFile(hit.file) } : hit.record,
+        )
       }
       return { resources, count: resources.length }
     },

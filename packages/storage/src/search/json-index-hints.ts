@@ -49,7 +49,8 @@ export function jsonIndexHints(clause: ClauseAst): Expression<SqlBool> | null {
     const equality = asJsonTextEquality(part)
     if (!equality) continue
     const alternatives = candidateValues(equality.text).map(
-      (value) => sql<SqlBool>`${sql.id(equality.column)} @> ${sql.val(JSON.stringify({ [equality.key]: value }))}::jsonb`,
+      (value) =>
+        sql<SqlBool>`${sql.id(equality.column)} @> ${sql.val(JSON.stringify({ [equality.key]: value }))}::jsonb`,
     )
     hints.push(sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`)
   }

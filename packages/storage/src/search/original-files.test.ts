@@ -40,14 +40,32 @@ describe('base64Chunks', () => {
 
 describe('originalFilePath', () => {
   it('joins root, template, path and filename, reading # as /', () => {
-    expect(originalFilePath('/data/ds', 'resources/', { docserverId: 'FASTHD_MAN', path: '2025#01#0001#', filename: 'a.pdf' })).toBe('/data/ds/resources/2025/01/0001/a.pdf')
-    expect(originalFilePath('/data/ds', 'resources/', { docserverId: 'FASTHD_MAN', path: '2025/01/0001/', filename: 'a.pdf' })).toBe('/data/ds/resources/2025/01/0001/a.pdf')
+    expect(
+      originalFilePath('/data/ds', 'resources/', {
+        docserverId: 'FASTHD_MAN',
+        path: '2025#01#0001#',
+        filename: 'a.pdf',
+      }),
+    ).toBe('/data/ds/resources/2025/01/0001/a.pdf')
+    expect(
+      originalFilePath('/data/ds', 'resources/', {
+        docserverId: 'FASTHD_MAN',
+        path: '2025/01/0001/',
+        filename: 'a.pdf',
+      }),
+    ).toBe('/data/ds/resources/2025/01/0001/a.pdf')
   })
   it('gives null for a missing part or a path that leaves the root', () => {
     expect(originalFilePath('/data/ds', undefined, { docserverId: 'X', path: 'a/', filename: 'b' })).toBeNull()
-    expect(originalFilePath('/data/ds', 'resources/', { docserverId: 'FASTHD_MAN', path: 'a/', filename: null })).toBeNull()
-    expect(originalFilePath('/data/ds', 'resources/', { docserverId: 'FASTHD_MAN', path: '../../', filename: 'etc/passwd' })).toBeNull()
-    expect(originalFilePath('/data/ds', '/etc/', { docserverId: 'FASTHD_MAN', path: '', filename: 'passwd' })).toBeNull()
+    expect(
+      originalFilePath('/data/ds', 'resources/', { docserverId: 'FASTHD_MAN', path: 'a/', filename: null }),
+    ).toBeNull()
+    expect(
+      originalFilePath('/data/ds', 'resources/', { docserverId: 'FASTHD_MAN', path: '../../', filename: 'etc/passwd' }),
+    ).toBeNull()
+    expect(
+      originalFilePath('/data/ds', '/etc/', { docserverId: 'FASTHD_MAN', path: '', filename: 'passwd' }),
+    ).toBeNull()
   })
 })
 

@@ -19,7 +19,10 @@ export interface OriginalFileLocation {
 }
 
 /** The base64 text of a file in chunks of BASE64_CHUNK_BYTES input bytes; the file is opened on first read. */
-export async function* base64Chunks(filePath: string, chunkBytes: number = BASE64_CHUNK_BYTES): AsyncGenerator<string, void, undefined> {
+export async function* base64Chunks(
+  filePath: string,
+  chunkBytes: number = BASE64_CHUNK_BYTES,
+): AsyncGenerator<string, void, undefined> {
   if (chunkBytes <= 0 || chunkBytes % 3 !== 0) throw new RangeError('chunkBytes must be a positive multiple of 3')
   const handle = await open(filePath, 'r')
   try {
@@ -44,7 +47,10 @@ export async function* base64Chunks(filePath: string, chunkBytes: number = BASE6
  * The base64 text of a stream (a file in object storage) in chunks of `chunkBytes` input bytes, like
  * base64Chunks: the stream's pieces are regrouped so every chunk but the last is a multiple of 3 bytes.
  */
-export async function* base64ChunksOf(source: AsyncIterable<Uint8Array>, chunkBytes: number = BASE64_CHUNK_BYTES): AsyncGenerator<string, void, undefined> {
+export async function* base64ChunksOf(
+  source: AsyncIterable<Uint8Array>,
+  chunkBytes: number = BASE64_CHUNK_BYTES,
+): AsyncGenerator<string, void, undefined> {
   if (chunkBytes <= 0 || chunkBytes % 3 !== 0) throw new RangeError('chunkBytes must be a positive multiple of 3')
   const buffer = Buffer.allocUnsafe(chunkBytes)
   let filled = 0
@@ -77,7 +83,11 @@ export function storeSearchFile(store: DocumentStore, key: string | null): Searc
  * The absolute path of an original file: `<root>/<path_template><path><filename>`, the legacy `#` separator
  * of `path` read as `/` (reference §2.3). Null when a part is missing or the result would leave the root.
  */
-export function originalFilePath(root: string, pathTemplate: string | undefined, location: OriginalFileLocation): string | null {
+export function originalFilePath(
+  root: string,
+  pathTemplate: string | undefined,
+  location: OriginalFileLocation,
+): string | null {
   if (pathTemplate === undefined || !location.filename) return null
   const base = resolve(root)
   const full = resolve(base, pathTemplate, (location.path ?? '').replaceAll('#', '/'), location.filename)
@@ -106,7 +116,11 @@ export function searchFileAt(filePath: string | null): SearchFile {
  * for the storage areas they name. Records without a file, or with an unknown storage area, get a file
  * that opens to null.
  */
-export async function originalFilesOf(db: Kysely<Database>, store: DocumentStore, resIds: readonly number[]): Promise<Map<number, SearchFile>> {
+export async function originalFilesOf(
+  db: Kysely<Database>,
+  store: DocumentStore,
+  resIds: readonly number[],
+): Promise<Map<number, SearchFile>> {
   const files = new Map<number, SearchFile>()
   const ids = [...new Set(resIds)]
   if (ids.length === 0) return files
@@ -118,7 +132,11 @@ export async function originalFilesOf(db: Kysely<Database>, store: DocumentStore
   const docserverIds = [...new Set(rows.map((r) => r.docserver_id).filter((id): id is string => id !== null))]
   const templates = new Map<string, string>()
   if (docserverIds.length > 0) {
-    const docservers = await db.selectFrom('docservers').select(['docserver_id', 'path_template']).where('docserver_id', 'in', docserverIds).execute()
+    const docservers = await db
+      .selectFrom('docservers')
+      .select(['docserver_id', 'path_template'])
+      .where('docserver_id', 'in', docserverIds)
+      .execute()
     for (const d of docservers) templates.set(d.docserver_id, d.path_template)
   }
   for (const row of rows) {
@@ -128,7 +146,10 @@ export async function originalFilesOf(db: Kysely<Database>, store: DocumentStore
       files.set(Number(row.res_id), searchFileAt(originalFilePath(store.description, template, location)))
       continue
     }
-    const key = template === undefined || !location.filename ? null : store.keyOf(template, location.path ?? '', location.filename)
+    const key =
+      template === undefined || !location.filename
+        ? null
+        : store.keyOf(template, location.path ?? '', location.filename)
     files.set(Number(row.res_id), storeSearchFile(store, key))
   }
   return files

@@ -33,12 +33,18 @@ export function isRefusedQuery(error: unknown): boolean {
  * and dropped: its BEGIN/SET/COMMIT round trips cost about 60% of the throughput of cheap searches.
  * PGlite runs in-process and cannot cancel a statement.
  */
-export async function runSearch<T>(context: Pick<StorageContext, 'db' | 'logger'>, run: (db: Kysely<any>) => Promise<T>): Promise<T> {
+export async function runSearch<T>(
+  context: Pick<StorageContext, 'db' | 'logger'>,
+  run: (db: Kysely<any>) => Promise<T>,
+): Promise<T> {
   try {
     return await run(context.db)
   } catch (error) {
     if (!isRefusedQuery(error)) throw error
-    context.logger.info({ sqlstate: (error as { code?: unknown }).code ?? null, reason: (error as Error).message }, 'search refused by the database')
+    context.logger.info(
+      { sqlstate: (error as { code?: unknown }).code ?? null, reason: (error as Error).message },
+      'search refused by the database',
+    )
     throw domainError('SEARCH_REQUEST_INVALID')
   }
 }

@@ -75,21 +75,33 @@ describe('search limits: every match without limit, a limit as given', () => {
 
   it('honours a large limit and an offset as given, never lowering them', async () => {
     const superadmin = await t.mailroom.actor('superadmin')
-    const listed = await t.mailroom.search.list(superadmin, { select: 'res_id', clause: CLAUSE, limit: 1500, offset: 10 })
+    const listed = await t.mailroom.search.list(superadmin, {
+      select: 'res_id',
+      clause: CLAUSE,
+      limit: 1500,
+      offset: 10,
+    })
     expect(listed.count).toBe(1500)
     expect(listed.resources[0]).toEqual({ res_id: firstId + 10 })
     expect(listed.resources.at(-1)).toEqual({ res_id: firstId + 1509 })
     const small = await t.mailroom.search.find(superadmin, { select: 'res_id', clause: CLAUSE, limit: 3 })
-    expect(small.hits).toEqual([{ record: { res_id: firstId } }, { record: { res_id: firstId + 1 } }, { record: { res_id: firstId + 2 } }])
+    expect(small.hits).toEqual([
+      { record: { res_id: firstId } },
+      { record: { res_id: firstId + 1 } },
+      { record: { res_id: firstId + 2 } },
+    ])
   })
 
   it('streams files across batches with withFile and no limit', async () => {
     const superadmin = await t.mailroom.actor('superadmin')
-    const answer = await json(await t.mailroom.search.find(superadmin, { select: 'res_id', clause: CLAUSE, withFile: true }))
+    const answer = await json(
+      await t.mailroom.search.find(superadmin, { select: 'res_id', clause: CLAUSE, withFile: true }),
+    )
     expect(answer.count).toBe(RECORDS)
     const withFiles = answer.resources.filter((r) => r.fileBase64Content !== null)
     expect(withFiles).toHaveLength(Math.ceil(RECORDS / 500))
-    for (const record of withFiles) expect(Buffer.from(String(record.fileBase64Content), 'base64').toString()).toBe(`file of ${record.res_id}`)
+    for (const record of withFiles)
+      expect(Buffer.from(String(record.fileBase64Content), 'base64').toString()).toBe(`file of ${record.res_id}`)
   })
 
   it('keeps the perimeter on the streamed path', async () => {
@@ -99,7 +111,12 @@ describe('search limits: every match without limit, a limit as given', () => {
 
   it('answers 400 for a clause the database refuses, before anything is streamed', async () => {
     const superadmin = await t.mailroom.actor('superadmin')
-    await expect(t.mailroom.search.find(superadmin, { select: 'res_id', clause: `${CLAUSE} and 1 / (res_id - ${firstId + 1500}) = 1` })).rejects.toMatchObject({
+    await expect(
+      t.mailroom.search.find(superadmin, {
+        select: 'res_id',
+        clause: `${CLAUSE} and 1 / (res_id - ${firstId + 1500}) = 1`,
+      }),
+    ).rejects.toMatchObject({
       code: 'SEARCH_REQUEST_INVALID',
     })
   })
@@ -119,13 +136,21 @@ describe('search limits: an operator ceiling refuses, never truncates', () => {
   let capped: TestMailroom['mailroom']
   beforeAll(async () => {
     const { createMailroom } = await import('../../../testing/src/storage-test-kit.js')
-    capped = await createMailroom({ database: t.mailroom.db, docserverDir: t.docserverDir, secret: t.secret, migrate: false, search: { maxResults: 1200 } })
+    capped = await createMailroom({
+      database: t.mailroom.db,
+      docserverDir: t.docserverDir,
+      secret: t.secret,
+      migrate: false,
+      search: { maxResults: 1200 },
+    })
   })
   afterAll(async () => capped?.close())
 
   it('refuses a limit over the ceiling with a message naming the setting', async () => {
     const superadmin = await capped.actor('superadmin')
-    await expect(capped.search.find(superadmin, { select: 'res_id', clause: CLAUSE, limit: 1201 })).rejects.toMatchObject({
+    await expect(
+      capped.search.find(superadmin, { select: 'res_id', clause: CLAUSE, limit: 1201 }),
+    ).rejects.toMatchObject({
       code: 'SEARCH_LIMIT_OVER_CEILING',
       message: expect.stringContaining('MAILROOM_SEARCH_MAX_RESULTS'),
     })
@@ -134,8 +159,13 @@ describe('search limits: an operator ceiling refuses, never truncates', () => {
 
   it('refuses a search without limit that matches more than the ceiling, and answers one that matches fewer', async () => {
     const superadmin = await capped.actor('superadmin')
-    await expect(capped.search.find(superadmin, { select: 'res_id', clause: CLAUSE })).rejects.toMatchObject({ code: 'SEARCH_RESULTS_OVER_CEILING' })
-    const under = await capped.search.list(superadmin, { select: 'res_id', clause: `${CLAUSE} and res_id < ${firstId + 1100}` })
+    await expect(capped.search.find(superadmin, { select: 'res_id', clause: CLAUSE })).rejects.toMatchObject({
+      code: 'SEARCH_RESULTS_OVER_CEILING',
+    })
+    const under = await capped.search.list(superadmin, {
+      select: 'res_id',
+      clause: `${CLAUSE} and res_id < ${firstId + 1100}`,
+    })
     expect(under.count).toBe(1100)
   })
 })

@@ -25,16 +25,27 @@ export class KyselyAuthThrottle implements AuthThrottle {
   async read(subjects: readonly string[]): Promise<ReadonlyMap<string, ThrottleCounter>> {
     const byStored = new Map(subjects.map((s) => [storedSubject(s), s]))
     if (byStored.size === 0) return new Map()
-    const rows = await this.#db.selectFrom('auth_failures').select(['subject', 'failures', 'locked_until', 'updated_at']).where('subject', 'in', [...byStored.keys()]).execute()
+    const rows = await this.#db
+      .selectFrom('auth_failures')
+      .select(['subject', 'failures', 'locked_until', 'updated_at'])
+      .where('subject', 'in', [...byStored.keys()])
+      .execute()
     return new Map(
       rows.map((r) => [
         byStored.get(r.subject) ?? r.subject,
-        { failures: r.failures, updatedAt: new Date(r.updated_at), lockedUntil: r.locked_until ? new Date(r.locked_until) : null },
+        {
+          failures: r.failures,
+          updatedAt: new Date(r.updated_at),
+          lockedUntil: r.locked_until ? new Date(r.locked_until) : null,
+        },
       ]),
     )
   }
 
-  async recordFailure(subjects: readonly { subject: string; windowSeconds: number }[], now: Date): Promise<ReadonlyMap<string, number>> {
+  async recordFailure(
+    subjects: readonly { subject: string; windowSeconds: number }[],
+    now: Date,
+  ): Promise<ReadonlyMap<string, number>> {
     const counts = new Map<string, number>()
     // One statement per subject (each has its own window); sorted so concurrent failures take row locks in
     // the same order and never deadlock.
@@ -71,6 +82,10 @@ export class KyselyAuthThrottle implements AuthThrottle {
   }
 
   async lock(subject: string, until: Date): Promise<void> {
-    await this.#db.updateTable('auth_failures').set({ locked_until: until, failures: 0 }).where('subject', '=', storedSubject(subject)).execute()
+    await this.#db
+      .updateTable('auth_failures')
+      .set({ locked_until: until, failures: 0 })
+      .where('subject', '=', storedSubject(subject))
+      .execute()
   }
 }

@@ -37,20 +37,39 @@ export function createStatusServices(context: StorageContext): StatusServices {
         const found = await lockTargets(trx, request.targets)
         const allowed = await context.perimeter.allowedAmong(trx, actor, [...new Set(found.values())])
         const resIds = checkStatusTargets(request.targets, { found, allowed })
-        await applyStatus(trx, actor, resIds, { status: status.id, closing: status.is_closing, info: request.historyMessage }, meta)
+        await applyStatus(
+          trx,
+          actor,
+          resIds,
+          { status: status.id, closing: status.is_closing, info: request.historyMessage },
+          meta,
+        )
       })
       return { success: 'success' }
     },
 
     async history(actor, resIdText) {
       const resId = parseResIdParam(resIdText)
-      const record = await db.selectFrom('res_letterbox').select('res_id').where('res_id', '=', resId).executeTakeFirst()
+      const record = await db
+        .selectFrom('res_letterbox')
+        .select('res_id')
+        .where('res_id', '=', resId)
+        .executeTakeFirst()
       if (!record) fail('DOCUMENT_NOT_FOUND')
       if (!(await context.perimeter.allowedAmong(db, actor, [resId])).has(resId)) fail('OUT_OF_PERIMETER')
       const rows = await db
         .selectFrom('history as h')
         .leftJoin('users as u', 'u.id', 'h.user_id')
-        .select(['h.id', 'h.event_date', 'h.event_type', 'h.event_id', 'h.user_id', 'u.user_id as login', 'h.info', 'h.id_module'])
+        .select([
+          'h.id',
+          'h.event_date',
+          'h.event_type',
+          'h.event_id',
+          'h.user_id',
+          'u.user_id as login',
+          'h.info',
+          'h.id_module',
+        ])
         .where('h.table_name', 'in', [...RECORD_HISTORY_TABLES])
         .where('h.record_id', '=', String(resId))
         .orderBy('h.event_date', 'desc')
@@ -89,7 +108,9 @@ async function lockTargets(trx: Executor, targets: StatusTargets): Promise<Map<n
   const found = new Map<number | string, number>()
   if (targets.kind === 'resId') {
     const rows = await sql<{ res_id: number }>`
-      select res_id from res_letterbox where res_id = any(${sql.val(targets.identifiers)}::bigint[]) order by res_id for update`.execute(trx)
+      select res_id from res_letterbox where res_id = any(${sql.val(targets.identifiers)}::bigint[]) order by res_id for update`.execute(
+      trx,
+    )
     for (const row of rows.rows) found.set(Number(row.res_id), Number(row.res_id))
     return found
   }

@@ -57,7 +57,11 @@ export class KyselyUserRepository implements UserRepository {
       const clause = g.where_clause ?? null
       if (existing) {
         // Several security rows of one group widen its perimeter.
-        if (clause) byGroup.set(g.id, { ...existing, securityClause: existing.securityClause ? `(${existing.securityClause}) or (${clause})` : clause })
+        if (clause)
+          byGroup.set(g.id, {
+            ...existing,
+            securityClause: existing.securityClause ? `(${existing.securityClause}) or (${clause})` : clause,
+          })
         continue
       }
       byGroup.set(g.id, {
@@ -84,9 +88,18 @@ export class KyselyUserRepository implements UserRepository {
 
   async addRefreshToken(userId: number, tokenId: string, keep: number): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('users').select('refresh_token').where('id', '=', userId).forUpdate().executeTakeFirst()
+      const row = await trx
+        .selectFrom('users')
+        .select('refresh_token')
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst()
       const ids = [...(row?.refresh_token ?? []), tokenId].slice(-keep)
-      await trx.updateTable('users').set({ refresh_token: JSON.stringify(ids) }).where('id', '=', userId).execute()
+      await trx
+        .updateTable('users')
+        .set({ refresh_token: JSON.stringify(ids) })
+        .where('id', '=', userId)
+        .execute()
     })
   }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type BrowserContext, chromium, type LaunchOptions, type BrowserContextOptions } from 'playwright-core'
+import { type BrowserContext, type BrowserContextOptions, chromium, type LaunchOptions } from 'playwright-core'
 
 /** Debian's Chromium (scripts/install-chromium.sh), or MAILROOM_CHROMIUM; playwright-core never downloads one. */
 export const CHROMIUM_PATH = process.env.MAILROOM_CHROMIUM || '/usr/bin/chromium'

@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
+  createMailroom,
   type DatabaseTarget,
   type DocumentStore,
   type DocumentStoreChoice,
   type Mailroom,
   type MailroomOptions,
-  createMailroom,
   ScryptPasswordHasher,
 } from '@mailroom/mailroom'
 import pg from 'pg'
@@ -105,7 +105,8 @@ async function createTestStore(kind: TestStoreKind): Promise<{ options: Document
   }
   const gateway = cephGateway()
   // vitest.shared.ts leaves the s3 project out where no gateway answers: reaching here without one is a setup error.
-  if (!gateway) throw new Error('MAILROOM_TEST_STORE=s3 needs the Ceph test gateway (bash scripts/ceph-test-cluster.sh start)')
+  if (!gateway)
+    throw new Error('MAILROOM_TEST_STORE=s3 needs the Ceph test gateway (bash scripts/ceph-test-cluster.sh start)')
   return { options: { docserverUrl: testBucketUrl(), s3: gateway }, folder: null }
 }
 
@@ -147,7 +148,8 @@ export async function createTestMailroom(
     storeOptions,
     documents: mailroom.documentStore,
     get docserverDir(): string {
-      if (folder === null) throw new Error('this test reads the docserver folder, which the s3 project has not: go through `documents`')
+      if (folder === null)
+        throw new Error('this test reads the docserver folder, which the s3 project has not: go through `documents`')
       return folder
     },
     secret: TEST_SECRET,

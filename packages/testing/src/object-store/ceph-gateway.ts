@@ -22,17 +22,30 @@ export function cephGateway(): GatewaySettings | null {
   let env: Record<string, string | undefined> = process.env
   if (!env.MAILROOM_S3_ENDPOINT) {
     try {
-      const text = execFileSync('bash', [SCRIPT, 'env'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 })
-      env = Object.fromEntries(text.trim().split('\n').map((line) => line.split('=', 2) as [string, string]))
+      const text = execFileSync('bash', [SCRIPT, 'env'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 10_000,
+      })
+      env = Object.fromEntries(
+        text
+          .trim()
+          .split('\n')
+          .map((line) => line.split('=', 2) as [string, string]),
+      )
     } catch {
-      process.stderr.write('object-storage tests skipped: no Ceph gateway (start one with `bash scripts/ceph-test-cluster.sh start`)\n')
+      process.stderr.write(
+        'object-storage tests skipped: no Ceph gateway (start one with `bash scripts/ceph-test-cluster.sh start`)\n',
+      )
       found = null
       return found
     }
   }
   const { MAILROOM_S3_ENDPOINT: endpoint, AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env
   if (!endpoint || !accessKeyId || !secretAccessKey) {
-    process.stderr.write('object-storage tests skipped: MAILROOM_S3_ENDPOINT is set without AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\n')
+    process.stderr.write(
+      'object-storage tests skipped: MAILROOM_S3_ENDPOINT is set without AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\n',
+    )
     found = null
     return found
   }
@@ -56,8 +69,17 @@ export function cephGateway(): GatewaySettings | null {
  */
 export function cephGatewayUser(name: string): { accessKeyId: string; secretAccessKey: string } | null {
   try {
-    const text = execFileSync('bash', [SCRIPT, 'user', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000 })
-    const env = Object.fromEntries(text.trim().split('\n').map((line) => line.split('=', 2) as [string, string]))
+    const text = execFileSync('bash', [SCRIPT, 'user', name], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 30_000,
+    })
+    const env = Object.fromEntries(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => line.split('=', 2) as [string, string]),
+    )
     const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env
     return accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null
   } catch {

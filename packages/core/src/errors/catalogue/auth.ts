@@ -4,8 +4,14 @@ import { defineErrors } from '../error-definition.js'
 export const AUTH_ERRORS = defineErrors({
   AUTHENTICATION_FAILED: { kind: 'unauthenticated', message: 'Authentication Failed' },
   ACCOUNT_LOCKED: { kind: 'unauthenticated', message: 'Account Locked' },
-  ADDRESS_THROTTLED: { kind: 'too-many-requests', message: 'Too many failed authentications from this address, try again later' },
-  PASSWORD_CHECKS_BUSY: { kind: 'too-many-requests', message: 'Too many password checks from this address at once, try again later' },
+  ADDRESS_THROTTLED: {
+    kind: 'too-many-requests',
+    message: 'Too many failed authentications from this address, try again later',
+  },
+  PASSWORD_CHECKS_BUSY: {
+    kind: 'too-many-requests',
+    message: 'Too many password checks from this address at once, try again later',
+  },
   AUTHENTICATE_BAD_REQUEST: { kind: 'bad-request', message: 'Bad Request' },
   REFRESH_TOKEN_EMPTY: { kind: 'bad-request', message: 'Refresh Token is empty' },
   SERVICE_FORBIDDEN: { kind: 'forbidden', message: 'Service forbidden' },

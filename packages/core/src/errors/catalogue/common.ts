@@ -16,7 +16,10 @@ export const COMMON_ERRORS = defineErrors({
   SERVICE_UNAVAILABLE: { kind: 'unavailable', message: 'Service temporarily unavailable, try again later' },
   STORAGE_UNAVAILABLE: { kind: 'unavailable', message: 'Document storage is not writable' },
   DOCUMENT_STORE_UNREACHABLE: { kind: 'unavailable', message: 'Document storage cannot be reached, try again later' },
-  DOCUMENT_STORE_REFUSED: { kind: 'unavailable', message: 'Document storage refused the request (access denied or bucket missing)' },
+  DOCUMENT_STORE_REFUSED: {
+    kind: 'unavailable',
+    message: 'Document storage refused the request (access denied or bucket missing)',
+  },
   METRICS_FORBIDDEN: { kind: 'forbidden', message: 'Metrics are not served to this address' },
   INTERNAL: { kind: 'internal', message: 'An internal error occurred' },
 })

@@ -17,20 +17,27 @@ export const CONTENT_ERRORS = defineErrors({
   // Shown to the caller as it is, although its kind is internal (interface: 500 with this message).
   DOCSERVER_READ_FAILED: { kind: 'internal', message: 'Failed to get document on docserver' },
   CONVERSION_FAILED: { kind: 'internal', message: ({ detail }: { detail: string }) => `Conversion error : ${detail}` },
-  CONVERSION_QUEUE_FULL: { kind: 'unavailable', message: 'Conversion error : too many conversions waiting, try again later' },
+  CONVERSION_QUEUE_FULL: {
+    kind: 'unavailable',
+    message: 'Conversion error : too many conversions waiting, try again later',
+  },
 
   SIGNED_VERSION_NOT_BOOLEAN: { kind: 'forbidden', message: 'signedVersion param is not a boolean' },
   RES_ID_NOT_POSITIVE: { kind: 'bad-request', message: 'Parameter resId must be greater than 0' },
   VERSION_NOT_POSITIVE: { kind: 'bad-request', message: 'Parameter version must be greater than 0' },
   VERSION_INCORRECT: { kind: 'bad-request', message: 'Incorrect version' },
   // The reference message says TYPE where the accepted values are PDF, SIGN and NOTE; kept verbatim.
-  VERSION_TYPE_INVALID: { kind: 'bad-request', message: 'Parameter type can not be empty and should be PDF, TYPE, NOTE' },
+  VERSION_TYPE_INVALID: {
+    kind: 'bad-request',
+    message: 'Parameter type can not be empty and should be PDF, TYPE, NOTE',
+  },
   VERSION_TYPE_HAS_NO_FILE: { kind: 'bad-request', message: 'Type has no file' },
 
   FORMAT_EMPTY: { kind: 'bad-request', message: 'Body format is empty or not a string' },
   FORMAT_NOT_ALLOWED: {
     kind: 'bad-request',
-    message: ({ format, mimeType }: { format: string; mimeType: string }) => `Format with this mimeType is not allowed : ${format} ${mimeType}`,
+    message: ({ format, mimeType }: { format: string; mimeType: string }) =>
+      `Format with this mimeType is not allowed : ${format} ${mimeType}`,
   },
   ENCODED_FILE_INVALID: { kind: 'bad-request', message: 'Body encodedFile is not valid base64' },
 

@@ -9,7 +9,10 @@ export const JOURNAL_ERRORS = defineErrors({
   /** None of a non-root user's groups has the digital-safe right (organisation document, groups[].digitalSafe). */
   JOURNAL_NOT_ALLOWED: { kind: 'forbidden', message: 'The user has no group allowed to read the digital safe.' },
   /** The path names no safe (upstream wording of listing/count). */
-  JOURNAL_SAFE_NOT_FOUND: { kind: 'not-found', message: (args: { owner: string }) => `Organization ${args.owner} doesn't exist` },
+  JOURNAL_SAFE_NOT_FOUND: {
+    kind: 'not-found',
+    message: (args: { owner: string }) => `Organization ${args.owner} doesn't exist`,
+  },
   /** fromDate or toDate is not an ISO 8601 date or date-time (upstream wording). */
   JOURNAL_INVALID_DATE: { kind: 'bad-request', message: 'Invalid format date' },
   /** archiveId given together with a date or originator archive identifier bound. */
@@ -25,7 +28,10 @@ export const JOURNAL_ERRORS = defineErrors({
     message: (args: { max: number }) => `limit must be an integer between 1 and ${args.max}`,
   },
   /** after is malformed, or names no event of the safe (the adapter raises it after its look-up). */
-  JOURNAL_INVALID_CURSOR: { kind: 'bad-request', message: 'after must be the eventId of an event of this digital safe' },
+  JOURNAL_INVALID_CURSOR: {
+    kind: 'bad-request',
+    message: 'after must be the eventId of an event of this digital safe',
+  },
   /** A query parameter was given more than once. */
   JOURNAL_REPEATED_PARAMETER: {
     kind: 'bad-request',

@@ -11,18 +11,29 @@ function listIssues(issues: readonly { readonly path: string; readonly message: 
 
 /** Errors of organisation documents and user administration (docs/organisation.md). */
 export const ORGANISATION_ERRORS = defineErrors({
-  ORGANISATION_NOT_PARSED: { kind: 'bad-request', message: (d: { reason: string }) => `Organisation document is not valid YAML or JSON: ${d.reason}` },
+  ORGANISATION_NOT_PARSED: {
+    kind: 'bad-request',
+    message: (d: { reason: string }) => `Organisation document is not valid YAML or JSON: ${d.reason}`,
+  },
   ORGANISATION_INVALID: {
     kind: 'bad-request',
-    message: (d: { issues: readonly { path: string; message: string }[] }) => `Organisation document is not valid (${d.issues.length} error${d.issues.length === 1 ? '' : 's'}):\n${listIssues(d.issues)}`,
+    message: (d: { issues: readonly { path: string; message: string }[] }) =>
+      `Organisation document is not valid (${d.issues.length} error${d.issues.length === 1 ? '' : 's'}):\n${listIssues(d.issues)}`,
   },
   ORGANISATION_REFUSED: {
     kind: 'conflict',
-    message: (d: { issues: readonly { path: string; message: string }[] }) => `Organisation document cannot be applied, nothing was changed:\n${listIssues(d.issues)}`,
+    message: (d: { issues: readonly { path: string; message: string }[] }) =>
+      `Organisation document cannot be applied, nothing was changed:\n${listIssues(d.issues)}`,
   },
   ADMIN_ROOT_ONLY: { kind: 'forbidden', message: 'Only root users may administer the organisation' },
   USER_NOT_FOUND: { kind: 'not-found', message: (d: { login: string }) => `No user ${JSON.stringify(d.login)}` },
-  USER_ALREADY_EXISTS: { kind: 'conflict', message: (d: { login: string }) => `User ${JSON.stringify(d.login)} already exists` },
-  PASSWORD_POLICY: { kind: 'bad-request', message: (d: { rules: readonly string[] }) => `Password does not follow the password rules: ${d.rules.join('; ')}` },
+  USER_ALREADY_EXISTS: {
+    kind: 'conflict',
+    message: (d: { login: string }) => `User ${JSON.stringify(d.login)} already exists`,
+  },
+  PASSWORD_POLICY: {
+    kind: 'bad-request',
+    message: (d: { rules: readonly string[] }) => `Password does not follow the password rules: ${d.rules.join('; ')}`,
+  },
   PASSWORD_MISSING: { kind: 'bad-request', message: 'Password is missing or empty' },
 })

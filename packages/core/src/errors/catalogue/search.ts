@@ -1,4 +1,11 @@
-import { MAX_CLAUSE_BYTES, MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH, MAX_ORDER_BY_ITEMS, MAX_TEXT_VALUES, MAX_TREE_HEIGHT } from '../../search/limits.js'
+import {
+  MAX_CLAUSE_BYTES,
+  MAX_IN_LIST_ITEMS,
+  MAX_NESTING_DEPTH,
+  MAX_ORDER_BY_ITEMS,
+  MAX_TEXT_VALUES,
+  MAX_TREE_HEIGHT,
+} from '../../search/limits.js'
 import { defineErrors } from '../error-definition.js'
 
 /** The operator setting that caps the records one search returns (off by default). */
@@ -43,7 +50,8 @@ const SYNTAX_PROBLEMS = {
   'too-long': () => `text is longer than ${MAX_CLAUSE_BYTES} bytes`,
   'too-deep': (t: string) => `${t} nests deeper than ${MAX_NESTING_DEPTH} levels`,
   'too-many-items': (t: string) => `IN list has more than ${MAX_IN_LIST_ITEMS} items, first extra item ${t}`,
-  'too-tall': () => `more than ${MAX_TREE_HEIGHT} conditions or operations chained in one expression; write long lists of values as IN (...)`,
+  'too-tall': () =>
+    `more than ${MAX_TREE_HEIGHT} conditions or operations chained in one expression; write long lists of values as IN (...)`,
   'too-many-values': (t: string) => `more than ${MAX_TEXT_VALUES} literal values, first extra value ${t}`,
   'too-many-order-items': () => `more than ${MAX_ORDER_BY_ITEMS} ordering expressions`,
   'not-a-string': () => 'item is not a string',
@@ -89,5 +97,8 @@ export const SEARCH_ERRORS = defineErrors({
   SEARCH_REQUEST_INVALID: { kind: 'bad-request', message: 'Request is not valid' },
   /** A non-root user whose groups give no security clause: reference §3 step 8. */
   SEARCH_USER_HAS_NO_GROUPS: { kind: 'bad-request', message: 'User has no groups' },
-  SEARCH_MACRO_NOT_EXPANDED: { kind: 'internal', message: 'A perimeter macro reached the SQL compiler without being expanded' },
+  SEARCH_MACRO_NOT_EXPANDED: {
+    kind: 'internal',
+    message: 'A perimeter macro reached the SQL compiler without being expanded',
+  },
 })

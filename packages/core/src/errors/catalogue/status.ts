@@ -1,8 +1,4 @@
-import {
-  MAX_CHRONO_LENGTH,
-  MAX_HISTORY_MESSAGE_LENGTH,
-  MAX_STATUS_UPDATE_TARGETS,
-} from '../../status/status-limits.js'
+import { MAX_CHRONO_LENGTH, MAX_HISTORY_MESSAGE_LENGTH, MAX_STATUS_UPDATE_TARGETS } from '../../status/status-limits.js'
 import { defineErrors } from '../error-definition.js'
 
 /**
@@ -33,7 +29,8 @@ export const STATUS_ERRORS = defineErrors({
   },
   STATUS_CHRONO_INVALID: {
     kind: 'bad-request',
-    message: ({ index }: { index: number }) => `Body chrono[${index}] is not a string of 1 to ${MAX_CHRONO_LENGTH} characters`,
+    message: ({ index }: { index: number }) =>
+      `Body chrono[${index}] is not a string of 1 to ${MAX_CHRONO_LENGTH} characters`,
   },
   // The reference answers a bare "Document not found"; naming the identifier tells a batch caller which one.
   STATUS_DOCUMENT_NOT_FOUND: {

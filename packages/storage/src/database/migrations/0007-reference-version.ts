@@ -1,7 +1,14 @@
 import { type Kysely, sql } from 'kysely'
 
 /** The tables whose rows a create's reference lookup may keep in memory (see ReferenceCache). */
-export const VERSIONED_REFERENCE_TABLES = ['indexing_models', 'indexing_models_fields', 'doctypes', 'status', 'priorities', 'entities'] as const
+export const VERSIONED_REFERENCE_TABLES = [
+  'indexing_models',
+  'indexing_models_fields',
+  'doctypes',
+  'status',
+  'priorities',
+  'entities',
+] as const
 
 /**
  * A counter that any change of the reference tables moves, in the changing transaction (statement-level

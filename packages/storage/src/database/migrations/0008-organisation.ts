@@ -42,7 +42,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['users', ...ACCESS_TABLES]) await sql.raw(`drop trigger ${table}_access_version on ${table}`).execute(db)
+  for (const table of ['users', ...ACCESS_TABLES])
+    await sql.raw(`drop trigger ${table}_access_version on ${table}`).execute(db)
   await sql.raw('drop function access_version_bump()').execute(db)
   await sql.raw('drop table access_version').execute(db)
   await sql.raw('alter table usergroups drop column can_read_safe').execute(db)

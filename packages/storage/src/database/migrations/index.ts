@@ -39,7 +39,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
  * older servers keep serving a schema that only grew.
  */
 export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
-  const exists = await sql<{ found: string | null }>`select to_regclass('mailroom_migrations')::text as found`.execute(db)
+  const exists = await sql<{ found: string | null }>`select to_regclass('mailroom_migrations')::text as found`.execute(
+    db,
+  )
   if (!exists.rows[0]?.found) return Object.keys(MIGRATIONS)
   const applied = await sql<{ name: string }>`select name from mailroom_migrations`.execute(db)
   const done = new Set(applied.rows.map((row) => row.name))
