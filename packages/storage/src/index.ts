@@ -41,6 +41,8 @@ export { DocserverRoot } from './docserver/docserver-root.js'
 export type { ByteRange, DocumentStore, ListedDocument, StoredDocument } from './docserver/document-store.js'
 export { DocumentWriter } from './docserver/document-writer.js'
 export { FolderDocumentStore } from './docserver/folder-document-store.js'
+export type { WritableStorageArea } from './docserver/writable-areas.js'
+export { writableStorageAreas } from './docserver/writable-areas.js'
 export { KyselyEntityRepository } from './entities/kysely-entity-repository.js'
 export type { JournalServicesOptions } from './journal/create-journal-services.js'
 export { createJournalServices } from './journal/create-journal-services.js'
@@ -70,9 +72,21 @@ export { readOrganisation, readOrganisationState, readUsage } from './organisati
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
 export type { RecordsServicesOptions } from './records/create-records-services.js'
 export { createRecordsServices } from './records/create-records-services.js'
+export type {
+  ImportedContactRow,
+  ImportedHistoryRow,
+  ImportedListItemRow,
+  ImportedRecord,
+  ImportedRecordRow,
+  ImportedVersionRow,
+} from './records/imported-record.js'
+export { existingRecordIds, insertImportedRecord } from './records/imported-record.js'
+export type { GivenChronoNumber } from './records/record-counters.js'
+export { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './records/record-counters.js'
 export type { SearchSettings } from './search/create-search-services.js'
 export { createSearchServices } from './search/create-search-services.js'
 export { KyselyAuthThrottle } from './security/kysely-auth-throttle.js'
 export { createStatusServices } from './status/create-status-services.js'
 export type { StorageContext } from './storage-context.js'
 export { KyselyUserRepository } from './users/kysely-user-repository.js'
+export { userLogins } from './users/user-logins.js'

@@ -1,0 +1,109 @@
+import { type Insertable, type InsertType, type Kysely, sql, type Transaction } from 'kysely'
+import type {
+  AdrLetterboxTable,
+  Database,
+  HistoryTable,
+  ListinstanceTable,
+  ResLetterboxTable,
+  ResourceContactsTable,
+} from '../database/schema.js'
+import type { JournalDepositRequest, JournalWriter } from '../journal/journal-writer.js'
+
+/**
+ * A record's own row as another installation had it, its id included. Any column may hold null: the
+ * database judges, so a value it refuses (a null where Mailroom requires a value, a status it does not
+ * have) fails the insert and the importer can report that record. An absent column takes its default.
+ */
+export type ImportedRecordRow = { readonly res_id: number } & {
+  readonly [C in Exclude<keyof ResLetterboxTable, 'res_id'>]?: InsertType<ResLetterboxTable[C]> | null
+}
+
+/** A converted version of the record's file (adr_letterbox), its file already stored. */
+export type ImportedVersionRow = Omit<Insertable<AdrLetterboxTable>, 'id' | 'res_id'>
+
+/** An entry of the record's diffusion list (listinstance). */
+export type ImportedListItemRow = Omit<Insertable<ListinstanceTable>, 'listinstance_id' | 'res_id'>
+
+/** A sender or recipient of the record (resource_contacts). */
+export type ImportedContactRow = Omit<Insertable<ResourceContactsTable>, 'id' | 'res_id'>
+
+/** A history row of the record; its table and record id are the record's. */
+export type ImportedHistoryRow = Omit<Insertable<HistoryTable>, 'id' | 'table_name' | 'record_id'>
+
+/** Everything an import writes of one record. */
+export interface ImportedRecord {
+  readonly record: ImportedRecordRow
+  readonly versions: readonly ImportedVersionRow[]
+  readonly diffusion: readonly ImportedListItemRow[]
+  readonly contacts: readonly ImportedContactRow[]
+  readonly tagIds: readonly number[]
+  readonly folderIds: readonly number[]
+  /** In the order given: the record's earlier history, then the import's own rows. */
+  readonly history: readonly ImportedHistoryRow[]
+  /** The record's stored original entering the digital safe; null when it has none (or no depositor). */
+  readonly deposit: Omit<JournalDepositRequest, 'kind' | 'resId'> | null
+}
+
+/**
+ * Writes a record carried over from another installation (its id, dates and lists as they were) with its
+ * journal deposit, in the caller's transaction: the caller commits it whole or not at all, and removes the
+ * stored files when it fails. One statement per table the record has rows in.
+ */
+export async function insertImportedRecord(
+  trx: Transaction<Database>,
+  journal: JournalWriter,
+  imported: ImportedRecord,
+): Promise<void> {
+  const resId = imported.record.res_id
+  await insertRecordRow(trx, imported.record)
+  if (imported.diffusion.length > 0)
+    await trx
+      .insertInto('listinstance')
+      .values(imported.diffusion.map((item) => ({ ...item, res_id: resId })))
+      .execute()
+  if (imported.contacts.length > 0)
+    await trx
+      .insertInto('resource_contacts')
+      .values(imported.contacts.map((contact) => ({ ...contact, res_id: resId })))
+      .execute()
+  if (imported.tagIds.length > 0)
+    await trx
+      .insertInto('resources_tags')
+      .values(imported.tagIds.map((tag_id) => ({ res_id: resId, tag_id })))
+      .execute()
+  if (imported.folderIds.length > 0)
+    await trx
+      .insertInto('resources_folders')
+      .values(imported.folderIds.map((folder_id) => ({ res_id: resId, folder_id })))
+      .execute()
+  if (imported.versions.length > 0)
+    await trx
+      .insertInto('adr_letterbox')
+      .values(imported.versions.map((version) => ({ ...version, res_id: resId })))
+      .execute()
+  if (imported.history.length > 0)
+    await trx
+      .insertInto('history')
+      .values(imported.history.map((row) => ({ ...row, table_name: 'res_letterbox', record_id: String(resId) })))
+      .execute()
+  if (imported.deposit !== null) await journal.deposit(trx, { ...imported.deposit, kind: 'deposit', resId })
+}
+
+/**
+ * The record's row, the columns it has and no others (an absent one keeps its default). Written as SQL
+ * rather than through kysely's typed insert: the row may hold values the schema's types rule out, which the
+ * database then refuses; column names are quoted as identifiers and values travel as parameters.
+ */
+async function insertRecordRow(trx: Transaction<Database>, row: ImportedRecordRow): Promise<void> {
+  const columns = Object.entries(row).filter(([, value]) => value !== undefined)
+  await sql`insert into res_letterbox (${sql.join(columns.map(([column]) => sql.ref(column)))}) values (${sql.join(columns.map(([, value]) => value))})`.execute(
+    trx,
+  )
+}
+
+/** Which of these record ids the database already has (an import run again skips them). */
+export async function existingRecordIds(db: Kysely<Database>, resIds: readonly number[]): Promise<Set<number>> {
+  if (resIds.length === 0) return new Set()
+  const rows = await db.selectFrom('res_letterbox').select('res_id').where('res_id', 'in', resIds).execute()
+  return new Set(rows.map((r) => Number(r.res_id)))
+}
