@@ -3,13 +3,35 @@ import { type Actor, fail } from '@mailroom/core'
 import {
   type Database,
   type DocumentStore,
+  existingRecordIds,
   FolderDocumentStore,
+  highestChronoNumbers,
+  type ImportedRecord,
+  type ImportedVersionRow,
+  insertImportedRecord,
   JournalWriter,
+  moveRecordIdsPastHighest,
   type OrganisationAdmin,
+  raiseChronoCounter,
   type StoredDocument,
+  userLogins,
+  type WritableStorageArea,
+  writableStorageAreas,
 } from '@mailroom/storage'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { checkFingerprint, type DocserverLocations, maarchFilePath, readIfPresent } from './files.js'
+import {
+  contactRows,
+  dateOf,
+  diffusionRows,
+  historyRows,
+  importHistoryRow,
+  type MaarchRow,
+  type RecordFindings,
+  recordRow,
+  type StoredOriginal,
+  text,
+} from './maarch-record-rows.js'
 import { type MaarchOrganisationRows, mapOrganisation } from './map-organisation.js'
 import type { AttachmentEntry, ImportReportSink, MaarchImportSummary, RecordEntry, RecordReport } from './report.js'
 import { type MaarchSource, openMaarchSource } from './source.js'
@@ -72,50 +94,6 @@ const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
   contacts: 'select * from contacts order by id',
 }
 
-/** res_letterbox columns Mailroom keeps as they are. */
-const RECORD_COLUMNS = [
-  'res_id',
-  'subject',
-  'type_id',
-  'typist',
-  'creation_date',
-  'modification_date',
-  'doc_date',
-  'status',
-  'destination',
-  'work_batch',
-  'origin',
-  'priority',
-  'policy_id',
-  'cycle_id',
-  'initiator',
-  'dest_user',
-  'locker_user_id',
-  'locker_time',
-  'confidentiality',
-  'fulltext_result',
-  'external_id',
-  'departure_date',
-  'opinion_limit_date',
-  'barcode',
-  'category_id',
-  'alt_identifier',
-  'admission_date',
-  'process_limit_date',
-  'closing_date',
-  'alarm1_date',
-  'alarm2_date',
-  'flag_alarm1',
-  'flag_alarm2',
-  'model_id',
-  'version',
-  'integrations',
-  'custom_fields',
-  'linked_resources',
-  'retention_frozen',
-  'binding',
-] as const
-const JSON_COLUMNS = new Set(['external_id', 'integrations', 'custom_fields', 'linked_resources'])
 /** Records read from the source per query (and attachments listed per query). */
 const PAGE = 200
 /** Maarch's root user: the default fallback depositor. */
@@ -123,16 +101,27 @@ export const DEFAULT_FALLBACK_DEPOSITOR = 'superadmin'
 /** Records imported at once. */
 const RECORD_CONCURRENCY = 4
 
-type Row = Record<string, unknown>
-
 /** Rows of other tables for a page of records, by res_id. */
 interface Related {
-  readonly adr: Map<number, Row[]>
-  readonly listinstance: Map<number, Row[]>
-  readonly contacts: Map<number, Row[]>
-  readonly tags: Map<number, Row[]>
-  readonly folders: Map<number, Row[]>
-  readonly history: Map<number, Row[]>
+  readonly adr: Map<number, MaarchRow[]>
+  readonly listinstance: Map<number, MaarchRow[]>
+  readonly contacts: Map<number, MaarchRow[]>
+  readonly tags: Map<number, MaarchRow[]>
+  readonly folders: Map<number, MaarchRow[]>
+  readonly history: Map<number, MaarchRow[]>
+}
+
+/** A record's original read from Maarch's docservers, with what its check found. */
+interface OriginalFile {
+  readonly bytes: Buffer
+  readonly report: NonNullable<RecordReport['file']>
+}
+
+/** A converted version of a record read from Maarch's docservers. */
+interface VersionFile {
+  readonly type: string
+  readonly version: number
+  readonly bytes: Buffer
 }
 
 /**
@@ -167,7 +156,7 @@ export async function importMaarch(
 const NO_REPORT: ImportReportSink = { begin: async () => {}, records: async () => {}, attachments: async () => {} }
 
 /** How the report lists an imported record. */
-function outcomeOf(row: Row, report: RecordReport): 'imported' | 'repaired' | 'flagged' {
+function outcomeOf(row: MaarchRow, report: RecordReport): 'imported' | 'repaired' | 'flagged' {
   if (report.file?.fingerprint === 'mismatch' || (row.filename && !report.file)) return 'flagged'
   if (report.file?.fingerprint === 'computed' || (report.problems?.length ?? 0) > 0) return 'repaired'
   return 'imported'
@@ -189,9 +178,7 @@ async function run(
     const { document, notes } = mapOrganisation(rows)
     // A user already in Mailroom keeps the password hash it has there: a rerun must not put back the bcrypt
     // hash that the first login replaced, nor undo a password changed since.
-    const present = new Set(
-      (await target.db.selectFrom('users').select('user_id').execute()).map((u) => u.user_id.toLowerCase()),
-    )
+    const present = new Set((await userLogins(target.db)).map((login) => login.toLowerCase()))
     document.users = document.users?.map(({ passwordHash, ...user }) =>
       present.has(user.login.toLowerCase()) ? user : { ...user, passwordHash },
     )
@@ -219,19 +206,10 @@ async function run(
         after,
       ])
       if (page.length === 0) break
-      after = Number(page[page.length - 1]!.res_id)
-      const present = new Set(
-        (
-          await target.db
-            .selectFrom('res_letterbox')
-            .select('res_id')
-            .where(
-              'res_id',
-              'in',
-              page.map((r) => Number(r.res_id)),
-            )
-            .execute()
-        ).map((r) => Number(r.res_id)),
+      after = Number(page.at(-1)?.res_id)
+      const present = await existingRecordIds(
+        target.db,
+        page.map((r) => Number(r.res_id)),
       )
       const related = await importer.related(page.map((r) => Number(r.res_id)).filter((id) => !present.has(id)))
       const queue = [...page]
@@ -292,11 +270,11 @@ async function run(
       [afterAttachment],
     )
     if (page.length === 0) break
-    afterAttachment = Number(page[page.length - 1]!.res_id)
+    afterAttachment = Number(page.at(-1)?.res_id)
     const attachments: AttachmentEntry[] = page.map((a) => ({
       resId: Number(a.res_id),
       resIdMaster: a.res_id_master === null ? null : Number(a.res_id_master),
-      title: (a.title as string | null) ?? null,
+      title: text(a.title) ?? null,
     }))
     counts.attachmentsNotImported += attachments.length
     await sink.attachments(attachments)
@@ -319,15 +297,18 @@ class RecordImporter {
     willExist: false,
   }
   #docservers = new Map<string, { pathTemplate: string; mode: string | null }>()
-  #areas = new Map<string, { docserverId: string; pathTemplate: string }>()
+  /** Mailroom's writable storage areas by docserver type (DOC, CONVERT). */
+  #areas = new Map<string, WritableStorageArea>()
 
   constructor(source: MaarchSource, target: MaarchImportTarget, options: MaarchImportOptions) {
     this.#source = source
     this.#target = target
     this.#options = options
-    if (!target.documentStore && !options.docserverDir)
-      throw new Error("importMaarch needs the target's documentStore or docserverDir")
-    this.#writer = target.documentStore ?? new FolderDocumentStore(options.docserverDir!)
+    const writer =
+      target.documentStore ??
+      (options.docserverDir === undefined ? undefined : new FolderDocumentStore(options.docserverDir))
+    if (!writer) throw new Error("importMaarch needs the target's documentStore or docserverDir")
+    this.#writer = writer
   }
 
   async prepare(): Promise<void> {
@@ -337,19 +318,10 @@ class RecordImporter {
     this.#docservers = new Map(
       rows.map((r) => [
         String(r.docserver_id),
-        { pathTemplate: String(r.path_template), mode: (r.fingerprint_mode as string | null) ?? null },
+        { pathTemplate: String(r.path_template), mode: text(r.fingerprint_mode) ?? null },
       ]),
     )
-    const areas = await this.#target.db
-      .selectFrom('docservers')
-      .select(['docserver_id', 'docserver_type_id', 'path_template'])
-      .where('is_readonly', '=', 'N')
-      .where('coll_id', '=', 'letterbox_coll')
-      .orderBy('id')
-      .execute()
-    for (const a of areas)
-      if (!this.#areas.has(a.docserver_type_id))
-        this.#areas.set(a.docserver_type_id, { docserverId: a.docserver_id, pathTemplate: a.path_template })
+    this.#areas = await writableStorageAreas(this.#target.db)
     const users = await this.#source.rows<{ id: number; user_id: string }>(
       `select id, user_id from users where status <> 'DEL'`,
     )
@@ -414,7 +386,7 @@ class RecordImporter {
   async related(resIds: readonly number[]): Promise<Related> {
     const ids = [...resIds]
     const byRecord = async (query: string, key = 'res_id', values: unknown[] = [ids]) => {
-      const grouped = new Map<number, Row[]>()
+      const grouped = new Map<number, MaarchRow[]>()
       if (ids.length === 0) return grouped
       for (const row of await this.#source.rows(query, values)) {
         const id = Number(row[key])
@@ -441,48 +413,18 @@ class RecordImporter {
   }
 
   /** One record: its files written first, then every row and its deposit in one transaction (a failure removes the files). */
-  async importRecord(row: Row, related: Related, dryRun: boolean): Promise<RecordReport> {
+  async importRecord(row: MaarchRow, related: Related, dryRun: boolean): Promise<RecordReport> {
     const resId = Number(row.res_id)
-    const of = (table: keyof Related) => related[table].get(resId) ?? []
     const problems: string[] = []
-    let fileReport: RecordReport['file']
-    let original: Buffer | null = null
-    if (row.filename && row.docserver_id) {
-      const found = await this.#file(String(row.docserver_id), String(row.path ?? ''), String(row.filename))
-      if (found.bytes === null) problems.push(`original ${found.file} not found: imported without its file`)
-      else {
-        original = found.bytes
-        const check = checkFingerprint(found.bytes, found.mode, row.fingerprint as string | null)
-        fileReport = {
-          source: found.file,
-          size: found.bytes.length,
-          fingerprint: check.check,
-          mode: check.mode,
-          computed: check.computed,
-        }
-        if (check.check === 'mismatch')
-          problems.push(
-            `fingerprint mismatch: source ${String(row.fingerprint)}, file ${check.computed} (${check.mode})`,
-          )
-      }
-    }
-    const adr = of('adr')
-    const versions: { type: string; version: number; bytes: Buffer }[] = []
-    for (const a of adr) {
-      const found = await this.#file(String(a.docserver_id), String(a.path), String(a.filename))
-      if (found.bytes === null)
-        problems.push(
-          `${String(a.type)} version ${String(a.version)} ${found.file} not found: regenerated by conversion when read`,
-        )
-      else versions.push({ type: String(a.type), version: Number(a.version), bytes: found.bytes })
-    }
+    const original = await this.#readOriginal(row, problems)
+    const versions = await this.#readVersions(related.adr.get(resId) ?? [], problems)
     // The deposit is made in the name of the record's typist, as its creation was.
     const typist = Number(row.typist)
     const { actor, replaced } = await this.#depositor(typist, resId, dryRun, problems)
     const report: RecordReport = {
       resId,
-      chrono: (row.alt_identifier as string | null) ?? null,
-      ...(fileReport ? { file: fileReport } : {}),
+      chrono: text(row.alt_identifier) ?? null,
+      ...(original ? { file: original.report } : {}),
       ...(versions.length > 0 ? { versions: versions.map(({ type, version }) => ({ type, version })) } : {}),
       ...(replaced ? { depositor: { typist, login: this.#fallback.login } } : {}),
       ...(problems.length > 0 ? { problems } : {}),
@@ -491,153 +433,26 @@ class RecordImporter {
 
     const written: StoredDocument[] = []
     try {
-      const created = new Date(row.creation_date as string | Date)
-      const docArea = this.#areas.get('DOC')
-      const convertArea = this.#areas.get('CONVERT') ?? docArea
-      const format = String(row.format ?? (extname(String(row.filename ?? '')).slice(1) || 'pdf')).toLowerCase()
-      // The storage names files by a safe extension only; a format Maarch let through otherwise keeps its column.
-      const extension = /^[a-z0-9]{1,10}$/.test(format) ? format : 'bin'
-      const stored =
-        original && docArea ? await this.#writer.write(docArea.pathTemplate, extension, original, created) : null
-      if (stored) written.push(stored)
-      const storedVersions: { type: string; version: number; stored: StoredDocument }[] = []
-      for (const v of versions) {
-        const s = await this.#writer.write(convertArea!.pathTemplate, 'pdf', v.bytes, created)
-        written.push(s)
-        storedVersions.push({ type: v.type, version: v.version, stored: s })
+      const created = dateOf(row.creation_date)
+      const stored = original ? await this.#storeOriginal(row, original.bytes, created, written) : null
+      const versionRows = await this.#storeVersions(versions, created, written)
+      const findings: RecordFindings = {
+        original: stored,
+        flagged: original?.report.fingerprint === 'mismatch' || (Boolean(row.filename) && stored === null),
+        problems,
+        replacement: replaced && actor ? { typist, by: actor.id } : null,
       }
-      const [listinstance, contacts, tags, folders, history] = [
-        of('listinstance'),
-        of('contacts'),
-        of('tags'),
-        of('folders'),
-        of('history'),
-      ]
-      const values: Record<string, unknown> = {}
-      for (const column of RECORD_COLUMNS) {
-        const value = row[column]
-        values[column] = JSON_COLUMNS.has(column)
-          ? value === null || value === undefined
-            ? undefined
-            : JSON.stringify(value)
-          : value
+      const imported: ImportedRecord = {
+        ...this.#listsOf(resId, related),
+        record: recordRow(row, findings),
+        versions: versionRows,
+        history: historyRows(
+          related.history.get(resId) ?? [],
+          importHistoryRow(this.#source.version, problems, new Date()),
+        ),
+        deposit: original && stored && actor ? this.#deposit(row, original, stored, actor) : null,
       }
-      const flagged = fileReport?.fingerprint === 'mismatch' || (row.filename && !stored)
-      if (flagged || replaced) {
-        // What an operator sees on the record itself: what did not check out at the import, whose it was.
-        const external = (row.external_id ?? {}) as Record<string, unknown>
-        values.external_id = JSON.stringify({
-          ...external,
-          maarchImport: { ...(flagged ? { flagged: true, problems } : {}), ...(replaced ? { typist } : {}) },
-        })
-      }
-      if (replaced) values.typist = actor!.id
-      await this.#target.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('res_letterbox')
-          .values({
-            ...values,
-            format: stored ? format : (row.format as string | null),
-            docserver_id: stored ? docArea!.docserverId : null,
-            path: stored?.path ?? null,
-            filename: stored?.filename ?? null,
-            filesize: stored?.size ?? null,
-            fingerprint: stored?.sha256 ?? null,
-          } as never)
-          .execute()
-        if (listinstance.length > 0)
-          await trx
-            .insertInto('listinstance')
-            .values(
-              listinstance.map((l) => ({
-                res_id: resId,
-                sequence: Number(l.sequence),
-                item_id: Number(l.item_id),
-                item_type: String(l.item_type),
-                item_mode: String(l.item_mode),
-                added_by_user: (l.added_by_user as number | null) ?? null,
-                viewed: l.viewed === null ? null : Number(l.viewed),
-                difflist_type: (l.difflist_type as string | null) ?? null,
-                process_date: (l.process_date as Date | null) ?? null,
-                process_comment: (l.process_comment as string | null) ?? null,
-                signatory: l.signatory === true,
-                requested_signature: l.requested_signature === true,
-                delegate: (l.delegate as number | null) ?? null,
-              })),
-            )
-            .execute()
-        if (contacts.length > 0)
-          await trx
-            .insertInto('resource_contacts')
-            .values(
-              contacts.map((c) => ({
-                res_id: resId,
-                item_id: Number(c.item_id),
-                type: String(c.type),
-                mode: String(c.mode),
-              })),
-            )
-            .execute()
-        if (tags.length > 0)
-          await trx
-            .insertInto('resources_tags')
-            .values(tags.map((t) => ({ res_id: resId, tag_id: Number(t.tag_id) })))
-            .execute()
-        if (folders.length > 0)
-          await trx
-            .insertInto('resources_folders')
-            .values(folders.map((f) => ({ res_id: resId, folder_id: Number(f.folder_id) })))
-            .execute()
-        for (const v of storedVersions)
-          await trx
-            .insertInto('adr_letterbox')
-            .values({
-              res_id: resId,
-              type: v.type,
-              version: v.version,
-              docserver_id: convertArea!.docserverId,
-              path: v.stored.path,
-              filename: v.stored.filename,
-              fingerprint: v.stored.sha256,
-              filesize: v.stored.size,
-            })
-            .execute()
-        const historyRows = history.map((h) => ({
-          table_name: 'res_letterbox',
-          record_id: String(resId),
-          event_type: String(h.event_type),
-          user_id: (h.user_id as number | null) ?? null,
-          event_date: h.event_date as Date,
-          info: (h.info as string | null) ?? null,
-          id_module: String(h.id_module ?? 'admin'),
-          remote_ip: (h.remote_ip as string | null) ?? null,
-          event_id: (h.event_id as string | null) ?? null,
-        }))
-        historyRows.push({
-          table_name: 'res_letterbox',
-          record_id: String(resId),
-          event_type: 'IMPORT',
-          user_id: null,
-          event_date: new Date(),
-          info: `Imported from Maarch Courrier ${this.#source.version}${problems.length > 0 ? `: ${problems.join('; ')}` : ''}`,
-          id_module: 'import',
-          remote_ip: null,
-          event_id: 'maarchImport',
-        })
-        await trx.insertInto('history').values(historyRows).execute()
-        if (stored && actor) {
-          await this.#journal.deposit(trx, {
-            kind: 'deposit',
-            resId,
-            destination: (row.destination as string | null) ?? null,
-            sha256: stored.sha256,
-            size: stored.size,
-            actor,
-            provenance:
-              `imported from Maarch Courrier ${this.#source.version} record ${resId}, source fingerprint ${fileReport!.mode} ${String(row.fingerprint ?? '')}`.trim(),
-          })
-        }
-      })
+      await this.#target.db.transaction().execute((trx) => insertImportedRecord(trx, this.#journal, imported))
       return report
     } catch (error) {
       for (const s of written) await this.#writer.remove(s.key).catch(() => {})
@@ -645,42 +460,128 @@ class RecordImporter {
     }
   }
 
+  /** The record's original as Maarch stored it, checked against its fingerprint; null (and a problem) when missing. */
+  async #readOriginal(row: MaarchRow, problems: string[]): Promise<OriginalFile | null> {
+    if (!row.filename || !row.docserver_id) return null
+    const found = await this.#file(String(row.docserver_id), String(row.path ?? ''), String(row.filename))
+    if (found.bytes === null) {
+      problems.push(`original ${found.file} not found: imported without its file`)
+      return null
+    }
+    const check = checkFingerprint(found.bytes, found.mode, text(row.fingerprint) ?? null)
+    if (check.check === 'mismatch')
+      problems.push(`fingerprint mismatch: source ${String(row.fingerprint)}, file ${check.computed} (${check.mode})`)
+    const report = {
+      source: found.file,
+      size: found.bytes.length,
+      fingerprint: check.check,
+      mode: check.mode,
+      computed: check.computed,
+    }
+    return { bytes: found.bytes, report }
+  }
+
+  /** The record's converted versions (adr_letterbox) found; a missing one is regenerated when read. */
+  async #readVersions(adr: readonly MaarchRow[], problems: string[]): Promise<VersionFile[]> {
+    const versions: VersionFile[] = []
+    for (const a of adr) {
+      const found = await this.#file(String(a.docserver_id), String(a.path), String(a.filename))
+      if (found.bytes === null)
+        problems.push(
+          `${String(a.type)} version ${String(a.version)} ${found.file} not found: regenerated by conversion when read`,
+        )
+      else versions.push({ type: String(a.type), version: Number(a.version), bytes: found.bytes })
+    }
+    return versions
+  }
+
+  /** Stores the original in the DOC area (without one it is not stored: the record is flagged); `written` gets the file. */
+  async #storeOriginal(
+    row: MaarchRow,
+    bytes: Buffer,
+    created: Date,
+    written: StoredDocument[],
+  ): Promise<StoredOriginal | null> {
+    const area = this.#areas.get('DOC')
+    if (area === undefined) return null
+    const format = String(row.format ?? (extname(String(row.filename ?? '')).slice(1) || 'pdf')).toLowerCase()
+    // The storage names files by a safe extension only; a format Maarch let through otherwise keeps its column.
+    const extension = /^[a-z0-9]{1,10}$/.test(format) ? format : 'bin'
+    const document = await this.#writer.write(area.pathTemplate, extension, bytes, created)
+    written.push(document)
+    return { area, format, document }
+  }
+
+  /** Stores the converted versions in the CONVERT area (else the DOC one); `written` gets each file. */
+  async #storeVersions(
+    versions: readonly VersionFile[],
+    created: Date,
+    written: StoredDocument[],
+  ): Promise<ImportedVersionRow[]> {
+    const rows: ImportedVersionRow[] = []
+    for (const v of versions) {
+      const area = this.#areas.get('CONVERT') ?? this.#areas.get('DOC')
+      if (area === undefined) fail('NO_WRITABLE_DOCSERVER')
+      const document = await this.#writer.write(area.pathTemplate, 'pdf', v.bytes, created)
+      written.push(document)
+      rows.push({
+        type: v.type,
+        version: v.version,
+        docserver_id: area.docserverId,
+        path: document.path,
+        filename: document.filename,
+        fingerprint: document.sha256,
+        filesize: document.size,
+      })
+    }
+    return rows
+  }
+
+  /** The record's diffusion list, senders and recipients, tags and folders, as Maarch had them. */
+  #listsOf(resId: number, related: Related): Pick<ImportedRecord, 'diffusion' | 'contacts' | 'tagIds' | 'folderIds'> {
+    const of = (table: keyof Related) => related[table].get(resId) ?? []
+    return {
+      diffusion: diffusionRows(of('listinstance')),
+      contacts: contactRows(of('contacts')),
+      tagIds: of('tags').map((t) => Number(t.tag_id)),
+      folderIds: of('folders').map((f) => Number(f.folder_id)),
+    }
+  }
+
+  /** The stored original's deposit in the digital safe, saying where it came from and its source fingerprint. */
+  #deposit(row: MaarchRow, original: OriginalFile, stored: StoredOriginal, actor: Actor): ImportedRecord['deposit'] {
+    const resId = Number(row.res_id)
+    return {
+      destination: text(row.destination) ?? null,
+      sha256: stored.document.sha256,
+      size: stored.document.size,
+      actor,
+      provenance:
+        `imported from Maarch Courrier ${this.#source.version} record ${resId}, source fingerprint ${original.report.mode} ${String(row.fingerprint ?? '')}`.trim(),
+    }
+  }
+
   /** Moves the record id sequence and the chrono counters past everything imported. */
   async finish(): Promise<{ counter: string; value: number }[]> {
     const db = this.#target.db
-    await sql`select setval(pg_get_serial_sequence('res_letterbox', 'res_id'), greatest((select coalesce(max(res_id), 0) from res_letterbox), 1), (select count(*) > 0 from res_letterbox))`.execute(
-      db,
-    )
+    await moveRecordIdsPastHighest(db)
     const counters = new Map<string, number>()
     for (const p of await this.#source.rows(
       `select id, param_value_int from parameters where id like 'chrono\\_%' and param_value_int is not null`,
     )) {
       counters.set(String(p.id), Number(p.param_value_int))
     }
-    // Numbers already given count too, whatever the counters say (MAARCH/2020A/12: incoming, 2020, 12). Read
-    // as one maximum per year and letter: nothing per record in memory.
+    // Numbers already given count too, whatever the counters say (MAARCH/2020A/12: incoming, 2020, 12).
     const letters: Record<string, string> = { A: 'incoming', D: 'outgoing', I: 'internal', E: 'ged_doc' }
-    const { rows: given } = await sql<{ year: string; letter: string; value: string }>`
-      select m[1] as year, m[2] as letter, max(m[3]::bigint) as value
-      from (select regexp_match(alt_identifier, '/(\\d{4})([A-Z])/(\\d+)$') as m from res_letterbox where alt_identifier is not null) numbers
-      where m is not null group by m[1], m[2]`.execute(db)
-    for (const { year, letter, value } of given) {
+    for (const { year, letter, value } of await highestChronoNumbers(db)) {
       const category = letters[letter]
       if (category === undefined) continue
       const key = `chrono_${category}_${year}`
-      counters.set(key, Math.max(counters.get(key) ?? 0, Number(value)))
+      counters.set(key, Math.max(counters.get(key) ?? 0, value))
     }
     const out: { counter: string; value: number }[] = []
     for (const [counter, value] of [...counters].sort()) {
-      await db
-        .insertInto('chrono_counters')
-        .values({ counter_id: counter, last_value: value })
-        .onConflict((oc) =>
-          oc
-            .column('counter_id')
-            .doUpdateSet({ last_value: sql<number>`greatest(chrono_counters.last_value, excluded.last_value)` }),
-        )
-        .execute()
+      await raiseChronoCounter(db, counter, value)
       out.push({ counter, value })
     }
     return out
