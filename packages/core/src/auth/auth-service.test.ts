@@ -293,3 +293,72 @@ describe('authentication observer (metrics)', () => {
     expect(seen).toEqual(['failed:password', 'failed:password', expected])
   })
 })
+
+describe('time comes from the injected clock only', () => {
+  /** A clock that moves only when told. */
+  function manualClock() {
+    let nowMs = Date.parse('2026-11-24T12:00:00Z')
+    return {
+      now: () => new Date(nowMs),
+      advanceSeconds(seconds: number) {
+        nowMs += seconds * 1000
+      },
+    }
+  }
+
+  it('trusts a checked password for verifiedCredentialSeconds of the clock, then checks the hash again', async () => {
+    const clock = manualClock()
+    let verifications = 0
+    const base = fakeHasher()
+    const counting: PasswordHasher = {
+      ...base,
+      async verify(password, stored) {
+        verifications++
+        return base.verify(password, stored)
+      },
+    }
+    const auth = service(fakeUsers('v2:maarch'), counting, {
+      clock,
+      settings: { verifiedCredentialSeconds: 60, actorCacheSeconds: 0 },
+    })
+    await auth.authenticatePassword('bbain', 'maarch')
+    clock.advanceSeconds(59)
+    expect((await auth.authenticatePassword('bbain', 'maarch')).id).toBe(7)
+    expect(verifications).toBe(1)
+    clock.advanceSeconds(2)
+    expect((await auth.authenticatePassword('bbain', 'maarch')).id).toBe(7)
+    expect(verifications).toBe(2)
+  })
+
+  it('serves a loaded user for actorCacheSeconds of the clock: a disabled user is refused once they have passed', async () => {
+    const clock = manualClock()
+    const users = fakeUsers('v2:maarch')
+    const auth = service(users, fakeHasher(), {
+      clock,
+      tokens: { sign: () => 'token', verify: () => ({ kind: 'access', userId: 7, tokenId: 'id' }) },
+      settings: { verifiedCredentialSeconds: 0, actorCacheSeconds: 5 },
+    })
+    expect((await auth.authenticateToken('token')).id).toBe(7)
+    users.row = { ...users.row, status: 'DEL' }
+    clock.advanceSeconds(4)
+    expect((await auth.authenticateToken('token')).id).toBe(7)
+    clock.advanceSeconds(2)
+    await expect(auth.authenticateToken('token')).rejects.toMatchObject({ code: 'AUTHENTICATION_FAILED' })
+  })
+
+  it('refuses a login to an address until the throttle window has passed on the clock', async () => {
+    const clock = manualClock()
+    const auth = service(fakeUsers('v2:maarch'), fakeHasher(), { clock, throttle: memoryThrottle() })
+    for (let i = 0; i < 5; i++)
+      await expect(auth.authenticatePassword('bbain', `guess${i}`, '10.0.0.1')).rejects.toMatchObject({
+        code: 'AUTHENTICATION_FAILED',
+      })
+    clock.advanceSeconds(299)
+    await expect(auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')).rejects.toMatchObject({
+      code: 'ADDRESS_THROTTLED',
+      details: { retryAfterSeconds: 1 },
+    })
+    clock.advanceSeconds(2)
+    expect((await auth.authenticatePassword('bbain', 'maarch', '10.0.0.1')).id).toBe(7)
+  })
+})

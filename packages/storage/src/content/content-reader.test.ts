@@ -24,11 +24,13 @@ const root: Actor = {
 let t: TestMailroom
 const calls: { kind: string; request: Record<string, unknown> }[] = []
 const journal: ContentJournal = {
-  consultationRows: async (_db, requests) => {
-    for (const request of requests) calls.push({ kind: 'consultation', request })
-    return { rows: [], safes: [] }
-  },
-  written: () => {},
+  committing: (commit) =>
+    commit({
+      consultationRows: async (_db, requests) => {
+        for (const request of requests) calls.push({ kind: 'consultation', request })
+        return []
+      },
+    }),
   integrityCheck: async (_trx, request) => {
     calls.push({ kind: 'integrityCheck', request })
   },

@@ -23,12 +23,14 @@ type Consultation = { resId: number; sha256: string; size: number; actor: Actor 
 function recordingJournal(failFor: ReadonlySet<number> = new Set()) {
   const batches: number[][] = []
   const journal: ReadAuditJournal = {
-    async consultationRows(_db: Kysely<Database>, requests: readonly Consultation[]) {
-      if (requests.some((r) => failFor.has(r.resId))) throw new Error('journal refused')
-      batches.push(requests.map((r) => r.resId))
-      return { rows: [], safes: [] }
-    },
-    written() {},
+    committing: (commit) =>
+      commit({
+        async consultationRows(_db: Kysely<Database>, requests: readonly Consultation[]) {
+          if (requests.some((r) => failFor.has(r.resId))) throw new Error('journal refused')
+          batches.push(requests.map((r) => r.resId))
+          return []
+        },
+      }),
   }
   return { journal, batches }
 }

@@ -18,13 +18,20 @@ export interface ReadAuditEntry {
 
 /** The journal calls the audit makes (JournalWriter's). */
 export interface ReadAuditJournal {
-  /** The pending rows of these consultations and their safes, built after one archive lookup. */
+  /**
+   * Runs `commit`, the statement inserting the consultations' rows, and has them sealed once it has committed
+   * (see JournalWriter.committing).
+   */
+  committing<T>(commit: (rows: ReadAuditJournalRows) => Promise<T>): Promise<T>
+}
+
+/** The rows of a read audit's commit (JournalWriter's JournalRowsOfCommit). */
+export interface ReadAuditJournalRows {
+  /** The pending rows of these consultations (records never deposited are skipped), after one archive lookup. */
   consultationRows(
     db: Kysely<Database>,
     requests: readonly { resId: number; sha256: string; size: number; actor: Actor }[],
-  ): Promise<{ readonly rows: readonly PendingJournalRow[]; readonly safes: readonly string[] }>
-  /** Rows of `safe` were committed: seal them soon. */
-  written(safe: string): void
+  ): Promise<readonly PendingJournalRow[]>
 }
 
 interface Waiting {
@@ -102,7 +109,12 @@ export class ReadAudit {
   }
 
   async #write(entries: readonly ReadAuditEntry[]): Promise<void> {
-    const journal = this.#journal
+    if (this.#journal) await this.#journal.committing((journal) => this.#insert(entries, journal))
+    else await this.#insert(entries, null)
+  }
+
+  /** The group's history rows and journal events in one statement, atomic on its own: no BEGIN/COMMIT. */
+  async #insert(entries: readonly ReadAuditEntry[], journal: ReadAuditJournalRows | null): Promise<void> {
     const now = this.#clock.now()
     const views = entries
       .filter((e) => e.view)
@@ -118,9 +130,7 @@ export class ReadAudit {
         event_id: CONTENT_VIEW_HISTORY.eventId,
       }))
     const consultations = entries.map((e) => ({ resId: e.resId, sha256: e.sha256, size: e.size, actor: e.actor }))
-    const journalled = journal ? await journal.consultationRows(this.#db, consultations) : { rows: [], safes: [] }
-    const pending = journalled.rows
-    // The history rows and the journal's pending events in one statement, atomic on its own: no BEGIN/COMMIT.
+    const pending = journal ? await journal.consultationRows(this.#db, consultations) : []
     if (views.length > 0 && pending.length > 0) {
       await this.#db
         .with('views', (qb) => qb.insertInto('history').values(views))
@@ -132,6 +142,5 @@ export class ReadAudit {
     } else if (pending.length > 0) {
       await this.#db.insertInto('journal_pending').values(pending).execute()
     }
-    for (const safe of journalled.safes) journal?.written(safe)
   }
 }

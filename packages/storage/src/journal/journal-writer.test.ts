@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { isDomainError, verifyChain } from '@mailroom/core'
+import { buildSafeDirectory, isDomainError, verifyChain } from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readStoredFile } from '../../../testing/src/fixtures/insert-test-record.js'
 import { DEMO_SAFE, type JournalTestBed, openJournalTestBed, safeRows } from '../../test/journal-fixtures.js'
 import { rowToEvent, sha256Hex } from './journal-rows.js'
+import { type JournalConsultationRequest, type JournalRowsOfCommit, JournalWriter } from './journal-writer.js'
 
 let bed: JournalTestBed
 beforeAll(async () => {
@@ -306,11 +307,12 @@ describe('JournalWriter.consultation and integrityCheck', () => {
 })
 
 describe('JournalWriter.consultationRows', () => {
-  /** What the read audit does with them: insert the rows in a statement of its own, then mark their safes. */
-  async function consult(requests: Parameters<typeof bed.context.journal.consultationRows>[1]): Promise<void> {
-    const { rows, safes } = await bed.context.journal.consultationRows(bed.db, requests)
-    if (rows.length > 0) await bed.db.insertInto('journal_pending').values(rows).execute()
-    for (const safe of safes) bed.context.journal.written(safe)
+  /** What the read audit does with them: insert the rows in a statement of its own, inside committing. */
+  async function consult(requests: readonly JournalConsultationRequest[]): Promise<void> {
+    await bed.context.journal.committing(async (journal) => {
+      const rows = await journal.consultationRows(bed.db, requests)
+      if (rows.length > 0) await bed.db.insertInto('journal_pending').values(rows).execute()
+    })
   }
 
   it('writes the same events as one consultation call each, in order, skipping records never deposited, and the chain still verifies', async () => {
@@ -365,6 +367,51 @@ describe('JournalWriter.consultationRows', () => {
     await consult([])
     await consult([{ resId: bare.resId, sha256: bare.sha256, size: bare.size, actor: bbain }])
     expect(await head()).toEqual(before)
+  })
+})
+
+describe('JournalWriter.committing', () => {
+  async function pendingCount(): Promise<number> {
+    const row = await bed.db
+      .selectFrom('journal_pending')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  it('has the rows a commit inserted sealed soon after it resolved, with no flush and no sweep', async () => {
+    const bbain = await bed.actor('bbain')
+    const record = await bed.depositRecord(bbain)
+    const writer = new JournalWriter({ clock: bed.clock, db: bed.db, sealDelayMs: 1, sweepIntervalMs: 0 })
+    try {
+      await writer.committing(async (journal) => {
+        const rows = await journal.consultationRows(bed.db, [
+          { resId: record.resId, sha256: record.sha256, size: record.size, actor: bbain },
+        ])
+        expect(rows).toHaveLength(1)
+        await bed.db.insertInto('journal_pending').values(rows).execute()
+      })
+      for (let waited = 0; (await pendingCount()) > 0 && waited < 5000; waited += 10)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(await pendingCount()).toBe(0)
+    } finally {
+      await writer.close()
+    }
+  })
+
+  it('refuses to prepare rows with a handle kept after its commit ended', async () => {
+    const bbain = await bed.actor('bbain')
+    const record = await bed.depositRecord(bbain)
+    let kept: JournalRowsOfCommit | undefined
+    await bed.context.journal.committing(async (journal) => {
+      kept = journal
+    })
+    const request = { resId: record.resId, sha256: record.sha256, size: record.size, actor: bbain }
+    expect(() => kept?.prepareDeposit(buildSafeDirectory([]), { ...request, destination: null })).toThrow(
+      /after their commit ended/,
+    )
+    await expect(kept?.consultationRows(bed.db, [request])).rejects.toThrow(/after their commit ended/)
+    expect(await pendingCount()).toBe(0)
   })
 })
 

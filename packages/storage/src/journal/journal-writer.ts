@@ -23,6 +23,7 @@ import {
 import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database, JournalArchivesTable } from '../database/schema.js'
 import { type Logger, SILENT_LOGGER } from '../logger.js'
+import { BackgroundSealer } from './background-sealer.js'
 import { eventToRow, loadSafeDirectory, sha256Hex } from './journal-rows.js'
 import {
   eventToPendingRow,
@@ -41,7 +42,7 @@ type NewArchiveRow = Insertable<JournalArchivesTable> & { readonly archive_id: s
 /** A journal_pending row about to be inserted. */
 export type PendingJournalRow = ReturnType<typeof eventToPendingRow>
 
-/** A new record's deposit, ready to be inserted by the caller (see {@link JournalWriter.prepareDeposit}). */
+/** A new record's deposit, ready to be inserted by the caller (see {@link JournalRowsOfCommit.prepareDeposit}). */
 export interface PreparedDeposit {
   /** The record the deposit names. */
   readonly resId: number
@@ -87,6 +88,26 @@ export interface JournalReadRequest {
   readonly actor: Actor
 }
 
+/**
+ * Journal rows a caller inserts in a statement of its own, prepared inside {@link JournalWriter.committing}:
+ * the writer learns of every safe they go to when that commit is done, so none waits for the sweep.
+ */
+export interface JournalRowsOfCommit {
+  /**
+   * The rows of a new record's deposit (its archive and its pending event), built without touching the
+   * database so that they go in with the statement that inserts the record.
+   */
+  prepareDeposit(directory: SafeDirectory, request: Omit<JournalDepositRequest, 'kind'>): PreparedDeposit
+  /**
+   * The pending rows of many consultations, in the order given (records never deposited are skipped), after
+   * one archive lookup: reads that finish together share one statement (see ReadAudit).
+   */
+  consultationRows(
+    db: Kysely<Database>,
+    requests: readonly JournalConsultationRequest[],
+  ): Promise<readonly PendingJournalRow[]>
+}
+
 /** Effects the writer needs; defaults are the system clock and node:crypto. */
 export interface JournalWriterOptions {
   readonly clock?: Clock
@@ -119,7 +140,9 @@ export interface JournalWriterOptions {
  * journal_heads row (the chain's checkpoint), in short transactions of its own: a debounced background seal
  * shortly after each write, a periodic sweep (also sealing other servers' and crashed processes' leftovers),
  * every journal read (journalRead seals first, so a read sees every committed event) and `journal verify`.
- * The writer's own background work needs the `db` option; {@link JournalWriter.close} ends it.
+ * The writer's own background work ({@link BackgroundSealer}) needs the `db` option; {@link JournalWriter.close}
+ * ends it. Rows a caller inserts in its own statement are prepared inside {@link JournalWriter.committing},
+ * which tells the background sealer once that statement has committed.
  *
  * Organisation numbers: orgRegNumber is the safe; orgUnitRegNumber and depositorOrgRegNumber the actor's
  * primary entity_id ('' without entity); originatorOrgRegNumber the record's destination (the safe's keeper
@@ -130,33 +153,22 @@ export interface JournalWriterOptions {
 export class JournalWriter {
   readonly #clock: Clock
   readonly #deps: JournalBuilderDeps
-  readonly #db: Kysely<Database> | undefined
-  readonly #logger: Logger
-  readonly #sealDelayMs: number
-  /** Safes written since the last background seal started. */
-  readonly #dirty = new Set<string>()
-  #timer: ReturnType<typeof setTimeout> | null = null
-  #draining: Promise<void> | null = null
-  #sweeper: ReturnType<typeof setInterval> | null = null
-  #sweeping: Promise<void> | null = null
-  #closed = false
+  /** Background sealing; null without the `db` option (seal yourself then). */
+  readonly #sealer: BackgroundSealer | null
 
   constructor(options: JournalWriterOptions = {}) {
     this.#clock = options.clock ?? { now: () => new Date() }
     const newId =
       options.newId ?? createJournalEventIdGenerator({ now: () => Date.now(), randomBytes: pooledRandomBytes() })
     this.#deps = { sha256Hex, newEventId: newId }
-    this.#db = options.db
-    this.#logger = options.logger ?? SILENT_LOGGER
-    this.#sealDelayMs = Math.max(0, options.sealDelayMs ?? 100)
-    const sweepMs = options.sweepIntervalMs ?? 1500
-    if (this.#db !== undefined && sweepMs > 0) {
-      // Timers are unref'ed: pending background work never keeps a process alive (close() seals what is left).
-      this.#sweeper = setInterval(() => this.#sweep(), sweepMs)
-      this.#sweeper.unref?.()
-      // Start-up sweep: what a crashed or killed process left committed but unsealed.
-      setTimeout(() => this.#sweep(), 0).unref?.()
-    }
+    this.#sealer =
+      options.db === undefined
+        ? null
+        : new BackgroundSealer(options.db, {
+            logger: options.logger ?? SILENT_LOGGER,
+            sealDelayMs: Math.max(0, options.sealDelayMs ?? 100),
+            sweepIntervalMs: options.sweepIntervalMs ?? 1500,
+          })
   }
 
   /**
@@ -188,11 +200,42 @@ export class JournalWriter {
   }
 
   /**
-   * The rows of a new record's deposit (its archive and its pending event), built without touching the
-   * database so that the caller can insert them in the statement that inserts the record. The caller calls
-   * {@link written} once that statement has committed.
+   * Runs `commit`, the caller's statement or transaction that inserts journal rows prepared with the handle it
+   * is given, and once it has resolved (committed) has the safes those rows go to sealed soon. Rows are
+   * prepared through this handle only, so none can be committed without the writer knowing; the handle
+   * refuses to prepare once `commit` has ended. A failed commit announces nothing (nothing was committed).
    */
-  prepareDeposit(directory: SafeDirectory, request: Omit<JournalDepositRequest, 'kind'>): PreparedDeposit {
+  async committing<T>(commit: (rows: JournalRowsOfCommit) => Promise<T>): Promise<T> {
+    const safes = new Set<string>()
+    let open = true
+    const assertOpen = () => {
+      if (!open) throw new Error('journal rows prepared after their commit ended: prepare them inside committing()')
+    }
+    const rows: JournalRowsOfCommit = {
+      prepareDeposit: (directory, request) => {
+        assertOpen()
+        const prepared = this.#prepareDeposit(directory, request)
+        safes.add(prepared.safe)
+        return prepared
+      },
+      consultationRows: async (db, requests) => {
+        assertOpen()
+        const consultations = await this.#consultationRows(db, requests)
+        assertOpen()
+        for (const safe of consultations.safes) safes.add(safe)
+        return consultations.rows
+      },
+    }
+    try {
+      const result = await commit(rows)
+      for (const safe of safes) this.#sealer?.written(safe)
+      return result
+    } finally {
+      open = false
+    }
+  }
+
+  #prepareDeposit(directory: SafeDirectory, request: Omit<JournalDepositRequest, 'kind'>): PreparedDeposit {
     const archive = this.#newArchive(directory, request.resId, request.destination)
     const found = { archiveId: archive.archive_id, safe: archive.safe }
     const event = buildPendingDepositEvent(
@@ -200,11 +243,6 @@ export class JournalWriter {
       this.#depositInput(directory, found, request, chainPositionAfter(found.safe, null), this.#clock.now()),
     )
     return { resId: request.resId, safe: found.safe, archive, pending: eventToPendingRow(event) }
-  }
-
-  /** Events of `safe` were committed outside the writer's methods (see {@link prepareDeposit}): seal them soon. */
-  written(safe: string): void {
-    this.#markDirty(safe)
   }
 
   #depositInput(
@@ -238,12 +276,8 @@ export class JournalWriter {
     await this.#writeResourceEvent(trx, request, (common) => buildConsultationEvent(this.#deps, common))
   }
 
-  /**
-   * The pending rows of many consultations, in the order given (records never deposited are skipped), and
-   * the safes they go to, after one archive lookup: the caller inserts them in a statement of its own (reads
-   * that finish together share one, see ReadAudit) and calls {@link written} for each safe once committed.
-   */
-  async consultationRows(
+  /** The pending rows of many consultations and the safes they go to (see JournalRowsOfCommit). */
+  async #consultationRows(
     db: Kysely<Database>,
     requests: readonly JournalConsultationRequest[],
   ): Promise<{ readonly rows: readonly PendingJournalRow[]; readonly safes: readonly string[] }> {
@@ -391,7 +425,9 @@ export class JournalWriter {
         .values(pending)
         .execute()
     else await trx.insertInto('journal_pending').values(pending).execute()
-    this.#markDirty(safe)
+    // Told before the caller's commit: the drain seals a safe that had something once more, and the sweep
+    // catches a commit slower than that.
+    this.#sealer?.written(safe)
   }
 
   /**
@@ -428,81 +464,12 @@ export class JournalWriter {
    * are thrown. Needs the `db` option (no-op without it).
    */
   async flush(): Promise<void> {
-    const db = this.#db
-    if (db === undefined) return
-    do {
-      if (this.#timer !== null) clearTimeout(this.#timer)
-      this.#timer = null
-      await this.#draining
-    } while (this.#draining !== null || this.#timer !== null)
-    this.#dirty.clear()
-    await sealJournal(db)
+    await this.#sealer?.flush()
   }
 
   /** Stops background sealing, then seals what is left (errors logged): call before closing the database. */
   async close(): Promise<void> {
-    if (this.#closed) return
-    this.#closed = true
-    if (this.#sweeper !== null) clearInterval(this.#sweeper)
-    this.#sweeper = null
-    await this.#sweeping
-    await this.flush().catch((error: unknown) =>
-      this.#logger.error({ err: error }, 'journal: pending events could not be sealed on close'),
-    )
-  }
-
-  #markDirty(safe: string): void {
-    if (this.#db === undefined || this.#closed) return
-    this.#dirty.add(safe)
-    this.#arm()
-  }
-
-  /** One debounce timer for every dirty safe; none while a drain runs (it re-arms when it ends). */
-  #arm(): void {
-    if (this.#timer !== null || this.#draining !== null || this.#closed) return
-    this.#timer = setTimeout(() => {
-      this.#timer = null
-      this.#draining = this.#drain().finally(() => {
-        this.#draining = null
-        if (this.#dirty.size > 0) this.#arm()
-      })
-    }, this.#sealDelayMs)
-    this.#timer.unref?.()
-  }
-
-  /**
-   * Seals the dirty safes, in parallel across safes and one seal per safe. The writer cannot see its callers'
-   * commits: a safe that had something to seal is sealed once more, to pick up the transactions that were
-   * still committing; one round that finds nothing ends it (the periodic sweep catches the slower ones).
-   */
-  async #drain(): Promise<void> {
-    const db = this.#db!
-    const safes = [...this.#dirty]
-    this.#dirty.clear()
-    await Promise.all(
-      safes.map(async (safe) => {
-        try {
-          if ((await sealJournal(db, { safe })) > 0) this.#dirty.add(safe)
-        } catch (error) {
-          this.#logger.error({ err: error, safe }, 'journal: background seal failed (the sweep retries)')
-        }
-      }),
-    )
-  }
-
-  /** Seals every safe's leftovers: other servers', a crashed process's, or commits the drain missed. */
-  #sweep(): void {
-    if (this.#sweeping !== null || this.#closed) return
-    this.#sweeping = (async () => {
-      try {
-        await this.#draining
-        await sealJournal(this.#db!)
-      } catch (error) {
-        this.#logger.error({ err: error }, 'journal: sweep failed (retried at the next sweep)')
-      } finally {
-        this.#sweeping = null
-      }
-    })()
+    await this.#sealer?.close()
   }
 }
 

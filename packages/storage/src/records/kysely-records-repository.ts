@@ -21,7 +21,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'
 import { loadSafeDirectory } from '../journal/journal-rows.js'
-import type { PreparedDeposit } from '../journal/journal-writer.js'
+import type { JournalRowsOfCommit, PreparedDeposit } from '../journal/journal-writer.js'
 import type { StorageContext } from '../storage-context.js'
 import { insertRecordQuery, type RecordColumnValues } from './insert-record-statement.js'
 import { lookupEarlierReferences, lookupReferences, NEXT_RES_ID } from './lookup-references.js'
@@ -168,9 +168,14 @@ export class KyselyRecordsRepository implements RecordsRepository {
     }
     try {
       if (document) await this.#faults.afterFileWrite?.(document)
-      const store = async (db: Kysely<Database>, chrono: string | null, stored: StoredDocument | null) => {
-        const deposit = stored ? await this.#prepareDeposit(db, actor, record, stored, preparation) : null
-        const resId = await this.#insertAll(db, actor, record, {
+      const store = async (
+        journal: JournalRowsOfCommit,
+        db: Kysely<Database>,
+        chrono: string | null,
+        stored: StoredDocument | null,
+      ) => {
+        const deposit = stored ? await this.#prepareDeposit(journal, db, actor, record, stored, preparation) : null
+        return this.#insertAll(db, actor, record, {
           resId: deposit?.resId ?? null,
           chrono,
           area,
@@ -178,14 +183,14 @@ export class KyselyRecordsRepository implements RecordsRepository {
           deposit,
           now,
         })
-        return { resId, deposit }
       }
-      let stored: { resId: number; deposit: PreparedDeposit | null }
-      if (plan === null && !this.#faults.afterInsert && !this.#faults.beforeCommit) {
-        // Every row in one statement, which PostgreSQL runs atomically on its own: no BEGIN, no COMMIT.
-        stored = await store(this.#context.db, null, document)
-      } else {
-        stored = await this.#context.db.transaction().execute(async (trx) => {
+      // The journal seals the deposit soon after this statement or transaction has committed.
+      return await this.#context.journal.committing(async (journal) => {
+        if (plan === null && !this.#faults.afterInsert && !this.#faults.beforeCommit) {
+          // Every row in one statement, which PostgreSQL runs atomically on its own: no BEGIN, no COMMIT.
+          return store(journal, this.#context.db, null, document)
+        }
+        return this.#context.db.transaction().execute(async (trx) => {
           const chrono = plan ? await nextChrono(trx, plan) : null
           if (mergeInTransaction && area && record.file) {
             // The number is only known once the counter moved, so this file is written under the counter's
@@ -199,14 +204,12 @@ export class KyselyRecordsRepository implements RecordsRepository {
             )
             await this.#faults.afterFileWrite?.(document)
           }
-          const written = await store(trx, chrono, document)
-          await this.#faults.afterInsert?.(written.resId)
-          await this.#faults.beforeCommit?.(written.resId)
-          return written
+          const resId = await store(journal, trx, chrono, document)
+          await this.#faults.afterInsert?.(resId)
+          await this.#faults.beforeCommit?.(resId)
+          return resId
         })
-      }
-      if (stored.deposit) this.#context.journal.written(stored.deposit.safe)
-      return stored.resId
+      })
     } catch (error) {
       // Read through a constant: the transaction callback may have set `document` after the write above.
       const written = document as StoredDocument | null
@@ -231,6 +234,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
    * before its row exists: the one the lookup reserved, else one drawn now.
    */
   async #prepareDeposit(
+    journal: JournalRowsOfCommit,
     db: Kysely<Database>,
     actor: Actor,
     record: NewRecord,
@@ -239,7 +243,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
   ): Promise<PreparedDeposit> {
     const resId = preparation.resId ?? (await reserveResId(db))
     const directory = preparation.entityTree ? this.#directoryOf(preparation.entityTree) : await loadSafeDirectory(db)
-    return this.#context.journal.prepareDeposit(directory, {
+    return journal.prepareDeposit(directory, {
       resId,
       destination: record.destination,
       sha256: stored.sha256,
