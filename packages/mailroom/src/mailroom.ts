@@ -13,9 +13,9 @@ import {
   type PasswordHasher,
   type PasswordPolicy,
   type PdfConverter,
-  readEntity,
   type ThrottlePolicy,
 } from '@mailroom/core'
+import { readEntity } from '@mailroom/core/internal'
 import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
 import {
   type ContentSettings,

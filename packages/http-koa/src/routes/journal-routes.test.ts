@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto'
 import { get, type IncomingHttpHeaders } from 'node:http'
-import {
-  buildConsultationEvent,
-  buildDepositEvent,
-  chainPositionAfter,
-  type JournalEvent,
-  type LifeCycleEvent,
-} from '@mailroom/core'
+import type { JournalEvent, LifeCycleEvent } from '@mailroom/core'
+import { buildConsultationEvent, buildDepositEvent, chainPositionAfter } from '@mailroom/core/internal'
 import { HmacTokenSigner } from '@mailroom/mailroom'
 import { TEST_SECRET } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
