@@ -57,6 +57,15 @@ export { describePlan, isEmptyPlan, summarisePlan } from './organisation/plan-or
 export { checkPerimeterClause } from './organisation/validate-organisation.js'
 export { chronoPlan } from './records/chrono.js'
 export { createRecordsUseCases } from './records/records-services.js'
+export {
+  ARITHMETIC_OPERATORS,
+  CAST_TYPES,
+  COMPARISON_OPERATORS,
+  EXTRACT_FIELDS,
+  MACROS,
+  SEARCH_FUNCTIONS,
+  TYPED_LITERAL_TYPES,
+} from './search/ast.js'
 export type { PerimeterContext, PerimeterEntity } from './search/expand-macros.js'
 export { expandMacros } from './search/expand-macros.js'
 export { checkSearchLimit, parseSearchRequest, refuseTooManyResults, SVE_START_DATE } from './search/search-request.js'

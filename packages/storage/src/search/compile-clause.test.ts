@@ -12,7 +12,7 @@ import { expandMacros, type PerimeterContext, parseSearchRequest } from '@mailro
 import fc from 'fast-check'
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clauseArbitrary, literalTextArbitrary } from '../../../core/src/search/clause-arbitrary.js'
+import { clauseArbitrary, literalTextArbitrary } from '../../../testing/src/arbitraries/clause-arbitrary.js'
 import { INJECTION_CORPUS } from '../../../testing/src/fixtures/injection-corpus.js'
 import { compileClause, compileSearch } from './compile-clause.js'
 
