@@ -21,9 +21,14 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
-import { type LoopbackMailroom, serveMailroomOnLoopback } from '@mailroom/http-koa/testing'
 import { S3DocumentStore } from '@mailroom/mailroom'
-import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
+import {
+  createTestDatabase,
+  type LoopbackMailroom,
+  serveMailroomOnLoopback,
+  TEST_PASSWORD_HASHER,
+  TEST_SECRET,
+} from '@mailroom/testing'
 import { makeBenchPdf, runPhase } from './bench-kit.js'
 import { gatewayCpuMs, machineCpuMs, processCpuMs, runHttpPhase } from './http-load.js'
 

@@ -15,6 +15,7 @@ export const ENTRY_POINTS = [
   { name: '@mailroom/object-store', file: 'packages/object-store/src/index.ts' },
   { name: '@mailroom/documents', file: 'packages/documents/src/index.ts' },
   { name: '@mailroom/mailroom', file: 'packages/mailroom/src/index.ts' },
+  { name: '@mailroom/http-koa', file: 'packages/http-koa/src/index.ts' },
   { name: '@mailroom/sdk', file: 'packages/sdk/src/index.ts' },
 ]
 

@@ -1,3 +1,3 @@
 import { mailroomTsupConfig } from '../../tsup.shared.ts'
 
-export default mailroomTsupConfig(['src/index.ts'])
+export default mailroomTsupConfig(['src/index.ts', 'src/internal.ts'])

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { demoAuth, startTestServer, type TestServer } from '@mailroom/http-koa/testing'
+import { demoAuth, startTestServer, type TestServer } from '@mailroom/testing'
 import { makePdf } from '../../../packages/testing/src/fixtures/files/index.js'
 import { CONSOLE_DIST } from './console-dist.js'
 

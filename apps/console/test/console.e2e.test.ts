@@ -1,4 +1,4 @@
-import type { TestServer } from '@mailroom/http-koa/testing'
+import type { TestServer } from '@mailroom/testing'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../packages/testing/src/fixtures/files/index.js'

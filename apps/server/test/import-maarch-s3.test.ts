@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { serveOnLoopback } from '@mailroom/http-koa/testing'
 import { importMaarch, type MaarchImportTarget } from '@mailroom/import-maarch'
 import { checkDocumentStorage, createMailroom, type Mailroom, verifyJournal } from '@mailroom/mailroom'
 import {
   cephGateway,
   createTestDatabase,
+  serveOnLoopback,
   startStallingProxy,
   TEST_PASSWORD_HASHER,
   TEST_SECRET,

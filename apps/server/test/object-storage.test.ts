@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serveMailroomOnLoopback } from '@mailroom/http-koa/testing'
 import { checkDocumentStorage, type Mailroom } from '@mailroom/mailroom'
 import {
   cephGateway,
   createTestDatabase,
+  serveMailroomOnLoopback,
   TEST_PASSWORD_HASHER,
   TEST_SECRET,
   type TestDatabase,

@@ -1,9 +1,9 @@
-import { serveMailroomOnLoopback } from '@mailroom/http-koa/testing'
 import { checkDocumentStorage, type Mailroom } from '@mailroom/mailroom'
 import {
   cephGateway,
   createTestDatabase,
   type StallingProxy,
+  serveMailroomOnLoopback,
   startStallingProxy,
   TEST_PASSWORD_HASHER,
   TEST_SECRET,

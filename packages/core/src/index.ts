@@ -2,11 +2,89 @@
  * @module @mailroom/core
  * Domain rules of Mailroom with no I/O: schemas, the clause language, perimeter rules, the error catalogue
  * and the use cases, written against ports that storage adapters implement.
+ *
+ * Every export is listed by name. Helpers that only Mailroom's own packages share (request parsers, journal
+ * event builders, search result shaping…) are in `@mailroom/core/internal`, which is not public API.
  */
 
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
-export { displayName, isRoot, primaryEntityOf } from './actors/actor.js'
-export * from './api/index.js'
+export type { AuthenticateBody, RefreshTokenResponse } from './api/auth-schemas.js'
+export {
+  AuthenticateBodySchema,
+  AuthenticateResponseHeadersSchema,
+  RefreshTokenParamsSchema,
+  RefreshTokenResponseSchema,
+} from './api/auth-schemas.js'
+export type {
+  ContentBase64Response,
+  ContentParams,
+  OriginalContentBase64Response,
+  OriginalContentParams,
+  VersionContentParams,
+  VersionContentResponse,
+} from './api/content-schemas.js'
+export {
+  ContentBase64ResponseSchema,
+  ContentParamsSchema,
+  OriginalContentBase64ResponseSchema,
+  OriginalContentParamsSchema,
+  ResIdPathSchema,
+  VersionContentParamsSchema,
+  VersionContentResponseSchema,
+  VersionPathSchema,
+} from './api/content-schemas.js'
+export type { EntityResponse } from './api/entity-schemas.js'
+export { EntityPathSchema } from './api/entity-schemas.js'
+export type { ErrorBody } from './api/error-body-schema.js'
+export { ErrorBodySchema } from './api/error-body-schema.js'
+export type { LivenessResponse, ReadinessResponse } from './api/health-schemas.js'
+export { LivenessResponseSchema, ReadinessResponseSchema } from './api/health-schemas.js'
+export type { JournalErrorResponse, JournalEventsParams, JournalEventsResponse } from './api/journal-schemas.js'
+export {
+  JournalErrorResponseSchema,
+  JournalEventsParamsSchema,
+  JournalEventsResponseSchema,
+  JournalPathSchema,
+} from './api/journal-schemas.js'
+export type { ChainVerificationResponse } from './api/journal-verification-schemas.js'
+export { ChainVerificationResponseSchema, chainVerificationBody } from './api/journal-verification-schemas.js'
+export type {
+  NewUserBody,
+  OrganisationHistoryResponse,
+  OrganisationPlanResponse,
+  UserSummaryResponse,
+} from './api/organisation-schemas.js'
+export {
+  NewUserBodySchema,
+  OrganisationApplyQuerySchema,
+  OrganisationDocumentBodySchema,
+  OrganisationHistoryQuerySchema,
+  OrganisationHistoryResponseSchema,
+  OrganisationPlanResponseSchema,
+  parseAdminBody,
+  UserListResponseSchema,
+  UserLoginPathSchema,
+  UserPasswordBodySchema,
+  UserStatusBodySchema,
+  UserSummarySchema,
+} from './api/organisation-schemas.js'
+export type { CreateRecordBody, CreateRecordResponse, EarlierCreateRecordBody } from './api/record-schemas.js'
+export {
+  CreateRecordBodySchema,
+  CreateRecordRequestSchema,
+  CreateRecordResponseSchema,
+  EarlierCreateRecordBodySchema,
+} from './api/record-schemas.js'
+export type { SearchBody, SearchResponse } from './api/search-schemas.js'
+export { SearchBodySchema, SearchResponseSchema } from './api/search-schemas.js'
+export type { RecordHistoryResponse, StatusUpdateBody, StatusUpdateResponse } from './api/status-schemas.js'
+export {
+  RecordHistoryResponseSchema,
+  StatusUpdateBodySchema,
+  StatusUpdateResponseSchema,
+} from './api/status-schemas.js'
+export type { NewVersionBody, NewVersionResponse } from './api/version-schemas.js'
+export { NewVersionBodySchema, NewVersionResponseSchema } from './api/version-schemas.js'
 export type { ActingMailroom, BoundServices } from './application/bind-actor.js'
 export { actAs } from './application/bind-actor.js'
 export type { MailroomHealth, MailroomServices } from './application/mailroom-services.js'
@@ -25,18 +103,67 @@ export type {
 } from './auth/ports.js'
 export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
-export type { ContentServices } from './content/content-services.js'
-export * from './content/index.js'
+export type { ContentMode, VersionType } from './content/content-request.js'
+export type {
+  ContentBase64Body,
+  ContentQuery,
+  ContentReadMeta,
+  ContentResult,
+  ContentServices,
+  NewVersionResult,
+  OriginalContentBase64Body,
+  OriginalContentQuery,
+  ServedFile,
+  VersionContentBody,
+  VersionContentQuery,
+} from './content/content-services.js'
+export type {
+  ChronoMerger,
+  ConvertInput,
+  MimeTypeSniffer,
+  PdfConverter,
+  PdfWatermarker,
+  PreparedChronoMerge,
+} from './content/ports.js'
+export type { RgbColor, WatermarkOptions, WatermarkSettingsInput } from './content/watermark-text.js'
+export { DEFAULT_WATERMARK_OPTIONS, parseWatermarkSettings } from './content/watermark-text.js'
 export type { Entity, EntityRow } from './entities/entity.js'
-export { EntityIdSchema, EntityResponseSchema, EntitySchema } from './entities/entity.js'
+export { EntityResponseSchema } from './entities/entity.js'
 export type { EntityRepository } from './entities/ports.js'
-export { fullNameOf, readEntity } from './entities/read-entity.js'
 export { ERROR_CATALOGUE } from './errors/catalogue/index.js'
 export type { ErrorArgs, ErrorCode } from './errors/domain-error.js'
 export { DomainError, domainError, errorMessage, fail, isDomainError } from './errors/domain-error.js'
 export type { ErrorDefinition, ErrorKind } from './errors/error-definition.js'
-export * from './journal/index.js'
+export { JOURNAL_DESCRIPTIONS } from './journal/build-journal-event.js'
+export type {
+  ArchiveJournalEvent,
+  ConsultationEvent,
+  ConsultationInfo,
+  DepositEvent,
+  DepositInfo,
+  IntegrityCheckEvent,
+  IntegrityCheckInfo,
+  JournalEvent,
+  JournalEventBase,
+  JournalEventType,
+  JournalObjectClass,
+  JournalReadEvent,
+  NewResourceEvent,
+  OrganizationJournalInfo,
+  Sha256Hex,
+} from './journal/journal-event.js'
+export type { JournalQuery } from './journal/journal-query.js'
 export type { JournalReading, JournalServices } from './journal/journal-services.js'
+export type { EventInfoItem, LifeCycleEvent } from './journal/life-cycle-event.js'
+export type { SafeDirectory, SafeEntity } from './journal/safe-directory.js'
+export type {
+  JournalBreak,
+  JournalBreakReason,
+  SafeChainVerifier,
+  SafeVerification,
+} from './journal/safe-verification.js'
+export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './journal/verify-chain.js'
+export { verifyChain } from './journal/verify-chain.js'
 export type {
   AuthenticationMethod,
   AuthObserver,
@@ -48,8 +175,128 @@ export type {
   OperationalStatistics,
   ThrottleScope,
 } from './observability/ports.js'
-export * from './organisation/index.js'
-export * from './records/index.js'
-export * from './search/index.js'
+export { compactOrganisation } from './organisation/compact-organisation.js'
+export type {
+  ContactDefinition,
+  CustomFieldDefinition,
+  DoctypeDefinition,
+  DoctypeFirstLevelDefinition,
+  DoctypeSecondLevelDefinition,
+  EntityDefinition,
+  FolderDefinition,
+  GroupDefinition,
+  IndexingFieldDefinition,
+  IndexingKeyword,
+  IndexingModelDefinition,
+  OrganisationDocument,
+  OrganisationDocumentInput,
+  OrganisationItems,
+  OrganisationSection,
+  PriorityDefinition,
+  StatusDefinition,
+  TagDefinition,
+  UserDefinition,
+  UserDefinitionInput,
+  UserEntityMembership,
+  UserModeName,
+} from './organisation/organisation-schema.js'
+export { OrganisationDocumentSchema, organisationJsonSchema, USER_MODES } from './organisation/organisation-schema.js'
+export type {
+  ApplyOrganisationOptions,
+  ChangeAuthor,
+  NewUser,
+  OrganisationApplyResult,
+  OrganisationHistoryEntry,
+  OrganisationServices,
+  UserSummary,
+} from './organisation/organisation-services.js'
+export type { PasswordPolicy } from './organisation/password-policy.js'
+export { DEFAULT_PASSWORD_POLICY, passwordPolicyViolations } from './organisation/password-policy.js'
+export type {
+  OrganisationPlan,
+  OrganisationPlanSummary,
+  OrganisationState,
+  OrganisationUsage,
+  PlanOptions,
+  SectionChanges,
+} from './organisation/plan-organisation.js'
+export { describeSummary, planOrganisation } from './organisation/plan-organisation.js'
+export type {
+  KnownReferences,
+  OrganisationIssue,
+  OrganisationValidation,
+} from './organisation/validate-organisation.js'
+export { validateOrganisation } from './organisation/validate-organisation.js'
+export type { ChronoPlan } from './records/chrono.js'
+export type {
+  DiffusionItem,
+  NewRecord,
+  NewRecordFile,
+  RecordContact,
+  RecordIntegrations,
+} from './records/new-record.js'
+export type {
+  CreatePreparation,
+  CustomFieldFacts,
+  DisabledModelField,
+  EarlierReferenceFacts,
+  EarlierReferenceQuery,
+  IndexingModelFacts,
+  RecordReferenceFacts,
+  RecordReferenceQuery,
+  RecordsRepository,
+  RecordTreeEntity,
+  StagedFile,
+} from './records/ports.js'
+export type { RecordsServices } from './records/records-services.js'
+export type {
+  ArithmeticExpr,
+  ArithmeticOperator,
+  BetweenExpr,
+  BooleanLiteral,
+  CallExpr,
+  CastExpr,
+  CastType,
+  ClauseAst,
+  ColumnRef,
+  ComparisonExpr,
+  ComparisonOperator,
+  ConcatExpr,
+  ExtractExpr,
+  ExtractField,
+  InExpr,
+  IsExpr,
+  JsonAccessExpr,
+  LikeExpr,
+  LogicalExpr,
+  MacroArg,
+  MacroName,
+  MacroRef,
+  NegateExpr,
+  NotExpr,
+  NullLiteral,
+  NumberLiteral,
+  OrderItem,
+  SearchFunctionName,
+  StringLiteral,
+  TypedLiteral,
+  TypedLiteralType,
+} from './search/ast.js'
+export { MAX_CLAUSE_BYTES } from './search/limits.js'
+export type { ParseClauseOptions } from './search/parser.js'
+export { parseClause } from './search/parser.js'
+export { printClause } from './search/printer.js'
+export type { SearchQuery } from './search/search-request.js'
+export type {
+  JsonValue,
+  SearchFile,
+  SearchHit,
+  SearchHits,
+  SearchRecord,
+  SearchResult,
+} from './search/search-result.js'
 export type { SearchServices } from './search/search-services.js'
-export * from './status/index.js'
+export type { ViewColumnName, ViewColumnType } from './search/view-columns.js'
+export { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from './search/view-columns.js'
+export type { HistoryEntry, RecordHistory } from './status/record-history.js'
+export type { StatusServices, StatusUpdateMeta, StatusUpdateResult } from './status/status-services.js'

@@ -12,5 +12,5 @@ export type { LibreOfficeConverterOptions } from './conversion/libreoffice-conve
 export { findSoffice, LibreOfficeConverter } from './conversion/libreoffice-converter.js'
 export type { ConversionServiceOptions, OfficeConverter } from './conversion/pdf-converter.js'
 export { ConversionService } from './conversion/pdf-converter.js'
-export { mimeTypeSniffer, sniffMimeType } from './sniffing/sniff-mime-type.js'
-export { pdfWatermarker, watermarkPdf } from './watermark/watermark-pdf.js'
+export { mimeTypeSniffer } from './sniffing/sniff-mime-type.js'
+export { pdfWatermarker } from './watermark/watermark-pdf.js'

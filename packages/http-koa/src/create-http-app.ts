@@ -57,7 +57,23 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024
 /** Routes that answer without credentials. */
 const PUBLIC_REST_ROUTES = new Set(['POST /rest/authenticate', 'GET /rest/authenticate/token'])
 
-/** Builds the Koa application serving the REST interface, /healthz and /digitalSafe (and the console when given). */
+/**
+ * Builds the Koa application serving the REST interface, /healthz and /digitalSafe (and the console when given).
+ *
+ * @example
+ * ```ts
+ * import { createHttpApp, createHttpServer } from '@mailroom/http-koa'
+ * import { createMailroom } from '@mailroom/mailroom'
+ *
+ * const mailroom = await createMailroom({
+ *   database: './data/pglite',
+ *   docserverDir: './data/docservers',
+ *   secret: process.env.MAILROOM_SECRET ?? 'change me',
+ * })
+ * const app = createHttpApp({ services: mailroom, cors: { origins: ['https://mail.example.org'] } })
+ * createHttpServer(app).listen(8080, '127.0.0.1')
+ * ```
+ */
 export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   const log = options.logger ?? pino({ level: 'silent' })
   const app = new Koa<AppState>({ proxy: options.trustProxy ?? false })

@@ -7,15 +7,13 @@
  */
 
 export type { AppState } from './app-state.js'
-export { CONSOLE_PATH } from './console/index.js'
 export type { HttpAppOptions } from './create-http-app.js'
 export { createHttpApp, DEFAULT_BODY_IDLE_TIMEOUT_MS, DEFAULT_BODY_LIMIT_BYTES } from './create-http-app.js'
 export type { HttpServerLimits } from './create-http-server.js'
 export { createHttpServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_RECEIVE_TIMEOUT_MS } from './create-http-server.js'
 export { STATUS_BY_KIND } from './error-status.js'
 export type { CorsSettings } from './middleware/cross-origin.js'
-export { CORS_EXPOSED_HEADERS, corsSettingsProblem } from './middleware/cross-origin.js'
-export { UNMATCHED_ROUTE } from './middleware/observe-requests.js'
+export { corsSettingsProblem } from './middleware/cross-origin.js'
 export type { OpenApiDocument } from './openapi/index.js'
 export { createOpenApiDocument, OPENAPI_PATH, openApiDocument } from './openapi/index.js'
 export type { ServerLifecycle } from './routes/health-routes.js'

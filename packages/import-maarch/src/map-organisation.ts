@@ -1,9 +1,5 @@
-import {
-  checkPerimeterClause,
-  INDEXING_CATEGORIES,
-  INDEXING_KEYWORDS,
-  type OrganisationDocumentInput,
-} from '@mailroom/core'
+import type { OrganisationDocumentInput } from '@mailroom/core'
+import { checkPerimeterClause, INDEXING_CATEGORIES, INDEXING_KEYWORDS } from '@mailroom/core/internal'
 
 type Row = Record<string, unknown>
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
 import { verifyJournal } from '@mailroom/storage'
+import { startTestServer, type TestServer } from '@mailroom/testing'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

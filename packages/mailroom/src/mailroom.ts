@@ -13,9 +13,9 @@ import {
   type PasswordHasher,
   type PasswordPolicy,
   type PdfConverter,
-  readEntity,
   type ThrottlePolicy,
 } from '@mailroom/core'
+import { readEntity } from '@mailroom/core/internal'
 import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
 import {
   type ContentSettings,
@@ -119,7 +119,25 @@ export interface Mailroom extends MailroomServices {
   close(): Promise<void>
 }
 
-/** Opens the database, applies migrations and wires every use case. */
+/**
+ * Opens the database, applies migrations and wires every use case.
+ *
+ * @example
+ * ```ts
+ * import { createMailroom } from '@mailroom/mailroom'
+ *
+ * const mailroom = await createMailroom({
+ *   database: process.env.DATABASE_URL ?? './data/pglite', // or a pg.Pool, or a kysely instance you own
+ *   docserverDir: './data/docservers',
+ *   secret: process.env.MAILROOM_SECRET ?? 'change me',
+ * })
+ * const clerk = await mailroom.as('bbain') // every use case bound to a user
+ * const { resId } = await clerk.records.create({ modelId: 1, status: 'NEW', format: 'txt', encodedFile: 'Qm9uam91cg==' })
+ * const { resources } = await clerk.search.list({ select: 'res_id,status', clause: `res_id = ${resId}` })
+ * console.log(resources)
+ * await mailroom.close()
+ * ```
+ */
 export async function createMailroom(options: MailroomOptions): Promise<Mailroom> {
   const { database, ownsDatabase } = await resolveDatabase(options.database)
   let journal: JournalWriter | undefined

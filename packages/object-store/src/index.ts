@@ -8,5 +8,4 @@
 export type { S3StoreOptions } from './s3-document-store.js'
 export { S3DocumentStore } from './s3-document-store.js'
 export type { S3Location } from './s3-location.js'
-export { documentKey, isS3Url, parseS3Url } from './s3-location.js'
-export { storeError } from './store-errors.js'
+export { isS3Url, parseS3Url } from './s3-location.js'

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
+import { startTestServer, type TestServer } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../testing/src/fixtures/files/index.js'
 import { decodeBase64, encodeBase64 } from './base64.js'

@@ -173,9 +173,24 @@ function query(params: object | undefined, names: readonly string[]): QueryValue
 
 /**
  * Creates a client for a Mailroom server. Works wherever `fetch` exists (Node ≥ 20, browsers).
+ *
  * @example
+ * ```ts
+ * import { createClient, encodeBase64, MailroomApiError } from '@mailroom/sdk'
+ *
  * const mailroom = createClient({ baseUrl: 'http://127.0.0.1:8080', auth: { login: 'bbain', password: 'maarch' } })
- * const { resId } = await mailroom.createRecord({ modelId: 1, status: 'NEW', subject: 'Demande', encodedFile, format: 'pdf' })
+ * const encodedFile = encodeBase64(new TextEncoder().encode('Bonjour'))
+ * const { resId } = await mailroom.createRecord({ modelId: 1, status: 'NEW', subject: 'Demande', encodedFile, format: 'txt' })
+ * const { resources } = await mailroom.search({ select: 'res_id,subject', clause: `res_id = ${resId}` })
+ * const pdf = await mailroom.getContent(resId) // the record's file as PDF bytes
+ * console.log(resources, pdf.byteLength)
+ *
+ * try {
+ *   await mailroom.getEntity('NOPE')
+ * } catch (error) {
+ *   if (error instanceof MailroomApiError) console.log(error.status, error.message)
+ * }
+ * ```
  */
 export function createClient(options: ClientOptions): MailroomClient {
   const transport = new Transport(options)

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '@mailroom/http-koa/testing'
+import { startTestServer, type TestServer } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, type MailroomClient } from './client.js'
 import { MailroomApiError } from './errors.js'

@@ -15,12 +15,7 @@ export { DEFAULT_CONTENT_SETTINGS } from './content/content-settings.js'
 export { createContentServices } from './content/create-content-services.js'
 export type { FileDigest } from './content/stored-file.js'
 export { digestStream } from './content/stored-file.js'
-export {
-  MIGRATIONS,
-  migrateToLatest,
-  migrateToLatest as migrate,
-  pendingMigrations,
-} from './database/migrations/index.js'
+export { MIGRATIONS, migrateToLatest, pendingMigrations } from './database/migrations/index.js'
 export type { DatabaseTarget, MailroomDatabase, PgPoolLike, PoolStatistics } from './database/open-database.js'
 export {
   databaseFromKysely,
@@ -67,8 +62,6 @@ export {
   ORGANISATION_SCHEMA_FILE,
   parseOrganisationText,
 } from './organisation/organisation-text.js'
-export type { ReadOrganisationOptions } from './organisation/read-organisation.js'
-export { readOrganisation, readOrganisationState, readUsage } from './organisation/read-organisation.js'
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
 export type { RecordsServicesOptions } from './records/create-records-services.js'
 export { createRecordsServices } from './records/create-records-services.js'

@@ -3,15 +3,13 @@
  * test Mailroom, demo actors, and records with a real stored file deposited through the JournalWriter.
  */
 import { createHash } from 'node:crypto'
+import type { Actor, Clock, JournalEvent } from '@mailroom/core'
 import {
-  type Actor,
   buildConsultationEvent,
   buildDepositEvent,
   buildIntegrityCheckEvent,
-  type Clock,
   chainPositionAfter,
-  type JournalEvent,
-} from '@mailroom/core'
+} from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
 import { createTestMailroom, type TestMailroom } from '../../testing/src/databases/test-database.js'
 import { putStoredFile, storedKey } from '../../testing/src/fixtures/insert-test-record.js'

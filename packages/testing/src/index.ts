@@ -2,12 +2,14 @@
  * @module @mailroom/testing
  * Shared test helpers and fixtures of the Mailroom workspace (private, never published): isolated databases
  * on PGlite or PostgreSQL and a ready Mailroom with the demo dataset, records and datasets inserted for
- * tests, sample and office files, hostile inputs. Servers come from `@mailroom/http-koa/testing`.
+ * tests, sample and office files, hostile inputs, fast-check arbitraries, and a Mailroom served over HTTP on a
+ * loopback port (`startTestServer`).
  *
- * Packages that this one depends on (core, storage, documents, mailroom) reach these files by relative
+ * Packages that this one depends on (core, storage, documents, mailroom, http-koa) reach these files by relative
  * path from their tests, never through a dependency, so the package graph keeps no cycle.
  */
 
+export { clauseArbitrary, literalTextArbitrary, macroArbitrary } from './arbitraries/clause-arbitrary.js'
 export type { ChromiumOptions, TestBrowser } from './browser/chromium.js'
 export { CHROMIUM_PATH, chromiumMissing, launchChromium } from './browser/chromium.js'
 export type { TestDatabase, TestDatabaseKind, TestMailroom, TestStoreKind } from './databases/test-database.js'
@@ -38,3 +40,11 @@ export type { GatewaySettings } from './object-store/ceph-gateway.js'
 export { cephGateway, cephGatewayUser, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
 export type { StallingProxy } from './object-store/stalling-proxy.js'
 export { startStallingProxy } from './object-store/stalling-proxy.js'
+export type {
+  CallOptions,
+  LoopbackMailroom,
+  LoopbackServer,
+  TestResponse,
+  TestServer,
+} from './servers/test-server.js'
+export { demoAuth, serveMailroomOnLoopback, serveOnLoopback, startTestServer } from './servers/test-server.js'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { clauseArbitrary } from '../../../testing/src/arbitraries/clause-arbitrary.js'
 import { containsMacro } from './ast.js'
-import { clauseArbitrary } from './clause-arbitrary.js'
 import { expandMacros, type PerimeterContext } from './expand-macros.js'
 import { parseClause } from './parser.js'
 import { printClause } from './printer.js'

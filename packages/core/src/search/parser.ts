@@ -478,6 +478,20 @@ class Parser {
  * Parses a search clause into its syntax tree. Anything outside the language (sub-queries, comments,
  * unknown columns or functions, macros in a caller clause…) is refused with a bad-request DomainError
  * naming the offending token and its 1-based position. It throws nothing else, whatever the input.
+ *
+ * @example
+ * ```ts
+ * import { isDomainError, parseClause, printClause } from '@mailroom/core'
+ *
+ * const clause = parseClause("status = 'NEW' and (subject ilike '%facture%' or res_id in (1, 2))")
+ * console.log(clause.kind, printClause(clause))
+ *
+ * try {
+ *   parseClause('res_id = (select 1)')
+ * } catch (error) {
+ *   if (isDomainError(error)) console.log(error.code, error.message) // refused, with the token's position
+ * }
+ * ```
  */
 export function parseClause(source: string, options: ParseClauseOptions = {}): ClauseAst {
   const parser = new Parser(source, 'clause', options.allowMacros === true)

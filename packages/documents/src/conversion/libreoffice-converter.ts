@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ConversionObserver, ConvertInput } from '@mailroom/core'
-import { domainError, fail, isDomainError, normaliseFormat } from '@mailroom/core'
+import { domainError, fail, isDomainError } from '@mailroom/core'
+import { normaliseFormat } from '@mailroom/core/internal'
 import { looksLikePdf, type OfficeConverter } from './pdf-converter.js'
 
 const SOFFICE_CANDIDATES = [

@@ -1,4 +1,4 @@
-import { checkFormatAllowed } from '@mailroom/core'
+import { checkFormatAllowed } from '@mailroom/core/internal'
 import { describe, expect, it } from 'vitest'
 import {
   makeEml,

@@ -1,5 +1,5 @@
 import type { MimeTypeSniffer } from '@mailroom/core'
-import { normaliseFormat } from '@mailroom/core'
+import { normaliseFormat } from '@mailroom/core/internal'
 import { fileTypeFromBuffer } from 'file-type'
 
 /** MIME type given to a zero-byte file; no format allows it, so the format check refuses it. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestResponse, type TestServer } from '../testing/test-server.js'
+import { startTestServer, type TestResponse, type TestServer } from '../../../testing/src/index.js'
 
 /**
  * Hostile-input fuzzing of every endpoint: random JSON, wrong types, huge strings, deep nesting, bad

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../../../testing/src/index.js'
 import { corsSettingsProblem, crossOrigin } from './cross-origin.js'
 
 const PORTAL = 'http://portal.example.test:5173'

@@ -1,7 +1,6 @@
-import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestMailroom, startTestServer, type TestMailroom, type TestServer } from '../../../testing/src/index.js'
 import { createHttpApp } from '../create-http-app.js'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
 import { listDocumentedOperations, listRoutes, toOpenApiPath } from './list-routes.js'
 import { openApiDocument } from './openapi-document.js'
 

@@ -1,6 +1,5 @@
 import type Router from '@koa/router'
 import {
-  administratorOf,
   type MailroomServices,
   NewUserBodySchema,
   type OrganisationApplyResult,
@@ -9,6 +8,7 @@ import {
   UserPasswordBodySchema,
   UserStatusBodySchema,
 } from '@mailroom/core'
+import { administratorOf } from '@mailroom/core/internal'
 import type { AppState } from '../app-state.js'
 import { actorOf } from '../middleware/authenticate.js'
 

@@ -1,7 +1,6 @@
 import { HmacTokenSigner, signingKeyId } from '@mailroom/mailroom'
-import { TEST_SECRET } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import { startTestServer, TEST_SECRET, type TestServer } from '../../../testing/src/index.js'
 
 const ROTATED_SECRET = 'rotated-secret-0123456789-abcdefghij'
 const FAILED = { errors: 'Authentication Failed' }

@@ -1,7 +1,6 @@
 import { HmacTokenSigner } from '@mailroom/mailroom'
-import { TEST_SECRET } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import { startTestServer, TEST_SECRET, type TestServer } from '../../../testing/src/index.js'
 
 let s: TestServer
 beforeAll(async () => {

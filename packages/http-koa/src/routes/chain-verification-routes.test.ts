@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../../../testing/src/index.js'
 
 /** GET /rest/digitalSafe/{owner}/verification on a real server (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 const SAFE = '21750001600019'

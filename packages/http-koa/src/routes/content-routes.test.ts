@@ -1,15 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { ConversionService, LibreOfficeConverter } from '@mailroom/mailroom'
-import {
-  insertTestAdr,
-  insertTestRecord,
-  putStoredFile,
-  putZeroFile,
-  storedKey,
-  storedKeys,
-  type TestRecordInput,
-  testStoreKind,
-} from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   hasPdftotext,
@@ -19,7 +9,18 @@ import {
   pdfText,
   readSample,
 } from '../../../testing/src/fixtures/files/index.js'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import {
+  insertTestAdr,
+  insertTestRecord,
+  putStoredFile,
+  putZeroFile,
+  startTestServer,
+  storedKey,
+  storedKeys,
+  type TestRecordInput,
+  type TestServer,
+  testStoreKind,
+} from '../../../testing/src/index.js'
 
 interface LogLine {
   level: string

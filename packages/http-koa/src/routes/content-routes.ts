@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type Router from '@koa/router'
-import { type ContentResult, contentDisposition, type MailroomServices, type ServedFile } from '@mailroom/core'
+import type { ContentResult, MailroomServices, ServedFile } from '@mailroom/core'
+import { contentDisposition } from '@mailroom/core/internal'
 import type { Context } from 'koa'
 import type { AppState } from '../app-state.js'
 import { actorOf } from '../middleware/authenticate.js'

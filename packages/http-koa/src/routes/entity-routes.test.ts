@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../../../testing/src/index.js'
 
 let s: TestServer
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
-import { putStoredFile, storedKey } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import { putStoredFile, startTestServer, storedKey, type TestServer } from '../../../testing/src/index.js'
 
 /** The digital safe seen from the outside: records created, versioned, read and tampered with through the API. */
 let s: TestServer

@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto'
 import { get, type IncomingHttpHeaders } from 'node:http'
-import {
-  buildConsultationEvent,
-  buildDepositEvent,
-  chainPositionAfter,
-  type JournalEvent,
-  type LifeCycleEvent,
-} from '@mailroom/core'
+import type { JournalEvent, LifeCycleEvent } from '@mailroom/core'
+import { buildConsultationEvent, buildDepositEvent, chainPositionAfter } from '@mailroom/core/internal'
 import { HmacTokenSigner } from '@mailroom/mailroom'
-import { TEST_SECRET } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import { startTestServer, TEST_SECRET, type TestServer } from '../../../testing/src/index.js'
 import { digitalSafeErrorBody, serviceAuthToken } from './journal-routes.js'
 
 const SAFE = '21750001600019'

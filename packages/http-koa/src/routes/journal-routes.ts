@@ -1,18 +1,14 @@
 import { Readable } from 'node:stream'
 import type Router from '@koa/router'
+import { type Actor, fail, isDomainError, type LifeCycleEvent, type MailroomServices } from '@mailroom/core'
 import {
-  type Actor,
   displayName,
   envelopeHead,
   envelopeTail,
-  fail,
-  isDomainError,
   type JournalEnvelopeHead,
   journalErrorEnvelope,
-  type LifeCycleEvent,
-  type MailroomServices,
   renderLifeCycleEvent,
-} from '@mailroom/core'
+} from '@mailroom/core/internal'
 import type { AppState } from '../app-state.js'
 import type { ErrorBodyRenderer } from '../middleware/error-handler.js'
 

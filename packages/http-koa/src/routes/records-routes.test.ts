@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto'
-import { readStoredFile, storedKey } from '@mailroom/testing'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import { readStoredFile, startTestServer, storedKey, type TestServer } from '../../../testing/src/index.js'
 
 const PDF = new TextEncoder().encode(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',

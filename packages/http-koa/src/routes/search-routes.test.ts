@@ -1,8 +1,14 @@
 import { VIEW_COLUMN_NAMES } from '@mailroom/core'
-import { DEMO_USERS, naiveVisible, type SeededRecord, seedSearchDataset } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INJECTION_CORPUS } from '../../../testing/src/fixtures/injection-corpus.js'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import {
+  DEMO_USERS,
+  naiveVisible,
+  type SeededRecord,
+  seedSearchDataset,
+  startTestServer,
+  type TestServer,
+} from '../../../testing/src/index.js'
 import { mergeSearchParameters } from './search-routes.js'
 
 let s: TestServer

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type Router from '@koa/router'
-import { type MailroomServices, type SearchHit, streamSearchResult } from '@mailroom/core'
+import type { MailroomServices, SearchHit } from '@mailroom/core'
+import { streamSearchResult } from '@mailroom/core/internal'
 import type { AppState } from '../app-state.js'
 import { actorOf } from '../middleware/authenticate.js'
 

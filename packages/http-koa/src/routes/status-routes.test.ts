@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoAuth, startTestServer, type TestServer } from '../testing/test-server.js'
+import { demoAuth, startTestServer, type TestServer } from '../../../testing/src/index.js'
 
 /*
  * PUT /rest/res/resource/status and GET /rest/resources/{resId}/history, end to end on the test database.

@@ -3,7 +3,7 @@ import { readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server.js'
+import { startTestServer, type TestServer } from '../../../testing/src/index.js'
 
 /**
  * The document storage fails under the server: full, then read-only. Writes must fail with a clear 5xx and

@@ -4,15 +4,20 @@ import {
   type ContentQuery,
   type ContentReadMeta,
   type ContentResult,
-  contentFilename,
-  conversionKind,
   domainError,
   fail,
   isDomainError,
-  isRoot,
-  normaliseFormat,
   type OriginalContentBase64Body,
   type OriginalContentQuery,
+  type ServedFile,
+  type VersionContentBody,
+  type VersionContentQuery,
+} from '@mailroom/core'
+import {
+  contentFilename,
+  conversionKind,
+  isRoot,
+  normaliseFormat,
   parseContentMode,
   parseContentResId,
   parseOriginalMode,
@@ -21,12 +26,9 @@ import {
   parseVersionType,
   parseWatermarkFlag,
   renderWatermarkText,
-  type ServedFile,
   servedMimeType,
-  type VersionContentBody,
-  type VersionContentQuery,
   versionFilename,
-} from '@mailroom/core'
+} from '@mailroom/core/internal'
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { AdrLetterboxTable, Database, ResLetterboxTable } from '../database/schema.js'
 import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'

@@ -1,4 +1,5 @@
-import { type Actor, type Clock, CONTENT_VIEW_HISTORY, viewHistoryInfo } from '@mailroom/core'
+import type { Actor, Clock } from '@mailroom/core'
+import { CONTENT_VIEW_HISTORY, viewHistoryInfo } from '@mailroom/core/internal'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { PendingJournalRow } from '../journal/journal-writer.js'

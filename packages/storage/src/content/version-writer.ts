@@ -1,13 +1,5 @@
-import {
-  type Actor,
-  type ContentReadMeta,
-  checkFormatAllowed,
-  fail,
-  isRoot,
-  type NewVersionResult,
-  parseContentResId,
-  parseNewVersionBody,
-} from '@mailroom/core'
+import { type Actor, type ContentReadMeta, fail, type NewVersionResult } from '@mailroom/core'
+import { checkFormatAllowed, isRoot, parseContentResId, parseNewVersionBody } from '@mailroom/core/internal'
 import type { StoredDocument } from '../docserver/document-store.js'
 import type { ContentReaderContext } from './content-reader.js'
 import { digestOf, fingerprintAlgorithm } from './stored-file.js'

@@ -5,10 +5,8 @@ import {
   isDomainError,
   type JournalEvent,
   type LifeCycleEvent,
-  parseJournalQuery,
-  selectJournalPage,
-  toLifeCycleEvent,
 } from '@mailroom/core'
+import { parseJournalQuery, selectJournalPage, toLifeCycleEvent } from '@mailroom/core/internal'
 import fc from 'fast-check'
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

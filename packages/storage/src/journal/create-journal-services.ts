@@ -1,17 +1,19 @@
 import {
   type Actor,
-  ARCHIVE_OBJECT_CLASS,
-  assertJournalAccess,
-  displayName,
   fail,
   type JournalEvent,
   type JournalQuery,
   type JournalServices,
   type LifeCycleEvent,
+} from '@mailroom/core'
+import {
+  ARCHIVE_OBJECT_CLASS,
+  assertJournalAccess,
+  displayName,
   parseJournalQuery,
   toLifeCycleEvent,
   verifySafeChain,
-} from '@mailroom/core'
+} from '@mailroom/core/internal'
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { StorageContext } from '../storage-context.js'

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { buildSafeDirectory, type JournalEvent, type SafeDirectory, type UnhashedJournalEvent } from '@mailroom/core'
+import type { JournalEvent, SafeDirectory } from '@mailroom/core'
+import { buildSafeDirectory, type UnhashedJournalEvent } from '@mailroom/core/internal'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, JournalEventsTable } from '../database/schema.js'
 

@@ -1,10 +1,5 @@
-import {
-  type Actor,
-  buildConsultationEvent,
-  chainPositionAfter,
-  type LifeCycleEvent,
-  verifyChain,
-} from '@mailroom/core'
+import { type Actor, type LifeCycleEvent, verifyChain } from '@mailroom/core'
+import { buildConsultationEvent, chainPositionAfter } from '@mailroom/core/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addOrganisation,

@@ -1,10 +1,10 @@
+import type { JournalEvent } from '@mailroom/core'
 import {
   chainPositionAfter,
   computeEventHash,
   type JournalChainPosition,
-  type JournalEvent,
   type UnhashedJournalEvent,
-} from '@mailroom/core'
+} from '@mailroom/core/internal'
 import { CompiledQuery, type Kysely, type Selectable } from 'kysely'
 import type { Database, JournalPendingTable } from '../database/schema.js'
 import { eventContentToRow, eventToRow, JOURNAL_COLUMN_TYPES, rowToEvent, sha256Hex } from './journal-rows.js'

@@ -1,5 +1,5 @@
+import { type Actor, type Clock, fail, type JournalEvent, type SafeDirectory } from '@mailroom/core'
 import {
-  type Actor,
   buildConsultationEvent,
   buildDepositEvent,
   buildIntegrityCheckEvent,
@@ -7,19 +7,15 @@ import {
   buildNewResourceEvent,
   buildPendingConsultationEvent,
   buildPendingDepositEvent,
-  type Clock,
   chainPositionAfter,
   createJournalEventIdGenerator,
   type DepositEventInput,
   displayName,
-  fail,
   type JournalActor,
   type JournalBuilderDeps,
   type JournalChainPosition,
-  type JournalEvent,
   primaryEntityOf,
-  type SafeDirectory,
-} from '@mailroom/core'
+} from '@mailroom/core/internal'
 import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database, JournalArchivesTable } from '../database/schema.js'
 import { type Logger, SILENT_LOGGER } from '../logger.js'

@@ -1,13 +1,10 @@
 import {
   type ChangeAuthor,
   DEFAULT_PASSWORD_POLICY,
-  describePlan,
   domainError,
   fail,
   isDomainError,
-  isEmptyPlan,
   type KnownReferences,
-  type ORGANISATION_SECTIONS,
   type OrganisationApplyResult,
   type OrganisationIssue,
   type OrganisationPlan,
@@ -17,10 +14,10 @@ import {
   type PasswordPolicy,
   passwordPolicyViolations,
   planOrganisation,
-  summarisePlan,
   type UserSummary,
   validateOrganisation,
 } from '@mailroom/core'
+import { describePlan, isEmptyPlan, type ORGANISATION_SECTIONS, summarisePlan } from '@mailroom/core/internal'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { applyOrganisationPlan } from './apply-organisation.js'

@@ -1,5 +1,4 @@
 import {
-  INDEXING_KEYWORDS,
   type IndexingKeyword,
   type OrganisationDocument,
   type OrganisationState,
@@ -7,6 +6,7 @@ import {
   USER_MODES,
   type UserModeName,
 } from '@mailroom/core'
+import { INDEXING_KEYWORDS } from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 

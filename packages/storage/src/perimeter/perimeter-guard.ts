@@ -1,13 +1,11 @@
+import { type Actor, type ClauseAst, parseClause } from '@mailroom/core'
 import {
-  type Actor,
-  type ClauseAst,
   expandMacros,
   isRoot,
   type PerimeterContext,
   type PerimeterEntity,
-  parseClause,
   primaryEntityOf,
-} from '@mailroom/core'
+} from '@mailroom/core/internal'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { Logger } from '../logger.js'

@@ -1,5 +1,5 @@
 import type { RecordsServices } from '@mailroom/core'
-import { createRecordsUseCases } from '@mailroom/core'
+import { createRecordsUseCases } from '@mailroom/core/internal'
 import type { StorageContext } from '../storage-context.js'
 import { KyselyRecordsRepository, type RecordCreateFaults } from './kysely-records-repository.js'
 

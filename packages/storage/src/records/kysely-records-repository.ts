@@ -1,9 +1,7 @@
 import {
   type Actor,
-  buildSafeDirectory,
   type ChronoPlan,
   type CreatePreparation,
-  chronoPlan,
   domainError,
   type EarlierReferenceFacts,
   type EarlierReferenceQuery,
@@ -17,6 +15,7 @@ import {
   type SafeDirectory,
   type StagedFile,
 } from '@mailroom/core'
+import { buildSafeDirectory, chronoPlan } from '@mailroom/core/internal'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'

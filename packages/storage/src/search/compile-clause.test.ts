@@ -1,20 +1,18 @@
 import { PGlite } from '@electric-sql/pglite'
 import {
   type ClauseAst,
-  expandMacros,
   isDomainError,
-  type PerimeterContext,
   parseClause,
-  parseSearchRequest,
   printClause,
   VIEW_COLUMN_NAMES,
   VIEW_COLUMNS,
   type ViewColumnType,
 } from '@mailroom/core'
+import { expandMacros, type PerimeterContext, parseSearchRequest } from '@mailroom/core/internal'
 import fc from 'fast-check'
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clauseArbitrary, literalTextArbitrary } from '../../../core/src/search/clause-arbitrary.js'
+import { clauseArbitrary, literalTextArbitrary } from '../../../testing/src/arbitraries/clause-arbitrary.js'
 import { INJECTION_CORPUS } from '../../../testing/src/fixtures/injection-corpus.js'
 import { compileClause, compileSearch } from './compile-clause.js'
 

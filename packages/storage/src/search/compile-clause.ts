@@ -13,12 +13,12 @@ import {
   fail,
   type NumberLiteral,
   type OrderItem,
-  SEARCH_VIEW_NAME,
   type SearchFunctionName,
   type SearchQuery,
   type TypedLiteralType,
   type ViewColumnName,
 } from '@mailroom/core'
+import { SEARCH_VIEW_NAME } from '@mailroom/core/internal'
 import {
   type Expression,
   type Kysely,

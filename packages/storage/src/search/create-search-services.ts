@@ -1,20 +1,22 @@
+import type {
+  Actor,
+  JsonValue,
+  SearchFile,
+  SearchHit,
+  SearchHits,
+  SearchQuery,
+  SearchRecord,
+  SearchServices,
+} from '@mailroom/core'
 import {
-  type Actor,
   checkSearchLimit,
   FILE_CONTENT_KEY,
-  type JsonValue,
   parseSearchRequest,
   readSearchFile,
   refuseTooManyResults,
-  type SearchFile,
-  type SearchHit,
-  type SearchHits,
-  type SearchQuery,
-  type SearchRecord,
-  type SearchServices,
   SVE_START_DATE,
   toJsonValue,
-} from '@mailroom/core'
+} from '@mailroom/core/internal'
 import { type Expression, type SqlBool, sql } from 'kysely'
 import type { StorageContext } from '../storage-context.js'
 import { compileSearch, type SearchRow } from './compile-clause.js'

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SearchHits, SearchRecord } from '@mailroom/core'
-import { streamSearchResult } from '@mailroom/core'
+import { streamSearchResult } from '@mailroom/core/internal'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'

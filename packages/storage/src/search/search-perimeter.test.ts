@@ -1,7 +1,7 @@
 import { type Actor, type ClauseAst, isDomainError, printClause } from '@mailroom/core'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clauseArbitrary } from '../../../core/src/search/clause-arbitrary.js'
+import { clauseArbitrary } from '../../../testing/src/arbitraries/clause-arbitrary.js'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import {
   DEMO_USERS,

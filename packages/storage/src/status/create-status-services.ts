@@ -1,18 +1,14 @@
+import { type Actor, fail, type HistoryEntry, type StatusServices, type StatusUpdateMeta } from '@mailroom/core'
 import {
-  type Actor,
   checkStatusTargets,
-  fail,
-  type HistoryEntry,
   isStorableText,
   parseResIdParam,
   parseStatusUpdateRequest,
   parseTargetStatus,
   RECORD_HISTORY_TABLES,
   STATUS_UPDATE_HISTORY,
-  type StatusServices,
   type StatusTargets,
-  type StatusUpdateMeta,
-} from '@mailroom/core'
+} from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { StorageContext } from '../storage-context.js'

@@ -1,23 +1,20 @@
 /**
- * fast-check arbitraries of well-formed clause trees, for tests only (not exported by the package):
- * every tree they build is one the parser can produce, so print → parse must give it back.
+ * fast-check arbitraries of well-formed clause trees: every tree they build is one the parser can produce,
+ * so print → parse must give it back. Core's and storage's tests reach this file by relative path (they
+ * cannot depend on this package); the others import it from `@mailroom/testing`.
  */
-import fc from 'fast-check'
+import type { ClauseAst, MacroArg, MacroName, MacroRef, SearchFunctionName } from '@mailroom/core'
+import { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from '@mailroom/core'
 import {
   ARITHMETIC_OPERATORS,
   CAST_TYPES,
-  type ClauseAst,
   COMPARISON_OPERATORS,
   EXTRACT_FIELDS,
   MACROS,
-  type MacroArg,
-  type MacroName,
-  type MacroRef,
   SEARCH_FUNCTIONS,
-  type SearchFunctionName,
   TYPED_LITERAL_TYPES,
-} from './ast.js'
-import { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from './view-columns.js'
+} from '@mailroom/core/internal'
+import fc from 'fast-check'
 
 /** Text a string literal may hold: any Unicode but NUL. */
 export const literalTextArbitrary: fc.Arbitrary<string> = fc

@@ -1,10 +1,9 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { MailroomServices } from '@mailroom/core'
-import { createMailroom, type Mailroom, type MailroomOptions } from '@mailroom/mailroom'
-import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
-import { createHttpApp, type HttpAppOptions } from '../create-http-app.js'
-import { createHttpServer } from '../create-http-server.js'
+import { createHttpApp, createHttpServer, type HttpAppOptions } from '@mailroom/http-koa'
+import { createMailroom, DEMO_PASSWORDS, type Mailroom, type MailroomOptions } from '@mailroom/mailroom'
+import { createTestMailroom, type TestMailroom } from '../databases/test-database.js'
 
 /** A Mailroom served over HTTP on a loopback port, on the test database and document store of the current project. */
 export interface TestServer extends TestMailroom {
@@ -32,16 +31,6 @@ export interface TestResponse {
   readonly text: string
   readonly bytes: Uint8Array
   readonly json: any
-}
-
-/** The demo credentials by login. */
-export const DEMO_PASSWORDS: Record<string, string> = {
-  superadmin: 'superadmin',
-  cchaplin: 'maarch',
-  bbain: 'maarch',
-  bblier: 'maarch',
-  ppetit: 'maarch',
-  ddur: 'maarch',
 }
 
 /** Basic credentials of a demo user. */

@@ -1,0 +1,77 @@
+/**
+ * @module @mailroom/core/internal
+ * Helpers that Mailroom's own packages share (storage, documents, mailroom, http-koa, import-maarch): request
+ * parsers, journal event builders and hashing, search result shaping, file names and the like.
+ *
+ * **Not public API**: anything here may change or disappear in any release, without notice or changeset.
+ * Other programs use `@mailroom/core`.
+ */
+
+export { displayName, isRoot, primaryEntityOf } from './actors/actor.js'
+export { contentDisposition, contentFilename, versionFilename } from './content/content-filename.js'
+export {
+  parseContentMode,
+  parseContentResId,
+  parseOriginalMode,
+  parseSignedVersion,
+  parseVersionParam,
+  parseVersionType,
+  parseWatermarkFlag,
+} from './content/content-request.js'
+export { CONTENT_VIEW_HISTORY, servedMimeType, viewHistoryInfo } from './content/content-view.js'
+export { checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
+export { parseNewVersionBody } from './content/new-version-request.js'
+export type { WatermarkTextContext } from './content/watermark-text.js'
+export { renderWatermarkText } from './content/watermark-text.js'
+export { readEntity } from './entities/read-entity.js'
+export type {
+  DepositEventInput,
+  JournalActor,
+  JournalBuilderDeps,
+  JournalChainPosition,
+} from './journal/build-journal-event.js'
+export {
+  buildConsultationEvent,
+  buildDepositEvent,
+  buildIntegrityCheckEvent,
+  buildJournalReadEvent,
+  buildNewResourceEvent,
+  buildPendingConsultationEvent,
+  buildPendingDepositEvent,
+  chainPositionAfter,
+  createJournalEventIdGenerator,
+} from './journal/build-journal-event.js'
+export { computeEventHash } from './journal/event-hash.js'
+export { assertJournalAccess } from './journal/journal-access.js'
+export type { JournalEnvelopeHead } from './journal/journal-envelope.js'
+export { envelopeHead, envelopeTail, journalErrorEnvelope, renderLifeCycleEvent } from './journal/journal-envelope.js'
+export type { UnhashedJournalEvent } from './journal/journal-event.js'
+export { ARCHIVE_OBJECT_CLASS } from './journal/journal-event.js'
+export { parseJournalQuery, selectJournalPage } from './journal/journal-query.js'
+export { toLifeCycleEvent } from './journal/life-cycle-event.js'
+export { buildSafeDirectory } from './journal/safe-directory.js'
+export { verifySafeChain } from './journal/safe-verification.js'
+export { INDEXING_CATEGORIES, INDEXING_KEYWORDS, ORGANISATION_SECTIONS } from './organisation/organisation-schema.js'
+export { administratorOf } from './organisation/organisation-services.js'
+export { describePlan, isEmptyPlan, summarisePlan } from './organisation/plan-organisation.js'
+export { checkPerimeterClause } from './organisation/validate-organisation.js'
+export { chronoPlan } from './records/chrono.js'
+export { createRecordsUseCases } from './records/records-services.js'
+export {
+  ARITHMETIC_OPERATORS,
+  CAST_TYPES,
+  COMPARISON_OPERATORS,
+  EXTRACT_FIELDS,
+  MACROS,
+  SEARCH_FUNCTIONS,
+  TYPED_LITERAL_TYPES,
+} from './search/ast.js'
+export type { PerimeterContext, PerimeterEntity } from './search/expand-macros.js'
+export { expandMacros } from './search/expand-macros.js'
+export { checkSearchLimit, parseSearchRequest, refuseTooManyResults, SVE_START_DATE } from './search/search-request.js'
+export { FILE_CONTENT_KEY, readSearchFile, streamSearchResult, toJsonValue } from './search/search-result.js'
+export { SEARCH_VIEW_NAME } from './search/view-columns.js'
+export { parseResIdParam, RECORD_HISTORY_TABLES, STATUS_UPDATE_HISTORY } from './status/record-history.js'
+export { checkStatusTargets } from './status/status-targets.js'
+export type { StatusTargets, StatusUpdateRequest } from './status/status-update-request.js'
+export { isStorableText, parseStatusUpdateRequest, parseTargetStatus } from './status/status-update-request.js'
