@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { buildSafeDirectory, isDomainError, verifyChain } from '@mailroom/core'
+import { isDomainError, verifyChain } from '@mailroom/core'
+import { buildSafeDirectory } from '@mailroom/core/internal'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readStoredFile } from '../../../testing/src/fixtures/insert-test-record.js'
