@@ -1,4 +1,10 @@
-import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
+import {
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi'
 import { ROUTES } from '../routes/index.js'
 import { type DocumentedRoute, isDocumented, type RouteDeclaration } from '../routes/route-declaration.js'
 import { DEMO, INFO, type OpenApiDocument, SECURITY_SCHEMES, TAGS, USER_SECURITY } from './document-info.js'
@@ -26,7 +32,7 @@ export function documentedPathOf(route: DocumentedRoute): string {
  * The error responses of a route: its own codes, then those of the stages before its use case runs. Errors
  * under /digitalSafe have the journal envelope, as the error handler renders them.
  */
-function errorResponsesOf(route: DocumentedRoute) {
+function errorResponsesOf(route: DocumentedRoute): ZodOpenApiResponsesObject {
   if (route.errors === undefined) return {}
   const codes = [
     ...route.errors,

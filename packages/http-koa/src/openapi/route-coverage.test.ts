@@ -2,7 +2,7 @@ import { createTestMailroom, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpApp } from '../create-http-app.js'
 import { ROUTES } from '../routes/index.js'
-import { isDocumented, type RouteDeclaration } from '../routes/route-declaration.js'
+import { isDocumented } from '../routes/route-declaration.js'
 import { startTestServer, type TestServer } from '../testing/test-server.js'
 import { listDocumentedOperations, listRoutes, toOpenApiPath } from './list-routes.js'
 import { documentedPathOf, openApiDocument } from './openapi-document.js'
@@ -21,8 +21,7 @@ afterAll(async () => {
 // Parameter names are the adapter's choice (`:owner`); the document uses the interface's names.
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path.replace(/\{[^}]+\}/g, '{}')}`
 // Served routes as listRoutes writes them (parameter names kept).
-const asServed = (r: Pick<RouteDeclaration, 'method' | 'path'> | { method: string; path: string }) =>
-  `${r.method} ${toOpenApiPath(r.path)}`
+const asServed = (r: { method: string; path: string }) => `${r.method} ${toOpenApiPath(r.path)}`
 
 describe('route coverage of the OpenAPI document', () => {
   it('documents every route the Koa application serves, and serves every documented operation', () => {
