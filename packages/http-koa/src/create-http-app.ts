@@ -1,4 +1,3 @@
-import Router from '@koa/router'
 import type { HttpObserver, MailroomServices } from '@mailroom/core'
 import Koa from 'koa'
 import { type Logger, pino } from 'pino'
@@ -11,18 +10,11 @@ import { jsonBody } from './middleware/json-body.js'
 import { observeRequests } from './middleware/observe-requests.js'
 import { requestContext } from './middleware/request-context.js'
 import { requestTimeout } from './middleware/request-timeout.js'
-import { registerOpenApiRoutes } from './openapi/openapi-routes.js'
-import { registerAdminRoutes } from './routes/admin-routes.js'
-import { registerAuthRoutes } from './routes/auth-routes.js'
-import { registerChainVerificationRoutes } from './routes/chain-verification-routes.js'
-import { registerContentRoutes } from './routes/content-routes.js'
-import { registerEntityRoutes } from './routes/entity-routes.js'
-import { registerHealthRoutes, type ServerLifecycle } from './routes/health-routes.js'
-import { digitalSafeErrorBody, registerJournalRoutes } from './routes/journal-routes.js'
-import { type MetricsEndpoint, registerMetricsRoutes } from './routes/metrics-routes.js'
-import { registerRecordsRoutes } from './routes/records-routes.js'
-import { registerSearchRoutes } from './routes/search-routes.js'
-import { registerStatusRoutes } from './routes/status-routes.js'
+import { openApiDocument } from './openapi/openapi-document.js'
+import type { ServerLifecycle } from './routes/health-routes.js'
+import { createMailroomRouters } from './routes/index.js'
+import { digitalSafeErrorBody } from './routes/journal-routes.js'
+import type { MetricsEndpoint } from './routes/metrics-routes.js'
 
 /** Settings of the HTTP adapter. */
 export interface HttpAppOptions {
@@ -54,9 +46,6 @@ export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 30_000
 /** Default body limit: 64 MiB, enough for a base64-encoded file of about 48 MB. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024
 
-/** Routes that answer without credentials. */
-const PUBLIC_REST_ROUTES = new Set(['POST /rest/authenticate', 'GET /rest/authenticate/token'])
-
 /**
  * Builds the Koa application serving the REST interface, /healthz and /digitalSafe (and the console when given).
  *
@@ -79,22 +68,8 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: options.trustProxy ?? false })
   app.silent = true
 
-  const publicRouter = new Router<AppState>()
-  registerHealthRoutes(publicRouter as unknown as Router, options.services, options.lifecycle)
-  if (options.metrics) registerMetricsRoutes(publicRouter as unknown as Router, options.metrics)
-  registerOpenApiRoutes(publicRouter as unknown as Router)
-  registerAuthRoutes(publicRouter, options.services)
-
-  const restRouter = new Router<AppState>()
-  registerEntityRoutes(restRouter, options.services)
-  registerRecordsRoutes(restRouter, options.services)
-  registerSearchRoutes(restRouter, options.services)
-  registerContentRoutes(restRouter, options.services)
-  registerStatusRoutes(restRouter, options.services)
-  registerAdminRoutes(restRouter, options.services)
-  registerChainVerificationRoutes(restRouter, options.services)
-  // /digitalSafe authenticates with its own cookie and error envelope: registered on the public router.
-  registerJournalRoutes(publicRouter, options.services)
+  // Which router serves a route is its declaration's security (routes/route-declaration.ts).
+  const { publicRouter, restRouter } = createMailroomRouters({ ...options, openApiDocument })
 
   const auth = authenticateRest(options.services.auth)
   app.use(requestContext(log))
@@ -113,8 +88,10 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
     ),
   )
   app.use(publicRouter.routes())
+  // A public route has answered above: whatever else is under /rest or /admin/ asks for credentials, so an
+  // unknown path there answers 401, not 404.
   app.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/rest') && !PUBLIC_REST_ROUTES.has(`${ctx.method} ${ctx.path}`)) return auth(ctx, next)
+    if (ctx.path.startsWith('/rest')) return auth(ctx, next)
     if (ctx.path.startsWith('/admin/')) return auth(ctx, next)
     return next()
   })

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, startTestServer, type TestMailroom, type TestServer } from '../../../testing/src/index.js'
 import { createHttpApp } from '../create-http-app.js'
+import { ROUTES } from '../routes/index.js'
+import { isDocumented } from '../routes/route-declaration.js'
 import { listDocumentedOperations, listRoutes, toOpenApiPath } from './list-routes.js'
-import { openApiDocument } from './openapi-document.js'
+import { documentedPathOf, openApiDocument } from './openapi-document.js'
 
 let t: TestMailroom
 let s: TestServer
@@ -17,6 +19,8 @@ afterAll(async () => {
 
 // Parameter names are the adapter's choice (`:owner`); the document uses the interface's names.
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path.replace(/\{[^}]+\}/g, '{}')}`
+// Served routes as listRoutes writes them (parameter names kept).
+const asServed = (r: { method: string; path: string }) => `${r.method} ${toOpenApiPath(r.path)}`
 
 describe('route coverage of the OpenAPI document', () => {
   it('documents every route the Koa application serves, and serves every documented operation', () => {
@@ -30,6 +34,39 @@ describe('route coverage of the OpenAPI document', () => {
       documented.filter((operation) => !served.includes(operation)),
       'documented but not served',
     ).toEqual([])
+  })
+
+  it('serves every declared route and only those, each under its declared method and path', () => {
+    const metrics = { render: async () => ({ contentType: 'text/plain', body: '' }), allows: () => true }
+    const served = listRoutes(createHttpApp({ services: t.mailroom, metrics })).map(asServed)
+    expect(served.sort()).toEqual(ROUTES.map(asServed).sort())
+  })
+
+  it('documents every declaration not marked undocumented, under its path, and nothing else', () => {
+    const documented = listDocumentedOperations(openApiDocument() as never).map(asServed)
+    const declared = ROUTES.filter(isDocumented).map((route) => asServed({ ...route, path: documentedPathOf(route) }))
+    expect(documented.sort()).toEqual(declared.sort())
+    expect(ROUTES.filter((route) => !isDocumented(route)).map(asServed)).toEqual(['get /metrics'])
+  })
+
+  it("writes documented paths with the served path's shape, only the parameter names differing", () => {
+    for (const route of ROUTES.filter(isDocumented))
+      expect(key({ method: route.method, path: documentedPathOf(route) }), route.operationId).toBe(
+        key({ method: route.method, path: toOpenApiPath(route.path) }),
+      )
+  })
+
+  it('declares each method and path once, and each operationId once', () => {
+    const routes = ROUTES.map(asServed)
+    expect(new Set(routes).size).toBe(routes.length)
+    const ids = ROUTES.filter(isDocumented).map((route) => route.operationId)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('serves the administration routes only with organisation services, /metrics only with an endpoint', () => {
+    const served = listRoutes(createHttpApp({ services: { ...t.mailroom, organisation: undefined } })).map(asServed)
+    const always = ROUTES.filter((route) => !route.path.startsWith('/admin/') && route.path !== '/metrics')
+    expect(served.sort()).toEqual(always.map(asServed).sort())
   })
 
   it('writes Koa paths the OpenAPI way', () => {

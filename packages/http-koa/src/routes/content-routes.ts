@@ -1,10 +1,25 @@
 import { Readable } from 'node:stream'
-import type Router from '@koa/router'
-import type { ContentResult, MailroomServices, ServedFile } from '@mailroom/core'
+import {
+  type ContentBase64Response,
+  ContentBase64ResponseSchema,
+  ContentParamsSchema,
+  type ContentResult,
+  type ErrorCode,
+  type OriginalContentBase64Response,
+  OriginalContentBase64ResponseSchema,
+  OriginalContentParamsSchema,
+  ResIdPathSchema,
+  type ServedFile,
+  VersionContentParamsSchema,
+  type VersionContentResponse,
+  VersionContentResponseSchema,
+  VersionPathSchema,
+} from '@mailroom/core'
 import { contentDisposition } from '@mailroom/core/internal'
 import type { Context } from 'koa'
-import type { AppState } from '../app-state.js'
 import { actorOf } from '../middleware/authenticate.js'
+import { DEMO } from '../openapi/document-info.js'
+import { json, type RouteDeclaration } from './route-declaration.js'
 
 /** A query parameter as one string (the first when repeated), undefined when absent. */
 function queryValue(ctx: Context, name: string): string | undefined {
@@ -37,42 +52,148 @@ function send<J>(ctx: Context, result: ContentResult<J>): void {
   else sendFile(ctx, result.file)
 }
 
+/** What every read of a record's file may answer. */
+const CONTENT_ERRORS_COMMON: readonly ErrorCode[] = [
+  'RES_ID_NOT_POSITIVE',
+  'DOCUMENT_NOT_FOUND',
+  'DOCUMENT_HAS_NO_FILE',
+  'FINGERPRINT_MISMATCH',
+  'FILE_UNREADABLE',
+  'FILE_INFO_UNAVAILABLE',
+  'OUT_OF_PERIMETER',
+  'DOCSERVER_NOT_FOUND',
+  'DOCUMENT_NOT_IN_DOCSERVER',
+  'DOCSERVER_READ_FAILED',
+]
+
+const WATERMARK_ERRORS: readonly ErrorCode[] = ['PDF_ENCRYPTED', 'PDF_UNREADABLE', 'WATERMARK_CONFIG_INVALID']
+
+/** The headers of a file sent as it is. */
+const fileHeaders = {
+  'Content-Disposition': {
+    description: 'attachment (download) or inline (view), with the file name (RFC 6266, filename* for non-ASCII names)',
+    schema: { type: 'string' as const },
+    example: `attachment; filename="Demande de subvention du club de basket.pdf"`,
+  },
+  'Content-Length': { description: 'Size of the file in bytes', schema: { type: 'integer' as const } },
+}
+
 /**
- * GET /rest/resources/{resId}/content, /originalContent and /content/{version} (interface endpoints 3–5), and
- * PUT /rest/resources/{resId} with a file (new version, or a signed / annotated PDF of the current one).
+ * GET /rest/resources/{resId}/content, /originalContent and /content/{version} (interface endpoints 3–5).
  * Parameters are passed as received: the use cases validate them in the reference's order.
  */
-export function registerContentRoutes(router: Router<AppState>, services: MailroomServices): void {
-  router.get('/rest/resources/:resId/content', async (ctx) => {
-    const result = await services.content.readContent(
-      actorOf(ctx),
-      ctx.params.resId,
-      { mode: queryValue(ctx, 'mode'), watermark: queryValue(ctx, 'watermark') },
-      { remoteIp: ctx.ip },
-    )
-    send(ctx, result)
-  })
-
-  router.get('/rest/resources/:resId/originalContent', async (ctx) => {
-    const result = await services.content.readOriginalContent(
-      actorOf(ctx),
-      ctx.params.resId,
-      { mode: queryValue(ctx, 'mode'), signedVersion: queryValue(ctx, 'signedVersion') },
-      { remoteIp: ctx.ip },
-    )
-    send(ctx, result)
-  })
-
-  // New version of the file (issue #5): `{ encodedFile, format }`, or `{ encodedFile, format: 'pdf', type: 'SIGN' | 'NOTE' }`.
-  router.put('/rest/resources/:resId', async (ctx) => {
-    ctx.body = await services.content.createVersion(actorOf(ctx), ctx.params.resId, ctx.state.body, {
-      remoteIp: ctx.ip,
-    })
-  })
-
-  router.get('/rest/resources/:resId/content/:version', async (ctx) => {
-    ctx.body = await services.content.readVersionContent(actorOf(ctx), ctx.params.resId, ctx.params.version, {
-      type: queryValue(ctx, 'type'),
-    })
-  })
-}
+export const contentRoutes: readonly RouteDeclaration[] = [
+  {
+    method: 'get',
+    path: '/rest/resources/:resId/content',
+    operationId: 'getContent',
+    tag: 'content',
+    summary: 'The converted (PDF) content of a record',
+    description:
+      'The signed PDF when there is one, else the conversion of the original, watermarked unless watermark=false. ' +
+      'mode=view: inline; mode=base64: JSON; otherwise a download.',
+    security: 'user',
+    request: { path: ResIdPathSchema, query: ContentParamsSchema },
+    responses: {
+      '200': {
+        description: 'The PDF (view or download), or the base64 object (mode=base64)',
+        headers: fileHeaders,
+        content: {
+          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+          ...json(ContentBase64ResponseSchema, {
+            encodedDocument: 'JVBERi0xLjcK...',
+            originalFormat: 'txt',
+            filename: 'Demande de subvention du club de basket.txt',
+            mimeType: 'application/pdf',
+            originalCreatorId: 3,
+          } satisfies ContentBase64Response),
+        },
+      },
+    },
+    errors: [...CONTENT_ERRORS_COMMON, 'CONVERSION_FAILED', 'CONVERSION_QUEUE_FULL', ...WATERMARK_ERRORS],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        const result = await services.content.readContent(
+          actorOf(ctx),
+          ctx.params.resId,
+          { mode: queryValue(ctx, 'mode'), watermark: queryValue(ctx, 'watermark') },
+          { remoteIp: ctx.ip },
+        )
+        send(ctx, result)
+      },
+  },
+  {
+    method: 'get',
+    path: '/rest/resources/:resId/originalContent',
+    operationId: 'getOriginalContent',
+    tag: 'content',
+    summary: 'The original file of a record',
+    description: 'Never watermarked. mode=base64: JSON; otherwise a download with the file own MIME type.',
+    security: 'user',
+    request: { path: ResIdPathSchema, query: OriginalContentParamsSchema },
+    responses: {
+      '200': {
+        description: 'The file (download), or the base64 object (mode=base64)',
+        headers: fileHeaders,
+        content: {
+          'application/octet-stream': {
+            schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+          },
+          ...json(OriginalContentBase64ResponseSchema, {
+            encodedDocument: DEMO.file,
+            extension: 'txt',
+            filename: 'Demande de subvention du club de basket.txt',
+            mimeType: 'text/plain',
+          } satisfies OriginalContentBase64Response),
+        },
+      },
+    },
+    errors: ['SIGNED_VERSION_NOT_BOOLEAN', ...CONTENT_ERRORS_COMMON],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        const result = await services.content.readOriginalContent(
+          actorOf(ctx),
+          ctx.params.resId,
+          { mode: queryValue(ctx, 'mode'), signedVersion: queryValue(ctx, 'signedVersion') },
+          { remoteIp: ctx.ip },
+        )
+        send(ctx, result)
+      },
+  },
+  {
+    method: 'get',
+    path: '/rest/resources/:resId/content/:version',
+    operationId: 'getVersionContent',
+    tag: 'content',
+    summary: 'The file of one version of a record',
+    description: 'type PDF (the conversion of the version), SIGN (signed) or NOTE (annotated); watermarked.',
+    security: 'user',
+    request: { path: VersionPathSchema, query: VersionContentParamsSchema },
+    responses: {
+      '200': {
+        description: 'The file of the version',
+        content: json(VersionContentResponseSchema, {
+          encodedDocument: 'JVBERi0xLjcK...',
+          filename: 'Demande de subvention du club de basket_V1.pdf',
+        } satisfies VersionContentResponse),
+      },
+    },
+    errors: [
+      'VERSION_NOT_POSITIVE',
+      'VERSION_TYPE_INVALID',
+      'VERSION_INCORRECT',
+      'VERSION_TYPE_HAS_NO_FILE',
+      ...CONTENT_ERRORS_COMMON,
+      ...WATERMARK_ERRORS,
+    ],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        ctx.body = await services.content.readVersionContent(actorOf(ctx), ctx.params.resId, ctx.params.version, {
+          type: queryValue(ctx, 'type'),
+        })
+      },
+  },
+]

@@ -1,11 +1,47 @@
-import type Router from '@koa/router'
-import type { MailroomServices } from '@mailroom/core'
-import type { AppState } from '../app-state.js'
+import { EntityPathSchema, type EntityResponse, EntityResponseSchema } from '@mailroom/core'
 import { actorOf } from '../middleware/authenticate.js'
+import { json, type RouteDeclaration } from './route-declaration.js'
 
 /** GET /rest/entities/{id}. */
-export function registerEntityRoutes(router: Router<AppState>, services: MailroomServices): void {
-  router.get('/rest/entities/:id', async (ctx) => {
-    ctx.body = { entity: await services.entities.read(actorOf(ctx), ctx.params.id ?? '') }
-  })
+export const entityRoute: RouteDeclaration = {
+  method: 'get',
+  path: '/rest/entities/:id',
+  operationId: 'getEntity',
+  tag: 'entities',
+  summary: 'Read an entity',
+  security: 'user',
+  request: { path: EntityPathSchema },
+  responses: {
+    '200': {
+      description: 'The entity',
+      content: json(EntityResponseSchema, {
+        entity: {
+          entity_id: 'PJS',
+          entity_label: 'Pôle Jeunesse et Sport',
+          short_label: 'PJS',
+          entity_type: 'Service',
+          enabled: 'Y',
+          adrs_1: null,
+          adrs_2: null,
+          adrs_3: null,
+          zipcode: null,
+          city: null,
+          country: null,
+          email: null,
+          business_id: null,
+          parent_entity_id: 'DGS',
+          ldap_id: null,
+          archival_agency: null,
+          archival_agreement: null,
+          entity_full_name: 'Ville de Maarch-les-Bains / Direction Générale des Services / Pôle Jeunesse et Sport',
+        },
+      } satisfies EntityResponse),
+    },
+  },
+  errors: ['ENTITY_NOT_FOUND', 'ENTITY_ID_INVALID'],
+  serve:
+    ({ services }) =>
+    async (ctx) => {
+      ctx.body = { entity: await services.entities.read(actorOf(ctx), ctx.params.id ?? '') }
+    },
 }

@@ -1,5 +1,5 @@
-import type Router from '@koa/router'
 import { fail } from '@mailroom/core'
+import type { RouteDeclaration } from './route-declaration.js'
 
 /** What serving GET /metrics needs; the server builds it (Prometheus), the adapter only answers with it. */
 export interface MetricsEndpoint {
@@ -14,12 +14,19 @@ export interface MetricsEndpoint {
  * connection's address instead. X-Forwarded-For is not consulted even behind a trusted proxy, since any
  * client can write it.
  */
-export function registerMetricsRoutes(router: Router, endpoint: MetricsEndpoint): void {
-  router.get('/metrics', async (ctx) => {
-    if (!endpoint.allows(ctx.req.socket.remoteAddress ?? '')) fail('METRICS_FORBIDDEN')
-    const { contentType, body } = await endpoint.render()
-    ctx.set('Cache-Control', 'no-store')
-    ctx.type = contentType
-    ctx.body = body
-  })
+export const metricsRoute: RouteDeclaration = {
+  method: 'get',
+  path: '/metrics',
+  security: 'public',
+  undocumented:
+    "Prometheus's text format for scrapers, not part of the API; served only when the server is given a metrics endpoint (often on a port of its own)",
+  serve: ({ metrics }) =>
+    metrics &&
+    (async (ctx) => {
+      if (!metrics.allows(ctx.req.socket.remoteAddress ?? '')) fail('METRICS_FORBIDDEN')
+      const { contentType, body } = await metrics.render()
+      ctx.set('Cache-Control', 'no-store')
+      ctx.type = contentType
+      ctx.body = body
+    }),
 }
