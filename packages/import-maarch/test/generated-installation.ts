@@ -56,6 +56,8 @@ export interface InstallationFacts {
   readonly sharedFileRecords: readonly [number, number]
   /** Records whose fingerprint is '0' (computed at the import); the others' match their files. */
   readonly computedFingerprintRecords: readonly number[]
+  /** Records the report lists as repaired: fingerprints computed, the converted PDF missing, typists replaced. */
+  readonly repairedRecords: readonly number[]
   /** Attachments not deleted, by master record: what the report lists as not imported. */
   readonly attachmentsListed: number
   readonly notes: number
@@ -737,6 +739,9 @@ export function generateInstallation(
       deletedUserId: 40,
       unknownTypistId: 999,
       computedFingerprintRecords: computed,
+      repairedRecords: [
+        ...new Set([...computed, facts.missingConvertedRecord, facts.deletedTypistRecord, facts.unknownTypistRecord]),
+      ].sort((a, b) => a - b),
       attachmentsListed: attachments.filter((a) => a.status !== 'DEL').length,
       notes: notes.length,
       year,
