@@ -9,7 +9,13 @@ announcePublisherFixtures()
 export default mailroomVitestConfig({
   databases: 'both',
   testTimeout: 120_000,
-  databaseFree: ['src/files.test.ts', 'src/map-organisation.test.ts', 'src/report-file.test.ts', 'src/source.test.ts'],
+  databaseFree: [
+    'src/files.test.ts',
+    'src/map-organisation.test.ts',
+    'src/report-file.test.ts',
+    'src/source.test.ts',
+    'test/publisher-fixtures.test.ts',
+  ],
   // Imports store every original and converted PDF: again into a bucket (the s3 project).
   objectStore: [
     'src/import-maarch.test.ts',
