@@ -101,7 +101,7 @@ function random(seed: number) {
 }
 
 /** A one-page PDF whose text is `text` (ASCII): what the docservers hold. */
-export function letterPdf(text: string): Uint8Array {
+function letterPdf(text: string): Uint8Array {
   const safe = text.replace(/[^\x20-\x7e]/g, '?').replace(/[()\\]/g, ' ')
   const stream = `BT /F1 14 Tf 72 770 Td (${safe}) Tj ET`
   const objects = [
