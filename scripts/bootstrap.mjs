@@ -107,17 +107,13 @@ if (task === 'test') {
     checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full') : 1
   if (startedCeph)
     spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
-  let passed = 0
-  let failed = 0
-  let skipped = 0
-  for (const file of existsSync(reports) ? readdirSync(reports) : []) {
-    const report = JSON.parse(readFileSync(join(reports, file), 'utf8'))
-    passed += report.numPassedTests ?? 0
-    failed += report.numFailedTests ?? 0
-    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
-  }
+  // Counts, and every skipped test named (scripts/test-summary.mjs).
+  const { testSummaryLine } = await import('./test-summary.mjs')
+  const reportFiles = existsSync(reports) ? readdirSync(reports) : []
+  const results = reportFiles.map((file) => JSON.parse(readFileSync(join(reports, file), 'utf8')))
+  const failed = results.reduce((sum, report) => sum + (report.numFailedTests ?? 0), 0)
   if (checks !== 0) console.log('build, typecheck, lint/format or the package check failed')
-  console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+  console.log(`\n${testSummaryLine(results, root)}`)
   process.exit(checks !== 0 || tests !== 0 || failed > 0 ? 1 : 0)
 }
 

@@ -16,17 +16,14 @@ import {
   testBucketUrl,
 } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createMaarchSource,
-  failingHistoryInsert,
-  MAARCH_FIXTURES,
-} from '../../../packages/import-maarch/test/maarch-source.js'
+import { createGeneratedSource, type GeneratedSource } from '../../../packages/import-maarch/test/generated-source.js'
+import { failingHistoryInsert } from '../../../packages/import-maarch/test/import-helpers.js'
 import { captureCli } from './capture-cli.js'
 import { basicAuth } from './process-server.js'
 
 /**
  * `mailroom import maarch` into a PostgreSQL database whose documents are in a bucket of the Ceph test
- * gateway (skipped with a message where none runs): the Maarch 20.10 fixtures' files go to the bucket, the
+ * gateway (skipped with a message where none runs): a generated Maarch 20.10 installation's files go to the bucket, the
  * records read over HTTP with the source's bytes, and an import failing in the middle leaves no object
  * without its record.
  */
@@ -35,7 +32,7 @@ const onPostgres = process.env.MAILROOM_TEST_DB === 'postgres'
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 describe.runIf(onPostgres && gateway !== null)('importing Maarch into object storage', () => {
-  let source: { url: string; drop(): void }
+  let source: GeneratedSource
   let dataDir: string
   const databases: TestDatabase[] = []
   const open: Mailroom[] = []
@@ -85,14 +82,14 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     // The SDK reads the keys from the process environment, as the CLI does.
     process.env.AWS_ACCESS_KEY_ID = gateway!.credentials!.accessKeyId
     process.env.AWS_SECRET_ACCESS_KEY = gateway!.credentials!.secretAccessKey
-    source = createMaarchSource()
+    source = await createGeneratedSource()
     dataDir = await mkdtemp(join(tmpdir(), 'mailroom-import-s3-'))
   }, 120_000)
   afterAll(async () => {
     for (const mailroom of open) await mailroom.close()
     for (const database of databases) await database.drop()
     await rm(dataDir, { recursive: true, force: true })
-    source?.drop()
+    await source?.drop()
   })
 
   it("stores every imported file in the bucket; served over HTTP, each original reads back with the source file's bytes", async () => {
@@ -116,7 +113,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
         '--from',
         source.url,
         '--docservers',
-        `${MAARCH_FIXTURES}/docservers`,
+        source.docservers,
         '--report',
         join(dataDir, 'report.json'),
       ],
@@ -125,8 +122,10 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     expect(imported.code, imported.err + imported.out).toBe(0)
     // Standard error carries at most the AWS SDK's warning about Node versions.
     expect(imported.err).not.toMatch(/error|fail/i)
-    expect(imported.out).toMatch(/records imported\s+20\n/)
-    process.stderr.write(`Maarch fixtures imported into a bucket in ${Math.round(performance.now() - started)} ms\n`)
+    expect(imported.out).toMatch(new RegExp(`records imported\\s+${source.installation.facts.records}\n`))
+    process.stderr.write(
+      `Generated Maarch installation imported into a bucket in ${Math.round(performance.now() - started)} ms\n`,
+    )
     // Nothing went to a folder.
     expect(existsSync(join(dataDir, 'docservers'))).toBe(false)
 
@@ -143,7 +142,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
       for (const record of withFiles) {
         const expected = await readFile(record.file!.source)
         const response = await fetch(`${served.baseUrl}/rest/resources/${record.resId}/originalContent`, {
-          headers: basicAuth('ddaull'),
+          headers: basicAuth(source.installation.facts.clerk, source.installation.facts.password),
         })
         expect(response.status, `record ${record.resId}`).toBe(200)
         const bytes = Buffer.from(await response.arrayBuffer())
@@ -176,20 +175,20 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     }
     const run = {
       from: source.url,
-      docservers: { root: `${MAARCH_FIXTURES}/docservers` },
+      docservers: { root: source.docservers },
       docserverDir: join(dataDir, 'unused'),
     }
     await expect(importMaarch(target, run)).rejects.toThrow('the database went away')
     const committed = await mailroom.db.selectFrom('res_letterbox').select('res_id').execute()
     expect(committed.length).toBeGreaterThanOrEqual(5)
-    expect(committed.length).toBeLessThan(20)
+    expect(committed.length).toBeLessThan(source.installation.facts.records)
     // Every object belongs to a committed record; fsck finds nothing to say.
     expect(await objects(mailroom)).toEqual(await referenced(mailroom))
     const check = await checkDocumentStorage(mailroom.db, mailroom.documentStore, { orphanGraceMs: 0, dryRun: true })
     expect([check.problems, check.orphans]).toEqual([[], []])
 
     const again = await importMaarch(mailroom, run)
-    expect(again.counts.imported + again.counts.skipped).toBe(20)
+    expect(again.counts.imported + again.counts.skipped).toBe(source.installation.facts.records)
     expect(await objects(mailroom)).toEqual(await referenced(mailroom))
     expect(existsSync(join(dataDir, 'unused'))).toBe(false)
   }, 180_000)
@@ -207,7 +206,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
       })
       const run = {
         from: source.url,
-        docservers: { root: `${MAARCH_FIXTURES}/docservers` },
+        docservers: { root: source.docservers },
         docserverDir: join(dataDir, 'unused'),
       }
       const started = performance.now()
@@ -224,7 +223,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
 
       const committed = await mailroom.db.selectFrom('res_letterbox').select('res_id').execute()
       expect(committed.length).toBeGreaterThanOrEqual(5)
-      expect(committed.length).toBeLessThan(20)
+      expect(committed.length).toBeLessThan(source.installation.facts.records)
       // Every committed record has its files; an object whose removal met the hung store has no row, and
       // fsck lists and removes it (unless its removal in the background came through since).
       const referencedKeys = await referenced(mailroom)
@@ -237,7 +236,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
 
       const again = await importMaarch(mailroom, run)
       expect(again.counts.skipped).toBe(committed.length)
-      expect(again.counts.imported + again.counts.skipped).toBe(20)
+      expect(again.counts.imported + again.counts.skipped).toBe(source.installation.facts.records)
       expect(await objects(mailroom)).toEqual(await referenced(mailroom))
     } finally {
       proxy.release()

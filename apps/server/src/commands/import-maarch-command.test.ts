@@ -3,22 +3,26 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMaarchSource, MAARCH_FIXTURES } from '../../../../packages/import-maarch/test/maarch-source.js'
+import {
+  createGeneratedSource,
+  type GeneratedSource,
+} from '../../../../packages/import-maarch/test/generated-source.js'
 import { captureCli } from '../../test/capture-cli.js'
 import { formatProgress } from './import-maarch-command.js'
 
 let database: TestDatabase
 let dataDir: string
-let source: { url: string; drop(): void }
+let source: GeneratedSource
 beforeAll(async () => {
   database = await createTestDatabase()
   dataDir = await mkdtemp(join(tmpdir(), 'mailroom-import-cli-'))
-  source = createMaarchSource()
+  // A small installation: the importer's own tests cover the records; these cover the command.
+  source = await createGeneratedSource({ records: 14 })
 }, 120_000)
 afterAll(async () => {
   await database.drop()
   await rm(dataDir, { recursive: true, force: true })
-  source?.drop()
+  await source?.drop()
 })
 
 function env(): NodeJS.ProcessEnv {
@@ -26,19 +30,16 @@ function env(): NodeJS.ProcessEnv {
   return database.url ? { ...base, DATABASE_URL: database.url } : base
 }
 const run = (args: string[]) =>
-  captureCli(
-    ['import', 'maarch', '--from', source.url, '--docservers', `${MAARCH_FIXTURES}/docservers`, ...args],
-    env(),
-  )
+  captureCli(['import', 'maarch', '--from', source.url, '--docservers', source.docservers, ...args], env())
 
 describe('mailroom import maarch', () => {
   it('dry-runs without writing, imports the reference then the records, writes a JSON report, and a rerun imports nothing', async () => {
     // The files found through --docserver folders alone (the --docservers root names nothing): none flagged.
     const docservers = [
       '--docserver',
-      `FASTHD_MAN=${MAARCH_FIXTURES}/docservers/resources`,
+      `FASTHD_MAN=${source.docservers}/resources`,
       '--docserver',
-      `CONVERT_MLB=${MAARCH_FIXTURES}/docservers/convert_resources`,
+      `CONVERT_MLB=${source.docservers}/convert_resources`,
     ]
     const dry = await captureCli(
       [
@@ -55,32 +56,39 @@ describe('mailroom import maarch', () => {
     )
     expect([dry.code, dry.err]).toEqual([0, ''])
     expect(dry.out).toMatch(/mode\s+dry run \(nothing written\)/)
-    expect(dry.out).toMatch(/records imported\s+20/)
+    const { records: total, repairedRecords } = source.installation.facts
+    expect(dry.out).toMatch(new RegExp(`records imported\\s+${total}\n`))
     expect(dry.out).toMatch(/records flagged\s+0\n/)
     const reference = await run(['--only', 'reference'])
     expect(reference.out).toMatch(/records imported\s+0/)
     const records = await run(['--only', 'records', '--report', join(dataDir, 'report.json')])
     expect(records.code).toBe(0)
-    expect(records.out).toMatch(/records imported\s+20\n/)
+    expect(records.out).toMatch(new RegExp(`records imported\\s+${total}\n`))
     expect(records.out).toMatch(/attachments not imported\s+\d+/)
     // Streamed to report.json.partial, renamed once whole: one entry per record, the counts at the end.
     const report = JSON.parse(await readFile(join(dataDir, 'report.json'), 'utf8'))
-    expect(report.records.map((r: { resId: number }) => r.resId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
-    expect(report.records.every((r: { outcome: string }) => r.outcome === 'repaired')).toBe(true)
+    expect(report.records.map((r: { resId: number }) => r.resId)).toEqual(
+      Array.from({ length: total }, (_, i) => i + 1),
+    )
+    expect(
+      report.records
+        .filter((r: { outcome: string }) => r.outcome === 'repaired')
+        .map((r: { resId: number }) => r.resId),
+    ).toEqual(repairedRecords)
     expect(report.notImported.attachments.length).toBe(report.counts.attachmentsNotImported)
-    expect(report.counts).toMatchObject({ imported: 20, repaired: 20, flagged: 0, skipped: 0 })
+    expect(report.counts).toMatchObject({ imported: total, repaired: repairedRecords.length, flagged: 0, skipped: 0 })
     expect(report.counts.attachmentsNotImported).toBeGreaterThan(0)
     expect(await readdir(dataDir)).not.toContain('report.json.partial')
     const again = await run([])
     expect(again.out).toMatch(/records imported\s+0\n/)
-    expect(again.out).toMatch(/records skipped\s+20\n/)
+    expect(again.out).toMatch(new RegExp(`records skipped\\s+${total}\n`))
     expect(
       await captureCli(['journal', 'verify'], {
         ...env(),
         MAILROOM_SECRET: 'import-test-secret-0123456789abcdef0123456789',
       }),
     ).toMatchObject({ code: 0 })
-  })
+  }, 120_000)
 
   it('refuses a source that is not Maarch 20.10 with a clear message, importing nothing', async () => {
     const refused = await captureCli(['import', 'maarch', '--from', postgresAdminUrl(), '--docservers', dataDir], env())

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openMaarchSource } from '../src/index.js'
-import { createMaarchSource } from './maarch-source.js'
+import { createGeneratedSource, type GeneratedSource } from '../test/generated-source.js'
+import { openMaarchSource } from './index.js'
 
-let other: { url: string; drop(): void }
-let current: { url: string; drop(): void }
-beforeAll(() => {
-  current = createMaarchSource()
-  other = createMaarchSource(`update parameters set param_value_string = '21.03.4' where id = 'database_version'`)
+let other: GeneratedSource
+let current: GeneratedSource
+beforeAll(async () => {
+  current = await createGeneratedSource({ records: 14 })
+  other = await createGeneratedSource({
+    records: 14,
+    alter: `update parameters set param_value_string = '21.03.4' where id = 'database_version'`,
+  })
 }, 120_000)
-afterAll(() => {
-  current?.drop()
-  other?.drop()
+afterAll(async () => {
+  await current?.drop()
+  await other?.drop()
 })
 
 describe('the Maarch source', () => {
@@ -24,7 +27,7 @@ describe('the Maarch source', () => {
   it('is read in a read-only transaction: a write is refused by PostgreSQL', async () => {
     const source = await openMaarchSource(current.url)
     try {
-      expect(source.version).toBe('20.10.16')
+      expect(source.version).toBe(current.installation.version)
       await expect(source.rows(`update res_letterbox set subject = 'x'`)).rejects.toThrow(/read-only transaction/)
     } finally {
       await source.close()

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AttachmentEntry, JsonReportFile, type MaarchImportSummary, type RecordEntry } from '../src/index.js'
+import { type AttachmentEntry, JsonReportFile, type MaarchImportSummary, type RecordEntry } from './index.js'
 
 let dir: string
 beforeAll(async () => {

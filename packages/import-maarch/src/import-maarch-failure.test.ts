@@ -1,21 +1,22 @@
 import { verifyJournal } from '@mailroom/storage'
 import { createTestMailroom, storedKeys, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type MaarchImportTarget, type MaarchSource, openMaarchSource } from '../src/index.js'
-import { createMaarchSource, failingHistoryInsert, importCollecting, MAARCH_FIXTURES } from './maarch-source.js'
+import { createGeneratedSource, type GeneratedSource } from '../test/generated-source.js'
+import { failingHistoryInsert, importCollecting } from '../test/import-helpers.js'
+import { type MaarchImportTarget, type MaarchSource, openMaarchSource } from './index.js'
 
 let t: TestMailroom
-let fixture: { url: string; drop(): void }
+let fixture: GeneratedSource
 let source: MaarchSource
 beforeAll(async () => {
-  fixture = createMaarchSource()
+  fixture = await createGeneratedSource()
   t = await createTestMailroom({ demo: false })
   source = await openMaarchSource(fixture.url)
 }, 120_000)
 afterAll(async () => {
   await source?.close()
   await t?.cleanup()
-  fixture?.drop()
+  await fixture?.drop()
 })
 
 /** The target, whose database fails the `failAt`-th history insert after PostgreSQL ran it (mid-transaction). */
@@ -38,13 +39,14 @@ const countBy = (rows: readonly Record<string, unknown>[]) => {
 
 describe('an import that fails in the middle of a record', () => {
   it('stops, leaving every record whole or absent and no file behind, and the next run imports the rest', async () => {
-    const run = { from: fixture.url, docservers: { root: `${MAARCH_FIXTURES}/docservers` } }
+    const run = { from: fixture.url, docservers: { root: fixture.docservers } }
+    const total = fixture.installation.facts.records
     await expect(importCollecting(failingTarget(6), run)).rejects.toThrow('the disk went away')
     const db = t.mailroom.db
     const records = await db.selectFrom('res_letterbox').select(['res_id', 'filename']).orderBy('res_id').execute()
     // Five records committed before the failing one; the ones in flight beside it may have committed too.
     expect(records.length).toBeGreaterThanOrEqual(5)
-    expect(records.length).toBeLessThan(20)
+    expect(records.length).toBeLessThan(total)
     const ids = records.map((r) => Number(r.res_id))
     // Whole: each record present has all its list entries and contacts, its IMPORT row, its deposit.
     const expectedLists = countBy(await source.rows('select res_id from listinstance where res_id = any($1)', [ids]))
@@ -70,7 +72,7 @@ describe('an import that fails in the middle of a record', () => {
     const again = await importCollecting(t.mailroom, run)
     expect(again.records.skipped.map((r) => r.resId)).toEqual(ids)
     expect([...ids, ...again.records.imported.map((r) => r.resId)].sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 20 }, (_, i) => i + 1),
+      Array.from({ length: total }, (_, i) => i + 1),
     )
     expect((await verifyJournal({ db, docservers: t.documents })).ok).toBe(true)
   })
