@@ -80,6 +80,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       logger: log,
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
+      proxyHeader: config.proxyHeader,
       ...(consoleDir === undefined ? {} : { consoleDir }),
       ...(observer ? { observer } : {}),
       lifecycle: { shuttingDown: () => shuttingDown },

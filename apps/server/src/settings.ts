@@ -122,7 +122,17 @@ export const SETTINGS: readonly Setting[] = [
     description: 'folder of the built web console',
     default: 'the build of @mailroom/console beside the server (apps/console/dist)',
   },
-  { name: 'MAILROOM_TRUST_PROXY', description: 'trust X-Forwarded-For behind a proxy', default: '0' },
+  {
+    name: 'MAILROOM_TRUST_PROXY',
+    description:
+      'the reverse proxies in front whose forwarded client address is believed: a count of proxies (1), or their addresses and networks, comma-separated (127.0.0.1/32,10.0.0.0/8); 0: none',
+    default: '0',
+  },
+  {
+    name: 'MAILROOM_PROXY_HEADER',
+    description: 'the header those proxies append the client address to: x-forwarded-for or forwarded',
+    default: 'x-forwarded-for',
+  },
   {
     name: 'MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES',
     description:

@@ -5,6 +5,7 @@ import { type Logger, pino } from 'pino'
 import type { AppState } from './app-state.js'
 import { serveConsole } from './console/index.js'
 import { authenticateRest } from './middleware/authenticate.js'
+import { clientAddress, type ProxyHeader, type TrustedProxies } from './middleware/client-address.js'
 import { type CorsSettings, crossOrigin } from './middleware/cross-origin.js'
 import { errorHandler } from './middleware/error-handler.js'
 import { jsonBody } from './middleware/json-body.js'
@@ -30,8 +31,10 @@ export interface HttpAppOptions {
   readonly logger?: Logger
   /** Largest accepted request body in bytes (default 64 MiB). */
   readonly bodyLimitBytes?: number
-  /** Trust X-Forwarded-For (behind a load balancer). */
-  readonly trustProxy?: boolean
+  /** The proxies in front whose forwarded client addresses are believed (absent or 0: none, the socket's peer is the client). */
+  readonly trustProxy?: TrustedProxies
+  /** The header those proxies append the client address to (default x-forwarded-for). */
+  readonly proxyHeader?: ProxyHeader
   /** Longest time a request may take before it is answered 503 (default 120 s). */
   readonly requestTimeoutMs?: number
   /** Folder of the built web console (index.html, assets/), served at /console; absent: no console. */
@@ -60,7 +63,7 @@ const PUBLIC_REST_ROUTES = new Set(['POST /rest/authenticate', 'GET /rest/authen
 /** Builds the Koa application serving the REST interface, /healthz and /digitalSafe (and the console when given). */
 export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   const log = options.logger ?? pino({ level: 'silent' })
-  const app = new Koa<AppState>({ proxy: options.trustProxy ?? false })
+  const app = new Koa<AppState>()
   app.silent = true
 
   const publicRouter = new Router<AppState>()
@@ -81,6 +84,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   registerJournalRoutes(publicRouter, options.services)
 
   const auth = authenticateRest(options.services.auth)
+  app.use(clientAddress(options.trustProxy, options.proxyHeader))
   app.use(requestContext(log))
   // Outside the error handler, so the status observed is the one sent, errors included.
   if (options.observer) app.use(observeRequests(options.observer, [publicRouter, restRouter]))

@@ -13,6 +13,8 @@ export { createHttpApp, DEFAULT_BODY_IDLE_TIMEOUT_MS, DEFAULT_BODY_LIMIT_BYTES }
 export type { HttpServerLimits } from './create-http-server.js'
 export { createHttpServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_RECEIVE_TIMEOUT_MS } from './create-http-server.js'
 export { STATUS_BY_KIND } from './error-status.js'
+export type { ProxyHeader, TrustedProxies } from './middleware/client-address.js'
+export { trustedProxyCheck } from './middleware/client-address.js'
 export type { CorsSettings } from './middleware/cross-origin.js'
 export { CORS_EXPOSED_HEADERS, corsSettingsProblem } from './middleware/cross-origin.js'
 export { UNMATCHED_ROUTE } from './middleware/observe-requests.js'
