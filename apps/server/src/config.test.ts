@@ -277,4 +277,37 @@ describe('loadConfig', () => {
       'MAILROOM_PROXY_HEADER must be x-forwarded-for or forwarded, got "x-real-ip"',
     )
   })
+
+  it('reads the security headers: no HSTS unless asked, no-referrer and nosniff unless relaxed', async () => {
+    const base = { MAILROOM_DATA_DIR: await tempDir() }
+    expect(loadConfig(base).securityHeaders).toEqual({
+      hstsMaxAgeSeconds: 0,
+      referrerPolicy: 'no-referrer',
+      noSniff: true,
+      consoleFrameAncestors: [],
+    })
+    const relaxed = {
+      ...base,
+      MAILROOM_HSTS_MAX_AGE: '31536000',
+      MAILROOM_REFERRER_POLICY: 'Same-Origin',
+      MAILROOM_NOSNIFF: '0',
+      MAILROOM_CONSOLE_FRAME_ANCESTORS: 'https://portal.example.org, http://intranet:8443',
+    }
+    expect(loadConfig(relaxed).securityHeaders).toEqual({
+      hstsMaxAgeSeconds: 31_536_000,
+      referrerPolicy: 'same-origin',
+      noSniff: false,
+      consoleFrameAncestors: ['https://portal.example.org', 'http://intranet:8443'],
+    })
+    expect(loadConfig({ ...base, MAILROOM_REFERRER_POLICY: 'off' }).securityHeaders.referrerPolicy).toBe(false)
+    expect(() => loadConfig({ ...base, MAILROOM_REFERRER_POLICY: 'never' })).toThrow(
+      /MAILROOM_REFERRER_POLICY must be off or one of no-referrer, /,
+    )
+    expect(() => loadConfig({ ...base, MAILROOM_HSTS_MAX_AGE: '-1' })).toThrow(
+      /MAILROOM_HSTS_MAX_AGE must be an integer/,
+    )
+    expect(() =>
+      loadConfig({ ...base, MAILROOM_CONSOLE_FRAME_ANCESTORS: "https://a.example; script-src 'unsafe-inline'" }),
+    ).toThrow(/MAILROOM_CONSOLE_FRAME_ANCESTORS must list origins/)
+  })
 })

@@ -11,6 +11,9 @@ import {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_RECEIVE_TIMEOUT_MS,
   type ProxyHeader,
+  REFERRER_POLICIES,
+  type ReferrerPolicyToken,
+  type SecurityHeaderSettings,
   type TrustedProxies,
   trustedProxyCheck,
 } from '@mailroom/http-koa'
@@ -56,6 +59,8 @@ export interface ServerConfig {
   readonly metrics: MetricsConfig
   /** Browser pages of other origins allowed to call (MAILROOM_CORS_ORIGINS, _CREDENTIALS, _MAX_AGE); undefined: CORS off. */
   readonly cors: CorsSettings | undefined
+  /** Security headers of every answer (MAILROOM_HSTS_MAX_AGE, MAILROOM_REFERRER_POLICY, MAILROOM_NOSNIFF, MAILROOM_CONSOLE_FRAME_ANCESTORS). */
+  readonly securityHeaders: SecurityHeaderSettings
   /** How long a request may take to arrive (MAILROOM_HEADERS_TIMEOUT_MS, _RECEIVE_TIMEOUT_MS, _BODY_IDLE_TIMEOUT_MS). */
   readonly arrival: ArrivalTimeouts
 }
@@ -159,6 +164,27 @@ function proxyHeader(env: Env): ProxyHeader {
   )
 }
 
+/** The security headers; HSTS only when the operator says TLS is in front (a browser keeps it for max-age). */
+function securityHeaderSettings(env: Env): SecurityHeaderSettings {
+  const referrer = (env.MAILROOM_REFERRER_POLICY ?? '').trim().toLowerCase()
+  if (referrer !== '' && referrer !== 'off' && !(REFERRER_POLICIES as readonly string[]).includes(referrer))
+    throw new ConfigError(
+      `MAILROOM_REFERRER_POLICY must be off or one of ${REFERRER_POLICIES.join(', ')}, got "${env.MAILROOM_REFERRER_POLICY}"`,
+    )
+  const frameAncestors = (env.MAILROOM_CONSOLE_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter((origin) => origin !== '')
+  const notAnOrigin = frameAncestors.find((origin) => !/^(https?:\/\/[^\s/;,']+|'self')$/i.test(origin))
+  if (notAnOrigin !== undefined)
+    throw new ConfigError(
+      `MAILROOM_CONSOLE_FRAME_ANCESTORS must list origins such as https://portal.example.org (or 'self'), got "${notAnOrigin}"`,
+    )
+  return {
+    hstsMaxAgeSeconds: integer(env, 'MAILROOM_HSTS_MAX_AGE', 0, 0, 2 ** 31 - 1),
+    referrerPolicy: referrer === 'off' ? false : ((referrer || 'no-referrer') as ReferrerPolicyToken),
+    noSniff: flag(env, 'MAILROOM_NOSNIFF') ?? true,
+    consoleFrameAncestors: frameAncestors,
+  }
+}
+
 function arrivalTimeouts(env: Env): ArrivalTimeouts {
   const headersMs = integer(env, 'MAILROOM_HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS, 1, 2 ** 31 - 1)
   const receiveMs = integer(env, 'MAILROOM_RECEIVE_TIMEOUT_MS', DEFAULT_RECEIVE_TIMEOUT_MS, 1, 2 ** 31 - 1)
@@ -235,6 +261,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     },
     metrics: loadMetricsConfig(env),
     cors: corsSettings(env),
+    securityHeaders: securityHeaderSettings(env),
     arrival: arrivalTimeouts(env),
   }
 }

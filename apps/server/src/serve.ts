@@ -87,6 +87,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       ...(metricsEndpoint && config.metrics.port === null ? { metrics: metricsEndpoint } : {}),
       bodyIdleTimeoutMs: config.arrival.bodyIdleMs,
       ...(config.cors ? { cors: config.cors } : {}),
+      securityHeaders: config.securityHeaders,
     })
     const server = createHttpServer(app, {
       headersTimeoutMs: config.arrival.headersMs,

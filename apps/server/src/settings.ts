@@ -134,6 +134,23 @@ export const SETTINGS: readonly Setting[] = [
     default: 'x-forwarded-for',
   },
   {
+    name: 'MAILROOM_HSTS_MAX_AGE',
+    description:
+      'seconds browsers keep to HTTPS only (Strict-Transport-Security); set it only when TLS is in front (0: not sent)',
+    default: '0',
+  },
+  {
+    name: 'MAILROOM_REFERRER_POLICY',
+    description: 'Referrer-Policy of every answer (a policy token, or off)',
+    default: 'no-referrer',
+  },
+  { name: 'MAILROOM_NOSNIFF', description: 'X-Content-Type-Options: nosniff on every answer (0: off)', default: '1' },
+  {
+    name: 'MAILROOM_CONSOLE_FRAME_ANCESTORS',
+    description: 'origins whose pages may show the console in a frame (its CSP frame-ancestors, comma-separated)',
+    default: 'none',
+  },
+  {
     name: 'MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES',
     description:
       'wrong passwords for one login from one address (5 minutes) before that address is refused for it (429)',

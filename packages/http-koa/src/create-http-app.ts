@@ -12,6 +12,7 @@ import { jsonBody } from './middleware/json-body.js'
 import { observeRequests } from './middleware/observe-requests.js'
 import { requestContext } from './middleware/request-context.js'
 import { requestTimeout } from './middleware/request-timeout.js'
+import { type SecurityHeaderSettings, securityHeaders } from './middleware/security-headers.js'
 import { registerOpenApiRoutes } from './openapi/openapi-routes.js'
 import { registerAdminRoutes } from './routes/admin-routes.js'
 import { registerAuthRoutes } from './routes/auth-routes.js'
@@ -49,6 +50,8 @@ export interface HttpAppOptions {
   readonly bodyIdleTimeoutMs?: number
   /** Browser pages of other origins allowed to call (CORS); absent: none. */
   readonly cors?: CorsSettings
+  /** HSTS, Referrer-Policy, nosniff and the console's framing, sent on every answer (defaults: no HSTS, no-referrer, nosniff). */
+  readonly securityHeaders?: SecurityHeaderSettings
 }
 
 /** Default longest pause while a body arrives: a live client on a slow link still sends something every few seconds. */
@@ -86,6 +89,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   const auth = authenticateRest(options.services.auth)
   app.use(clientAddress(options.trustProxy, options.proxyHeader))
   app.use(requestContext(log))
+  app.use(securityHeaders(options.securityHeaders))
   // Outside the error handler, so the status observed is the one sent, errors included.
   if (options.observer) app.use(observeRequests(options.observer, [publicRouter, restRouter]))
   // Preflights carry no credentials: they are answered here, before anything asks for them.
