@@ -10,6 +10,8 @@ import { actorOf } from '../middleware/authenticate.js'
  */
 export function registerChainVerificationRoutes(router: Router<AppState>, services: MailroomServices): void {
   router.get('/rest/digitalSafe/:owner/verification', async (ctx) => {
-    ctx.body = chainVerificationBody(await services.journal.verifyChain(actorOf(ctx), ctx.params.owner ?? ''))
+    ctx.body = chainVerificationBody(
+      await services.journal.verifyChain(actorOf(ctx), ctx.params.owner ?? '', ctx.query),
+    )
   })
 }
