@@ -90,6 +90,7 @@ describe('createChainVerifier', () => {
     const eventId = await editEvent(edited, 3)
     expect(await verifier.verify(edited, { full: false })).toMatchObject({
       ok: false,
+      events: 2,
       resumedAfter: 3,
       break: { reason: 'edited', sequence: 3, eventId },
     })

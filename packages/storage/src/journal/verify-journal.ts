@@ -167,9 +167,10 @@ async function verifySafe(
     ...extra,
   })
   if (resumeFrom !== undefined) {
+    // The events before the verified point count as checked (an earlier walk did it); the point is re-checked.
+    walked = resumeFrom.sequence - 1
     const start = await verifiedPointEvent(db, safe, resumeFrom, head)
     if ('break' in start) return done({ break: start.break })
-    // The events up to the verified point count as checked: an earlier walk did it.
     walked = resumeFrom.sequence
     after = start.event
     lastStored = resumeFrom.sequence
