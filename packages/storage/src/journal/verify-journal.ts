@@ -68,7 +68,9 @@ export async function verifyJournal(
       sealError = error instanceof Error ? error.message : String(error)
     })
   }
-  const heads = await db.selectFrom('journal_heads').select(['safe', 'last_sequence', 'last_hash']).execute()
+  let headsQuery = db.selectFrom('journal_heads').select(['safe', 'last_sequence', 'last_hash'])
+  if (safe !== undefined) headsQuery = headsQuery.where('safe', '=', safe)
+  const heads = await headsQuery.execute()
   let safes: string[]
   if (safe !== undefined) {
     safes = [safe]
@@ -83,13 +85,7 @@ export async function verifyJournal(
       ]),
     ].sort()
   }
-  const docservers = new Map(
-    (await db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((row) => [
-      row.docserver_id,
-      row.path_template,
-    ]),
-  )
-  const files = options.checkFiles === false ? null : new FileChecker(db, context.docservers, docservers)
+  const files = options.checkFiles === false ? null : await fileChecker(context)
   const results: SafeVerification[] = []
   for (const name of safes) {
     const headRow = heads.find((head) => head.safe === name)
@@ -101,6 +97,16 @@ export async function verifyJournal(
     )
   }
   return { ok: results.every((result) => result.ok), safes: results }
+}
+
+/** The checker of deposited files, with the storage areas it resolves their paths in. */
+async function fileChecker(context: Pick<StorageContext, 'db' | 'docservers'>): Promise<FileChecker> {
+  const rows = await context.db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()
+  return new FileChecker(
+    context.db,
+    context.docservers,
+    new Map(rows.map((row) => [row.docserver_id, row.path_template])),
+  )
 }
 
 /** Events of the safe written but not linked into its chain yet. */
