@@ -3,8 +3,9 @@
  * is given BENCH_EVENTS chained events (core's builders, inserted in batches), then
  *   - the first call (no verified point yet: the whole chain), a full walk (`full=true`), the resumed call
  *     when nothing was added (many times: p50/p99) and after 1,000 events were added;
- *   - an ordinary entity read (bbain, 2 clients) alone, then beside eight callers repeating the
- *     verification, then beside eight callers repeating `full=true` (what every call cost before).
+ *   - an ordinary entity read (bbain, 2 clients) alone, beside eight callers looping on another entity read
+ *     (what any load of eight clients costs), beside eight callers repeating the verification, and beside
+ *     eight callers repeating `full=true` (what every call cost before).
  * On PostgreSQL; the HTTP loads run in worker threads.
  *
  *   pnpm bench:chain-verification
@@ -101,6 +102,14 @@ async function main(): Promise<void> {
     const read = { url: `${base}/rest/entities/PJS`, headers: bbain }
     await runHttpPhase('warm-up', USER_CLIENTS, 2, read)
     const alone = await runHttpPhase('entity read alone', USER_CLIENTS, seconds, read)
+    // Baseline: as many callers looping on an ordinary read, what any load of that many clients costs.
+    const [readers, duringReaders] = await Promise.all([
+      runHttpPhase(`${CALLERS} callers reading an entity`, CALLERS, seconds, {
+        url: `${base}/rest/entities/DGS`,
+        headers: bbain,
+      }),
+      runHttpPhase('entity read beside them', USER_CLIENTS, seconds, read),
+    ])
     const [callers, during] = await Promise.all([
       runHttpPhase(`${CALLERS} callers verifying`, CALLERS, seconds, { url: verification, headers: bbain }),
       runHttpPhase('entity read beside them', USER_CLIENTS, seconds, read),
@@ -112,9 +121,10 @@ async function main(): Promise<void> {
       }),
       runHttpPhase('entity read beside those', USER_CLIENTS, seconds, read),
     ])
-    for (const result of [alone, callers, during, fullCallers, duringFull]) console.log(`  ${line(result)}`)
+    for (const result of [alone, readers, duringReaders, callers, during, fullCallers, duringFull])
+      console.log(`  ${line(result)}`)
     console.log(
-      `  entity read p99 beside ${CALLERS} verifying callers / alone: ${(during.p99 / alone.p99).toFixed(2)}x (beside full=true callers: ${(duringFull.p99 / alone.p99).toFixed(2)}x)`,
+      `  entity read p99 beside ${CALLERS} verifying callers / alone: ${(during.p99 / alone.p99).toFixed(2)}x; / beside ${CALLERS} reading callers: ${(during.p99 / duringReaders.p99).toFixed(2)}x (beside full=true callers: ${(duringFull.p99 / alone.p99).toFixed(2)}x)`,
     )
   } finally {
     server.closeAllConnections()
