@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { insertTestRecord } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeText } from '../../../testing/src/fixtures/files/index.js'
-import { startTestServer, type TestResponse, type TestServer } from '../testing/test-server.js'
+import { serveOnLoopback, startTestServer, type TestResponse, type TestServer } from '../testing/test-server.js'
 
 let s: TestServer
 let relaxed: TestServer
@@ -84,6 +84,30 @@ describe('security headers on every answer', () => {
     const missing = await s.call('GET', '/console/assets/missing.js', { auth: null })
     expect(missing.status).toBe(404)
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('are on the 500 of an unexpected failure', async () => {
+    // The same services, but an entity read that fails the way a bug would.
+    const failing = {
+      ...s.mailroom,
+      entities: { ...s.mailroom.entities, read: () => Promise.reject(new Error('unexpected')) },
+    }
+    const served = await serveOnLoopback(failing, { securityHeaders: { hstsMaxAgeSeconds: 31_536_000 } })
+    try {
+      const response = await fetch(`${served.baseUrl}/rest/entities/PJS`, {
+        headers: { authorization: `Basic ${Buffer.from('bbain:maarch').toString('base64')}` },
+      })
+      expect(response.status).toBe(500)
+      expect(await response.json()).toEqual({ errors: expect.any(String) })
+      for (const [name, value] of [
+        ['x-content-type-options', 'nosniff'],
+        ['referrer-policy', 'no-referrer'],
+        ['strict-transport-security', 'max-age=31536000'],
+      ])
+        expect(response.headers.get(name!), name).toBe(value)
+    } finally {
+      await served.close()
+    }
   })
 
   it("give the console's pages their policy on HEAD as on GET", async () => {
