@@ -259,4 +259,55 @@ describe('loadConfig', () => {
       /MAILROOM_HEADERS_TIMEOUT_MS must be an integer from 1/,
     )
   })
+
+  it('reads the proxies to trust as a hop count or a list of networks, off by default', async () => {
+    const base = { MAILROOM_DATA_DIR: await tempDir() }
+    expect(loadConfig(base)).toMatchObject({ trustProxy: 0, proxyHeader: 'x-forwarded-for' })
+    expect(loadConfig({ ...base, MAILROOM_TRUST_PROXY: '0' }).trustProxy).toBe(0)
+    expect(loadConfig({ ...base, MAILROOM_TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ ...base, MAILROOM_TRUST_PROXY: ' 127.0.0.1/32, 10.0.0.0/8,::1,loopback ' }).trustProxy).toEqual(
+      ['127.0.0.1/32', '10.0.0.0/8', '::1', 'loopback'],
+    )
+    expect(loadConfig({ ...base, MAILROOM_PROXY_HEADER: 'Forwarded' }).proxyHeader).toBe('forwarded')
+    for (const value of ['true', 'yes', '10.0.0.0/33', 'proxy.example', '10.0.0.0/8,nonsense', '-1'])
+      expect(() => loadConfig({ ...base, MAILROOM_TRUST_PROXY: value }), value).toThrow(
+        `MAILROOM_TRUST_PROXY must be a number of proxies in front (1 for one) or their addresses and networks (127.0.0.1/32,10.0.0.0/8), got "${value}"`,
+      )
+    expect(() => loadConfig({ ...base, MAILROOM_PROXY_HEADER: 'x-real-ip' })).toThrow(
+      'MAILROOM_PROXY_HEADER must be x-forwarded-for or forwarded, got "x-real-ip"',
+    )
+  })
+
+  it('reads the security headers: no HSTS unless asked, no-referrer and nosniff unless relaxed', async () => {
+    const base = { MAILROOM_DATA_DIR: await tempDir() }
+    expect(loadConfig(base).securityHeaders).toEqual({
+      hstsMaxAgeSeconds: 0,
+      referrerPolicy: 'no-referrer',
+      noSniff: true,
+      consoleFrameAncestors: [],
+    })
+    const relaxed = {
+      ...base,
+      MAILROOM_HSTS_MAX_AGE: '31536000',
+      MAILROOM_REFERRER_POLICY: 'Same-Origin',
+      MAILROOM_NOSNIFF: '0',
+      MAILROOM_CONSOLE_FRAME_ANCESTORS: 'https://portal.example.org, http://intranet:8443',
+    }
+    expect(loadConfig(relaxed).securityHeaders).toEqual({
+      hstsMaxAgeSeconds: 31_536_000,
+      referrerPolicy: 'same-origin',
+      noSniff: false,
+      consoleFrameAncestors: ['https://portal.example.org', 'http://intranet:8443'],
+    })
+    expect(loadConfig({ ...base, MAILROOM_REFERRER_POLICY: 'off' }).securityHeaders.referrerPolicy).toBe(false)
+    expect(() => loadConfig({ ...base, MAILROOM_REFERRER_POLICY: 'never' })).toThrow(
+      /MAILROOM_REFERRER_POLICY must be off or one of no-referrer, /,
+    )
+    expect(() => loadConfig({ ...base, MAILROOM_HSTS_MAX_AGE: '-1' })).toThrow(
+      /MAILROOM_HSTS_MAX_AGE must be an integer/,
+    )
+    expect(() =>
+      loadConfig({ ...base, MAILROOM_CONSOLE_FRAME_ANCESTORS: "https://a.example; script-src 'unsafe-inline'" }),
+    ).toThrow(/MAILROOM_CONSOLE_FRAME_ANCESTORS must list origins/)
+  })
 })

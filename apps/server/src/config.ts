@@ -10,6 +10,12 @@ import {
   DEFAULT_BODY_IDLE_TIMEOUT_MS,
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_RECEIVE_TIMEOUT_MS,
+  type ProxyHeader,
+  REFERRER_POLICIES,
+  type ReferrerPolicyToken,
+  type SecurityHeaderSettings,
+  type TrustedProxies,
+  trustedProxyCheck,
 } from '@mailroom/http-koa'
 import { type DatabaseTarget, type DocumentStoreChoice, isS3Url, parseS3Url } from '@mailroom/mailroom'
 import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-settings.js'
@@ -37,7 +43,10 @@ export interface ServerConfig {
   readonly demo: boolean | undefined
   readonly bodyLimitBytes: number
   readonly logLevel: string
-  readonly trustProxy: boolean
+  /** The proxies in front whose forwarded client addresses are believed (MAILROOM_TRUST_PROXY): 0 for none. */
+  readonly trustProxy: TrustedProxies
+  /** The header they append the client address to (MAILROOM_PROXY_HEADER). */
+  readonly proxyHeader: ProxyHeader
   /** Rules of every password set through Mailroom (MAILROOM_PASSWORD_MIN_LENGTH, _MIN_UPPER, _MIN_DIGITS, _MIN_SPECIAL). */
   readonly passwordPolicy: PasswordPolicy
   /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling, the default. */
@@ -50,6 +59,8 @@ export interface ServerConfig {
   readonly metrics: MetricsConfig
   /** Browser pages of other origins allowed to call (MAILROOM_CORS_ORIGINS, _CREDENTIALS, _MAX_AGE); undefined: CORS off. */
   readonly cors: CorsSettings | undefined
+  /** Security headers of every answer (MAILROOM_HSTS_MAX_AGE, MAILROOM_REFERRER_POLICY, MAILROOM_NOSNIFF, MAILROOM_CONSOLE_FRAME_ANCESTORS). */
+  readonly securityHeaders: SecurityHeaderSettings
   /** How long a request may take to arrive (MAILROOM_HEADERS_TIMEOUT_MS, _RECEIVE_TIMEOUT_MS, _BODY_IDLE_TIMEOUT_MS). */
   readonly arrival: ArrivalTimeouts
 }
@@ -116,6 +127,64 @@ function corsSettings(env: Env): CorsSettings | undefined {
   return settings
 }
 
+/**
+ * MAILROOM_TRUST_PROXY: 0 or unset (none), a hop count (`1`: the proxy the server's socket talks to), or
+ * the proxies' addresses and networks, comma-separated. `true` is refused rather than guessed: trusting
+ * every hop would take the address the client wrote itself.
+ */
+function trustedProxies(env: Env): TrustedProxies {
+  const raw = (env.MAILROOM_TRUST_PROXY ?? '').trim()
+  if (raw === '' || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return 0
+  if (/^\d+$/.test(raw)) return integer(env, 'MAILROOM_TRUST_PROXY', 0, 0, 64)
+  const proxies = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  const usable = (() => {
+    try {
+      trustedProxyCheck(proxies)
+      return true
+    } catch {
+      return false // proxy-addr names the entry it cannot read; the message below shows the whole value
+    }
+  })()
+  if (!usable)
+    throw new ConfigError(
+      `MAILROOM_TRUST_PROXY must be a number of proxies in front (1 for one) or their addresses and networks (127.0.0.1/32,10.0.0.0/8), got "${raw}"`,
+    )
+  return proxies
+}
+
+function proxyHeader(env: Env): ProxyHeader {
+  const raw = (env.MAILROOM_PROXY_HEADER ?? '').trim().toLowerCase()
+  if (raw === '' || raw === 'x-forwarded-for') return 'x-forwarded-for'
+  if (raw === 'forwarded') return 'forwarded'
+  throw new ConfigError(
+    `MAILROOM_PROXY_HEADER must be x-forwarded-for or forwarded, got "${env.MAILROOM_PROXY_HEADER}"`,
+  )
+}
+
+/** The security headers; HSTS only when the operator says TLS is in front (a browser keeps it for max-age). */
+function securityHeaderSettings(env: Env): SecurityHeaderSettings {
+  const referrer = (env.MAILROOM_REFERRER_POLICY ?? '').trim().toLowerCase()
+  if (referrer !== '' && referrer !== 'off' && !(REFERRER_POLICIES as readonly string[]).includes(referrer))
+    throw new ConfigError(
+      `MAILROOM_REFERRER_POLICY must be off or one of ${REFERRER_POLICIES.join(', ')}, got "${env.MAILROOM_REFERRER_POLICY}"`,
+    )
+  const frameAncestors = (env.MAILROOM_CONSOLE_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter((origin) => origin !== '')
+  const notAnOrigin = frameAncestors.find((origin) => !/^(https?:\/\/[^\s/;,']+|'self')$/i.test(origin))
+  if (notAnOrigin !== undefined)
+    throw new ConfigError(
+      `MAILROOM_CONSOLE_FRAME_ANCESTORS must list origins such as https://portal.example.org (or 'self'), got "${notAnOrigin}"`,
+    )
+  return {
+    hstsMaxAgeSeconds: integer(env, 'MAILROOM_HSTS_MAX_AGE', 0, 0, 2 ** 31 - 1),
+    referrerPolicy: referrer === 'off' ? false : ((referrer || 'no-referrer') as ReferrerPolicyToken),
+    noSniff: flag(env, 'MAILROOM_NOSNIFF') ?? true,
+    consoleFrameAncestors: frameAncestors,
+  }
+}
+
 function arrivalTimeouts(env: Env): ArrivalTimeouts {
   const headersMs = integer(env, 'MAILROOM_HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS, 1, 2 ** 31 - 1)
   const receiveMs = integer(env, 'MAILROOM_RECEIVE_TIMEOUT_MS', DEFAULT_RECEIVE_TIMEOUT_MS, 1, 2 ** 31 - 1)
@@ -171,7 +240,8 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     demo: demo ?? (url ? false : undefined),
     bodyLimitBytes: integer(env, 'MAILROOM_BODY_LIMIT', 64 * 1024 * 1024, 1024, 2 ** 31),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: flag(env, 'MAILROOM_TRUST_PROXY') ?? false,
+    trustProxy: trustedProxies(env),
+    proxyHeader: proxyHeader(env),
     passwordPolicy: {
       minLength: integer(env, 'MAILROOM_PASSWORD_MIN_LENGTH', 12, 1, 1024),
       minUpper: integer(env, 'MAILROOM_PASSWORD_MIN_UPPER', 0, 0, 1024),
@@ -191,6 +261,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     },
     metrics: loadMetricsConfig(env),
     cors: corsSettings(env),
+    securityHeaders: securityHeaderSettings(env),
     arrival: arrivalTimeouts(env),
   }
 }

@@ -21,14 +21,15 @@ export function logFormat(env: NodeJS.ProcessEnv, output: LogOutput): LogFormat 
   throw new ConfigError(`MAILROOM_LOG_FORMAT must be json or pretty, got "${env.MAILROOM_LOG_FORMAT}"`)
 }
 
-const REQUEST_FIELDS = ['method', 'route', 'status', 'durationMs', 'user'] as const
+const REQUEST_FIELDS = ['method', 'route', 'status', 'durationMs', 'user', 'client'] as const
 
-/** `[request id] GET /rest/resources/:resId 200 12.5ms bbain` for a request line; `[request id] message` otherwise. */
+/** `[request id] GET /rest/resources/:resId 200 12.5ms bbain from 10.0.0.7` for a request line; `[request id] message` otherwise. */
 export function prettyMessage(line: Record<string, unknown>, messageKey: string): string {
   const prefix = typeof line.requestId === 'string' ? `[${line.requestId}] ` : ''
   if (line[messageKey] === 'request' && typeof line.method === 'string') {
     const user = typeof line.user === 'string' ? ` ${line.user}` : ''
-    return `${prefix}${line.method} ${line.route ?? '(no route)'} ${line.status} ${line.durationMs}ms${user}`
+    const client = typeof line.client === 'string' ? ` from ${line.client}` : ''
+    return `${prefix}${line.method} ${line.route ?? '(no route)'} ${line.status} ${line.durationMs}ms${user}${client}`
   }
   return `${prefix}${String(line[messageKey] ?? '')}`
 }

@@ -80,12 +80,14 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       logger: log,
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
+      proxyHeader: config.proxyHeader,
       ...(consoleDir === undefined ? {} : { consoleDir }),
       ...(observer ? { observer } : {}),
       lifecycle: { shuttingDown: () => shuttingDown },
       ...(metricsEndpoint && config.metrics.port === null ? { metrics: metricsEndpoint } : {}),
       bodyIdleTimeoutMs: config.arrival.bodyIdleMs,
       ...(config.cors ? { cors: config.cors } : {}),
+      securityHeaders: config.securityHeaders,
     })
     const server = createHttpServer(app, {
       headersTimeoutMs: config.arrival.headersMs,

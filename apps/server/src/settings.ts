@@ -122,7 +122,34 @@ export const SETTINGS: readonly Setting[] = [
     description: 'folder of the built web console',
     default: 'the build of @mailroom/console beside the server (apps/console/dist)',
   },
-  { name: 'MAILROOM_TRUST_PROXY', description: 'trust X-Forwarded-For behind a proxy', default: '0' },
+  {
+    name: 'MAILROOM_TRUST_PROXY',
+    description:
+      'the reverse proxies in front whose forwarded client address is believed: a count of proxies (1), or their addresses and networks, comma-separated (127.0.0.1/32,10.0.0.0/8); 0: none',
+    default: '0',
+  },
+  {
+    name: 'MAILROOM_PROXY_HEADER',
+    description: 'the header those proxies append the client address to: x-forwarded-for or forwarded',
+    default: 'x-forwarded-for',
+  },
+  {
+    name: 'MAILROOM_HSTS_MAX_AGE',
+    description:
+      'seconds browsers keep to HTTPS only (Strict-Transport-Security); set it only when TLS is in front (0: not sent)',
+    default: '0',
+  },
+  {
+    name: 'MAILROOM_REFERRER_POLICY',
+    description: 'Referrer-Policy of every answer (a policy token, or off)',
+    default: 'no-referrer',
+  },
+  { name: 'MAILROOM_NOSNIFF', description: 'X-Content-Type-Options: nosniff on every answer (0: off)', default: '1' },
+  {
+    name: 'MAILROOM_CONSOLE_FRAME_ANCESTORS',
+    description: 'origins whose pages may show the console in a frame (its CSP frame-ancestors, comma-separated)',
+    default: 'none',
+  },
   {
     name: 'MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES',
     description:

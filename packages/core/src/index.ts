@@ -47,7 +47,11 @@ export {
   JournalPathSchema,
 } from './api/journal-schemas.js'
 export type { ChainVerificationResponse } from './api/journal-verification-schemas.js'
-export { ChainVerificationResponseSchema, chainVerificationBody } from './api/journal-verification-schemas.js'
+export {
+  ChainVerificationQuerySchema,
+  ChainVerificationResponseSchema,
+  chainVerificationBody,
+} from './api/journal-verification-schemas.js'
 export type {
   NewUserBody,
   OrganisationHistoryResponse,
@@ -157,6 +161,7 @@ export type { JournalReading, JournalServices } from './journal/journal-services
 export type { EventInfoItem, LifeCycleEvent } from './journal/life-cycle-event.js'
 export type { SafeDirectory, SafeEntity } from './journal/safe-directory.js'
 export type {
+  ChainVerificationOptions,
   JournalBreak,
   JournalBreakReason,
   SafeChainVerifier,

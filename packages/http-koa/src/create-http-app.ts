@@ -4,12 +4,14 @@ import { type Logger, pino } from 'pino'
 import type { AppState } from './app-state.js'
 import { serveConsole } from './console/index.js'
 import { authenticateRest } from './middleware/authenticate.js'
+import { clientAddress, type ProxyHeader, type TrustedProxies } from './middleware/client-address.js'
 import { type CorsSettings, crossOrigin } from './middleware/cross-origin.js'
 import { errorHandler } from './middleware/error-handler.js'
 import { jsonBody } from './middleware/json-body.js'
 import { observeRequests } from './middleware/observe-requests.js'
 import { requestContext } from './middleware/request-context.js'
 import { requestTimeout } from './middleware/request-timeout.js'
+import { type SecurityHeaderSettings, securityHeaders } from './middleware/security-headers.js'
 import { openApiDocument } from './openapi/openapi-document.js'
 import type { ServerLifecycle } from './routes/health-routes.js'
 import { createMailroomRouters } from './routes/index.js'
@@ -22,8 +24,10 @@ export interface HttpAppOptions {
   readonly logger?: Logger
   /** Largest accepted request body in bytes (default 64 MiB). */
   readonly bodyLimitBytes?: number
-  /** Trust X-Forwarded-For (behind a load balancer). */
-  readonly trustProxy?: boolean
+  /** The proxies in front whose forwarded client addresses are believed (absent or 0: none, the socket's peer is the client). */
+  readonly trustProxy?: TrustedProxies
+  /** The header those proxies append the client address to (default x-forwarded-for). */
+  readonly proxyHeader?: ProxyHeader
   /** Longest time a request may take before it is answered 503 (default 120 s). */
   readonly requestTimeoutMs?: number
   /** Folder of the built web console (index.html, assets/), served at /console; absent: no console. */
@@ -38,6 +42,8 @@ export interface HttpAppOptions {
   readonly bodyIdleTimeoutMs?: number
   /** Browser pages of other origins allowed to call (CORS); absent: none. */
   readonly cors?: CorsSettings
+  /** HSTS, Referrer-Policy, nosniff and the console's framing, sent on every answer (defaults: no HSTS, no-referrer, nosniff). */
+  readonly securityHeaders?: SecurityHeaderSettings
 }
 
 /** Default longest pause while a body arrives: a live client on a slow link still sends something every few seconds. */
@@ -65,14 +71,16 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024
  */
 export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   const log = options.logger ?? pino({ level: 'silent' })
-  const app = new Koa<AppState>({ proxy: options.trustProxy ?? false })
+  const app = new Koa<AppState>()
   app.silent = true
 
   // Which router serves a route is its declaration's security (routes/route-declaration.ts).
   const { publicRouter, restRouter } = createMailroomRouters({ ...options, openApiDocument })
 
   const auth = authenticateRest(options.services.auth)
+  app.use(clientAddress(options.trustProxy, options.proxyHeader))
   app.use(requestContext(log))
+  app.use(securityHeaders(options.securityHeaders))
   // Outside the error handler, so the status observed is the one sent, errors included.
   if (options.observer) app.use(observeRequests(options.observer, [publicRouter, restRouter]))
   // Preflights carry no credentials: they are answered here, before anything asks for them.

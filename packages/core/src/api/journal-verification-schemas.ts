@@ -56,8 +56,27 @@ export const ChainVerificationResponseSchema = z
       .int()
       .describe('Events written but not yet linked into the chain (normally 0: they are sealed before the check)'),
     firstBreak: ChainBreakSchema.nullable().describe('null when the chain verifies'),
+    resumedAfter: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Present when the walk resumed from the last point an earlier verification found intact: the sequence of that event, which was ' +
+          're-checked (its hash, its link, the hash recorded for it) before the events after it were walked. Events before it are not walked ' +
+          'again (ask `full=true` for that); eventsChecked still counts them. Absent when the whole chain was walked',
+      ),
   })
   .meta({ id: 'ChainVerification', description: "Whether a digital safe's hash chain verifies" })
+
+/** Query of `GET /rest/digitalSafe/{originatorOwnerOrgRegNumber}/verification`. */
+export const ChainVerificationQuerySchema = z.object({
+  full: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      'true: walk the whole chain again instead of resuming from the last verified point (root users only: 403 otherwise); its cost grows with the chain',
+    ),
+})
 
 /** Body of `GET /rest/digitalSafe/{originatorOwnerOrgRegNumber}/verification`. */
 export type ChainVerificationResponse = z.infer<typeof ChainVerificationResponseSchema>
@@ -75,5 +94,6 @@ export function chainVerificationBody(result: SafeVerification): ChainVerificati
       found === undefined
         ? null
         : { reason: found.reason, sequence: found.sequence, eventId: found.eventId, detail: found.detail },
+    ...(result.resumedAfter === undefined ? {} : { resumedAfter: result.resumedAfter }),
   }
 }

@@ -29,8 +29,11 @@ export interface JournalServices {
   /**
    * Whether the hash chain of the safe `owner` verifies (a Mailroom extension: `GET
    * /rest/digitalSafe/{owner}/verification`): committed events are sealed first, then the chain is walked up
-   * to the safe's head. Same permission and errors as {@link readEvents}, before any query parameter; not
-   * journalled. Deposited files are not re-hashed here (`mailroom journal verify` does that too).
+   * to the safe's head from the last point an earlier call verified (that event re-checked), or from the
+   * start with `full=true` (root users only: JOURNAL_FULL_VERIFICATION_ROOT_ONLY; JOURNAL_INVALID_FULL for
+   * another value). Same permission and errors as {@link readEvents}, before any query parameter; not
+   * journalled. Deposited files are not re-hashed here (`mailroom journal verify` does that, over the whole
+   * chain).
    */
-  verifyChain(actor: Actor, owner: string): Promise<SafeVerification>
+  verifyChain(actor: Actor, owner: string, rawQuery?: RawJournalQuery): Promise<SafeVerification>
 }

@@ -1,8 +1,14 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Actor, ActorGroup } from '../actors/actor.js'
 import { isDomainError } from '../errors/domain-error.js'
 import { buildSafeDirectory } from './safe-directory.js'
-import { type SafeChainVerifier, type SafeVerification, verifySafeChain } from './safe-verification.js'
+import {
+  parseChainVerificationQuery,
+  type SafeChainVerifier,
+  type SafeVerification,
+  verifySafeChain,
+} from './safe-verification.js'
 
 const DIRECTORY = buildSafeDirectory([
   { entityId: 'VILLE', parentEntityId: null, businessId: 'SAFE-1' },
@@ -33,14 +39,16 @@ const actor = (options: { mode?: Actor['mode']; digitalSafe?: boolean }): Actor 
 /** A verifier that records which safes it was asked to walk. */
 function fakeVerifier() {
   const walked: string[] = []
+  const full: boolean[] = []
   const verifier: SafeChainVerifier = {
     loadSafeDirectory: async () => DIRECTORY,
-    async verifySafeChain(safe): Promise<SafeVerification> {
+    async verifySafeChain(safe, options): Promise<SafeVerification> {
       walked.push(safe)
+      full.push(options.full)
       return { safe, ok: true, events: 3, files: 0, head: { sequence: 3, hash: 'h' }, pending: 0 }
     },
   }
-  return { verifier, walked }
+  return { verifier, walked, full }
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -77,5 +85,43 @@ describe('verifySafeChain', () => {
       'JOURNAL_NOT_ALLOWED',
     )
     expect(walked).toEqual([])
+  })
+})
+
+describe('the full walk (full=true)', () => {
+  it('is for root users; others are refused after the access checks, without a walk', async () => {
+    const { verifier, walked, full } = fakeVerifier()
+    await verifySafeChain(verifier, actor({ mode: 'root_invisible' }), 'SAFE-1', { full: 'true' })
+    await verifySafeChain(verifier, actor({ digitalSafe: true }), 'SAFE-1', { full: 'false' })
+    await verifySafeChain(verifier, actor({ digitalSafe: true }), 'SAFE-1')
+    expect(full).toEqual([true, false, false])
+    expect(await refusal(verifySafeChain(verifier, actor({ digitalSafe: true }), 'SAFE-1', { full: 'true' }))).toBe(
+      'JOURNAL_FULL_VERIFICATION_ROOT_ONLY',
+    )
+    expect(await refusal(verifySafeChain(verifier, actor({ digitalSafe: false }), 'SAFE-1', { full: 'true' }))).toBe(
+      'JOURNAL_NOT_ALLOWED',
+    )
+    expect(walked).toHaveLength(3)
+  })
+
+  it('reads full as true or false (empty: false), refusing any other value or a repeated one', () => {
+    expect(parseChainVerificationQuery({})).toEqual({ full: false })
+    expect(parseChainVerificationQuery({ full: '' })).toEqual({ full: false })
+    expect(parseChainVerificationQuery({ full: ['true'], other: 'x' })).toEqual({ full: true })
+    const code = (raw: Parameters<typeof parseChainVerificationQuery>[0]) => {
+      try {
+        parseChainVerificationQuery(raw)
+        return null
+      } catch (error) {
+        return isDomainError(error) ? error.code : String(error)
+      }
+    }
+    expect(code({ full: ['true', 'true'] })).toBe('JOURNAL_REPEATED_PARAMETER')
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const expected = text === 'true' ? null : text === 'false' || text === '' ? null : 'JOURNAL_INVALID_FULL'
+        expect(code({ full: text })).toBe(expected)
+      }),
+    )
   })
 })

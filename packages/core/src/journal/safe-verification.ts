@@ -1,5 +1,7 @@
-import type { Actor } from '../actors/actor.js'
+import { type Actor, isRoot } from '../actors/actor.js'
+import { fail } from '../errors/domain-error.js'
 import { assertJournalAccess } from './journal-access.js'
+import type { RawJournalQuery } from './journal-query.js'
 import type { SafeDirectory } from './safe-directory.js'
 import type { ChainBreakReason } from './verify-chain.js'
 
@@ -34,25 +36,59 @@ export interface SafeVerification {
   /** Events of the safe written but not yet linked into the chain, counted after the verifier's seal. */
   readonly pending: number
   readonly break?: JournalBreak
+  /**
+   * The sequence of the last event an earlier verification found intact, when this one resumed there: that
+   * event was re-checked (its hash, its link to the event before it, the hash recorded for it) and the walk
+   * went on after it; `events` still counts the whole chain up to the break. Absent when the whole chain was
+   * walked.
+   */
+  readonly resumedAfter?: number
+}
+
+/** How a verification walks the chain. */
+export interface ChainVerificationOptions {
+  /** Walk the whole chain again, not only what was added since the last verified point (operators only). */
+  readonly full: boolean
 }
 
 /** The journal verifier as the use case needs it (storage implements it over the database). */
 export interface SafeChainVerifier {
   /** The safes of the current entity tree. */
   loadSafeDirectory(): Promise<SafeDirectory>
-  /** Seals what is pending, then walks the safe's chain up to its head (events only, no stored file). */
-  verifySafeChain(safe: string): Promise<SafeVerification>
+  /**
+   * Seals what is pending, then walks the safe's chain up to its head (events only, no stored file): from
+   * its last verified point, or from its start with `full`.
+   */
+  verifySafeChain(safe: string, options: ChainVerificationOptions): Promise<SafeVerification>
+}
+
+/**
+ * The query of the chain verification: `full` (`true` or `false`, default false; empty counts as absent, a
+ * repeated one is refused). Unknown parameters are ignored, as on `/events`.
+ */
+export function parseChainVerificationQuery(raw: RawJournalQuery): ChainVerificationOptions {
+  const value = raw.full
+  if (typeof value !== 'string' && value !== undefined && value.length > 1)
+    fail('JOURNAL_REPEATED_PARAMETER', { name: 'full' })
+  const text = typeof value === 'string' ? value : value?.[0]
+  if (text === undefined || text === '' || text === 'false') return { full: false }
+  if (text === 'true') return { full: true }
+  return fail('JOURNAL_INVALID_FULL')
 }
 
 /**
  * Whether a safe's hash chain verifies, on behalf of an actor allowed to read that safe's journal (the same
- * checks and errors as the journal read: {@link assertJournalAccess}).
+ * checks and errors as the journal read: {@link assertJournalAccess}), then the query: a full walk is for
+ * root users only, since it costs time in proportion to the whole chain (JOURNAL_FULL_VERIFICATION_ROOT_ONLY).
  */
 export async function verifySafeChain(
   verifier: SafeChainVerifier,
   actor: Actor,
   safe: string,
+  rawQuery: RawJournalQuery = {},
 ): Promise<SafeVerification> {
   assertJournalAccess(actor, await verifier.loadSafeDirectory(), safe)
-  return verifier.verifySafeChain(safe)
+  const options = parseChainVerificationQuery(rawQuery)
+  if (options.full && !isRoot(actor)) fail('JOURNAL_FULL_VERIFICATION_ROOT_ONLY')
+  return verifier.verifySafeChain(safe, options)
 }

@@ -7,25 +7,10 @@ import send from 'koa-send'
 export const CONSOLE_PATH = '/console'
 
 /**
- * What the console's pages may load: only this origin, plus blob: and data: images (the PDF is drawn from a
- * Blob) and pdf.js's worker and WebAssembly decoders. Nothing inline runs, so an injected string cannot.
- */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  "img-src 'self' blob: data:",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
-
-/**
  * Serves the built console (a folder with index.html and assets/) under /console: GET and HEAD only,
  * /console redirects to /console/ so the page's relative asset URLs resolve, hashed assets are cached for
- * a year, index.html never. Any other path goes on to the REST routes untouched.
+ * a year, index.html never. Any other path goes on to the REST routes untouched. The pages' policy
+ * (Content-Security-Policy) is set with every other security header by `securityHeaders`.
  */
 export function serveConsole(dir: string) {
   const index = join(dir, 'index.html')
@@ -40,9 +25,6 @@ export function serveConsole(dir: string) {
     }
     const file = ctx.path.slice(CONSOLE_PATH.length + 1) || 'index.html'
     if (!existsSync(index)) return next()
-    ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    ctx.set('X-Content-Type-Options', 'nosniff')
-    ctx.set('Referrer-Policy', 'no-referrer')
     const served = await send(ctx, file, {
       root: dir,
       immutable: file.startsWith('assets/'),

@@ -75,6 +75,7 @@ describe('requestContext', () => {
       route: '/things/:id',
       status: 200,
       user: 'bbain',
+      client: '127.0.0.1',
     })
     expect(typeof line.durationMs).toBe('number')
     expect(JSON.stringify(line)).not.toMatch(/4242|secret-value/)

@@ -14,7 +14,8 @@ export function routeTemplate(ctx: Context): string | null {
 /**
  * Gives each request an id and a child logger, tolerates duplicate slashes in paths (some real clients
  * build `/rest//res/list`), and logs one line per request: id, method, route template, status, duration
- * and the authenticated user's login; never headers or bodies, so no password, token or file.
+ * the authenticated user's login and the client address (`ctx.ip`, set by `clientAddress`); never headers or
+ * bodies, so no password, token or file.
  */
 export function requestContext(log: Logger) {
   return async (ctx: Context & { state: AppState }, next: Next) => {
@@ -40,6 +41,7 @@ export function requestContext(log: Logger) {
           status: ctx.status,
           durationMs: Math.round(ms * 10) / 10,
           user: ctx.state.actor?.login ?? null,
+          client: ctx.ip,
         }
         requestLog().info(line, 'request')
       }

@@ -1,19 +1,6 @@
-import { Writable } from 'node:stream'
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../testing/src/index.js'
-
-/** Log lines the server writes, parsed. */
-function capturedLog() {
-  const lines: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line))
-      done()
-    },
-  })
-  return { lines, logger: pino({ level: 'warn' }, stream) }
-}
+import { capturedLog } from '../../test/captured-log.js'
 
 const FAILED = { errors: 'Authentication Failed' }
 const THROTTLED = { errors: 'Too many failed authentications from this address, try again later' }
@@ -34,11 +21,11 @@ beforeAll(async () => {
         maxDelayMs: 20,
       },
     },
-    http: { trustProxy: true, logger: log.logger },
+    http: { trustProxy: ['loopback'], logger: log.logger },
   })
   locking = await startTestServer({
     mailroom: { throttle: { lockAttempts: 3, lockSeconds: 60 } },
-    http: { trustProxy: true, logger: lockLog.logger },
+    http: { trustProxy: ['loopback'], logger: lockLog.logger },
   })
 })
 afterAll(async () => {

@@ -9,21 +9,39 @@ const PATH = `/rest/digitalSafe/${SAFE}/verification`
 let s: TestServer
 beforeAll(async () => {
   s = await startTestServer({ mailroom: { throttle: false } })
-  for (const subject of ['Coffre 1', 'Coffre 2']) {
-    const created = await s.call('POST', '/rest/resources', {
-      auth: 'cchaplin:maarch',
-      body: {
-        modelId: 1,
-        status: 'NEW',
-        subject,
-        destination: 6,
-        format: 'txt',
-        encodedFile: Buffer.from(`${subject}\n`).toString('base64'),
-      },
-    })
-    expect(created.status).toBe(200)
-  }
+  for (const subject of ['Coffre 1', 'Coffre 2']) await createRecord(subject)
 })
+
+/** A record whose deposit lands in SAFE's chain. */
+async function createRecord(subject: string) {
+  const created = await s.call('POST', '/rest/resources', {
+    auth: 'cchaplin:maarch',
+    body: {
+      modelId: 1,
+      status: 'NEW',
+      subject,
+      destination: 6,
+      format: 'txt',
+      encodedFile: Buffer.from(`${subject}\n`).toString('base64'),
+    },
+  })
+  expect(created.status).toBe(200)
+}
+
+/** Edits an event behind the journal's back, as someone with the database owner's rights could. */
+async function tamper(eventId: string) {
+  const db = s.mailroom.db
+  await sql`alter table journal_events disable trigger journal_events_append_only`.execute(db)
+  try {
+    await db
+      .updateTable('journal_events')
+      .set({ description: 'Nothing to see' })
+      .where('event_id', '=', eventId)
+      .execute()
+  } finally {
+    await sql`alter table journal_events enable trigger journal_events_append_only`.execute(db)
+  }
+}
 afterAll(async () => s?.close())
 
 /** The safe's events in chain order, as stored. */
@@ -111,21 +129,65 @@ describe('GET /rest/digitalSafe/{owner}/verification', () => {
     }
   })
 
-  it('answers that a tampered chain does not verify, naming the first broken event', async () => {
+  it('resumes from the last verified point, walking only what was added since', async () => {
+    const before = await s.call('GET', PATH, { auth: 'bbain:maarch' })
+    expect(before.json).toMatchObject({ verified: true, resumedAfter: before.json.head.sequence })
+    await createRecord('Coffre 3')
+    const after = await s.call('GET', PATH, { auth: 'bbain:maarch' })
+    const events = await chain()
+    expect(after.json).toMatchObject({
+      verified: true,
+      eventsChecked: events.length,
+      head: { sequence: events.at(-1)!.sequence },
+      resumedAfter: before.json.head.sequence,
+      firstBreak: null,
+    })
+  })
+
+  it('walks the whole chain again with full=true for root users only; other values are refused', async () => {
+    const full = await s.call('GET', `${PATH}?full=true`, { auth: 'superadmin:superadmin' })
+    expect(full.status).toBe(200)
+    expect(full.json).toMatchObject({ verified: true, eventsChecked: (await chain()).length })
+    expect(full.json).not.toHaveProperty('resumedAfter')
+    expect(await s.call('GET', `${PATH}?full=true`, { auth: 'bbain:maarch' }).then((r) => [r.status, r.json])).toEqual([
+      403,
+      { errors: 'Only root users may ask for a full verification of the chain (full=true)' },
+    ])
+    expect(await s.call('GET', `${PATH}?full=yes`, { auth: 'bbain:maarch' }).then((r) => [r.status, r.json])).toEqual([
+      400,
+      { errors: 'full must be true or false' },
+    ])
+    expect(
+      await s.call('GET', `${PATH}?full=false&full=true`, { auth: 'bbain:maarch' }).then((r) => [r.status, r.json]),
+    ).toEqual([400, { errors: 'Query parameter full must be given at most once' }])
+    expect((await s.call('GET', `${PATH}?full=false`, { auth: 'bbain:maarch' })).json.verified).toBe(true)
+  })
+
+  it('finds an event tampered after the verified point', async () => {
+    const verifiedUpTo = (await s.call('GET', PATH, { auth: 'bbain:maarch' })).json.head.sequence as number
+    await createRecord('Coffre 4')
+    // The deposit is linked into the chain right after its commit: wait for it.
+    let target: { sequence: number; event_id: string } | undefined
+    for (let tries = 0; target === undefined && tries < 100; tries++) {
+      target = (await chain()).find((event) => event.sequence > verifiedUpTo)
+      if (target === undefined) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    if (target === undefined) throw new Error('the deposit was never sealed')
+    await tamper(target.event_id)
+    const r = await s.call('GET', PATH, { auth: 'bbain:maarch' })
+    expect(r.json).toMatchObject({
+      verified: false,
+      eventsChecked: target.sequence - 1,
+      resumedAfter: verifiedUpTo,
+      firstBreak: { reason: 'edited', sequence: target.sequence, eventId: target.event_id },
+    })
+  })
+
+  it('answers that a tampered chain does not verify, naming the first broken event (full=true finds it in the prefix)', async () => {
     const events = await chain()
     const target = events[1]!
-    const db = s.mailroom.db
-    await sql`alter table journal_events disable trigger journal_events_append_only`.execute(db)
-    try {
-      await db
-        .updateTable('journal_events')
-        .set({ description: 'Nothing to see' })
-        .where('event_id', '=', target.event_id)
-        .execute()
-    } finally {
-      await sql`alter table journal_events enable trigger journal_events_append_only`.execute(db)
-    }
-    const r = await s.call('GET', PATH, { auth: 'bbain:maarch' })
+    await tamper(target.event_id)
+    const r = await s.call('GET', `${PATH}?full=true`, { auth: 'superadmin:superadmin' })
     expect(r.status).toBe(200)
     expect(r.json).toMatchObject({
       safe: SAFE,

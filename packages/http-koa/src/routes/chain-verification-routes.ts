@@ -1,4 +1,5 @@
 import {
+  ChainVerificationQuerySchema,
   type ChainVerificationResponse,
   ChainVerificationResponseSchema,
   chainVerificationBody,
@@ -23,12 +24,13 @@ export const chainVerificationRoute: RouteDeclaration = {
   tag: 'digital safe',
   summary: "Verify a digital safe's hash chain (Mailroom extension)",
   description:
-    'Not part of the Maarch interface. Seals the events written but not yet linked, then walks the chain of the safe in sequence order: ' +
+    'Not part of the Maarch interface. Seals the events written but not yet linked, then walks the chain of the safe in sequence order, ' +
+    'resuming from the last event found intact (re-checked on each call) unless full=true (root users only) asks for a walk from the start: ' +
     'each event must match its hash, follow the one before it and belong to the safe, and the chain must end at the recorded head. ' +
     "Answers 200 whether or not the chain verifies, with the first break. Who may ask: who may read that safe's journal. " +
     'Deposited files are not re-hashed here (`mailroom journal verify` does it). The verification is not journalled.',
   security: 'user',
-  request: { path: JournalPathSchema },
+  request: { path: JournalPathSchema, query: ChainVerificationQuerySchema },
   responses: {
     '200': {
       description: 'The verification',
@@ -66,10 +68,19 @@ export const chainVerificationRoute: RouteDeclaration = {
       },
     },
   },
-  errors: ['JOURNAL_NOT_POSITIONED', 'JOURNAL_NOT_ALLOWED', 'JOURNAL_SAFE_NOT_FOUND'],
+  errors: [
+    'JOURNAL_INVALID_FULL',
+    'JOURNAL_REPEATED_PARAMETER',
+    'JOURNAL_NOT_POSITIONED',
+    'JOURNAL_NOT_ALLOWED',
+    'JOURNAL_FULL_VERIFICATION_ROOT_ONLY',
+    'JOURNAL_SAFE_NOT_FOUND',
+  ],
   serve:
     ({ services }) =>
     async (ctx) => {
-      ctx.body = chainVerificationBody(await services.journal.verifyChain(actorOf(ctx), ctx.params.owner ?? ''))
+      ctx.body = chainVerificationBody(
+        await services.journal.verifyChain(actorOf(ctx), ctx.params.owner ?? '', ctx.query),
+      )
     },
 }

@@ -358,6 +358,14 @@ export interface JournalHeadsTable {
   last_hash: string
 }
 
+/** The last point of a safe's chain an HTTP verification found intact (migration 0009). */
+export interface JournalVerifiedPointsTable {
+  safe: string
+  sequence: number
+  hash: string
+  verified_at: Generated<Date>
+}
+
 /** An event written but not yet linked into its safe's chain (migration 0005). */
 export interface JournalPendingTable {
   id: Generated<number>
@@ -440,6 +448,7 @@ export interface Database {
   journal_events: JournalEventsTable
   journal_heads: JournalHeadsTable
   journal_pending: JournalPendingTable
+  journal_verified_points: JournalVerifiedPointsTable
   journal_archives: JournalArchivesTable
   res_view_letterbox: ResViewLetterbox
 }

@@ -17,8 +17,8 @@ import {
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { StorageContext } from '../storage-context.js'
+import { createChainVerifier } from './chain-verifier.js'
 import { type JournalEventRow, loadSafeDirectory, rowToEvent } from './journal-rows.js'
-import { verifyJournal } from './verify-journal.js'
 
 /** Events fetched per query while streaming `/events`. */
 export const JOURNAL_PAGE_SIZE = 500
@@ -50,6 +50,7 @@ const DIGITS = /^[0-9]+$/
 export function createJournalServices(context: StorageContext, options: JournalServicesOptions = {}): JournalServices {
   const pageSize = Math.max(1, Math.trunc(options.pageSize ?? JOURNAL_PAGE_SIZE))
   const db = context.db
+  const chainVerifier = createChainVerifier(context)
 
   return {
     async readEvents(actor: Actor, owner: string, rawQuery) {
@@ -85,14 +86,12 @@ export function createJournalServices(context: StorageContext, options: JournalS
       }
     },
 
-    verifyChain(actor: Actor, owner: string) {
+    verifyChain(actor: Actor, owner: string, rawQuery = {}) {
       return verifySafeChain(
-        {
-          loadSafeDirectory: () => loadSafeDirectory(db),
-          verifySafeChain: async (safe) => (await verifyJournal(context, safe, { checkFiles: false })).safes[0]!,
-        },
+        { loadSafeDirectory: () => loadSafeDirectory(db), verifySafeChain: chainVerifier.verify },
         actor,
         owner,
+        rawQuery,
       )
     },
   }

@@ -25,6 +25,17 @@ export interface VerifyJournalOptions {
   readonly unsealedAfterMs?: number
   /** Re-hash the stored files of deposit events (default true); false walks the chain alone. */
   readonly checkFiles?: boolean
+  /**
+   * A point of the (one) safe's chain found intact before: that event is re-checked (its hash, its link to
+   * the event before it, and that its hash is still the one given) and the walk starts after it.
+   */
+  readonly resumeFrom?: VerifiedPoint
+}
+
+/** An event of a safe's chain found intact by an earlier walk. */
+export interface VerifiedPoint {
+  readonly sequence: number
+  readonly hash: string
 }
 
 /** Default of {@link VerifyJournalOptions.unsealedAfterMs}. */
@@ -57,7 +68,9 @@ export async function verifyJournal(
       sealError = error instanceof Error ? error.message : String(error)
     })
   }
-  const heads = await db.selectFrom('journal_heads').select(['safe', 'last_sequence', 'last_hash']).execute()
+  let headsQuery = db.selectFrom('journal_heads').select(['safe', 'last_sequence', 'last_hash'])
+  if (safe !== undefined) headsQuery = headsQuery.where('safe', '=', safe)
+  const heads = await headsQuery.execute()
   let safes: string[]
   if (safe !== undefined) {
     safes = [safe]
@@ -72,24 +85,28 @@ export async function verifyJournal(
       ]),
     ].sort()
   }
-  const docservers = new Map(
-    (await db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((row) => [
-      row.docserver_id,
-      row.path_template,
-    ]),
-  )
-  const files = options.checkFiles === false ? null : new FileChecker(db, context.docservers, docservers)
+  const files = options.checkFiles === false ? null : await fileChecker(context)
   const results: SafeVerification[] = []
   for (const name of safes) {
     const headRow = heads.find((head) => head.safe === name)
     const head = headRow ? { sequence: headRow.last_sequence, hash: headRow.last_hash } : null
-    const walked = await verifySafe(db, name, head, files, pageSize)
+    const walked = await verifySafe(db, name, head, files, pageSize, options.resumeFrom)
     const result = { ...walked, pending: await countPending(db, name) }
     results.push(
       result.ok ? await checkUnsealed(db, result, options.unsealedAfterMs ?? UNSEALED_AFTER_MS, sealError) : result,
     )
   }
   return { ok: results.every((result) => result.ok), safes: results }
+}
+
+/** The checker of deposited files, with the storage areas it resolves their paths in. */
+async function fileChecker(context: Pick<StorageContext, 'db' | 'docservers'>): Promise<FileChecker> {
+  const rows = await context.db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()
+  return new FileChecker(
+    context.db,
+    context.docservers,
+    new Map(rows.map((row) => [row.docserver_id, row.path_template])),
+  )
 }
 
 /** Events of the safe written but not linked into its chain yet. */
@@ -139,6 +156,7 @@ async function verifySafe(
   head: SafeVerification['head'],
   files: FileChecker | null,
   pageSize: number,
+  resumeFrom?: VerifiedPoint,
 ): Promise<Omit<SafeVerification, 'pending'>> {
   const checkpoint = head !== null && head.sequence > 0 ? head : undefined
   let after: JournalEvent | undefined
@@ -151,8 +169,18 @@ async function verifySafe(
     events: walked,
     files: checkedFiles,
     head,
+    ...(resumeFrom === undefined ? {} : { resumedAfter: resumeFrom.sequence }),
     ...extra,
   })
+  if (resumeFrom !== undefined) {
+    // The events before the verified point count as checked (an earlier walk did it); the point is re-checked.
+    walked = resumeFrom.sequence - 1
+    const start = await verifiedPointEvent(db, safe, resumeFrom, head)
+    if ('break' in start) return done({ break: start.break })
+    walked = resumeFrom.sequence
+    after = start.event
+    lastStored = resumeFrom.sequence
+  }
 
   for (;;) {
     let page = db.selectFrom('journal_events').selectAll().where('safe', '=', safe)
@@ -216,6 +244,62 @@ async function verifySafe(
       })
   }
   return done({})
+}
+
+/**
+ * The event at a verified point, re-checked: it must still be there, be the head or before it, match its own
+ * hash and the hash recorded for the point, and follow the event before it; else the break found.
+ */
+async function verifiedPointEvent(
+  db: Kysely<Database>,
+  safe: string,
+  point: VerifiedPoint,
+  head: SafeVerification['head'],
+): Promise<{ event: JournalEvent } | { break: JournalBreak }> {
+  const rows = await db
+    .selectFrom('journal_events')
+    .selectAll()
+    .where('safe', '=', safe)
+    .where('sequence', '>=', point.sequence - 1)
+    .where('sequence', '<=', point.sequence)
+    .orderBy('sequence')
+    .execute()
+  const events = rows.map(rowToEvent)
+  const event = events.find((candidate) => candidate.sequence === point.sequence)
+  const before = events.find((candidate) => candidate.sequence === point.sequence - 1)
+  if (event === undefined || (point.sequence > 1 && before === undefined))
+    return {
+      break: {
+        reason: 'truncated',
+        sequence: null,
+        eventId: null,
+        detail: `Event ${event === undefined ? point.sequence : point.sequence - 1}, verified earlier, is no longer in the chain`,
+      },
+    }
+  const chain = verifyChain([event], sha256Hex, { safe, ...(before ? { after: before } : {}) })
+  if (!chain.ok)
+    return {
+      break: { reason: chain.reason, sequence: chain.at.sequence, eventId: chain.at.eventId, detail: chain.detail },
+    }
+  if (event.hash !== point.hash)
+    return {
+      break: {
+        reason: 'checkpoint-mismatch',
+        sequence: event.sequence,
+        eventId: event.eventId,
+        detail: `Event ${event.sequence} no longer has the hash it had when it was verified: the chain was rewritten up to there`,
+      },
+    }
+  if (head === null || head.sequence < point.sequence || (head.sequence === point.sequence && head.hash !== point.hash))
+    return {
+      break: {
+        reason: 'checkpoint-mismatch',
+        sequence: null,
+        eventId: null,
+        detail: `The recorded head (${head === null ? 'none' : `sequence ${head.sequence}`}) does not reach event ${point.sequence} as verified earlier`,
+      },
+    }
+  return { event }
 }
 
 interface StoredFile {

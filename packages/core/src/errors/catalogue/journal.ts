@@ -37,6 +37,13 @@ export const JOURNAL_ERRORS = defineErrors({
     kind: 'bad-request',
     message: (args: { name: string }) => `Query parameter ${args.name} must be given at most once`,
   },
+  /** `full` of the chain verification is neither true nor false. */
+  JOURNAL_INVALID_FULL: { kind: 'bad-request', message: 'full must be true or false' },
+  /** A non-root user asked the chain verification to walk the whole chain again (full=true): operators only. */
+  JOURNAL_FULL_VERIFICATION_ROOT_ONLY: {
+    kind: 'forbidden',
+    message: 'Only root users may ask for a full verification of the chain (full=true)',
+  },
   /** A record's file cannot be deposited: there is no top-level entity, hence no digital safe. */
   JOURNAL_NO_SAFE: { kind: 'internal', message: 'No digital safe exists: the entity tree is empty' },
   /** A builder received a value that cannot be stored (a programming error upstream of the journal). */

@@ -7,6 +7,7 @@ import * as journalPending from './0005-journal-pending.js'
 import * as followedResources from './0006-followed-resources.js'
 import * as referenceVersion from './0007-reference-version.js'
 import * as organisation from './0008-organisation.js'
+import * as journalVerifiedPoints from './0009-journal-verified-points.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-followed-resources': followedResources,
   '0007-reference-version': referenceVersion,
   '0008-organisation': organisation,
+  '0009-journal-verified-points': journalVerifiedPoints,
 }
 
 /** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */
