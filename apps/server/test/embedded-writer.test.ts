@@ -110,7 +110,7 @@ describe.runIf(!onPostgres)('commands beside a server on the embedded database',
       const dryRun = await mailroom(['org', 'apply', '--dry-run', join(dataDir, 'archives.yaml')])
       expect(dryRun).toMatchObject({ code: 0, out: 'entities: +1 ~0 -0 (added: ARCH)\ndry run: nothing was changed\n' })
       // 400 is Maarch's answer for an unknown entity.
-    expect(await readEntity(server.url, 'ARCH', basicAuth('superadmin'))).toBe(400)
+      expect(await readEntity(server.url, 'ARCH', basicAuth('superadmin'))).toBe(400)
       const applied = await mailroom(['org', 'apply', join(dataDir, 'archives.yaml')])
       expect(applied).toMatchObject({ code: 0, out: 'entities: +1 ~0 -0 (added: ARCH)\napplied\n' })
       expect(await readEntity(server.url, 'ARCH', basicAuth('superadmin'))).toBe(200)

@@ -49,13 +49,32 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+
 function readHolder(file: string): DatabaseHolder | null {
+  // Linked or renamed into place, a lock is whole; created by createExclusive it may be read in between.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as DatabaseHolder
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      if (attempt === 20) return { pid: 0, command: 'unknown', url: null, operatorSocket: null, since: '' }
+      pause(25)
+    }
+  }
+}
+
+/**
+ * Puts `written` (a whole lock) in place as `file` unless one is there (EEXIST). A hard link does it in one
+ * step; on a filesystem without hard links, an exclusive create and a write (readers wait for the content).
+ */
+function createExclusive(written: string, file: string): void {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as DatabaseHolder
+    linkSync(written, file)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-    // Written whole by a link or a rename, a lock never reads half-written: unreadable means damaged.
-    return { pid: 0, command: 'unknown', url: null, operatorSocket: null, since: '' }
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error
+    writeFileSync(file, readFileSync(written), { mode: 0o600, flag: 'wx' })
   }
 }
 
@@ -91,7 +110,7 @@ function setAsideStale(file: string, stale: DatabaseHolder): void {
   const moved = readHolder(aside)
   if (moved && !sameHolding(moved, stale)) {
     try {
-      linkSync(aside, file)
+      createExclusive(aside, file)
     } catch {
       // A lock is there again: the newer one stays, and ours will be refused by it.
     }
@@ -117,7 +136,7 @@ export function claimDatabaseLock(dataDir: string, command: string): DatabaseLoc
   for (let attempt = 0; attempt < 5; attempt++) {
     const mine = writeBeside(file, holder)
     try {
-      linkSync(mine, file)
+      createExclusive(mine, file)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const current = readHolder(file)
