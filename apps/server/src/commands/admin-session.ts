@@ -93,9 +93,9 @@ export async function operate<K extends OperationName>(
     return undefined
   }
   const config = loadConfig(context.env, { requireSecret: options.signs === true })
+  const work = (mailroom: Mailroom) => runOperation(mailroom, name, args)
   try {
     for (let attempt = 1; ; attempt++) {
-      const work = (mailroom: Mailroom) => runOperation(mailroom, name, args)
       if (config.database.kind !== 'pglite') return await onOwnMailroom(config, work)
       const claim = claimDatabaseLock(config.dataDir, command)
       if (claim.taken) {
