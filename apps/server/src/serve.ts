@@ -32,16 +32,16 @@ export interface RunningServer {
  * The embedded database's lock for a server: PGlite is one process's database, so a server holds it while it
  * runs (and commands send it their changes). Throws a DatabaseHeldError naming the process that holds it.
  */
-function holdEmbeddedDatabase(config: ServerConfig): HeldDatabaseLock | undefined {
+async function holdEmbeddedDatabase(config: ServerConfig): Promise<HeldDatabaseLock | undefined> {
   if (config.database.kind !== 'pglite') return undefined
-  const claim = claimDatabaseLock(config.dataDir, 'serve')
+  const claim = await claimDatabaseLock(config.dataDir, 'serve')
   if (!claim.taken) throw databaseHeldError('serve', claim.holder, config.dataDir)
   return claim.lock
 }
 
 /** Opens Mailroom (migrations, demo data when due) and serves it over HTTP. */
 export async function startServer(config: ServerConfig, log: Logger): Promise<RunningServer> {
-  const lock = holdEmbeddedDatabase(config)
+  const lock = await holdEmbeddedDatabase(config)
   try {
     return await serveHolding(config, log, lock)
   } catch (error) {

@@ -5,7 +5,7 @@ import { claimDatabaseLock } from '../src/embedded/database-lock.js'
 
 const [dataDir, at] = process.argv.slice(2)
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(at) - Date.now())))
-const claim = claimDatabaseLock(dataDir!, 'test')
+const claim = await claimDatabaseLock(dataDir!, 'test')
 process.stdout.write(claim.taken ? 'taken\n' : `held by ${claim.holder.pid}\n`)
 process.stdin.resume()
 await new Promise((resolve) => process.stdin.once('end', resolve))

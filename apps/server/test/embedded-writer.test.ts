@@ -199,7 +199,7 @@ describe.runIf(!onPostgres)('commands beside a server on the embedded database',
     async () => {
       server.kill('SIGTERM')
       await server.exited
-      const claim = claimDatabaseLock(dataDir, 'import maarch')
+      const claim = await claimDatabaseLock(dataDir, 'import maarch')
       if (!claim.taken) throw new Error('the test must hold the lock')
       try {
         const refused = await startServerProcess(env).then(

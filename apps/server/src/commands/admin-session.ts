@@ -42,7 +42,7 @@ async function onOwnMailroom<T>(config: ServerConfig, work: (mailroom: Mailroom)
  */
 export async function holdingDatabase<T>(config: ServerConfig, command: string, work: () => Promise<T>): Promise<T> {
   if (config.database.kind !== 'pglite') return work()
-  const claim = claimDatabaseLock(config.dataDir, command)
+  const claim = await claimDatabaseLock(config.dataDir, command)
   if (!claim.taken) throw databaseHeldError(command, claim.holder, config.dataDir)
   try {
     return await work()
@@ -97,7 +97,7 @@ export async function operate<K extends OperationName>(
   try {
     for (let attempt = 1; ; attempt++) {
       if (config.database.kind !== 'pglite') return await onOwnMailroom(config, work)
-      const claim = claimDatabaseLock(config.dataDir, command)
+      const claim = await claimDatabaseLock(config.dataDir, command)
       if (claim.taken) {
         try {
           return await onOwnMailroom(config, work)

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,15 +22,15 @@ const lockOf = (dir: string) => JSON.parse(readFileSync(databaseLockFile(dir), '
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!
 
 describe('the embedded database lock', () => {
-  it('is held by one process at a time, names its holder, and is gone once released', () => {
+  it('is held by one process at a time, names its holder, and is gone once released', async () => {
     const dir = dataDir()
-    const first = claimDatabaseLock(dir, 'serve')
+    const first = await claimDatabaseLock(dir, 'serve')
     if (!first.taken) throw new Error('the first claim must take the lock')
     expect(lockOf(dir)).toMatchObject({ pid: process.pid, command: 'serve', url: null, operatorSocket: null })
     expect(statSync(databaseLockFile(dir)).mode & 0o777).toBe(0o600)
 
     first.lock.update({ url: 'http://127.0.0.1:8080', operatorSocket: join(dir, 'operator.sock') })
-    const second = claimDatabaseLock(dir, 'user add')
+    const second = await claimDatabaseLock(dir, 'user add')
     expect(second).toMatchObject({
       taken: false,
       holder: {
@@ -42,25 +43,64 @@ describe('the embedded database lock', () => {
 
     first.lock.release()
     expect(existsSync(databaseLockFile(dir))).toBe(false)
-    const third = claimDatabaseLock(dir, 'user add')
+    const third = await claimDatabaseLock(dir, 'user add')
     expect(third.taken).toBe(true)
     if (third.taken) third.lock.release()
   })
 
-  it('takes over the lock of a process that is gone', () => {
+  it('takes over the lock of a process that is gone', async () => {
     const dir = dataDir()
     const gone = deadPid()
     const stale: DatabaseHolder = { pid: gone, command: 'serve', url: 'http://x', operatorSocket: null, since: 'then' }
     writeFileSync(databaseLockFile(dir), JSON.stringify(stale))
-    const claim = claimDatabaseLock(dir, 'fsck')
+    const claim = await claimDatabaseLock(dir, 'fsck')
     expect(claim.taken).toBe(true)
     expect(lockOf(dir)).toMatchObject({ pid: process.pid, command: 'fsck' })
     if (claim.taken) claim.lock.release()
   })
 
-  it('never removes a lock that is no longer its own', () => {
+  it("takes over a lock naming this process's pid that it does not hold: a former life's, as pid 1 after a container restart", async () => {
     const dir = dataDir()
-    const claim = claimDatabaseLock(dir, 'serve')
+    const former: DatabaseHolder = {
+      pid: process.pid,
+      command: 'serve',
+      url: null,
+      operatorSocket: join(dir, 'operator.sock'),
+      since: 'before the restart',
+    }
+    writeFileSync(databaseLockFile(dir), JSON.stringify(former))
+    const claim = await claimDatabaseLock(dir, 'serve')
+    expect(claim.taken).toBe(true)
+    if (claim.taken) claim.lock.release()
+  })
+
+  it('is held by a server whose pid this process cannot see while its operator socket answers (another container)', async () => {
+    const dir = dataDir()
+    const socket = join(dir, 'operator.sock')
+    const listening = createServer((connection) => connection.destroy())
+    await new Promise<void>((resolve) => listening.listen(socket, resolve))
+    try {
+      const elsewhere: DatabaseHolder = {
+        pid: deadPid(),
+        command: 'serve',
+        url: null,
+        operatorSocket: socket,
+        since: 'now',
+      }
+      writeFileSync(databaseLockFile(dir), JSON.stringify(elsewhere))
+      expect(await claimDatabaseLock(dir, 'user add')).toMatchObject({ taken: false, holder: elsewhere })
+    } finally {
+      await new Promise((resolve) => listening.close(resolve))
+    }
+    // Once nothing answers there, the lock is a dead one's.
+    const claim = await claimDatabaseLock(dir, 'user add')
+    expect(claim.taken).toBe(true)
+    if (claim.taken) claim.lock.release()
+  })
+
+  it('never removes a lock that is no longer its own', async () => {
+    const dir = dataDir()
+    const claim = await claimDatabaseLock(dir, 'serve')
     if (!claim.taken) throw new Error('the claim must take the lock')
     const other: DatabaseHolder = { pid: 1, command: 'serve', url: null, operatorSocket: null, since: 'later' }
     writeFileSync(databaseLockFile(dir), JSON.stringify(other))

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import { createConnection } from 'node:net'
 import { join } from 'node:path'
 
 /**
@@ -80,6 +81,37 @@ function createExclusive(written: string, file: string): void {
 
 const sameHolding = (a: DatabaseHolder, b: DatabaseHolder) => a.pid === b.pid && a.since === b.since
 
+/** The lock files this process holds: a lock naming this process's pid but not listed is a former life's. */
+const heldHere = new Set<string>()
+
+/** True when something listens on the socket (a server in another pid namespace, such as another container). */
+function socketAnswers(socket: string | null): Promise<boolean> {
+  if (socket === null) return Promise.resolve(false)
+  return new Promise((resolve) => {
+    const probe = createConnection(socket)
+    probe.setTimeout(2000)
+    probe.once('connect', () => {
+      probe.destroy()
+      resolve(true)
+    })
+    probe.once('error', () => resolve(false))
+    probe.once('timeout', () => {
+      probe.destroy()
+      resolve(false)
+    })
+  })
+}
+
+/**
+ * Whether the holder still runs. Its pid alone can mislead: a server restarted in a container is pid 1 again,
+ * and one in another container has a pid this one cannot see; a server's operator socket that answers
+ * settles it.
+ */
+async function holderAlive(file: string, holder: DatabaseHolder): Promise<boolean> {
+  if (holder.pid === process.pid ? heldHere.has(file) : holder.pid > 0 && processAlive(holder.pid)) return true
+  return socketAnswers(holder.operatorSocket)
+}
+
 /** Writes `holder` to a file of its own beside `file`, owner-only, and returns its name. */
 function writeBeside(file: string, holder: DatabaseHolder): string {
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`
@@ -120,10 +152,11 @@ function setAsideStale(file: string, stale: DatabaseHolder): void {
 
 /**
  * Takes the embedded database's lock for this process, or says who holds it. Taking is atomic (the whole
- * lock is linked into place, which fails if one exists); a lock whose process is gone is taken over. The lock
+ * lock is linked into place, which fails if one exists); a lock whose process is gone (see holderAlive) is
+ * taken over. The lock
  * is removed on release and when the process exits; after a kill -9 the next taker finds its pid dead.
  */
-export function claimDatabaseLock(dataDir: string, command: string): DatabaseLockClaim {
+export async function claimDatabaseLock(dataDir: string, command: string): Promise<DatabaseLockClaim> {
   mkdirSync(dataDir, { recursive: true })
   const file = databaseLockFile(dataDir)
   let holder: DatabaseHolder = {
@@ -141,16 +174,18 @@ export function claimDatabaseLock(dataDir: string, command: string): DatabaseLoc
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const current = readHolder(file)
       if (current === null) continue
-      if (current.pid > 0 && processAlive(current.pid)) return { taken: false, holder: current, file }
+      if (await holderAlive(file, current)) return { taken: false, holder: current, file }
       setAsideStale(file, current)
       continue
     } finally {
       removeQuietly(mine)
     }
     let held = true
+    heldHere.add(file)
     const release = () => {
       if (!held) return
       held = false
+      heldHere.delete(file)
       process.removeListener('exit', release)
       const current = readHolder(file)
       if (current && sameHolding(current, holder)) removeQuietly(file)
