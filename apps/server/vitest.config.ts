@@ -5,6 +5,8 @@ export default mailroomVitestConfig({
   databaseFree: [
     'src/demo-policy.test.ts',
     'src/settings.test.ts',
+    'src/embedded/database-lock.test.ts',
+    'src/embedded/operator-channel.test.ts',
     'src/commands/docserver-copy.test.ts',
     'src/metrics/metrics-settings.test.ts',
     'test/browser/cors-in-a-browser.test.ts',

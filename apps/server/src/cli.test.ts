@@ -2,8 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
+import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { captureCli } from '../test/capture-cli.js'
+import { loadConfig } from './config.js'
+import { startServer } from './serve.js'
 
 let database: TestDatabase
 let dataDir: string
@@ -36,7 +39,18 @@ describe('mailroom CLI', () => {
     expect(token.code).toBe(0)
     expect(token.out.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
     expect(await run(['token', 'nobody'], secret)).toMatchObject({ code: 1, err: 'no such user: nobody\n' })
-  })
+
+    // What the commands reported is what a server started afterwards serves: the demo users and the last token.
+    const server = await startServer(loadConfig({ ...env(), ...secret, PORT: '0' }), pino({ level: 'silent' }))
+    try {
+      const read = (authorization: string) =>
+        fetch(`${server.url}/rest/entities/PJS`, { headers: { authorization } }).then((r) => r.status)
+      expect(await read(`Basic ${Buffer.from('bbain:maarch').toString('base64')}`)).toBe(200)
+      expect(await read(`Bearer ${token.out.trim()}`)).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  }, 180_000)
 
   it('explains its usage and refuses unknown commands', async () => {
     expect((await run(['help'])).out).toMatch(/Usage: mailroom <command>/)

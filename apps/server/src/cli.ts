@@ -11,6 +11,7 @@ import { registerOrganisationCommands } from './commands/organisation-commands.j
 import { registerServeCommand } from './commands/serve-command.js'
 import { registerUserCommands } from './commands/user-commands.js'
 import { ConfigError } from './config.js'
+import { DatabaseHeldError } from './embedded/database-held-error.js'
 import { createLogger } from './logging.js'
 import { settingsHelp } from './settings.js'
 
@@ -83,6 +84,10 @@ export async function runCli(
     if (error instanceof CommanderError) return exitCodeOf(error)
     if (error instanceof ConfigError) {
       context.err(`configuration error: ${error.message}\n`)
+      return 1
+    }
+    if (error instanceof DatabaseHeldError) {
+      context.err(`${error.message}\n`)
       return 1
     }
     log.error({ err: error }, 'command failed')

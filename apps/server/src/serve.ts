@@ -8,6 +8,9 @@ import type { Logger } from 'pino'
 import { documentStoreChoice, type ServerConfig } from './config.js'
 import { createContentRuntime, loadContentSettings } from './content-settings.js'
 import { demoDecision } from './demo-policy.js'
+import { databaseHeldError } from './embedded/database-held-error.js'
+import { claimDatabaseLock, type HeldDatabaseLock } from './embedded/database-lock.js'
+import { openOperatorChannel } from './embedded/operator-channel.js'
 import { createMetricsServer } from './metrics/metrics-server.js'
 import { addressFilter } from './metrics/metrics-settings.js'
 import { createPrometheusMetrics } from './metrics/prometheus-metrics.js'
@@ -25,8 +28,33 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
+/**
+ * The embedded database's lock for a server: PGlite is one process's database, so a server holds it while it
+ * runs (and commands send it their changes). Throws a DatabaseHeldError naming the process that holds it.
+ */
+async function holdEmbeddedDatabase(config: ServerConfig): Promise<HeldDatabaseLock | undefined> {
+  if (config.database.kind !== 'pglite') return undefined
+  const claim = await claimDatabaseLock(config.dataDir, 'serve')
+  if (!claim.taken) throw databaseHeldError('serve', claim.holder, config.dataDir)
+  return claim.lock
+}
+
 /** Opens Mailroom (migrations, demo data when due) and serves it over HTTP. */
 export async function startServer(config: ServerConfig, log: Logger): Promise<RunningServer> {
+  const lock = await holdEmbeddedDatabase(config)
+  try {
+    return await serveHolding(config, log, lock)
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+}
+
+async function serveHolding(
+  config: ServerConfig,
+  log: Logger,
+  lock: HeldDatabaseLock | undefined,
+): Promise<RunningServer> {
   const contentSettings = loadContentSettings()
   // The statistics read the Mailroom built below: the metrics exist first so every part can report to them.
   let statisticsOf: Mailroom | undefined
@@ -104,6 +132,14 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
           throw error
         },
       ))
+    const operatorChannel = lock
+      ? await openOperatorChannel(config.dataDir, mailroom, log).catch(async (error: unknown) => {
+          metricsServer?.close()
+          await new Promise((resolve) => server.close(resolve))
+          throw error
+        })
+      : null
+    lock?.update({ url, operatorSocket: operatorChannel?.socket ?? null })
     let stopping: Promise<void> | undefined
     return {
       url,
@@ -129,8 +165,11 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
             })
             server.closeIdleConnections()
           })
+          // Commands in flight finish; those that come later find the lock free and open the database.
+          await operatorChannel?.close()
           await mailroom.close()
           await conversion.close()
+          lock?.release()
         })()
         return stopping
       },

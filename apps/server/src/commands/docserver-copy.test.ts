@@ -177,7 +177,7 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
           MAILROOM_COPY_TO_ACCESS_KEY_ID: other.accessKeyId,
           MAILROOM_COPY_TO_SECRET_ACCESS_KEY: other.secretAccessKey,
         })
-        expect(copied.code, copied.err).toBe(0)
+        expect(copied.code, copied.err + copied.out).toBe(0)
         expect(copied.out).toMatch(/6\/6 files, 0 already there, [\d.]+ MiB copied, 0 problem\(s\)/)
         expect(proxy.connections).toBeGreaterThan(0)
 
@@ -289,4 +289,69 @@ describe("the object-store settings of a copy's end", () => {
     // The other end's keys are not this end's.
     expect(copyEndS3(config, 'to', {}, keys)).toEqual(config.s3)
   })
+})
+
+describe('mailroom docserver copy between folders', () => {
+  let dataDir: string
+  const records = new Map<number, string>()
+  const env = () => ({ MAILROOM_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' })
+  const open = (docserverDir: string) =>
+    createMailroom({
+      database: loadConfig(env()).database,
+      docserverDir,
+      secret: 'copy-between-folders-secret-0123',
+      passwordHasher: TEST_PASSWORD_HASHER,
+      journal: { sweepIntervalMs: 0 },
+    })
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'mailroom-copy-folders-'))
+    const mailroom = await createMailroom({
+      database: loadConfig(env()).database,
+      docserverDir: join(dataDir, 'docservers'),
+      secret: 'copy-between-folders-secret-0123',
+      demo: true,
+      passwordHasher: TEST_PASSWORD_HASHER,
+    })
+    try {
+      const as = await mailroom.as('cchaplin')
+      for (let i = 0; i < 3; i++) {
+        const text = `record ${i} moving to another folder\n`
+        const { resId } = await as.records.create({
+          modelId: 1,
+          status: 'NEW',
+          subject: `move ${i}`,
+          format: 'txt',
+          encodedFile: Buffer.from(text).toString('base64'),
+          destination: 6,
+        })
+        records.set(resId, text)
+      }
+    } finally {
+      await mailroom.close()
+    }
+  }, 120_000)
+  afterAll(async () => rm(dataDir, { recursive: true, force: true }))
+
+  // KNOWN DEFECT, outside apps/server (issue 33 part 5 found it): between two folders every copy fails with
+  // "got 0 bytes". copyOne (packages/storage/src/docserver/copy-document-store.ts) hashes through a 'data'
+  // listener, which starts the PassThrough flowing before the folder store's put, still in its mkdir, pipes
+  // it to the file: the bytes are gone. `it.fails` keeps this visible; once fixed, make it a plain `it`.
+  it.fails('reports every file copied, and a Mailroom switched to the new folder reads each record with its bytes', async () => {
+    const target = join(dataDir, 'new-folder')
+    const copied = await captureCli(['docserver', 'copy', '--to', target], env())
+    expect(copied.code, copied.err + copied.out).toBe(0)
+    expect(copied.out).toMatch(/3\/3 files, 0 already there, [\d.]+ MiB copied, 0 problem\(s\)/)
+    const switched = await open(target)
+    try {
+      const as = await switched.as('superadmin')
+      for (const [resId, text] of records) {
+        const result = await as.content.readOriginalContent(String(resId), {})
+        if (result.kind !== 'file') throw new Error(`record ${resId}: expected a file`)
+        expect(Buffer.from(result.file.body as Uint8Array).toString()).toBe(text)
+      }
+    } finally {
+      await switched.close()
+    }
+  }, 120_000)
 })

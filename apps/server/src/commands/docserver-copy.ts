@@ -11,6 +11,7 @@ import {
 } from '@mailroom/mailroom'
 import type { Command } from 'commander'
 import { ConfigError, documentStoreChoice, loadConfig, type ServerConfig } from '../config.js'
+import { holdingDatabase } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
 
 /** One progress line: files done of all, skipped, bytes sent, problems. */
@@ -212,7 +213,9 @@ export function registerDocserverCommand(program: Command, context: CliContext):
         fromStore: endSettings(options.fromEndpoint, options.fromRegion, options.fromForcePathStyle),
       }
       const onProgress = (line: string) => (tty ? process.stderr.write(`\r${line}\x1b[K`) : context.err(`${line}\n`))
-      context.exitCode = await runDocserverCopy(config, request, context.out, onProgress, context.env)
+      context.exitCode = await holdingDatabase(config, 'docserver copy', () =>
+        runDocserverCopy(config, request, context.out, onProgress, context.env),
+      )
       if (tty) process.stderr.write('\n')
     })
 }

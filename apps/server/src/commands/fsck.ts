@@ -2,6 +2,7 @@ import { checkDocumentStorage, documentStoreFor, openDatabase, type StorageCheck
 import type { Command } from 'commander'
 import { InvalidArgumentError } from 'commander'
 import { documentStoreChoice, loadConfig, type ServerConfig } from '../config.js'
+import { holdingDatabase } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
 
 /** Parsed arguments of `mailroom fsck`. */
@@ -24,7 +25,9 @@ export function registerFsckCommand(program: Command, context: CliContext): void
     .option('--grace-minutes <minutes>', 'keep orphan files younger than this', parseMinutes, 15)
     .action(async (options: { dryRun: boolean; graceMinutes: number }) => {
       const args = { dryRun: options.dryRun, orphanGraceMs: options.graceMinutes * 60_000 }
-      context.exitCode = await runFsck(loadConfig(context.env, { requireSecret: false }), args, context.out)
+      const config = loadConfig(context.env, { requireSecret: false })
+      // Refused beside a server holding the embedded database: its writes would race the check's.
+      context.exitCode = await holdingDatabase(config, 'fsck', () => runFsck(config, args, context.out))
     })
 }
 

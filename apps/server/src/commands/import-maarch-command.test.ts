@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import {
   type GeneratedSource,
 } from '../../../../packages/import-maarch/test/generated-source.js'
 import { captureCli } from '../../test/capture-cli.js'
+import { basicAuth, startServerProcess } from '../../test/process-server.js'
 import { formatProgress } from './import-maarch-command.js'
 
 let database: TestDatabase
@@ -89,6 +91,35 @@ describe('mailroom import maarch', () => {
       }),
     ).toMatchObject({ code: 0 })
   }, 120_000)
+
+  it("is served once done: a server started afterwards reads each imported original with the source file's bytes", async () => {
+    const report = JSON.parse(await readFile(join(dataDir, 'report.json'), 'utf8')) as {
+      records: { resId: number; file?: { source: string } }[]
+    }
+    const withFiles = report.records.filter((record) => record.file !== undefined)
+    expect(withFiles.length).toBeGreaterThan(10)
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+    const server = await startServerProcess({
+      MAILROOM_DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
+      MAILROOM_SECRET: 'import-test-secret-0123456789abcdef0123456789',
+      MAILROOM_DEMO: '0',
+    })
+    try {
+      for (const record of withFiles) {
+        const response = await fetch(`${server.url}/rest/resources/${record.resId}/originalContent`, {
+          headers: basicAuth('ddaull'),
+        })
+        expect(response.status, `record ${record.resId}`).toBe(200)
+        expect(sha256(Buffer.from(await response.arrayBuffer())), `record ${record.resId}`).toBe(
+          sha256(await readFile(record.file!.source)),
+        )
+      }
+    } finally {
+      server.kill('SIGTERM')
+      await server.exited
+    }
+  }, 180_000)
 
   it('refuses a source that is not Maarch 20.10 with a clear message, importing nothing', async () => {
     const refused = await captureCli(['import', 'maarch', '--from', postgresAdminUrl(), '--docservers', dataDir], env())

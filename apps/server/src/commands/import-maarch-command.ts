@@ -86,7 +86,7 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     .option('--report <file>', 'write the JSON report there, record by record as the import goes')
     .action(async (options: ImportOptions) => {
       const { docserverDir } = loadConfig(context.env, { requireSecret: false })
-      await withMailroom(context, (mailroom) => runImport(context, mailroom, options, docserverDir))
+      await withMailroom(context, 'import maarch', (mailroom) => runImport(context, mailroom, options, docserverDir))
     })
 }
 

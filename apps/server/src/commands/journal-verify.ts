@@ -1,7 +1,6 @@
 import type { JournalVerification, SafeVerification } from '@mailroom/mailroom'
-import { createMailroom, verifyJournal } from '@mailroom/mailroom'
 import type { Command } from 'commander'
-import { documentStoreChoice, loadConfig } from '../config.js'
+import { operate } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
 
 /** Where the report goes (process.stdout in the CLI). */
@@ -52,17 +51,9 @@ export function registerJournalCommand(program: Command, context: CliContext): v
     .description('check the digital-safe journal chain and stored files')
     .argument('[safe]', 'one safe (its business id); every safe when omitted')
     .action(async (safe: string | undefined) => {
-      const config = loadConfig(context.env)
-      const mailroom = await createMailroom({
-        database: config.database,
-        ...documentStoreChoice(config),
-        secret: config.secret,
-      })
-      try {
-        const target = { db: mailroom.db, docservers: mailroom.documentStore }
-        context.exitCode = await runJournalVerify((name) => verifyJournal(target, name), safe, { write: context.out })
-      } finally {
-        await mailroom.close()
-      }
+      // Beside a running server on the embedded database, the server verifies: it seals what it wrote first.
+      const result = await operate(context, 'journal verify', 'verifyJournal', safe === undefined ? {} : { safe })
+      if (result !== undefined)
+        context.exitCode = await runJournalVerify(async () => result, safe, { write: context.out })
     })
 }

@@ -2,13 +2,13 @@ import { readFile, writeFile } from 'node:fs/promises'
 import {
   compactOrganisation,
   describeSummary,
-  type OrganisationHistoryEntry,
   type OrganisationPlanSummary,
   organisationJsonSchema,
 } from '@mailroom/core'
 import { formatOrganisationYaml } from '@mailroom/mailroom'
 import { type Command, InvalidArgumentError } from 'commander'
-import { operatorAuthor, readAll, withMailroom } from './admin-session.js'
+import type { HistoryLine } from '../embedded/operator-operations.js'
+import { operate, operatorAuthor, readAll } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
 
 function positiveInteger(value: string): number {
@@ -18,7 +18,7 @@ function positiveInteger(value: string): number {
 }
 
 /** A history entry's change in a line: the plan's sections (keys shortened), or the details of a user operation. */
-function whatChanged(entry: OrganisationHistoryEntry): string {
+function whatChanged(entry: HistoryLine): string {
   const { summary, prune, ...rest } = entry.details as { summary?: OrganisationPlanSummary; prune?: boolean }
   if (summary === undefined) return JSON.stringify(entry.details)
   return `${prune ? '(prune) ' : ''}${describeSummary(summary).join('; ')}${Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : ''}`
@@ -38,17 +38,18 @@ export function registerOrganisationCommands(program: Command, context: CliConte
     .option('--full', 'write every field, defaults included')
     .option('--with-password-hashes', "include users' password hashes (keep the file secret)")
     .action(async (options: { out?: string; json?: boolean; full?: boolean; withPasswordHashes?: boolean }) => {
-      await withMailroom(context, async (mailroom) => {
-        const document = await mailroom.organisation.export({ withPasswordHashes: options.withPasswordHashes === true })
-        const shown = options.full ? document : compactOrganisation(document)
-        const text = options.json
-          ? `${JSON.stringify(shown, null, 2)}\n`
-          : formatOrganisationYaml(shown as typeof document)
-        if (options.out) {
-          await writeFile(options.out, text, { mode: options.withPasswordHashes ? 0o600 : 0o644 })
-          context.out(`organisation written to ${options.out}\n`)
-        } else context.out(text)
+      const document = await operate(context, 'org export', 'exportOrganisation', {
+        withPasswordHashes: options.withPasswordHashes === true,
       })
+      if (document === undefined) return
+      const shown = options.full ? document : compactOrganisation(document)
+      const text = options.json
+        ? `${JSON.stringify(shown, null, 2)}\n`
+        : formatOrganisationYaml(shown as typeof document)
+      if (options.out) {
+        await writeFile(options.out, text, { mode: options.withPasswordHashes ? 0o600 : 0o644 })
+        context.out(`organisation written to ${options.out}\n`)
+      } else context.out(text)
     })
 
   org
@@ -66,16 +67,16 @@ export function registerOrganisationCommands(program: Command, context: CliConte
         context.exitCode = 1
         return
       }
-      await withMailroom(context, async (mailroom) => {
-        const result = await mailroom.organisation.apply(text, {
-          prune: options.prune === true,
-          dryRun: options.dryRun === true,
-          author: operatorAuthor(context.env),
-        })
-        context.out(`${result.lines.join('\n')}\n`)
-        if (result.lines[0] === 'no changes') return
-        context.out(options.dryRun ? 'dry run: nothing was changed\n' : 'applied\n')
+      const result = await operate(context, 'org apply', 'applyOrganisation', {
+        text,
+        prune: options.prune === true,
+        dryRun: options.dryRun === true,
+        author: operatorAuthor(context.env),
       })
+      if (result === undefined) return
+      context.out(`${result.lines.join('\n')}\n`)
+      if (result.lines[0] === 'no changes') return
+      context.out(options.dryRun ? 'dry run: nothing was changed\n' : 'applied\n')
     })
 
   org
@@ -84,17 +85,16 @@ export function registerOrganisationCommands(program: Command, context: CliConte
     .option('--limit <n>', 'how many changes (default 20)', positiveInteger)
     .option('--json', 'one JSON object per line')
     .action(async (options: { limit?: number; json?: boolean }) => {
-      await withMailroom(context, async (mailroom) => {
-        const entries = await mailroom.organisation.history({ limit: options.limit ?? 20 })
-        if (entries.length === 0) context.out('no changes recorded\n')
-        for (const entry of entries) {
-          context.out(
-            options.json
-              ? `${JSON.stringify(entry)}\n`
-              : `#${entry.id} ${entry.date.toISOString()} ${entry.event} by ${entry.author}: ${whatChanged(entry)}\n`,
-          )
-        }
-      })
+      const entries = await operate(context, 'org history', 'history', { limit: options.limit ?? 20 })
+      if (entries === undefined) return
+      if (entries.length === 0) context.out('no changes recorded\n')
+      for (const entry of entries) {
+        context.out(
+          options.json
+            ? `${JSON.stringify(entry)}\n`
+            : `#${entry.id} ${entry.date} ${entry.event} by ${entry.author}: ${whatChanged(entry)}\n`,
+        )
+      }
     })
 
   org

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline'
 import { USER_MODES, type UserSummary } from '@mailroom/core'
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import { operatorAuthor, readAll, withMailroom } from './admin-session.js'
+import { operate, operatorAuthor, readAll } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
@@ -63,24 +63,23 @@ export function registerUserCommands(program: Command, context: CliContext): voi
         },
       ) => {
         const password = o.passwordStdin ? await readPassword(context) : undefined
-        await withMailroom(context, async (mailroom) => {
-          const added = await mailroom.organisation.addUser(
-            {
-              login,
-              firstname: o.firstname ?? null,
-              lastname: o.lastname ?? null,
-              mail: o.mail ?? null,
-              mode: o.mode as (typeof USER_MODES)[number],
-              groups: o.group ?? [],
-              entities: (o.entity ?? []).map((id, index) => ({ id, primary: index === 0 })),
-              ...(password === undefined ? {} : { password }),
-            },
-            operatorAuthor(context.env),
-          )
+        const added = await operate(context, 'user add', 'addUser', {
+          user: {
+            login,
+            firstname: o.firstname ?? null,
+            lastname: o.lastname ?? null,
+            mail: o.mail ?? null,
+            mode: o.mode as (typeof USER_MODES)[number],
+            groups: o.group ?? [],
+            entities: (o.entity ?? []).map((id, index) => ({ id, primary: index === 0 })),
+            ...(password === undefined ? {} : { password }),
+          },
+          author: operatorAuthor(context.env),
+        })
+        if (added)
           context.out(
             `user ${added.login} added (id ${added.id})${password === undefined ? '; no password yet: run `mailroom user passwd`' : ''}\n`,
           )
-        })
       },
     )
 
@@ -90,10 +89,9 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .argument('<login>')
     .action(async (login: string) => {
       const password = await readPassword(context)
-      await withMailroom(context, async (mailroom) => {
-        await mailroom.organisation.setPassword(login, password, operatorAuthor(context.env))
+      const author = operatorAuthor(context.env)
+      if ((await operate(context, 'user passwd', 'setPassword', { login, password, author })) === null)
         context.out(`password of ${login} changed\n`)
-      })
     })
 
   for (const [name, enabled] of [
@@ -109,10 +107,9 @@ export function registerUserCommands(program: Command, context: CliContext): voi
       )
       .argument('<login>')
       .action(async (login: string) => {
-        await withMailroom(context, async (mailroom) => {
-          const changed = await mailroom.organisation.setEnabled(login, enabled, operatorAuthor(context.env))
-          context.out(`user ${changed.login} ${enabled ? 'enabled' : 'disabled'}\n`)
-        })
+        const author = operatorAuthor(context.env)
+        const changed = await operate(context, `user ${name}`, 'setEnabled', { login, enabled, author })
+        if (changed) context.out(`user ${changed.login} ${enabled ? 'enabled' : 'disabled'}\n`)
       })
   }
 
@@ -121,9 +118,7 @@ export function registerUserCommands(program: Command, context: CliContext): voi
     .description('every user: login, state, mode, primary entity, groups, name')
     .option('--json', 'one JSON object per line')
     .action(async (o: { json?: boolean }) => {
-      await withMailroom(context, async (mailroom) => {
-        for (const u of await mailroom.organisation.listUsers())
-          context.out(o.json ? `${JSON.stringify(u)}\n` : `${describeUser(u)}\n`)
-      })
+      for (const u of (await operate(context, 'user list', 'listUsers', {})) ?? [])
+        context.out(o.json ? `${JSON.stringify(u)}\n` : `${describeUser(u)}\n`)
     })
 }
