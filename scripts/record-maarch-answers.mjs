@@ -227,7 +227,16 @@ async function contacts() {
   await call(create, '10,000-character lastname', 'cchaplin', 'POST', '/contacts', {
     body: { lastname: long('L') },
   })
-  for (const field of ['firstname', 'company', 'function', 'department', 'addressStreet', 'addressTown', 'phone']) {
+  for (const field of [
+    'firstname',
+    'company',
+    'function',
+    'department',
+    'addressStreet',
+    'addressAdditional1',
+    'addressTown',
+    'phone',
+  ]) {
     await call(create, `10,000-character ${field}`, 'cchaplin', 'POST', '/contacts', {
       body: { lastname: 'Long', [field]: long('x') },
     })
