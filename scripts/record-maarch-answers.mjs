@@ -150,6 +150,7 @@ async function referenceData() {
     await call('parameters-one', `${id} as cchaplin`, 'cchaplin', 'GET', `/parameters/${id}`)
   }
   await call('parameters-one', 'workingDays as ddur', 'ddur', 'GET', '/parameters/workingDays')
+  await call('parameters-one', 'minimumVisaRole as ddur (open to all)', 'ddur', 'GET', '/parameters/minimumVisaRole')
 
   await call('current-user-profile', 'cchaplin', 'cchaplin', 'GET', '/currentUser/profile')
   await call('current-user-profile', 'bbain', 'bbain', 'GET', '/currentUser/profile')
@@ -258,6 +259,9 @@ async function contacts() {
     body: { lastname: 'Interdit' },
   })
   await call(create, 'as bbain', 'bbain', 'POST', '/contacts', { body: { lastname: 'Agent', company: 'PJS' } })
+  await call(create, 'duplicate mail as bbain (standard user)', 'bbain', 'POST', '/contacts', {
+    body: { lastname: 'Capture', email: newContact.email },
+  })
 
   const id = created.body?.id
   const update = 'contacts-update'
@@ -351,6 +355,10 @@ async function notes(resId) {
   await call(read, 'notes of a record out of perimeter (bbain)', 'bbain', 'GET', '/resources/2/notes')
   await call(read, 'notes of an unknown record', 'cchaplin', 'GET', '/resources/99999/notes')
   await call(read, 'notes of a non-integer record', 'cchaplin', 'GET', '/resources/abc/notes')
+  await call(read, 'notes with a non-integer limit', 'cchaplin', 'GET', `/resources/${resId}/notes`, {
+    query: { limit: 'abc' },
+  })
+  await call(read, 'notes with limit 1', 'cchaplin', 'GET', `/resources/${resId}/notes`, { query: { limit: 1 } })
   await call(read, 'one note', 'cchaplin', 'GET', `/notes/${plain.body?.noteId}`)
   await call(read, 'restricted note as its author', 'cchaplin', 'GET', `/notes/${restricted.body?.noteId}`)
   await call(read, 'restricted note as bbain (PJS)', 'bbain', 'GET', `/notes/${restricted.body?.noteId}`)
@@ -421,6 +429,13 @@ async function attachments(resId) {
     ['signed_response without originId', { ...valid, type: 'signed_response' }],
     ['recipientType without recipientId', { ...valid, recipientType: 'contact' }],
     ['unknown recipient contact', { ...valid, recipientId: 99999, recipientType: 'contact' }],
+    ['recipientType not user or contact', { ...valid, recipientId: 1, recipientType: 'entity' }],
+    ['recipientId not an integer', { ...valid, recipientId: 'abc', recipientType: 'contact' }],
+    ['originId not an integer', { ...valid, originId: 'abc' }],
+    ['originId is a version', { ...valid, type: 'response_project', originId: version.body?.id }],
+    ['originId of another record', { ...valid, resIdMaster: 1, originId: first.body?.id }],
+    ['validationDate not a date', { ...valid, validationDate: 'tomorrow' }],
+    ['empty body', {}],
   ]
   for (const [name, body] of bad) await call(create, name, 'cchaplin', 'POST', '/attachments', { body })
   await call(create, 'out of perimeter (bbain on a PTE record)', 'bbain', 'POST', '/attachments', {
@@ -434,6 +449,9 @@ async function attachments(resId) {
   await call(read, 'attachments of a record out of perimeter', 'bbain', 'GET', '/resources/2/attachments')
   await call(read, 'attachments of an unknown record', 'cchaplin', 'GET', '/resources/99999/attachments')
   await call(read, 'attachments of a non-integer record', 'cchaplin', 'GET', '/resources/abc/attachments')
+  await call(read, 'attachments with a non-integer limit', 'cchaplin', 'GET', `/resources/${resId}/attachments`, {
+    query: { limit: 'abc' },
+  })
   await call(read, 'the first version, once superseded', 'cchaplin', 'GET', `/attachments/${first.body?.id}`)
   await call(read, 'one attachment', 'cchaplin', 'GET', `/attachments/${first.body?.id + 1}`)
   await call(read, 'the new version (versions listed)', 'cchaplin', 'GET', `/attachments/${version.body?.id}`)
@@ -632,6 +650,10 @@ async function listInstanceAndStatus(resId) {
   await call(status, 'out of perimeter (bbain)', 'bbain', 'PUT', '/res/resource/status', {
     body: { status: 'END', resId: [2] },
   })
+  await call(status, 'a known then an unknown record', 'cchaplin', 'PUT', '/res/resource/status', {
+    body: { status: 'NEW', resId: [resId, 99999] },
+  })
+  await call(status, 'the known record after the 400 (changed: not atomic)', 'cchaplin', 'GET', `/resources/${resId}`)
 }
 
 // The capture client's workflow, in its order, with the bodies WebServices.py sends.
