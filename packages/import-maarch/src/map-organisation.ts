@@ -125,7 +125,7 @@ export function mapOrganisation(rows: MaarchOrganisationRows): {
       serialId: num(g.id),
       label: nonEmpty(g.group_desc) ?? id,
       perimeter,
-      perimeterComment: nonEmpty(security?.maarch_comment),
+      perimeterComment: perimeter === null ? null : nonEmpty(security?.maarch_comment),
       canIndex: g.can_index === true,
       indexing: { entities: [...new Set(indexingEntities)], keywords: [...new Set(keywords)] },
     }

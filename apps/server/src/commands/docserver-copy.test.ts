@@ -333,11 +333,8 @@ describe('mailroom docserver copy between folders', () => {
   }, 120_000)
   afterAll(async () => rm(dataDir, { recursive: true, force: true }))
 
-  // KNOWN DEFECT, outside apps/server (issue 33 part 5 found it): between two folders every copy fails with
-  // "got 0 bytes". copyOne (packages/storage/src/docserver/copy-document-store.ts) hashes through a 'data'
-  // listener, which starts the PassThrough flowing before the folder store's put, still in its mkdir, pipes
-  // it to the file: the bytes are gone. `it.fails` keeps this visible; once fixed, make it a plain `it`.
-  it.fails('reports every file copied, and a Mailroom switched to the new folder reads each record with its bytes', async () => {
+  // Between two folders: the target's put starts reading only after making its folder (bytes lost before the fix).
+  it('reports every file copied, and a Mailroom switched to the new folder reads each record with its bytes', async () => {
     const target = join(dataDir, 'new-folder')
     const copied = await captureCli(['docserver', 'copy', '--to', target], env())
     expect(copied.code, copied.err + copied.out).toBe(0)

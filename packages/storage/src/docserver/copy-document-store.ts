@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { PassThrough, pipeline } from 'node:stream'
+import { pipeline, Transform } from 'node:stream'
 import type { Kysely } from 'kysely'
 import { fingerprintAlgorithm } from '../content/stored-file.js'
 import type { Database } from '../database/schema.js'
@@ -93,8 +93,13 @@ async function copyOne(
   algorithm: string,
 ): Promise<string> {
   const hash = createHash(algorithm)
-  const through = new PassThrough()
-  through.on('data', (chunk: Buffer) => hash.update(chunk))
+  // Hashed as the target reads: a 'data' listener would start the flow before the target listens, losing bytes.
+  const through = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk)
+      done(null, chunk)
+    },
+  })
   const source = await from.read(key)
   const flowing = new Promise<void>((resolve, reject) =>
     pipeline(source, through, (error) => (error ? reject(error) : resolve())),
