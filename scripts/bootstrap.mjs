@@ -6,8 +6,24 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isSupported, majorOf, nodeBinFor, PREFERRED_MAJOR, runWithNode, SUPPORTED_MAJORS } from './node-release.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+// On a Node release Mailroom does not support (or another one than MAILROOM_NODE asks for), the task runs
+// on the pinned official binary of a supported release instead, fetched from the npm registry once.
+const wantedMajor = Number(
+  process.env.MAILROOM_NODE || (isSupported(process.version) ? majorOf(process.version) : PREFERRED_MAJOR),
+)
+if (majorOf(process.version) !== wantedMajor) {
+  const bin = nodeBinFor(wantedMajor)
+  const node = join(bin, 'node')
+  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
+  console.log(
+    `Node ${process.version} is not ${process.env.MAILROOM_NODE ? `release ${wantedMajor}` : `a supported release (${SUPPORTED_MAJORS.join(', ')})`}: running on Node ${version}, fetched from the npm registry (checksum checked) into .cache/node`,
+  )
+  process.exit(await runWithNode(bin, node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { cwd: root }))
+}
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1]
 const task = process.argv[2]
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }
