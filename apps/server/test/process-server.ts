@@ -37,7 +37,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.once('exit', (code, signal) => resolve({ code, signal })),
   )
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000)
     const check = () => {
       const match = /ready on (http:\/\/[\d.]+:\d+)/.exec(output)
       if (match) {
