@@ -5,6 +5,7 @@ export default mailroomVitestConfig({
   databaseFree: [
     'src/demo-policy.test.ts',
     'src/settings.test.ts',
+    'src/content-settings.test.ts',
     'src/commands/docserver-copy.test.ts',
     'src/metrics/metrics-settings.test.ts',
     'test/browser/cors-in-a-browser.test.ts',
