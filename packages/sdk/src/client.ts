@@ -172,7 +172,7 @@ function query(params: object | undefined, names: readonly string[]): QueryValue
 }
 
 /**
- * Creates a client for a Mailroom server. Works wherever `fetch` exists (Node ≥ 20, browsers).
+ * Creates a client for a Mailroom server. Works wherever `fetch` exists (Node ≥ 22.12, browsers).
  * @example
  * const mailroom = createClient({ baseUrl: 'http://127.0.0.1:8080', auth: { login: 'bbain', password: 'maarch' } })
  * const { resId } = await mailroom.createRecord({ modelId: 1, status: 'NEW', subject: 'Demande', encodedFile, format: 'pdf' })
