@@ -1,7 +1,7 @@
 import { defineConfig, type Options } from 'tsup'
 
 /**
- * tsup settings of every publishable package: ESM for Node 20, each import of another package (ours
+ * tsup settings of every publishable package: ESM for Node 22 (the oldest supported release), each import of another package (ours
  * included) left as an import so a package never ships a copy of its dependencies, a clean dist, and no
  * source maps (they would point at sources the package does not ship).
  */
@@ -9,7 +9,7 @@ export function mailroomTsupConfig(entry: string[]): Options | Options[] {
   return defineConfig({
     entry,
     format: ['esm'],
-    target: 'node20',
+    target: 'node22',
     dts: false,
     sourcemap: false,
     clean: true,

@@ -17,7 +17,7 @@ export default defineConfig({
     'latency-proxy.ts',
   ],
   format: ['esm'],
-  target: 'node20',
+  target: 'node22',
   dts: false,
   sourcemap: true,
   clean: true,

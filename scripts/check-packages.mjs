@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Packs every published package as npm would receive it and checks the tarballs: only dist JS and .d.ts,
 // README, LICENSE and NOTICE; no inlined copy of another package; no export pointing at a file not
-// shipped; no workspace: ranges; "ESM only, Node ≥ 20.19" in the README; then publint and
+// shipped; no workspace: ranges; "ESM only, Node ≥ 22.12" in the README; then publint and
 // @arethetypeswrong/cli, whose errors fail the check. Run by `npm test` (scripts/bootstrap.mjs) after the build.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -74,7 +74,7 @@ export function tarballProblems(files, read) {
   for (const field of ['description', 'license', 'repository', 'homepage', 'bugs', 'engines'])
     if (!manifest[field]) problems.push(`package.json lacks ${field}`)
   const readme = files.includes('README.md') ? read('README.md') : ''
-  if (!/ESM only, Node ≥ 20\.19/.test(readme)) problems.push('README.md does not say "ESM only, Node ≥ 20.19"')
+  if (!/ESM only, Node ≥ 22\.12/.test(readme)) problems.push('README.md does not say "ESM only, Node ≥ 22.12"')
   return problems
 }
 

@@ -1,42 +1,37 @@
 #!/usr/bin/env bash
-# Installs what document conversion needs on a Debian machine: LibreOffice headless (office formats → PDF),
-# a Unicode TTF font (DejaVu), unoconv (drives a warm LibreOffice: ~0.3 s per file instead of ~1 s) and
-# poppler-utils (pdftotext, used by the conversion tests to read PDFs back).
+# Installs what document conversion needs on a Debian machine, piece by piece: LibreOffice headless with
+# Writer (docx, odt, doc, html), Calc (xlsx, ods, xls) and Impress (pptx, odp) — a LibreOffice with Writer
+# alone fails every spreadsheet with "source file could not be loaded" —, unoconv (drives a warm LibreOffice:
+# ~0.3 s per file instead of ~1 s), the fonts the PDFs are drawn with (DejaVu for Greek and Cyrillic, and
+# Liberation, metric-compatible with the Arial and Times New Roman the sample files name) and poppler-utils
+# (pdftotext and pdftoppm, with which the tests read the PDFs back).
 #
-# Idempotent: does nothing when everything is already there. Never fails the caller: when it cannot install
+# Each piece is checked on its own (dpkg), one line each; a partial install is completed with apt-get.
+# `--check` prints the pieces and what would be installed, installs nothing, and exits 1 when one is missing.
+#
+# Idempotent: does nothing when every piece is there. Never fails the caller otherwise: when it cannot install
 # (no root, no apt, no network) it prints a warning and exits 0, so CI still runs every other test; the
 # LibreOffice tests skip themselves when `soffice` is absent.
 set -u
+name=install-libreoffice
+check_only=0
+[ "${1:-}" = "--check" ] && check_only=1
 
-missing=()
-command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui)
-[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
-command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
-command -v unoconv >/dev/null 2>&1 || missing+=(unoconv)
+# "what it is for|the Debian packages that provide it (the first is installed when none is)"
+pieces=(
+  "LibreOffice Writer (docx, odt, doc, html)|libreoffice-writer-nogui libreoffice-writer"
+  "LibreOffice Calc (xlsx, ods, xls)|libreoffice-calc-nogui libreoffice-calc"
+  "LibreOffice Impress (pptx, odp)|libreoffice-impress-nogui libreoffice-impress"
+  "unoconv (warm LibreOffice listener)|unoconv"
+  "DejaVu fonts (Latin, Greek, Cyrillic)|fonts-dejavu-core"
+  "Liberation fonts (for Arial, Times New Roman)|fonts-liberation2 fonts-liberation"
+  "poppler (pdftotext, pdftoppm)|poppler-utils"
+)
 
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-libreoffice: soffice, unoconv, DejaVu fonts and pdftotext already present"
-  exit 0
-fi
-
-warn() {
-  echo "install-libreoffice: WARNING: $1; office conversion tests will be skipped" >&2
-  exit 0
-}
-
-command -v apt-get >/dev/null 2>&1 || warn "apt-get not available, cannot install ${missing[*]}"
-
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO="sudo -n"; else warn "not root and no sudo"; fi
-fi
-
-echo "install-libreoffice: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-# One update per run only; a stale or absent package list is the usual reason an install fails.
-$SUDO apt-get update -qq || warn "apt-get update failed"
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" || warn "apt-get install ${missing[*]} failed"
-
-command -v soffice >/dev/null 2>&1 || warn "soffice still not on PATH after install"
-echo "install-libreoffice: $(soffice --version 2>/dev/null | head -n 1)"
+# shellcheck source=scripts/install-pieces.sh
+. "$(dirname "$0")/install-pieces.sh"
+install_pieces "$name" "$check_only" "office conversion tests will be skipped" "${pieces[@]}"
+status=$?
+[ "$check_only" = 1 ] && exit "$status"
+command -v soffice >/dev/null 2>&1 && echo "$name: $(soffice --version 2>/dev/null | head -n 1)"
 exit 0

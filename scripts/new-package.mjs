@@ -11,7 +11,7 @@ const pkg = {
   type: 'module',
   sideEffects: false,
   license: 'Apache-2.0',
-  engines: { node: '>=20.19' },
+  engines: { node: '^22.12 || ^24 || >=26' },
   description: '',
   repository: { ...JSON.parse(readFileSync('package.json', 'utf8')).repository, directory: dir },
   exports: { '.': { source: './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' } },
@@ -55,5 +55,5 @@ writeFileSync(
   `${dir}/tsup.config.ts`,
   `import { mailroomTsupConfig } from '../../tsup.shared.ts'\n\nexport default mailroomTsupConfig(['src/index.ts'])\n`,
 )
-writeFileSync(`${dir}/README.md`, `# ${name}\n\nESM only, Node ≥ 20.19. Apache-2.0.\n\n## Public API\n`)
+writeFileSync(`${dir}/README.md`, `# ${name}\n\nESM only, Node ≥ 22.12. Apache-2.0.\n\n## Public API\n`)
 for (const file of ['LICENSE', 'NOTICE']) copyFileSync(file, `${dir}/${file}`)

@@ -7,6 +7,7 @@ export default mailroomVitestConfig({
     'src/settings.test.ts',
     'src/embedded/database-lock.test.ts',
     'src/embedded/operator-channel.test.ts',
+    'src/content-settings.test.ts',
     'src/commands/docserver-copy.test.ts',
     'src/metrics/metrics-settings.test.ts',
     'test/browser/cors-in-a-browser.test.ts',

@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: ['src/main.ts'],
   format: ['esm'],
-  target: 'node20',
+  target: 'node22',
   dts: false,
   sourcemap: true,
   clean: true,

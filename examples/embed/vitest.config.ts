@@ -1,3 +1,4 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
 
-export default mailroomVitestConfig({ databases: 'both' })
+// One run, on PGlite (the example's own default): @mailroom/mailroom's tests cover both databases.
+export default mailroomVitestConfig()

@@ -1,9 +1,17 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
 
-// Neither serving the console's files nor CORS headers read the database: once, on PGlite, is enough.
+// Neither serving the console's files, CORS headers, the request log line nor the OpenAPI document read the
+// database: once, on PGlite, is enough.
 export default mailroomVitestConfig({
   databases: 'both',
-  databaseFree: ['src/console/serve-console.test.ts', 'src/middleware/cross-origin.test.ts'],
+  databaseFree: [
+    'src/console/serve-console.test.ts',
+    'src/middleware/cross-origin.test.ts',
+    'src/middleware/request-context.test.ts',
+    'src/openapi/committed-document.test.ts',
+    'src/openapi/openapi-examples.test.ts',
+    'src/openapi/openapi-document.test.ts',
+  ],
   // Routes that store, read, convert, search or verify documents: again on object storage (the s3 project).
   // storage-faults.test.ts (a full and a read-only tmpfs) and health-routes.test.ts (a removed folder) stay
   // folder-only; apps/server/test/object-storage.test.ts covers those failures on a bucket.

@@ -16,11 +16,6 @@ export default mailroomVitestConfig({
     'src/source.test.ts',
     'test/publisher-fixtures.test.ts',
   ],
-  // Imports store every original and converted PDF: again into a bucket (the s3 project).
-  objectStore: [
-    'src/import-maarch.test.ts',
-    'src/import-maarch-carried-over.test.ts',
-    'src/import-maarch-failure.test.ts',
-    'src/import-maarch-repairs.test.ts',
-  ],
+  // No s3 project: an import into a bucket (every file, a failure in the middle, a store that hangs) is
+  // apps/server/test/import-maarch-s3.test.ts; what these tests check is the same on every document store.
 })

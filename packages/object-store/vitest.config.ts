@@ -1,4 +1,4 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
 
 // The store contract does not depend on the database kind: it runs once, on PGlite.
-export default mailroomVitestConfig({ testTimeout: 60_000 })
+export default mailroomVitestConfig()

@@ -1,8 +1,5 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
 
-export default mailroomVitestConfig({
-  databases: 'both',
-  databaseFree: ['src/blob-bytes.test.ts'],
-  // Records, versions and content read through the SDK: again on object storage (the s3 project).
-  objectStore: ['src/client.test.ts'],
-})
+// One run, on PGlite: the SDK is an HTTP client, and what the server does on each database and each document
+// store is tested where it is done (storage and http-koa, on PGlite, PostgreSQL and the s3 project).
+export default mailroomVitestConfig()

@@ -26,7 +26,7 @@ export async function launchBrowser(options: { locale?: string } = {}): Promise<
     acceptDownloads: true,
   })
   // Fail with the waited-for locator's name well before the test's own timeout.
-  browser.context.setDefaultTimeout(15_000)
+  browser.context.setDefaultTimeout(60_000)
   return browser
 }
 

@@ -243,7 +243,7 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     await page.getByLabel('Document type (number)').fill('103')
     await page.getByLabel('Subject').fill('Inscription crèche')
     await page.getByRole('button', { name: 'Create', exact: true }).click()
-    const created = await page.getByRole('status').filter({ hasText: 'created' }).textContent({ timeout: 20_000 })
+    const created = await page.getByRole('status').filter({ hasText: 'created' }).textContent({ timeout: 60_000 })
     const resId = Number(/Record (\d+) created\./.exec(created ?? '')?.[1])
     expect(resId).toBeGreaterThan(records.outside)
     await expectAccessible(page, 'create')

@@ -48,7 +48,7 @@ async function create(server: ServerProcess, label: string, extra: Record<string
       destination: 6,
       ...extra,
     }),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(60_000),
   })
   return { status: response.status, body: (await response.json()) as { resId?: number; errors?: string } }
 }

@@ -69,7 +69,7 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
     })
     try {
       const read = () =>
-        fetch(`${server.url}/rest/entities/DGS`, { headers: basicAuth('bblier'), signal: AbortSignal.timeout(15_000) })
+        fetch(`${server.url}/rest/entities/DGS`, { headers: basicAuth('bblier'), signal: AbortSignal.timeout(30_000) })
       const create = (subject: string) =>
         fetch(`${server.url}/rest/resources`, {
           method: 'POST',
@@ -82,7 +82,7 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
             encodedFile: Buffer.from(subject).toString('base64'),
             chrono: true,
           }),
-          signal: AbortSignal.timeout(15_000),
+          signal: AbortSignal.timeout(30_000),
         })
       expect((await read()).status).toBe(200)
       // Eight clients create and read without pause while PostgreSQL goes away and comes back.
@@ -116,7 +116,7 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
       expect(down.status).toBe(503)
       expect(down.headers.get('retry-after')).toBe('5')
       expect(await down.json()).toEqual({ errors: 'Service temporarily unavailable, try again later' })
-      const unready = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(15_000) })
+      const unready = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(30_000) })
       expect([unready.status, ((await unready.json()) as { failing: string[] }).failing]).toEqual([
         503,
         ['database', 'migrations'],

@@ -132,7 +132,7 @@ describe.runIf(!onPostgres && gateway !== null)('the gateway stopped in the midd
       await served.close()
       await database.drop()
     }
-  }, 60_000)
+  })
   afterAll(async () => {
     await close?.()
     gatewayCommand('gateway-stop')

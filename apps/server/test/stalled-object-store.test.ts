@@ -84,7 +84,7 @@ describe.runIf(onPostgres && gateway !== null)('a document store that hangs', ()
     mailroom = served.mailroom
     url = served.baseUrl
     close = served.close
-  }, 60_000)
+  })
   afterAll(async () => {
     proxy?.release()
     await close?.()

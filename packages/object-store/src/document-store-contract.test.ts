@@ -69,7 +69,7 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
   let subject: StoreUnderTest
   beforeAll(async () => {
     if (!skip) subject = await STORES[kind]()
-  }, 60_000)
+  })
   afterAll(async () => subject?.dispose())
 
   describe.skipIf(skip)('on its own', () => {
@@ -143,7 +143,7 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
       // Streamed: pieces, never the whole file at once.
       expect(largest).toBeLessThan(4 * MiB)
       await subject.store.remove(stored.key)
-    }, 60_000)
+    })
   })
 
   describe.skipIf(skip)('under a Mailroom', () => {
@@ -155,7 +155,7 @@ describe.each(['folder', 's3'] as const)('the %s document store', (kind) => {
         content: { verifyBeforeSendMaxBytes: 64 * 1024 },
         journal: { sweepIntervalMs: 0 },
       })
-    }, 60_000)
+    })
     afterAll(async () => t?.cleanup())
 
     async function create(bytes: Uint8Array, format = 'pdf'): Promise<number> {

@@ -62,14 +62,15 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
 
   it('fails a call on a silent socket after requestTimeoutMs per attempt (the SDK alone only warns)', async () => {
     const written = await direct.write('bounds', 'txt', Buffer.from('present\n'), new Date())
-    const store = throughProxy({ requestTimeoutMs: 500, callTimeoutMs: 10_000, maxAttempts: 2 })
+    const store = throughProxy({ requestTimeoutMs: 500, callTimeoutMs: 90_000, maxAttempts: 2 })
     try {
       proxy.stall()
       const head = await timed(() => store.size(written.key))
       expect(head.outcome).toBe('failed DOCUMENT_STORE_UNREACHABLE')
       // Two attempts of 500 ms of silence, and the backoff between them.
       expect(head.ms).toBeGreaterThanOrEqual(900)
-      expect(head.ms).toBeLessThan(3_000)
+      // Far below the call's cap (90 s): the per-attempt timeout ended it, on a loaded machine too.
+      expect(head.ms).toBeLessThan(30_000)
       proxy.release()
       expect(await store.size(written.key)).toBe(8)
     } finally {
@@ -79,8 +80,8 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
 
   it('caps a call, all its retries included, at callTimeoutMs', async () => {
     const written = await direct.write('bounds', 'txt', Buffer.from('present\n'), new Date())
-    // Alone, three attempts of 5 s of silence would hold each call 15 s.
-    const store = throughProxy({ requestTimeoutMs: 5_000, callTimeoutMs: 1_200, maxAttempts: 3 })
+    // Alone, three attempts of 60 s of silence would hold each call 3 min.
+    const store = throughProxy({ requestTimeoutMs: 60_000, callTimeoutMs: 1_200, maxAttempts: 3 })
     try {
       proxy.stall()
       const calls: (() => Promise<unknown>)[] = [
@@ -92,11 +93,11 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
         const { ms, outcome } = await timed(call)
         expect(outcome).toBe('failed DOCUMENT_STORE_UNREACHABLE')
         expect(ms).toBeGreaterThanOrEqual(1_100)
-        expect(ms).toBeLessThan(2_500)
+        expect(ms).toBeLessThan(30_000)
       }
       const probe = await timed(() => store.acceptsWrites())
       expect(probe.outcome).toBe(false)
-      expect(probe.ms).toBeLessThan(2_500)
+      expect(probe.ms).toBeLessThan(30_000)
     } finally {
       await store.close()
     }
@@ -105,7 +106,7 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
   it('fails a read whose body stops in the middle, after the bytes that came, instead of holding it', async () => {
     const bytes = patternBytes(2 * MiB, 7)
     const written = await direct.write('bounds', 'bin', bytes, new Date())
-    const store = throughProxy({ requestTimeoutMs: 800, callTimeoutMs: 5_000, maxAttempts: 2 })
+    const store = throughProxy({ requestTimeoutMs: 800, callTimeoutMs: 90_000, maxAttempts: 2 })
     try {
       proxy.stall({ responseBytes: 256 * 1024 })
       const started = performance.now()
@@ -114,7 +115,7 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
       expect(read.error).toBe('DOCUMENT_STORE_UNREACHABLE')
       expect(read.bytes).toBeGreaterThan(0)
       expect(read.bytes).toBeLessThan(bytes.length)
-      expect(performance.now() - started).toBeLessThan(3_000)
+      expect(performance.now() - started).toBeLessThan(30_000)
       proxy.release()
       expect(await drain(await store.read(written.key))).toEqual({ bytes: bytes.length })
     } finally {
@@ -132,7 +133,7 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
         store.write('bounds', 'txt', Buffer.from('stored, answer lost\n'), new Date()),
       )
       expect(answerLost.outcome).toBe('failed DOCUMENT_STORE_UNREACHABLE')
-      expect(answerLost.ms).toBeLessThan(2_500)
+      expect(answerLost.ms).toBeLessThan(30_000)
       expect(await settledKeys(before)).toEqual(before)
       // Everything held, a multipart upload too (two 5 MiB parts).
       proxy.release()
@@ -147,7 +148,7 @@ describe.skipIf(gateway === null)('an object store that hangs', () => {
         const multipart = await timed(() => multipartStore.write('bounds', 'bin', patternBytes(6 * MiB, 3), new Date()))
         expect(multipart.outcome).toBe('failed DOCUMENT_STORE_UNREACHABLE')
         // Its deadline: one call for starting and completing it, one per round of parts.
-        expect(multipart.ms).toBeLessThan(4_500)
+        expect(multipart.ms).toBeLessThan(30_000)
       } finally {
         proxy.release()
         await multipartStore.close()

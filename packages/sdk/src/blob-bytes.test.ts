@@ -13,5 +13,5 @@ describe('SDK byte results in a browser bundle (type test)', () => {
       (error: { stdout?: string }) => error.stdout ?? String(error),
     )
     expect(result).toBe('')
-  }, 60_000)
+  })
 })

@@ -172,7 +172,7 @@ function query(params: object | undefined, names: readonly string[]): QueryValue
 }
 
 /**
- * Creates a client for a Mailroom server. Works wherever `fetch` exists (Node ≥ 20, browsers).
+ * Creates a client for a Mailroom server. Works wherever `fetch` exists (Node ≥ 22.12, browsers).
  *
  * @example
  * ```ts

@@ -9,7 +9,7 @@ const manifest = {
   repository: { type: 'git', url: 'git+https://example.org/r.git' },
   homepage: 'https://example.org',
   bugs: { url: 'https://example.org/issues' },
-  engines: { node: '>=20.19' },
+  engines: { node: '^22.12 || ^24 || >=26' },
   exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
   main: './dist/index.js',
   types: './dist/index.d.ts',
@@ -17,7 +17,7 @@ const manifest = {
 }
 const GOOD: Record<string, string> = {
   'package.json': JSON.stringify(manifest),
-  'README.md': '# x\n\nESM only, Node ≥ 20.19.\n',
+  'README.md': '# x\n\nESM only, Node ≥ 22.12.\n',
   LICENSE: 'Apache License',
   NOTICE: 'Mailroom',
   'dist/index.js': "// src/index.ts\nexport { a } from '@mailroom/core'\n",
@@ -90,7 +90,7 @@ describe('check-packages: what a published tarball may hold', () => {
       'lacks LICENSE',
       'package.json lacks repository',
       'package.json lacks bugs',
-      'README.md does not say "ESM only, Node ≥ 20.19"',
+      'README.md does not say "ESM only, Node ≥ 22.12"',
     ])
   })
 })

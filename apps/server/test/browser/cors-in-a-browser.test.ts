@@ -50,7 +50,7 @@ describe.skipIf(missing !== null)('a page of another origin, in Chromium, throug
     const page = await browser.context.newPage()
     try {
       await page.goto(`${origin}/`)
-      await page.locator('#status:not(:empty)').waitFor({ timeout: 20_000 })
+      await page.locator('#status:not(:empty)').waitFor({ timeout: 60_000 })
       const text = async (id: string) => (await page.textContent(`#${id}`)) ?? ''
       return {
         token: await text('token'),

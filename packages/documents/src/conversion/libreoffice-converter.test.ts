@@ -14,7 +14,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 /** A stand-in `soffice` that never finishes, to test timeouts and the queue without LibreOffice. */
 function stuckSoffice(): string {
   const path = join(scratch, 'stuck-soffice.sh')
-  writeFileSync(path, '#!/bin/sh\nsleep 30 & wait\n')
+  writeFileSync(path, '#!/bin/sh\nsleep 300 & wait\n')
   chmodSync(path, 0o755)
   return path
 }
@@ -47,7 +47,8 @@ describe('LibreOfficeConverter without LibreOffice', () => {
     })
     const started = Date.now()
     const error = await failure(converter.convert({ bytes: readSample('sample.docx'), format: 'docx' }))
-    expect(Date.now() - started).toBeLessThan(5_000)
+    // Stopped at the 300 ms timeout, not at the stuck process's own end (300 s), on a loaded machine too.
+    expect(Date.now() - started).toBeLessThan(30_000)
     expect(isDomainError(error) && error.code).toBe('CONVERSION_FAILED')
     expect((error as Error).message).toBe('Conversion error : LibreOffice did not finish within 300 ms and was stopped')
     expect(readdirSync(workDir)).toEqual([])
@@ -119,7 +120,7 @@ describe.skipIf(!soffice)('LibreOfficeConverter with LibreOffice', () => {
     } finally {
       await converter.close()
     }
-  }, 60_000)
+  })
 })
 
 describe.skipIf(!soffice)('LibreOfficeConverter listener fallback', () => {

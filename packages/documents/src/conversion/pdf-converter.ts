@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-// zlib.crc32 is in Node since 20.15 and 22.2 (engines: >= 20.19).
+// zlib.crc32 is in Node since 20.15 and 22.2 (engines: >= 22.12).
 import { crc32, deflateSync } from 'node:zlib'
 import fontkit from '@cantoo/fontkit'
 import { PDFDocument, type PDFFont, type PDFImage } from '@cantoo/pdf-lib'

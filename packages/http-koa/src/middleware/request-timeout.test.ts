@@ -15,7 +15,8 @@ describe('request timeout', () => {
       const started = Date.now()
       const r = await s.call('GET', '/rest/entities/PJS')
       expect([r.status, r.json]).toEqual([503, { errors: 'Request took too long and was stopped' }])
-      expect(Date.now() - started).toBeLessThan(5_000)
+      // Far below the default request timeout (120 s): the configured 200 ms stopped it, on a loaded machine too.
+      expect(Date.now() - started).toBeLessThan(30_000)
     } finally {
       ;(s.mailroom.entities as { read: typeof original }).read = original
     }

@@ -498,7 +498,7 @@ describe('large files', () => {
       const cut = await download(`/rest/resources/${resId}/originalContent`)
       expect([cut.response.status, cut.received < big + 1]).toEqual([200, true])
     }
-  }, 60_000)
+  })
 })
 
 describe('PUT /rest/resources/{resId} (new version)', () => {

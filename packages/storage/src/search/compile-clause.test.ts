@@ -281,7 +281,7 @@ describe('on PostgreSQL (PGlite)', () => {
       values (1, 'NEW', 'MAARCH/2021D/12', 'outgoing', 'DSI', 'Hello', '2021-03-01 10:00:00+00', '{"3": "X"}', '{"emailId": "<msgid>"}', 19),
              (2, 'DEL', 'MAARCH/2021D/13', 'outgoing', 'PJS', 'World', '2021-04-01 10:00:00+00', '{"3": "Y"}', '{}', 20),
              (3, 'END', 'MAARCH/2021A/1', 'incoming', 'DSI', null, '2022-01-01 10:00:00+00', null, null, 19)`)
-  }, 60_000)
+  })
   afterAll(async () => {
     await pg?.close()
   })

@@ -39,7 +39,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Tes
       '--disable-component-update',
       '--disable-sync',
     ],
-    timeout: 20_000,
+    timeout: 60_000,
     ...options,
   })
   return {

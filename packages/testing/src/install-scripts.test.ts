@@ -1,0 +1,114 @@
+import { spawnSync } from 'node:child_process'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+const scripts = join(import.meta.dirname, '..', '..', '..', 'scripts')
+
+/**
+ * A machine whose Debian packages are the lines of a file: stand-ins for dpkg-query (reads it), apt-get
+ * (records its arguments and adds what `install` names) and id (root), first on PATH.
+ */
+let machine: string
+const installed = () => join(machine, 'installed')
+const aptCalls = () => join(machine, 'apt-calls')
+beforeEach(() => {
+  machine = mkdtempSync(join(tmpdir(), 'mailroom-install-'))
+  const stub = (name: string, body: string) => {
+    writeFileSync(join(machine, name), `#!/usr/bin/env bash\n${body}\n`)
+    chmodSync(join(machine, name), 0o755)
+  }
+  writeFileSync(installed(), '')
+  writeFileSync(aptCalls(), '')
+  stub('dpkg-query', `grep -qx "\${@: -1}" "${installed()}" && printf 'install ok installed'`)
+  stub(
+    'apt-get',
+    `echo "$*" >> "${aptCalls()}"\n[ "$1" = install ] && for a in "$@"; do case $a in -*|install) ;; *) echo "$a" >> "${installed()}";; esac; done\nexit 0`,
+  )
+  stub('id', 'echo 0')
+})
+afterEach(() => rmSync(machine, { recursive: true, force: true }))
+
+function runScript(script: string, packages: string[], ...args: string[]) {
+  writeFileSync(installed(), packages.map((p) => `${p}\n`).join(''))
+  const result = spawnSync('bash', [join(scripts, script), ...args], {
+    encoding: 'utf8',
+    env: { PATH: [machine, process.env.PATH].join(delimiter), MAILROOM_CHROMIUM: '' },
+  })
+  return { status: result.status, lines: result.stdout.trim().split('\n'), apt: readFileSync(aptCalls(), 'utf8') }
+}
+
+const FULL_OFFICE = [
+  'libreoffice-writer-nogui',
+  'libreoffice-calc-nogui',
+  'libreoffice-impress-nogui',
+  'unoconv',
+  'fonts-dejavu-core',
+  'fonts-liberation2',
+  'poppler-utils',
+]
+
+describe('scripts/install-libreoffice.sh', () => {
+  it('checks each piece on its own: Writer alone is not LibreOffice enough', () => {
+    const { status, lines, apt } = runScript(
+      'install-libreoffice.sh',
+      ['libreoffice-writer', 'fonts-dejavu-core'],
+      '--check',
+    )
+    expect(status).toBe(1)
+    expect(lines).toEqual([
+      'install-libreoffice: ok      LibreOffice Writer (docx, odt, doc, html): libreoffice-writer',
+      'install-libreoffice: missing LibreOffice Calc (xlsx, ods, xls): libreoffice-calc-nogui',
+      'install-libreoffice: missing LibreOffice Impress (pptx, odp): libreoffice-impress-nogui',
+      'install-libreoffice: missing unoconv (warm LibreOffice listener): unoconv',
+      'install-libreoffice: ok      DejaVu fonts (Latin, Greek, Cyrillic): fonts-dejavu-core',
+      'install-libreoffice: missing Liberation fonts (for Arial, Times New Roman): fonts-liberation2',
+      'install-libreoffice: missing poppler (pdftotext, pdftoppm): poppler-utils',
+      'install-libreoffice: would install libreoffice-calc-nogui libreoffice-impress-nogui unoconv fonts-liberation2 poppler-utils',
+    ])
+    expect(apt).toBe('')
+  })
+
+  it('completes a partial install with the missing packages only', () => {
+    const { status, lines, apt } = runScript('install-libreoffice.sh', [
+      'libreoffice-writer-nogui',
+      'fonts-dejavu-core',
+    ])
+    expect(status).toBe(0)
+    expect(lines).toContain(
+      'install-libreoffice: installing libreoffice-calc-nogui libreoffice-impress-nogui unoconv fonts-liberation2 poppler-utils',
+    )
+    expect(apt.trim().split('\n')).toEqual([
+      'update -qq',
+      'install -y -qq --no-install-recommends libreoffice-calc-nogui libreoffice-impress-nogui unoconv fonts-liberation2 poppler-utils',
+    ])
+    expect(
+      runScript('install-libreoffice.sh', readFileSync(installed(), 'utf8').trim().split('\n'), '--check').status,
+    ).toBe(0)
+  })
+
+  it('does nothing when every piece is there', () => {
+    const { status, lines, apt } = runScript('install-libreoffice.sh', FULL_OFFICE)
+    expect(status).toBe(0)
+    expect(lines.filter((line) => line.includes(': ok '))).toHaveLength(7)
+    expect(apt).toBe('')
+  })
+})
+
+describe('scripts/install-chromium.sh', () => {
+  it('installs the browser when only the fonts are there, and nothing when both are', () => {
+    expect(runScript('install-chromium.sh', ['fonts-dejavu-core'], '--check')).toMatchObject({
+      status: 1,
+      lines: [
+        'install-chromium: missing Chromium (browser tests): chromium',
+        'install-chromium: ok      DejaVu fonts (page text in screenshots): fonts-dejavu-core',
+        'install-chromium: would install chromium',
+      ],
+    })
+    expect(runScript('install-chromium.sh', ['fonts-dejavu-core']).apt).toContain(
+      'install -y -qq --no-install-recommends chromium',
+    )
+    expect(runScript('install-chromium.sh', ['chromium', 'fonts-dejavu-core'], '--check')).toMatchObject({ status: 0 })
+  })
+})
