@@ -11,11 +11,15 @@ export interface CommandRun {
   readonly err: string
 }
 
-/** Runs `mailroom <args>` as a process of its own, from source, with `stdin` piped in (nothing by default). */
+/**
+ * Runs `mailroom <args>` as a process of its own, from source, with `stdin` piped in (nothing by default).
+ * `--no-deprecation`: tsx's loader uses `module.register()`, which Node 26 calls deprecated on stderr, where
+ * the tests read the command's own messages (the built `mailroom` runs without tsx).
+ */
 export function runMailroomProcess(args: string[], env: Record<string, string>, stdin = ''): Promise<CommandRun> {
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', join(serverDir, 'src/main.ts'), ...args],
+    ['--conditions=source', '--no-deprecation', '--import', 'tsx', join(serverDir, 'src/main.ts'), ...args],
     {
       cwd: serverDir,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },

@@ -177,6 +177,7 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
         process.execPath,
         [
           '--conditions=source',
+          '--no-deprecation',
           '--import',
           'tsx',
           join(dirname(fileURLToPath(import.meta.url)), '..', 'src/main.ts'),

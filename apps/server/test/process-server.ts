@@ -23,7 +23,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', join(serverDir, 'src/main.ts'), 'serve'],
+    ['--conditions=source', '--no-deprecation', '--import', 'tsx', join(serverDir, 'src/main.ts'), 'serve'],
     {
       cwd: root,
       env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },

@@ -98,7 +98,7 @@ describe('docs/tour.md', () => {
       await run(join(BIN, 'tsc'), ['-p', join(work, 'tsconfig.json')], { cwd: work })
       const { stdout } = await run(
         process.execPath,
-        ['--conditions=source', '--import', 'tsx', join(work, 'tour.ts')],
+        ['--conditions=source', '--no-deprecation', '--import', 'tsx', join(work, 'tour.ts')],
         { cwd: work },
       )
       const out = JSON.parse(stdout.trim().split('\n').pop()!)

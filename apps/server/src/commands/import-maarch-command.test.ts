@@ -108,7 +108,7 @@ describe('mailroom import maarch', () => {
     try {
       for (const record of withFiles) {
         const response = await fetch(`${server.url}/rest/resources/${record.resId}/originalContent`, {
-          headers: basicAuth('ddaull'),
+          headers: basicAuth('cmorel', 'valmont'),
         })
         expect(response.status, `record ${record.resId}`).toBe(200)
         expect(sha256(Buffer.from(await response.arrayBuffer())), `record ${record.resId}`).toBe(

@@ -117,7 +117,7 @@ describe('the embedded database lock', () => {
     const child = fileURLToPath(new URL('../../test/claim-lock-child.ts', import.meta.url))
     const at = Date.now() + 8000
     const children = Array.from({ length: 5 }, () =>
-      spawn(process.execPath, ['--conditions=source', '--import', 'tsx', child, dir, String(at)]),
+      spawn(process.execPath, ['--conditions=source', '--no-deprecation', '--import', 'tsx', child, dir, String(at)]),
     )
     // Each keeps what it got until every one has answered: the winner stays alive while the others look.
     const outputs = await Promise.all(
