@@ -20,8 +20,6 @@ export const COMMON_ERRORS = defineErrors({
     kind: 'unavailable',
     message: 'Document storage refused the request (access denied or bucket missing)',
   },
-  /** The caller's groups lack the privilege (Maarch service) the route checks; Maarch 20.10's words. */
-  SERVICE_FORBIDDEN: { kind: 'forbidden', message: 'Service forbidden' },
   METRICS_FORBIDDEN: { kind: 'forbidden', message: 'Metrics are not served to this address' },
   INTERNAL: { kind: 'internal', message: 'An internal error occurred' },
 })
