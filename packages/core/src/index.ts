@@ -96,12 +96,14 @@ export { actAs } from './application/bind-actor.js'
 export type { MailroomHealth, MailroomServices } from './application/mailroom-services.js'
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
+export type { ConsoleSignInService } from './auth/console-sign-in.js'
 export type {
   AuthenticationMethodName,
   AuthThrottle,
   Clock,
   DirectoryAuthenticator,
   DirectoryCheck,
+  IdentityProvider,
   IdGenerator,
   PasswordHasher,
   ThrottleCounter,

@@ -8,6 +8,7 @@ import { entityRoute } from './entity-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
 import { metricsRoute } from './metrics-routes.js'
+import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import type { RouteDeclaration, RouteDependencies } from './route-declaration.js'
 import { searchRoute } from './search-routes.js'
@@ -20,6 +21,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   metricsRoute,
   openApiRoute,
   ...authRoutes,
+  ...oidcSignInRoutes,
   ...recordsRoutes,
   searchRoute,
   ...contentRoutes,
