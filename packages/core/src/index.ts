@@ -10,10 +10,11 @@
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
 export type { Privilege } from './actors/privileges.js'
 export { CHECKED_PRIVILEGES, hasPrivilege, privilegesOf } from './actors/privileges.js'
-export type { AuthenticateBody, RefreshTokenResponse } from './api/auth-schemas.js'
+export type { AuthenticateBody, IdentityProviderOffer, RefreshTokenResponse } from './api/auth-schemas.js'
 export {
   AuthenticateBodySchema,
   AuthenticateResponseHeadersSchema,
+  IdentityProviderOfferSchema,
   RefreshTokenParamsSchema,
   RefreshTokenResponseSchema,
 } from './api/auth-schemas.js'

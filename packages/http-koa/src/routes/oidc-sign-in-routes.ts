@@ -1,6 +1,13 @@
-import { isDomainError } from '@mailroom/core'
+import {
+  type ConsoleSignInService,
+  fail,
+  type IdentityProviderOffer,
+  IdentityProviderOfferSchema,
+  isDomainError,
+  type MailroomServices,
+} from '@mailroom/core'
 import type { Context } from 'koa'
-import type { RouteDeclaration } from './route-declaration.js'
+import { json, type RouteDeclaration } from './route-declaration.js'
 
 /** The cookie that carries a sign-in's sealed checks from its start to its callback. */
 const CHECKS_COOKIE = 'mailroom-oidc'
@@ -19,33 +26,48 @@ const cookieOptions = (ctx: Context, maxAge: number) => ({
 })
 
 /**
- * The console's sign-in through the OpenID Connect provider (docs/directory-sign-in.md). Served only when
- * Mailroom has a provider with a redirect URL; the session reaches the console in the URL fragment of its
+ * The console's sign-in through the OpenID Connect provider (docs/directory-sign-in.md), 404 unless Mailroom
+ * has a provider with a redirect URL; the session reaches the console in the URL fragment of its
  * page, which the console removes from the address bar and history at once.
  */
 export const oidcSignInRoutes: readonly RouteDeclaration[] = [
   {
     method: 'get',
     path: '/rest/authenticate/oidc',
-    undocumented: 'the console asks it whether to offer the provider; it is not part of the REST interface',
+    operationId: 'getIdentityProviderSignIn',
+    tag: 'auth',
+    summary: 'The identity provider the console offers for signing in (Mailroom extension)',
     security: 'public',
-    serve: ({ services }) => {
-      const signIn = services.consoleSignIn
-      if (!signIn) return undefined
-      return async (ctx) => {
-        ctx.body = { providerName: signIn.providerName, signInPath: `${COOKIE_PATH}/sign-in` }
-      }
+    responses: {
+      '200': {
+        description: "The provider's name and where the browser goes to sign in there",
+        content: json(IdentityProviderOfferSchema, {
+          providerName: 'Keycloak',
+          signInPath: '/rest/authenticate/oidc/sign-in',
+        } satisfies IdentityProviderOffer),
+      },
     },
+    errors: ['IDENTITY_PROVIDER_NOT_CONFIGURED'],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        const signIn = consoleSignInOf(services)
+        ctx.body = { providerName: signIn.providerName, signInPath: `${COOKIE_PATH}/sign-in` }
+      },
   },
   {
     method: 'get',
     path: '/rest/authenticate/oidc/sign-in',
-    undocumented: "a browser's redirect to the provider, for the console",
+    operationId: 'beginIdentityProviderSignIn',
+    tag: 'auth',
+    summary: "Send the browser to the identity provider's sign-in (Mailroom extension, for the console)",
     security: 'public',
-    serve: ({ services }) => {
-      const signIn = services.consoleSignIn
-      if (!signIn) return undefined
-      return async (ctx) => {
+    responses: { '302': { description: "To the provider's authorization endpoint (code flow with PKCE)" } },
+    errors: ['IDENTITY_PROVIDER_NOT_CONFIGURED'],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        const signIn = consoleSignInOf(services)
         try {
           const { authorizationUrl, sealedChecks } = await signIn.begin()
           ctx.cookies.set(CHECKS_COOKIE, sealedChecks, cookieOptions(ctx, 10 * 60 * 1000))
@@ -53,18 +75,26 @@ export const oidcSignInRoutes: readonly RouteDeclaration[] = [
         } catch (error) {
           backToConsoleWithError(ctx, error)
         }
-      }
-    },
+      },
   },
   {
     method: 'get',
     path: '/rest/authenticate/oidc/callback',
-    undocumented: "the provider's redirect back with the code, for the console",
+    operationId: 'completeIdentityProviderSignIn',
+    tag: 'auth',
+    summary: 'Where the identity provider sends the browser back (Mailroom extension, for the console)',
     security: 'public',
-    serve: ({ services }) => {
-      const signIn = services.consoleSignIn
-      if (!signIn) return undefined
-      return async (ctx) => {
+    responses: {
+      '302': {
+        description:
+          "To the console: its session in the page's fragment (`#signed-in&login=…&token=…&refreshToken=…`), or the reason of a refusal (`#sign-in-error=…`)",
+      },
+    },
+    errors: ['IDENTITY_PROVIDER_NOT_CONFIGURED'],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        const signIn = consoleSignInOf(services)
         ctx.state.authScheme = 'token'
         const sealed = ctx.cookies.get(CHECKS_COOKIE)
         ctx.cookies.set(CHECKS_COOKIE, null, cookieOptions(ctx, 0))
@@ -80,10 +110,13 @@ export const oidcSignInRoutes: readonly RouteDeclaration[] = [
         } catch (error) {
           backToConsoleWithError(ctx, error)
         }
-      }
-    },
+      },
   },
 ]
+
+function consoleSignInOf(services: MailroomServices): ConsoleSignInService {
+  return services.consoleSignIn ?? fail('IDENTITY_PROVIDER_NOT_CONFIGURED')
+}
 
 /** A sign-in that failed goes back to the console's sign-in page, which shows the catalogue's message. */
 function backToConsoleWithError(ctx: Context, error: unknown): void {

@@ -24,6 +24,11 @@ export const AUTH_ERRORS = defineErrors({
     kind: 'unavailable',
     message: 'The identity provider that signs this user in cannot be reached, try again later',
   },
+  /** The console asked for the provider's sign-in on a server that has none configured for it. */
+  IDENTITY_PROVIDER_NOT_CONFIGURED: {
+    kind: 'not-found',
+    message: 'No identity provider is configured for signing in to the console',
+  },
   /** The provider's sign-in came back refused, expired or for a user Mailroom does not sign in through it. */
   IDENTITY_PROVIDER_SIGN_IN_FAILED: {
     kind: 'unauthenticated',
