@@ -89,7 +89,7 @@ export function checkContactBody(body: unknown, use: ContactBodyUse): ContactVal
   if (!phpEmpty(b.customFields)) {
     if (typeof b.customFields !== 'object') fail('CONTACT_CUSTOM_FIELDS_NOT_ARRAY')
     // Mailroom has no contact custom fields (contacts_custom_fields_list): every id is unknown.
-    fail('CONTACT_CUSTOM_FIELDS_UNKNOWN')
+    fail('CUSTOM_FIELDS_NOT_FOUND')
   }
   const externalId = jsonObject(b.externalId)
   const m2m = externalId?.m2m

@@ -57,6 +57,10 @@ export function phoneDigits(phone: string): string {
   return (phone.trim().startsWith('+') ? '+' : '') + phone.replace(/\D/g, '')
 }
 
+/**
+ * The contacts use cases over a repository: each checks the caller's privilege, then the request in Maarch
+ * 20.10's order, and refuses with the catalogue's messages.
+ */
 export function createContactsServices(contacts: ContactRepository): ContactsServices {
   return {
     async list(actor, query) {

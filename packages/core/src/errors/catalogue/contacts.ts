@@ -13,10 +13,6 @@ export const CONTACTS_ERRORS = defineErrors({
   },
   CONTACT_NOTES_LENGTH: { kind: 'bad-request', message: 'Body notes length is not valid (0..65536)' },
   CONTACT_CUSTOM_FIELDS_NOT_ARRAY: { kind: 'bad-request', message: 'Body customFields is not an array' },
-  CONTACT_CUSTOM_FIELDS_UNKNOWN: {
-    kind: 'bad-request',
-    message: 'Body customFields : One or more custom fields do not exist',
-  },
   CONTACT_COMMUNICATION_MEANS_INVALID: {
     kind: 'bad-request',
     message: 'Le moyen de communication doit être une uri ou un courriel',
