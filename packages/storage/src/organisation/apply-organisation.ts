@@ -338,6 +338,7 @@ async function applyUsers(
       lastname: u.lastname,
       mail: u.mail,
       mode: u.mode,
+      authentication: u.authentication,
       status: u.enabled ? 'OK' : 'SPD',
       password: u.passwordHash ?? NO_PASSWORD_HASH,
       locked_until: null,
@@ -353,6 +354,7 @@ async function applyUsers(
         lastname: u.lastname,
         mail: u.mail,
         mode: u.mode,
+        authentication: u.authentication,
         status: statusSql(u.enabled),
         ...(u.passwordHash === undefined ? {} : { password: u.passwordHash }),
         // A disabled user's refresh and service tokens die with it.
