@@ -152,3 +152,21 @@ describe('POST, PUT and GET /rest/contacts/{id} as Maarch 20.10 answers them', (
     }
   })
 })
+
+describe("the capture client's contact steps (capture-workflow.json)", () => {
+  it('creates with allowDuplicateMail, reads, and sends back what it read with a new external id', async () => {
+    const steps = readMaarchExchanges('capture-workflow.json').filter((e) => e.request.path.startsWith('/contacts'))
+    expect(steps.map((e) => e.name)).toEqual(['create_contact', 'retrieve_contact_by_id', 'update_contact_external_id'])
+    const [create, read, update] = steps as [MaarchExchange, MaarchExchange, MaarchExchange]
+    const created = await replayMaarchRequest(s, create)
+    expectSameShape(created, create.response)
+    const path = `/contacts/${created.json.id}`
+    const answer = await replayMaarchRequest(s, withRequest(read, { path }))
+    expectSameShape(answer, read.response, { anyTypeAt: ['creationDate', 'modificationDate'] })
+    const body = { ...(update.request.body as object), id: created.json.id }
+    expectSameShape(await replayMaarchRequest(s, withRequest(update, { path, body })), update.response)
+    const after = await replayMaarchRequest(s, withRequest(read, { path }))
+    expect(after.json.externalId).toEqual({ ia_tmp_contact_id: '8' })
+    expect(after.json.customFields).toBeNull()
+  })
+})
