@@ -13,7 +13,14 @@ export interface ContactPage {
   readonly usedIds: ReadonlySet<number>
 }
 
-/** Contacts as stored (table contacts). */
+/** Who changes a contact, and what the history row of the change says. */
+export interface ContactChange {
+  readonly userId: number
+  /** `Contact créé : Annie Capture (Piscine municipale)`, as 20.10 writes it. */
+  readonly info: string
+}
+
+/** Contacts as stored (table contacts), each write with its history row, atomically. */
 export interface ContactRepository {
   list(query: ContactListQuery): Promise<ContactPage>
   findById(id: number): Promise<ContactWithCreator | null>
@@ -21,7 +28,11 @@ export interface ContactRepository {
   findByEmail(email: string): Promise<ContactWithCreator | null>
   /** The first contact (lowest id) whose phone has these digits (and leading +), separators aside. */
   findByPhone(phoneDigits: string): Promise<ContactWithCreator | null>
-  insert(values: ContactValues, creator: number): Promise<number>
-  /** Replaces every column but the creator and creation date; false when no contact has this id. */
-  replace(id: number, values: ContactValues): Promise<boolean>
+  /** Inserts a contact created by `change.userId`, with its history row (ADD, contactCreation). */
+  insert(values: ContactValues, change: ContactChange): Promise<number>
+  /**
+   * Replaces every column but the creator and creation date, with its history row (UP, contactModification);
+   * false, and nothing written, when no contact has this id.
+   */
+  replace(id: number, values: ContactValues, change: ContactChange): Promise<boolean>
 }

@@ -205,4 +205,41 @@ describe('contacts', () => {
       expect([search, r.status, r.json.count]).toEqual([search, 200, 0])
     }
   })
+
+  it('writes a history row for each create and update, as 20.10 does, and none for a refused body', async () => {
+    const history = () =>
+      s.mailroom.db
+        .selectFrom('history')
+        .select(['record_id', 'event_type', 'event_id', 'info', 'id_module', 'user_id'])
+        .where('table_name', '=', 'contacts')
+        .orderBy('id')
+        .execute()
+    const before = (await history()).length
+    const created = await s.call('POST', '/rest/contacts', {
+      auth: 'cchaplin:maarch',
+      body: { firstname: 'Léa', lastname: 'Histoire', company: 'Archives' },
+    })
+    await s.call('PUT', `/rest/contacts/${created.json.id}`, { auth: 'cchaplin:maarch', body: { company: 'Archives' } })
+    await s.call('PUT', `/rest/contacts/${created.json.id}`, { auth: 'cchaplin:maarch', body: { firstname: 'x' } })
+    await s.call('PUT', '/rest/contacts/99999', { auth: 'cchaplin:maarch', body: { company: 'x' } })
+    const rows = (await history()).slice(before)
+    expect(rows).toEqual([
+      {
+        record_id: String(created.json.id),
+        event_type: 'ADD',
+        event_id: 'contactCreation',
+        info: 'Contact créé : Léa Histoire (Archives)',
+        id_module: 'contact',
+        user_id: 2,
+      },
+      {
+        record_id: String(created.json.id),
+        event_type: 'UP',
+        event_id: 'contactModification',
+        info: 'Contact modifié : Archives',
+        id_module: 'contact',
+        user_id: 2,
+      },
+    ])
+  })
 })

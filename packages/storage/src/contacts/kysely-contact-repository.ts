@@ -1,4 +1,5 @@
 import type {
+  ContactChange,
   ContactListQuery,
   ContactPage,
   ContactRepository,
@@ -40,6 +41,20 @@ function folded(column: string) {
 /** A LIKE pattern matching `word` anywhere, its wildcards taken literally. */
 function containing(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** The history row of a contact's change, as 20.10 writes it (module `contact`). */
+function historyRow(id: number, eventType: 'ADD' | 'UP', eventId: string, change: ContactChange) {
+  return {
+    table_name: 'contacts',
+    record_id: String(id),
+    event_type: eventType,
+    user_id: change.userId,
+    info: change.info,
+    id_module: 'contact',
+    remote_ip: null,
+    event_id: eventId,
+  }
 }
 
 /** Contacts in the database (table contacts, migration 0012). */
@@ -126,22 +141,35 @@ export class KyselyContactRepository implements ContactRepository {
     return this.#first(rows)
   }
 
-  async insert(values: ContactValues, creator: number): Promise<number> {
-    const row = await this.#db
-      .insertInto('contacts')
-      .values({ ...contactValueColumns(values), creator, enabled: true })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return row.id
+  async insert(values: ContactValues, change: ContactChange): Promise<number> {
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('contacts')
+        .values({ ...contactValueColumns(values), creator: change.userId, enabled: true })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto('history')
+        .values(historyRow(row.id, 'ADD', 'contactCreation', change))
+        .execute()
+      return row.id
+    })
   }
 
-  async replace(id: number, values: ContactValues): Promise<boolean> {
-    const result = await this.#db
-      .updateTable('contacts')
-      .set({ ...contactValueColumns(values), modification_date: sql<Date>`now()` })
-      .where('id', '=', id)
-      .executeTakeFirst()
-    return Number(result.numUpdatedRows) > 0
+  async replace(id: number, values: ContactValues, change: ContactChange): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('contacts')
+        .set({ ...contactValueColumns(values), modification_date: sql<Date>`now()` })
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) === 0) return false
+      await trx
+        .insertInto('history')
+        .values(historyRow(id, 'UP', 'contactModification', change))
+        .execute()
+      return true
+    })
   }
 
   #first(
