@@ -142,7 +142,13 @@ export type {
   ContactsServices,
 } from './contacts/contacts-services.js'
 export { createContactsServices } from './contacts/contacts-services.js'
-export type { ContactChange, ContactPage, ContactRepository, ContactWithCreator } from './contacts/ports.js'
+export type {
+  ContactChange,
+  ContactInsert,
+  ContactPage,
+  ContactRepository,
+  ContactWithCreator,
+} from './contacts/ports.js'
 export type { ContentMode, VersionType } from './content/content-request.js'
 export type {
   ContentBase64Body,

@@ -90,14 +90,11 @@ export function createContactsServices(contacts: ContactRepository): ContactsSer
     async create(actor, body, options = {}) {
       requireContactPrivilege(actor, 'create_contacts', 'admin_contacts')
       const values = checkContactBody(body, 'create')
-      if (values.email !== null && values.email !== '' && options.allowDuplicateMail !== true) {
-        const existing = await contacts.findByEmail(values.email)
-        if (existing) fail('CONTACT_DUPLICATE_MAIL', { id: existing.id })
-      }
-      return {
-        id: await contacts.insert(values, { userId: actor.id, info: historyInfo('Contact créé', values) }),
-        warning: '',
-      }
+      const change = { userId: actor.id, info: historyInfo('Contact créé', values) }
+      const uniqueMail = values.email !== null && values.email !== '' && options.allowDuplicateMail !== true
+      const inserted = await contacts.insert(values, change, { uniqueMail })
+      if ('existingId' in inserted) fail('CONTACT_DUPLICATE_MAIL', { id: inserted.existingId })
+      return { id: inserted.id, warning: '' }
     },
 
     async update(actor, id, body) {

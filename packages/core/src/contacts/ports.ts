@@ -13,6 +13,9 @@ export interface ContactPage {
   readonly usedIds: ReadonlySet<number>
 }
 
+/** What an insert did: the new contact's id, or the contact that already has the e-mail address. */
+export type ContactInsert = { readonly id: number } | { readonly existingId: number }
+
 /** Who changes a contact, and what the history row of the change says. */
 export interface ContactChange {
   readonly userId: number
@@ -28,8 +31,16 @@ export interface ContactRepository {
   findByEmail(email: string): Promise<ContactWithCreator | null>
   /** The first contact (lowest id) whose phone has these digits (and leading +), separators aside. */
   findByPhone(phoneDigits: string): Promise<ContactWithCreator | null>
-  /** Inserts a contact created by `change.userId`, with its history row (ADD, contactCreation). */
-  insert(values: ContactValues, change: ContactChange): Promise<number>
+  /**
+   * Inserts a contact created by `change.userId`, with its history row (ADD, contactCreation). With
+   * `uniqueMail`, a contact that already has its e-mail address (letter case aside) is answered instead and
+   * nothing is written; the check and the insert are one step, so two concurrent creates cannot both pass it.
+   */
+  insert(
+    values: ContactValues,
+    change: ContactChange,
+    options: { readonly uniqueMail: boolean },
+  ): Promise<ContactInsert>
   /**
    * Replaces every column but the creator and creation date, with its history row (UP, contactModification);
    * false, and nothing written, when no contact has this id.

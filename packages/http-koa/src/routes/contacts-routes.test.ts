@@ -72,6 +72,20 @@ describe('contacts', () => {
     expect(await countContacts()).toBe(before + 1)
   })
 
+  it('lets one of many concurrent creates of one e-mail address through, the others get 409', async () => {
+    const body = { lastname: 'Concurrent', email: 'Same.Time@example.org' }
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => s.call('POST', '/rest/contacts', { auth: 'cchaplin:maarch', body })),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    const stored = await s.mailroom.db
+      .selectFrom('contacts')
+      .select('id')
+      .where('email', '=', 'Same.Time@example.org')
+      .execute()
+    expect(stored).toHaveLength(1)
+  })
+
   it('refuses 10,000-character fields with a 400 naming the field, and stores nothing', async () => {
     const before = await countContacts()
     const long = 'x'.repeat(10_000)

@@ -1,5 +1,6 @@
 import type {
   ContactChange,
+  ContactInsert,
   ContactListQuery,
   ContactPage,
   ContactRepository,
@@ -141,8 +142,21 @@ export class KyselyContactRepository implements ContactRepository {
     return this.#first(rows)
   }
 
-  async insert(values: ContactValues, change: ContactChange): Promise<number> {
+  async insert(values: ContactValues, change: ContactChange, options: { uniqueMail: boolean }): Promise<ContactInsert> {
     return this.#db.transaction().execute(async (trx) => {
+      if (options.uniqueMail && values.email !== null) {
+        const email = values.email.toLowerCase()
+        // Creates of one address wait for each other until commit: the second one sees the first one's row.
+        await sql`select pg_advisory_xact_lock(hashtext(${`contacts.email:${email}`}))`.execute(trx)
+        const existing = await trx
+          .selectFrom('contacts')
+          .select('id')
+          .where(sql`lower(email)`, '=', email)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst()
+        if (existing) return { existingId: existing.id }
+      }
       const row = await trx
         .insertInto('contacts')
         .values({ ...contactValueColumns(values), creator: change.userId, enabled: true })
@@ -152,7 +166,7 @@ export class KyselyContactRepository implements ContactRepository {
         .insertInto('history')
         .values(historyRow(row.id, 'ADD', 'contactCreation', change))
         .execute()
-      return row.id
+      return { id: row.id }
     })
   }
 
