@@ -286,16 +286,17 @@ describe("what the interface does not show, compared with Maarch's tables", () =
     expect(contacts.length).toBeGreaterThan(0)
     for (const contact of contacts) {
       const stored = byId.get(contact.id)
-      expect(stored, `contact ${contact.id}`).toBeDefined()
+      if (!stored) throw new Error(`contact ${contact.id} was not imported`)
       for (const column of text)
-        expect([contact.id, column, stored?.[column]]).toEqual([contact.id, column, contact[column] ?? null])
+        expect([contact.id, column, stored[column]]).toEqual([contact.id, column, contact[column] ?? null])
       const jsonOf = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value)
-      expect(stored?.communication_means ?? null).toEqual(jsonOf(contact.communication_means) ?? null)
-      expect(stored?.custom_fields).toEqual(jsonOf(contact.custom_fields))
-      expect(stored?.external_id).toEqual(jsonOf(contact.external_id))
-      expect(stored?.enabled).toBe(contact.enabled)
-      expect((stored?.creation_date as Date).toISOString()).toBe(local(contact.creation_date))
-      expect(stored?.modification_date === null ? null : (stored?.modification_date as Date).toISOString()).toBe(
+      expect(stored.communication_means ?? null).toEqual(jsonOf(contact.communication_means) ?? null)
+      expect(stored.custom_fields).toEqual(jsonOf(contact.custom_fields))
+      expect(stored.external_id).toEqual(jsonOf(contact.external_id))
+      expect(stored.enabled).toBe(contact.enabled)
+      expect((stored.creation_date as Date).toISOString()).toBe(local(contact.creation_date))
+      const modified = stored.modification_date as Date | null
+      expect(modified === null ? null : modified.toISOString()).toBe(
         contact.modification_date ? local(contact.modification_date) : null,
       )
       const read = await s.call('GET', `/rest/contacts/${contact.id}`, { auth: auth(facts().clerk) })
