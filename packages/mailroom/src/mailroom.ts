@@ -20,6 +20,7 @@ import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker 
 import {
   type ContentSettings,
   createContentServices,
+  createCriteriaSearchServices,
   createJournalServices,
   createOrganisationAdmin,
   createRecordsServices,
@@ -200,6 +201,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       records: createRecordsServices(context),
       search: createSearchServices(context, options.search),
+      criteriaSearch: createCriteriaSearchServices(context),
       content,
       status: createStatusServices(context),
       journal: createJournalServices(context),

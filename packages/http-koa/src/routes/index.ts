@@ -4,6 +4,7 @@ import { authRoutes } from './auth-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
 import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
+import { criteriaSearchRoutes } from './criteria-search-routes.js'
 import { entityRoute } from './entity-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
@@ -22,6 +23,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...authRoutes,
   ...recordsRoutes,
   searchRoute,
+  ...criteriaSearchRoutes,
   ...contentRoutes,
   ...statusRoutes,
   entityRoute,

@@ -1,0 +1,155 @@
+import type { Actor, CriteriaSearchResource } from '@mailroom/core'
+import { SEARCH_DISPLAY_ITEMS, type SearchDisplayItemName } from '@mailroom/core/internal'
+import { type Kysely, sql } from 'kysely'
+import { type OptionalTables, visibleNotes } from './optional-tables.js'
+
+interface ResourceRow {
+  res_id: number
+  alt_identifier: string | null
+  barcode: string | null
+  subject: string | null
+  confidentiality: string | null
+  label_status: string | null
+  img_filename: string | null
+  priority_label: string | null
+  priority_color: string | null
+  closing_date: Date | string | null
+  creation_date: Date | string
+  process_limit_date: Date | string | null
+  has_document: boolean
+  followed: boolean
+  in_shipping: boolean
+  in_signature_book: boolean
+  retention_frozen: boolean
+  binding: boolean | null
+  type_label: string | null
+  entity_label: string | null
+  dest_user_name: string | null
+  count_notes: number
+  count_attachments: number
+}
+
+interface CorrespondentRow {
+  res_id: number
+  mode: string
+  label: string | null
+}
+
+function isoOrNull(value: Date | string | null): string | null {
+  if (value === null) return null
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString()
+}
+
+/** `First Last (Company)`, the company alone, or the name alone, as 20.10's result list names a contact. */
+const CORRESPONDENT_LABEL = sql<string>`case rc.type
+  when 'contact' then (select case
+      when nullif(trim(concat_ws(' ', c.firstname, c.lastname)), '') is null then c.company
+      when nullif(c.company, '') is null then trim(concat_ws(' ', c.firstname, c.lastname))
+      else trim(concat_ws(' ', c.firstname, c.lastname)) || ' (' || c.company || ')' end
+    from contacts c where c.id = rc.item_id)
+  when 'user' then (select trim(concat_ws(' ', u.firstname, u.lastname)) from users u where u.id = rc.item_id)
+  when 'entity' then (select e.entity_label from entities e where e.id = rc.item_id)
+  end`
+
+/**
+ * The records of one page as 20.10's result list shows them (ResourceListController::getFormattedResources):
+ * labels, counts, the caller's follow flag and the `display` items of the search configuration. `ids` are
+ * already within the caller's perimeter; the answer keeps their order.
+ */
+export async function resourcesOf(
+  db: Kysely<any>,
+  actor: Actor,
+  ids: readonly number[],
+  tables: OptionalTables,
+): Promise<CriteriaSearchResource[]> {
+  const idList = sql`${sql.val(ids)}::bigint[]`
+  const countNotes = tables.notes
+    ? sql`(select count(*)::int from notes n where n.identifier = r.res_id and ${visibleNotes(actor)})`
+    : sql`0`
+  // 20.10 counts attachments that are not deleted, obsolete or signed responses, and temporary ones of the caller.
+  const countAttachments = tables.attachments
+    ? sql`(select count(*)::int from res_attachments a where a.res_id_master = r.res_id
+        and a.status not in ('DEL', 'OBS') and a.attachment_type <> 'signed_response'
+        and (a.status <> 'TMP' or a.typist = ${sql.val(actor.id)}))`
+    : sql`0`
+  const [records, correspondents] = await Promise.all([
+    sql<ResourceRow>`select r.res_id, r.alt_identifier, r.barcode, r.subject, r.confidentiality,
+        s.label_status, s.img_filename, p.label as priority_label, p.color as priority_color,
+        r.closing_date, r.creation_date, r.process_limit_date, r.filename is not null as has_document,
+        exists (select 1 from users_followed_resources uf where uf.res_id = r.res_id and uf.user_id = ${sql.val(actor.id)}) as followed,
+        coalesce((r.integrations->>'inShipping')::boolean, false) as in_shipping,
+        coalesce((r.integrations->>'inSignatureBook')::boolean, false) as in_signature_book,
+        r.retention_frozen, r.binding, d.description as type_label, e.entity_label,
+        nullif(trim(concat_ws(' ', u.firstname, u.lastname)), '') as dest_user_name,
+        ${countNotes} as count_notes, ${countAttachments} as count_attachments
+      from res_letterbox r
+        left join status s on s.id = r.status
+        left join priorities p on p.id = r.priority
+        left join doctypes d on d.type_id = r.type_id
+        left join entities e on e.entity_id = r.destination
+        left join users u on u.id = r.dest_user
+      where r.res_id = any(${idList})`.execute(db),
+    sql<CorrespondentRow>`select rc.res_id, rc.mode, ${CORRESPONDENT_LABEL} as label
+      from resource_contacts rc where rc.res_id = any(${idList}) order by rc.id`.execute(db),
+  ])
+  const names = new Map<string, string[]>()
+  for (const row of correspondents.rows) {
+    if (row.label === null || row.label === '') continue
+    const key = `${Number(row.res_id)} ${row.mode}`
+    names.set(key, [...(names.get(key) ?? []), row.label])
+  }
+  const byId = new Map(records.rows.map((row) => [Number(row.res_id), row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row === undefined ? [] : [formatted(row, names)]
+  })
+}
+
+function displayValue(item: SearchDisplayItemName, row: ResourceRow, names: Map<string, string[]>): unknown {
+  switch (item) {
+    case 'getPriority':
+      return row.priority_label
+    case 'getCreationAndProcessLimitDates':
+      return { creationDate: isoOrNull(row.creation_date), processLimitDate: isoOrNull(row.process_limit_date) }
+    case 'getAssignee':
+      return [row.dest_user_name, row.entity_label === null ? null : `(${row.entity_label})`]
+        .filter((part) => part !== null)
+        .join(' ')
+    case 'getDoctype':
+      return row.type_label
+    case 'getRecipients':
+      return names.get(`${Number(row.res_id)} recipient`) ?? []
+    case 'getSenders':
+      return names.get(`${Number(row.res_id)} sender`) ?? []
+  }
+}
+
+function formatted(row: ResourceRow, names: Map<string, string[]>): CriteriaSearchResource {
+  return {
+    resId: Number(row.res_id),
+    chrono: row.alt_identifier,
+    barcode: row.barcode,
+    subject: row.subject,
+    confidentiality: row.confidentiality,
+    statusLabel: row.label_status,
+    statusImage: row.img_filename,
+    priorityColor: row.priority_color,
+    closing_date: isoOrNull(row.closing_date),
+    countAttachments: Number(row.count_attachments),
+    hasDocument: row.has_document,
+    mailTracking: row.followed,
+    integrations: { inShipping: row.in_shipping, inSignatureBook: row.in_signature_book },
+    retentionFrozen: row.retention_frozen,
+    binding: row.binding,
+    countNotes: Number(row.count_notes),
+    folders: [],
+    display: SEARCH_DISPLAY_ITEMS.map((item) => ({
+      value: item.value,
+      cssClasses: [...item.cssClasses],
+      icon: item.icon,
+      displayValue: displayValue(item.value, row, names),
+    })),
+    // Set when only an attachment matched (20.10); attachments are not searched yet.
+    inAttachments: false,
+  }
+}
