@@ -10,6 +10,7 @@ export type {
   CallOptions,
   ClientAuth,
   ClientOptions,
+  CriteriaSearchParams,
   JournalCallOptions,
   MailroomClient,
   OpenApiJson,
