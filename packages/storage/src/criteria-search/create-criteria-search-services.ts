@@ -23,7 +23,7 @@ import {
 } from './compile-criteria.js'
 import { type OptionalTables, optionalTables, visibleNotes } from './optional-tables.js'
 import { facetsOf } from './search-facets.js'
-import { resourcesOf } from './search-resources.js'
+import { formattedResource, type ResourceRow, resourceDetails } from './search-resources.js'
 
 function notesSource(actor: Actor): NotesSource {
   return {
@@ -107,17 +107,23 @@ export function createCriteriaSearchServices(context: StorageContext): CriteriaS
     paging: SearchPaging,
     present: OptionalTables,
   ): Promise<CriteriaSearchResponse> {
-    const idsQuery = sql<{ res_id: number }>`select res_id from res_view_letterbox
-      where ${matching} and ${selectionCondition(criteria.selection)} order by ${orderBy(paging)}`
+    // One statement lists every match in order and joins the page's records to their rows: the details are
+    // read for those rows only (a lateral sub-select gated by the row number).
+    const first = paging.offset
+    const last = paging.offset + paging.limit
+    const listing = sql<ResourceRow & { n: number }>`select m.res_id, m.n, page.* from (
+        select res_id, row_number() over (order by ${orderBy(paging)}) as n from res_view_letterbox
+        where ${matching} and ${selectionCondition(criteria.selection)}) m
+      left join lateral (${resourceDetails(actor, present, sql`m.res_id`)} and m.n > ${sql.val(first)} and m.n <= ${sql.val(last)}) page on true
+      order by m.n`
     const [{ rows }, filters] = await Promise.all([
-      idsQuery.execute(db),
+      listing.execute(db),
       paging.skipFacets ? Promise.resolve(null) : facetsOf(db, actor, matching, criteria),
     ])
-    const allResources = rows.map((row) => Number(row.res_id))
     const withFilters = filters === null ? {} : { filters: filters satisfies CriteriaSearchFilters }
-    if (paging.offset >= allResources.length) return { ...EMPTY_ANSWER, ...withFilters }
-    const page = allResources.slice(paging.offset, paging.offset + paging.limit)
-    const resources: CriteriaSearchResource[] = await resourcesOf(db, actor, page, present)
+    if (paging.offset >= rows.length) return { ...EMPTY_ANSWER, ...withFilters }
+    const allResources = rows.map((row) => Number(row.res_id))
+    const resources: CriteriaSearchResource[] = rows.slice(first, last).map(formattedResource)
     return {
       resources,
       count: allResources.length,

@@ -1,9 +1,15 @@
 import type { Actor, CriteriaSearchResource } from '@mailroom/core'
 import { SEARCH_DISPLAY_ITEMS, type SearchDisplayItemName } from '@mailroom/core/internal'
-import { type Kysely, sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import { type OptionalTables, visibleNotes } from './optional-tables.js'
 
-interface ResourceRow {
+/** The names of a record's senders and recipients. */
+interface Correspondents {
+  readonly senders: string[]
+  readonly recipients: string[]
+}
+
+export interface ResourceRow {
   res_id: number
   alt_identifier: string | null
   barcode: string | null
@@ -27,12 +33,8 @@ interface ResourceRow {
   dest_user_name: string | null
   count_notes: number
   count_attachments: number
-}
-
-interface CorrespondentRow {
-  res_id: number
-  mode: string
-  label: string | null
+  /** Senders and recipients in their order, as `{mode, label}`. */
+  correspondents: { mode: string; label: string | null }[] | string
 }
 
 function isoOrNull(value: Date | string | null): string | null {
@@ -52,17 +54,12 @@ const CORRESPONDENT_LABEL = sql<string>`case rc.type
   end`
 
 /**
- * The records of one page as 20.10's result list shows them (ResourceListController::getFormattedResources):
- * labels, counts, the caller's follow flag and the `display` items of the search configuration. `ids` are
- * already within the caller's perimeter; the answer keeps their order.
+ * What 20.10's result list shows of a record (ResourceListController::getFormattedResources), as the columns of
+ * a lateral sub-select over `res_letterbox r` for the record `resId` (an expression of the outer query): labels,
+ * counts, the caller's follow flag, and the senders and recipients as one JSON array. The search joins it to
+ * the rows of the asked page only, in the statement that lists the matches.
  */
-export async function resourcesOf(
-  db: Kysely<any>,
-  actor: Actor,
-  ids: readonly number[],
-  tables: OptionalTables,
-): Promise<CriteriaSearchResource[]> {
-  const idList = sql`${sql.val(ids)}::bigint[]`
+export function resourceDetails(actor: Actor, tables: OptionalTables, resId: RawBuilder<unknown>): RawBuilder<unknown> {
   const countNotes = tables.notes
     ? sql`(select count(*)::int from notes n where n.identifier = r.res_id and ${visibleNotes(actor)})`
     : sql`0`
@@ -72,40 +69,37 @@ export async function resourcesOf(
         and a.status not in ('DEL', 'OBS') and a.attachment_type <> 'signed_response'
         and (a.status <> 'TMP' or a.typist = ${sql.val(actor.id)}))`
     : sql`0`
-  const [records, correspondents] = await Promise.all([
-    sql<ResourceRow>`select r.res_id, r.alt_identifier, r.barcode, r.subject, r.confidentiality,
-        s.label_status, s.img_filename, p.label as priority_label, p.color as priority_color,
-        r.closing_date, r.creation_date, r.process_limit_date, r.filename is not null as has_document,
-        exists (select 1 from users_followed_resources uf where uf.res_id = r.res_id and uf.user_id = ${sql.val(actor.id)}) as followed,
-        coalesce((r.integrations->>'inShipping')::boolean, false) as in_shipping,
-        coalesce((r.integrations->>'inSignatureBook')::boolean, false) as in_signature_book,
-        r.retention_frozen, r.binding, d.description as type_label, e.entity_label,
-        nullif(trim(concat_ws(' ', u.firstname, u.lastname)), '') as dest_user_name,
-        ${countNotes} as count_notes, ${countAttachments} as count_attachments
-      from res_letterbox r
-        left join status s on s.id = r.status
-        left join priorities p on p.id = r.priority
-        left join doctypes d on d.type_id = r.type_id
-        left join entities e on e.entity_id = r.destination
-        left join users u on u.id = r.dest_user
-      where r.res_id = any(${idList})`.execute(db),
-    sql<CorrespondentRow>`select rc.res_id, rc.mode, ${CORRESPONDENT_LABEL} as label
-      from resource_contacts rc where rc.res_id = any(${idList}) order by rc.id`.execute(db),
-  ])
-  const names = new Map<string, string[]>()
-  for (const row of correspondents.rows) {
-    if (row.label === null || row.label === '') continue
-    const key = `${Number(row.res_id)} ${row.mode}`
-    names.set(key, [...(names.get(key) ?? []), row.label])
-  }
-  const byId = new Map(records.rows.map((row) => [Number(row.res_id), row]))
-  return ids.flatMap((id) => {
-    const row = byId.get(id)
-    return row === undefined ? [] : [formatted(row, names)]
-  })
+  return sql`select r.alt_identifier, r.barcode, r.subject, r.confidentiality,
+      s.label_status, s.img_filename, p.label as priority_label, p.color as priority_color,
+      r.closing_date, r.creation_date, r.process_limit_date, r.filename is not null as has_document,
+      exists (select 1 from users_followed_resources uf where uf.res_id = r.res_id and uf.user_id = ${sql.val(actor.id)}) as followed,
+      coalesce((r.integrations->>'inShipping')::boolean, false) as in_shipping,
+      coalesce((r.integrations->>'inSignatureBook')::boolean, false) as in_signature_book,
+      r.retention_frozen, r.binding, d.description as type_label, e.entity_label,
+      nullif(trim(concat_ws(' ', u.firstname, u.lastname)), '') as dest_user_name,
+      ${countNotes} as count_notes, ${countAttachments} as count_attachments,
+      (select coalesce(json_agg(json_build_object('mode', rc.mode, 'label', ${CORRESPONDENT_LABEL}) order by rc.id), '[]')
+        from resource_contacts rc where rc.res_id = r.res_id) as correspondents
+    from res_letterbox r
+      left join status s on s.id = r.status
+      left join priorities p on p.id = r.priority
+      left join doctypes d on d.type_id = r.type_id
+      left join entities e on e.entity_id = r.destination
+      left join users u on u.id = r.dest_user
+    where r.res_id = ${resId}`
 }
 
-function displayValue(item: SearchDisplayItemName, row: ResourceRow, names: Map<string, string[]>): unknown {
+/** One record of an answer, from a row carrying the columns of {@link resourceDetails}. */
+export function formattedResource(row: ResourceRow): CriteriaSearchResource {
+  const correspondents = typeof row.correspondents === 'string' ? JSON.parse(row.correspondents) : row.correspondents
+  const names = (mode: string) =>
+    (correspondents as { mode: string; label: string | null }[]).flatMap((c) =>
+      c.mode === mode && c.label !== null && c.label !== '' ? [c.label] : [],
+    )
+  return formatted(row, { senders: names('sender'), recipients: names('recipient') })
+}
+
+function displayValue(item: SearchDisplayItemName, row: ResourceRow, names: Correspondents): unknown {
   switch (item) {
     case 'getPriority':
       return row.priority_label
@@ -118,13 +112,13 @@ function displayValue(item: SearchDisplayItemName, row: ResourceRow, names: Map<
     case 'getDoctype':
       return row.type_label
     case 'getRecipients':
-      return names.get(`${Number(row.res_id)} recipient`) ?? []
+      return names.recipients
     case 'getSenders':
-      return names.get(`${Number(row.res_id)} sender`) ?? []
+      return names.senders
   }
 }
 
-function formatted(row: ResourceRow, names: Map<string, string[]>): CriteriaSearchResource {
+function formatted(row: ResourceRow, names: Correspondents): CriteriaSearchResource {
   return {
     resId: Number(row.res_id),
     chrono: row.alt_identifier,
