@@ -37,7 +37,8 @@ const CASES: readonly { name: string; login: string; chrono: string; timed: bool
 ]
 
 function line(r: HttpPhaseResult, label: string): string {
-  return `${label.padEnd(12)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  errors ${r.errors}`
+  const cpu = `CPU per search: server ${r.serverCpuMsPerResponse.toFixed(2)} ms, PostgreSQL ${r.postgresCpuMsPerResponse.toFixed(2)} ms`
+  return `${label.padEnd(12)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  errors ${r.errors}  ${cpu}`
 }
 
 async function main(): Promise<void> {
@@ -53,10 +54,14 @@ async function main(): Promise<void> {
   pool.on('error', () => {})
   // The statement that lists the matches, as sent, for its plan.
   let listing: { sql: string; parameters: readonly unknown[] } | null = null
+  // Every statement of one search, for their planning and execution times.
+  let statements: { sql: string; parameters: readonly unknown[] }[] = []
   const db = new Kysely<any>({
     dialect: new PostgresDialect({ pool }),
     log: (event) => {
-      if (event.level === 'query' && /^select res_id from res_view_letterbox/.test(event.query.sql))
+      if (event.level !== 'query') return
+      statements.push({ sql: event.query.sql, parameters: event.query.parameters })
+      if (/^select m.res_id, m.n, page.\* from/.test(event.query.sql))
         listing = { sql: event.query.sql, parameters: event.query.parameters }
     },
   })
@@ -89,12 +94,23 @@ async function main(): Promise<void> {
         },
         bodies: [JSON.stringify({ chrono: { values: chrono } })],
       }
+      statements = []
       const first = await fetch(endpoint, { method: 'POST', headers: request.headers, body: request.bodies[0] })
       const answer = (await first.json()) as { count: number; resources: { resId: number }[] }
       const plan = await pool.query(`explain analyze ${listing!.sql}`, listing!.parameters as unknown[])
       const planLines = plan.rows
         .map((r: Record<string, string>) => r['QUERY PLAN'] ?? '')
         .filter((l) => /Scan|Execution Time/.test(l))
+      for (const statement of statements) {
+        const explained = await pool.query(
+          `explain (analyze, summary) ${statement.sql}`,
+          statement.parameters as unknown[],
+        )
+        const times = explained.rows
+          .map((r: Record<string, string>) => r['QUERY PLAN'] ?? '')
+          .filter((l) => /^(Planning|Execution) Time/.test(l))
+        console.log(`  statement ${statement.sql.replace(/\s+/g, ' ').slice(0, 60)}…: ${times.join(', ')}`)
+      }
       for (let i = 0; i < 20; i++)
         await fetch(endpoint, { method: 'POST', headers: request.headers, body: request.bodies[0] }).then((r) =>
           r.text(),

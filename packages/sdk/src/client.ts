@@ -56,7 +56,6 @@ export interface StreamOption {
   readonly stream: true
 }
 
-/** Options of `readJournal`. */
 /** Paging and order of `searchByCriteria` (query parameters of POST /rest/search). */
 export interface CriteriaSearchParams {
   /** Records per page, 1 to 1000 (default 25). */
@@ -67,6 +66,7 @@ export interface CriteriaSearchParams {
   readonly orderDir?: 'ASC' | 'DESC'
 }
 
+/** Options of `readJournal`. */
 export interface JournalCallOptions extends CallOptions {
   /**
    * The token the SERVICE-AUTH cookie carries (a Token from `authenticate`, or a service token from

@@ -80,6 +80,7 @@ export const CriteriaSearchBodySchema = z
     description: "Maarch 20.10's structured search: every criterion given must match",
   })
 
+/** Body of `POST /rest/search`: criteria, each `{values}`. */
 export type CriteriaSearchBody = z.input<typeof CriteriaSearchBodySchema>
 
 /** Query of `POST /rest/search`. */
@@ -129,6 +130,7 @@ export const CriteriaSearchResourceSchema = z
   })
   .meta({ id: 'CriteriaSearchResource' })
 
+/** One record of a `POST /rest/search` answer. */
 export type CriteriaSearchResource = z.infer<typeof CriteriaSearchResourceSchema>
 
 const facet = z.object({
@@ -153,6 +155,7 @@ export const CriteriaSearchFiltersSchema = z.object({
   folders: facet,
 })
 
+/** The facets of a `POST /rest/search` answer. */
 export type CriteriaSearchFilters = z.infer<typeof CriteriaSearchFiltersSchema>
 
 /** Body of a successful `POST /rest/search`. */
@@ -170,6 +173,7 @@ export const CriteriaSearchResponseSchema = z
   })
   .meta({ id: 'CriteriaSearchResponse', description: 'The records found' })
 
+/** Body of a successful `POST /rest/search`. */
 export type CriteriaSearchResponse = z.infer<typeof CriteriaSearchResponseSchema>
 
 /** Body of `GET /rest/search/configuration`. */
@@ -185,4 +189,5 @@ export const SearchConfigurationResponseSchema = z
   })
   .meta({ id: 'SearchConfigurationResponse' })
 
+/** Body of `GET /rest/search/configuration`. */
 export type SearchConfigurationResponse = z.infer<typeof SearchConfigurationResponseSchema>

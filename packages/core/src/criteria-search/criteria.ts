@@ -82,6 +82,7 @@ export type CriteriaTerm =
 
 /** The facets of an answer's `filters`, in 20.10's order. */
 export const FACET_NAMES = ['priorities', 'categories', 'statuses', 'doctypes', 'entities', 'folders'] as const
+/** A facet of an answer's `filters`. */
 export type FacetName = (typeof FACET_NAMES)[number]
 
 /** The ids a caller selected in each facet of `filters` (only facets with a selection). */
@@ -110,6 +111,7 @@ export const SEARCH_ORDERS = [
   'subject',
   'priority',
 ] as const
+/** A sort key of `POST /rest/search` (`order`). */
 export type SearchOrder = (typeof SEARCH_ORDERS)[number]
 
 /** The checked query parameters of `POST /rest/search`. */
