@@ -83,6 +83,7 @@ function buildDocument(): OrganisationDocument {
       lastname: `LAST${i}`,
       mail: `user${i}@example.org`,
       mode: 'standard' as const,
+      authentication: 'standard' as const,
       enabled: true,
       groups: [
         ...new Set([
@@ -96,7 +97,11 @@ function buildDocument(): OrganisationDocument {
   return {
     version: 1,
     entities,
-    groups: groups.map((g) => ({ ...g, indexing: { entities: [], keywords: [...g.indexing.keywords] } })),
+    groups: groups.map((g) => ({
+      ...g,
+      indexing: { entities: [], keywords: [...g.indexing.keywords] },
+      privileges: [],
+    })),
     users,
     statuses: [
       { id: 'NEW', label: 'New', closing: false, system: true, image: null, searchable: true, modifiable: true },

@@ -8,6 +8,8 @@
  */
 
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
+export type { Privilege } from './actors/privileges.js'
+export { CHECKED_PRIVILEGES, hasPrivilege, privilegesOf } from './actors/privileges.js'
 export type { AuthenticateBody, RefreshTokenResponse } from './api/auth-schemas.js'
 export {
   AuthenticateBodySchema,
@@ -108,8 +110,11 @@ export type { MailroomHealth, MailroomServices } from './application/mailroom-se
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
 export type {
+  AuthenticationMethodName,
   AuthThrottle,
   Clock,
+  DirectoryAuthenticator,
+  DirectoryCheck,
   IdGenerator,
   PasswordHasher,
   ThrottleCounter,
@@ -118,6 +123,7 @@ export type {
   UserCredentials,
   UserRepository,
 } from './auth/ports.js'
+export { AUTHENTICATION_METHODS } from './auth/ports.js'
 export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
 export type { ContentMode, VersionType } from './content/content-request.js'

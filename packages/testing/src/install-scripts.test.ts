@@ -112,3 +112,21 @@ describe('scripts/install-chromium.sh', () => {
     expect(runScript('install-chromium.sh', ['chromium', 'fonts-dejavu-core'], '--check')).toMatchObject({ status: 0 })
   })
 })
+
+describe('scripts/install-slapd.sh', () => {
+  it('installs the missing pieces of the directory tests, and nothing when all are there', () => {
+    expect(runScript('install-slapd.sh', ['openssl'], '--check')).toMatchObject({
+      status: 1,
+      lines: [
+        'install-slapd: missing OpenLDAP server (directory tests): slapd',
+        'install-slapd: missing OpenLDAP tools (ldapadd, slappasswd): ldap-utils',
+        "install-slapd: ok      OpenSSL (the tests' TLS certificate): openssl",
+        'install-slapd: would install slapd ldap-utils',
+      ],
+    })
+    expect(runScript('install-slapd.sh', ['openssl']).apt).toContain(
+      'install -y -qq --no-install-recommends slapd ldap-utils',
+    )
+    expect(runScript('install-slapd.sh', ['slapd', 'ldap-utils', 'openssl'], '--check')).toMatchObject({ status: 0 })
+  })
+})

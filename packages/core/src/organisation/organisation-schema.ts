@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AUTHENTICATION_METHODS } from '../auth/ports.js'
 
 /**
  * The organisation document: every piece of reference data Mailroom stores (entities, groups, users,
@@ -98,6 +99,15 @@ export const GroupDefinitionSchema = z.strictObject({
     .default({ entities: [], keywords: [] }),
   /** May read the digital-safe journal of the safes its members are positioned under. */
   digitalSafe: z.boolean().default(false),
+  /**
+   * Maarch service ids the group grants (`create_contacts`, `update_contacts`, `add_links`, `admin_users`,
+   * `admin_parameters`, `manage_attachments`, …): the routes around the interface check them. Any service id
+   * is kept, so a group imported from Maarch stays whole; docs/organisation.md lists those Mailroom checks.
+   */
+  privileges: z
+    .array(code(64))
+    .default([])
+    .refine((list) => new Set(list).size === list.length, 'each privilege once'),
 })
 
 /** A user's membership of an entity (users_entities). */
@@ -124,6 +134,11 @@ export const UserDefinitionSchema = z.strictObject({
     // Documented (JSON Schema, OpenAPI) as what may be written; `root` is read as `root_visible`.
     .meta({ override: { type: 'string', enum: [...USER_MODES, 'root'], default: 'standard' } }),
   enabled: z.boolean().default(true),
+  /**
+   * How the user signs in: `standard` (a password Mailroom keeps), `ldap` (the organisation's directory
+   * checks the password: docs/directory-sign-in.md), `oidc` (an OpenID Connect provider; no password).
+   */
+  authentication: z.enum(AUTHENTICATION_METHODS).default('standard'),
   groups: z.array(code(32)).default([]),
   entities: z.array(UserEntityMembershipSchema).default([]),
   /** A stored password hash (scrypt as Mailroom writes it); kept when left out. Never a password. */

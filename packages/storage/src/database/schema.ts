@@ -41,6 +41,8 @@ export interface UsersTable {
   locked_until: Timestamp | null
   refresh_token: ColumnType<string[], string | undefined, string>
   service_token_id: string | null
+  /** How the user signs in: standard, ldap or oidc (migration 0018). */
+  authentication: ColumnType<string, string | undefined, string>
 }
 
 export interface UsersEntitiesTable {
@@ -58,6 +60,8 @@ export interface UsergroupsTable {
   indexation_parameters: ColumnType<{ entities?: string[]; keywords?: string[] }, string | undefined, string>
   /** The right to read the digital-safe journal (migration 0008). */
   can_read_safe: ColumnType<boolean, boolean | undefined, boolean>
+  /** Maarch service ids the group grants (migration 0010). */
+  privileges: ColumnType<string[], string[] | undefined, string[]>
 }
 
 export interface UsergroupContentTable {

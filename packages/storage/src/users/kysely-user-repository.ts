@@ -1,4 +1,11 @@
-import type { Actor, ActorGroup, UserCredentials, UserMode, UserRepository } from '@mailroom/core'
+import type {
+  Actor,
+  ActorGroup,
+  AuthenticationMethodName,
+  UserCredentials,
+  UserMode,
+  UserRepository,
+} from '@mailroom/core'
 import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 
@@ -45,7 +52,15 @@ export class KyselyUserRepository implements UserRepository {
         .selectFrom('usergroup_content as uc')
         .innerJoin('usergroups as g', 'g.id', 'uc.group_id')
         .leftJoin('security as s', 's.group_id', 'g.group_id')
-        .select(['g.id', 'g.group_id', 'g.can_index', 'g.indexation_parameters', 'g.can_read_safe', 's.where_clause'])
+        .select([
+          'g.id',
+          'g.group_id',
+          'g.can_index',
+          'g.indexation_parameters',
+          'g.can_read_safe',
+          'g.privileges',
+          's.where_clause',
+        ])
         .where('uc.user_id', '=', userId)
         .orderBy('g.group_id')
         .orderBy('s.security_id')
@@ -72,6 +87,7 @@ export class KyselyUserRepository implements UserRepository {
         indexingEntities: g.indexation_parameters?.entities ?? [],
         indexingKeywords: g.indexation_parameters?.keywords ?? [],
         digitalSafe: g.can_read_safe,
+        privileges: g.privileges,
       })
     }
     return {
@@ -129,7 +145,17 @@ export class KyselyUserRepository implements UserRepository {
   #credentials() {
     return this.#db
       .selectFrom('users')
-      .select(['id', 'user_id', 'password', 'status', 'mode', 'locked_until', 'refresh_token', 'service_token_id'])
+      .select([
+        'id',
+        'user_id',
+        'password',
+        'status',
+        'mode',
+        'authentication',
+        'locked_until',
+        'refresh_token',
+        'service_token_id',
+      ])
   }
 }
 
@@ -139,6 +165,7 @@ function toCredentials(row: {
   password: string
   status: string
   mode: string
+  authentication: string
   locked_until: Date | string | null
   refresh_token: string[] | null
   service_token_id: string | null
@@ -146,6 +173,7 @@ function toCredentials(row: {
   return {
     id: row.id,
     login: row.user_id,
+    authentication: row.authentication as AuthenticationMethodName,
     passwordHash: row.password,
     status: row.status,
     mode: row.mode as UserMode,
