@@ -10,8 +10,6 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely'
 const ACCENTED = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ'
 const UNACCENTED = 'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyy'
 
-/** Attachments 20.10 searches beside the record (`status in ('TRA', 'A_TRA', 'FRZ')`) are not served yet. */
-
 /** A value for LIKE with its wildcards escaped: caller text is matched as text, never as a pattern. */
 export function likeEscaped(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -102,10 +100,10 @@ export function chronoNumberHint(chrono: string): string | null {
  * or more, the index is asked for that number only (its trigrams are rare) and the whole pattern is checked on
  * the few records found, written so that the planner cannot take it to the index (`|| ''`). Same records.
  */
-function chronoCondition(chrono: string): RawBuilder<SqlBool> {
+function chronoCondition(chrono: string, column: RawBuilder<unknown> = CHRONO_WITHOUT_SPACES): RawBuilder<SqlBool> {
   const hint = chronoNumberHint(chrono)
-  if (hint === null) return sql<SqlBool>`${CHRONO_WITHOUT_SPACES} ilike ${containing(chrono)}`
-  return sql<SqlBool>`(${CHRONO_WITHOUT_SPACES} ilike ${containing(hint)} and (${CHRONO_WITHOUT_SPACES} || '') ilike ${containing(chrono)})`
+  if (hint === null) return sql<SqlBool>`${column} ilike ${containing(chrono)}`
+  return sql<SqlBool>`(${column} ilike ${containing(hint)} and (${column} || '') ilike ${containing(chrono)})`
 }
 
 /** Where a notes term looks (null: this database has no notes table yet, so no note matches). */
@@ -114,33 +112,87 @@ export interface NotesSource {
   readonly recordsWithNote: (text: string) => RawBuilder<unknown>
 }
 
+/** What the terms may read besides the records: tables other capabilities add, once they exist. */
+export interface TermSources {
+  readonly notes: NotesSource | null
+  /** `res_attachments` exists: text criteria also look at attachments, as 20.10. */
+  readonly attachments: boolean
+}
+
+/** The records an attachment condition (alias `a`) finds among attachments 20.10 searches (sent, signed, frozen). */
+function recordsWithAttachment(condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref('res_id')} in (select a.res_id_master from res_attachments a
+    where ${condition} and a.status in ('TRA', 'A_TRA', 'FRZ'))`
+}
+
+/** `record or attachment`, the attachment part only where attachments exist. */
+function orAttachment(record: RawBuilder<SqlBool>, attachment: () => RawBuilder<SqlBool>, sources: TermSources) {
+  return sources.attachments ? sql<SqlBool>`(${record} or ${recordsWithAttachment(attachment())})` : record
+}
+
+function quickCondition(term: Extract<CriteriaTerm, { kind: 'quick' }>, sources: TermSources): RawBuilder<SqlBool> {
+  const id = /^\d{1,10}$/.test(term.text)
+    ? sql<SqlBool>` or ${sql.ref('res_id')} = ${sql.val(Number(term.text))}`
+    : sql``
+  if (term.exact) {
+    const value = sql.val(term.text)
+    const record = sql<SqlBool>`(${sql.ref('subject')} = ${value} or ${CHRONO_WITHOUT_SPACES} = ${sql.val(term.text.replaceAll(' ', ''))} or ${sql.ref('barcode')} = ${value}${id})`
+    return orAttachment(record, () => sql<SqlBool>`(a.title = ${value} or a.identifier = ${value})`, sources)
+  }
+  // 20.10 removes every space, then matches the one word against subject, chrono and barcode.
+  const word = term.text.replaceAll(' ', '')
+  if (word.length < 2) return sql<SqlBool>`(false${id})`
+  const matches = (column: RawBuilder<unknown>) => sql<SqlBool>`${folded(column)} ilike ${folded(containing(word))}`
+  const record = sql<SqlBool>`(${sql.join([sql.ref('subject'), CHRONO_WITHOUT_SPACES, sql.ref('barcode')].map(matches), sql` or `)}${id})`
+  return orAttachment(
+    record,
+    () => sql<SqlBool>`(${matches(sql.ref('a.title'))} or ${matches(sql.ref('a.identifier'))})`,
+    sources,
+  )
+}
+
 /** One term as a condition over res_view_letterbox. */
-export function compileTerm(term: CriteriaTerm, notes: NotesSource | null): RawBuilder<SqlBool> {
+export function compileTerm(term: CriteriaTerm, sources: TermSources): RawBuilder<SqlBool> {
+  const { notes } = sources
   switch (term.kind) {
-    case 'quick': {
-      const id = /^\d{1,10}$/.test(term.text)
-        ? sql<SqlBool>` or ${sql.ref('res_id')} = ${sql.val(Number(term.text))}`
-        : sql``
+    case 'quick':
+      return quickCondition(term, sources)
+    case 'subject': {
       if (term.exact) {
-        return sql<SqlBool>`(${sql.ref('subject')} = ${sql.val(term.text)} or ${CHRONO_WITHOUT_SPACES} = ${sql.val(term.text.replaceAll(' ', ''))} or ${sql.ref('barcode')} = ${sql.val(term.text)}${id})`
+        const value = sql.val(term.text)
+        return orAttachment(
+          sql<SqlBool>`${sql.ref('subject')} = ${value}`,
+          () => sql<SqlBool>`a.title = ${value}`,
+          sources,
+        )
       }
-      // 20.10 removes every space, then matches the one word against subject, chrono and barcode.
-      const word = term.text.replaceAll(' ', '')
-      const columns = [sql.ref('subject'), CHRONO_WITHOUT_SPACES, sql.ref('barcode')]
-      const text =
-        word.length >= 2
-          ? sql.join(
-              columns.map((column) => sql`${folded(column)} ilike ${folded(containing(word))}`),
-              sql` or `,
-            )
-          : sql`false`
-      return sql<SqlBool>`(${text}${id})`
+      // Every word in the subject, or the whole text in an attachment's title; no word of 2 characters: no record.
+      const words = wordsCondition(sql.ref('subject'), searchWords(term.text)) ?? sql<SqlBool>`false`
+      return orAttachment(
+        words,
+        () => sql<SqlBool>`${folded(sql.ref('a.title'))} ilike ${folded(containing(term.text))}`,
+        sources,
+      )
     }
-    case 'subject':
-      if (term.exact) return sql<SqlBool>`${sql.ref('subject')} = ${sql.val(term.text)}`
-      return wordsCondition(sql.ref('subject'), searchWords(term.text)) ?? sql<SqlBool>`true`
-    case 'chrono':
-      return chronoCondition(term.text.replaceAll(' ', ''))
+    case 'chrono': {
+      const chrono = chronoCondition(term.text.replaceAll(' ', ''))
+      if (!sources.attachments) return chrono
+      // A union rather than an OR, so that the records' part keeps its index: the chrono of the record, or
+      // the chrono (identifier, spaces kept, as 20.10) of one of its attachments.
+      return sql<SqlBool>`${sql.ref('res_id')} in (select res_id from res_letterbox where ${chrono}
+        union all select a.res_id_master from res_attachments a
+        where ${chronoCondition(term.text, sql.ref('a.identifier'))} and a.status in ('TRA', 'A_TRA', 'FRZ'))`
+    }
+    case 'attachmentTypes':
+      if (!sources.attachments) return sql<SqlBool>`false`
+      return recordsWithAttachment(sql<SqlBool>`a.attachment_type = any(${sql.val(term.types)}::text[])`)
+    case 'attachmentDateRange': {
+      if (!sources.attachments) return sql<SqlBool>`false`
+      const parts: RawBuilder<SqlBool>[] = []
+      if (term.start !== null) parts.push(sql<SqlBool>`a.creation_date >= ${dayStart(term.start)}`)
+      if (term.end !== null) parts.push(sql<SqlBool>`a.creation_date < ${dayStart(term.end)} + 1`)
+      return recordsWithAttachment(sql<SqlBool>`(${sql.join(parts, sql` and `)})`)
+    }
     case 'barcode':
       return sql<SqlBool>`${sql.ref('barcode')} ilike ${containing(term.text)}`
     case 'resIdRange': {

@@ -91,7 +91,8 @@ export function createCriteriaSearchServices(context: StorageContext): CriteriaS
     return runSearch(context, async (db) => {
       if (await somePreQueryEmpty(db, criteria, notes)) return EMPTY_ANSWER
       const perimeter = await context.perimeter.condition(context.db, actor)
-      const conditions: RawBuilder<SqlBool>[] = criteria.terms.map((term) => compileTerm(term, notes))
+      const sources = { notes, attachments: present.attachments }
+      const conditions: RawBuilder<SqlBool>[] = criteria.terms.map((term) => compileTerm(term, sources))
       conditions.push(sql<SqlBool>`${sql.ref('status')} in (select id from status where can_be_searched = 'Y')`)
       if (perimeter !== null) conditions.push(sql<SqlBool>`${perimeter}`)
       const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
