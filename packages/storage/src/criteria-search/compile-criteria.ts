@@ -125,9 +125,51 @@ function recordsWithAttachment(condition: RawBuilder<SqlBool>): RawBuilder<SqlBo
     where ${condition} and a.status in ('TRA', 'A_TRA', 'FRZ'))`
 }
 
-/** `record or attachment`, the attachment part only where attachments exist. */
-function orAttachment(record: RawBuilder<SqlBool>, attachment: () => RawBuilder<SqlBool>, sources: TermSources) {
-  return sources.attachments ? sql<SqlBool>`(${record} or ${recordsWithAttachment(attachment())})` : record
+/**
+ * What an attachment (alias `a`) must hold for a text term to find its record, as 20.10 searches attachments;
+ * null for the other terms (and for a quick search without a word of 2 characters).
+ */
+function attachmentPart(term: CriteriaTerm): RawBuilder<SqlBool> | null {
+  switch (term.kind) {
+    case 'quick': {
+      if (term.exact) {
+        const value = sql.val(term.text)
+        return sql<SqlBool>`(a.title = ${value} or a.identifier = ${value})`
+      }
+      const word = term.text.replaceAll(' ', '')
+      if (word.length < 2) return null
+      const matches = (column: string) => sql<SqlBool>`${folded(sql.ref(column))} ilike ${folded(containing(word))}`
+      return sql<SqlBool>`(${matches('a.title')} or ${matches('a.identifier')})`
+    }
+    case 'subject':
+      return term.exact
+        ? sql<SqlBool>`a.title = ${sql.val(term.text)}`
+        : sql<SqlBool>`${folded(sql.ref('a.title'))} ilike ${folded(containing(term.text))}`
+    case 'chrono':
+      // The attachment's chrono with its spaces, as 20.10 compares it.
+      return chronoCondition(term.text, sql.ref('a.identifier'))
+    default:
+      return null
+  }
+}
+
+/** `record or one of its attachments`, the attachment part only where attachments exist. */
+function orAttachment(record: RawBuilder<SqlBool>, term: CriteriaTerm, sources: TermSources): RawBuilder<SqlBool> {
+  const part = sources.attachments ? attachmentPart(term) : null
+  return part === null ? record : sql<SqlBool>`(${record} or ${recordsWithAttachment(part)})`
+}
+
+/**
+ * True for a record one of whose attachments the text terms find (20.10's `inAttachments`, computed for the
+ * records of the page); null when no term looks at attachments.
+ */
+export function attachmentMatch(terms: readonly CriteriaTerm[], sources: TermSources): RawBuilder<SqlBool> | null {
+  if (!sources.attachments) return null
+  const parts = terms.flatMap((term) => {
+    const part = attachmentPart(term)
+    return part === null ? [] : [recordsWithAttachment(part)]
+  })
+  return parts.length === 0 ? null : sql<SqlBool>`(${sql.join(parts, sql` or `)})`
 }
 
 function quickCondition(term: Extract<CriteriaTerm, { kind: 'quick' }>, sources: TermSources): RawBuilder<SqlBool> {
@@ -137,18 +179,14 @@ function quickCondition(term: Extract<CriteriaTerm, { kind: 'quick' }>, sources:
   if (term.exact) {
     const value = sql.val(term.text)
     const record = sql<SqlBool>`(${sql.ref('subject')} = ${value} or ${CHRONO_WITHOUT_SPACES} = ${sql.val(term.text.replaceAll(' ', ''))} or ${sql.ref('barcode')} = ${value}${id})`
-    return orAttachment(record, () => sql<SqlBool>`(a.title = ${value} or a.identifier = ${value})`, sources)
+    return orAttachment(record, term, sources)
   }
   // 20.10 removes every space, then matches the one word against subject, chrono and barcode.
   const word = term.text.replaceAll(' ', '')
   if (word.length < 2) return sql<SqlBool>`(false${id})`
   const matches = (column: RawBuilder<unknown>) => sql<SqlBool>`${folded(column)} ilike ${folded(containing(word))}`
   const record = sql<SqlBool>`(${sql.join([sql.ref('subject'), CHRONO_WITHOUT_SPACES, sql.ref('barcode')].map(matches), sql` or `)}${id})`
-  return orAttachment(
-    record,
-    () => sql<SqlBool>`(${matches(sql.ref('a.title'))} or ${matches(sql.ref('a.identifier'))})`,
-    sources,
-  )
+  return orAttachment(record, term, sources)
 }
 
 /** One term as a condition over res_view_letterbox. */
@@ -158,30 +196,21 @@ export function compileTerm(term: CriteriaTerm, sources: TermSources): RawBuilde
     case 'quick':
       return quickCondition(term, sources)
     case 'subject': {
-      if (term.exact) {
-        const value = sql.val(term.text)
-        return orAttachment(
-          sql<SqlBool>`${sql.ref('subject')} = ${value}`,
-          () => sql<SqlBool>`a.title = ${value}`,
-          sources,
-        )
-      }
+      if (term.exact) return orAttachment(sql<SqlBool>`${sql.ref('subject')} = ${sql.val(term.text)}`, term, sources)
       // Every word in the subject, or the whole text in an attachment's title; no word of 2 characters: no record.
-      const words = wordsCondition(sql.ref('subject'), searchWords(term.text)) ?? sql<SqlBool>`false`
       return orAttachment(
-        words,
-        () => sql<SqlBool>`${folded(sql.ref('a.title'))} ilike ${folded(containing(term.text))}`,
+        wordsCondition(sql.ref('subject'), searchWords(term.text)) ?? sql<SqlBool>`false`,
+        term,
         sources,
       )
     }
     case 'chrono': {
       const chrono = chronoCondition(term.text.replaceAll(' ', ''))
-      if (!sources.attachments) return chrono
-      // A union rather than an OR, so that the records' part keeps its index: the chrono of the record, or
-      // the chrono (identifier, spaces kept, as 20.10) of one of its attachments.
+      const part = sources.attachments ? attachmentPart(term) : null
+      if (part === null) return chrono
+      // A union rather than an OR, so that the records' part keeps its index.
       return sql<SqlBool>`${sql.ref('res_id')} in (select res_id from res_letterbox where ${chrono}
-        union all select a.res_id_master from res_attachments a
-        where ${chronoCondition(term.text, sql.ref('a.identifier'))} and a.status in ('TRA', 'A_TRA', 'FRZ'))`
+        union all select a.res_id_master from res_attachments a where ${part} and a.status in ('TRA', 'A_TRA', 'FRZ'))`
     }
     case 'attachmentTypes':
       if (!sources.attachments) return sql<SqlBool>`false`

@@ -13,6 +13,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { runSearch } from '../search/run-search.js'
 import type { StorageContext } from '../storage-context.js'
 import {
+  attachmentMatch,
   compileTerm,
   correspondentRecords,
   likeEscaped,
@@ -96,7 +97,7 @@ export function createCriteriaSearchServices(context: StorageContext): CriteriaS
       conditions.push(sql<SqlBool>`${sql.ref('status')} in (select id from status where can_be_searched = 'Y')`)
       if (perimeter !== null) conditions.push(sql<SqlBool>`${perimeter}`)
       const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
-      return answer(db, actor, matching, criteria, paging, present)
+      return answer(db, actor, matching, criteria, paging, present, attachmentMatch(criteria.terms, sources))
     })
   }
 
@@ -107,6 +108,7 @@ export function createCriteriaSearchServices(context: StorageContext): CriteriaS
     criteria: SearchCriteria,
     paging: SearchPaging,
     present: OptionalTables,
+    inAttachments: RawBuilder<SqlBool> | null,
   ): Promise<CriteriaSearchResponse> {
     // One statement lists every match in order and joins the page's records to their rows: the details are
     // read for those rows only (a lateral sub-select gated by the row number).
@@ -115,7 +117,7 @@ export function createCriteriaSearchServices(context: StorageContext): CriteriaS
     const listing = sql<ResourceRow & { n: number }>`select m.res_id, m.n, page.* from (
         select res_id, row_number() over (order by ${orderBy(paging)}) as n from res_view_letterbox
         where ${matching} and ${selectionCondition(criteria.selection)}) m
-      left join lateral (${resourceDetails(actor, present, sql`m.res_id`)} and m.n > ${sql.val(first)} and m.n <= ${sql.val(last)}) page on true
+      left join lateral (${resourceDetails(actor, present, sql`m.res_id`, inAttachments)} and m.n > ${sql.val(first)} and m.n <= ${sql.val(last)}) page on true
       order by m.n`
     const [{ rows }, filters] = await Promise.all([
       listing.execute(db),

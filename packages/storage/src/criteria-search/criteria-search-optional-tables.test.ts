@@ -10,7 +10,7 @@ import { createTestMailroom, type TestMailroom } from '../../../testing/src/data
  */
 let t: TestMailroom
 const actors = new Map<string, Actor>()
-const ids: Record<string, number> = {}
+const ids = { plain: 0, answered: 0, noted: 0 }
 
 async function record(subject: string, chrono: string, destination: string): Promise<number> {
   const { rows } = await sql<{ res_id: number }>`insert into res_letterbox
@@ -64,7 +64,12 @@ describe('POST /rest/search where notes and attachments exist', () => {
   it("finds a record by an attachment's chrono, title or type, as 20.10 (sent, signed or frozen attachments only)", async () => {
     expect((await search('cchaplin', { chrono: { values: 'MAARCH/2026D/REC1' } })).allResources).toEqual([ids.answered])
     expect((await search('cchaplin', { chrono: { values: 'MAARCH/2026D/OLD9' } })).allResources).toEqual([])
-    expect((await search('cchaplin', { meta: { values: 'piscine' } })).allResources).toEqual([ids.answered])
+    const quick = await search('cchaplin', { meta: { values: 'piscine' } })
+    expect(quick.allResources).toEqual([ids.answered])
+    // Found through its attachment: 20.10 says so with inAttachments.
+    expect(quick.resources[0]?.inAttachments).toBe(true)
+    const byOwnChrono = await search('cchaplin', { chrono: { values: 'MAARCH/2026A/502' } })
+    expect(byOwnChrono.resources.map((r) => [r.resId, r.inAttachments])).toEqual([[ids.answered, false]])
     expect((await search('cchaplin', { subject: { values: '"Réponse piscine"' } })).allResources).toEqual([
       ids.answered,
     ])
