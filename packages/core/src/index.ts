@@ -54,6 +54,18 @@ export {
   ChainVerificationResponseSchema,
   chainVerificationBody,
 } from './api/journal-verification-schemas.js'
+export type { LinkResourcesBody } from './api/link-schemas.js'
+export { LinkedResourcesSchema, LinkResourcesBodySchema, UnlinkPathSchema } from './api/link-schemas.js'
+export { ListInstanceSchema } from './api/list-instance-schemas.js'
+export type { NoteCreateBody } from './api/note-schemas.js'
+export {
+  NoteCreateBodySchema,
+  NoteCreatedSchema,
+  NoteDetailSchema,
+  NoteIdPathSchema,
+  NotesQuerySchema,
+  RecordNotesSchema,
+} from './api/note-schemas.js'
 export type {
   NewUserBody,
   OrganisationHistoryResponse,
@@ -137,6 +149,11 @@ export type {
 } from './content/ports.js'
 export type { RgbColor, WatermarkOptions, WatermarkSettingsInput } from './content/watermark-text.js'
 export { DEFAULT_WATERMARK_OPTIONS, parseWatermarkSettings } from './content/watermark-text.js'
+export type {
+  DiffusionListServices,
+  ListInstance,
+  ListInstanceItem,
+} from './diffusion-list/list-instance.js'
 export type { Entity, EntityRow } from './entities/entity.js'
 export { EntityResponseSchema } from './entities/entity.js'
 export type { EntityRepository } from './entities/ports.js'
@@ -175,6 +192,9 @@ export type {
 } from './journal/safe-verification.js'
 export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './journal/verify-chain.js'
 export { verifyChain } from './journal/verify-chain.js'
+export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'
+export type { NoteCreated, NoteDetail, RecordNote, RecordNotes } from './notes/note.js'
+export type { NoteRequestMeta, NotesServices } from './notes/notes-services.js'
 export type {
   AuthenticationMethod,
   AuthObserver,

@@ -22,7 +22,10 @@ import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker 
 import {
   type ContentSettings,
   createContentServices,
+  createDiffusionListServices,
   createJournalServices,
+  createLinksServices,
+  createNotesServices,
   createOrganisationAdmin,
   createRecordsServices,
   createSearchServices,
@@ -210,6 +213,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       search: createSearchServices(context, options.search),
       content,
       status: createStatusServices(context),
+      notes: createNotesServices(context),
+      links: createLinksServices(context),
+      diffusionList: createDiffusionListServices(context),
       journal: createJournalServices(context),
       organisation: createOrganisationAdmin({
         db: database.db,

@@ -38,6 +38,8 @@ export { patternBytes } from './fixtures/pattern-bytes.js'
 export { NO_REFERENCES } from './fixtures/reference-queries.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'
 export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
+export type { MaarchIdMapping } from './maarch-answers/id-mapping.js'
+export { replayWithMailroomIds, withMailroomIds } from './maarch-answers/id-mapping.js'
 export type { MaarchExchange } from './maarch-answers/maarch-exchanges.js'
 export {
   maarchCredentials,

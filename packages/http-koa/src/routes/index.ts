@@ -4,10 +4,13 @@ import { authRoutes } from './auth-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
 import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
+import { diffusionListRoute } from './diffusion-list-routes.js'
 import { entityRoute } from './entity-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
+import { linksRoutes } from './links-routes.js'
 import { metricsRoute } from './metrics-routes.js'
+import { notesRoutes } from './notes-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import type { RouteDeclaration, RouteDependencies } from './route-declaration.js'
 import { searchRoute } from './search-routes.js'
@@ -24,6 +27,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   searchRoute,
   ...contentRoutes,
   ...statusRoutes,
+  ...notesRoutes,
+  ...linksRoutes,
+  diffusionListRoute,
   entityRoute,
   journalRoute,
   chainVerificationRoute,

@@ -4,6 +4,8 @@ import { CONTENT_ERRORS } from './content.js'
 import { ENTITY_ERRORS } from './entities.js'
 import { IMPORT_ERRORS } from './import.js'
 import { JOURNAL_ERRORS } from './journal.js'
+import { LINKS_ERRORS } from './links.js'
+import { NOTES_ERRORS } from './notes.js'
 import { ORGANISATION_ERRORS } from './organisation.js'
 import { RECORDS_ERRORS } from './records.js'
 import { SEARCH_ERRORS } from './search.js'
@@ -21,4 +23,6 @@ export const ERROR_CATALOGUE = {
   ...JOURNAL_ERRORS,
   ...ORGANISATION_ERRORS,
   ...IMPORT_ERRORS,
+  ...NOTES_ERRORS,
+  ...LINKS_ERRORS,
 } as const
