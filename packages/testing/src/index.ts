@@ -50,6 +50,7 @@ export {
 export { replayMaarchRequest } from './maarch-answers/replay.js'
 export type { ComparedResponse, ShapeOptions } from './maarch-answers/same-shape.js'
 export { answerDifferences, expectSameShape, jsonType, shapeDifferences } from './maarch-answers/same-shape.js'
+export { insertStandInRecord } from './maarch-answers/stand-in-records.js'
 export type { GatewaySettings } from './object-store/ceph-gateway.js'
 export { cephGateway, cephGatewayUser, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
 export type { StallingProxy } from './object-store/stalling-proxy.js'

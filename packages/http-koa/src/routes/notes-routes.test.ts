@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   demoAuth,
   expectSameShape,
+  insertStandInRecord,
   type MaarchIdMapping,
   readMaarchExchanges,
   replayWithMailroomIds,
@@ -21,14 +22,7 @@ const resources = new Map<number, number>()
 const notes = new Map<number, number>()
 let mapping: MaarchIdMapping
 
-async function insertRecord(destination: string): Promise<number> {
-  const row = await s.mailroom.db
-    .insertInto('res_letterbox')
-    .values({ typist: 1, type_id: 101, category_id: 'incoming', model_id: 1, status: 'NEW', destination })
-    .returning('res_id')
-    .executeTakeFirstOrThrow()
-  return Number(row.res_id)
-}
+const insertRecord = (destination: string) => insertStandInRecord(s.mailroom.db, { destination })
 
 beforeAll(async () => {
   s = await startTestServer()

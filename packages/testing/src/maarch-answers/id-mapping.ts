@@ -12,6 +12,8 @@ export interface MaarchIdMapping {
   readonly notes?: ReadonlyMap<number, number>
   readonly entities?: ReadonlyMap<string, string>
   readonly chronos?: ReadonlyMap<string, string>
+  /** Status codes of the sample the demo has not (ATT_MP), by a demo one. */
+  readonly statuses?: ReadonlyMap<string, string>
 }
 
 const mapped = <K, V extends K>(map: ReadonlyMap<K, V> | undefined, value: K): K => map?.get(value) ?? value
@@ -41,6 +43,7 @@ export function withMailroomIds(exchange: MaarchExchange, mapping: MaarchIdMappi
       fields.entities = fields.entities.map((e) => (typeof e === 'string' ? mapped(mapping.entities, e) : e))
     if (Array.isArray(fields.chrono))
       fields.chrono = fields.chrono.map((c) => (typeof c === 'string' ? mapped(mapping.chronos, c) : c))
+    if (typeof fields.status === 'string') fields.status = mapped(mapping.statuses, fields.status)
     body = fields
   }
   return { ...exchange, request: { ...exchange.request, path, body } }
