@@ -72,6 +72,7 @@ export type {
   ImportedContactRow,
   ImportedHistoryRow,
   ImportedListItemRow,
+  ImportedNoteRow,
   ImportedRecord,
   ImportedRecordRow,
   ImportedVersionRow,
