@@ -24,6 +24,7 @@ export const TAGS = [
   { name: 'links', description: 'Links between records' },
   { name: 'diffusion', description: 'Diffusion lists of records' },
   { name: 'entities', description: 'Organisational units' },
+  { name: 'contacts', description: 'Senders and recipients of mail: list, read, create, update, look up' },
   { name: 'digital safe', description: 'Journal of life-cycle events of deposited files' },
   { name: 'service', description: 'Health and this document' },
   {

@@ -2,6 +2,7 @@ import { openApiRoute } from '../openapi/openapi-routes.js'
 import { adminRoutes } from './admin-routes.js'
 import { authRoutes } from './auth-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
+import { contactsRoutes } from './contacts-routes.js'
 import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
 import { diffusionListRoute } from './diffusion-list-routes.js'
@@ -11,6 +12,7 @@ import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from '.
 import { linksRoutes } from './links-routes.js'
 import { metricsRoute } from './metrics-routes.js'
 import { notesRoutes } from './notes-routes.js'
+import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import type { RouteDeclaration, RouteDependencies } from './route-declaration.js'
 import { searchRoute } from './search-routes.js'
@@ -23,6 +25,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   metricsRoute,
   openApiRoute,
   ...authRoutes,
+  ...oidcSignInRoutes,
   ...recordsRoutes,
   searchRoute,
   ...contentRoutes,
@@ -31,6 +34,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...linksRoutes,
   diffusionListRoute,
   entityRoute,
+  ...contactsRoutes,
   journalRoute,
   chainVerificationRoute,
 ]
