@@ -9,6 +9,8 @@ import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
 import { PdfView } from './pdf-view.js'
+import { RecordLinks } from './record-links.js'
+import { RecordNotes } from './record-notes.js'
 
 type History = Awaited<ReturnType<MailroomClient['getHistory']>>['history']
 
@@ -38,7 +40,7 @@ async function readVersions(client: MailroomClient, resId: number): Promise<Vers
 
 /**
  * A record: its fields (a search of its id), the watermarked PDF drawn by pdf.js, the original file, its
- * versions and history, and the status change. Whatever the server refuses (out of perimeter, no file) is
+ * versions and history, its notes and links, and the status change. Whatever the server refuses (out of perimeter, no file) is
  * shown with the server's message.
  */
 export function RecordPage(props: { readonly resId: number }) {
@@ -146,6 +148,9 @@ export function RecordPage(props: { readonly resId: number }) {
                 <p>{t('loading')}</p>
               )}
             </section>
+
+            <RecordNotes resId={resId} onAdded={loadFieldsAndHistory} />
+            <RecordLinks resId={resId} onChanged={loadFieldsAndHistory} />
 
             <section aria-labelledby="versions-title" class="card">
               <h2 id="versions-title">{t('versions')}</h2>

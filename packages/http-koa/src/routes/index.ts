@@ -6,10 +6,13 @@ import { contactsRoutes } from './contacts-routes.js'
 import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
 import { criteriaSearchRoutes } from './criteria-search-routes.js'
+import { diffusionListRoute } from './diffusion-list-routes.js'
 import { entityRoute } from './entity-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
+import { linksRoutes } from './links-routes.js'
 import { metricsRoute } from './metrics-routes.js'
+import { notesRoutes } from './notes-routes.js'
 import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import type { RouteDeclaration, RouteDependencies } from './route-declaration.js'
@@ -29,6 +32,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...criteriaSearchRoutes,
   ...contentRoutes,
   ...statusRoutes,
+  ...notesRoutes,
+  ...linksRoutes,
+  diffusionListRoute,
   entityRoute,
   ...contactsRoutes,
   journalRoute,

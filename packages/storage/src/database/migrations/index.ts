@@ -10,6 +10,7 @@ import * as organisation from './0008-organisation.js'
 import * as journalVerifiedPoints from './0009-journal-verified-points.js'
 import * as groupPrivileges from './0010-group-privileges.js'
 import * as contacts from './0012-contacts.js'
+import * as notes from './0013-notes.js'
 import * as chronoSearchIndex from './0015-chrono-search-index.js'
 import * as userAuthentication from './0018-user-authentication.js'
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-journal-verified-points': journalVerifiedPoints,
   '0010-group-privileges': groupPrivileges,
   '0012-contacts': contacts,
+  '0013-notes': notes,
   '0015-chrono-search-index': chronoSearchIndex,
   '0018-user-authentication': userAuthentication,
 }
@@ -35,6 +37,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    // Branches developed side by side take their numbers at once, so a database may have applied a later
+    // migration before an earlier one landed; each migration adds its own tables and columns, so the order
+    // between them does not matter, and they run in name order on a new database.
+    allowUnorderedMigrations: true,
     migrationTableName: 'mailroom_migrations',
     migrationLockTableName: 'mailroom_migrations_lock',
   })
