@@ -7,6 +7,7 @@ import {
   actAs,
   type Clock,
   createAuthService,
+  DEFAULT_PASSWORD_POLICY,
   type DirectoryAuthenticator,
   fail,
   type MailroomServices,
@@ -25,6 +26,7 @@ import {
   createJournalServices,
   createOrganisationAdmin,
   createRecordsServices,
+  createReferenceServices,
   createSearchServices,
   createStatusServices,
   type Database,
@@ -210,6 +212,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       search: createSearchServices(context, options.search),
       content,
       status: createStatusServices(context),
+      reference: createReferenceServices(database.db, {
+        passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
+      }),
       journal: createJournalServices(context),
       organisation: createOrganisationAdmin({
         db: database.db,

@@ -8,6 +8,7 @@ import type {
   GroupDefinition,
   IndexingModelDefinition,
   OrganisationPlan,
+  ParameterDefinition,
   PriorityDefinition,
   StatusDefinition,
   TagDefinition,
@@ -130,6 +131,13 @@ const customFieldRow = (f: CustomFieldDefinition) => ({
   values: JSON.stringify(f.values),
 })
 const tagRow = (t: TagDefinition) => ({ id: t.id, label: t.label })
+const parameterRow = (p: ParameterDefinition) => ({
+  id: p.id,
+  description: p.description,
+  param_value_string: p.stringValue,
+  param_value_int: p.integerValue,
+  param_value_date: p.dateValue,
+})
 const contactRow = (c: ContactDefinition) => ({
   id: c.id,
   civility: c.civility,
@@ -203,6 +211,12 @@ const CUSTOM_FIELDS: SimpleSection<CustomFieldDefinition> = {
   serial: 'id',
 }
 const TAGS: SimpleSection<TagDefinition> = { table: 'tags', key: 'id', keyOf: (t) => t.id, row: tagRow, serial: 'id' }
+const PARAMETERS: SimpleSection<ParameterDefinition> = {
+  table: 'parameters',
+  key: 'id',
+  keyOf: (p) => p.id,
+  row: parameterRow,
+}
 const CONTACTS: SimpleSection<ContactDefinition> = {
   table: 'contacts',
   key: 'id',
@@ -573,6 +587,7 @@ async function applyFolders(trx: Trx, plan: OrganisationPlan['sections']['folder
  */
 export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): Promise<void> {
   const s = plan.sections
+  await removeSimple(trx, PARAMETERS, s.parameters.removed)
   await removeSimple(trx, CONTACTS, s.contacts.removed)
   await removeFolders(trx, s.folders.removed)
   await removeSimple(trx, TAGS, s.tags.removed)
@@ -604,4 +619,5 @@ export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): P
   await applySimple(trx, TAGS, s.tags)
   await applyFolders(trx, s.folders)
   await applySimple(trx, CONTACTS, s.contacts)
+  await applySimple(trx, PARAMETERS, s.parameters)
 }
