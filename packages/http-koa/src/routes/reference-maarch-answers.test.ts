@@ -175,6 +175,34 @@ describe('GET /rest/indexingModels (indexing-models.json)', () => {
     })
   })
 
+  it("a model's fields have 20.10's shape (the demo's models have none: one is added)", async () => {
+    await s.mailroom.organisation.apply({
+      version: 1,
+      indexingModels: [
+        {
+          id: 50,
+          label: 'Avec champs',
+          category: 'incoming',
+          fields: [
+            { identifier: 'doctype', mandatory: true, unit: 'mail' },
+            { identifier: 'arrivalDate', mandatory: true, defaultValue: '_TODAY', unit: 'mail' },
+            { identifier: 'senders', defaultValue: [], unit: 'contact' },
+          ],
+        },
+      ],
+    })
+    const model1 = exchanges.find((e) => e.name === 'model 1')!
+    const answer = await replay({ ...model1, request: { ...model1.request, path: '/indexingModels/50' } })
+    expectSameShape(answer, model1.response, {
+      anyTypeAt: ['indexingModel.owner', ...everyItem('indexingModel.fields', 3, ['default_value'])],
+    })
+    expect((answer.json as { indexingModel: { fields: unknown[] } }).indexingModel.fields).toEqual([
+      { identifier: 'doctype', mandatory: true, default_value: null, unit: 'mail', enabled: true },
+      { identifier: 'arrivalDate', mandatory: true, default_value: '_TODAY', unit: 'mail', enabled: true },
+      { identifier: 'senders', mandatory: false, default_value: [], unit: 'contact', enabled: true },
+    ])
+  })
+
   it('model abc answers 400 Route id is not an integer (20.10: 500)', async () => {
     const exchange = exchanges.find((e) => e.response.status === 500)!
     expectSameShape(await replay(exchange), { status: 400, body: { errors: 'Route id is not an integer' } })
