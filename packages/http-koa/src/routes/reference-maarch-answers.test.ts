@@ -258,3 +258,53 @@ describe('GET /rest/currentUser/profile (current-user-profile.json)', () => {
     })
   })
 })
+
+describe('GET /rest/currentUser/profile: privileges and groups', () => {
+  it("lists the privileges of each group in turn (the WEBSERVICE group's for cchaplin), ALL_PRIVILEGES for root", async () => {
+    const cchaplin = await s.call('GET', '/rest/currentUser/profile', { auth: 'cchaplin:maarch' })
+    const profile = cchaplin.json as { privileges: string[]; groups: Record<string, unknown>[]; mode: string }
+    expect(profile.privileges).toEqual(expect.arrayContaining(['admin_parameters', 'admin_users', 'create_contacts']))
+    expect(profile.mode).toBe('rest')
+    // The perimeter clause is not the user's business: 20.10 removes it, so does Mailroom.
+    for (const group of profile.groups) expect(group).not.toHaveProperty('where_clause')
+    const root = await s.call('GET', '/rest/currentUser/profile', { auth: 'superadmin:superadmin' })
+    expect((root.json as { privileges: string[] }).privileges).toEqual(['ALL_PRIVILEGES'])
+  })
+})
+
+describe("the capture client's reference steps (capture-workflow.json)", () => {
+  const steps = readMaarchExchanges('capture-workflow.json').filter((e) =>
+    ['/entities', '/doctypes', '/users', '/customFields', '/doctypes/types/101', '/parameters/workingDays'].includes(
+      e.request.path,
+    ),
+  )
+
+  it('covers the six reads WebServices.py makes before it creates a letter', () => {
+    expect(steps.map((e) => e.request.path)).toEqual([
+      '/entities',
+      '/doctypes',
+      '/users',
+      '/customFields',
+      '/doctypes/types/101',
+      '/parameters/workingDays',
+    ])
+  })
+
+  it.each(steps)('$name: 200 with what the client reads, sent as the client sends it', async (exchange) => {
+    // WebServices.py sends Content-Type: application/json on its GETs, with no body.
+    const answer = await s.call('GET', `/rest${exchange.request.path}`, {
+      auth: 'cchaplin:maarch',
+      headers: { 'content-type': 'application/json', connection: 'close' },
+    })
+    expect(answer.status, answer.text.slice(0, 200)).toBe(200)
+    const recorded = exchange.response.body as Record<string, unknown>
+    expect(Object.keys(answer.json as object).sort()).toEqual(Object.keys(recorded).sort())
+  })
+
+  it('gives the client a delay and workingDays to compute the process limit date from', async () => {
+    const doctype = await s.call('GET', '/rest/doctypes/types/101', { auth: 'cchaplin:maarch' })
+    const workingDays = await s.call('GET', '/rest/parameters/workingDays', { auth: 'cchaplin:maarch' })
+    expect(typeof (doctype.json as { doctype: { process_delay: unknown } }).doctype.process_delay).toBe('number')
+    expect((workingDays.json as { parameter: { param_value_int: unknown } }).parameter.param_value_int).toBe(1)
+  })
+})
