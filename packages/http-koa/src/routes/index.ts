@@ -2,6 +2,7 @@ import { openApiRoute } from '../openapi/openapi-routes.js'
 import { adminRoutes } from './admin-routes.js'
 import { authRoutes } from './auth-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
+import { contactsRoutes } from './contacts-routes.js'
 import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
 import { doctypeRoutes } from './doctype-routes.js'
@@ -11,6 +12,7 @@ import { healthRoutes } from './health-routes.js'
 import { indexingModelRoutes } from './indexing-model-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
 import { metricsRoute } from './metrics-routes.js'
+import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
 import { parameterRoutes } from './parameter-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import { referenceListRoutes } from './reference-list-routes.js'
@@ -26,12 +28,14 @@ export const ROUTES: readonly RouteDeclaration[] = [
   metricsRoute,
   openApiRoute,
   ...authRoutes,
+  ...oidcSignInRoutes,
   ...recordsRoutes,
   searchRoute,
   ...contentRoutes,
   ...statusRoutes,
   entityListRoute,
   entityRoute,
+  ...contactsRoutes,
   ...doctypeRoutes,
   ...referenceListRoutes,
   ...indexingModelRoutes,
