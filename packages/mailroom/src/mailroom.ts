@@ -8,6 +8,7 @@ import {
   type Clock,
   createAuthService,
   createContactsServices,
+  DEFAULT_PASSWORD_POLICY,
   type DirectoryAuthenticator,
   fail,
   type MailroomServices,
@@ -35,6 +36,7 @@ import {
   createNotesServices,
   createOrganisationAdmin,
   createRecordsServices,
+  createReferenceServices,
   createSearchServices,
   createStatusServices,
   type Database,
@@ -234,6 +236,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       notes: createNotesServices(context),
       links: createLinksServices(context),
       diffusionList: createDiffusionListServices(context),
+      reference: createReferenceServices(database.db, {
+        passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
+      }),
       journal: createJournalServices(context),
       organisation: createOrganisationAdmin({
         db: database.db,

@@ -13,6 +13,7 @@ import type { OrganisationServices } from '../organisation/organisation-services
 import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
 import type { StatusServices } from '../status/status-services.js'
+import type { ReferenceServices } from './reference-services.js'
 
 /** What the readiness probe found: the database answers, its schema is current, the storage takes writes. */
 export interface MailroomHealth {
@@ -46,6 +47,8 @@ export interface MailroomServices {
   readonly links: LinksServices
   /** Diffusion lists of records (GET /rest/resources/{resId}/listInstance). */
   readonly diffusionList: DiffusionListServices
+  /** Reference data around the interface (issue 32): lists, parameters, the caller's profile. */
+  readonly reference: ReferenceServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
   /** The console's sign-in through the OpenID Connect provider; absent when none is configured for it. */

@@ -7,17 +7,23 @@ import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
 import { criteriaSearchRoutes } from './criteria-search-routes.js'
 import { diffusionListRoute } from './diffusion-list-routes.js'
-import { entityRoute } from './entity-routes.js'
+import { doctypeRoutes } from './doctype-routes.js'
+import { entityListRoute, entityRoute } from './entity-routes.js'
+import { folderRoutes } from './folder-routes.js'
 import { healthRoutes } from './health-routes.js'
+import { indexingModelRoutes } from './indexing-model-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
 import { linksRoutes } from './links-routes.js'
 import { metricsRoute } from './metrics-routes.js'
 import { notesRoutes } from './notes-routes.js'
 import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
+import { parameterRoutes } from './parameter-routes.js'
 import { recordsRoutes } from './records-routes.js'
+import { referenceListRoutes } from './reference-list-routes.js'
 import type { RouteDeclaration, RouteDependencies } from './route-declaration.js'
 import { searchRoute } from './search-routes.js'
 import { statusRoutes } from './status-routes.js'
+import { userRoutes } from './user-routes.js'
 
 /** Every route Mailroom serves, in the order of the OpenAPI document. A new route module adds its declarations here. */
 export const ROUTES: readonly RouteDeclaration[] = [
@@ -35,8 +41,15 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...notesRoutes,
   ...linksRoutes,
   diffusionListRoute,
+  entityListRoute,
   entityRoute,
   ...contactsRoutes,
+  ...doctypeRoutes,
+  ...referenceListRoutes,
+  ...indexingModelRoutes,
+  ...folderRoutes,
+  ...userRoutes,
+  ...parameterRoutes,
   journalRoute,
   chainVerificationRoute,
 ]

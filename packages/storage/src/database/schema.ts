@@ -449,6 +449,15 @@ export interface AccessVersionTable {
   version: number
 }
 
+/** The installation's parameters (migration 0011, Maarch's columns). */
+export interface ParametersTable {
+  id: string
+  description: string | null
+  param_value_string: string | null
+  param_value_int: number | null
+  param_value_date: ColumnType<Date | null, string | null, string | null>
+}
+
 /** The whole database as kysely sees it. */
 export interface Database {
   entities: EntitiesTable
@@ -480,6 +489,7 @@ export interface Database {
   reference_version: ReferenceVersionTable
   access_version: AccessVersionTable
   custom_fields: CustomFieldsTable
+  parameters: ParametersTable
   history: HistoryTable
   notes: NotesTable
   note_entities: NoteEntitiesTable

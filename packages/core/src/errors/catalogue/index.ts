@@ -10,6 +10,7 @@ import { LINKS_ERRORS } from './links.js'
 import { NOTES_ERRORS } from './notes.js'
 import { ORGANISATION_ERRORS } from './organisation.js'
 import { RECORDS_ERRORS } from './records.js'
+import { REFERENCE_ERRORS } from './reference.js'
 import { SEARCH_ERRORS } from './search.js'
 import { STATUS_ERRORS } from './status.js'
 
@@ -29,4 +30,5 @@ export const ERROR_CATALOGUE = {
   ...IMPORT_ERRORS,
   ...NOTES_ERRORS,
   ...LINKS_ERRORS,
+  ...REFERENCE_ERRORS,
 } as const
