@@ -8,6 +8,13 @@
  */
 
 export { displayName, isRoot, primaryEntityOf } from './actors/actor.js'
+export { attachmentTypesBody } from './attachments/attachment-services.js'
+export {
+  ATTACHMENT_TEXT_LIMITS,
+  createAttachment,
+  NEW_ATTACHMENT_STATUSES,
+  parseAttachmentId,
+} from './attachments/create-attachment.js'
 export { contentDisposition, contentFilename, versionFilename } from './content/content-filename.js'
 export {
   parseContentMode,
@@ -19,7 +26,7 @@ export {
   parseWatermarkFlag,
 } from './content/content-request.js'
 export { CONTENT_VIEW_HISTORY, servedMimeType, viewHistoryInfo } from './content/content-view.js'
-export { checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
+export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
 export { parseNewVersionBody } from './content/new-version-request.js'
 export type { WatermarkTextContext } from './content/watermark-text.js'
 export { renderWatermarkText } from './content/watermark-text.js'

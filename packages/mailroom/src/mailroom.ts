@@ -21,6 +21,7 @@ import { createLdapDirectory, type LdapDirectorySettings } from '@mailroom/direc
 import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
 import {
   type ContentSettings,
+  createAttachmentServices,
   createContentServices,
   createJournalServices,
   createOrganisationAdmin,
@@ -207,6 +208,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       records: createRecordsServices(context),
+      attachments: createAttachmentServices(context, content.reader),
       search: createSearchServices(context, options.search),
       content,
       status: createStatusServices(context),

@@ -1,4 +1,5 @@
 import type { Actor } from '../actors/actor.js'
+import type { AttachmentServices } from '../attachments/attachment-services.js'
 import type { AuthService } from '../auth/auth-service.js'
 import type { ContentServices } from '../content/content-services.js'
 import type { Entity } from '../entities/entity.js'
@@ -26,6 +27,8 @@ export interface MailroomServices {
     read(actor: Actor, id: string): Promise<Entity>
   }
   readonly records: RecordsServices
+  /** Attachments of records: types, create, list, read, content (issue 32). */
+  readonly attachments: AttachmentServices
   readonly search: SearchServices
   readonly content: ContentServices
   readonly status: StatusServices

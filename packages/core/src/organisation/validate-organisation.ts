@@ -309,5 +309,6 @@ export function validateOrganisation(input: unknown, known: KnownReferences = {}
     names(doc.folders, (f) => f.id, known.folders),
   )
   c.unique('contacts', 'id', (x) => x.id, 'contact')
+  c.unique('attachmentTypes', 'id', (t) => t.id, 'attachment type')
   return c.issues.length === 0 ? { ok: true, document: doc } : { ok: false, issues: c.issues }
 }

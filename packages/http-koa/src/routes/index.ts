@@ -1,5 +1,6 @@
 import { openApiRoute } from '../openapi/openapi-routes.js'
 import { adminRoutes } from './admin-routes.js'
+import { attachmentsRoutes } from './attachments-routes.js'
 import { authRoutes } from './auth-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
 import { contentRoutes } from './content-routes.js'
@@ -23,6 +24,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...recordsRoutes,
   searchRoute,
   ...contentRoutes,
+  ...attachmentsRoutes,
   ...statusRoutes,
   entityRoute,
   journalRoute,

@@ -1,4 +1,5 @@
 import type {
+  AttachmentTypeDefinition,
   ContactDefinition,
   CustomFieldDefinition,
   DoctypeDefinition,
@@ -201,6 +202,20 @@ const CUSTOM_FIELDS: SimpleSection<CustomFieldDefinition> = {
   keyOf: (f) => f.id,
   row: customFieldRow,
   serial: 'id',
+}
+const ATTACHMENT_TYPES: SimpleSection<AttachmentTypeDefinition> = {
+  table: 'attachment_types',
+  key: 'type_id',
+  keyOf: (t) => t.id,
+  row: (t) => ({
+    type_id: t.id,
+    label: t.label,
+    icon: t.icon,
+    sign: t.sign,
+    chrono: t.chrono,
+    attach_in_mail: t.attachInMail,
+    show: t.show,
+  }),
 }
 const TAGS: SimpleSection<TagDefinition> = { table: 'tags', key: 'id', keyOf: (t) => t.id, row: tagRow, serial: 'id' }
 const CONTACTS: SimpleSection<ContactDefinition> = {
@@ -574,6 +589,7 @@ async function applyFolders(trx: Trx, plan: OrganisationPlan['sections']['folder
 export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): Promise<void> {
   const s = plan.sections
   await removeSimple(trx, CONTACTS, s.contacts.removed)
+  await removeSimple(trx, ATTACHMENT_TYPES, s.attachmentTypes.removed)
   await removeFolders(trx, s.folders.removed)
   await removeSimple(trx, TAGS, s.tags.removed)
   await removeSimple(trx, CUSTOM_FIELDS, s.customFields.removed)
@@ -604,4 +620,5 @@ export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): P
   await applySimple(trx, TAGS, s.tags)
   await applyFolders(trx, s.folders)
   await applySimple(trx, CONTACTS, s.contacts)
+  await applySimple(trx, ATTACHMENT_TYPES, s.attachmentTypes)
 }

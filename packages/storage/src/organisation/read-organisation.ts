@@ -86,6 +86,7 @@ export async function readOrganisation(
     folders,
     sharing,
     contacts,
+    attachmentTypes,
   ] = await Promise.all([
     db.selectFrom('entities').selectAll().orderBy('id').execute(),
     db.selectFrom('usergroups').selectAll().orderBy('id').execute(),
@@ -121,6 +122,7 @@ export async function readOrganisation(
     db.selectFrom('folders').selectAll().orderBy('id').execute(),
     db.selectFrom('entities_folders').selectAll().orderBy('folder_id').orderBy('id').execute(),
     db.selectFrom('contacts').selectAll().orderBy('id').execute(),
+    db.selectFrom('attachment_types').selectAll().orderBy('type_id').execute(),
   ])
   const entityCode = new Map(entities.map((e) => [e.id, e.entity_id]))
   const login = new Map(users.map((u) => [u.id, u.user_id]))
@@ -301,6 +303,15 @@ export async function readOrganisation(
       email: c.email,
       enabled: c.enabled,
     })),
+    attachmentTypes: attachmentTypes.map((t) => ({
+      id: t.type_id,
+      label: t.label,
+      icon: t.icon,
+      sign: t.sign,
+      chrono: t.chrono,
+      attachInMail: t.attach_in_mail,
+      show: t.show,
+    })),
   }
 }
 
@@ -324,6 +335,7 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
     folders,
     contacts,
     secondLevels,
+    attachmentTypes,
   ] = await Promise.all([
     distinct(r().select('status as key').distinct()),
     distinct(r().select('type_id as key').distinct()),
@@ -369,6 +381,7 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
         )
         .distinct(),
     ),
+    distinct(db.selectFrom('res_attachments').select('attachment_type as key').distinct()),
   ])
   const firstLevels = await distinct(
     db
@@ -390,6 +403,7 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
     contacts,
     doctypeSecondLevels: secondLevels,
     doctypeFirstLevels: firstLevels,
+    attachmentTypes,
   }
 }
 

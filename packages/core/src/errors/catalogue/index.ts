@@ -1,3 +1,4 @@
+import { ATTACHMENT_ERRORS } from './attachments.js'
 import { AUTH_ERRORS } from './auth.js'
 import { COMMON_ERRORS } from './common.js'
 import { CONTENT_ERRORS } from './content.js'
@@ -21,4 +22,5 @@ export const ERROR_CATALOGUE = {
   ...JOURNAL_ERRORS,
   ...ORGANISATION_ERRORS,
   ...IMPORT_ERRORS,
+  ...ATTACHMENT_ERRORS,
 } as const
