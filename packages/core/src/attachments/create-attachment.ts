@@ -88,7 +88,7 @@ function dateOf(fields: Record<string, unknown>, field: 'validationDate' | 'effe
 function textOf(fields: Record<string, unknown>, field: 'title' | 'chrono'): string | null {
   const value = fields[field]
   if (value === undefined || value === null) return null
-  if (typeof value !== 'string') fail('ATTACHMENT_NOT_TEXT', { field })
+  if (typeof value !== 'string') fail('CREATE_NOT_TEXT', { field })
   const max = ATTACHMENT_TEXT_LIMITS[field]
   if (value.length > max) fail('ATTACHMENT_LENGTH_INVALID', { field, max })
   if (value.includes('\u0000')) fail('NUL_CHARACTER')

@@ -141,7 +141,7 @@ export const attachmentsRoutes: readonly RouteDeclaration[] = [
       'ATTACHMENT_RECIPIENT_TYPE_INVALID',
       'ATTACHMENT_RECIPIENT_UNKNOWN',
       'DATE_INVALID',
-      'ATTACHMENT_NOT_TEXT',
+      'CREATE_NOT_TEXT',
       'ATTACHMENT_LENGTH_INVALID',
       'STORAGE_UNAVAILABLE',
     ],

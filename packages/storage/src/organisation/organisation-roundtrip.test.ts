@@ -142,6 +142,18 @@ const organisation = fc
         fc.record({ id: fc.integer({ min: 1, max: 50 }), lastname: maybe(label), company: maybe(label) }),
         { maxLength: 3, selector: (c) => c.id },
       ),
+      attachmentTypes: fc.uniqueArray(
+        fc.record({
+          id: fc.constantFrom('response_project', 'simple_attachment', 'outgoing_mail', 'signed_response'),
+          label,
+          icon: fc.constantFrom('', 'PJ'),
+          sign: fc.boolean(),
+          chrono: fc.boolean(),
+          attachInMail: fc.boolean(),
+          show: fc.boolean(),
+        }),
+        { maxLength: 3, selector: (x) => x.id },
+      ),
     })
   })
   .map((doc) => ({
@@ -151,6 +163,7 @@ const organisation = fc
     customFields: [...doc.customFields].sort((a, b) => a.id - b.id),
     tags: [...doc.tags].sort((a, b) => a.id - b.id),
     contacts: [...doc.contacts].sort((a, b) => a.id - b.id),
+    attachmentTypes: [...doc.attachmentTypes].sort((a, b) => (a.id < b.id ? -1 : 1)),
   }))
 
 /** What an export says of an item the document wrote: stored ids dropped, memberships in the export's order. */

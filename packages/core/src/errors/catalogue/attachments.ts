@@ -32,7 +32,6 @@ export const ATTACHMENT_ERRORS = defineErrors({
   },
   ATTACHMENT_RECIPIENT_UNKNOWN: { kind: 'bad-request', message: 'Body recipientId does not exist' },
   // Mailroom's own checks where 20.10 stores anything or answers 500 (NOTES.md §4).
-  ATTACHMENT_NOT_TEXT: { kind: 'bad-request', message: ({ field }: Field) => `Body ${field} is not a string` },
   ATTACHMENT_LENGTH_INVALID: {
     kind: 'bad-request',
     message: ({ field, max }: Length) => `Body ${field} length is not valid (1..${max})`,
