@@ -21,7 +21,9 @@ const injectedFailure = () => {
   throw new Error('injected failure')
 }
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+)
 const PDF_BASE64 = Buffer.from(PDF).toString('base64')
 
 let t: TestMailroom
@@ -145,7 +147,9 @@ describe('attachment storage', () => {
   it('numbers concurrent new versions one after the other and leaves only the last current', async () => {
     const { id: original } = await attachmentsWith().create(cchaplin, body())
     const versions = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => attachmentsWith().create(cchaplin, body({ originId: original, title: `v${i}` }))),
+      Array.from({ length: 6 }, (_, i) =>
+        attachmentsWith().create(cchaplin, body({ originId: original, title: `v${i}` })),
+      ),
     )
     const rows = await t.mailroom.db
       .selectFrom('res_attachments')

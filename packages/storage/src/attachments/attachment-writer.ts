@@ -9,12 +9,17 @@ import type {
 } from '@mailroom/core'
 import { fail } from '@mailroom/core'
 import { chronoPlan, isRoot } from '@mailroom/core/internal'
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely'
+import type { AttachmentTypesTable, Database } from '../database/schema.js'
 import type { StoredDocument } from '../docserver/document-store.js'
 import { nextChrono } from '../records/kysely-records-repository.js'
 import type { StorageContext } from '../storage-context.js'
-import { attachmentTypeOf } from './attachment-types.js'
+import { attachmentTypeFromRow } from './attachment-types.js'
 
 const REMOTE_IP_MAX = 64
+
+/** How long the attachments' storage area is remembered. */
+const AREA_CACHE_MS = 10_000
 
 /** The collection of Maarch's docservers attachment files go to. */
 export const ATTACHMENTS_COLLECTION = 'attachments_coll'
@@ -40,6 +45,7 @@ export interface AttachmentCreateFaults {
 export class AttachmentWriter implements AttachmentCreatePorts {
   readonly #context: StorageContext
   readonly #faults: AttachmentCreateFaults
+  #area: { value: Promise<{ docserver_id: string; path_template: string } | undefined>; until: number } | null = null
 
   constructor(context: StorageContext, faults: AttachmentCreateFaults = {}) {
     this.#context = context
@@ -50,20 +56,31 @@ export class AttachmentWriter implements AttachmentCreatePorts {
     return this.#context.sniffer
   }
 
-  async masterInPerimeter(actor: Actor, resId: number): Promise<AttachmentMaster | null> {
+  async references(
+    actor: Actor,
+    resIdMaster: number,
+    typeId: string,
+  ): Promise<{ master: AttachmentMaster | null; type: AttachmentTypeDefinition | null }> {
     const { db, perimeter } = this.#context
-    const row = await db
-      .selectFrom('res_letterbox')
-      .select(['res_id', 'destination'])
-      .where('res_id', '=', resId)
-      .executeTakeFirst()
-    if (!row) return null
-    if (!isRoot(actor) && !(await perimeter.allows(db, actor, resId))) return null
-    return { resId: Number(row.res_id), destination: row.destination }
-  }
-
-  attachmentType(id: string): Promise<AttachmentTypeDefinition | null> {
-    return attachmentTypeOf(this.#context.db, id)
+    const condition = isRoot(actor) ? null : await perimeter.condition(db, actor)
+    const allowed = condition
+      ? sql<boolean>`exists (select 1 from res_view_letterbox where res_id = ${resIdMaster} and ${condition})`
+      : sql<boolean>`true`
+    // One round trip: the record (with the perimeter's verdict) and the type, each possibly absent.
+    const { rows } = await sql<{
+      res_id: number | null
+      destination: string | null
+      allowed: boolean | null
+      type: Selectable<AttachmentTypesTable> | null
+    }>`select r.res_id, r.destination, ${allowed} as allowed,
+        (select row_to_json(t) from attachment_types t where t.type_id = ${typeId}) as type
+      from (select 1) one left join res_letterbox r on r.res_id = ${resIdMaster}`.execute(db)
+    const row = rows[0]
+    const master =
+      row?.res_id !== null && row?.res_id !== undefined && row.allowed
+        ? { resId: Number(row.res_id), destination: row.destination }
+        : null
+    return { master, type: row?.type ? attachmentTypeFromRow(row.type) : null }
   }
 
   async origin(id: number): Promise<AttachmentOrigin | null> {
@@ -94,15 +111,7 @@ export class AttachmentWriter implements AttachmentCreatePorts {
 
   async store(actor: Actor, attachment: NewAttachment, meta: ContentReadMeta): Promise<number> {
     const { db, clock, docservers, journal } = this.#context
-    const area = await db
-      .selectFrom('docservers')
-      .select(['docserver_id', 'path_template'])
-      .where('docserver_type_id', '=', 'DOC')
-      .where('is_readonly', '=', 'N')
-      .where('coll_id', '=', ATTACHMENTS_COLLECTION)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst()
+    const area = await this.#writableArea()
     if (!area) fail('STORAGE_UNAVAILABLE')
     const now = clock.now()
     const stored = await docservers.write(area.path_template, attachment.format, attachment.bytes, now)
@@ -121,7 +130,8 @@ export class AttachmentWriter implements AttachmentCreatePorts {
             .where('res_id', '=', origin.resId)
             .forUpdate()
             .execute()
-          const chain = (eb: any) => eb.or([eb('res_id', '=', origin.resId), eb('origin_id', '=', origin.resId)])
+          const chain = (eb: ExpressionBuilder<Database, 'res_attachments'>) =>
+            eb.or([eb('res_id', '=', origin.resId), eb('origin_id', '=', origin.resId)])
           const highest = await trx
             .selectFrom('res_attachments')
             .select((eb) => eb.fn.max('relation').as('relation'))
@@ -197,5 +207,25 @@ export class AttachmentWriter implements AttachmentCreatePorts {
       })
       throw error
     }
+  }
+
+  /** The storage area attachment files go to, remembered a few seconds (the docservers change by administration). */
+  #writableArea() {
+    const now = Date.now()
+    if (this.#area && this.#area.until > now) return this.#area.value
+    const value = this.#context.db
+      .selectFrom('docservers')
+      .select(['docserver_id', 'path_template'])
+      .where('docserver_type_id', '=', 'DOC')
+      .where('is_readonly', '=', 'N')
+      .where('coll_id', '=', ATTACHMENTS_COLLECTION)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+    this.#area = { value, until: now + AREA_CACHE_MS }
+    value.catch(() => {
+      this.#area = null
+    })
+    return value
   }
 }
