@@ -179,6 +179,15 @@ describe('attachment storage', () => {
       .where('res_id', '=', plain.id)
       .executeTakeFirstOrThrow()
     expect(plainRow.identifier).toBeNull()
+    // The one-statement create (no chrono, no origin) journals its file in the master record's archive too.
+    const events = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select info->>'hash' as hash from journal_events where event_type = 'recordsManagement/depositNewResource'
+        union all
+        select info->>'hash' from journal_pending where event_type = 'recordsManagement/depositNewResource') e
+      where hash = ${createHash('sha256').update(PDF).digest('hex')}`.execute(t.mailroom.db)
+    expect(events.rows[0]!.n).toBeGreaterThanOrEqual(2)
+    expect((await verifyJournal(context)).ok).toBe(true)
   })
 
   it('refuses a file that no longer matches its fingerprint, and fsck reports it', async () => {
