@@ -8,6 +8,7 @@ import { errorText } from '../ui/error-text.js'
 import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
+import { AttachmentsCard } from './attachments-card.js'
 import { PdfView } from './pdf-view.js'
 
 type History = Awaited<ReturnType<MailroomClient['getHistory']>>['history']
@@ -146,6 +147,8 @@ export function RecordPage(props: { readonly resId: number }) {
                 <p>{t('loading')}</p>
               )}
             </section>
+
+            <AttachmentsCard resId={resId} />
 
             <section aria-labelledby="versions-title" class="card">
               <h2 id="versions-title">{t('versions')}</h2>
