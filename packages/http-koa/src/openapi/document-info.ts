@@ -22,6 +22,7 @@ export const TAGS = [
   { name: 'attachments', description: 'Attachments of a record: types, create, list, read, files' },
   { name: 'status', description: 'Status changes and record history' },
   { name: 'entities', description: 'Organisational units' },
+  { name: 'contacts', description: 'Senders and recipients of mail: list, read, create, update, look up' },
   { name: 'digital safe', description: 'Journal of life-cycle events of deposited files' },
   { name: 'service', description: 'Health and this document' },
   {
