@@ -28,6 +28,7 @@ import {
 import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
 import {
   type ContentSettings,
+  createAttachmentServices,
   createContentServices,
   createCriteriaSearchServices,
   createDiffusionListServices,
@@ -229,6 +230,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       contacts: createContactsServices(new KyselyContactRepository(database.db)),
       records: createRecordsServices(context),
+      attachments: createAttachmentServices(context, content.reader),
       search: createSearchServices(context, options.search),
       criteriaSearch: createCriteriaSearchServices(context),
       content,

@@ -6,7 +6,8 @@ import { errorText } from '../ui/error-text.js'
 import { PageHeading } from '../ui/page-heading.js'
 
 /** The format the server is told: the file name's extension (it checks it against the bytes). */
-function extension(name: string): string {
+/** The extension of a chosen file's name, lower case: the `format` the server checks against its bytes. */
+export function extension(name: string): string {
   const dot = name.lastIndexOf('.')
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
 }

@@ -8,6 +8,7 @@ import { errorText } from '../ui/error-text.js'
 import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
+import { AttachmentsCard } from './attachments-card.js'
 import { PdfView } from './pdf-view.js'
 import { RecordLinks } from './record-links.js'
 import { RecordNotes } from './record-notes.js'
@@ -151,6 +152,7 @@ export function RecordPage(props: { readonly resId: number }) {
 
             <RecordNotes resId={resId} onAdded={loadFieldsAndHistory} />
             <RecordLinks resId={resId} onChanged={loadFieldsAndHistory} />
+            <AttachmentsCard resId={resId} />
 
             <section aria-labelledby="versions-title" class="card">
               <h2 id="versions-title">{t('versions')}</h2>
