@@ -144,6 +144,14 @@ export { ERROR_CATALOGUE } from './errors/catalogue/index.js'
 export type { ErrorArgs, ErrorCode } from './errors/domain-error.js'
 export { DomainError, domainError, errorMessage, fail, isDomainError } from './errors/domain-error.js'
 export type { ErrorDefinition, ErrorKind } from './errors/error-definition.js'
+export type {
+  ExtractedText,
+  ExtractionInput,
+  ExtractionMethod,
+  FullTextLanguage,
+  TextExtractor,
+} from './fulltext/ports.js'
+export { FULLTEXT_LANGUAGES } from './fulltext/ports.js'
 export { JOURNAL_DESCRIPTIONS } from './journal/build-journal-event.js'
 export type {
   ArchiveJournalEvent,
