@@ -283,6 +283,8 @@ export type {
   ConcatExpr,
   ExtractExpr,
   ExtractField,
+  FullTextExpr,
+  FullTextFunctionName,
   InExpr,
   IsExpr,
   JsonAccessExpr,
