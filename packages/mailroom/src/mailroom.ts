@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import {
   type ActingMailroom,
   type Actor,
@@ -14,14 +15,22 @@ import {
   type PasswordHasher,
   type PasswordPolicy,
   type PdfConverter,
+  type TextExtractor,
   type ThrottlePolicy,
 } from '@mailroom/core'
 import { readEntity } from '@mailroom/core/internal'
 import { createLdapDirectory, type LdapDirectorySettings } from '@mailroom/directory'
-import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
+import {
+  CommandLineTextExtractor,
+  ConversionService,
+  mimeTypeSniffer,
+  officeChronoMerger,
+  pdfWatermarker,
+} from '@mailroom/documents'
 import {
   type ContentSettings,
   createContentServices,
+  createFullTextServices,
   createJournalServices,
   createOrganisationAdmin,
   createRecordsServices,
@@ -29,9 +38,13 @@ import {
   createStatusServices,
   type Database,
   type DatabaseTarget,
+  DEFAULT_FULLTEXT_SETTINGS,
   type DocumentStore,
   databaseFromKysely,
   databaseFromPool,
+  type FullTextObserver,
+  type FullTextServices,
+  type FullTextSettings,
   JournalWriter,
   type JournalWriterOptions,
   KyselyAuthThrottle,
@@ -103,6 +116,17 @@ export interface MailroomOptions extends DocumentStoreChoice {
   readonly journal?: Pick<JournalWriterOptions, 'sealDelayMs' | 'sweepIntervalMs'>
   /** Told of refused authentications (metrics); nothing by default. Conversions report through `converter`'s own observer. */
   readonly observer?: AuthObserver
+  /**
+   * Full-text search (docs/settings.md, MAILROOM_FULLTEXT_*): the language, this server's background
+   * extraction workers (1 by default; 0 leaves the queue to other servers) and the queue's lease and retries.
+   * `extractor` replaces pdftotext and Tesseract (tests, or another engine).
+   */
+  readonly fulltext?: Partial<FullTextSettings> & {
+    readonly extractor?: TextExtractor
+    readonly observer?: FullTextObserver
+    /** Names this server in the queue's rows (default: host name and process id). */
+    readonly serverName?: string
+  }
 }
 
 /** Mailroom's use cases wired over PostgreSQL/PGlite and the file system, usable without any HTTP layer. */
@@ -123,6 +147,8 @@ export interface Mailroom extends MailroomServices {
   statistics(): Promise<OperationalStatistics>
   /** Links every committed digital-safe journal event into its chain now (normally done in the background). */
   journalFlush(): Promise<void>
+  /** The full-text queue: status, reindex, and extraction now (drain). */
+  readonly fulltext: FullTextServices
   close(): Promise<void>
 }
 
@@ -149,6 +175,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
   const { database, ownsDatabase } = await resolveDatabase(options.database)
   let journal: JournalWriter | undefined
   let store: { store: DocumentStore; owned: boolean } | undefined
+  let fulltext: FullTextServices | undefined
   try {
     const hasher = options.passwordHasher ?? new ScryptPasswordHasher()
     const logger = options.logger ?? SILENT_LOGGER
@@ -200,6 +227,17 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       journal,
     }
     const content = createContentServices(context, options.content)
+    const { extractor, ...fullTextOptions } = options.fulltext ?? {}
+    const fullTextLanguage = fullTextOptions.language ?? DEFAULT_FULLTEXT_SETTINGS.language
+    fulltext = createFullTextServices(
+      context,
+      extractor ??
+        new CommandLineTextExtractor({
+          language: fullTextLanguage,
+          ...(context.converter ? { converter: context.converter } : {}),
+        }),
+      { serverName: `${hostname()}:${process.pid}`, ...fullTextOptions },
+    )
     const mailroom: Mailroom = {
       database,
       db: database.db,
@@ -207,7 +245,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       records: createRecordsServices(context),
-      search: createSearchServices(context, options.search),
+      search: createSearchServices(context, { fullTextLanguage, ...options.search }),
       content,
       status: createStatusServices(context),
       journal: createJournalServices(context),
@@ -236,7 +274,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       },
       statistics: () => readOperationalStatistics(database),
       journalFlush: () => context.journal.flush(),
+      fulltext,
       async close() {
+        await fulltext?.stop()
         await content.close()
         await context.journal.close()
         if (store?.owned) await docservers.close()
@@ -245,7 +285,8 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     }
     return mailroom
   } catch (error) {
-    // Stop the journal's background sealing before closing what it would use.
+    // Stop the journal's background sealing and the extraction before closing what they would use.
+    await fulltext?.stop().catch(() => {})
     await journal?.close().catch(() => {})
     if (store?.owned) await store.store.close().catch(() => {})
     if (ownsDatabase) await database.close().catch(() => {})

@@ -48,6 +48,7 @@ const UP = [
   )`,
   // Only the jobs still to do are in it: claiming stays an index scan however many files were done.
   `create index fulltext_jobs_open on fulltext_jobs (id) where state in ('pending', 'running')`,
+  `create index fulltext_jobs_failed on fulltext_jobs (id) where state = 'failed'`,
   `create index fulltext_jobs_res on fulltext_jobs (res_id)`,
   `create table fulltext_texts (
     file_kind text not null,
