@@ -7,8 +7,8 @@ import { type FullTextObserver, FullTextWorker } from './fulltext-worker.js'
 /** The full-text queue of one server: its background extraction and what operators ask of it. */
 export interface FullTextServices {
   readonly settings: FullTextSettings
-  /** Counts of the queue and its latest failures. */
-  status(): Promise<FullTextQueueStatus>
+  /** Counts of the queue and its latest failures (10 unless told). */
+  status(failures?: number): Promise<FullTextQueueStatus>
   /** Queues every record not yet indexed, retries the failed, re-indexes texts of another language. */
   reindex(): Promise<{ enqueued: number; retried: number; reindexed: number }>
   /** Extracts every waiting file now, in the caller; resolves with how many it finished. */
@@ -32,7 +32,7 @@ export function createFullTextServices(
   worker.start()
   return {
     settings,
-    status: () => queue.status(),
+    status: (failures) => queue.status(failures),
     reindex: () => queue.reindex(),
     drain: () => worker.drain(),
     wake: () => worker.wake(),
