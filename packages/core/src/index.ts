@@ -39,8 +39,13 @@ export type { EntityResponse } from './api/entity-schemas.js'
 export { EntityPathSchema } from './api/entity-schemas.js'
 export type { ErrorBody } from './api/error-body-schema.js'
 export { ErrorBodySchema } from './api/error-body-schema.js'
-export type { LivenessResponse, ReadinessResponse } from './api/health-schemas.js'
-export { LivenessResponseSchema, ReadinessResponseSchema } from './api/health-schemas.js'
+export type { FullTextBacklog, LivenessResponse, ReadinessResponse } from './api/health-schemas.js'
+export {
+  FullTextBacklogSchema,
+  LivenessResponseSchema,
+  ReadinessQuerySchema,
+  ReadinessResponseSchema,
+} from './api/health-schemas.js'
 export type { JournalErrorResponse, JournalEventsParams, JournalEventsResponse } from './api/journal-schemas.js'
 export {
   JournalErrorResponseSchema,

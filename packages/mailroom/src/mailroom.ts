@@ -273,6 +273,10 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
         return { ...schema, storage }
       },
       statistics: () => readOperationalStatistics(database),
+      async fullTextBacklog() {
+        const { pending, running, failed, oldestPendingSeconds } = await fulltext!.status(0)
+        return { pending, running, failed, oldestPendingSeconds }
+      },
       journalFlush: () => context.journal.flush(),
       fulltext,
       async close() {
