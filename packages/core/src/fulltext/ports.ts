@@ -4,11 +4,13 @@
  * words; accents are folded in both).
  */
 export const FULLTEXT_LANGUAGES = ['fr', 'en'] as const
+/** One of FULLTEXT_LANGUAGES. */
 export type FullTextLanguage = (typeof FULLTEXT_LANGUAGES)[number]
 
 /** How the text of a file was obtained: read as it is, from a PDF's text layer, or by OCR of its pages. */
 export type ExtractionMethod = 'plain' | 'text-layer' | 'ocr' | 'mixed' | 'none'
 
+/** The words of a file, as the index keeps them, and how they were read. */
 export interface ExtractedText {
   readonly text: string
   readonly method: ExtractionMethod

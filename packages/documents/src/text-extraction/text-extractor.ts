@@ -18,6 +18,7 @@ const OCR_LANGUAGES: Record<FullTextLanguage, string> = { fr: 'fra+eng', en: 'en
 /** A page of a PDF whose text layer has fewer letters than this is taken for a scan and read by OCR. */
 const SCANNED_PAGE_LETTERS = 16
 
+/** The language, the converter for office files, and where the tools are (on PATH by default). */
 export interface CommandLineTextExtractorOptions {
   readonly language: FullTextLanguage
   /** Turns office files into PDFs (the conversion the content read uses); without it they are not read. */

@@ -16,6 +16,7 @@ export interface FullTextSettings {
   readonly retryDelayMs: number
 }
 
+/** French, one worker, a 5-minute lease, 3 tries, a look every 2 s, the first retry after 30 s. */
 export const DEFAULT_FULLTEXT_SETTINGS: FullTextSettings = {
   language: 'fr',
   workers: 1,
