@@ -244,7 +244,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       documentStore: docservers,
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
-      records: createRecordsServices(context),
+      records: wakingFullText(createRecordsServices(context), fulltext),
       search: createSearchServices(context, { fullTextLanguage, ...options.search }),
       content,
       status: createStatusServices(context),
@@ -317,4 +317,15 @@ async function actorOf(users: KyselyUserRepository, user: string | number): Prom
 /** The authenticator of the `directory` option: given, or built from LDAP settings. */
 function directoryOf(directory: LdapDirectorySettings | DirectoryAuthenticator): DirectoryAuthenticator {
   return 'checkPassword' in directory ? directory : createLdapDirectory(directory)
+}
+
+/** The records use cases, each create also waking this server's extraction (it need not wait for its next look). */
+function wakingFullText(records: MailroomServices['records'], fulltext: FullTextServices): MailroomServices['records'] {
+  return {
+    async create(actor, body) {
+      const created = await records.create(actor, body)
+      fulltext.wake()
+      return created
+    },
+  }
 }

@@ -47,3 +47,23 @@ describe('the full-text queue', () => {
     expect(await t.mailroom.fulltext.status()).toMatchObject({ pending: 1, failed: 0 })
   })
 })
+
+describe('background extraction', () => {
+  let t: TestMailroom
+  beforeAll(async () => {
+    // A poll far longer than the test: only the create's wake-up can have the file extracted in time.
+    t = await createTestMailroom({ fulltext: { workers: 1, pollMs: 600_000 } })
+  })
+  afterAll(async () => t?.cleanup())
+
+  it('extracts a created file at once, without waiting for the next look at the queue', async () => {
+    const cchaplin = await t.mailroom.auth.authenticatePassword('cchaplin', 'maarch')
+    const body = { modelId: 1, status: 'NEW', format: 'txt', encodedFile: Buffer.from('lampadaire').toString('base64') }
+    const { resId } = await t.mailroom.records.create(cchaplin, body)
+    const deadline = Date.now() + 10_000
+    while ((await t.mailroom.fulltext.status()).indexed === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    const { hits } = await t.mailroom.search.find(cchaplin, { select: 'res_id', clause: "fulltext('lampadaires')" })
+    expect([...(hits as { record: unknown }[])].map((hit) => hit.record)).toEqual([{ res_id: resId }])
+  })
+})
