@@ -81,6 +81,7 @@ async function serveHolding(
     fulltext: { ...config.fulltext, ...(metrics ? { observer: metrics.fullTextObserver } : {}) },
     throttle: config.throttle,
     ...(config.directory ? { directory: config.directory } : {}),
+    ...(config.oidc ? { oidc: config.oidc } : {}),
     ...(observer ? { observer } : {}),
     logger: log,
   }).catch(async (error: unknown) => {

@@ -1,9 +1,15 @@
 import type {
   ChainVerificationResponse,
+  ContactBody,
+  ContactCreatedResponse,
+  ContactListResponse,
+  ContactResponse,
   ContentBase64Response,
   ContentParams,
   CreateRecordBody,
   CreateRecordResponse,
+  CriteriaSearchBody,
+  CriteriaSearchResponse,
   EarlierCreateRecordBody,
   Entity,
   JournalEventsParams,
@@ -16,6 +22,8 @@ import type {
   ReadinessResponse,
   RecordHistoryResponse,
   SearchBody,
+  SearchConfigurationResponse,
+  SearchOrder,
   SearchResponse,
   StatusUpdateBody,
   StatusUpdateResponse,
@@ -52,6 +60,16 @@ export interface StreamOption {
   readonly stream: true
 }
 
+/** Paging and order of `searchByCriteria` (query parameters of POST /rest/search). */
+export interface CriteriaSearchParams {
+  /** Records per page, 1 to 1000 (default 25). */
+  readonly limit?: number
+  readonly offset?: number
+  /** Sort key (default: creation date). */
+  readonly order?: SearchOrder
+  readonly orderDir?: 'ASC' | 'DESC'
+}
+
 /** Options of `readJournal`. */
 export interface JournalCallOptions extends CallOptions {
   /**
@@ -60,6 +78,23 @@ export interface JournalCallOptions extends CallOptions {
    * browsers forbid scripts to set Cookie, so there the cookie must be set for the server's origin instead.
    */
   readonly cookieToken?: string
+}
+
+/** Parameters of `listContacts` (GET /rest/contacts). */
+export interface ContactListParams {
+  /** Words every listed contact matches, each in one of its name or address fields (accents and case aside). */
+  readonly search?: string
+  readonly offset?: number
+  /** 1 to 1000 (default 25). */
+  readonly limit?: number
+  readonly orderBy?: 'firstname' | 'lastname' | 'company'
+  readonly order?: 'asc' | 'desc'
+}
+
+/** Options of `createContact`. */
+export interface ContactCreateParams {
+  /** Create even when a contact already has this e-mail address (else the server answers 409). */
+  readonly allowDuplicateMail?: boolean
 }
 
 /** The OpenAPI 3.1 document of the server, as plain JSON. */
@@ -90,6 +125,17 @@ export interface MailroomClient {
   newVersion(resId: number, body: NewVersionBody, options?: CallOptions): Promise<NewVersionResponse>
   /** POST /rest/res/list: records within the caller perimeter (retried like a read). */
   search(body: SearchBody, options?: CallOptions): Promise<SearchResponse>
+  /**
+   * POST /rest/search: Maarch 20.10's structured search (criteria such as `{ chrono: { values: 'MAARCH/2026A/1' } }`),
+   * a page of records with every match's id and the facets (retried like a read).
+   */
+  searchByCriteria(
+    body: CriteriaSearchBody,
+    params?: CriteriaSearchParams,
+    options?: CallOptions,
+  ): Promise<CriteriaSearchResponse>
+  /** GET /rest/search/configuration: what each line of a criteria search result shows. */
+  getSearchConfiguration(options?: CallOptions): Promise<SearchConfigurationResponse>
 
   /** GET /rest/resources/{resId}/content?mode=base64: the PDF as a base64 object. */
   getContent(
@@ -137,6 +183,19 @@ export interface MailroomClient {
   /** GET /rest/entities/{id}: an entity by entity_id (or integer identifier). */
   getEntity(id: string | number, options?: CallOptions): Promise<Entity>
 
+  /** GET /rest/contacts: a page of contacts and how many match (privilege admin_contacts). */
+  listContacts(params?: ContactListParams, options?: CallOptions): Promise<ContactListResponse>
+  /** GET /rest/contacts/{id}: a contact, every field. */
+  getContact(id: number, options?: CallOptions): Promise<ContactResponse>
+  /** POST /rest/contacts: creates a contact (privilege create_contacts or admin_contacts). */
+  createContact(body: ContactBody, params?: ContactCreateParams, options?: CallOptions): Promise<ContactCreatedResponse>
+  /** PUT /rest/contacts/{id}: replaces every field of a contact (a field left out becomes null). */
+  updateContact(id: number, body: ContactBody, options?: CallOptions): Promise<void>
+  /** GET /rest/getContactByMail: the first contact with this e-mail address, or null when none has it. */
+  findContactByMail(mail: string, options?: CallOptions): Promise<ContactResponse | null>
+  /** GET /rest/getContactByPhone: the first contact with this phone number (separators aside), or null. */
+  findContactByPhone(phone: string, options?: CallOptions): Promise<ContactResponse | null>
+
   /** GET /digitalSafe/digitalSafe/{owner}/events: the journal of a digital safe, with the SERVICE-AUTH cookie. */
   readJournal(owner: string, params?: JournalEventsParams, options?: JournalCallOptions): Promise<JournalEventsResponse>
   /**
@@ -172,6 +231,11 @@ export interface ChainVerificationParams {
 /** True when a raw download asks for a stream. */
 function streamWanted(params: object | undefined): boolean {
   return (params as { stream?: unknown } | undefined)?.stream === true
+}
+
+/** A lookup's answer: the contact, or null for the `{}` the server answers when none matches. */
+function found(answer: ContactResponse | Record<string, never>): ContactResponse | null {
+  return 'id' in answer ? (answer as ContactResponse) : null
 }
 
 function query(params: object | undefined, names: readonly string[]): QueryValues {
@@ -264,6 +328,17 @@ export function createClient(options: ClientOptions): MailroomClient {
     search(body, call = {}) {
       return transport.json('POST', 'rest/res/list', { body, idempotent: true, ...call })
     },
+    searchByCriteria(body, params = {}, call = {}) {
+      return transport.json('POST', 'rest/search', {
+        body,
+        idempotent: true,
+        ...call,
+        query: query(params, ['limit', 'offset', 'order', 'orderDir']),
+      })
+    },
+    getSearchConfiguration(call = {}) {
+      return transport.json('GET', 'rest/search/configuration', call)
+    },
 
     getContent,
     getOriginalContent,
@@ -284,6 +359,32 @@ export function createClient(options: ClientOptions): MailroomClient {
     async getEntity(id, call = {}) {
       return (await transport.json<{ entity: Entity }>('GET', `rest/entities/${encodeURIComponent(String(id))}`, call))
         .entity
+    },
+
+    listContacts(params, call = {}) {
+      return transport.json('GET', 'rest/contacts', {
+        ...call,
+        query: query(params, ['search', 'offset', 'limit', 'orderBy', 'order']),
+      })
+    },
+    getContact(id, call = {}) {
+      return transport.json('GET', `rest/contacts/${encodeURIComponent(String(id))}`, call)
+    },
+    createContact(body, params, call = {}) {
+      return transport.json('POST', 'rest/contacts', {
+        body,
+        ...call,
+        query: params?.allowDuplicateMail === true ? { allowDuplicateMail: 'true' } : {},
+      })
+    },
+    async updateContact(id, body, call = {}) {
+      await transport.empty('PUT', `rest/contacts/${encodeURIComponent(String(id))}`, { body, ...call })
+    },
+    async findContactByMail(mail, call = {}) {
+      return found(await transport.json('GET', 'rest/getContactByMail', { ...call, query: { mail } }))
+    },
+    async findContactByPhone(phone, call = {}) {
+      return found(await transport.json('GET', 'rest/getContactByPhone', { ...call, query: { phone } }))
     },
 
     readJournal(owner, params, call = {}) {

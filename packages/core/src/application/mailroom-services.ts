@@ -1,7 +1,10 @@
 import type { Actor } from '../actors/actor.js'
 import type { FullTextBacklog } from '../api/health-schemas.js'
 import type { AuthService } from '../auth/auth-service.js'
+import type { ConsoleSignInService } from '../auth/console-sign-in.js'
+import type { ContactsServices } from '../contacts/contacts-services.js'
 import type { ContentServices } from '../content/content-services.js'
+import type { CriteriaSearchServices } from '../criteria-search/criteria-search-services.js'
 import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
@@ -26,13 +29,19 @@ export interface MailroomServices {
     /** GET /rest/entities/{id}. */
     read(actor: Actor, id: string): Promise<Entity>
   }
+  /** GET/POST/PUT /rest/contacts, getContactByMail and getContactByPhone. */
+  readonly contacts: ContactsServices
   readonly records: RecordsServices
   readonly search: SearchServices
+  /** POST /rest/search and GET /rest/search/configuration: Maarch 20.10's structured search. */
+  readonly criteriaSearch: CriteriaSearchServices
   readonly content: ContentServices
   readonly status: StatusServices
   readonly journal: JournalServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
+  /** The console's sign-in through the OpenID Connect provider; absent when none is configured for it. */
+  readonly consoleSignIn?: ConsoleSignInService
   /** Readiness checks (GET /readyz): each a query or a probe file, so not for a liveness probe. */
   health(): Promise<MailroomHealth>
   /** The full-text queue's counts (GET /readyz?detail=true); absent in adapters without full-text search. */

@@ -34,6 +34,7 @@ export interface TokenSigner {
  * organisation's directory checks by a bind; `oidc`, a sign-in at an OpenID Connect provider (no password here).
  */
 export const AUTHENTICATION_METHODS = ['standard', 'ldap', 'oidc'] as const
+/** One of {@link AUTHENTICATION_METHODS}. */
 export type AuthenticationMethodName = (typeof AUTHENTICATION_METHODS)[number]
 
 /** What a directory answered to a login and password. */
@@ -49,6 +50,16 @@ export type DirectoryCheck =
  */
 export interface DirectoryAuthenticator {
   checkPassword(login: string, password: string): Promise<DirectoryCheck>
+}
+
+/**
+ * The organisation's OpenID Connect provider, for users whose method is `oidc`: checks the provider's access
+ * tokens that API clients present as bearer tokens. Throws IDENTITY_PROVIDER_UNAVAILABLE when it cannot tell
+ * (its keys unreachable), so that an outage is never taken for a bad token.
+ */
+export interface IdentityProvider {
+  /** The login a valid access token of the provider names (its configured claim); null for any other token. */
+  loginOfAccessToken(token: string): Promise<string | null>
 }
 
 /** A user's stored credentials and state, as authentication needs them. */

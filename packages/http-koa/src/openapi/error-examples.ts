@@ -8,6 +8,9 @@ import { STATUS_BY_KIND } from '../error-status.js'
  */
 const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   CREATE_NOT_INTEGER: { field: 'modelId' },
+  CONTACT_FIELD_LENGTH: { field: 'lastname' },
+  CONTACT_DUPLICATE_MAIL: { id: 13 },
+  CONTACT_QUERY_INVALID: { name: 'limit', rule: 'must be an integer from 1 to 1000' },
   CREATE_NOT_STRING: { field: 'status' },
   CREATE_NOT_BOOLEAN: { field: 'chrono' },
   CREATE_NOT_TEXT: { field: 'subject' },
@@ -35,6 +38,14 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   SEARCH_SELECT_SYNTAX: { problem: 'unknown-column', token: 'password', position: 10 },
   SEARCH_CLAUSE_SYNTAX: { problem: 'semicolon', token: ';', position: 19 },
   SEARCH_ORDER_BY_SYNTAX: { problem: 'subquery', token: 'select', position: 2 },
+  CRITERIA_SEARCH_CRITERION_UNKNOWN: { name: 'nope' },
+  CRITERIA_SEARCH_CRITERION_UNSERVED: { name: 'role_dest' },
+  CRITERIA_SEARCH_CRITERION_NOT_OBJECT: { name: 'chrono' },
+  CRITERIA_SEARCH_VALUES_INVALID: {
+    name: 'status',
+    expected: 'a non-empty array of status identifiers (integers, not codes) or null',
+  },
+  CRITERIA_SEARCH_QUERY_INVALID: { name: 'limit', expected: 'an integer from 1 to 1000' },
   STATUS_TARGETS_NOT_ARRAY: { field: 'resId' },
   STATUS_TOO_MANY_TARGETS: { field: 'resId' },
   STATUS_RES_ID_INVALID: { index: 2 },

@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { freeLoopbackPort } from '../servers/test-server.js'
 
 const run = promisify(execFile)
 
@@ -13,8 +13,8 @@ const SLAPADD_PATH = '/usr/sbin/slapadd'
 
 /** Why the directory tests cannot run here (slapd or openssl missing), or null when they can. */
 export function slapdMissing(): string | null {
-  if (!existsSync(SLAPD_PATH) || !existsSync(SLAPADD_PATH))
-    return `OpenLDAP's slapd is not installed (run scripts/install-slapd.sh): directory tests skipped`
+  if (!existsSync(SLAPD_PATH) || !existsSync(SLAPADD_PATH) || !existsSync('/usr/bin/ldapsearch'))
+    return `OpenLDAP's slapd or its tools are not installed (run scripts/install-slapd.sh): directory tests skipped`
   return null
 }
 
@@ -56,7 +56,7 @@ export async function startTestDirectory(people: readonly DirectoryPerson[]): Pr
   await writeFile(join(folder, 'slapd.conf'), configuration(folder, adminPassword))
   await writeFile(join(folder, 'data.ldif'), ldif(people))
   await run(SLAPADD_PATH, ['-f', join(folder, 'slapd.conf'), '-l', join(folder, 'data.ldif')])
-  const [port, tlsPort] = [await freePort(), await freePort()]
+  const [port, tlsPort] = [await freeLoopbackPort(), await freeLoopbackPort()]
   const url = `ldap://127.0.0.1:${port}`
   const ldapsUrl = `ldaps://127.0.0.1:${tlsPort}`
   // -d 0: stays in the foreground, so the test owns the process and its end.
@@ -71,9 +71,7 @@ export async function startTestDirectory(people: readonly DirectoryPerson[]): Pr
   slapd.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
-  await waitForPidFile(join(folder, 'slapd.pid'), () =>
-    slapd.exitCode === null ? null : `slapd exited (${slapd.exitCode}): ${output}`,
-  )
+  await waitUntilServing(url, () => (slapd.exitCode === null ? null : `slapd exited (${slapd.exitCode}): ${output}`))
   return {
     suffix: SUFFIX,
     peopleBase: `ou=people,${SUFFIX}`,
@@ -196,21 +194,21 @@ function ldif(people: readonly DirectoryPerson[]): string {
   return `${entries.map((lines) => lines.join('\n')).join('\n\n')}\n`
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-/** slapd writes its pid file once its listeners are open: the sign it serves. */
-async function waitForPidFile(file: string, failure: () => string | null): Promise<void> {
-  const deadline = Date.now() + 20_000
-  while (!existsSync(file)) {
+/**
+ * slapd writes its pid file before it serves; ready when a client of its own (ldapsearch, from ldap-utils)
+ * reads the root entry over the plain listener.
+ */
+async function waitUntilServing(url: string, failure: () => string | null): Promise<void> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
     const problem = failure()
     if (problem) throw new Error(problem)
-    if (Date.now() > deadline) throw new Error(`slapd did not start within 20 s`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const answered = await run('ldapsearch', ['-x', '-H', url, '-b', '', '-s', 'base', '-LLL', 'namingContexts']).then(
+      () => true,
+      () => false,
+    )
+    if (answered) return
+    if (Date.now() > deadline) throw new Error(`slapd did not answer at ${url} within 30 s`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
