@@ -263,7 +263,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       contacts: createContactsServices(new KyselyContactRepository(database.db)),
       records: wakingFullText(createRecordsServices(context), fulltext),
       search: createSearchServices(context, { fullTextLanguage, ...options.search }),
-      criteriaSearch: createCriteriaSearchServices(context),
+      criteriaSearch: createCriteriaSearchServices(context, { fullTextLanguage }),
       content,
       status: createStatusServices(context),
       journal: createJournalServices(context),

@@ -86,6 +86,14 @@ describe.runIf(tools)('full-text search of scanned letters', () => {
     expect(await found(cchaplin, 'equestre')).toEqual([{ res_id: ids.outside }])
   })
 
+  it('serves the fulltext criterion of POST /rest/search, within the perimeter', async () => {
+    const matches = async (actor: Actor, words: string) =>
+      (await t.mailroom.criteriaSearch.search(actor, { fulltext: { values: words } }, {})).allResources
+    expect(await matches(bbain, 'refection gymnase')).toEqual(expect.arrayContaining([ids.image, ids.scannedPdf]))
+    expect(await matches(bbain, 'hippodrome')).toEqual([])
+    expect(await matches(cchaplin, 'hippodrome')).toEqual([ids.outside])
+  })
+
   it('reindexes from the kept text, without extracting again', async () => {
     expect(await t.mailroom.fulltext.reindex()).toEqual({ enqueued: 0, retried: 0, reindexed: 0 })
     // A record that was there before the queue (its job gone): reindex queues it; the kept text serves.
