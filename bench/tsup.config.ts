@@ -17,6 +17,7 @@ export default defineConfig({
     'auth-flood-bench.ts',
     'chain-verification-bench.ts',
     'latency-proxy.ts',
+    'fulltext-bench.ts',
   ],
   format: ['esm'],
   target: 'node22',

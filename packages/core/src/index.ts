@@ -85,8 +85,13 @@ export type { EntityResponse } from './api/entity-schemas.js'
 export { EntityPathSchema } from './api/entity-schemas.js'
 export type { ErrorBody } from './api/error-body-schema.js'
 export { ErrorBodySchema } from './api/error-body-schema.js'
-export type { LivenessResponse, ReadinessResponse } from './api/health-schemas.js'
-export { LivenessResponseSchema, ReadinessResponseSchema } from './api/health-schemas.js'
+export type { FullTextBacklog, LivenessResponse, ReadinessResponse } from './api/health-schemas.js'
+export {
+  FullTextBacklogSchema,
+  LivenessResponseSchema,
+  ReadinessQuerySchema,
+  ReadinessResponseSchema,
+} from './api/health-schemas.js'
 export type { JournalErrorResponse, JournalEventsParams, JournalEventsResponse } from './api/journal-schemas.js'
 export {
   JournalErrorResponseSchema,
@@ -303,6 +308,14 @@ export type { ErrorArgs, ErrorCode } from './errors/domain-error.js'
 export { DomainError, domainError, errorMessage, fail, isDomainError } from './errors/domain-error.js'
 export type { ErrorDefinition, ErrorKind } from './errors/error-definition.js'
 export type { FolderRepository, VisibleFolderRow } from './folders/ports.js'
+export type {
+  ExtractedText,
+  ExtractionInput,
+  ExtractionMethod,
+  FullTextLanguage,
+  TextExtractor,
+} from './fulltext/ports.js'
+export { FULLTEXT_LANGUAGES } from './fulltext/ports.js'
 export type { IndexingFieldRow, IndexingModelRepository, IndexingModelRow } from './indexing-models/ports.js'
 export { JOURNAL_DESCRIPTIONS } from './journal/build-journal-event.js'
 export type {
@@ -453,6 +466,8 @@ export type {
   ConcatExpr,
   ExtractExpr,
   ExtractField,
+  FullTextExpr,
+  FullTextFunctionName,
   InExpr,
   IsExpr,
   JsonAccessExpr,

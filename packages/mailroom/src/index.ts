@@ -12,8 +12,13 @@
 export { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from '@mailroom/core'
 export type { LdapDirectorySettings, LdapSearchSettings, OidcSettings } from '@mailroom/directory'
 export { createLdapDirectory } from '@mailroom/directory'
-export type { ConversionServiceOptions, LibreOfficeConverterOptions, OfficeConverter } from '@mailroom/documents'
-export { ConversionService, findSoffice, LibreOfficeConverter } from '@mailroom/documents'
+export type {
+  CommandLineTextExtractorOptions,
+  ConversionServiceOptions,
+  LibreOfficeConverterOptions,
+  OfficeConverter,
+} from '@mailroom/documents'
+export { CommandLineTextExtractor, ConversionService, findSoffice, LibreOfficeConverter } from '@mailroom/documents'
 export type { S3StoreOptions } from '@mailroom/object-store'
 export { isS3Url, parseS3Url, S3DocumentStore } from '@mailroom/object-store'
 export type {
@@ -24,6 +29,11 @@ export type {
   Database,
   DatabaseTarget,
   DocumentStore,
+  FullTextObserver,
+  FullTextQueueStatus,
+  FullTextServices,
+  FullTextSettings,
+  JobOutcome,
   JournalBreak,
   JournalBreakReason,
   JournalVerification,

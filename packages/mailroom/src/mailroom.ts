@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import {
   type ActingMailroom,
   type Actor,
@@ -16,6 +17,7 @@ import {
   type PasswordHasher,
   type PasswordPolicy,
   type PdfConverter,
+  type TextExtractor,
   type ThrottlePolicy,
 } from '@mailroom/core'
 import { readEntity } from '@mailroom/core/internal'
@@ -25,13 +27,20 @@ import {
   type LdapDirectorySettings,
   type OidcSettings,
 } from '@mailroom/directory'
-import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
+import {
+  CommandLineTextExtractor,
+  ConversionService,
+  mimeTypeSniffer,
+  officeChronoMerger,
+  pdfWatermarker,
+} from '@mailroom/documents'
 import {
   type ContentSettings,
   createAttachmentServices,
   createContentServices,
   createCriteriaSearchServices,
   createDiffusionListServices,
+  createFullTextServices,
   createJournalServices,
   createLinksServices,
   createNotesServices,
@@ -42,9 +51,13 @@ import {
   createStatusServices,
   type Database,
   type DatabaseTarget,
+  DEFAULT_FULLTEXT_SETTINGS,
   type DocumentStore,
   databaseFromKysely,
   databaseFromPool,
+  type FullTextObserver,
+  type FullTextServices,
+  type FullTextSettings,
   JournalWriter,
   type JournalWriterOptions,
   KyselyAuthThrottle,
@@ -123,6 +136,17 @@ export interface MailroomOptions extends DocumentStoreChoice {
   readonly journal?: Pick<JournalWriterOptions, 'sealDelayMs' | 'sweepIntervalMs'>
   /** Told of refused authentications (metrics); nothing by default. Conversions report through `converter`'s own observer. */
   readonly observer?: AuthObserver
+  /**
+   * Full-text search (docs/settings.md, MAILROOM_FULLTEXT_*): the language, this server's background
+   * extraction workers (1 by default; 0 leaves the queue to other servers) and the queue's lease and retries.
+   * `extractor` replaces pdftotext and Tesseract (tests, or another engine).
+   */
+  readonly fulltext?: Partial<FullTextSettings> & {
+    readonly extractor?: TextExtractor
+    readonly observer?: FullTextObserver
+    /** Names this server in the queue's rows (default: host name and process id). */
+    readonly serverName?: string
+  }
 }
 
 /** Mailroom's use cases wired over PostgreSQL/PGlite and the file system, usable without any HTTP layer. */
@@ -143,6 +167,8 @@ export interface Mailroom extends MailroomServices {
   statistics(): Promise<OperationalStatistics>
   /** Links every committed digital-safe journal event into its chain now (normally done in the background). */
   journalFlush(): Promise<void>
+  /** The full-text queue: status, reindex, and extraction now (drain). */
+  readonly fulltext: FullTextServices
   close(): Promise<void>
 }
 
@@ -169,6 +195,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
   const { database, ownsDatabase } = await resolveDatabase(options.database)
   let journal: JournalWriter | undefined
   let store: { store: DocumentStore; owned: boolean } | undefined
+  let fulltext: FullTextServices | undefined
   try {
     const hasher = options.passwordHasher ?? new ScryptPasswordHasher()
     const logger = options.logger ?? SILENT_LOGGER
@@ -222,6 +249,17 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       journal,
     }
     const content = createContentServices(context, options.content)
+    const { extractor, ...fullTextOptions } = options.fulltext ?? {}
+    const fullTextLanguage = fullTextOptions.language ?? DEFAULT_FULLTEXT_SETTINGS.language
+    fulltext = createFullTextServices(
+      context,
+      extractor ??
+        new CommandLineTextExtractor({
+          language: fullTextLanguage,
+          ...(context.converter ? { converter: context.converter } : {}),
+        }),
+      { serverName: `${hostname()}:${process.pid}`, ...fullTextOptions },
+    )
     const mailroom: Mailroom = {
       database,
       db: database.db,
@@ -229,10 +267,10 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       contacts: createContactsServices(new KyselyContactRepository(database.db)),
-      records: createRecordsServices(context),
+      records: wakingFullText(createRecordsServices(context), fulltext),
       attachments: createAttachmentServices(context, content.reader),
-      search: createSearchServices(context, options.search),
-      criteriaSearch: createCriteriaSearchServices(context),
+      search: createSearchServices(context, { fullTextLanguage, ...options.search }),
+      criteriaSearch: createCriteriaSearchServices(context, { fullTextLanguage }),
       content,
       status: createStatusServices(context),
       notes: createNotesServices(context),
@@ -269,8 +307,14 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
         return { ...schema, storage }
       },
       statistics: () => readOperationalStatistics(database),
+      async fullTextBacklog() {
+        const { pending, running, failed, oldestPendingSeconds } = await fulltext!.status(0)
+        return { pending, running, failed, oldestPendingSeconds }
+      },
       journalFlush: () => context.journal.flush(),
+      fulltext,
       async close() {
+        await fulltext?.stop()
         await content.close()
         await context.journal.close()
         if (store?.owned) await docservers.close()
@@ -279,7 +323,8 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     }
     return mailroom
   } catch (error) {
-    // Stop the journal's background sealing before closing what it would use.
+    // Stop the journal's background sealing and the extraction before closing what they would use.
+    await fulltext?.stop().catch(() => {})
     await journal?.close().catch(() => {})
     if (store?.owned) await store.store.close().catch(() => {})
     if (ownsDatabase) await database.close().catch(() => {})
@@ -306,4 +351,15 @@ async function actorOf(users: KyselyUserRepository, user: string | number): Prom
 /** The authenticator of the `directory` option: given, or built from LDAP settings. */
 function directoryOf(directory: LdapDirectorySettings | DirectoryAuthenticator): DirectoryAuthenticator {
   return 'checkPassword' in directory ? directory : createLdapDirectory(directory)
+}
+
+/** The records use cases, each create also waking this server's extraction (it need not wait for its next look). */
+function wakingFullText(records: MailroomServices['records'], fulltext: FullTextServices): MailroomServices['records'] {
+  return {
+    async create(actor, body) {
+      const created = await records.create(actor, body)
+      fulltext.wake()
+      return created
+    },
+  }
 }

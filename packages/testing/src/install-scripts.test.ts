@@ -130,3 +130,23 @@ describe('scripts/install-slapd.sh', () => {
     expect(runScript('install-slapd.sh', ['slapd', 'ldap-utils', 'openssl'], '--check')).toMatchObject({ status: 0 })
   })
 })
+
+describe('scripts/install-tesseract.sh', () => {
+  it('installs the missing pieces of full-text extraction, and nothing when all are there', () => {
+    expect(runScript('install-tesseract.sh', ['tesseract-ocr', 'poppler-utils'], '--check')).toMatchObject({
+      status: 1,
+      lines: [
+        'install-tesseract: ok      Tesseract OCR (scans and images): tesseract-ocr',
+        'install-tesseract: missing Tesseract French data: tesseract-ocr-fra',
+        'install-tesseract: missing Tesseract English data: tesseract-ocr-eng',
+        'install-tesseract: ok      poppler (pdftotext, pdftoppm): poppler-utils',
+        'install-tesseract: would install tesseract-ocr-fra tesseract-ocr-eng',
+      ],
+    })
+    expect(runScript('install-tesseract.sh', ['poppler-utils']).apt).toContain(
+      'install -y -qq --no-install-recommends tesseract-ocr tesseract-ocr-fra tesseract-ocr-eng',
+    )
+    const all = ['tesseract-ocr', 'tesseract-ocr-fra', 'tesseract-ocr-eng', 'poppler-utils']
+    expect(runScript('install-tesseract.sh', all, '--check')).toMatchObject({ status: 0 })
+  })
+})

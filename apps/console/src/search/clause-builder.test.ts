@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { buildClause, errorPosition, literal, NO_FILTERS } from './clause-builder.js'
+import { buildClause, errorPosition, excerptParts, literal, NO_FILTERS } from './clause-builder.js'
 
 /** Splits a clause into its string literals and the text between them, as the server's tokenizer does. */
 function outsideLiterals(clause: string): string {
@@ -75,5 +75,22 @@ describe('the clause the filter builder writes', () => {
   it('reads the position of a server error', () => {
     expect(errorPosition('Bad Request: clause is not valid: unknown column "foo" at position 1')).toBe(1)
     expect(errorPosition('Bad Request: clause is not valid: unexpected end of input')).toBeNull()
+  })
+})
+
+describe('full-text words', () => {
+  it('become one fulltext() condition whose words are a literal', () => {
+    expect(buildClause({ ...NO_FILTERS, words: " toiture de l'école ", status: 'NEW' })).toBe(
+      "fulltext('toiture de l''école') and status = 'NEW'",
+    )
+  })
+
+  it('marks the words found in an excerpt', () => {
+    expect(excerptParts('la **toiture** du **gymnase**')).toEqual([
+      { text: 'la ', found: false },
+      { text: 'toiture', found: true },
+      { text: ' du ', found: false },
+      { text: 'gymnase', found: true },
+    ])
   })
 })

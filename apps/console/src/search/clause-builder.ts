@@ -1,5 +1,7 @@
 /** What the filter builder holds; empty strings are filters left out. */
 export interface SearchFilters {
+  /** Words the text of a record's files must hold (full-text search: accents, case and endings ignored). */
+  readonly words: string
   readonly status: string
   readonly doctype: string
   readonly destination: string
@@ -16,6 +18,7 @@ export interface SearchFilters {
 }
 
 export const NO_FILTERS: SearchFilters = {
+  words: '',
   status: '',
   doctype: '',
   destination: '',
@@ -49,6 +52,8 @@ function nextDay(date: string): string {
  */
 export function buildClause(filters: SearchFilters): string {
   const parts: string[] = []
+  const words = filters.words.trim()
+  if (words) parts.push(`fulltext(${literal(words)})`)
   const status = filters.status.trim()
   if (status) parts.push(`status = ${literal(status)}`)
   const doctype = filters.doctype.trim()
@@ -65,6 +70,14 @@ export function buildClause(filters: SearchFilters): string {
   if (INTEGER.test(field) && filters.customValue !== '')
     parts.push(`custom_fields->>${literal(field)} = ${literal(filters.customValue)}`)
   return parts.length === 0 ? '1=1' : parts.join(' and ')
+}
+
+/** An excerpt's parts: the words the search found are between `**` (the server's marks, never HTML). */
+export function excerptParts(excerpt: string): { text: string; found: boolean }[] {
+  return excerpt
+    .split('**')
+    .map((text, index) => ({ text, found: index % 2 === 1 }))
+    .filter((part) => part.text !== '')
 }
 
 /** The 1-based character position a search error names ("... at position 12"), if any. */

@@ -8,7 +8,7 @@ import { FieldGrid, type FieldSpec } from '../ui/field-input.js'
 import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
-import { buildClause, errorPosition, NO_FILTERS, type SearchFilters } from './clause-builder.js'
+import { buildClause, errorPosition, excerptParts, NO_FILTERS, type SearchFilters } from './clause-builder.js'
 
 const PAGE_SIZE = 20
 
@@ -24,6 +24,7 @@ const COLUMNS: readonly (readonly [column: string, heading: MessageKey])[] = [
 ]
 
 const FILTER_FIELDS: readonly FieldSpec<keyof SearchFilters>[] = [
+  ['words', 'words', 'text'],
   ['status', 'status', 'text'],
   ['doctype', 'doctype', 'number'],
   ['destination', 'destination', 'text'],
@@ -71,7 +72,8 @@ export function SearchPage() {
     setBusy(true)
     setError(null)
     try {
-      const select = COLUMNS.map(([column]) => column).join(', ')
+      // fulltext_excerpt: the best matching passage of each record's files (null without a fulltext condition).
+      const select = [...COLUMNS.map(([column]) => column), 'fulltext_excerpt'].join(', ')
       const orderBy = [
         `${order.column} ${order.descending ? 'desc' : 'asc'}`,
         ...(order.column === 'res_id' ? [] : ['res_id desc']),
@@ -212,6 +214,13 @@ export function SearchPage() {
                           ) : (
                             formatValue(row[column], language)
                           )}
+                          {column === 'subject' && typeof row.fulltext_excerpt === 'string' ? (
+                            <p class="excerpt">
+                              {excerptParts(row.fulltext_excerpt).map((part, index) =>
+                                part.found ? <mark key={index}>{part.text}</mark> : part.text,
+                              )}
+                            </p>
+                          ) : null}
                         </td>
                       ))}
                     </tr>

@@ -1,4 +1,5 @@
 import type { Actor } from '../actors/actor.js'
+import type { FullTextBacklog } from '../api/health-schemas.js'
 import type { AttachmentServices } from '../attachments/attachment-services.js'
 import type { AuthService } from '../auth/auth-service.js'
 import type { ConsoleSignInService } from '../auth/console-sign-in.js'
@@ -58,4 +59,6 @@ export interface MailroomServices {
   readonly consoleSignIn?: ConsoleSignInService
   /** Readiness checks (GET /readyz): each a query or a probe file, so not for a liveness probe. */
   health(): Promise<MailroomHealth>
+  /** The full-text queue's counts (GET /readyz?detail=true); absent in adapters without full-text search. */
+  fullTextBacklog?(): Promise<FullTextBacklog>
 }

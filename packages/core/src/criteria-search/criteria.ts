@@ -31,6 +31,8 @@ export type CriteriaTerm =
   | { readonly kind: 'quick'; readonly text: string; readonly exact: boolean }
   /** `subject`: every word (2 characters or more) a substring, case and accents ignored; or the exact subject. */
   | { readonly kind: 'subject'; readonly text: string; readonly exact: boolean }
+  /** `fulltext`: the words in the text of one of the record's files (full-text search: stems, accents folded). */
+  | { readonly kind: 'fulltext'; readonly text: string }
   /** `chrono`: a substring of the chrono with its spaces removed, case ignored (20.10's `ilike '%v%'`). */
   | { readonly kind: 'chrono'; readonly text: string }
   /** `barcode`: a substring of the barcode, case ignored. */

@@ -110,6 +110,7 @@ const CRITERIA: ReadonlyMap<string, CriterionRule> = new Map<string, CriterionRu
   ['meta', { schema: text, expected: TEXT, toTerm: (v: string) => ({ kind: 'quick', ...quotedExact(v) }) }],
   ['subject', { schema: text, expected: TEXT, toTerm: (v: string) => ({ kind: 'subject', ...quotedExact(v) }) }],
   ['chrono', { schema: text, expected: TEXT, toTerm: (v: string) => ({ kind: 'chrono', text: v }) }],
+  ['fulltext', { schema: text, expected: TEXT, toTerm: (v: string) => ({ kind: 'fulltext', text: v }) }],
   ['barcode', { schema: text, expected: TEXT, toTerm: (v: string) => ({ kind: 'barcode', text: v }) }],
   ['notes', { schema: text, expected: TEXT, toTerm: (v: string) => ({ kind: 'notes', text: v }) }],
   [
@@ -199,9 +200,9 @@ export const CRITERION_NAMES: readonly string[] = [...CRITERIA.keys()]
 
 /**
  * Criteria 20.10 knows that Mailroom does not serve: refused by name rather than ignored, so a search is never
- * wider than asked. (Workflow roles, registered mail, custom fields and full text.)
+ * wider than asked. (Workflow roles, registered mail, custom fields.)
  */
-const UNSERVED = /^(role_.+|senderDepartment|groupSign|registeredMail_.+|indexingCustomField_.+|fulltext)$/
+const UNSERVED = /^(role_.+|senderDepartment|groupSign|registeredMail_.+|indexingCustomField_.+)$/
 
 /** Checks one facet of `filters`: `{values: [{id, selected}], expand}`; the selected ids narrow the search. */
 const facetSchema = z.object({

@@ -5,11 +5,13 @@ import type {
   CriteriaSearchResponse,
   CriteriaSearchServices,
   CriteriaTerm,
+  FullTextLanguage,
   SearchCriteria,
   SearchPaging,
 } from '@mailroom/core'
 import { parseSearchCriteria, parseSearchPaging, SEARCH_CONFIGURATION } from '@mailroom/core/internal'
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { fullTextConfigOf } from '../search/compile-clause.js'
 import { runSearch } from '../search/run-search.js'
 import type { StorageContext } from '../storage-context.js'
 import {
@@ -78,7 +80,11 @@ const EMPTY_ANSWER: CriteriaSearchResponse = { resources: [], count: 0, allResou
  * of the matches, then the page's records with what 20.10's result list shows. Statements the database
  * refuses answer 400 (runSearch), never 500.
  */
-export function createCriteriaSearchServices(context: StorageContext): CriteriaSearchServices {
+export function createCriteriaSearchServices(
+  context: StorageContext,
+  settings: { readonly fullTextLanguage?: FullTextLanguage } = {},
+): CriteriaSearchServices {
+  const fullTextConfig = fullTextConfigOf(settings.fullTextLanguage ?? 'fr')
   let tables: Promise<OptionalTables> | undefined
 
   async function search(
@@ -97,7 +103,7 @@ export function createCriteriaSearchServices(context: StorageContext): CriteriaS
     return runSearch(context, async (db) => {
       if (await somePreQueryEmpty(db, criteria, notes)) return EMPTY_ANSWER
       const perimeter = await context.perimeter.condition(context.db, actor)
-      const sources = { notes, attachments: present.attachments }
+      const sources = { notes, attachments: present.attachments, fullTextConfig }
       const conditions: RawBuilder<SqlBool>[] = criteria.terms.map((term) => compileTerm(term, sources))
       conditions.push(sql<SqlBool>`${sql.ref('status')} in (select id from status where can_be_searched = 'Y')`)
       if (perimeter !== null) conditions.push(sql<SqlBool>`${perimeter}`)

@@ -199,7 +199,7 @@ describe('caller text never reaches SQL text', () => {
         const criteria = parseSearchCriteria(body)
         const notes = { recordsWithNote: (text: string) => sql`select ${sql.val(text)}::bigint` }
         const where = sql.join(
-          criteria.terms.map((term) => compileTerm(term, { notes, attachments: true })),
+          criteria.terms.map((term) => compileTerm(term, { notes, attachments: true, fullTextConfig: 'mailroom_fr' })),
           sql` and `,
         )
         const compiled =

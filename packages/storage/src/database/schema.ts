@@ -543,5 +543,39 @@ export interface Database {
   journal_pending: JournalPendingTable
   journal_verified_points: JournalVerifiedPointsTable
   journal_archives: JournalArchivesTable
+  fulltext_jobs: FulltextJobsTable
+  fulltext_texts: FulltextTextsTable
   res_view_letterbox: ResViewLetterbox
+}
+
+/** The kinds of stored file the full-text queue extracts (migration 0016): a record's current file, an attachment. */
+export type FulltextFileKind = 'resource' | 'attachment'
+
+export interface FulltextJobsTable {
+  id: Generated<number>
+  file_kind: FulltextFileKind
+  file_id: number
+  res_id: number
+  state: ColumnType<'pending' | 'running' | 'done' | 'failed', string | undefined, string>
+  attempts: ColumnType<number, number | undefined, number>
+  not_before: ColumnType<Date, Date | string | undefined, Date | string>
+  lease_token: string | null
+  leased_by: string | null
+  lease_until: Timestamp | null
+  last_error: string | null
+  enqueued_at: ColumnType<Date, Date | string | undefined, Date | string>
+  finished_at: Timestamp | null
+}
+
+export interface FulltextTextsTable {
+  file_kind: FulltextFileKind
+  file_id: number
+  res_id: number
+  fingerprint: string | null
+  method: string
+  ocr_pages: number
+  language: string
+  content: string
+  document: string
+  extracted_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
