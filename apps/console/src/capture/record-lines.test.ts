@@ -1,0 +1,49 @@
+import { maarchExchange } from '@mailroom/testing'
+import { describe, expect, it } from 'vitest'
+import type { AttachmentRow, LinkedRecord, NoteRow } from './capture-api.js'
+import { attachmentName, linkedRecordLine, noteAuthor, noteRestriction, parseRecordNumbers } from './record-lines.js'
+
+function answer<T>(file: string, name: string): T {
+  return maarchExchange(file, name).response.body as T
+}
+
+describe('the lines of a record page', () => {
+  it('names a note’s author and the entities it is kept for', () => {
+    const [note] = answer<{ notes: NoteRow[] }>('notes-read.json', 'notes of record 1 as bbain (PJS)').notes
+    expect(noteAuthor(note!)).toBe('Barbara BAIN (Pôle Jeunesse et Sport)')
+    expect(noteRestriction(note!)).toBe('PTE')
+    const [open] = answer<{ notes: NoteRow[] }>('notes-read.json', 'notes with limit 1').notes
+    expect(noteRestriction(open!)).toBeNull()
+  })
+
+  it('names an attachment by title, chrono and version', () => {
+    const [attachment] = answer<{ attachments: AttachmentRow[] }>(
+      'attachments-read.json',
+      'attachments of record 1 as bbain',
+    ).attachments
+    expect(attachmentName(attachment!)).toBe('ar_derogation — MAARCH/2020D/1')
+    expect(attachmentName({ ...attachment!, title: '', chrono: null, relation: 2 })).toBe('Projet de réponse (v2)')
+  })
+
+  it('shows a linked record’s chrono, subject and status', () => {
+    const [record] = answer<{ linkedResources: LinkedRecord[] }>(
+      'linked-resources.json',
+      'read back after unlink',
+    ).linkedResources
+    expect(linkedRecordLine(record!)).toBe(
+      'MAARCH/2020A/1 — Demande de dérogation carte scolaire (En attente tablette (MP))',
+    )
+    expect(linkedRecordLine({ resId: 9, chrono: null, subject: 'Sans chrono', status: 'NEW' })).toBe(
+      'Sans chrono (NEW)',
+    )
+  })
+
+  it('reads the record numbers typed in the link form', () => {
+    expect(parseRecordNumbers('12, 14 15;12')).toEqual([12, 14, 15])
+    expect(parseRecordNumbers(' 3 ')).toEqual([3])
+    expect(parseRecordNumbers('')).toBeNull()
+    expect(parseRecordNumbers('12 abc')).toBeNull()
+    expect(parseRecordNumbers('0')).toBeNull()
+    expect(parseRecordNumbers('-4')).toBeNull()
+  })
+})

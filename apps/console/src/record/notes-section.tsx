@@ -1,0 +1,61 @@
+import { useState } from 'preact/hooks'
+import { addNote, readNotes } from '../capture/capture-api.js'
+import { noteAuthor, noteRestriction } from '../capture/record-lines.js'
+import { useLoaded } from '../capture/use-loaded.js'
+import { Alert } from '../ui/alert.js'
+import { useConsole } from '../ui/context.js'
+import { errorText } from '../ui/error-text.js'
+import { formatValue } from '../ui/format.js'
+import { LoadedList } from '../ui/loaded-list.js'
+
+/** A record's notes the reader may see (GET /rest/resources/{resId}/notes), newest first, and a new one. */
+export function NotesSection(props: { readonly resId: number }) {
+  const { t, language, keeper } = useConsole()
+  const [version, setVersion] = useState(0)
+  const notes = useLoaded((client) => readNotes(client, props.resId), version)
+  const [value, setValue] = useState('')
+  const [result, setResult] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null)
+
+  const submit = async (event: Event) => {
+    event.preventDefault()
+    setResult(null)
+    try {
+      await keeper.call((client) => addNote(client, props.resId, value))
+      setValue('')
+      setResult({ kind: 'ok', text: t('noteAdded') })
+      setVersion((v) => v + 1)
+    } catch (caught) {
+      setResult({ kind: 'error', text: errorText(caught, t) })
+    }
+  }
+
+  return (
+    <section aria-labelledby="notes-title" class="card">
+      <h2 id="notes-title">{t('notes')}</h2>
+      <LoadedList loaded={notes} empty={t('noNotes')}>
+        {(items) => (
+          <ul class="notes">
+            {items.map((note) => {
+              const restriction = noteRestriction(note)
+              return (
+                <li key={note.id}>
+                  <p class="note-value">{note.value}</p>
+                  <p class="help">
+                    {noteAuthor(note)} · {formatValue(note.creation_date, language)}
+                    {restriction ? ` · ${t('noteRestricted', { entities: restriction })}` : ''}
+                  </p>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </LoadedList>
+      <form onSubmit={submit}>
+        <label for="new-note">{t('newNote')}</label>
+        <textarea id="new-note" rows={3} required value={value} onInput={(e) => setValue(e.currentTarget.value)} />
+        <button type="submit">{t('addNote')}</button>
+        {result ? <Alert kind={result.kind} text={result.text} /> : null}
+      </form>
+    </section>
+  )
+}
