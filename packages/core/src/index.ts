@@ -18,6 +18,24 @@ export {
   RefreshTokenResponseSchema,
 } from './api/auth-schemas.js'
 export type {
+  ContactBody,
+  ContactCreatedResponse,
+  ContactListResponse,
+  ContactResponse,
+} from './api/contact-schemas.js'
+export {
+  ContactBodySchema,
+  ContactByMailQuerySchema,
+  ContactByPhoneQuerySchema,
+  ContactCreatedResponseSchema,
+  ContactCreateQuerySchema,
+  ContactListQuerySchema,
+  ContactListResponseSchema,
+  ContactLookupResponseSchema,
+  ContactPathSchema,
+  ContactSchema,
+} from './api/contact-schemas.js'
+export type {
   ContentBase64Response,
   ContentParams,
   OriginalContentBase64Response,
@@ -113,6 +131,24 @@ export type {
 export { AUTHENTICATION_METHODS } from './auth/ports.js'
 export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
+export type { ContactJson, ContactTextField, ContactValues, StoredContact } from './contacts/contact.js'
+export { CONTACT_TEXT_FIELDS } from './contacts/contact.js'
+export type { ContactListQuery } from './contacts/contact-list-query.js'
+export type { ContactCivility, ContactFilling, ContactListItem, ContactView } from './contacts/contact-view.js'
+export type {
+  ContactCreatedAnswer,
+  ContactCreateOptions,
+  ContactListAnswer,
+  ContactsServices,
+} from './contacts/contacts-services.js'
+export { createContactsServices } from './contacts/contacts-services.js'
+export type {
+  ContactChange,
+  ContactInsert,
+  ContactPage,
+  ContactRepository,
+  ContactWithCreator,
+} from './contacts/ports.js'
 export type { ContentMode, VersionType } from './content/content-request.js'
 export type {
   ContentBase64Body,

@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import type { AuthService } from '../auth/auth-service.js'
+import type { ContactsServices } from '../contacts/contacts-services.js'
 import type { ContentServices } from '../content/content-services.js'
 import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
@@ -25,6 +26,8 @@ export interface MailroomServices {
     /** GET /rest/entities/{id}. */
     read(actor: Actor, id: string): Promise<Entity>
   }
+  /** GET/POST/PUT /rest/contacts, getContactByMail and getContactByPhone. */
+  readonly contacts: ContactsServices
   readonly records: RecordsServices
   readonly search: SearchServices
   readonly content: ContentServices

@@ -2,6 +2,7 @@ import { openApiRoute } from '../openapi/openapi-routes.js'
 import { adminRoutes } from './admin-routes.js'
 import { authRoutes } from './auth-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
+import { contactsRoutes } from './contacts-routes.js'
 import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
 import { entityRoute } from './entity-routes.js'
@@ -25,6 +26,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...contentRoutes,
   ...statusRoutes,
   entityRoute,
+  ...contactsRoutes,
   journalRoute,
   chainVerificationRoute,
 ]
