@@ -105,6 +105,17 @@ export {
   UserStatusBodySchema,
   UserSummarySchema,
 } from './api/organisation-schemas.js'
+export type {
+  Parameter,
+  ParameterListResponse,
+  ParameterResponse,
+} from './api/parameter-schemas.js'
+export {
+  ParameterListResponseSchema,
+  ParameterPathSchema,
+  ParameterResponseSchema,
+  ParameterSchema,
+} from './api/parameter-schemas.js'
 export type { CreateRecordBody, CreateRecordResponse, EarlierCreateRecordBody } from './api/record-schemas.js'
 export {
   CreateRecordBodySchema,
@@ -112,6 +123,33 @@ export {
   CreateRecordResponseSchema,
   EarlierCreateRecordBodySchema,
 } from './api/record-schemas.js'
+export type {
+  CustomFieldListResponse,
+  Doctype,
+  DoctypeResponse,
+  DoctypeTreeResponse,
+  EntityListResponse,
+  EntityTreeNode,
+  FolderListResponse,
+  IndexingModelListResponse,
+  IndexingModelResponse,
+  PriorityListResponse,
+  StatusListResponse,
+  TagListResponse,
+} from './api/reference-schemas.js'
+export {
+  CustomFieldListResponseSchema,
+  DoctypeResponseSchema,
+  DoctypeTreeResponseSchema,
+  EntityListResponseSchema,
+  FolderListResponseSchema,
+  IndexingModelListResponseSchema,
+  IndexingModelResponseSchema,
+  IntegerIdPathSchema,
+  PriorityListResponseSchema,
+  StatusListResponseSchema,
+  TagListResponseSchema,
+} from './api/reference-schemas.js'
 export type { SearchBody, SearchResponse } from './api/search-schemas.js'
 export { SearchBodySchema, SearchResponseSchema } from './api/search-schemas.js'
 export type { RecordHistoryResponse, StatusUpdateBody, StatusUpdateResponse } from './api/status-schemas.js'
@@ -120,11 +158,15 @@ export {
   StatusUpdateBodySchema,
   StatusUpdateResponseSchema,
 } from './api/status-schemas.js'
+export type { CurrentUserProfile, UsersResponse } from './api/user-schemas.js'
+export { CurrentUserProfileSchema, UsersResponseSchema } from './api/user-schemas.js'
 export type { NewVersionBody, NewVersionResponse } from './api/version-schemas.js'
 export { NewVersionBodySchema, NewVersionResponseSchema } from './api/version-schemas.js'
 export type { ActingMailroom, BoundServices } from './application/bind-actor.js'
 export { actAs } from './application/bind-actor.js'
 export type { MailroomHealth, MailroomServices } from './application/mailroom-services.js'
+export type { ReferenceRepositories, ReferenceServices } from './application/reference-services.js'
+export { createReferenceUseCases } from './application/reference-services.js'
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
 export type {
@@ -198,6 +240,12 @@ export type {
   SearchPaging,
 } from './criteria-search/criteria.js'
 export type { CriteriaSearchServices } from './criteria-search/criteria-search-services.js'
+export type {
+  DoctypeFirstLevelRow,
+  DoctypeRepository,
+  DoctypeRow,
+  DoctypeSecondLevelRow,
+} from './doctypes/ports.js'
 export type { Entity, EntityRow } from './entities/entity.js'
 export { EntityResponseSchema } from './entities/entity.js'
 export type { EntityRepository } from './entities/ports.js'
@@ -205,6 +253,8 @@ export { ERROR_CATALOGUE } from './errors/catalogue/index.js'
 export type { ErrorArgs, ErrorCode } from './errors/domain-error.js'
 export { DomainError, domainError, errorMessage, fail, isDomainError } from './errors/domain-error.js'
 export type { ErrorDefinition, ErrorKind } from './errors/error-definition.js'
+export type { FolderRepository, VisibleFolderRow } from './folders/ports.js'
+export type { IndexingFieldRow, IndexingModelRepository, IndexingModelRow } from './indexing-models/ports.js'
 export { JOURNAL_DESCRIPTIONS } from './journal/build-journal-event.js'
 export type {
   ArchiveJournalEvent,
@@ -264,6 +314,7 @@ export type {
   OrganisationDocumentInput,
   OrganisationItems,
   OrganisationSection,
+  ParameterDefinition,
   PriorityDefinition,
   StatusDefinition,
   TagDefinition,
@@ -299,6 +350,7 @@ export type {
   OrganisationValidation,
 } from './organisation/validate-organisation.js'
 export { validateOrganisation } from './organisation/validate-organisation.js'
+export type { ParameterRepository } from './parameters/ports.js'
 export type { ChronoPlan } from './records/chrono.js'
 export type {
   DiffusionItem,
@@ -321,6 +373,13 @@ export type {
   StagedFile,
 } from './records/ports.js'
 export type { RecordsServices } from './records/records-services.js'
+export type {
+  CustomFieldRepository,
+  PriorityRepository,
+  ReferenceList,
+  StatusRepository,
+  TagRepository,
+} from './reference-lists/ports.js'
 export type {
   ArithmeticExpr,
   ArithmeticOperator,
@@ -372,3 +431,5 @@ export type { ViewColumnName, ViewColumnType } from './search/view-columns.js'
 export { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from './search/view-columns.js'
 export type { HistoryEntry, RecordHistory } from './status/record-history.js'
 export type { StatusServices, StatusUpdateMeta, StatusUpdateResult } from './status/status-services.js'
+export type { StoredProfile, UserDirectory, UserListItem } from './users/ports.js'
+export type { ProfileSettings } from './users/read-users.js'

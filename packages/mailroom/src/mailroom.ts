@@ -8,6 +8,7 @@ import {
   type Clock,
   createAuthService,
   createContactsServices,
+  DEFAULT_PASSWORD_POLICY,
   type DirectoryAuthenticator,
   fail,
   type MailroomServices,
@@ -27,6 +28,7 @@ import {
   createJournalServices,
   createOrganisationAdmin,
   createRecordsServices,
+  createReferenceServices,
   createSearchServices,
   createStatusServices,
   type Database,
@@ -215,6 +217,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       criteriaSearch: createCriteriaSearchServices(context),
       content,
       status: createStatusServices(context),
+      reference: createReferenceServices(database.db, {
+        passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
+      }),
       journal: createJournalServices(context),
       organisation: createOrganisationAdmin({
         db: database.db,

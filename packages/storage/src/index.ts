@@ -78,6 +78,7 @@ export type {
 export { existingRecordIds, insertImportedRecord } from './records/imported-record.js'
 export type { GivenChronoNumber } from './records/record-counters.js'
 export { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './records/record-counters.js'
+export { createReferenceServices } from './reference/create-reference-services.js'
 export type { SearchSettings } from './search/create-search-services.js'
 export { createSearchServices } from './search/create-search-services.js'
 export { KyselyAuthThrottle } from './security/kysely-auth-throttle.js'

@@ -16,6 +16,7 @@ export interface ActingMailroom {
   readonly content: BoundServices<MailroomServices['content']>
   readonly status: BoundServices<MailroomServices['status']>
   readonly journal: BoundServices<MailroomServices['journal']>
+  readonly reference: BoundServices<MailroomServices['reference']>
 }
 
 function bind<T extends object>(group: T, actor: Actor): BoundServices<T> {
@@ -40,5 +41,6 @@ export function actAs(services: MailroomServices, actor: Actor): ActingMailroom 
     content: bind(services.content, actor),
     status: bind(services.status, actor),
     journal: bind(services.journal, actor),
+    reference: bind(services.reference, actor),
   }
 }

@@ -9,6 +9,7 @@ import type { OrganisationServices } from '../organisation/organisation-services
 import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
 import type { StatusServices } from '../status/status-services.js'
+import type { ReferenceServices } from './reference-services.js'
 
 /** What the readiness probe found: the database answers, its schema is current, the storage takes writes. */
 export interface MailroomHealth {
@@ -36,6 +37,8 @@ export interface MailroomServices {
   readonly content: ContentServices
   readonly status: StatusServices
   readonly journal: JournalServices
+  /** Reference data around the interface (issue 32): lists, parameters, the caller's profile. */
+  readonly reference: ReferenceServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
   /** Readiness checks (GET /readyz): each a query or a probe file, so not for a liveness probe. */

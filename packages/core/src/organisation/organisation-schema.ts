@@ -3,7 +3,7 @@ import { AUTHENTICATION_METHODS } from '../auth/ports.js'
 
 /**
  * The organisation document: every piece of reference data Mailroom stores (entities, groups, users,
- * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts), as one
+ * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts, parameters), as one
  * versioned file. Identifiers are the ones stored (entity codes, group codes, logins, numeric ids), so an
  * installation exported and applied elsewhere keeps them, and an importer can keep a foreign installation's.
  *
@@ -316,6 +316,29 @@ export const ContactDefinitionSchema = z.strictObject({
   externalId: jsonObject.default({}),
 })
 
+/** A timestamp as Maarch prints one (`2024-03-04 10:02:00`), in the installation's time. */
+const timestampText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'YYYY-MM-DD HH:MM:SS')
+  .refine((value) => !Number.isNaN(Date.parse(`${value.replace(' ', 'T')}Z`)), 'a real date and time')
+
+/**
+ * A parameter of the installation (Maarch's `parameters` table: `workingDays`, `user_quota`, …): a string, an
+ * integer or a date, read by clients through GET /rest/parameters/{id}.
+ */
+export const ParameterDefinitionSchema = z.strictObject({
+  id: storable(255)
+    .min(1)
+    .regex(/^[\w-]+$/, 'letters, digits, "_" and "-" only'),
+  description: storable(100000).nullable().default(null),
+  /** param_value_string. */
+  stringValue: storable(100000).nullable().default(null),
+  /** param_value_int. */
+  integerValue: z.number().int().min(-2147483648).max(2147483647).nullable().default(null),
+  /** param_value_date. */
+  dateValue: timestampText.nullable().default(null),
+})
+
 /** The organisation document, version 1. */
 export const OrganisationDocumentSchema = z.strictObject({
   version: z.literal(ORGANISATION_VERSION),
@@ -332,6 +355,7 @@ export const OrganisationDocumentSchema = z.strictObject({
   tags: z.array(TagDefinitionSchema).optional(),
   folders: z.array(FolderDefinitionSchema).optional(),
   contacts: z.array(ContactDefinitionSchema).optional(),
+  parameters: z.array(ParameterDefinitionSchema).optional(),
 })
 
 /** An organisation document as read (defaults applied). */
@@ -370,6 +394,8 @@ export type TagDefinition = z.output<typeof TagDefinitionSchema>
 export type FolderDefinition = z.output<typeof FolderDefinitionSchema>
 /** A contact as read. */
 export type ContactDefinition = z.output<typeof ContactDefinitionSchema>
+/** A parameter as read. */
+export type ParameterDefinition = z.output<typeof ParameterDefinitionSchema>
 /** A user mode as stored. */
 export type UserModeName = (typeof USER_MODES)[number]
 /** An indexing keyword. */
@@ -390,6 +416,7 @@ export const ORGANISATION_SECTIONS = [
   'tags',
   'folders',
   'contacts',
+  'parameters',
 ] as const
 /** One section (kind of reference data) of the document. */
 export type OrganisationSection = (typeof ORGANISATION_SECTIONS)[number]
@@ -409,6 +436,7 @@ export interface OrganisationItems {
   tags: TagDefinition
   folders: FolderDefinition
   contacts: ContactDefinition
+  parameters: ParameterDefinition
 }
 
 /** The key an item of a section is known by (what apply matches stored rows on). */
@@ -449,4 +477,5 @@ export const SECTION_ITEM_SCHEMAS = {
   tags: TagDefinitionSchema,
   folders: FolderDefinitionSchema,
   contacts: ContactDefinitionSchema,
+  parameters: ParameterDefinitionSchema,
 } as const satisfies { [S in OrganisationSection]: z.ZodType }

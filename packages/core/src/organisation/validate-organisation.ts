@@ -317,5 +317,6 @@ export function validateOrganisation(input: unknown, known: KnownReferences = {}
     names(doc.folders, (f) => f.id, known.folders),
   )
   checkContacts(c, users)
+  c.unique('parameters', 'id', (x) => x.id, 'parameter')
   return c.issues.length === 0 ? { ok: true, document: doc } : { ok: false, issues: c.issues }
 }

@@ -434,6 +434,15 @@ export interface AccessVersionTable {
 }
 
 /** The whole database as kysely sees it. */
+/** The installation's parameters (migration 0011, Maarch's columns). */
+export interface ParametersTable {
+  id: string
+  description: string | null
+  param_value_string: string | null
+  param_value_int: number | null
+  param_value_date: ColumnType<Date | null, string | null, string | null>
+}
+
 export interface Database {
   entities: EntitiesTable
   users: UsersTable
@@ -464,6 +473,7 @@ export interface Database {
   reference_version: ReferenceVersionTable
   access_version: AccessVersionTable
   custom_fields: CustomFieldsTable
+  parameters: ParametersTable
   history: HistoryTable
   chrono_counters: ChronoCountersTable
   auth_failures: AuthFailuresTable

@@ -11,6 +11,7 @@ import { INDEXING_KEYWORDS } from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
 import { contactFromRow } from '../contacts/contact-columns.js'
 import type { Database } from '../database/schema.js'
+import { selectParameters } from '../parameters/kysely-parameter-repository.js'
 
 const yes = (flag: string | null | undefined) => flag === 'Y'
 /** Users whose status lets them in (auth-service `usable`). */
@@ -87,6 +88,7 @@ export async function readOrganisation(
     folders,
     sharing,
     contacts,
+    parameters,
   ] = await Promise.all([
     db.selectFrom('entities').selectAll().orderBy('id').execute(),
     db.selectFrom('usergroups').selectAll().orderBy('id').execute(),
@@ -122,6 +124,7 @@ export async function readOrganisation(
     db.selectFrom('folders').selectAll().orderBy('id').execute(),
     db.selectFrom('entities_folders').selectAll().orderBy('folder_id').orderBy('id').execute(),
     db.selectFrom('contacts').selectAll().orderBy('id').execute(),
+    selectParameters(db).orderBy('id').execute(),
   ])
   const entityCode = new Map(entities.map((e) => [e.id, e.entity_id]))
   const login = new Map(users.map((u) => [u.id, u.user_id]))
@@ -303,6 +306,13 @@ export async function readOrganisation(
         modificationDate: modificationDate?.toISOString() ?? null,
       }
     }),
+    parameters: parameters.map((p) => ({
+      id: p.id,
+      description: p.description,
+      stringValue: p.param_value_string,
+      integerValue: p.param_value_int,
+      dateValue: p.param_value_date,
+    })),
   }
 }
 

@@ -10,6 +10,8 @@ export const COMMON_ERRORS = defineErrors({
   UNSUPPORTED_BODY: { kind: 'bad-request', message: 'Body must be a JSON object' },
   PAYLOAD_TOO_LARGE: { kind: 'payload-too-large', message: 'Body is larger than the configured limit' },
   ROUTE_NOT_FOUND: { kind: 'not-found', message: 'Route not found' },
+  // Where Maarch 20.10 answers 500 for a path id that is not an integer (NOTES.md §4).
+  ROUTE_ID_NOT_INTEGER: { kind: 'bad-request', message: 'Route id is not an integer' },
   METHOD_NOT_ALLOWED: { kind: 'bad-request', message: 'Method not allowed on this route' },
   REQUEST_TIMEOUT: { kind: 'timeout', message: 'Request took too long and was stopped' },
   BODY_TIMEOUT: { kind: 'request-timeout', message: 'Request body did not arrive in time' },

@@ -8,6 +8,7 @@ import { IMPORT_ERRORS } from './import.js'
 import { JOURNAL_ERRORS } from './journal.js'
 import { ORGANISATION_ERRORS } from './organisation.js'
 import { RECORDS_ERRORS } from './records.js'
+import { REFERENCE_ERRORS } from './reference.js'
 import { SEARCH_ERRORS } from './search.js'
 import { STATUS_ERRORS } from './status.js'
 
@@ -25,4 +26,5 @@ export const ERROR_CATALOGUE = {
   ...JOURNAL_ERRORS,
   ...ORGANISATION_ERRORS,
   ...IMPORT_ERRORS,
+  ...REFERENCE_ERRORS,
 } as const

@@ -9,6 +9,7 @@ import * as referenceVersion from './0007-reference-version.js'
 import * as organisation from './0008-organisation.js'
 import * as journalVerifiedPoints from './0009-journal-verified-points.js'
 import * as groupPrivileges from './0010-group-privileges.js'
+import * as parameters from './0011-parameters.js'
 import * as contacts from './0012-contacts.js'
 import * as chronoSearchIndex from './0015-chrono-search-index.js'
 import * as userAuthentication from './0018-user-authentication.js'
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-organisation': organisation,
   '0009-journal-verified-points': journalVerifiedPoints,
   '0010-group-privileges': groupPrivileges,
+  '0011-parameters': parameters,
   '0012-contacts': contacts,
   '0015-chrono-search-index': chronoSearchIndex,
   '0018-user-authentication': userAuthentication,
