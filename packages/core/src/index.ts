@@ -85,6 +85,18 @@ export {
   ChainVerificationResponseSchema,
   chainVerificationBody,
 } from './api/journal-verification-schemas.js'
+export type { LinkResourcesBody } from './api/link-schemas.js'
+export { LinkedResourcesSchema, LinkResourcesBodySchema, UnlinkPathSchema } from './api/link-schemas.js'
+export { ListInstanceSchema } from './api/list-instance-schemas.js'
+export type { NoteCreateBody } from './api/note-schemas.js'
+export {
+  NoteCreateBodySchema,
+  NoteCreatedSchema,
+  NoteDetailSchema,
+  NoteIdPathSchema,
+  NotesQuerySchema,
+  RecordNotesSchema,
+} from './api/note-schemas.js'
 export type {
   NewUserBody,
   OrganisationHistoryResponse,
@@ -241,6 +253,11 @@ export type {
 } from './criteria-search/criteria.js'
 export type { CriteriaSearchServices } from './criteria-search/criteria-search-services.js'
 export type {
+  DiffusionListServices,
+  ListInstance,
+  ListInstanceItem,
+} from './diffusion-list/list-instance.js'
+export type {
   DoctypeFirstLevelRow,
   DoctypeRepository,
   DoctypeRow,
@@ -286,6 +303,9 @@ export type {
 } from './journal/safe-verification.js'
 export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './journal/verify-chain.js'
 export { verifyChain } from './journal/verify-chain.js'
+export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'
+export type { NoteCreated, NoteDetail, RecordNote, RecordNotes } from './notes/note.js'
+export type { NoteRequestMeta, NotesServices } from './notes/notes-services.js'
 export type {
   AuthenticationMethod,
   AuthObserver,

@@ -19,7 +19,7 @@ export {
   parseWatermarkFlag,
 } from './content/content-request.js'
 export { CONTENT_VIEW_HISTORY, servedMimeType, viewHistoryInfo } from './content/content-view.js'
-export { checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
+export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
 export { parseNewVersionBody } from './content/new-version-request.js'
 export type { WatermarkTextContext } from './content/watermark-text.js'
 export { renderWatermarkText } from './content/watermark-text.js'
@@ -33,6 +33,7 @@ export {
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, parseSearchPaging } from './criteria-search/parse-paging.js'
 export type { SearchDisplayItemName } from './criteria-search/search-configuration.js'
 export { CATEGORY_LABELS, SEARCH_CONFIGURATION, SEARCH_DISPLAY_ITEMS } from './criteria-search/search-configuration.js'
+export { parseListInstanceResId } from './diffusion-list/list-instance.js'
 export { readEntity } from './entities/read-entity.js'
 export type {
   DepositEventInput,
@@ -61,12 +62,29 @@ export { parseJournalQuery, selectJournalPage } from './journal/journal-query.js
 export { toLifeCycleEvent } from './journal/life-cycle-event.js'
 export { buildSafeDirectory } from './journal/safe-directory.js'
 export { parseChainVerificationQuery, verifySafeChain } from './journal/safe-verification.js'
+export { MAX_LINKED_RESOURCES } from './links/link-limits.js'
+export {
+  checkLinkTargets,
+  LINK_HISTORY,
+  parseLinkedResources,
+  parseLinkResId,
+  parseUnlinkedId,
+} from './links/link-request.js'
+export { isNoteVisible, NOTE_HISTORY } from './notes/note.js'
+export {
+  parseNoteCreateBody,
+  parseNoteEntities,
+  parseNoteId,
+  parseNotesLimit,
+  parseNotesResId,
+} from './notes/note-request.js'
 export { INDEXING_CATEGORIES, INDEXING_KEYWORDS, ORGANISATION_SECTIONS } from './organisation/organisation-schema.js'
 export { administratorOf } from './organisation/organisation-services.js'
 export { describePlan, isEmptyPlan, summarisePlan } from './organisation/plan-organisation.js'
 export { checkPerimeterClause } from './organisation/validate-organisation.js'
 export { chronoPlan } from './records/chrono.js'
 export { createRecordsUseCases } from './records/records-services.js'
+export { positiveIntegerOf } from './records/route-integer.js'
 export {
   ARITHMETIC_OPERATORS,
   CAST_TYPES,

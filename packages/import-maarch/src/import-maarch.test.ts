@@ -97,8 +97,37 @@ describe('importing a generated Maarch 20.10 installation', () => {
     )
   })
 
-  // The importer reads no `notes` table yet: Maarch's notes are neither carried nor listed in the report.
-  it.todo('lists the notes it does not carry in the report, as it does attachments')
+  it('carries the notes of every record with their author, date, text and the entities they are restricted to', async () => {
+    const sourceNotes = table('notes')
+    expect(sourceNotes.length).toBe(facts().notes)
+    const restrictions = table('note_entities')
+    expect(restrictions.length).toBeGreaterThan(0)
+    const imported = await s.mailroom.db
+      .selectFrom('notes as n')
+      .select((eb) => [
+        'n.identifier',
+        'n.user_id',
+        'n.note_text',
+        eb
+          .selectFrom('note_entities as ne')
+          .select((inner) => sql<string>`string_agg(${inner.ref('ne.item_id')}, ',' order by ne.id)`.as('entities'))
+          .whereRef('ne.note_id', '=', 'n.id')
+          .as('entities'),
+      ])
+      .orderBy('n.identifier')
+      .execute()
+    expect(imported.map((n) => [Number(n.identifier), n.user_id, n.note_text, n.entities ?? ''])).toEqual(
+      sourceNotes.map((n) => [
+        n.identifier,
+        n.user_id,
+        n.note_text,
+        restrictions
+          .filter((e) => e.note_id === n.id)
+          .map((e) => e.item_id)
+          .join(','),
+      ]),
+    )
+  })
 
   it('keeps the links between records (linked_resources)', async () => {
     const linked = table('res_letterbox').filter((r) => (r.linked_resources as number[]).length > 0)

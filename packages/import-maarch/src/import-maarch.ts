@@ -27,6 +27,7 @@ import {
   historyRows,
   importHistoryRow,
   type MaarchRow,
+  noteRows,
   type RecordFindings,
   recordRow,
   type StoredOriginal,
@@ -110,6 +111,7 @@ interface Related {
   readonly tags: Map<number, MaarchRow[]>
   readonly folders: Map<number, MaarchRow[]>
   readonly history: Map<number, MaarchRow[]>
+  readonly notes: Map<number, MaarchRow[]>
 }
 
 /** A record's original read from Maarch's docservers, with what its check found. */
@@ -410,6 +412,11 @@ class RecordImporter {
         'record_id',
         [ids.map(String)],
       ),
+      notes: await byRecord(
+        `select n.*, array(select ne.item_id from note_entities ne where ne.note_id = n.id order by ne.id) as entities
+         from notes n where n.identifier = any($1) order by n.id`,
+        'identifier',
+      ),
     }
   }
 
@@ -539,13 +546,17 @@ class RecordImporter {
   }
 
   /** The record's diffusion list, senders and recipients, tags and folders, as Maarch had them. */
-  #listsOf(resId: number, related: Related): Pick<ImportedRecord, 'diffusion' | 'contacts' | 'tagIds' | 'folderIds'> {
+  #listsOf(
+    resId: number,
+    related: Related,
+  ): Pick<ImportedRecord, 'diffusion' | 'contacts' | 'tagIds' | 'folderIds' | 'notes'> {
     const of = (table: keyof Related) => related[table].get(resId) ?? []
     return {
       diffusion: diffusionRows(of('listinstance')),
       contacts: contactRows(of('contacts')),
       tagIds: of('tags').map((t) => Number(t.tag_id)),
       folderIds: of('folders').map((f) => Number(f.folder_id)),
+      notes: noteRows(of('notes')),
     }
   }
 

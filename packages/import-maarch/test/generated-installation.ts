@@ -466,6 +466,7 @@ export function generateInstallation(
   const history: Row[] = []
   const attachments: Row[] = []
   const notes: Row[] = []
+  const noteEntities: Row[] = []
   const facts = {
     deletedTypistRecord: 9,
     unknownTypistRecord: 10,
@@ -694,13 +695,19 @@ export function generateInstallation(
         attachment_type: 'response_project',
       })
     }
-    if (resId % 5 === 1)
+    if (resId % 5 === 1) {
+      const noteId = notes.length + 1
       notes.push({
+        id: noteId,
         identifier: resId,
         user_id: destUser,
         creation_date: at(15),
         note_text: `Note sur le courrier ${resId}`,
       })
+      // One in two is restricted to the record's destination (and, every other time, to the DGS too).
+      if (resId % 10 === 1) noteEntities.push({ note_id: noteId, item_id: destination })
+      if (resId % 20 === 1) noteEntities.push({ note_id: noteId, item_id: 'DGS' })
+    }
   }
   // Rows about other things than records, which the importer leaves alone.
   history.push({
@@ -756,6 +763,7 @@ export function generateInstallation(
       history,
       res_attachments: attachments,
       notes,
+      note_entities: noteEntities,
     },
     files,
     facts: {

@@ -25,7 +25,10 @@ import {
   type ContentSettings,
   createContentServices,
   createCriteriaSearchServices,
+  createDiffusionListServices,
   createJournalServices,
+  createLinksServices,
+  createNotesServices,
   createOrganisationAdmin,
   createRecordsServices,
   createReferenceServices,
@@ -220,6 +223,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       reference: createReferenceServices(database.db, {
         passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
       }),
+      notes: createNotesServices(context),
+      links: createLinksServices(context),
+      diffusionList: createDiffusionListServices(context),
       journal: createJournalServices(context),
       organisation: createOrganisationAdmin({
         db: database.db,

@@ -14,13 +14,20 @@ import type {
   Entity,
   JournalEventsParams,
   JournalEventsResponse,
+  LinkedResources,
+  LinkResourcesBody,
+  ListInstance,
   LivenessResponse,
   NewVersionBody,
   NewVersionResponse,
+  NoteCreateBody,
+  NoteCreated,
+  NoteDetail,
   OriginalContentBase64Response,
   OriginalContentParams,
   ReadinessResponse,
   RecordHistoryResponse,
+  RecordNotes,
   SearchBody,
   SearchConfigurationResponse,
   SearchOrder,
@@ -179,6 +186,23 @@ export interface MailroomClient {
   updateStatus(body: StatusUpdateBody, options?: CallOptions): Promise<StatusUpdateResponse>
   /** GET /rest/resources/{resId}/history: the record's events, newest first. */
   getHistory(resId: number, options?: CallOptions): Promise<RecordHistoryResponse>
+
+  /** POST /rest/notes: writes a note on a record, optionally restricted to entities (`entities`: entity_ids). */
+  createNote(body: NoteCreateBody, options?: CallOptions): Promise<NoteCreated>
+  /** GET /rest/resources/{resId}/notes: the notes of a record the caller may see, newest first. */
+  listNotes(resId: number, params?: { readonly limit?: number }, options?: CallOptions): Promise<RecordNotes>
+  /** GET /rest/notes/{id}: one note, with the entity_ids it is restricted to. */
+  getNote(id: number, options?: CallOptions): Promise<NoteDetail>
+
+  /** GET /rest/resources/{resId}/linkedResources: the linked records the caller may see. */
+  listLinkedResources(resId: number, options?: CallOptions): Promise<LinkedResources>
+  /** POST /rest/resources/{resId}/linkedResources: links records to the record, both ways (privilege add_links). */
+  linkResources(resId: number, body: LinkResourcesBody, options?: CallOptions): Promise<void>
+  /** DELETE /rest/resources/{resId}/linkedResources/{id}: removes the link, both ways (privilege add_links). */
+  unlinkResource(resId: number, linkedResId: number, options?: CallOptions): Promise<void>
+
+  /** GET /rest/resources/{resId}/listInstance: the diffusion list of a record. */
+  getListInstance(resId: number, options?: CallOptions): Promise<ListInstance>
 
   /** GET /rest/entities/{id}: an entity by entity_id (or integer identifier). */
   getEntity(id: string | number, options?: CallOptions): Promise<Entity>
@@ -354,6 +378,32 @@ export function createClient(options: ClientOptions): MailroomClient {
     },
     getHistory(resId, call = {}) {
       return transport.json('GET', `${resource(resId)}/history`, call)
+    },
+
+    createNote(body, call = {}) {
+      return transport.json('POST', 'rest/notes', { body, ...call })
+    },
+    listNotes(resId, params, call = {}) {
+      return transport.json('GET', `${resource(resId)}/notes`, { ...call, query: query(params, ['limit']) })
+    },
+    getNote(id, call = {}) {
+      return transport.json('GET', `rest/notes/${encodeURIComponent(String(id))}`, call)
+    },
+
+    listLinkedResources(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/linkedResources`, call)
+    },
+    async linkResources(resId, body, call = {}) {
+      // Linking again changes nothing: safe to retry.
+      await transport.empty('POST', `${resource(resId)}/linkedResources`, { body, idempotent: true, ...call })
+    },
+    async unlinkResource(resId, linkedResId, call = {}) {
+      const path = `${resource(resId)}/linkedResources/${encodeURIComponent(String(linkedResId))}`
+      await transport.empty('DELETE', path, { idempotent: true, ...call })
+    },
+
+    getListInstance(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/listInstance`, call)
     },
 
     async getEntity(id, call = {}) {

@@ -30,6 +30,7 @@ export { PgliteDialect } from './database/pglite-dialect.js'
 export type { Database } from './database/schema.js'
 export type { StartupLockOptions } from './database/startup-lock.js'
 export { withStartupLock } from './database/startup-lock.js'
+export { createDiffusionListServices } from './diffusion-list/create-diffusion-list-services.js'
 export type { StorageCheckOptions, StorageCheckReport, StorageProblem } from './docserver/check-document-storage.js'
 export { checkDocumentStorage } from './docserver/check-document-storage.js'
 export type { CopyProblem, CopyProgress, CopyReport } from './docserver/copy-document-store.js'
@@ -54,8 +55,10 @@ export type {
   VerifyJournalOptions,
 } from './journal/verify-journal.js'
 export { verifyJournal } from './journal/verify-journal.js'
+export { createLinksServices } from './links/create-links-services.js'
 export type { Logger } from './logger.js'
 export { SILENT_LOGGER } from './logger.js'
+export { createNotesServices } from './notes/create-notes-services.js'
 export { readOperationalStatistics } from './observability/operational-statistics.js'
 export type { OrganisationAdmin, OrganisationAdminDependencies } from './organisation/organisation-admin.js'
 export { createOrganisationAdmin } from './organisation/organisation-admin.js'
@@ -71,6 +74,7 @@ export type {
   ImportedContactRow,
   ImportedHistoryRow,
   ImportedListItemRow,
+  ImportedNoteRow,
   ImportedRecord,
   ImportedRecordRow,
   ImportedVersionRow,

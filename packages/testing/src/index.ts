@@ -44,6 +44,8 @@ export { patternBytes } from './fixtures/pattern-bytes.js'
 export { NO_REFERENCES } from './fixtures/reference-queries.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'
 export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
+export type { MaarchIdMapping } from './maarch-answers/id-mapping.js'
+export { replayWithMailroomIds, withMailroomIds } from './maarch-answers/id-mapping.js'
 export type { MaarchExchange } from './maarch-answers/maarch-exchanges.js'
 export {
   maarchCredentials,
@@ -54,6 +56,7 @@ export {
 export { replayMaarchRequest } from './maarch-answers/replay.js'
 export type { ComparedResponse, ShapeOptions } from './maarch-answers/same-shape.js'
 export { answerDifferences, expectSameShape, jsonType, shapeDifferences } from './maarch-answers/same-shape.js'
+export { insertStandInRecord } from './maarch-answers/stand-in-records.js'
 export type { GatewaySettings } from './object-store/ceph-gateway.js'
 export { cephGateway, cephGatewayUser, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
 export type { StallingProxy } from './object-store/stalling-proxy.js'

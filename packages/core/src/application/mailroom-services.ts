@@ -3,8 +3,11 @@ import type { AuthService } from '../auth/auth-service.js'
 import type { ContactsServices } from '../contacts/contacts-services.js'
 import type { ContentServices } from '../content/content-services.js'
 import type { CriteriaSearchServices } from '../criteria-search/criteria-search-services.js'
+import type { DiffusionListServices } from '../diffusion-list/list-instance.js'
 import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
+import type { LinksServices } from '../links/linked-resource.js'
+import type { NotesServices } from '../notes/notes-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
 import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
@@ -39,6 +42,12 @@ export interface MailroomServices {
   readonly journal: JournalServices
   /** Reference data around the interface (issue 32): lists, parameters, the caller's profile. */
   readonly reference: ReferenceServices
+  /** Notes of records (POST /rest/notes, GET /rest/resources/{resId}/notes, GET /rest/notes/{id}). */
+  readonly notes: NotesServices
+  /** Links between records (/rest/resources/{resId}/linkedResources). */
+  readonly links: LinksServices
+  /** Diffusion lists of records (GET /rest/resources/{resId}/listInstance). */
+  readonly diffusionList: DiffusionListServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
   /** Readiness checks (GET /readyz): each a query or a probe file, so not for a liveness probe. */

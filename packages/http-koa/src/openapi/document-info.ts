@@ -20,6 +20,9 @@ export const TAGS = [
   { name: 'search', description: 'Search mail records within the caller perimeter' },
   { name: 'content', description: 'Files of a record: converted PDF, original, versions' },
   { name: 'status', description: 'Status changes and record history' },
+  { name: 'notes', description: 'Notes on records, optionally restricted to entities' },
+  { name: 'links', description: 'Links between records' },
+  { name: 'diffusion', description: 'Diffusion lists of records' },
   { name: 'entities', description: 'Organisational units' },
   { name: 'contacts', description: 'Senders and recipients of mail: list, read, create, update, look up' },
   {

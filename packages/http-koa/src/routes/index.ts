@@ -6,13 +6,16 @@ import { contactsRoutes } from './contacts-routes.js'
 import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
 import { criteriaSearchRoutes } from './criteria-search-routes.js'
+import { diffusionListRoute } from './diffusion-list-routes.js'
 import { doctypeRoutes } from './doctype-routes.js'
 import { entityListRoute, entityRoute } from './entity-routes.js'
 import { folderRoutes } from './folder-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { indexingModelRoutes } from './indexing-model-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
+import { linksRoutes } from './links-routes.js'
 import { metricsRoute } from './metrics-routes.js'
+import { notesRoutes } from './notes-routes.js'
 import { parameterRoutes } from './parameter-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import { referenceListRoutes } from './reference-list-routes.js'
@@ -34,6 +37,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...contentRoutes,
   ...statusRoutes,
   entityListRoute,
+  ...notesRoutes,
+  ...linksRoutes,
+  diffusionListRoute,
   entityRoute,
   ...contactsRoutes,
   ...doctypeRoutes,

@@ -342,6 +342,22 @@ export interface HistoryTable {
   event_id: string | null
 }
 
+/** A note on a record (migration 0013). */
+export interface NotesTable {
+  id: Generated<number>
+  identifier: number
+  user_id: number
+  creation_date: ColumnType<Date, Date | string | undefined, Date | string>
+  note_text: string
+}
+
+/** An entity a note is restricted to (migration 0013). */
+export interface NoteEntitiesTable {
+  id: Generated<number>
+  note_id: number
+  item_id: string
+}
+
 export interface ChronoCountersTable {
   counter_id: string
   last_value: number
@@ -475,6 +491,8 @@ export interface Database {
   custom_fields: CustomFieldsTable
   parameters: ParametersTable
   history: HistoryTable
+  notes: NotesTable
+  note_entities: NoteEntitiesTable
   chrono_counters: ChronoCountersTable
   auth_failures: AuthFailuresTable
   journal_events: JournalEventsTable

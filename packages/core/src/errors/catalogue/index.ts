@@ -6,6 +6,8 @@ import { CRITERIA_SEARCH_ERRORS } from './criteria-search.js'
 import { ENTITY_ERRORS } from './entities.js'
 import { IMPORT_ERRORS } from './import.js'
 import { JOURNAL_ERRORS } from './journal.js'
+import { LINKS_ERRORS } from './links.js'
+import { NOTES_ERRORS } from './notes.js'
 import { ORGANISATION_ERRORS } from './organisation.js'
 import { RECORDS_ERRORS } from './records.js'
 import { REFERENCE_ERRORS } from './reference.js'
@@ -27,4 +29,6 @@ export const ERROR_CATALOGUE = {
   ...ORGANISATION_ERRORS,
   ...IMPORT_ERRORS,
   ...REFERENCE_ERRORS,
+  ...NOTES_ERRORS,
+  ...LINKS_ERRORS,
 } as const
