@@ -10,6 +10,20 @@
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
 export type { Privilege } from './actors/privileges.js'
 export { CHECKED_PRIVILEGES, hasPrivilege, privilegesOf } from './actors/privileges.js'
+export type { CreateAttachmentBody } from './api/attachment-schemas.js'
+export {
+  AttachmentContentBase64ResponseSchema,
+  AttachmentContentQuerySchema,
+  AttachmentIdPathSchema,
+  AttachmentListResponseSchema,
+  AttachmentOriginalBase64ResponseSchema,
+  AttachmentResponseSchema,
+  AttachmentsOfRecordPathSchema,
+  AttachmentsOfRecordQuerySchema,
+  AttachmentTypesResponseSchema,
+  CreateAttachmentRequestSchema,
+  CreateAttachmentResponseSchema,
+} from './api/attachment-schemas.js'
 export type { AuthenticateBody, RefreshTokenResponse } from './api/auth-schemas.js'
 export {
   AuthenticateBodySchema,
@@ -179,6 +193,21 @@ export { actAs } from './application/bind-actor.js'
 export type { MailroomHealth, MailroomServices } from './application/mailroom-services.js'
 export type { ReferenceRepositories, ReferenceServices } from './application/reference-services.js'
 export { createReferenceUseCases } from './application/reference-services.js'
+export type {
+  AttachmentBody,
+  AttachmentContentBase64Body,
+  AttachmentListBody,
+  AttachmentListItem,
+  AttachmentOriginalBase64Body,
+  AttachmentServices,
+  AttachmentTypesBody,
+} from './attachments/attachment-services.js'
+export type {
+  AttachmentCreatePorts,
+  AttachmentMaster,
+  AttachmentOrigin,
+  NewAttachment,
+} from './attachments/create-attachment.js'
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
 export type {
@@ -319,6 +348,7 @@ export type {
 } from './observability/ports.js'
 export { compactOrganisation } from './organisation/compact-organisation.js'
 export type {
+  AttachmentTypeDefinition,
   ContactDefinition,
   CustomFieldDefinition,
   DoctypeDefinition,
@@ -343,7 +373,12 @@ export type {
   UserEntityMembership,
   UserModeName,
 } from './organisation/organisation-schema.js'
-export { OrganisationDocumentSchema, organisationJsonSchema, USER_MODES } from './organisation/organisation-schema.js'
+export {
+  AttachmentTypeDefinitionSchema,
+  OrganisationDocumentSchema,
+  organisationJsonSchema,
+  USER_MODES,
+} from './organisation/organisation-schema.js'
 export type {
   ApplyOrganisationOptions,
   ChangeAuthor,

@@ -8,6 +8,13 @@
  */
 
 export { displayName, isRoot, primaryEntityOf } from './actors/actor.js'
+export { attachmentTypesBody } from './attachments/attachment-services.js'
+export {
+  ATTACHMENT_TEXT_LIMITS,
+  createAttachment,
+  NEW_ATTACHMENT_STATUSES,
+  parseAttachmentId,
+} from './attachments/create-attachment.js'
 export { contentDisposition, contentFilename, versionFilename } from './content/content-filename.js'
 export {
   parseContentMode,

@@ -23,6 +23,7 @@ import { createLdapDirectory, type LdapDirectorySettings } from '@mailroom/direc
 import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
 import {
   type ContentSettings,
+  createAttachmentServices,
   createContentServices,
   createCriteriaSearchServices,
   createDiffusionListServices,
@@ -216,6 +217,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       contacts: createContactsServices(new KyselyContactRepository(database.db)),
       records: createRecordsServices(context),
+      attachments: createAttachmentServices(context, content.reader),
       search: createSearchServices(context, options.search),
       criteriaSearch: createCriteriaSearchServices(context),
       content,

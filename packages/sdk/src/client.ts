@@ -1,4 +1,9 @@
 import type {
+  AttachmentBody,
+  AttachmentContentBase64Body,
+  AttachmentListBody,
+  AttachmentOriginalBase64Body,
+  AttachmentTypesBody,
   ChainVerificationResponse,
   ContactBody,
   ContactCreatedResponse,
@@ -6,6 +11,7 @@ import type {
   ContactResponse,
   ContentBase64Response,
   ContentParams,
+  CreateAttachmentBody,
   CreateRecordBody,
   CreateRecordResponse,
   CriteriaSearchBody,
@@ -204,6 +210,35 @@ export interface MailroomClient {
   /** GET /rest/resources/{resId}/listInstance: the diffusion list of a record. */
   getListInstance(resId: number, options?: CallOptions): Promise<ListInstance>
 
+  /** GET /rest/attachmentsTypes: the attachment types by code. */
+  getAttachmentTypes(options?: CallOptions): Promise<AttachmentTypesBody>
+  /** POST /rest/attachments: adds an attachment (or, with originId, a new version of one) to a record. */
+  createAttachment(body: CreateAttachmentBody, options?: CallOptions): Promise<{ id: number }>
+  /** GET /rest/resources/{resId}/attachments: the record's current attachments, latest change first. */
+  getRecordAttachments(
+    resId: number,
+    params?: { readonly limit?: number },
+    options?: CallOptions,
+  ): Promise<AttachmentListBody>
+  /** GET /rest/attachments/{id}: one attachment with its other versions. */
+  getAttachment(id: number, options?: CallOptions): Promise<AttachmentBody>
+  /** GET /rest/attachments/{id}/content?mode=base64: the attachment's PDF (watermarked) as a base64 object. */
+  getAttachmentContent(
+    id: number,
+    params: { readonly mode: 'base64' },
+    options?: CallOptions,
+  ): Promise<AttachmentContentBase64Body>
+  /** GET /rest/attachments/{id}/content: the attachment's PDF (watermarked) bytes. */
+  getAttachmentContent(id: number, params?: Record<string, never>, options?: CallOptions): Promise<Bytes>
+  /** GET /rest/attachments/{id}/originalContent?mode=base64: the stored file as a base64 object. */
+  getAttachmentOriginalContent(
+    id: number,
+    params: { readonly mode: 'base64' },
+    options?: CallOptions,
+  ): Promise<AttachmentOriginalBase64Body>
+  /** GET /rest/attachments/{id}/originalContent: the stored file's bytes. */
+  getAttachmentOriginalContent(id: number, params?: Record<string, never>, options?: CallOptions): Promise<Bytes>
+
   /** GET /rest/entities/{id}: an entity by entity_id (or integer identifier). */
   getEntity(id: string | number, options?: CallOptions): Promise<Entity>
 
@@ -318,6 +353,15 @@ export function createClient(options: ClientOptions): MailroomClient {
     return download(path, params, ['signedVersion'], call)
   }) as MailroomClient['getOriginalContent']
 
+  /** An attachment's file: JSON with mode=base64, else its bytes. */
+  const attachmentFile =
+    (route: 'content' | 'originalContent') =>
+    (id: number, params?: { readonly mode?: 'base64' }, call: CallOptions = {}) => {
+      const path = `rest/attachments/${encodeURIComponent(String(id))}/${route}`
+      if (params?.mode === 'base64') return transport.json('GET', path, { ...call, query: { mode: 'base64' } })
+      return transport.bytes('GET', path, call)
+    }
+
   return {
     transport,
     admin: createAdminClient(transport),
@@ -405,6 +449,21 @@ export function createClient(options: ClientOptions): MailroomClient {
     getListInstance(resId, call = {}) {
       return transport.json('GET', `${resource(resId)}/listInstance`, call)
     },
+
+    getAttachmentTypes(call = {}) {
+      return transport.json('GET', 'rest/attachmentsTypes', call)
+    },
+    createAttachment(body, call = {}) {
+      return transport.json('POST', 'rest/attachments', { body, ...call })
+    },
+    getRecordAttachments(resId, params, call = {}) {
+      return transport.json('GET', `${resource(resId)}/attachments`, { ...call, query: query(params, ['limit']) })
+    },
+    getAttachment(id, call = {}) {
+      return transport.json('GET', `rest/attachments/${encodeURIComponent(String(id))}`, call)
+    },
+    getAttachmentContent: attachmentFile('content') as MailroomClient['getAttachmentContent'],
+    getAttachmentOriginalContent: attachmentFile('originalContent') as MailroomClient['getAttachmentOriginalContent'],
 
     async getEntity(id, call = {}) {
       return (await transport.json<{ entity: Entity }>('GET', `rest/entities/${encodeURIComponent(String(id))}`, call))

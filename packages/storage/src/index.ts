@@ -10,6 +10,8 @@
  * and repositories exported here are what it composes.
  */
 
+export type { AttachmentCreateFaults } from './attachments/attachment-writer.js'
+export { createAttachmentServices } from './attachments/create-attachment-services.js'
 export { KyselyContactRepository } from './contacts/kysely-contact-repository.js'
 export type { ContentSettings } from './content/content-settings.js'
 export { DEFAULT_CONTENT_SETTINGS } from './content/content-settings.js'

@@ -1,4 +1,5 @@
 import type { Actor } from '../actors/actor.js'
+import type { AttachmentServices } from '../attachments/attachment-services.js'
 import type { AuthService } from '../auth/auth-service.js'
 import type { ContactsServices } from '../contacts/contacts-services.js'
 import type { ContentServices } from '../content/content-services.js'
@@ -34,6 +35,8 @@ export interface MailroomServices {
   /** GET/POST/PUT /rest/contacts, getContactByMail and getContactByPhone. */
   readonly contacts: ContactsServices
   readonly records: RecordsServices
+  /** Attachments of records: types, create, list, read, content (issue 32). */
+  readonly attachments: AttachmentServices
   readonly search: SearchServices
   /** POST /rest/search and GET /rest/search/configuration: Maarch 20.10's structured search. */
   readonly criteriaSearch: CriteriaSearchServices

@@ -3,7 +3,8 @@ import { AUTHENTICATION_METHODS } from '../auth/ports.js'
 
 /**
  * The organisation document: every piece of reference data Mailroom stores (entities, groups, users,
- * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts, parameters), as one
+ * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts, parameters,
+ * attachment types), as one
  * versioned file. Identifiers are the ones stored (entity codes, group codes, logins, numeric ids), so an
  * installation exported and applied elsewhere keeps them, and an importer can keep a foreign installation's.
  *
@@ -339,6 +340,23 @@ export const ParameterDefinitionSchema = z.strictObject({
   dateValue: timestampText.nullable().default(null),
 })
 
+/** A type of attachment records may get (Maarch 20.10's attachment types; `GET /rest/attachmentsTypes`). */
+export const AttachmentTypeDefinitionSchema = z.strictObject({
+  /** The type's code, as attachments name it (`response_project`). */
+  id: code(255),
+  label: text(255),
+  /** Short text the console shows beside attachments of this type (`PJ`); may be empty. */
+  icon: storable(10).default(''),
+  /** Attachments of this type go to the signature book. */
+  sign: z.boolean().default(false),
+  /** Attachments of this type get an outgoing chrono number when created without one. */
+  chrono: z.boolean().default(false),
+  /** Sent with the record's e-mails. */
+  attachInMail: z.boolean().default(false),
+  /** Offered when adding an attachment by hand. */
+  show: z.boolean().default(true),
+})
+
 /** The organisation document, version 1. */
 export const OrganisationDocumentSchema = z.strictObject({
   version: z.literal(ORGANISATION_VERSION),
@@ -356,6 +374,7 @@ export const OrganisationDocumentSchema = z.strictObject({
   folders: z.array(FolderDefinitionSchema).optional(),
   contacts: z.array(ContactDefinitionSchema).optional(),
   parameters: z.array(ParameterDefinitionSchema).optional(),
+  attachmentTypes: z.array(AttachmentTypeDefinitionSchema).optional(),
 })
 
 /** An organisation document as read (defaults applied). */
@@ -396,6 +415,8 @@ export type FolderDefinition = z.output<typeof FolderDefinitionSchema>
 export type ContactDefinition = z.output<typeof ContactDefinitionSchema>
 /** A parameter as read. */
 export type ParameterDefinition = z.output<typeof ParameterDefinitionSchema>
+/** An attachment type as read. */
+export type AttachmentTypeDefinition = z.output<typeof AttachmentTypeDefinitionSchema>
 /** A user mode as stored. */
 export type UserModeName = (typeof USER_MODES)[number]
 /** An indexing keyword. */
@@ -417,6 +438,7 @@ export const ORGANISATION_SECTIONS = [
   'folders',
   'contacts',
   'parameters',
+  'attachmentTypes',
 ] as const
 /** One section (kind of reference data) of the document. */
 export type OrganisationSection = (typeof ORGANISATION_SECTIONS)[number]
@@ -437,6 +459,7 @@ export interface OrganisationItems {
   folders: FolderDefinition
   contacts: ContactDefinition
   parameters: ParameterDefinition
+  attachmentTypes: AttachmentTypeDefinition
 }
 
 /** The key an item of a section is known by (what apply matches stored rows on). */
@@ -478,4 +501,5 @@ export const SECTION_ITEM_SCHEMAS = {
   folders: FolderDefinitionSchema,
   contacts: ContactDefinitionSchema,
   parameters: ParameterDefinitionSchema,
+  attachmentTypes: AttachmentTypeDefinitionSchema,
 } as const satisfies { [S in OrganisationSection]: z.ZodType }

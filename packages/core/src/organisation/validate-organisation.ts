@@ -318,5 +318,6 @@ export function validateOrganisation(input: unknown, known: KnownReferences = {}
   )
   checkContacts(c, users)
   c.unique('parameters', 'id', (x) => x.id, 'parameter')
+  c.unique('attachmentTypes', 'id', (t) => t.id, 'attachment type')
   return c.issues.length === 0 ? { ok: true, document: doc } : { ok: false, issues: c.issues }
 }

@@ -19,6 +19,7 @@ export const TAGS = [
   { name: 'records', description: 'Create mail records and new versions of their file' },
   { name: 'search', description: 'Search mail records within the caller perimeter' },
   { name: 'content', description: 'Files of a record: converted PDF, original, versions' },
+  { name: 'attachments', description: 'Attachments of a record: types, create, list, read, files' },
   { name: 'status', description: 'Status changes and record history' },
   { name: 'notes', description: 'Notes on records, optionally restricted to entities' },
   { name: 'links', description: 'Links between records' },

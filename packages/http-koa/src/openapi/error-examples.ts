@@ -30,6 +30,8 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   LIST_ITEM_MODE_INVALID: { field: 'diffusionList', index: 0 },
   LIST_ITEM_NOT_FOUND: { field: 'senders', index: 0 },
   DATE_INVALID: { field: 'documentDate' },
+  ATTACHMENT_NOT_INTEGER: { field: 'originId' },
+  ATTACHMENT_LENGTH_INVALID: { field: 'title', max: 255 },
   DATE_OUT_OF_RANGE: { field: 'arrivalDate' },
   CREATE_FAILED: { stage: 'storeResource' },
   CONVERSION_FAILED: { detail: 'the converter stopped after 120 s' },

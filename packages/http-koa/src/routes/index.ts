@@ -1,5 +1,6 @@
 import { openApiRoute } from '../openapi/openapi-routes.js'
 import { adminRoutes } from './admin-routes.js'
+import { attachmentsRoutes } from './attachments-routes.js'
 import { authRoutes } from './auth-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
 import { contactsRoutes } from './contacts-routes.js'
@@ -35,6 +36,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   searchRoute,
   ...criteriaSearchRoutes,
   ...contentRoutes,
+  ...attachmentsRoutes,
   ...statusRoutes,
   entityListRoute,
   ...notesRoutes,

@@ -303,6 +303,47 @@ export interface ResourcesFoldersTable {
   res_id: number
 }
 
+export interface AttachmentTypesTable {
+  type_id: string
+  label: string
+  icon: ColumnType<string, string | undefined, string>
+  sign: ColumnType<boolean, boolean | undefined, boolean>
+  chrono: ColumnType<boolean, boolean | undefined, boolean>
+  attach_in_mail: ColumnType<boolean, boolean | undefined, boolean>
+  show: ColumnType<boolean, boolean | undefined, boolean>
+}
+
+export interface ResAttachmentsTable {
+  res_id: Generated<number>
+  res_id_master: number
+  title: string | null
+  identifier: string | null
+  typist: number
+  status: string
+  relation: ColumnType<number, number | undefined, number>
+  origin_id: number | null
+  origin: string | null
+  attachment_type: string
+  recipient_id: number | null
+  recipient_type: string | null
+  validation_date: Timestamp | null
+  effective_date: Timestamp | null
+  in_signature_book: ColumnType<boolean, boolean | undefined, boolean>
+  in_send_attach: ColumnType<boolean, boolean | undefined, boolean>
+  external_id: ColumnType<Record<string, unknown>, string | undefined, string>
+  creation_date: ColumnType<Date, Date | string | undefined, Date | string>
+  modification_date: Timestamp | null
+  modified_by: number | null
+  format: string
+  docserver_id: string
+  path: string | null
+  filename: string | null
+  filesize: number | null
+  fingerprint: string | null
+  fulltext_result: string | null
+  signatory_user_serial_id: number | null
+}
+
 export interface TagsTable {
   id: Generated<number>
   label: string
@@ -484,6 +525,8 @@ export interface Database {
   entities_folders: EntitiesFoldersTable
   resources_folders: ResourcesFoldersTable
   tags: TagsTable
+  attachment_types: AttachmentTypesTable
+  res_attachments: ResAttachmentsTable
   resources_tags: ResourcesTagsTable
   users_followed_resources: UsersFollowedResourcesTable
   reference_version: ReferenceVersionTable

@@ -1,4 +1,5 @@
 import type {
+  AttachmentTypeDefinition,
   ContactDefinition,
   CustomFieldDefinition,
   DoctypeDefinition,
@@ -201,6 +202,20 @@ const CUSTOM_FIELDS: SimpleSection<CustomFieldDefinition> = {
   keyOf: (f) => f.id,
   row: customFieldRow,
   serial: 'id',
+}
+const ATTACHMENT_TYPES: SimpleSection<AttachmentTypeDefinition> = {
+  table: 'attachment_types',
+  key: 'type_id',
+  keyOf: (t) => t.id,
+  row: (t) => ({
+    type_id: t.id,
+    label: t.label,
+    icon: t.icon,
+    sign: t.sign,
+    chrono: t.chrono,
+    attach_in_mail: t.attachInMail,
+    show: t.show,
+  }),
 }
 const TAGS: SimpleSection<TagDefinition> = { table: 'tags', key: 'id', keyOf: (t) => t.id, row: tagRow, serial: 'id' }
 const PARAMETERS: SimpleSection<ParameterDefinition> = {
@@ -597,6 +612,7 @@ export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): P
     { table: 'contacts', key: 'id', keyOf: (c: ContactDefinition) => c.id, row: () => ({}) },
     s.contacts.removed,
   )
+  await removeSimple(trx, ATTACHMENT_TYPES, s.attachmentTypes.removed)
   await removeFolders(trx, s.folders.removed)
   await removeSimple(trx, TAGS, s.tags.removed)
   await removeSimple(trx, CUSTOM_FIELDS, s.customFields.removed)
@@ -628,4 +644,5 @@ export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): P
   await applyFolders(trx, s.folders)
   await applyContacts(trx, s.contacts.added, s.contacts.changed)
   await applySimple(trx, PARAMETERS, s.parameters)
+  await applySimple(trx, ATTACHMENT_TYPES, s.attachmentTypes)
 }

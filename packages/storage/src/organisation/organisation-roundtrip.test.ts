@@ -190,6 +190,18 @@ const organisation = fc
         }),
         { maxLength: 4, selector: (p) => p.id },
       ),
+      attachmentTypes: fc.uniqueArray(
+        fc.record({
+          id: fc.constantFrom('response_project', 'simple_attachment', 'outgoing_mail', 'signed_response'),
+          label,
+          icon: fc.constantFrom('', 'PJ'),
+          sign: fc.boolean(),
+          chrono: fc.boolean(),
+          attachInMail: fc.boolean(),
+          show: fc.boolean(),
+        }),
+        { maxLength: 3, selector: (x) => x.id },
+      ),
     })
   })
   .map((doc) => ({
@@ -200,6 +212,7 @@ const organisation = fc
     tags: [...doc.tags].sort((a, b) => a.id - b.id),
     contacts: [...doc.contacts].sort((a, b) => a.id - b.id),
     parameters: [...doc.parameters].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    attachmentTypes: [...doc.attachmentTypes].sort((a, b) => (a.id < b.id ? -1 : 1)),
   }))
 
 /** What an export says of an item the document wrote: stored ids dropped, memberships in the export's order. */

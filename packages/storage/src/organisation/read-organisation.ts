@@ -89,6 +89,7 @@ export async function readOrganisation(
     sharing,
     contacts,
     parameters,
+    attachmentTypes,
   ] = await Promise.all([
     db.selectFrom('entities').selectAll().orderBy('id').execute(),
     db.selectFrom('usergroups').selectAll().orderBy('id').execute(),
@@ -125,6 +126,7 @@ export async function readOrganisation(
     db.selectFrom('entities_folders').selectAll().orderBy('folder_id').orderBy('id').execute(),
     db.selectFrom('contacts').selectAll().orderBy('id').execute(),
     selectParameters(db).orderBy('id').execute(),
+    db.selectFrom('attachment_types').selectAll().orderBy('type_id').execute(),
   ])
   const entityCode = new Map(entities.map((e) => [e.id, e.entity_id]))
   const login = new Map(users.map((u) => [u.id, u.user_id]))
@@ -313,6 +315,15 @@ export async function readOrganisation(
       integerValue: p.param_value_int,
       dateValue: p.param_value_date,
     })),
+    attachmentTypes: attachmentTypes.map((t) => ({
+      id: t.type_id,
+      label: t.label,
+      icon: t.icon,
+      sign: t.sign,
+      chrono: t.chrono,
+      attachInMail: t.attach_in_mail,
+      show: t.show,
+    })),
   }
 }
 
@@ -336,6 +347,7 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
     folders,
     contacts,
     secondLevels,
+    attachmentTypes,
   ] = await Promise.all([
     distinct(r().select('status as key').distinct()),
     distinct(r().select('type_id as key').distinct()),
@@ -381,6 +393,7 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
         )
         .distinct(),
     ),
+    distinct(db.selectFrom('res_attachments').select('attachment_type as key').distinct()),
   ])
   const firstLevels = await distinct(
     db
@@ -402,6 +415,7 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
     contacts,
     doctypeSecondLevels: secondLevels,
     doctypeFirstLevels: firstLevels,
+    attachmentTypes,
   }
 }
 

@@ -1,3 +1,4 @@
+import { ATTACHMENT_ERRORS } from './attachments.js'
 import { AUTH_ERRORS } from './auth.js'
 import { COMMON_ERRORS } from './common.js'
 import { CONTACTS_ERRORS } from './contacts.js'
@@ -31,4 +32,5 @@ export const ERROR_CATALOGUE = {
   ...REFERENCE_ERRORS,
   ...NOTES_ERRORS,
   ...LINKS_ERRORS,
+  ...ATTACHMENT_ERRORS,
 } as const

@@ -12,6 +12,7 @@ import * as groupPrivileges from './0010-group-privileges.js'
 import * as parameters from './0011-parameters.js'
 import * as contacts from './0012-contacts.js'
 import * as notes from './0013-notes.js'
+import * as attachments from './0014-attachments.js'
 import * as chronoSearchIndex from './0015-chrono-search-index.js'
 import * as userAuthentication from './0018-user-authentication.js'
 
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011-parameters': parameters,
   '0012-contacts': contacts,
   '0013-notes': notes,
+  '0014-attachments': attachments,
   '0015-chrono-search-index': chronoSearchIndex,
   '0018-user-authentication': userAuthentication,
 }
