@@ -54,7 +54,7 @@ export async function startConsoleServer(): Promise<{ server: TestServer; record
   }
   const outside = await createRecord(server, 'Dossier du personnel', 4, 101)
   const sharedWithDdur = await createRecord(server, 'Avis sur le plan de formation', 4, 102, {
-    diffusionList: [{ id: 6, type: 'user', mode: 'cc' }],
+    diffusionList: [{ id: 6, type: 'user', mode: 'dest' }],
   })
   return { server, records: { inPerimeter, outside, sharedWithDdur } }
 }

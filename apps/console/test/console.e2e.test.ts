@@ -251,7 +251,6 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     const resId = Number(/Record (\d+) created\./.exec(created ?? '')?.[1])
     expect(resId).toBeGreaterThan(records.outside)
     await expectAccessible(page, 'create')
-    await documentScreenshot(page, 'create')
     const stored = await server.call('POST', '/rest/res/list', {
       body: { select: 'subject, destination, alt_identifier', clause: `res_id = ${resId}` },
     })
@@ -457,17 +456,34 @@ describe.skipIf(skip)('console: the capture workflow of a clerk (lists, sender, 
   })
 
   it('offers ddur (no add_links) the notes and links of a record shared with him, but no link form', async () => {
+    // ppetit links it to a second record ddur may read (links show only within the reader's perimeter).
     const resId = records.sharedWithDdur
+    const second = await server.call('POST', '/rest/resources', {
+      auth: demoAuth('ppetit'),
+      body: {
+        modelId: 1,
+        status: 'NEW',
+        subject: 'Réponse au plan de formation',
+        destination: 4,
+        diffusionList: [{ id: 6, type: 'user', mode: 'dest' }],
+      },
+    })
+    expect(second.status).toBe(200)
     const link = await server.call('POST', `/rest/resources/${resId}/linkedResources`, {
       auth: demoAuth('ppetit'),
-      body: { linkedResources: [records.outside] },
+      body: { linkedResources: [second.json.resId, records.outside] },
     })
     expect(link.status).toBe(204)
     const page = await openConsole(`#/record/${resId}`)
     await signIn(page, 'ddur')
     await page.getByRole('heading', { level: 1, name: `Record ${resId}` }).waitFor()
     await page.getByRole('heading', { level: 2, name: 'Linked records' }).waitFor()
-    await expect.poll(() => page.locator('.links').textContent()).toContain('Dossier du personnel')
+    await page
+      .locator('.links')
+      .getByRole('link', { name: `Record ${second.json.resId}` })
+      .waitFor()
+    expect(await page.locator('.links').textContent()).toContain('Réponse au plan de formation')
+    expect(await page.locator('.links').textContent()).not.toContain('Dossier du personnel')
     expect(await page.getByLabel('Records to link (numbers)').count()).toBe(0)
     expect(await page.getByRole('button', { name: /Remove the link/ }).count()).toBe(0)
     // Notes are for everyone who may read the record.

@@ -1,7 +1,14 @@
 import { maarchExchange } from '@mailroom/testing'
 import { describe, expect, it } from 'vitest'
 import type { AttachmentRow, LinkedRecord, NoteRow } from './capture-api.js'
-import { attachmentName, linkedRecordLine, noteAuthor, noteRestriction, parseRecordNumbers } from './record-lines.js'
+import {
+  attachmentName,
+  linkedRecordLine,
+  maarchMoment,
+  noteAuthor,
+  noteRestriction,
+  parseRecordNumbers,
+} from './record-lines.js'
 
 function answer<T>(file: string, name: string): T {
   return maarchExchange(file, name).response.body as T
@@ -36,6 +43,13 @@ describe('the lines of a record page', () => {
     expect(linkedRecordLine({ resId: 9, chrono: null, subject: 'Sans chrono', status: 'NEW' })).toBe(
       'Sans chrono (NEW)',
     )
+  })
+
+  it('shows a moment in Maarch’s form to the minute, an ISO one in the reader’s language', () => {
+    expect(maarchMoment('2026-11-26 21:04:29.080000', 'en')).toBe('2026-11-26 21:04')
+    expect(maarchMoment('2026-11-26 21:04:29', 'fr')).toBe('2026-11-26 21:04')
+    expect(maarchMoment('2026-11-26T20:04:29.000Z', 'en')).toMatch(/^26\/11\/2026, \d{2}:04:29$/)
+    expect(maarchMoment(null, 'en')).toBe('')
   })
 
   it('reads the record numbers typed in the link form', () => {

@@ -1,3 +1,5 @@
+import type { Language } from '../i18n/i18n.js'
+import { formatValue } from '../ui/format.js'
 import type { AttachmentRow, LinkedRecord, NoteRow } from './capture-api.js'
 
 /** A note's author: "Firstname LASTNAME (their primary entity)". */
@@ -35,4 +37,14 @@ export function parseRecordNumbers(typed: string): number[] | null {
   if (parts.length === 0 || parts.some((part) => !/^\d{1,15}$/.test(part))) return null
   const ids = parts.map(Number)
   return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? [...new Set(ids)] : null
+}
+
+/**
+ * A moment as the server wrote it: ISO 8601 in the reader's language and time zone, or Maarch's
+ * `2026-11-26 21:04:29.080000` (no time zone: the server's own) cut to the minute, as written.
+ */
+export function maarchMoment(value: string | null | undefined, language: Language): string {
+  if (!value) return ''
+  const maarch = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2})(:\d{2}(\.\d+)?)?$/.exec(value)
+  return maarch ? maarch[1]! : formatValue(value, language)
 }

@@ -1,7 +1,7 @@
 import { decodeBase64, encodeBase64 } from '@mailroom/sdk'
-import { useState } from 'preact/hooks'
+import { useRef, useState } from 'preact/hooks'
 import { addAttachment, readAttachmentFile, readAttachments, readAttachmentTypes } from '../capture/capture-api.js'
-import { attachmentName } from '../capture/record-lines.js'
+import { attachmentName, maarchMoment } from '../capture/record-lines.js'
 import { attachmentTypeChoices } from '../capture/reference-options.js'
 import { useLoaded } from '../capture/use-loaded.js'
 import { Alert } from '../ui/alert.js'
@@ -10,7 +10,6 @@ import { useConsole } from '../ui/context.js'
 import { saveBytes } from '../ui/download.js'
 import { errorText } from '../ui/error-text.js'
 import { fileFormat } from '../ui/file-format.js'
-import { formatValue } from '../ui/format.js'
 import { LoadedList } from '../ui/loaded-list.js'
 
 /** The type a new attachment gets when the server does not list its types. */
@@ -29,6 +28,7 @@ export function AttachmentsSection(props: { readonly resId: number }) {
   const [title, setTitle] = useState('')
   const [type, setType] = useState(DEFAULT_TYPE)
   const [busy, setBusy] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
   const [result, setResult] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null)
 
   const download = async (id: number, which: 'content' | 'originalContent') => {
@@ -53,7 +53,7 @@ export function AttachmentsSection(props: { readonly resId: number }) {
       setResult({ kind: 'ok', text: t('attachmentAdded', { id }) })
       setTitle('')
       setFile(null)
-      ;(event.currentTarget as HTMLFormElement | null)?.reset()
+      form.current?.reset()
       setVersion((v) => v + 1)
     } catch (caught) {
       setResult({ kind: 'error', text: errorText(caught, t) })
@@ -74,7 +74,8 @@ export function AttachmentsSection(props: { readonly resId: number }) {
                 <li key={attachment.resId}>
                   <p class="attachment-name">{name}</p>
                   <p class="help">
-                    {attachment.typeLabel} · {attachment.typistLabel} · {formatValue(attachment.creationDate, language)}
+                    {attachment.typeLabel} · {attachment.typistLabel} ·{' '}
+                    {maarchMoment(attachment.creationDate, language)}
                   </p>
                   <div class="actions">
                     <button
@@ -100,7 +101,7 @@ export function AttachmentsSection(props: { readonly resId: number }) {
           </ul>
         )}
       </LoadedList>
-      <form onSubmit={submit}>
+      <form ref={form} onSubmit={submit}>
         <label for="attachment-file">{t('attachmentFile')}</label>
         <input
           id="attachment-file"

@@ -1,11 +1,10 @@
 import { useState } from 'preact/hooks'
 import { addNote, readNotes } from '../capture/capture-api.js'
-import { noteAuthor, noteRestriction } from '../capture/record-lines.js'
+import { maarchMoment, noteAuthor, noteRestriction } from '../capture/record-lines.js'
 import { useLoaded } from '../capture/use-loaded.js'
 import { Alert } from '../ui/alert.js'
 import { useConsole } from '../ui/context.js'
 import { errorText } from '../ui/error-text.js'
-import { formatValue } from '../ui/format.js'
 import { LoadedList } from '../ui/loaded-list.js'
 
 /** A record's notes the reader may see (GET /rest/resources/{resId}/notes), newest first, and a new one. */
@@ -41,7 +40,7 @@ export function NotesSection(props: { readonly resId: number }) {
                 <li key={note.id}>
                   <p class="note-value">{note.value}</p>
                   <p class="help">
-                    {noteAuthor(note)} · {formatValue(note.creation_date, language)}
+                    {noteAuthor(note)} · {maarchMoment(note.creation_date, language)}
                     {restriction ? ` · ${t('noteRestricted', { entities: restriction })}` : ''}
                   </p>
                 </li>
