@@ -24,10 +24,11 @@ export {
   CreateAttachmentRequestSchema,
   CreateAttachmentResponseSchema,
 } from './api/attachment-schemas.js'
-export type { AuthenticateBody, RefreshTokenResponse } from './api/auth-schemas.js'
+export type { AuthenticateBody, IdentityProviderOffer, RefreshTokenResponse } from './api/auth-schemas.js'
 export {
   AuthenticateBodySchema,
   AuthenticateResponseHeadersSchema,
+  IdentityProviderOfferSchema,
   RefreshTokenParamsSchema,
   RefreshTokenResponseSchema,
 } from './api/auth-schemas.js'
@@ -210,12 +211,14 @@ export type {
 } from './attachments/create-attachment.js'
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
+export type { ConsoleSignInService } from './auth/console-sign-in.js'
 export type {
   AuthenticationMethodName,
   AuthThrottle,
   Clock,
   DirectoryAuthenticator,
   DirectoryCheck,
+  IdentityProvider,
   IdGenerator,
   PasswordHasher,
   ThrottleCounter,

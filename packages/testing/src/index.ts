@@ -44,6 +44,9 @@ export { patternBytes } from './fixtures/pattern-bytes.js'
 export { NO_REFERENCES } from './fixtures/reference-queries.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'
 export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
+export { providerTokens } from './identity/code-flow.js'
+export type { IdentityProviderOptions, TestIdentityProvider } from './identity/oidc-provider-server.js'
+export { startTestIdentityProvider } from './identity/oidc-provider-server.js'
 export type { MaarchIdMapping } from './maarch-answers/id-mapping.js'
 export { replayWithMailroomIds, withMailroomIds } from './maarch-answers/id-mapping.js'
 export type { MaarchExchange } from './maarch-answers/maarch-exchanges.js'
@@ -68,4 +71,10 @@ export type {
   TestResponse,
   TestServer,
 } from './servers/test-server.js'
-export { demoAuth, serveMailroomOnLoopback, serveOnLoopback, startTestServer } from './servers/test-server.js'
+export {
+  demoAuth,
+  freeLoopbackPort,
+  serveMailroomOnLoopback,
+  serveOnLoopback,
+  startTestServer,
+} from './servers/test-server.js'

@@ -14,7 +14,7 @@ export const CriteriaSearchBodySchema = z
   .object({
     meta: criterion(
       z.string(),
-      'Quick search: a substring of subject, chrono (spaces removed) or barcode, case and accents ignored; between double quotes: exact; digits also match the record id',
+      "Quick search: a substring of subject, chrono (spaces removed) or barcode, or of an attachment's title or chrono, case and accents ignored; between double quotes: exact; digits also match the record id",
     ),
     subject: criterion(
       z.string(),
@@ -64,6 +64,11 @@ export const CriteriaSearchBodySchema = z
     tags: criterion(ids, 'Tag ids; null: records without tags'),
     folders: criterion(ids, 'Folder ids; null: records in no folder'),
     notes: criterion(z.string(), 'A substring of a note of the record the caller may read (once notes are served)'),
+    attachment_type: criterion(
+      z.array(z.string()),
+      'The record has a sent, signed or frozen attachment of one of these types',
+    ),
+    attachment_creationDate: criterion(dayRange, 'The record has such an attachment created in the range'),
     filters: z
       .record(
         z.string(),

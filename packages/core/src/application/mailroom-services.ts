@@ -1,6 +1,7 @@
 import type { Actor } from '../actors/actor.js'
 import type { AttachmentServices } from '../attachments/attachment-services.js'
 import type { AuthService } from '../auth/auth-service.js'
+import type { ConsoleSignInService } from '../auth/console-sign-in.js'
 import type { ContactsServices } from '../contacts/contacts-services.js'
 import type { ContentServices } from '../content/content-services.js'
 import type { CriteriaSearchServices } from '../criteria-search/criteria-search-services.js'
@@ -53,6 +54,8 @@ export interface MailroomServices {
   readonly diffusionList: DiffusionListServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
+  /** The console's sign-in through the OpenID Connect provider; absent when none is configured for it. */
+  readonly consoleSignIn?: ConsoleSignInService
   /** Readiness checks (GET /readyz): each a query or a probe file, so not for a liveness probe. */
   health(): Promise<MailroomHealth>
 }

@@ -79,6 +79,10 @@ export type CriteriaTerm =
     }
   /** `notes`: a note of the record, visible to the caller, holds the text (case ignored). */
   | { readonly kind: 'notes'; readonly text: string }
+  /** `attachment_type`: the record has an attachment of one of these types (sent, signed or frozen). */
+  | { readonly kind: 'attachmentTypes'; readonly types: readonly string[] }
+  /** `attachment_creationDate`: the record has an attachment created in the range. */
+  | { readonly kind: 'attachmentDateRange'; readonly start: string | null; readonly end: string | null }
 
 /** The facets of an answer's `filters`, in 20.10's order. */
 export const FACET_NAMES = ['priorities', 'categories', 'statuses', 'doctypes', 'entities', 'folders'] as const

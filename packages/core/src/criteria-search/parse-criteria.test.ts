@@ -67,6 +67,10 @@ describe('parseSearchCriteria', () => {
       [{ nope: { values: 'x' } }, 'Body nope is not a search criterion'],
       [{ role_dest: { values: [] } }, 'Body role_dest is a search criterion Mailroom does not serve'],
       [
+        { attachment_type: { values: 'response_project' } },
+        'Body attachment_type values must be a non-empty array of attachment type ids (strings)',
+      ],
+      [
         { creationDate: { values: { start: 'yesterday', end: 12 } } },
         'Body creationDate values must be an object {start, end} of dates YYYY-MM-DD (at least one)',
       ],

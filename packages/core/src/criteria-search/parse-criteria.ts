@@ -174,6 +174,22 @@ const CRITERIA: ReadonlyMap<string, CriterionRule> = new Map<string, CriterionRu
   ['closingDate', dateRule('closing_date')],
   ['senders', correspondentsRule('sender')],
   ['recipients', correspondentsRule('recipient')],
+  [
+    'attachment_type',
+    {
+      schema: list(text),
+      expected: 'a non-empty array of attachment type ids (strings)',
+      toTerm: (types: string[]) => ({ kind: 'attachmentTypes', types }),
+    },
+  ],
+  [
+    'attachment_creationDate',
+    {
+      schema: range(isoDay),
+      expected: 'an object {start, end} of dates YYYY-MM-DD (at least one)',
+      toTerm: (v) => ({ kind: 'attachmentDateRange', start: v.start ?? null, end: v.end ?? null }),
+    },
+  ],
   ['tags', linkedRule('tags', 'tag')],
   ['folders', linkedRule('folders', 'folder')],
 ])
@@ -183,10 +199,9 @@ export const CRITERION_NAMES: readonly string[] = [...CRITERIA.keys()]
 
 /**
  * Criteria 20.10 knows that Mailroom does not serve: refused by name rather than ignored, so a search is never
- * wider than asked. (Attachments, workflow roles, registered mail, custom fields and full text.)
+ * wider than asked. (Workflow roles, registered mail, custom fields and full text.)
  */
-const UNSERVED =
-  /^(attachment_type|attachment_creationDate|role_.+|senderDepartment|groupSign|registeredMail_.+|indexingCustomField_.+|fulltext)$/
+const UNSERVED = /^(role_.+|senderDepartment|groupSign|registeredMail_.+|indexingCustomField_.+|fulltext)$/
 
 /** Checks one facet of `filters`: `{values: [{id, selected}], expand}`; the selected ids narrow the search. */
 const facetSchema = z.object({

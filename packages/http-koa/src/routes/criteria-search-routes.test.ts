@@ -188,6 +188,13 @@ describe('POST /rest/search against the answers of Maarch 20.10', () => {
       statusLabel: 'Nouveau courrier',
       hasDocument: true,
     })
+    const dates = r.json.resources[0].display.find(
+      (d: { value: string }) => d.value === 'getCreationAndProcessLimitDates',
+    )
+    expect(dates.displayValue).toEqual({
+      creationDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      processLimitDate: `${YEAR + 1}-01-08T00:00:00.000Z`,
+    })
     expect(r.json.resources[0].display.find((d: { value: string }) => d.value === 'getSenders').displayValue).toEqual([
       'Société Alpha',
     ])

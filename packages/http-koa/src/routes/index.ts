@@ -17,6 +17,7 @@ import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from '.
 import { linksRoutes } from './links-routes.js'
 import { metricsRoute } from './metrics-routes.js'
 import { notesRoutes } from './notes-routes.js'
+import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
 import { parameterRoutes } from './parameter-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import { referenceListRoutes } from './reference-list-routes.js'
@@ -32,6 +33,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   metricsRoute,
   openApiRoute,
   ...authRoutes,
+  ...oidcSignInRoutes,
   ...recordsRoutes,
   searchRoute,
   ...criteriaSearchRoutes,

@@ -10,8 +10,6 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely'
 const ACCENTED = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ'
 const UNACCENTED = 'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyy'
 
-/** Attachments 20.10 searches beside the record (`status in ('TRA', 'A_TRA', 'FRZ')`) are not served yet. */
-
 /** A value for LIKE with its wildcards escaped: caller text is matched as text, never as a pattern. */
 export function likeEscaped(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -102,10 +100,10 @@ export function chronoNumberHint(chrono: string): string | null {
  * or more, the index is asked for that number only (its trigrams are rare) and the whole pattern is checked on
  * the few records found, written so that the planner cannot take it to the index (`|| ''`). Same records.
  */
-function chronoCondition(chrono: string): RawBuilder<SqlBool> {
+function chronoCondition(chrono: string, column: RawBuilder<unknown> = CHRONO_WITHOUT_SPACES): RawBuilder<SqlBool> {
   const hint = chronoNumberHint(chrono)
-  if (hint === null) return sql<SqlBool>`${CHRONO_WITHOUT_SPACES} ilike ${containing(chrono)}`
-  return sql<SqlBool>`(${CHRONO_WITHOUT_SPACES} ilike ${containing(hint)} and (${CHRONO_WITHOUT_SPACES} || '') ilike ${containing(chrono)})`
+  if (hint === null) return sql<SqlBool>`${column} ilike ${containing(chrono)}`
+  return sql<SqlBool>`(${column} ilike ${containing(hint)} and (${column} || '') ilike ${containing(chrono)})`
 }
 
 /** Where a notes term looks (null: this database has no notes table yet, so no note matches). */
@@ -114,33 +112,116 @@ export interface NotesSource {
   readonly recordsWithNote: (text: string) => RawBuilder<unknown>
 }
 
-/** One term as a condition over res_view_letterbox. */
-export function compileTerm(term: CriteriaTerm, notes: NotesSource | null): RawBuilder<SqlBool> {
+/** What the terms may read besides the records: tables other capabilities add, once they exist. */
+export interface TermSources {
+  readonly notes: NotesSource | null
+  /** `res_attachments` exists: text criteria also look at attachments, as 20.10. */
+  readonly attachments: boolean
+}
+
+/** The records an attachment condition (alias `a`) finds among attachments 20.10 searches (sent, signed, frozen). */
+function recordsWithAttachment(condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref('res_id')} in (select a.res_id_master from res_attachments a
+    where ${condition} and a.status in ('TRA', 'A_TRA', 'FRZ'))`
+}
+
+/**
+ * What an attachment (alias `a`) must hold for a text term to find its record, as 20.10 searches attachments;
+ * null for the other terms (and for a quick search without a word of 2 characters).
+ */
+function attachmentPart(term: CriteriaTerm): RawBuilder<SqlBool> | null {
   switch (term.kind) {
     case 'quick': {
-      const id = /^\d{1,10}$/.test(term.text)
-        ? sql<SqlBool>` or ${sql.ref('res_id')} = ${sql.val(Number(term.text))}`
-        : sql``
       if (term.exact) {
-        return sql<SqlBool>`(${sql.ref('subject')} = ${sql.val(term.text)} or ${CHRONO_WITHOUT_SPACES} = ${sql.val(term.text.replaceAll(' ', ''))} or ${sql.ref('barcode')} = ${sql.val(term.text)}${id})`
+        const value = sql.val(term.text)
+        return sql<SqlBool>`(a.title = ${value} or a.identifier = ${value})`
       }
-      // 20.10 removes every space, then matches the one word against subject, chrono and barcode.
       const word = term.text.replaceAll(' ', '')
-      const columns = [sql.ref('subject'), CHRONO_WITHOUT_SPACES, sql.ref('barcode')]
-      const text =
-        word.length >= 2
-          ? sql.join(
-              columns.map((column) => sql`${folded(column)} ilike ${folded(containing(word))}`),
-              sql` or `,
-            )
-          : sql`false`
-      return sql<SqlBool>`(${text}${id})`
+      if (word.length < 2) return null
+      const matches = (column: string) => sql<SqlBool>`${folded(sql.ref(column))} ilike ${folded(containing(word))}`
+      return sql<SqlBool>`(${matches('a.title')} or ${matches('a.identifier')})`
     }
     case 'subject':
-      if (term.exact) return sql<SqlBool>`${sql.ref('subject')} = ${sql.val(term.text)}`
-      return wordsCondition(sql.ref('subject'), searchWords(term.text)) ?? sql<SqlBool>`true`
+      return term.exact
+        ? sql<SqlBool>`a.title = ${sql.val(term.text)}`
+        : sql<SqlBool>`${folded(sql.ref('a.title'))} ilike ${folded(containing(term.text))}`
     case 'chrono':
-      return chronoCondition(term.text.replaceAll(' ', ''))
+      // The attachment's chrono with its spaces, as 20.10 compares it.
+      return chronoCondition(term.text, sql.ref('a.identifier'))
+    default:
+      return null
+  }
+}
+
+/** `record or one of its attachments`, the attachment part only where attachments exist. */
+function orAttachment(record: RawBuilder<SqlBool>, term: CriteriaTerm, sources: TermSources): RawBuilder<SqlBool> {
+  const part = sources.attachments ? attachmentPart(term) : null
+  return part === null ? record : sql<SqlBool>`(${record} or ${recordsWithAttachment(part)})`
+}
+
+/**
+ * True for a record one of whose attachments the text terms find (20.10's `inAttachments`, computed for the
+ * records of the page); null when no term looks at attachments.
+ */
+export function attachmentMatch(terms: readonly CriteriaTerm[], sources: TermSources): RawBuilder<SqlBool> | null {
+  if (!sources.attachments) return null
+  const parts = terms.flatMap((term) => {
+    const part = attachmentPart(term)
+    return part === null ? [] : [recordsWithAttachment(part)]
+  })
+  return parts.length === 0 ? null : sql<SqlBool>`(${sql.join(parts, sql` or `)})`
+}
+
+function quickCondition(term: Extract<CriteriaTerm, { kind: 'quick' }>, sources: TermSources): RawBuilder<SqlBool> {
+  const id = /^\d{1,10}$/.test(term.text)
+    ? sql<SqlBool>` or ${sql.ref('res_id')} = ${sql.val(Number(term.text))}`
+    : sql``
+  if (term.exact) {
+    const value = sql.val(term.text)
+    const record = sql<SqlBool>`(${sql.ref('subject')} = ${value} or ${CHRONO_WITHOUT_SPACES} = ${sql.val(term.text.replaceAll(' ', ''))} or ${sql.ref('barcode')} = ${value}${id})`
+    return orAttachment(record, term, sources)
+  }
+  // 20.10 removes every space, then matches the one word against subject, chrono and barcode.
+  const word = term.text.replaceAll(' ', '')
+  if (word.length < 2) return sql<SqlBool>`(false${id})`
+  const matches = (column: RawBuilder<unknown>) => sql<SqlBool>`${folded(column)} ilike ${folded(containing(word))}`
+  const record = sql<SqlBool>`(${sql.join([sql.ref('subject'), CHRONO_WITHOUT_SPACES, sql.ref('barcode')].map(matches), sql` or `)}${id})`
+  return orAttachment(record, term, sources)
+}
+
+/** One term as a condition over res_view_letterbox. */
+export function compileTerm(term: CriteriaTerm, sources: TermSources): RawBuilder<SqlBool> {
+  const { notes } = sources
+  switch (term.kind) {
+    case 'quick':
+      return quickCondition(term, sources)
+    case 'subject': {
+      if (term.exact) return orAttachment(sql<SqlBool>`${sql.ref('subject')} = ${sql.val(term.text)}`, term, sources)
+      // Every word in the subject, or the whole text in an attachment's title; no word of 2 characters: no record.
+      return orAttachment(
+        wordsCondition(sql.ref('subject'), searchWords(term.text)) ?? sql<SqlBool>`false`,
+        term,
+        sources,
+      )
+    }
+    case 'chrono': {
+      const chrono = chronoCondition(term.text.replaceAll(' ', ''))
+      const part = sources.attachments ? attachmentPart(term) : null
+      if (part === null) return chrono
+      // A union rather than an OR, so that the records' part keeps its index.
+      return sql<SqlBool>`${sql.ref('res_id')} in (select res_id from res_letterbox where ${chrono}
+        union all select a.res_id_master from res_attachments a where ${part} and a.status in ('TRA', 'A_TRA', 'FRZ'))`
+    }
+    case 'attachmentTypes':
+      if (!sources.attachments) return sql<SqlBool>`false`
+      return recordsWithAttachment(sql<SqlBool>`a.attachment_type = any(${sql.val(term.types)}::text[])`)
+    case 'attachmentDateRange': {
+      if (!sources.attachments) return sql<SqlBool>`false`
+      const parts: RawBuilder<SqlBool>[] = []
+      if (term.start !== null) parts.push(sql<SqlBool>`a.creation_date >= ${dayStart(term.start)}`)
+      if (term.end !== null) parts.push(sql<SqlBool>`a.creation_date < ${dayStart(term.end)} + 1`)
+      return recordsWithAttachment(sql<SqlBool>`(${sql.join(parts, sql` and `)})`)
+    }
     case 'barcode':
       return sql<SqlBool>`${sql.ref('barcode')} ilike ${containing(term.text)}`
     case 'resIdRange': {

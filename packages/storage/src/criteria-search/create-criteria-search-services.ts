@@ -13,6 +13,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { runSearch } from '../search/run-search.js'
 import type { StorageContext } from '../storage-context.js'
 import {
+  attachmentMatch,
   compileTerm,
   correspondentRecords,
   likeEscaped,
@@ -64,6 +65,11 @@ async function somePreQueryEmpty(db: Kysely<any>, criteria: SearchCriteria, note
   return rows[0]?.found !== true
 }
 
+/** A json column as the driver gave it: parsed already (pg, PGlite), or as text. */
+function jsonValue<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value
+}
+
 const EMPTY_ANSWER: CriteriaSearchResponse = { resources: [], count: 0, allResources: [] }
 
 /**
@@ -91,11 +97,12 @@ export function createCriteriaSearchServices(context: StorageContext): CriteriaS
     return runSearch(context, async (db) => {
       if (await somePreQueryEmpty(db, criteria, notes)) return EMPTY_ANSWER
       const perimeter = await context.perimeter.condition(context.db, actor)
-      const conditions: RawBuilder<SqlBool>[] = criteria.terms.map((term) => compileTerm(term, notes))
+      const sources = { notes, attachments: present.attachments }
+      const conditions: RawBuilder<SqlBool>[] = criteria.terms.map((term) => compileTerm(term, sources))
       conditions.push(sql<SqlBool>`${sql.ref('status')} in (select id from status where can_be_searched = 'Y')`)
       if (perimeter !== null) conditions.push(sql<SqlBool>`${perimeter}`)
       const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
-      return answer(db, actor, matching, criteria, paging, present)
+      return answer(db, actor, matching, criteria, paging, present, attachmentMatch(criteria.terms, sources))
     })
   }
 
@@ -106,24 +113,27 @@ export function createCriteriaSearchServices(context: StorageContext): CriteriaS
     criteria: SearchCriteria,
     paging: SearchPaging,
     present: OptionalTables,
+    inAttachments: RawBuilder<SqlBool> | null,
   ): Promise<CriteriaSearchResponse> {
-    // One statement lists every match in order and joins the page's records to their rows: the details are
-    // read for those rows only (a lateral sub-select gated by the row number).
+    // One statement, one row: every match's id in order as one JSON array (a million matches stay one value,
+    // not a million rows), and the page's records with their details, read for those records only.
     const first = paging.offset
     const last = paging.offset + paging.limit
-    const listing = sql<ResourceRow & { n: number }>`select m.res_id, m.n, page.* from (
+    const listing = sql<{ ids: number[] | string; page: ResourceRow[] | string }>`with m as (
         select res_id, row_number() over (order by ${orderBy(paging)}) as n from res_view_letterbox
-        where ${matching} and ${selectionCondition(criteria.selection)}) m
-      left join lateral (${resourceDetails(actor, present, sql`m.res_id`)} and m.n > ${sql.val(first)} and m.n <= ${sql.val(last)}) page on true
-      order by m.n`
+        where ${matching} and ${selectionCondition(criteria.selection)})
+      select (select coalesce(json_agg(m.res_id order by m.n), '[]') from m) as ids,
+        (select coalesce(json_agg(row_to_json(page) order by page.n), '[]') from (
+          select m.n, m.res_id, d.* from m cross join lateral (${resourceDetails(actor, present, sql`m.res_id`, inAttachments)}) d
+          where m.n > ${sql.val(first)} and m.n <= ${sql.val(last)}) page) as page`
     const [{ rows }, filters] = await Promise.all([
       listing.execute(db),
       paging.skipFacets ? Promise.resolve(null) : facetsOf(db, actor, matching, criteria),
     ])
     const withFilters = filters === null ? {} : { filters: filters satisfies CriteriaSearchFilters }
-    if (paging.offset >= rows.length) return { ...EMPTY_ANSWER, ...withFilters }
-    const allResources = rows.map((row) => Number(row.res_id))
-    const resources: CriteriaSearchResource[] = rows.slice(first, last).map(formattedResource)
+    const allResources = jsonValue(rows[0]?.ids ?? []).map(Number)
+    if (paging.offset >= allResources.length) return { ...EMPTY_ANSWER, ...withFilters }
+    const resources: CriteriaSearchResource[] = jsonValue(rows[0]?.page ?? []).map(formattedResource)
     return {
       resources,
       count: allResources.length,

@@ -189,6 +189,7 @@ describe('caller text never reaches SQL text', () => {
       [name]: { values: `${marker}${text.replaceAll('\0', '')}'; select pg_sleep(1); --` },
       senders: { values: [`${marker}${company.replaceAll('\0', '')} x`] },
       priority: { values: [`${marker}'); drop table users; --`] },
+      attachment_type: { values: [`${marker}' or '1'='1`] },
       filters: { statuses: { values: [{ id: `${marker}' or 1=1 --`, selected: true }] } },
     }))
 
@@ -198,7 +199,7 @@ describe('caller text never reaches SQL text', () => {
         const criteria = parseSearchCriteria(body)
         const notes = { recordsWithNote: (text: string) => sql`select ${sql.val(text)}::bigint` }
         const where = sql.join(
-          criteria.terms.map((term) => compileTerm(term, notes)),
+          criteria.terms.map((term) => compileTerm(term, { notes, attachments: true })),
           sql` and `,
         )
         const compiled =

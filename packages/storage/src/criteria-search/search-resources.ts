@@ -1,6 +1,6 @@
 import type { Actor, CriteriaSearchResource } from '@mailroom/core'
 import { SEARCH_DISPLAY_ITEMS, type SearchDisplayItemName } from '@mailroom/core/internal'
-import { type RawBuilder, sql } from 'kysely'
+import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import { type OptionalTables, visibleNotes } from './optional-tables.js'
 
 /** The names of a record's senders and recipients. */
@@ -33,6 +33,7 @@ export interface ResourceRow {
   dest_user_name: string | null
   count_notes: number
   count_attachments: number
+  in_attachments: boolean
   /** Senders and recipients in their order, as `{mode, label}`. */
   correspondents: { mode: string; label: string | null }[] | string
 }
@@ -59,7 +60,12 @@ const CORRESPONDENT_LABEL = sql<string>`case rc.type
  * counts, the caller's follow flag, and the senders and recipients as one JSON array. The search joins it to
  * the rows of the asked page only, in the statement that lists the matches.
  */
-export function resourceDetails(actor: Actor, tables: OptionalTables, resId: RawBuilder<unknown>): RawBuilder<unknown> {
+export function resourceDetails(
+  actor: Actor,
+  tables: OptionalTables,
+  resId: RawBuilder<unknown>,
+  inAttachments: RawBuilder<SqlBool> | null,
+): RawBuilder<unknown> {
   const countNotes = tables.notes
     ? sql`(select count(*)::int from notes n where n.identifier = r.res_id and ${visibleNotes(actor)})`
     : sql`0`
@@ -78,6 +84,7 @@ export function resourceDetails(actor: Actor, tables: OptionalTables, resId: Raw
       r.retention_frozen, r.binding, d.description as type_label, e.entity_label,
       nullif(trim(concat_ws(' ', u.firstname, u.lastname)), '') as dest_user_name,
       ${countNotes} as count_notes, ${countAttachments} as count_attachments,
+      ${inAttachments ?? sql`false`} as in_attachments,
       (select coalesce(json_agg(json_build_object('mode', rc.mode, 'label', ${CORRESPONDENT_LABEL}) order by rc.id), '[]')
         from resource_contacts rc where rc.res_id = r.res_id) as correspondents
     from res_letterbox r
@@ -143,7 +150,7 @@ function formatted(row: ResourceRow, names: Correspondents): CriteriaSearchResou
       icon: item.icon,
       displayValue: displayValue(item.value, row, names),
     })),
-    // Set when only an attachment matched (20.10); attachments are not searched yet.
-    inAttachments: false,
+    // An attachment of the record holds the searched text (20.10's getAttachmentsInsider).
+    inAttachments: row.in_attachments,
   }
 }

@@ -124,6 +124,11 @@ export const criterionArbitrary: fc.Arbitrary<[string, unknown]> = fc.oneof(
   ),
   fc.tuple(fc.constantFrom('tags', 'folders'), idsOrNull(3)),
   fc.tuple(fc.constant('notes'), criterionTextArbitrary),
+  fc.tuple(
+    fc.constant('attachment_type'),
+    fc.array(fc.constantFrom('response_project', 'simple_attachment'), { minLength: 1, maxLength: 2 }),
+  ),
+  fc.tuple(fc.constant('attachment_creationDate'), dayRange),
 )
 
 /** A well-formed body: distinct criteria, each `{"values": …}`. */
