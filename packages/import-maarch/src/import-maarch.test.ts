@@ -58,6 +58,7 @@ describe('importing a generated Maarch 20.10 installation', () => {
       ['tags', 'tags'],
       ['folders', 'folders'],
       ['contacts', 'contacts'],
+      ['parameters', 'parameters'],
     ]
     expect(report.organisation?.lines.map((line) => line.split(' (')[0])).toEqual(
       sections.map(
@@ -160,6 +161,21 @@ describe('importing a generated Maarch 20.10 installation', () => {
       expect(groups.find((g) => g.id === group.group_id)?.privileges ?? [], String(group.group_id)).toEqual(expected)
     }
     expect(table('usergroups_services').length).toBeGreaterThan(0)
+  })
+
+  it('carries the parameters, which the capture client reads (workingDays)', async () => {
+    const f = facts()
+    const r = await s.call('GET', '/admin/organisation', { auth: `${f.superadmin}:${f.password}` })
+    const parameters = r.json.parameters as { id: string }[]
+    expect(parameters.map((p) => p.id)).toEqual(
+      table('parameters')
+        .map((p) => String(p.id))
+        .sort(),
+    )
+    const one = await s.call('GET', '/rest/parameters/workingDays', { auth: `${f.superadmin}:${f.password}` })
+    expect(one.json.parameter).toMatchObject({ id: 'workingDays', param_value_int: 1 })
+    const dated = await s.call('GET', '/rest/parameters/last_deposit_date', { auth: `${f.superadmin}:${f.password}` })
+    expect(dated.json.parameter).toMatchObject({ param_value_date: '2024-05-06 07:08:09' })
   })
 
   it('lets the users log in with their Maarch password and see what their groups and lists give them', async () => {

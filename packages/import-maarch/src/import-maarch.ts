@@ -94,6 +94,7 @@ const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
   folders: 'select * from folders order by level, id',
   entitiesFolders: 'select * from entities_folders order by id',
   contacts: 'select * from contacts order by id',
+  parameters: 'select * from parameters order by id',
 }
 
 /** Records read from the source per query (and attachments listed per query). */

@@ -727,6 +727,19 @@ export function generateInstallation(
     { id: `chrono_incoming_${year}`, description: null, param_value_string: null, param_value_int: chronoIncoming + 3 },
     { id: `chrono_outgoing_${year}`, description: null, param_value_string: null, param_value_int: chronoOutgoing },
     { id: 'homepage_message', description: null, param_value_string: 'Bienvenue', param_value_int: null },
+    {
+      id: 'workingDays',
+      description: 'Si activé (1), les délais de traitement sont calculés en jours ouvrés',
+      param_value_string: null,
+      param_value_int: 1,
+    },
+    {
+      id: 'last_deposit_date',
+      description: null,
+      param_value_string: null,
+      param_value_int: null,
+      param_value_date: '2024-05-06 07:08:09',
+    },
   ]
 
   return {

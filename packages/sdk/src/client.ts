@@ -44,6 +44,7 @@ import type {
   VersionContentResponse,
 } from '@mailroom/core'
 import { createAdminClient, type MailroomAdminClient } from './admin-client.js'
+import { type ReferenceDataClient, referenceDataMethods } from './reference-client.js'
 import { type Bytes, type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
 
 export type { Bytes, CallOptions, ClientAuth, ClientOptions, QueryValues, TransportRequest } from './transport.js'
@@ -117,7 +118,7 @@ export type OpenApiJson = Readonly<Record<string, unknown>> & {
 }
 
 /** A typed Mailroom client: one method per operation of the interface. */
-export interface MailroomClient {
+export interface MailroomClient extends ReferenceDataClient {
   readonly transport: Transport
   /** The /admin operations (organisation document, users), for root users. */
   readonly admin: MailroomAdminClient
@@ -540,5 +541,7 @@ export function createClient(options: ClientOptions): MailroomClient {
     openapi(call = {}) {
       return transport.json('GET', 'rest/openapi.json', { auth: false, ...call })
     },
+
+    ...referenceDataMethods(transport),
   }
 }

@@ -10,6 +10,7 @@ const parameterFields = {
 
 /** A parameter as `GET /rest/parameters/{id}` answers it (20.10's `parameters` row). */
 export const ParameterSchema = z.object(parameterFields).meta({ id: 'Parameter' })
+/** A parameter of `GET /rest/parameters/{id}`. */
 export type Parameter = z.infer<typeof ParameterSchema>
 
 /** Path of `GET /rest/parameters/{id}`. */
@@ -19,6 +20,7 @@ export const ParameterPathSchema = z
 
 /** Body of `GET /rest/parameters/{id}`. */
 export const ParameterResponseSchema = z.object({ parameter: ParameterSchema }).meta({ id: 'ParameterRead' })
+/** Body of `GET /rest/parameters/{id}`. */
 export type ParameterResponse = z.infer<typeof ParameterResponseSchema>
 
 /** Body of `GET /rest/parameters`. */
@@ -40,4 +42,5 @@ export const ParameterListResponseSchema = z
       'Every parameter with admin_parameters; without it only traffic_record_summary_sheet. loginpage_message and ' +
       'homepage_message are always listed (empty when not stored), as 20.10 does',
   })
+/** Body of `GET /rest/parameters`. */
 export type ParameterListResponse = z.infer<typeof ParameterListResponseSchema>

@@ -34,7 +34,9 @@ export const EntityTreeNodeSchema = z
 export const EntityListResponseSchema = z
   .object({ entities: z.array(EntityTreeNodeSchema) })
   .meta({ id: 'EntityList', description: 'Every enabled entity, parents before children' })
+/** Body of `GET /rest/entities`. */
 export type EntityListResponse = z.infer<typeof EntityListResponseSchema>
+/** One entity of `GET /rest/entities`. */
 export type EntityTreeNode = z.infer<typeof EntityTreeNodeSchema>
 
 /** A document type as 20.10 stores it (its retention columns are answered empty: Mailroom keeps none). */
@@ -56,6 +58,7 @@ export const DoctypeSchema = z
     process_mode: z.string(),
   })
   .meta({ id: 'Doctype' })
+/** A document type as 20.10 answers it. */
 export type Doctype = z.infer<typeof DoctypeSchema>
 
 /** One node of `GET /rest/doctypes`: a first level, a second level or a document type. */
@@ -74,6 +77,7 @@ export const DoctypeTreeNodeSchema = z
 export const DoctypeTreeResponseSchema = z
   .object({ structure: z.array(DoctypeTreeNodeSchema) })
   .meta({ id: 'DoctypeTree', description: 'First levels, second levels and document types (enabled only), flat' })
+/** Body of `GET /rest/doctypes`. */
 export type DoctypeTreeResponse = z.infer<typeof DoctypeTreeResponseSchema>
 
 /** A second level as `GET /rest/doctypes/types/{id}` lists them. */
@@ -90,6 +94,7 @@ export const DoctypeResponseSchema = z
     models: z.array(z.unknown()).describe('Document templates: Mailroom has none'),
   })
   .meta({ id: 'DoctypeRead' })
+/** Body of `GET /rest/doctypes/types/{id}`. */
 export type DoctypeResponse = z.infer<typeof DoctypeResponseSchema>
 
 /** Body of `GET /rest/statuses`. */
@@ -109,6 +114,7 @@ export const StatusListResponseSchema = z
     ),
   })
   .meta({ id: 'StatusList' })
+/** Body of `GET /rest/statuses`. */
 export type StatusListResponse = z.infer<typeof StatusListResponseSchema>
 
 /** Body of `GET /rest/priorities`. */
@@ -125,6 +131,7 @@ export const PriorityListResponseSchema = z
     ),
   })
   .meta({ id: 'PriorityList' })
+/** Body of `GET /rest/priorities`. */
 export type PriorityListResponse = z.infer<typeof PriorityListResponseSchema>
 
 const indexingModelBase = {
@@ -143,6 +150,7 @@ const indexingModelBase = {
 export const IndexingModelListResponseSchema = z
   .object({ indexingModels: z.array(z.object(indexingModelBase)) })
   .meta({ id: 'IndexingModelList', description: "Enabled models, public or the caller's own" })
+/** Body of `GET /rest/indexingModels`. */
 export type IndexingModelListResponse = z.infer<typeof IndexingModelListResponseSchema>
 
 /** Body of `GET /rest/indexingModels/{id}`. */
@@ -162,6 +170,7 @@ export const IndexingModelResponseSchema = z
     }),
   })
   .meta({ id: 'IndexingModelRead' })
+/** Body of `GET /rest/indexingModels/{id}`. */
 export type IndexingModelResponse = z.infer<typeof IndexingModelResponseSchema>
 
 /** Body of `GET /rest/customFields`. */
@@ -179,6 +188,7 @@ export const CustomFieldListResponseSchema = z
     ),
   })
   .meta({ id: 'CustomFieldList' })
+/** Body of `GET /rest/customFields`. */
 export type CustomFieldListResponse = z.infer<typeof CustomFieldListResponseSchema>
 
 /** Body of `GET /rest/tags`. */
@@ -198,6 +208,7 @@ export const TagListResponseSchema = z
     ),
   })
   .meta({ id: 'TagList' })
+/** Body of `GET /rest/tags`. */
 export type TagListResponse = z.infer<typeof TagListResponseSchema>
 
 /** Body of `GET /rest/folders`. */
@@ -219,4 +230,5 @@ export const FolderListResponseSchema = z
     ),
   })
   .meta({ id: 'FolderList', description: 'Folders the caller owns or that are shared with their entities, as a tree' })
+/** Body of `GET /rest/folders`. */
 export type FolderListResponse = z.infer<typeof FolderListResponseSchema>

@@ -26,6 +26,7 @@ export const UsersResponseSchema = z
     description:
       "Root: every user not deleted; others: the users of the caller's entities and below, and users without entity",
   })
+/** Body of `GET /rest/users`. */
 export type UsersResponse = z.infer<typeof UsersResponseSchema>
 
 const emptyList = z.array(z.never())
@@ -87,4 +88,5 @@ export const CurrentUserProfileSchema = z
     nbFollowedResources: z.number().int(),
   })
   .meta({ id: 'CurrentUserProfile', description: 'The caller, their groups, entities and privileges' })
+/** Body of `GET /rest/currentUser/profile`. */
 export type CurrentUserProfile = z.infer<typeof CurrentUserProfileSchema>

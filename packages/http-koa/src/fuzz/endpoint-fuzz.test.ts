@@ -204,6 +204,23 @@ describe.sequential(`endpoint fuzzing (${RUNS} cases per endpoint)`, () => {
       { ...options, numRuns: Math.ceil(RUNS / 3) },
     )
   })
+  it('GET the reference data: lists, /doctypes/types/{id}, /indexingModels/{id}, /parameters/{id}', async () => {
+    const lists = ['entities', 'doctypes', 'statuses', 'priorities', 'indexingModels', 'customFields', 'tags']
+    const byId = ['doctypes/types', 'indexingModels', 'parameters']
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...lists, 'folders', 'users', 'parameters', 'currentUser/profile', ...byId.map((r) => `${r}/`)),
+        pathValue,
+        fc.dictionary(fc.constantFrom('showDisabled', 'admin', 'x'), queryValue, { maxKeys: 2 }),
+        login,
+        async (route, id, query, auth) => {
+          const path = `/rest/${route.endsWith('/') ? `${route}${id}` : route}?${new URLSearchParams(query)}`
+          expectSane(await send(s.call('GET', path, { auth })), path)
+        },
+      ),
+      { ...options, numRuns: Math.ceil(RUNS / 3) },
+    )
+  })
   it('GET /digitalSafe/digitalSafe/{owner}/events', async () => {
     const token = (
       await s.call('POST', '/rest/authenticate', { auth: null, body: { login: 'bblier', password: 'maarch' } })

@@ -42,6 +42,7 @@ export const entityListRoute: RouteDeclaration = {
       } satisfies EntityListResponse),
     },
   },
+  errors: [],
   serve:
     ({ services }) =>
     async (ctx) => {

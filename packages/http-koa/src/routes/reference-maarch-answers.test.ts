@@ -175,6 +175,34 @@ describe('GET /rest/indexingModels (indexing-models.json)', () => {
     })
   })
 
+  it("a model's fields have 20.10's shape (the demo's models have none: one is added)", async () => {
+    await s.mailroom.organisation.apply({
+      version: 1,
+      indexingModels: [
+        {
+          id: 50,
+          label: 'Avec champs',
+          category: 'incoming',
+          fields: [
+            { identifier: 'doctype', mandatory: true, unit: 'mail' },
+            { identifier: 'arrivalDate', mandatory: true, defaultValue: '_TODAY', unit: 'mail' },
+            { identifier: 'senders', defaultValue: [], unit: 'contact' },
+          ],
+        },
+      ],
+    })
+    const model1 = exchanges.find((e) => e.name === 'model 1')!
+    const answer = await replay({ ...model1, request: { ...model1.request, path: '/indexingModels/50' } })
+    expectSameShape(answer, model1.response, {
+      anyTypeAt: ['indexingModel.owner', ...everyItem('indexingModel.fields', 3, ['default_value'])],
+    })
+    expect((answer.json as { indexingModel: { fields: unknown[] } }).indexingModel.fields).toEqual([
+      { identifier: 'doctype', mandatory: true, default_value: null, unit: 'mail', enabled: true },
+      { identifier: 'arrivalDate', mandatory: true, default_value: '_TODAY', unit: 'mail', enabled: true },
+      { identifier: 'senders', mandatory: false, default_value: [], unit: 'contact', enabled: true },
+    ])
+  })
+
   it('model abc answers 400 Route id is not an integer (20.10: 500)', async () => {
     const exchange = exchanges.find((e) => e.response.status === 500)!
     expectSameShape(await replay(exchange), { status: 400, body: { errors: 'Route id is not an integer' } })
@@ -228,5 +256,55 @@ describe('GET /rest/currentUser/profile (current-user-profile.json)', () => {
     expectSameShape(answer, recorded, {
       anyTypeAt: everyItem('groups', json.groups?.length ?? 0, ['maarch_comment', 'group_desc']),
     })
+  })
+})
+
+describe('GET /rest/currentUser/profile: privileges and groups', () => {
+  it("lists the privileges of each group in turn (the WEBSERVICE group's for cchaplin), ALL_PRIVILEGES for root", async () => {
+    const cchaplin = await s.call('GET', '/rest/currentUser/profile', { auth: 'cchaplin:maarch' })
+    const profile = cchaplin.json as { privileges: string[]; groups: Record<string, unknown>[]; mode: string }
+    expect(profile.privileges).toEqual(expect.arrayContaining(['admin_parameters', 'admin_users', 'create_contacts']))
+    expect(profile.mode).toBe('rest')
+    // The perimeter clause is not the user's business: 20.10 removes it, so does Mailroom.
+    for (const group of profile.groups) expect(group).not.toHaveProperty('where_clause')
+    const root = await s.call('GET', '/rest/currentUser/profile', { auth: 'superadmin:superadmin' })
+    expect((root.json as { privileges: string[] }).privileges).toEqual(['ALL_PRIVILEGES'])
+  })
+})
+
+describe("the capture client's reference steps (capture-workflow.json)", () => {
+  const steps = readMaarchExchanges('capture-workflow.json').filter((e) =>
+    ['/entities', '/doctypes', '/users', '/customFields', '/doctypes/types/101', '/parameters/workingDays'].includes(
+      e.request.path,
+    ),
+  )
+
+  it('covers the six reads WebServices.py makes before it creates a letter', () => {
+    expect(steps.map((e) => e.request.path)).toEqual([
+      '/entities',
+      '/doctypes',
+      '/users',
+      '/customFields',
+      '/doctypes/types/101',
+      '/parameters/workingDays',
+    ])
+  })
+
+  it.each(steps)('$name: 200 with what the client reads, sent as the client sends it', async (exchange) => {
+    // WebServices.py sends Content-Type: application/json on its GETs, with no body.
+    const answer = await s.call('GET', `/rest${exchange.request.path}`, {
+      auth: 'cchaplin:maarch',
+      headers: { 'content-type': 'application/json', connection: 'close' },
+    })
+    expect(answer.status, answer.text.slice(0, 200)).toBe(200)
+    const recorded = exchange.response.body as Record<string, unknown>
+    expect(Object.keys(answer.json as object).sort()).toEqual(Object.keys(recorded).sort())
+  })
+
+  it('gives the client a delay and workingDays to compute the process limit date from', async () => {
+    const doctype = await s.call('GET', '/rest/doctypes/types/101', { auth: 'cchaplin:maarch' })
+    const workingDays = await s.call('GET', '/rest/parameters/workingDays', { auth: 'cchaplin:maarch' })
+    expect(typeof (doctype.json as { doctype: { process_delay: unknown } }).doctype.process_delay).toBe('number')
+    expect((workingDays.json as { parameter: { param_value_int: unknown } }).parameter.param_value_int).toBe(1)
   })
 })

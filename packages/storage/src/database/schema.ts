@@ -490,7 +490,6 @@ export interface AccessVersionTable {
   version: number
 }
 
-/** The whole database as kysely sees it. */
 /** The installation's parameters (migration 0011, Maarch's columns). */
 export interface ParametersTable {
   id: string
@@ -500,6 +499,7 @@ export interface ParametersTable {
   param_value_date: ColumnType<Date | null, string | null, string | null>
 }
 
+/** The whole database as kysely sees it. */
 export interface Database {
   entities: EntitiesTable
   users: UsersTable
