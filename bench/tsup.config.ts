@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: [
     'create-bench.ts',
+    'attachment-create-bench.ts',
     'content-bench.ts',
     'search-bench.ts',
     'soak.ts',

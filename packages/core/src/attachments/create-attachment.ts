@@ -53,9 +53,15 @@ export interface NewAttachment {
 /** What the create use case asks of storage, each call at its place in 20.10's order of checks. */
 export interface AttachmentCreatePorts {
   readonly sniffer: MimeTypeSniffer
-  /** The record if it exists and is in the actor's perimeter; null otherwise (20.10 does not tell them apart). */
-  masterInPerimeter(actor: Actor, resId: number): Promise<AttachmentMaster | null>
-  attachmentType(id: string): Promise<AttachmentTypeDefinition | null>
+  /**
+   * In one look-up: the record if it exists and is in the actor's perimeter (null otherwise: 20.10 does not tell
+   * them apart), and the attachment type (null when unknown). The use case checks them in 20.10's order.
+   */
+  references(
+    actor: Actor,
+    resIdMaster: number,
+    typeId: string,
+  ): Promise<{ readonly master: AttachmentMaster | null; readonly type: AttachmentTypeDefinition | null }>
   origin(id: number): Promise<AttachmentOrigin | null>
   recipientExists(type: 'user' | 'contact', id: number): Promise<boolean>
   userExists(id: number): Promise<boolean>
@@ -117,9 +123,8 @@ export async function createAttachment(
   if (typeof status !== 'string' || !(NEW_ATTACHMENT_STATUSES as readonly string[]).includes(status))
     fail('ATTACHMENT_STATUS_INVALID')
 
-  const master = await ports.masterInPerimeter(actor, resIdMaster)
+  const { master, type } = await ports.references(actor, resIdMaster, fields.type)
   if (master === null) fail('ATTACHMENT_MASTER_OUT_OF_PERIMETER')
-  const type = await ports.attachmentType(fields.type)
   if (type === null) fail('ATTACHMENT_TYPE_UNKNOWN')
 
   // Bytes that are not base64 are what libmagic calls text/plain in 20.10, so the format check refuses them.

@@ -21,7 +21,9 @@ const injectedFailure = () => {
   throw new Error('injected failure')
 }
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+)
 const PDF_BASE64 = Buffer.from(PDF).toString('base64')
 
 let t: TestMailroom
@@ -145,7 +147,9 @@ describe('attachment storage', () => {
   it('numbers concurrent new versions one after the other and leaves only the last current', async () => {
     const { id: original } = await attachmentsWith().create(cchaplin, body())
     const versions = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => attachmentsWith().create(cchaplin, body({ originId: original, title: `v${i}` }))),
+      Array.from({ length: 6 }, (_, i) =>
+        attachmentsWith().create(cchaplin, body({ originId: original, title: `v${i}` })),
+      ),
     )
     const rows = await t.mailroom.db
       .selectFrom('res_attachments')
@@ -175,6 +179,15 @@ describe('attachment storage', () => {
       .where('res_id', '=', plain.id)
       .executeTakeFirstOrThrow()
     expect(plainRow.identifier).toBeNull()
+    // The one-statement create (no chrono, no origin) journals its file in the master record's archive too.
+    const events = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select info->>'hash' as hash from journal_events where event_type = 'recordsManagement/depositNewResource'
+        union all
+        select info->>'hash' from journal_pending where event_type = 'recordsManagement/depositNewResource') e
+      where hash = ${createHash('sha256').update(PDF).digest('hex')}`.execute(t.mailroom.db)
+    expect(events.rows[0]!.n).toBeGreaterThanOrEqual(2)
+    expect((await verifyJournal(context)).ok).toBe(true)
   })
 
   it('refuses a file that no longer matches its fingerprint, and fsck reports it', async () => {
