@@ -221,6 +221,30 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
     await page.close()
   })
 
+  it('adds a restricted note and links another record from the record page; the history shows both', async () => {
+    const [resId, other] = records.inPerimeter
+    const page = await openConsole()
+    await signIn(page, 'bbain')
+    await page.goto(`${server.baseUrl}/console/#/record/${resId}`)
+    await page.getByRole('heading', { level: 1, name: `Record ${resId}` }).waitFor()
+    await page.getByLabel('New note').fill('Rappeler la famille')
+    await page.getByLabel('Only for the entities (ids, optional)').fill('PJS')
+    await page.getByRole('button', { name: 'Add the note' }).click()
+    await expect.poll(() => page.locator('ul.notes').textContent()).toContain('Rappeler la famille')
+    await expect.poll(() => page.locator('ul.notes').textContent()).toContain('only for PJS')
+
+    await page.getByLabel('Records to link (numbers)').fill(String(other))
+    await page.getByRole('button', { name: 'Link', exact: true }).click()
+    const remove = page.getByRole('button', { name: `Remove the link with record ${other}` })
+    await remove.waitFor()
+    await expect.poll(() => page.locator('table.history').textContent()).toContain('Liaison ajoutée')
+    await expect.poll(() => page.locator('table.history').textContent()).toContain('Annotation ajoutée')
+    await expectAccessible(page, 'record notes and links')
+    await remove.click()
+    await expect.poll(() => page.locator('ul.links').count()).toBe(0)
+    await page.close()
+  })
+
   it('shows the server’s refusal for a record outside the perimeter', async () => {
     const page = await openConsole()
     await signIn(page, 'bbain')
@@ -450,7 +474,7 @@ describe.skipIf(skip)('console: the capture workflow of a clerk (lists, sender, 
       .locator('.links')
       .getByRole('link', { name: `Record ${resId}` })
       .waitFor()
-    await page.getByRole('button', { name: `Remove the link to record ${resId}` }).click()
+    await page.getByRole('button', { name: `Remove the link with record ${resId}` }).click()
     await page.getByText('No linked record.').waitFor()
     await page.close()
   })

@@ -305,6 +305,12 @@ describe('importing a generated Maarch 20.10 installation', () => {
     expect(again.records.imported).toEqual([])
     expect(again.records.skipped.map((r) => r.resId)).toEqual(allRecords())
     expect(again.organisation?.lines).toEqual(['no changes'])
+    // Notes come with their record: a record skipped the second time brings no second copy of its notes.
+    const notes = await s.mailroom.db
+      .selectFrom('notes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(Number(notes.n)).toBe(f.notes)
     // The scrypt hash that replaced the clerk's bcrypt one at login stays.
     expect(
       (

@@ -162,8 +162,11 @@ export async function findContactByMail(client: MailroomClient, mail: string): P
 export const readNotes = async (client: MailroomClient, resId: number) =>
   (await client.transport.json<{ notes: NoteRow[] }>('GET', `rest/resources/${resId}/notes`)).notes
 
-export const addNote = (client: MailroomClient, resId: number, value: string) =>
-  client.transport.json<{ noteId: number }>('POST', 'rest/notes', { body: { resId, value } })
+/** POST /rest/notes; `entities` (entity_ids) keeps the note for their members and its author. */
+export const addNote = (client: MailroomClient, resId: number, value: string, entities: readonly string[] = []) =>
+  client.transport.json<{ noteId: number }>('POST', 'rest/notes', {
+    body: { resId, value, ...(entities.length > 0 ? { entities } : {}) },
+  })
 
 export const readAttachments = async (client: MailroomClient, resId: number) =>
   (await client.transport.json<{ attachments: AttachmentRow[] }>('GET', `rest/resources/${resId}/attachments`))

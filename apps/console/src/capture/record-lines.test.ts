@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { AttachmentRow, LinkedRecord, NoteRow } from './capture-api.js'
 import {
   attachmentName,
+  entityIds,
   linkedRecordLine,
   maarchMoment,
   noteAuthor,
@@ -50,6 +51,11 @@ describe('the lines of a record page', () => {
     expect(maarchMoment('2026-11-26 21:04:29', 'fr')).toBe('2026-11-26 21:04')
     expect(maarchMoment('2026-11-26T20:04:29.000Z', 'en')).toMatch(/^26\/11\/2026, \d{2}:04:29$/)
     expect(maarchMoment(null, 'en')).toBe('')
+  })
+
+  it('reads the entity ids a note is kept for', () => {
+    expect(entityIds(' PJS, DGS  PJS;PE ')).toEqual(['PJS', 'DGS', 'PE'])
+    expect(entityIds('  ')).toEqual([])
   })
 
   it('reads the record numbers typed in the link form', () => {

@@ -48,3 +48,8 @@ export function maarchMoment(value: string | null | undefined, language: Languag
   const maarch = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2})(:\d{2}(\.\d+)?)?$/.exec(value)
   return maarch ? maarch[1]! : formatValue(value, language)
 }
+
+/** The entity ids typed in a note's restriction field: separated by spaces or commas, each once. */
+export function entityIds(typed: string): string[] {
+  return [...new Set(typed.split(/[\s,;]+/).filter((id) => id !== ''))]
+}

@@ -19,7 +19,7 @@ const DEFAULT_TYPE = 'simple_attachment'
  * A record's attachments (GET /rest/resources/{resId}/attachments): each one's PDF (converted, watermarked)
  * and original file to download; a new one from a chosen file, with a title and a type (POST /rest/attachments).
  */
-export function AttachmentsSection(props: { readonly resId: number }) {
+export function AttachmentsSection(props: { readonly resId: number; readonly onChanged: () => unknown }) {
   const { t, language, keeper } = useConsole()
   const [version, setVersion] = useState(0)
   const attachments = useLoaded((client) => readAttachments(client, props.resId), version)
@@ -55,6 +55,7 @@ export function AttachmentsSection(props: { readonly resId: number }) {
       setFile(null)
       form.current?.reset()
       setVersion((v) => v + 1)
+      await props.onChanged()
     } catch (caught) {
       setResult({ kind: 'error', text: errorText(caught, t) })
     } finally {

@@ -12,7 +12,7 @@ import { LoadedList } from '../ui/loaded-list.js'
  * The records linked to this one that the reader may see (GET /rest/resources/{resId}/linkedResources);
  * for those with add_links, a form to link records by number and a button to remove each link.
  */
-export function LinksSection(props: { readonly resId: number }) {
+export function LinksSection(props: { readonly resId: number; readonly onChanged: () => unknown }) {
   const { t, keeper, abilities } = useConsole()
   const [version, setVersion] = useState(0)
   const links = useLoaded((client) => readLinks(client, props.resId), version)
@@ -25,6 +25,7 @@ export function LinksSection(props: { readonly resId: number }) {
       await keeper.call(run)
       setResult({ kind: 'ok', text: done })
       setVersion((v) => v + 1)
+      await props.onChanged()
     } catch (caught) {
       setResult({ kind: 'error', text: errorText(caught, t) })
     }
@@ -57,11 +58,11 @@ export function LinksSection(props: { readonly resId: number }) {
                     <button
                       type="button"
                       class="link"
-                      aria-label={t('unlinkRecord', { resId: record.resId })}
+                      aria-label={t('removeLink', { resId: record.resId })}
                       onClick={() =>
                         void change(
                           (client) => removeLink(client, props.resId, record.resId),
-                          t('unlinked', { resId: record.resId }),
+                          t('linkRemoved', { resId: record.resId }),
                         )
                       }
                     >

@@ -41,8 +41,8 @@ async function readVersions(client: MailroomClient, resId: number): Promise<Vers
 
 /**
  * A record: its fields (a search of its id), the watermarked PDF drawn by pdf.js, the original file, its
- * versions and history, the status change, and its notes, attachments and links. Whatever the server refuses (out of perimeter, no file) is
- * shown with the server's message.
+ * versions and history, the status change, and its notes, attachments and links. Whatever the server refuses
+ * (out of perimeter, no file) is shown with the server's message.
  */
 export function RecordPage(props: { readonly resId: number }) {
   const { t, language, keeper } = useConsole()
@@ -175,9 +175,9 @@ export function RecordPage(props: { readonly resId: number }) {
           </div>
 
           <div class="wide capture-sections">
-            <NotesSection resId={resId} />
-            <AttachmentsSection resId={resId} />
-            <LinksSection resId={resId} />
+            <NotesSection resId={resId} onChanged={loadFieldsAndHistory} />
+            <AttachmentsSection resId={resId} onChanged={loadFieldsAndHistory} />
+            <LinksSection resId={resId} onChanged={loadFieldsAndHistory} />
           </div>
 
           <section aria-labelledby="history-title" class="card wide">

@@ -13,6 +13,4 @@ export const NOTES_ERRORS = defineErrors({
   NOTES_LIMIT_INVALID: { kind: 'forbidden', message: 'Query limit is not an int val' },
   // An unknown note, a note of a record out of perimeter and a restricted note all answer this: nothing tells them apart.
   NOTE_OUT_OF_PERIMETER: { kind: 'forbidden', message: 'Note out of perimeter' },
-  // 20.10 answers 500 with a stack trace for GET /notes/abc.
-  ROUTE_ID_NOT_INTEGER: { kind: 'bad-request', message: 'Route id is not an integer' },
 })
