@@ -181,6 +181,31 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
     await page.close()
   })
 
+  it('adds an attachment to a record and lists it; a refused file shows the server message', async () => {
+    const [resId] = records.inPerimeter
+    const page = await openConsole()
+    await signIn(page, 'bbain')
+    await page.goto(`${server.baseUrl}/console/#/record/${resId}`)
+    await page.getByRole('heading', { level: 2, name: 'Attachments' }).waitFor()
+    await page.getByLabel('Attachment type').selectOption('simple_attachment')
+    await page.getByLabel('Title').fill('Devis de la piscine')
+    await page
+      .getByLabel('File to attach')
+      .setInputFiles({ name: 'devis.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
+    await page.getByRole('button', { name: 'Attach', exact: true }).click()
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Attachment' }).textContent())
+      .toMatch(/^Attachment \d+ added\.$/)
+    await expect.poll(() => page.locator('#attachments-title + ul').textContent()).toContain('Devis de la piscine')
+    await page
+      .getByLabel('File to attach')
+      .setInputFiles({ name: 'devis.exe', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
+    await page.getByRole('button', { name: 'Attach', exact: true }).click()
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Format with this mimeType is not allowed : exe application/pdf')
+  })
+
   it('opens a record: the watermarked PDF drawn, its fields, versions and history; a status change shows in the history', async () => {
     const [resId] = records.inPerimeter
     const page = await openConsole()
