@@ -115,7 +115,7 @@ export interface LinkedRecord {
 export interface NewAttachment {
   readonly resIdMaster: number
   readonly type: string
-  readonly title: string
+  readonly title?: string
   readonly encodedFile: string
   readonly format: string
 }

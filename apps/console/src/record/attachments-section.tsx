@@ -48,7 +48,14 @@ export function AttachmentsSection(props: { readonly resId: number; readonly onC
     setResult(null)
     try {
       const encodedFile = encodeBase64(new Uint8Array(await file.arrayBuffer()))
-      const body = { resIdMaster: props.resId, type, title: title.trim(), encodedFile, format: fileFormat(file.name) }
+      // The title is optional, as in Maarch 20.10 (the list then shows the type).
+      const body = {
+        resIdMaster: props.resId,
+        type,
+        ...(title.trim() ? { title: title.trim() } : {}),
+        encodedFile,
+        format: fileFormat(file.name),
+      }
       const { id } = await keeper.call((client) => addAttachment(client, body))
       setResult({ kind: 'ok', text: t('attachmentAdded', { id }) })
       setTitle('')
@@ -111,7 +118,7 @@ export function AttachmentsSection(props: { readonly resId: number; readonly onC
           onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
         />
         <label for="attachment-title">{t('attachmentTitle')}</label>
-        <input id="attachment-title" required value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+        <input id="attachment-title" value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         <ChoiceField
           id="attachment-type"
           label={t('attachmentType')}

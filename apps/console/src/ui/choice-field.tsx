@@ -2,9 +2,10 @@ import type { Choice, ChoiceGroup } from '../capture/reference-options.js'
 import { useConsole } from './context.js'
 
 /**
- * A labelled list of choices read from the server. While the list loads it is disabled; when the server
- * cannot give it (an older server, a refusal) the field becomes a typed input again, with the reason under
- * it, so the form still works.
+ * A labelled list of choices read from the server. While the list loads it offers only "Loading…" (and stays
+ * in the tab order, so the keyboard path of the form does not change); when the server cannot give it (an
+ * older server, a refusal) the field becomes a typed input again, with the reason under it, so the form still
+ * works.
  */
 export function ChoiceField(props: {
   readonly id: string
@@ -43,7 +44,6 @@ export function ChoiceField(props: {
         id={props.id}
         value={props.value}
         required={props.required}
-        disabled={props.choices === null}
         aria-busy={props.choices === null ? true : undefined}
         onChange={onChange}
       >
