@@ -41,6 +41,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    // Branches developed side by side take their numbers at once, so a database may have applied a later
+    // migration before an earlier one landed; each migration adds its own tables and columns, so the order
+    // between them does not matter, and they run in name order on a new database.
+    allowUnorderedMigrations: true,
     migrationTableName: 'mailroom_migrations',
     migrationLockTableName: 'mailroom_migrations_lock',
   })
