@@ -273,12 +273,12 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       criteriaSearch: createCriteriaSearchServices(context, { fullTextLanguage }),
       content,
       status: createStatusServices(context),
-      notes: createNotesServices(context),
-      links: createLinksServices(context),
-      diffusionList: createDiffusionListServices(context),
       reference: createReferenceServices(database.db, {
         passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
       }),
+      notes: createNotesServices(context),
+      links: createLinksServices(context),
+      diffusionList: createDiffusionListServices(context),
       journal: createJournalServices(context),
       organisation: createOrganisationAdmin({
         db: database.db,

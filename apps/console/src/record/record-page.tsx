@@ -8,10 +8,10 @@ import { errorText } from '../ui/error-text.js'
 import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
-import { AttachmentsCard } from './attachments-card.js'
+import { AttachmentsSection } from './attachments-section.js'
+import { LinksSection } from './links-section.js'
+import { NotesSection } from './notes-section.js'
 import { PdfView } from './pdf-view.js'
-import { RecordLinks } from './record-links.js'
-import { RecordNotes } from './record-notes.js'
 
 type History = Awaited<ReturnType<MailroomClient['getHistory']>>['history']
 
@@ -41,8 +41,8 @@ async function readVersions(client: MailroomClient, resId: number): Promise<Vers
 
 /**
  * A record: its fields (a search of its id), the watermarked PDF drawn by pdf.js, the original file, its
- * versions and history, its notes and links, and the status change. Whatever the server refuses (out of perimeter, no file) is
- * shown with the server's message.
+ * versions and history, the status change, and its notes, attachments and links. Whatever the server refuses
+ * (out of perimeter, no file) is shown with the server's message.
  */
 export function RecordPage(props: { readonly resId: number }) {
   const { t, language, keeper } = useConsole()
@@ -150,10 +150,6 @@ export function RecordPage(props: { readonly resId: number }) {
               )}
             </section>
 
-            <RecordNotes resId={resId} onAdded={loadFieldsAndHistory} />
-            <RecordLinks resId={resId} onChanged={loadFieldsAndHistory} />
-            <AttachmentsCard resId={resId} />
-
             <section aria-labelledby="versions-title" class="card">
               <h2 id="versions-title">{t('versions')}</h2>
               {versions === null ? (
@@ -176,6 +172,12 @@ export function RecordPage(props: { readonly resId: number }) {
                 </ul>
               )}
             </section>
+          </div>
+
+          <div class="wide capture-sections">
+            <NotesSection resId={resId} onChanged={loadFieldsAndHistory} />
+            <AttachmentsSection resId={resId} onChanged={loadFieldsAndHistory} />
+            <LinksSection resId={resId} onChanged={loadFieldsAndHistory} />
           </div>
 
           <section aria-labelledby="history-title" class="card wide">

@@ -5,6 +5,8 @@ export interface SearchFilters {
   readonly status: string
   readonly doctype: string
   readonly destination: string
+  /** A priority id (GET /rest/priorities). */
+  readonly priority: string
   /** yyyy-mm-dd, inclusive. */
   readonly createdFrom: string
   /** yyyy-mm-dd, inclusive (the whole day). */
@@ -22,6 +24,7 @@ export const NO_FILTERS: SearchFilters = {
   status: '',
   doctype: '',
   destination: '',
+  priority: '',
   createdFrom: '',
   createdTo: '',
   chrono: '',
@@ -60,6 +63,8 @@ export function buildClause(filters: SearchFilters): string {
   if (INTEGER.test(doctype)) parts.push(`type_id = ${Number(doctype)}`)
   const destination = filters.destination.trim()
   if (destination) parts.push(`destination = ${literal(destination)}`)
+  const priority = filters.priority.trim()
+  if (priority) parts.push(`priority = ${literal(priority)}`)
   if (DATE.test(filters.createdFrom)) parts.push(`creation_date >= ${literal(filters.createdFrom)}`)
   if (DATE.test(filters.createdTo)) parts.push(`creation_date < ${literal(nextDay(filters.createdTo))}`)
   const chrono = filters.chrono.trim()
@@ -84,4 +89,13 @@ export function excerptParts(excerpt: string): { text: string; found: boolean }[
 export function errorPosition(message: string): number | null {
   const match = /at position (\d+)$/.exec(message)
   return match ? Number(match[1]) : null
+}
+
+/**
+ * A clause narrowed to the records a sender look-up found (POST /rest/search by sender: the view has no
+ * sender column): `res_id in (…)`, or a clause that matches nothing when none was found.
+ */
+export function withinRecords(clause: string, resIds: readonly number[]): string {
+  const ids = resIds.filter((id) => Number.isSafeInteger(id) && id > 0)
+  return ids.length === 0 ? '1=0' : `(${clause}) and res_id in (${ids.join(', ')})`
 }

@@ -45,14 +45,14 @@ export interface MailroomServices {
   readonly content: ContentServices
   readonly status: StatusServices
   readonly journal: JournalServices
+  /** Reference data around the interface (issue 32): lists, parameters, the caller's profile. */
+  readonly reference: ReferenceServices
   /** Notes of records (POST /rest/notes, GET /rest/resources/{resId}/notes, GET /rest/notes/{id}). */
   readonly notes: NotesServices
   /** Links between records (/rest/resources/{resId}/linkedResources). */
   readonly links: LinksServices
   /** Diffusion lists of records (GET /rest/resources/{resId}/listInstance). */
   readonly diffusionList: DiffusionListServices
-  /** Reference data around the interface (issue 32): lists, parameters, the caller's profile. */
-  readonly reference: ReferenceServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
   /** The console's sign-in through the OpenID Connect provider; absent when none is configured for it. */

@@ -112,7 +112,7 @@ export async function createAttachment(
   body: unknown,
   meta: ContentReadMeta = {},
 ): Promise<number> {
-  if (!isObject(body) || Object.keys(body).length === 0) fail('ATTACHMENT_BODY_EMPTY')
+  if (!isObject(body) || Object.keys(body).length === 0) fail('BODY_NOT_SET_OR_EMPTY')
   const fields = body
   if (typeof fields.encodedFile !== 'string' || fields.encodedFile === '') fail('ATTACHMENT_FILE_EMPTY')
   if (typeof fields.format !== 'string' || fields.format.trim() === '') fail('FORMAT_EMPTY')

@@ -25,12 +25,12 @@ export const TAGS = [
   { name: 'links', description: 'Links between records' },
   { name: 'diffusion', description: 'Diffusion lists of records' },
   { name: 'entities', description: 'Organisational units' },
+  { name: 'contacts', description: 'Senders and recipients of mail: list, read, create, update, look up' },
   {
     name: 'reference data',
     description:
       "What clients offer instead of typed ids (document types, statuses, priorities, indexing models, custom fields, tags, folders, users), the parameters and the caller's profile, as Maarch 20.10 serves them",
   },
-  { name: 'contacts', description: 'Senders and recipients of mail: list, read, create, update, look up' },
   { name: 'digital safe', description: 'Journal of life-cycle events of deposited files' },
   { name: 'service', description: 'Health and this document' },
   {

@@ -123,7 +123,7 @@ export const attachmentsRoutes: readonly RouteDeclaration[] = [
       '200': { description: 'The new attachment', content: json(CreateAttachmentResponseSchema, { id: 12 }) },
     },
     errors: [
-      'ATTACHMENT_BODY_EMPTY',
+      'BODY_NOT_SET_OR_EMPTY',
       'ATTACHMENT_FILE_EMPTY',
       'FORMAT_EMPTY',
       'CREATE_NOT_INTEGER',

@@ -8,7 +8,6 @@ type Length = { field: string; max: number }
  * kept for compatibility: `Attachment out of perimeter` is 400, `Attachment not found` is 403).
  */
 export const ATTACHMENT_ERRORS = defineErrors({
-  ATTACHMENT_BODY_EMPTY: { kind: 'bad-request', message: 'Body is not set or empty' },
   ATTACHMENT_FILE_EMPTY: { kind: 'bad-request', message: 'Body encodedFile is empty' },
   ATTACHMENT_TYPE_EMPTY: { kind: 'bad-request', message: 'Body type is empty or not a string' },
   ATTACHMENT_STATUS_INVALID: { kind: 'bad-request', message: 'Body status can only be A_TRA, TRA or SEND_MASS' },
