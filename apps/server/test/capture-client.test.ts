@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  CAPTURE_STEPS,
+  type CaptureStep,
+  captureClientMissing,
+  describeStep,
+  driveCaptureClient,
+} from './capture-client/capture-client.js'
+import { postLetter } from './letters.js'
+import { type ServerProcess, startServerProcess } from './process-server.js'
+
+// The real capture client (Open-Capture for MEM Courrier's WebServices class, unmodified, from ../shared) through
+// its whole workflow, as the web-service account cchaplin, against a `mailroom serve` process on a fresh PostgreSQL
+// database with the demo organisation: every step must give the client what it expects, as Maarch 20.10 does
+// (packages/testing/fixtures/maarch-20.10-answers/capture-workflow.json). Skipped, saying so once
+// (vitest.config.ts), where the class or its Python is missing; with CI=true that fails the run instead.
+const onPostgres = process.env.MAILROOM_TEST_DB === 'postgres'
+
+describe.runIf(onPostgres && captureClientMissing() === null)(
+  'the capture client Open-Capture for MEM Courrier, unmodified, as cchaplin',
+  () => {
+    let database: TestDatabase
+    let docserverDir: string
+    let server: ServerProcess
+    let steps: CaptureStep[]
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres')
+      docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-capture-'))
+      server = await startServerProcess({
+        DATABASE_URL: database.url!,
+        MAILROOM_SECRET: 'capture-client-secret-0123456789',
+        MAILROOM_DOCSERVER_DIR: docserverDir,
+        MAILROOM_DEMO: '1',
+      })
+      // The record the new letter is linked to (Maarch's sample record 1 in the recording): the demo has none.
+      const earlier = await postLetter(server.url, 'Courrier précédent du même expéditeur')
+      expect(earlier.status).toBe(200)
+      steps = await driveCaptureClient(server.url, earlier.body.resId!)
+    })
+    afterAll(async () => {
+      if (server) {
+        server.kill('SIGTERM')
+        await server.exited
+      }
+      await database?.drop()
+      if (docserverDir) await rm(docserverDir, { recursive: true, force: true })
+    })
+
+    it('runs every step of the workflow, in the recorded order', () => {
+      expect(steps.map((step) => step.step)).toEqual(CAPTURE_STEPS)
+    })
+
+    it.each(CAPTURE_STEPS)('%s', (name) => {
+      const step = steps.find((candidate) => candidate.step === name)
+      expect(step, `${name} was not reported`).toBeDefined()
+      if (!step!.ok) expect.fail(describeStep(step!))
+    })
+  },
+)
