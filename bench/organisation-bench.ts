@@ -96,7 +96,11 @@ function buildDocument(): OrganisationDocument {
   return {
     version: 1,
     entities,
-    groups: groups.map((g) => ({ ...g, indexing: { entities: [], keywords: [...g.indexing.keywords] } })),
+    groups: groups.map((g) => ({
+      ...g,
+      indexing: { entities: [], keywords: [...g.indexing.keywords] },
+      privileges: [],
+    })),
     users,
     statuses: [
       { id: 'NEW', label: 'New', closing: false, system: true, image: null, searchable: true, modifiable: true },

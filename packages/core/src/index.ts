@@ -8,6 +8,8 @@
  */
 
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
+export type { Privilege } from './actors/privileges.js'
+export { CHECKED_PRIVILEGES, hasPrivilege, privilegesOf } from './actors/privileges.js'
 export type { AuthenticateBody, RefreshTokenResponse } from './api/auth-schemas.js'
 export {
   AuthenticateBodySchema,

@@ -118,6 +118,21 @@ describe('importing a generated Maarch 20.10 installation', () => {
     )
   })
 
+  it("carries each group's privileges, read back from the organisation document", async () => {
+    const f = facts()
+    const r = await s.call('GET', '/admin/organisation', { auth: `${f.superadmin}:${f.password}` })
+    expect(r.status).toBe(200)
+    const groups = r.json.groups as { id: string; privileges?: string[] }[]
+    for (const group of table('usergroups')) {
+      const expected = table('usergroups_services')
+        .filter((row) => row.group_id === group.group_id)
+        .map((row) => String(row.service_id))
+        .sort()
+      expect(groups.find((g) => g.id === group.group_id)?.privileges ?? [], String(group.group_id)).toEqual(expected)
+    }
+    expect(table('usergroups_services').length).toBeGreaterThan(0)
+  })
+
   it('lets the users log in with their Maarch password and see what their groups and lists give them', async () => {
     const f = facts()
     expect(await list(f.superadmin)).toEqual(allRecords())

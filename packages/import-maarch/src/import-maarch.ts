@@ -76,6 +76,7 @@ export interface ImportProgress {
 const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
   entities: 'select * from entities order by id',
   usergroups: 'select * from usergroups order by id',
+  usergroupsServices: 'select group_id, service_id from usergroups_services order by group_id, service_id',
   security: 'select * from security order by security_id',
   users: `select * from users where status <> 'DEL' order by id`,
   usersEntities: 'select * from users_entities',

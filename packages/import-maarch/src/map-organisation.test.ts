@@ -29,6 +29,12 @@ const empty: MaarchOrganisationRows = {
       indexation_parameters: '{"entities":[],"keywords":[]}',
     },
   ],
+  usergroupsServices: [
+    { group_id: 'OK_GROUP', service_id: 'create_contacts' },
+    { group_id: 'OK_GROUP', service_id: 'add_links' },
+    { group_id: 'OK_GROUP', service_id: 'not a service id' },
+    { group_id: 'BAD_GROUP', service_id: 'admin_users' },
+  ],
   security: [
     {
       group_id: 'OK_GROUP',
@@ -91,5 +97,15 @@ describe('mapOrganisation', () => {
     expect(document.users?.[0]?.passwordHash).toMatch(/^\$2y\$/)
     expect(document.folders).toEqual([])
     expect(notes.some((n) => n.section === 'folders' && n.id === '4')).toBe(true)
+  })
+
+  it("carries each group's privileges (usergroups_services) and leaves out, noted, one the document cannot hold", () => {
+    expect(document.groups?.[0]?.privileges).toEqual(['create_contacts', 'add_links'])
+    expect(document.groups?.[1]?.privileges).toEqual(['admin_users'])
+    expect(notes).toContainEqual({
+      section: 'groups',
+      id: 'OK_GROUP',
+      message: 'privilege "not a service id" not storable: left out',
+    })
   })
 })

@@ -7,6 +7,8 @@ type Row = Record<string, unknown>
 export interface MaarchOrganisationRows {
   readonly entities: readonly Row[]
   readonly usergroups: readonly Row[]
+  /** The privileges (services) of the groups. */
+  readonly usergroupsServices: readonly Row[]
   readonly security: readonly Row[]
   readonly users: readonly Row[]
   readonly usersEntities: readonly Row[]
@@ -128,6 +130,7 @@ export function mapOrganisation(rows: MaarchOrganisationRows): {
       perimeterComment: perimeter === null ? null : nonEmpty(security?.maarch_comment),
       canIndex: g.can_index === true,
       indexing: { entities: [...new Set(indexingEntities)], keywords: [...new Set(keywords)] },
+      privileges: groupPrivileges(id, rows.usergroupsServices, notes),
     }
   })
 
@@ -278,4 +281,24 @@ export function mapOrganisation(rows: MaarchOrganisationRows): {
     })),
   }
   return { document, notes }
+}
+
+/** A service id the organisation document can hold (its `code` rule). */
+const SERVICE_ID = /^[A-Za-z0-9_.-]{1,64}$/
+
+/** The service ids of a group's `usergroups_services` rows, each once; one not storable is left out with a note. */
+function groupPrivileges(groupId: string, services: readonly Row[], notes: OrganisationNote[]): string[] {
+  const privileges = new Set<string>()
+  for (const row of services) {
+    if (row.group_id !== groupId) continue
+    const service = String(row.service_id ?? '')
+    if (SERVICE_ID.test(service)) privileges.add(service)
+    else
+      notes.push({
+        section: 'groups',
+        id: groupId,
+        message: `privilege ${JSON.stringify(service)} not storable: left out`,
+      })
+  }
+  return [...privileges]
 }

@@ -226,6 +226,22 @@ export function generateInstallation(
     maarch_comment: `Périmètre ${group_id}`,
   }))
   const groupId = (code: string) => usergroups.find((g) => g.group_id === code)!.id
+  // What a capture deployment gives its web-service group, and the clerks' usual services.
+  const servicesOf: Record<string, string[]> = {
+    WEBSERVICE: [
+      'add_links',
+      'admin_parameters',
+      'admin_users',
+      'create_contacts',
+      'manage_attachments',
+      'update_contacts',
+    ],
+    AGENT: ['add_links', 'adv_search_mlb', 'create_contacts', 'update_contacts', 'view_doc_history'],
+    COURRIER: ['add_links', 'create_contacts', 'manage_attachments'],
+  }
+  const usergroupsServices = Object.entries(servicesOf).flatMap(([group_id, services]) =>
+    services.map((service_id) => ({ group_id, service_id })),
+  )
 
   const users: Row[] = []
   const usersEntities: Row[] = []
@@ -699,6 +715,7 @@ export function generateInstallation(
       docservers,
       entities,
       usergroups,
+      usergroups_services: usergroupsServices,
       security,
       users,
       users_entities: usersEntities,

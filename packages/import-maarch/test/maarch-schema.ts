@@ -53,6 +53,11 @@ create table usergroups (
   can_index boolean not null default false,
   indexation_parameters jsonb not null default '{"actions": [], "entities": [], "keywords": []}'
 );
+create table usergroups_services (
+  group_id varchar(32) not null,
+  service_id varchar(64) not null,
+  primary key (group_id, service_id)
+);
 create table security (
   security_id serial primary key,
   group_id varchar(32) not null,

@@ -234,6 +234,12 @@ describe('sdk: digital safe, health, openapi', () => {
       status: 404,
       message: "Organization NOPE doesn't exist",
     })
+    // The whole chain again: root users only.
+    const superadmin = createClient({ baseUrl: s.baseUrl, auth: { login: 'superadmin', password: 'superadmin' } })
+    const full = await superadmin.verifyJournalChain(SAFE, { full: true })
+    expect(full).toMatchObject({ safe: SAFE, verified: true, eventsChecked: verification.eventsChecked })
+    expect(full.resumedAfter).toBeUndefined()
+    await expect(bbain.verifyJournalChain(SAFE, { full: true })).rejects.toMatchObject({ status: 403 })
   })
 
   it('reads liveness, readiness and the OpenAPI document without credentials', async () => {

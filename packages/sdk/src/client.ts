@@ -142,8 +142,14 @@ export interface MailroomClient {
   /**
    * GET /rest/digitalSafe/{owner}/verification (Mailroom extension): whether the safe's hash chain verifies,
    * with the client's own credentials. Resolves for a broken chain too (`verified: false`, `firstBreak`).
+   * `{ full: true }` walks the whole chain again instead of resuming from the last verified point (root
+   * users only; its cost grows with the chain).
    */
-  verifyJournalChain(owner: string, options?: CallOptions): Promise<ChainVerificationResponse>
+  verifyJournalChain(
+    owner: string,
+    params?: ChainVerificationParams,
+    options?: CallOptions,
+  ): Promise<ChainVerificationResponse>
 
   /** GET /healthz: the liveness probe (the process answers). */
   health(options?: CallOptions): Promise<LivenessResponse>
@@ -155,6 +161,12 @@ export interface MailroomClient {
 
 function resource(resId: number): string {
   return `rest/resources/${encodeURIComponent(String(resId))}`
+}
+
+/** Query of {@link MailroomClient.verifyJournalChain}. */
+export interface ChainVerificationParams {
+  /** Walk the whole chain again instead of resuming from the last verified point (root users only). */
+  readonly full?: boolean
 }
 
 /** True when a raw download asks for a stream. */
@@ -302,8 +314,11 @@ export function createClient(options: ClientOptions): MailroomClient {
       })
     },
 
-    verifyJournalChain(owner, call = {}) {
-      return transport.json('GET', `rest/digitalSafe/${encodeURIComponent(owner)}/verification`, call)
+    verifyJournalChain(owner, params, call = {}) {
+      return transport.json('GET', `rest/digitalSafe/${encodeURIComponent(owner)}/verification`, {
+        ...call,
+        query: query(params, ['full']),
+      })
     },
 
     health(call = {}) {

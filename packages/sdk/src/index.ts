@@ -8,6 +8,7 @@ export { decodeBase64, encodeBase64 } from './base64.js'
 export type {
   Bytes,
   CallOptions,
+  ChainVerificationParams,
   ClientAuth,
   ClientOptions,
   JournalCallOptions,

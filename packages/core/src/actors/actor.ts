@@ -13,6 +13,8 @@ export interface ActorGroup {
   readonly indexingKeywords: readonly string[]
   /** May read the digital-safe journal of the safes the actor is positioned under (absent: yes, as before the right existed). */
   readonly digitalSafe?: boolean
+  /** Maarch service ids the group grants (`create_contacts`, `add_links`, …); absent: none. */
+  readonly privileges?: readonly string[]
 }
 
 /** An entity membership of the actor. */

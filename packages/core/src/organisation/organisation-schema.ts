@@ -98,6 +98,15 @@ export const GroupDefinitionSchema = z.strictObject({
     .default({ entities: [], keywords: [] }),
   /** May read the digital-safe journal of the safes its members are positioned under. */
   digitalSafe: z.boolean().default(false),
+  /**
+   * Maarch service ids the group grants (`create_contacts`, `update_contacts`, `add_links`, `admin_users`,
+   * `admin_parameters`, `manage_attachments`, …): the routes around the interface check them. Any service id
+   * is kept, so a group imported from Maarch stays whole; docs/organisation.md lists those Mailroom checks.
+   */
+  privileges: z
+    .array(code(64))
+    .default([])
+    .refine((list) => new Set(list).size === list.length, 'each privilege once'),
 })
 
 /** A user's membership of an entity (users_entities). */

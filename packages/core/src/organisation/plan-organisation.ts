@@ -1,5 +1,6 @@
 import { type CanonicalValue, canonicalJson } from '../journal/canonical-json.js'
 import {
+  type GroupDefinition,
   itemKey,
   ORGANISATION_SECTIONS,
   type OrganisationDocument,
@@ -75,8 +76,12 @@ function withKeptFields<S extends OrganisationSection>(
   return filled as OrganisationItems[S]
 }
 
-/** A user's groups and entities are sets: their order in a document means nothing and is not stored. */
+/** A user's groups and entities, a group's privileges are sets: their order in a document means nothing and is not stored. */
 function comparable<S extends OrganisationSection>(section: S, item: OrganisationItems[S]): unknown {
+  if (section === 'groups') {
+    const group = item as GroupDefinition
+    return { ...group, privileges: [...group.privileges].sort() }
+  }
   if (section !== 'users') return item
   const user = item as UserDefinition
   return {

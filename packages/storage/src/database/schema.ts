@@ -58,6 +58,8 @@ export interface UsergroupsTable {
   indexation_parameters: ColumnType<{ entities?: string[]; keywords?: string[] }, string | undefined, string>
   /** The right to read the digital-safe journal (migration 0008). */
   can_read_safe: ColumnType<boolean, boolean | undefined, boolean>
+  /** Maarch service ids the group grants (migration 0010). */
+  privileges: ColumnType<string[], string[] | undefined, string[]>
 }
 
 export interface UsergroupContentTable {

@@ -88,6 +88,7 @@ function groupRow(g: GroupDefinition) {
       keywords: g.indexing.keywords,
     }),
     can_read_safe: g.digitalSafe,
+    privileges: [...g.privileges],
   }
 }
 

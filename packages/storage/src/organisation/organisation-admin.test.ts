@@ -193,6 +193,23 @@ describe('the digital-safe right', () => {
   })
 })
 
+describe('group privileges', () => {
+  it("are given and withdrawn by the group's document, and its members hold them at once", async () => {
+    const agent = (await admin.export()).groups!.find((g) => g.id === 'AGENT')!
+    const privileges = async () => (await t.mailroom.actor('bbain')).groups.flatMap((g) => g.privileges ?? [])
+    expect(agent.privileges).toEqual(['add_links', 'create_contacts', 'manage_attachments', 'update_contacts'])
+    expect(await privileges()).toEqual(agent.privileges)
+    const plan = await admin.apply({ version: 1, groups: [{ ...agent, privileges: ['admin_users', 'add_links'] }] })
+    expect(plan.summary.groups?.changed).toEqual(['AGENT'])
+    expect((await privileges()).sort()).toEqual(['add_links', 'admin_users'])
+    // The same set in another order changes nothing.
+    const again = await admin.apply({ version: 1, groups: [{ ...agent, privileges: ['add_links', 'admin_users'] }] })
+    expect(again.summary.groups).toBeUndefined()
+    await admin.apply({ version: 1, groups: [agent] })
+    expect(await privileges()).toEqual(agent.privileges)
+  })
+})
+
 describe('user administration', () => {
   it('adds a user with a password that follows the policy, who can then log in', async () => {
     const weak = await refusal(admin.addUser({ login: 'newbie', password: 'short' }))

@@ -67,6 +67,7 @@ const organisation = fc
         canIndex: fc.boolean(),
         indexing: fc.record({ entities: fc.subarray(codes), keywords: fc.subarray([...KEYWORDS]) }),
         digitalSafe: fc.boolean(),
+        privileges: fc.subarray(['add_links', 'create_contacts', 'update_contacts', 'admin_users', 'view_doc_history']),
       })
     const user = (login: string) =>
       fc

@@ -195,6 +195,7 @@ export async function readOrganisation(
           keywords: asArray(parameters.keywords).map(String).filter(isKeyword),
         },
         digitalSafe: g.can_read_safe,
+        privileges: [...g.privileges],
       }
     }),
     users: users.map((u) => ({

@@ -45,7 +45,15 @@ export class KyselyUserRepository implements UserRepository {
         .selectFrom('usergroup_content as uc')
         .innerJoin('usergroups as g', 'g.id', 'uc.group_id')
         .leftJoin('security as s', 's.group_id', 'g.group_id')
-        .select(['g.id', 'g.group_id', 'g.can_index', 'g.indexation_parameters', 'g.can_read_safe', 's.where_clause'])
+        .select([
+          'g.id',
+          'g.group_id',
+          'g.can_index',
+          'g.indexation_parameters',
+          'g.can_read_safe',
+          'g.privileges',
+          's.where_clause',
+        ])
         .where('uc.user_id', '=', userId)
         .orderBy('g.group_id')
         .orderBy('s.security_id')
@@ -72,6 +80,7 @@ export class KyselyUserRepository implements UserRepository {
         indexingEntities: g.indexation_parameters?.entities ?? [],
         indexingKeywords: g.indexation_parameters?.keywords ?? [],
         digitalSafe: g.can_read_safe,
+        privileges: g.privileges,
       })
     }
     return {

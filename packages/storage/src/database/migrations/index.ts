@@ -8,6 +8,7 @@ import * as followedResources from './0006-followed-resources.js'
 import * as referenceVersion from './0007-reference-version.js'
 import * as organisation from './0008-organisation.js'
 import * as journalVerifiedPoints from './0009-journal-verified-points.js'
+import * as groupPrivileges from './0010-group-privileges.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-reference-version': referenceVersion,
   '0008-organisation': organisation,
   '0009-journal-verified-points': journalVerifiedPoints,
+  '0010-group-privileges': groupPrivileges,
 }
 
 /** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */
