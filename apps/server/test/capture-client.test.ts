@@ -1,14 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
+import { createTestDatabase, maarchRequestPath, readMaarchExchanges, type TestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  bodyKeys,
   CAPTURE_STEPS,
   type CaptureStep,
   captureClientMissing,
+  clientRequests,
   describeStep,
   driveCaptureClient,
+  routeOf,
 } from './capture-client/capture-client.js'
 import { postLetter } from './letters.js'
 import { type ServerProcess, startServerProcess } from './process-server.js'
@@ -53,6 +56,19 @@ describe.runIf(onPostgres && captureClientMissing() === null)(
 
     it('runs every step of the workflow, in the recorded order', () => {
       expect(steps.map((step) => step.step)).toEqual(CAPTURE_STEPS)
+    })
+
+    it('sends the routes and the bodies that the recorded workflow sent the real Maarch 20.10', () => {
+      const sent = clientRequests(steps)
+      const recorded = readMaarchExchanges('capture-workflow.json').filter(
+        (exchange) => exchange.request.path !== '' && !exchange.name.includes('read back'),
+      )
+      for (const exchange of recorded) {
+        const route = routeOf(exchange.request.method, maarchRequestPath(exchange))
+        expect(sent.has(route), `the client never sent ${route}`).toBe(true)
+        // The contact sent back is the one Mailroom answered, in its own shape; the other bodies are the client's.
+        if (!route.startsWith('PUT /contacts/')) expect(sent.get(route), route).toEqual(bodyKeys(exchange.request.body))
+      }
     })
 
     it.each(CAPTURE_STEPS)('%s', (name) => {

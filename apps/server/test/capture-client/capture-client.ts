@@ -124,10 +124,36 @@ export async function driveCaptureClient(url: string, linkTo: number): Promise<C
     .map((line) => JSON.parse(line) as CaptureStep)
 }
 
+const MESSAGE_BODY_LIMIT = 800
+
 /** A failed step for the test's message: what the client expected and got, then each request with its answer. */
 export function describeStep(step: CaptureStep): string {
   const exchanges = step.exchanges.map(
-    (e) => `\n  ${e.request}${e.body ? ` ${e.body}` : ''}\n    → ${e.status} ${e.answer ?? ''}`,
+    (e) =>
+      `\n  ${e.request}${e.body ? ` ${e.body.slice(0, MESSAGE_BODY_LIMIT)}` : ''}\n    → ${e.status} ${e.answer ?? ''}`,
   )
   return `${step.step}: ${step.detail}${exchanges.join('')}`
+}
+
+/** A request as its route: the method and the path under /rest with ids as `{id}`, query kept. */
+export function routeOf(method: string, pathAndQuery: string): string {
+  return `${method} ${pathAndQuery.replace(/^\/rest/, '').replace(/\/\d+(?=\/|\?|$)/g, '/{id}')}`
+}
+
+/** The top-level keys of a JSON object body, sorted ([] for none). */
+export function bodyKeys(body: unknown): string[] {
+  return body !== null && typeof body === 'object' ? Object.keys(body).sort() : []
+}
+
+/** The routes the client's own steps (not the read-backs) called, each with the keys of the body it sent. */
+export function clientRequests(steps: readonly CaptureStep[]): Map<string, string[]> {
+  const sent = new Map<string, string[]>()
+  for (const step of steps) {
+    if (step.step.startsWith('read_')) continue
+    for (const exchange of step.exchanges) {
+      const [method, path] = exchange.request.split(' ') as [string, string]
+      sent.set(routeOf(method, path), bodyKeys(exchange.body === null ? null : JSON.parse(exchange.body)))
+    }
+  }
+  return sent
 }

@@ -25,6 +25,8 @@ from requests.auth import HTTPBasicAuth
 sys.dont_write_bytecode = True
 
 ANSWER_LIMIT = 800
+# Request bodies whole (but their files), so the test can compare them with the recorded ones.
+BODY_LIMIT = 8000
 NOTE = 'Courrier capturé'
 SUBJECT = "Demande d'inscription a la piscine"
 NOTE_ATTACHMENT = 'ATTACHMENT_NOTE'
@@ -101,7 +103,7 @@ def pdf_file(label):
     return bytes(out)
 
 
-def shortened(text):
+def shortened(text, limit):
     """A request or answer body for the report: base64 files replaced by their length, the rest cut."""
     if text is None:
         return None
@@ -110,10 +112,10 @@ def shortened(text):
     try:
         body = json.loads(text)
     except ValueError:
-        return text[:ANSWER_LIMIT]
+        return text[:limit]
     if isinstance(body, dict) and isinstance(body.get('encodedFile'), str):
         body['encodedFile'] = '<base64, %d characters>' % len(body['encodedFile'])
-    return json.dumps(body, ensure_ascii=False)[:ANSWER_LIMIT]
+    return json.dumps(body, ensure_ascii=False)[:limit]
 
 
 class ExchangeRecorder:
@@ -129,9 +131,9 @@ class ExchangeRecorder:
             url = urllib.parse.urlsplit(request.url)
             recorder.exchanges.append({
                 'request': '%s %s%s' % (request.method, url.path, '?' + url.query if url.query else ''),
-                'body': shortened(request.body),
+                'body': shortened(request.body, BODY_LIMIT),
                 'status': response.status_code,
-                'answer': shortened(response.text),
+                'answer': shortened(response.text, ANSWER_LIMIT),
             })
             return response
 
