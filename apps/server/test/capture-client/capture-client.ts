@@ -100,6 +100,7 @@ export const CAPTURE_STEPS = [
   'read_back_notes',
   'read_back_attachments',
   'read_back_links',
+  'read_back_sender',
 ] as const
 
 /** Runs drive_capture.py against the server at `url` (cchaplin), linking the new letter to `linkTo`; its steps. */

@@ -25,6 +25,7 @@ from requests.auth import HTTPBasicAuth
 sys.dont_write_bytecode = True
 
 ANSWER_LIMIT = 800
+RECORD_COLUMNS = 'res_id, alt_identifier, status, subject, type_id, destination, process_limit_date, closing_date'
 # Request bodies whole (but their files), so the test can compare them with the recorded ones.
 BODY_LIMIT = 8000
 NOTE = 'Courrier capturé'
@@ -173,10 +174,22 @@ class Workflow:
 
     def get(self, path):
         """A read-back, as a user would make it: GET with the same account, the JSON answer or an error naming the status."""
-        response = requests.get(self.rest + path, auth=self.auth, timeout=30)
-        if response.status_code != 200:
-            raise LookupError('GET %s answered %d: %s' % (path, response.status_code, response.text[:ANSWER_LIMIT]))
-        return response.json()
+        return answer_of(requests.get(self.rest + path, auth=self.auth, timeout=30))
+
+    def record(self, res_id):
+        """A record's columns through the interface's search (POST /rest/res/list), as a user of Mailroom reads them."""
+        answer = answer_of(
+            requests.post(
+                self.rest + '/res/list',
+                auth=self.auth,
+                json={'select': RECORD_COLUMNS, 'clause': 'res_id = %d' % res_id},
+                timeout=30,
+            )
+        )
+        found = answer.get('resources') if isinstance(answer, dict) else None
+        if not isinstance(found, list) or len(found) != 1:
+            raise LookupError('POST /res/list found no record %d: %s' % (res_id, describe(answer)))
+        return found[0]
 
     def run(self):
         arguments = self.arguments
@@ -294,11 +307,12 @@ class Workflow:
             needs=['retrieve_contact_by_id', 'calcul_process_limit_date'],
         )
         res_id = lambda: r['insert_with_args'][1]['resId']
-        # Not a method of the class: the capture tool learns the chrono the same way, from the record.
+        # Not a method of the class: a capture tool learns the chrono from the document (a printed chrono);
+        # here from the record, through the interface's search.
         self.step(
             'read_letter_chrono',
-            lambda: self.get('/resources/%d' % res_id()),
-            lambda letter: None if letter.get('chrono') else 'expected the record with a chrono',
+            lambda: self.record(res_id()),
+            lambda letter: None if letter.get('alt_identifier') else 'expected the record with a chrono',
             needs=['insert_with_args'],
         )
         self.step(
@@ -324,7 +338,7 @@ class Workflow:
             lambda linked: None if linked is True else 'expected 200 or 204',
             needs=['insert_with_args'],
         )
-        chrono = lambda: r['read_letter_chrono']['chrono']
+        chrono = lambda: r['read_letter_chrono']['alt_identifier']
         self.step(
             'retrieve_res_id_master_by_chrono',
             lambda: client().retrieve_res_id_master_by_chrono(chrono()),
@@ -352,29 +366,34 @@ class Workflow:
         link_to = self.arguments.link_to
 
         def check_record(letter):
+            destination = [
+                entity['entity_id']
+                for entity in r['retrieve_entities']['entities']
+                if entity.get('serialId') == int(self.arguments.destination)
+            ]
             expected = {
                 'status': 'END',
                 'subject': SUBJECT.upper(),
-                'chrono': r['read_letter_chrono']['chrono'],
-                'doctype': int(self.arguments.doctype),
-                'destination': int(self.arguments.destination),
+                'alt_identifier': r['read_letter_chrono']['alt_identifier'],
+                'type_id': int(self.arguments.doctype),
+                'destination': destination[0],
             }
             problem = expect_fields(letter, expected)
             if problem:
                 return problem
+            # The date the client computed and sent (a date at midnight; Mailroom answers it in UTC).
             limit = r['calcul_process_limit_date'].strftime('%Y-%m-%d')
-            if not str(letter.get('processLimitDate') or '').startswith(limit):
-                return 'expected processLimitDate %s, got %s' % (limit, describe(letter.get('processLimitDate')))
-            senders = letter.get('senders') or []
-            if {'id': r['create_contact'][1]['id'], 'type': 'contact'} not in senders:
-                return 'expected the created contact among the senders, got ' + describe(senders)
+            if not str(letter.get('process_limit_date') or '').startswith(limit):
+                return 'expected process_limit_date %s, got %s' % (limit, describe(letter.get('process_limit_date')))
+            if not letter.get('closing_date'):
+                return 'expected a closing_date once the status is END, got ' + describe(letter.get('closing_date'))
             return None
 
         self.step(
             'read_back_record',
-            lambda: self.get('/resources/%d' % res_id()),
+            lambda: self.record(res_id()),
             check_record,
-            needs=['read_letter_chrono', 'change_status', 'calcul_process_limit_date'],
+            needs=['retrieve_entities', 'read_letter_chrono', 'change_status', 'calcul_process_limit_date'],
         )
         self.step(
             'read_back_contact',
@@ -415,12 +434,40 @@ class Workflow:
         )
         self.step(
             'read_back_links',
-            lambda: (self.get('/resources/%d/linkedResources' % res_id()),
-                     self.get('/resources/%d/linkedResources' % link_to)),
+            lambda: (
+                self.get('/resources/%d/linkedResources' % res_id()),
+                self.get('/resources/%d/linkedResources' % link_to),
+            ),
             lambda answers: expect_list_with(answers[0], 'linkedResources', 'resId', link_to, 'the linked record')
             or expect_list_with(answers[1], 'linkedResources', 'resId', res_id(), 'the new letter, from the other side'),
             needs=['link_documents'],
         )
+
+        # The sender as a user sees it: the linked records list each one's senders by name, as Maarch 20.10 does
+        # (linked-resources.json: "Oscar Capture (Open-Capture SARL)").
+        def check_sender(answer):
+            letters = [item for item in answer.get('linkedResources', []) if item.get('resId') == res_id()]
+            sender = '%s %s (%s)' % (CONTACT['firstname'], CONTACT['lastname'], CONTACT['company'])
+            if not letters or sender not in (letters[0].get('senders') or []):
+                return 'expected the new letter with senders ["%s"], got %s' % (sender, describe(letters))
+            return None
+
+        self.step(
+            'read_back_sender',
+            lambda: self.get('/resources/%d/linkedResources' % link_to),
+            check_sender,
+            needs=['read_back_links'],
+        )
+
+
+def answer_of(response):
+    """The JSON answer of a read-back, or an error naming the request, the status and the answer."""
+    if response.status_code != 200:
+        raise LookupError(
+            '%s %s answered %d: %s'
+            % (response.request.method, response.request.path_url, response.status_code, response.text[:ANSWER_LIMIT])
+        )
+    return response.json()
 
 
 def describe(value):
