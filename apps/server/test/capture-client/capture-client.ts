@@ -96,6 +96,7 @@ export const CAPTURE_STEPS = [
   'retrieve_listinstance',
   'change_status',
   'read_back_record',
+  'read_back_file',
   'read_back_contact',
   'read_back_notes',
   'read_back_attachments',

@@ -395,6 +395,21 @@ class Workflow:
             check_record,
             needs=['retrieve_entities', 'read_letter_chrono', 'change_status', 'calcul_process_limit_date'],
         )
+
+        def original_file():
+            response = requests.get(self.rest + '/resources/%d/originalContent' % res_id(), auth=self.auth, timeout=30)
+            if response.status_code != 200:
+                answer_of(response)
+            return response.content
+
+        self.step(
+            'read_back_file',
+            original_file,
+            lambda content: None
+            if content == pdf_file(SUBJECT)
+            else 'expected the scanned PDF as sent (%d bytes), got %d bytes' % (len(pdf_file(SUBJECT)), len(content)),
+            needs=['insert_with_args'],
+        )
         self.step(
             'read_back_contact',
             lambda: self.get('/contacts/%d' % r['create_contact'][1]['id']),
@@ -474,6 +489,8 @@ def describe(value):
     """A value for the report, cut: the class returns tuples (False, answer) on errors and dicts on success."""
     if isinstance(value, datetime):
         return value.isoformat(sep=' ')
+    if isinstance(value, bytes):
+        return '<%d bytes>' % len(value)
     try:
         text = json.dumps(value, ensure_ascii=False, default=str)
     except (TypeError, ValueError):
