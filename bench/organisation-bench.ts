@@ -83,6 +83,7 @@ function buildDocument(): OrganisationDocument {
       lastname: `LAST${i}`,
       mail: `user${i}@example.org`,
       mode: 'standard' as const,
+      authentication: 'standard' as const,
       enabled: true,
       groups: [
         ...new Set([

@@ -14,6 +14,7 @@ export const PUBLISHED = [
   'packages/core',
   'packages/storage',
   'packages/object-store',
+  'packages/directory',
   'packages/documents',
   'packages/mailroom',
   'packages/http-koa',

@@ -17,8 +17,18 @@ import {
   type TrustedProxies,
   trustedProxyCheck,
 } from '@mailroom/http-koa'
-import { type DatabaseTarget, type DocumentStoreChoice, isS3Url, parseS3Url } from '@mailroom/mailroom'
+import {
+  type DatabaseTarget,
+  type DocumentStoreChoice,
+  isS3Url,
+  type LdapDirectorySettings,
+  parseS3Url,
+} from '@mailroom/mailroom'
+import { ConfigError } from './config-error.js'
+import { directorySettings } from './directory-settings.js'
 import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-settings.js'
+
+export { ConfigError }
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
 export interface ServerConfig {
@@ -61,6 +71,8 @@ export interface ServerConfig {
   readonly cors: CorsSettings | undefined
   /** Security headers of every answer (MAILROOM_HSTS_MAX_AGE, MAILROOM_REFERRER_POLICY, MAILROOM_NOSNIFF, MAILROOM_CONSOLE_FRAME_ANCESTORS). */
   readonly securityHeaders: SecurityHeaderSettings
+  /** The organisation's directory for users whose method is `ldap` (MAILROOM_LDAP_*); undefined: none. */
+  readonly directory: LdapDirectorySettings | undefined
   /** How long a request may take to arrive (MAILROOM_HEADERS_TIMEOUT_MS, _RECEIVE_TIMEOUT_MS, _BODY_IDLE_TIMEOUT_MS). */
   readonly arrival: ArrivalTimeouts
 }
@@ -73,11 +85,6 @@ export interface ArrivalTimeouts {
   readonly receiveMs: number
   /** Longest pause while the body arrives (0: none). */
   readonly bodyIdleMs: number
-}
-
-/** A setting that makes start-up impossible; the CLI prints its message and exits 1. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError'
 }
 
 type Env = Record<string, string | undefined>
@@ -262,6 +269,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     metrics: loadMetricsConfig(env),
     cors: corsSettings(env),
     securityHeaders: securityHeaderSettings(env),
+    directory: directorySettings(env),
     arrival: arrivalTimeouts(env),
   }
 }

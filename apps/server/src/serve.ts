@@ -79,6 +79,7 @@ async function serveHolding(
     content: contentSettings,
     search: { maxResults: config.searchMaxResults },
     throttle: config.throttle,
+    ...(config.directory ? { directory: config.directory } : {}),
     ...(observer ? { observer } : {}),
     logger: log,
   }).catch(async (error: unknown) => {

@@ -97,8 +97,11 @@ export type { MailroomHealth, MailroomServices } from './application/mailroom-se
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
 export type {
+  AuthenticationMethodName,
   AuthThrottle,
   Clock,
+  DirectoryAuthenticator,
+  DirectoryCheck,
   IdGenerator,
   PasswordHasher,
   ThrottleCounter,
@@ -107,6 +110,7 @@ export type {
   UserCredentials,
   UserRepository,
 } from './auth/ports.js'
+export { AUTHENTICATION_METHODS } from './auth/ports.js'
 export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
 export type { ContentMode, VersionType } from './content/content-request.js'

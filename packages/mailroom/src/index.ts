@@ -10,6 +10,8 @@
  */
 
 export { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from '@mailroom/core'
+export type { LdapDirectorySettings, LdapSearchSettings } from '@mailroom/directory'
+export { createLdapDirectory } from '@mailroom/directory'
 export type { ConversionServiceOptions, LibreOfficeConverterOptions, OfficeConverter } from '@mailroom/documents'
 export { ConversionService, findSoffice, LibreOfficeConverter } from '@mailroom/documents'
 export type { S3StoreOptions } from '@mailroom/object-store'

@@ -7,6 +7,7 @@ import {
   actAs,
   type Clock,
   createAuthService,
+  type DirectoryAuthenticator,
   fail,
   type MailroomServices,
   type OperationalStatistics,
@@ -16,6 +17,7 @@ import {
   type ThrottlePolicy,
 } from '@mailroom/core'
 import { readEntity } from '@mailroom/core/internal'
+import { createLdapDirectory, type LdapDirectorySettings } from '@mailroom/directory'
 import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
 import {
   type ContentSettings,
@@ -85,6 +87,11 @@ export interface MailroomOptions extends DocumentStoreChoice {
    * progressive delay, the optional account lock), or false for no failure counting at all.
    */
   readonly throttle?: Partial<ThrottlePolicy> | false
+  /**
+   * The organisation's directory, which checks the passwords of users whose method is `ldap`: LDAP settings
+   * (docs/directory-sign-in.md) or an authenticator of one's own. Without it those users cannot sign in.
+   */
+  readonly directory?: LdapDirectorySettings | DirectoryAuthenticator
   readonly logger?: Logger
   /** PDF converter for stored originals; null disables conversion (default: in-process only, no LibreOffice). */
   readonly converter?: PdfConverter | null
@@ -175,6 +182,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
         createHmac('sha256', digestKey).update(login).update('\0').update(password).digest('base64'),
       ...(options.auth ? { settings: options.auth } : {}),
       ...(options.observer ? { observer: options.observer } : {}),
+      ...(options.directory === undefined ? {} : { directory: directoryOf(options.directory) }),
     })
     journal = new JournalWriter({ ...options.journal, clock, db: database.db, logger: options.logger ?? SILENT_LOGGER })
     const context: StorageContext = {
@@ -259,4 +267,9 @@ async function actorOf(users: KyselyUserRepository, user: string | number): Prom
   const id = typeof user === 'number' ? user : (await users.findCredentialsByLogin(user))?.id
   const actor = id === undefined ? null : await users.loadActor(id)
   return actor ?? fail('AUTHENTICATION_FAILED')
+}
+
+/** The authenticator of the `directory` option: given, or built from LDAP settings. */
+function directoryOf(directory: LdapDirectorySettings | DirectoryAuthenticator): DirectoryAuthenticator {
+  return 'checkPassword' in directory ? directory : createLdapDirectory(directory)
 }

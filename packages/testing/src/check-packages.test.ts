@@ -27,11 +27,12 @@ const problems = (files: Record<string, string>) => tarballProblems(Object.keys(
 const withManifest = (changes: object) => ({ ...GOOD, 'package.json': JSON.stringify({ ...manifest, ...changes }) })
 
 describe('check-packages: what a published tarball may hold', () => {
-  it('checks the eight published packages', () => {
+  it('checks the nine published packages', () => {
     expect(PUBLISHED).toEqual([
       'packages/core',
       'packages/storage',
       'packages/object-store',
+      'packages/directory',
       'packages/documents',
       'packages/mailroom',
       'packages/http-koa',

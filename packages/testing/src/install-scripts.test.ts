@@ -114,6 +114,7 @@ describe('scripts/install-chromium.sh', () => {
   })
 })
 
+<<<<<<< HEAD
 describe('scripts/install-capture-python.sh', () => {
   const CAPTURE_PIECES = ['python3', 'python3-venv', 'python3-requests']
   /**
@@ -177,5 +178,22 @@ chmod +x "$dir/bin/python" "$dir/bin/pip"
     )
     runScript('install-capture-python.sh', [...CAPTURE_PIECES], env)
     expect(calls('pip-calls')).toHaveLength(1)
+=======
+describe('scripts/install-slapd.sh', () => {
+  it('installs the missing pieces of the directory tests, and nothing when all are there', () => {
+    expect(runScript('install-slapd.sh', ['openssl'], '--check')).toMatchObject({
+      status: 1,
+      lines: [
+        'install-slapd: missing OpenLDAP server (directory tests): slapd',
+        'install-slapd: missing OpenLDAP tools (ldapadd, slappasswd): ldap-utils',
+        "install-slapd: ok      OpenSSL (the tests' TLS certificate): openssl",
+        'install-slapd: would install slapd ldap-utils',
+      ],
+    })
+    expect(runScript('install-slapd.sh', ['openssl']).apt).toContain(
+      'install -y -qq --no-install-recommends slapd ldap-utils',
+    )
+    expect(runScript('install-slapd.sh', ['slapd', 'ldap-utils', 'openssl'], '--check')).toMatchObject({ status: 0 })
+>>>>>>> main
   })
 })

@@ -9,6 +9,7 @@ const PUBLISHED = [
   'packages/core',
   'packages/storage',
   'packages/object-store',
+  'packages/directory',
   'packages/documents',
   'packages/mailroom',
   'packages/http-koa',

@@ -8,6 +8,7 @@ const PACKAGE_DIRS = [
   'packages/core',
   'packages/storage',
   'packages/object-store',
+  'packages/directory',
   'packages/documents',
   'packages/mailroom',
   'packages/http-koa',
@@ -33,8 +34,16 @@ const ALLOWED: Record<string, { runtime: string[]; dev: string[] }> = {
   '@mailroom/documents': { runtime: ['@mailroom/core'], dev: [] },
   // The S3 document store implements storage's DocumentStore port; it alone carries the AWS SDK.
   '@mailroom/object-store': { runtime: ['@mailroom/core', '@mailroom/storage'], dev: [] },
+  // Sign-in through the organisation's directory: the LDAP client, which only the composition root builds.
+  '@mailroom/directory': { runtime: ['@mailroom/core'], dev: [] },
   '@mailroom/mailroom': {
-    runtime: ['@mailroom/core', '@mailroom/documents', '@mailroom/object-store', '@mailroom/storage'],
+    runtime: [
+      '@mailroom/core',
+      '@mailroom/directory',
+      '@mailroom/documents',
+      '@mailroom/object-store',
+      '@mailroom/storage',
+    ],
     dev: [],
   },
   // Its tests reach packages/testing (which serves it through startTestServer) by relative path.
@@ -143,6 +152,7 @@ describe('package graph (design card: dependencies point inward)', () => {
   it.each([
     'packages/storage',
     'packages/object-store',
+    'packages/directory',
     'packages/documents',
     'packages/mailroom',
     'packages/http-koa',

@@ -4,7 +4,15 @@ import type { AuthenticationMethod, AuthObserver } from '../observability/ports.
 import { refuseAttempt } from './auth-refusal.js'
 import { Credentials } from './credentials.js'
 import { LoginThrottle } from './login-throttle.js'
-import type { AuthThrottle, Clock, IdGenerator, PasswordHasher, TokenSigner, UserRepository } from './ports.js'
+import type {
+  AuthThrottle,
+  Clock,
+  DirectoryAuthenticator,
+  IdGenerator,
+  PasswordHasher,
+  TokenSigner,
+  UserRepository,
+} from './ports.js'
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './throttle-policy.js'
 import type { SessionTokens } from './token-service.js'
 import { TokenService } from './token-service.js'
@@ -50,6 +58,8 @@ export interface AuthDependencies {
   readonly settings?: Partial<AuthSettings>
   /** Told of every refused authentication (metrics); nothing by default. */
   readonly observer?: AuthObserver
+  /** The organisation's directory, for users whose method is `ldap`. */
+  readonly directory?: DirectoryAuthenticator
 }
 
 export type { SessionTokens } from './token-service.js'
@@ -85,6 +95,7 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     clock: deps.clock,
     credentialDigest: deps.credentialDigest,
     settings,
+    directory: deps.directory,
   })
   const throttle = new LoginThrottle({
     policy: { ...DEFAULT_THROTTLE_POLICY, ...deps.throttlePolicy },

@@ -1,6 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import { fail } from '../errors/domain-error.js'
-import type { Clock, PasswordHasher, UserCredentials, UserRepository } from './ports.js'
+import type { Clock, DirectoryAuthenticator, PasswordHasher, UserCredentials, UserRepository } from './ports.js'
 
 /** How long credentials checks are reused (AuthSettings' fields of the same names). */
 export interface CredentialCacheSettings {
@@ -16,6 +16,8 @@ export interface CredentialDependencies {
   /** Keyed digest of login + password for the cache of verified passwords (never the password itself). */
   readonly credentialDigest: (login: string, password: string) => string
   readonly settings: CredentialCacheSettings
+  /** Checks the passwords of users whose method is `ldap`; without it they cannot sign in with a password. */
+  readonly directory?: DirectoryAuthenticator | undefined
 }
 
 /** A user's usable credentials and actor, as kept between requests. */
@@ -84,9 +86,14 @@ export class Credentials {
     return null
   }
 
-  /** Checks a password against the login's stored hash. */
+  /**
+   * Checks a password: against the login's stored hash, or by the directory for a user whose method is
+   * `ldap` (its outage throws DIRECTORY_UNAVAILABLE). A user of an OpenID Connect provider has no password.
+   */
   async check(login: string, password: string): Promise<PasswordCheck> {
     const user = await this.#deps.users.findCredentialsByLogin(login)
+    const method = user?.authentication ?? 'standard'
+    if (user && method !== 'standard') return this.#checkElsewhere(user, method, password)
     // Hash even for unknown users so response time does not reveal which logins exist.
     this.#dummyHash ??= this.#deps.hasher.hash(DUMMY_HASH_PASSWORD)
     const ok = await this.#deps.hasher.verify(password, user?.passwordHash ?? (await this.#dummyHash))
@@ -94,10 +101,22 @@ export class Credentials {
     return { reason: !user ? 'unknown login' : !ok ? 'wrong password' : 'login disabled or locked' }
   }
 
+  async #checkElsewhere(user: UserCredentials, method: 'ldap' | 'oidc', password: string): Promise<PasswordCheck> {
+    if (method === 'oidc') return { reason: 'signs in through OpenID Connect, not with a password' }
+    const directory = this.#deps.directory
+    if (!directory) return { reason: 'directory user, but no directory is configured' }
+    // The directory's state wins over the stored one only for the password: a user disabled here stays out.
+    if (!this.usable(user)) return { reason: 'login disabled or locked' }
+    const answer = await directory.checkPassword(user.login, password)
+    return answer.accepted ? { user } : { reason: `directory: ${answer.reason}` }
+  }
+
   /**
    * After a successful check: upgrades an outdated hash, trusts this digest for a while, and loads the actor.
+   * A directory's answer is never kept: each sign-in of a directory user asks the directory again.
    */
   async accept(user: UserCredentials, password: string, digest: string): Promise<Actor> {
+    if ((user.authentication ?? 'standard') !== 'standard') return this.#loadActor(user.id)
     await this.#upgradeHash(user, password)
     if (this.#verifiedPasswords.size > MAX_CACHED) this.#verifiedPasswords.clear()
     this.#verifiedPasswords.set(digest, {

@@ -29,10 +29,34 @@ export interface TokenSigner {
   verify(token: string, nowSeconds: number): TokenClaims | null
 }
 
+/**
+ * How a user proves who they are: `standard`, a password Mailroom keeps (hashed); `ldap`, a password the
+ * organisation's directory checks by a bind; `oidc`, a sign-in at an OpenID Connect provider (no password here).
+ */
+export const AUTHENTICATION_METHODS = ['standard', 'ldap', 'oidc'] as const
+export type AuthenticationMethodName = (typeof AUTHENTICATION_METHODS)[number]
+
+/** What a directory answered to a login and password. */
+export type DirectoryCheck =
+  | { readonly accepted: true }
+  /** `reason` is for the log (wrong password, no such entry, account disabled…), never for the caller. */
+  | { readonly accepted: false; readonly reason: string }
+
+/**
+ * The organisation's directory, checking a password by a bind (LDAP, Active Directory). It throws the
+ * DIRECTORY_UNAVAILABLE domain error when it cannot answer (unreachable, TLS refused, service account
+ * refused), so that an outage is never taken for a wrong password.
+ */
+export interface DirectoryAuthenticator {
+  checkPassword(login: string, password: string): Promise<DirectoryCheck>
+}
+
 /** A user's stored credentials and state, as authentication needs them. */
 export interface UserCredentials {
   readonly id: number
   readonly login: string
+  /** How the user signs in; absent: `standard`. */
+  readonly authentication?: AuthenticationMethodName
   readonly passwordHash: string
   readonly status: string
   readonly mode: Actor['mode']

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AUTHENTICATION_METHODS } from '../auth/ports.js'
 
 /**
  * The organisation document: every piece of reference data Mailroom stores (entities, groups, users,
@@ -133,6 +134,11 @@ export const UserDefinitionSchema = z.strictObject({
     // Documented (JSON Schema, OpenAPI) as what may be written; `root` is read as `root_visible`.
     .meta({ override: { type: 'string', enum: [...USER_MODES, 'root'], default: 'standard' } }),
   enabled: z.boolean().default(true),
+  /**
+   * How the user signs in: `standard` (a password Mailroom keeps), `ldap` (the organisation's directory
+   * checks the password: docs/directory-sign-in.md), `oidc` (an OpenID Connect provider; no password).
+   */
+  authentication: z.enum(AUTHENTICATION_METHODS).default('standard'),
   groups: z.array(code(32)).default([]),
   entities: z.array(UserEntityMembershipSchema).default([]),
   /** A stored password hash (scrypt as Mailroom writes it); kept when left out. Never a password. */

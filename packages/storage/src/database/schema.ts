@@ -41,6 +41,8 @@ export interface UsersTable {
   locked_until: Timestamp | null
   refresh_token: ColumnType<string[], string | undefined, string>
   service_token_id: string | null
+  /** How the user signs in: standard, ldap or oidc (migration 0018). */
+  authentication: ColumnType<string, string | undefined, string>
 }
 
 export interface UsersEntitiesTable {

@@ -353,6 +353,7 @@ async function applyUsers(
       lastname: u.lastname,
       mail: u.mail,
       mode: u.mode,
+      authentication: u.authentication,
       status: u.enabled ? 'OK' : 'SPD',
       password: u.passwordHash ?? NO_PASSWORD_HASH,
       locked_until: null,
@@ -368,6 +369,7 @@ async function applyUsers(
         lastname: u.lastname,
         mail: u.mail,
         mode: u.mode,
+        authentication: u.authentication,
         status: statusSql(u.enabled),
         ...(u.passwordHash === undefined ? {} : { password: u.passwordHash }),
         // A disabled user's refresh and service tokens die with it.

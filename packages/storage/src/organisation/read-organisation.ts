@@ -1,4 +1,5 @@
 import {
+  type AuthenticationMethodName,
   type IndexingKeyword,
   type OrganisationDocument,
   type OrganisationState,
@@ -91,7 +92,7 @@ export async function readOrganisation(
     db.selectFrom('security').selectAll().orderBy('security_id').execute(),
     db
       .selectFrom('users')
-      .select(['id', 'user_id', 'firstname', 'lastname', 'mail', 'mode', 'status', 'password'])
+      .select(['id', 'user_id', 'firstname', 'lastname', 'mail', 'mode', 'authentication', 'status', 'password'])
       .orderBy('id')
       .execute(),
     db
@@ -205,6 +206,7 @@ export async function readOrganisation(
       lastname: u.lastname,
       mail: u.mail,
       mode: ((USER_MODES as readonly string[]).includes(u.mode) ? u.mode : 'standard') as UserModeName,
+      authentication: u.authentication as AuthenticationMethodName,
       enabled: ENABLED_STATUSES.includes(u.status),
       groups: groupsOf.get(u.id) ?? [],
       entities: (membershipsOf.get(u.id) ?? []).map((m) => ({

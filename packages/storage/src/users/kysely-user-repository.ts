@@ -1,4 +1,11 @@
-import type { Actor, ActorGroup, UserCredentials, UserMode, UserRepository } from '@mailroom/core'
+import type {
+  Actor,
+  ActorGroup,
+  AuthenticationMethodName,
+  UserCredentials,
+  UserMode,
+  UserRepository,
+} from '@mailroom/core'
 import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 
@@ -138,7 +145,17 @@ export class KyselyUserRepository implements UserRepository {
   #credentials() {
     return this.#db
       .selectFrom('users')
-      .select(['id', 'user_id', 'password', 'status', 'mode', 'locked_until', 'refresh_token', 'service_token_id'])
+      .select([
+        'id',
+        'user_id',
+        'password',
+        'status',
+        'mode',
+        'authentication',
+        'locked_until',
+        'refresh_token',
+        'service_token_id',
+      ])
   }
 }
 
@@ -148,6 +165,7 @@ function toCredentials(row: {
   password: string
   status: string
   mode: string
+  authentication: string
   locked_until: Date | string | null
   refresh_token: string[] | null
   service_token_id: string | null
@@ -155,6 +173,7 @@ function toCredentials(row: {
   return {
     id: row.id,
     login: row.user_id,
+    authentication: row.authentication as AuthenticationMethodName,
     passwordHash: row.password,
     status: row.status,
     mode: row.mode as UserMode,

@@ -15,4 +15,12 @@ export const AUTH_ERRORS = defineErrors({
   AUTHENTICATE_BAD_REQUEST: { kind: 'bad-request', message: 'Bad Request' },
   REFRESH_TOKEN_EMPTY: { kind: 'bad-request', message: 'Refresh Token is empty' },
   SERVICE_FORBIDDEN: { kind: 'forbidden', message: 'Service forbidden' },
+  /**
+   * A directory user's password could not be checked: the directory did not answer, refused the TLS
+   * handshake or the service account. Never a 401, which would tell the user the password is wrong.
+   */
+  DIRECTORY_UNAVAILABLE: {
+    kind: 'unavailable',
+    message: 'The directory that checks this password cannot be reached, try again later',
+  },
 })

@@ -9,6 +9,7 @@ import * as referenceVersion from './0007-reference-version.js'
 import * as organisation from './0008-organisation.js'
 import * as journalVerifiedPoints from './0009-journal-verified-points.js'
 import * as groupPrivileges from './0010-group-privileges.js'
+import * as userAuthentication from './0018-user-authentication.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-organisation': organisation,
   '0009-journal-verified-points': journalVerifiedPoints,
   '0010-group-privileges': groupPrivileges,
+  '0018-user-authentication': userAuthentication,
 }
 
 /** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */

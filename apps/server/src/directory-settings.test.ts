@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from './config.js'
+import { directorySettings } from './directory-settings.js'
+
+const folder = mkdtempSync(join(tmpdir(), 'mailroom-ldap-settings-'))
+writeFileSync(join(folder, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n')
+writeFileSync(join(folder, 'bind-password'), 's3cret\n')
+
+describe('MAILROOM_LDAP_* settings', () => {
+  it('are off without MAILROOM_LDAP_URL', () => {
+    expect(directorySettings({})).toBeUndefined()
+  })
+
+  it('read a bind template over LDAPS, with the authority of the certificate from a file', () => {
+    expect(
+      directorySettings({
+        MAILROOM_LDAP_URL: 'ldaps://ldap.mairie.example:636',
+        MAILROOM_LDAP_BIND_TEMPLATE: 'uid={login},ou=people,dc=mairie,dc=example',
+        MAILROOM_LDAP_CA_FILE: join(folder, 'ca.pem'),
+        MAILROOM_LDAP_TIMEOUT_MS: '3000',
+      }),
+    ).toEqual({
+      url: 'ldaps://ldap.mairie.example:636',
+      bindTemplate: 'uid={login},ou=people,dc=mairie,dc=example',
+      ca: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
+      timeoutMs: 3000,
+    })
+  })
+
+  it('read a search with its service account, the password from a file', () => {
+    expect(
+      directorySettings({
+        MAILROOM_LDAP_URL: 'ldap://dc1.corp.example',
+        MAILROOM_LDAP_SEARCH_BASE: 'ou=Staff,dc=corp,dc=example',
+        MAILROOM_LDAP_SEARCH_FILTER: '(&(objectClass=user)(sAMAccountName={login}))',
+        MAILROOM_LDAP_BIND_DN: 'cn=mailroom,ou=Services,dc=corp,dc=example',
+        MAILROOM_LDAP_BIND_PASSWORD_FILE: join(folder, 'bind-password'),
+      }),
+    ).toEqual({
+      url: 'ldap://dc1.corp.example',
+      search: {
+        base: 'ou=Staff,dc=corp,dc=example',
+        filter: '(&(objectClass=user)(sAMAccountName={login}))',
+        bindDn: 'cn=mailroom,ou=Services,dc=corp,dc=example',
+        bindPassword: 's3cret',
+      },
+    })
+  })
+
+  it('stop the start with the reason when the directory could not work', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ MAILROOM_LDAP_BIND_TEMPLATE: 'uid={login}' }, /MAILROOM_LDAP_URL is needed/],
+      [{ MAILROOM_LDAP_URL: 'http://ldap', MAILROOM_LDAP_BIND_TEMPLATE: 'uid={login}' }, /must be ldaps:\/\/host/],
+      [{ MAILROOM_LDAP_URL: 'ldaps://ldap' }, /either MAILROOM_LDAP_BIND_TEMPLATE/],
+      [{ MAILROOM_LDAP_URL: 'ldaps://ldap', MAILROOM_LDAP_BIND_TEMPLATE: 'uid=x' }, /must contain \{login\}/],
+      [{ MAILROOM_LDAP_URL: 'ldaps://ldap', MAILROOM_LDAP_SEARCH_BASE: 'dc=x' }, /needs its service account/],
+      [
+        {
+          MAILROOM_LDAP_URL: 'ldaps://ldap',
+          MAILROOM_LDAP_BIND_TEMPLATE: 'uid={login}',
+          MAILROOM_LDAP_STARTTLS: 'maybe',
+        },
+        /MAILROOM_LDAP_STARTTLS must be 1 or 0/,
+      ],
+      [
+        {
+          MAILROOM_LDAP_URL: 'ldaps://ldap',
+          MAILROOM_LDAP_BIND_TEMPLATE: 'uid={login}',
+          MAILROOM_LDAP_CA_FILE: '/nope.pem',
+        },
+        /MAILROOM_LDAP_CA_FILE: cannot read \/nope.pem/,
+      ],
+    ]
+    for (const [env, message] of cases) {
+      expect(() => directorySettings(env), JSON.stringify(env)).toThrow(ConfigError)
+      expect(() => directorySettings(env), JSON.stringify(env)).toThrow(message)
+    }
+  })
+})

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs'
+import type { LdapDirectorySettings } from '@mailroom/mailroom'
+import { ConfigError } from './config-error.js'
+
+type Env = Record<string, string | undefined>
+
+const read = (env: Env, name: string) => {
+  const value = env[name]?.trim()
+  return value === undefined || value === '' ? undefined : value
+}
+
+/** A value given directly (`NAME`) or in a file (`NAME_FILE`, for secrets mounted by an orchestrator). */
+function valueOrFile(env: Env, name: string): string | undefined {
+  const file = read(env, `${name}_FILE`)
+  if (file === undefined) return read(env, name)
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch (error) {
+    throw new ConfigError(`${name}_FILE: cannot read ${file} (${(error as Error).message})`)
+  }
+}
+
+function yesNo(env: Env, name: string): boolean | undefined {
+  const raw = read(env, name)?.toLowerCase()
+  if (raw === undefined) return undefined
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`)
+}
+
+/**
+ * The organisation's directory from MAILROOM_LDAP_* (docs/directory-sign-in.md); undefined when
+ * MAILROOM_LDAP_URL is unset. A directory that could not work (no way to find a login's entry, a
+ * half-configured search, a plain `ldap://` without StartTLS unless asked for) stops the start with the reason.
+ */
+export function directorySettings(env: Env): LdapDirectorySettings | undefined {
+  const url = read(env, 'MAILROOM_LDAP_URL')
+  const template = read(env, 'MAILROOM_LDAP_BIND_TEMPLATE')
+  const base = read(env, 'MAILROOM_LDAP_SEARCH_BASE')
+  if (url === undefined) {
+    if (template !== undefined || base !== undefined)
+      throw new ConfigError('MAILROOM_LDAP_URL is needed by the other MAILROOM_LDAP_* settings')
+    return undefined
+  }
+  if (!/^ldaps?:\/\/[^/]+\/?$/.test(url))
+    throw new ConfigError(`MAILROOM_LDAP_URL must be ldaps://host[:port] or ldap://host[:port], got "${url}"`)
+  if ((template === undefined) === (base === undefined))
+    throw new ConfigError(
+      'give the directory either MAILROOM_LDAP_BIND_TEMPLATE (a DN or name with {login}) or MAILROOM_LDAP_SEARCH_BASE with its filter and service account',
+    )
+  if (template !== undefined && !template.includes('{login}'))
+    throw new ConfigError('MAILROOM_LDAP_BIND_TEMPLATE must contain {login}')
+  const startTls = yesNo(env, 'MAILROOM_LDAP_STARTTLS')
+  const checkCertificate = yesNo(env, 'MAILROOM_LDAP_CHECK_CERTIFICATE')
+  const caFile = read(env, 'MAILROOM_LDAP_CA_FILE')
+  const timeoutRaw = read(env, 'MAILROOM_LDAP_TIMEOUT_MS')
+  const timeoutMs = timeoutRaw === undefined ? undefined : Number(timeoutRaw)
+  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000))
+    throw new ConfigError(`MAILROOM_LDAP_TIMEOUT_MS must be an integer from 100 to 120000, got "${timeoutRaw}"`)
+  let ca: string | undefined
+  if (caFile !== undefined) {
+    try {
+      ca = readFileSync(caFile, 'utf8')
+    } catch (error) {
+      throw new ConfigError(`MAILROOM_LDAP_CA_FILE: cannot read ${caFile} (${(error as Error).message})`)
+    }
+  }
+  const common = {
+    url,
+    ...(startTls === undefined ? {} : { startTls }),
+    ...(checkCertificate === undefined ? {} : { checkCertificate }),
+    ...(ca === undefined ? {} : { ca }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  }
+  if (template !== undefined) return { ...common, bindTemplate: template }
+  const filter = read(env, 'MAILROOM_LDAP_SEARCH_FILTER') ?? '(uid={login})'
+  if (!filter.includes('{login}')) throw new ConfigError('MAILROOM_LDAP_SEARCH_FILTER must contain {login}')
+  const bindDn = read(env, 'MAILROOM_LDAP_BIND_DN')
+  const bindPassword = valueOrFile(env, 'MAILROOM_LDAP_BIND_PASSWORD')
+  if (bindDn === undefined || bindPassword === undefined)
+    throw new ConfigError(
+      'a directory search needs its service account: MAILROOM_LDAP_BIND_DN and MAILROOM_LDAP_BIND_PASSWORD (or _FILE)',
+    )
+  return { ...common, search: { base: base!, filter, bindDn, bindPassword } }
+}

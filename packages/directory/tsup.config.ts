@@ -1,0 +1,3 @@
+import { mailroomTsupConfig } from '../../tsup.shared.ts'
+
+export default mailroomTsupConfig(['src/index.ts'])

@@ -1,0 +1,216 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+export const SLAPD_PATH = '/usr/sbin/slapd'
+const SLAPADD_PATH = '/usr/sbin/slapadd'
+
+/** Why the directory tests cannot run here (slapd or openssl missing), or null when they can. */
+export function slapdMissing(): string | null {
+  if (!existsSync(SLAPD_PATH) || !existsSync(SLAPADD_PATH))
+    return `OpenLDAP's slapd is not installed (run scripts/install-slapd.sh): directory tests skipped`
+  return null
+}
+
+/** An entry of the test directory: a person under ou=people, and how its account stands. */
+export interface DirectoryPerson {
+  readonly uid: string
+  readonly password: string
+  readonly mail?: string
+  readonly givenName?: string
+  readonly surname?: string
+  /** Locked for good by the password policy (an account the directory's administrators disabled). */
+  readonly disabled?: boolean
+}
+
+/** An OpenLDAP server of a test, on loopback, with its own configuration, database and TLS certificate. */
+export interface TestDirectory {
+  readonly suffix: string
+  readonly peopleBase: string
+  /** `ldap://127.0.0.1:<port>` (StartTLS offered). */
+  readonly url: string
+  /** `ldaps://127.0.0.1:<port>`. */
+  readonly ldapsUrl: string
+  /** The certificate (PEM) of the authority that signed the server's. */
+  readonly ca: string
+  /** The administrator, who may search everything (a service account). */
+  readonly adminDn: string
+  readonly adminPassword: string
+  stop(): Promise<void>
+}
+
+const SUFFIX = 'dc=mailroom,dc=test'
+
+/** Starts slapd on two free loopback ports (plain + StartTLS, LDAPS) with `people` in its directory. */
+export async function startTestDirectory(people: readonly DirectoryPerson[]): Promise<TestDirectory> {
+  const folder = await mkdtemp(join(tmpdir(), 'mailroom-slapd-'))
+  await mkdir(join(folder, 'db'))
+  await writeCertificates(folder)
+  const adminPassword = 'directory-admin-secret'
+  await writeFile(join(folder, 'slapd.conf'), configuration(folder, adminPassword))
+  await writeFile(join(folder, 'data.ldif'), ldif(people))
+  await run(SLAPADD_PATH, ['-f', join(folder, 'slapd.conf'), '-l', join(folder, 'data.ldif')])
+  const [port, tlsPort] = [await freePort(), await freePort()]
+  const url = `ldap://127.0.0.1:${port}`
+  const ldapsUrl = `ldaps://127.0.0.1:${tlsPort}`
+  // -d 0: stays in the foreground, so the test owns the process and its end.
+  const slapd: ChildProcess = spawn(
+    SLAPD_PATH,
+    ['-f', join(folder, 'slapd.conf'), '-h', `${url} ${ldapsUrl}`, '-d', '0'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
+  let output = ''
+  slapd.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  await waitForPidFile(join(folder, 'slapd.pid'), () =>
+    slapd.exitCode === null ? null : `slapd exited (${slapd.exitCode}): ${output}`,
+  )
+  return {
+    suffix: SUFFIX,
+    peopleBase: `ou=people,${SUFFIX}`,
+    url,
+    ldapsUrl,
+    ca: await readFile(join(folder, 'ca.pem'), 'utf8'),
+    adminDn: `cn=admin,${SUFFIX}`,
+    adminPassword,
+    async stop() {
+      if (slapd.exitCode === null) {
+        const exited = new Promise((resolve) => slapd.once('exit', resolve))
+        slapd.kill('SIGTERM')
+        await exited
+      }
+      await rm(folder, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A throw-away authority and a server certificate for 127.0.0.1 and localhost, signed by it. */
+async function writeCertificates(folder: string): Promise<void> {
+  const file = (name: string) => join(folder, name)
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Mailroom test authority',
+  ])
+  await run('openssl', [
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('server.key'),
+    '-out',
+    file('server.csr'),
+    '-subj',
+    '/CN=127.0.0.1',
+  ])
+  await writeFile(file('ext.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n')
+  await run('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    file('server.pem'),
+    '-days',
+    '2',
+    '-extfile',
+    file('ext.cnf'),
+  ])
+}
+
+function configuration(folder: string, adminPassword: string): string {
+  return [
+    ...['core', 'cosine', 'inetorgperson', 'nis'].map((schema) => `include /etc/ldap/schema/${schema}.schema`),
+    'modulepath /usr/lib/ldap',
+    'moduleload back_mdb',
+    'moduleload ppolicy',
+    `pidfile ${join(folder, 'slapd.pid')}`,
+    `TLSCACertificateFile ${join(folder, 'ca.pem')}`,
+    `TLSCertificateFile ${join(folder, 'server.pem')}`,
+    `TLSCertificateKeyFile ${join(folder, 'server.key')}`,
+    'database mdb',
+    `suffix "${SUFFIX}"`,
+    `rootdn "cn=admin,${SUFFIX}"`,
+    `rootpw ${adminPassword}`,
+    `directory ${join(folder, 'db')}`,
+    'maxsize 10485760',
+    'overlay ppolicy',
+    `ppolicy_default "cn=default,ou=policies,${SUFFIX}"`,
+    'ppolicy_use_lockout',
+    '',
+  ].join('\n')
+}
+
+function ldif(people: readonly DirectoryPerson[]): string {
+  const entries = [
+    [`dn: ${SUFFIX}`, 'objectClass: dcObject', 'objectClass: organization', 'o: Mailroom tests', 'dc: mailroom'],
+    [`dn: ou=people,${SUFFIX}`, 'objectClass: organizationalUnit', 'ou: people'],
+    [`dn: ou=policies,${SUFFIX}`, 'objectClass: organizationalUnit', 'ou: policies'],
+    [
+      `dn: cn=default,ou=policies,${SUFFIX}`,
+      'objectClass: pwdPolicy',
+      'objectClass: person',
+      'cn: default',
+      'sn: default',
+      'pwdAttribute: userPassword',
+      'pwdLockout: TRUE',
+    ],
+    ...people.map((person) => [
+      `dn: uid=${person.uid},ou=people,${SUFFIX}`,
+      'objectClass: inetOrgPerson',
+      `uid: ${person.uid}`,
+      `cn: ${[person.givenName, person.surname ?? person.uid].filter(Boolean).join(' ')}`,
+      `sn: ${person.surname ?? person.uid}`,
+      ...(person.givenName ? [`givenName: ${person.givenName}`] : []),
+      ...(person.mail ? [`mail: ${person.mail}`] : []),
+      `userPassword: ${person.password}`,
+      // The password policy's "locked for good" value: the directory refuses every bind of the account.
+      ...(person.disabled ? ['pwdAccountLockedTime: 000001010000Z'] : []),
+    ]),
+  ]
+  return `${entries.map((lines) => lines.join('\n')).join('\n\n')}\n`
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+/** slapd writes its pid file once its listeners are open: the sign it serves. */
+async function waitForPidFile(file: string, failure: () => string | null): Promise<void> {
+  const deadline = Date.now() + 20_000
+  while (!existsSync(file)) {
+    const problem = failure()
+    if (problem) throw new Error(problem)
+    if (Date.now() > deadline) throw new Error(`slapd did not start within 20 s`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
