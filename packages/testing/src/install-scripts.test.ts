@@ -114,7 +114,6 @@ describe('scripts/install-chromium.sh', () => {
   })
 })
 
-<<<<<<< HEAD
 describe('scripts/install-capture-python.sh', () => {
   const CAPTURE_PIECES = ['python3', 'python3-venv', 'python3-requests']
   /**
@@ -178,7 +177,9 @@ chmod +x "$dir/bin/python" "$dir/bin/pip"
     )
     runScript('install-capture-python.sh', [...CAPTURE_PIECES], env)
     expect(calls('pip-calls')).toHaveLength(1)
-=======
+  })
+})
+
 describe('scripts/install-slapd.sh', () => {
   it('installs the missing pieces of the directory tests, and nothing when all are there', () => {
     expect(runScript('install-slapd.sh', ['openssl'], '--check')).toMatchObject({
@@ -194,6 +195,5 @@ describe('scripts/install-slapd.sh', () => {
       'install -y -qq --no-install-recommends slapd ldap-utils',
     )
     expect(runScript('install-slapd.sh', ['slapd', 'ldap-utils', 'openssl'], '--check')).toMatchObject({ status: 0 })
->>>>>>> main
   })
 })
