@@ -31,6 +31,8 @@ describe.runIf(onPostgres && captureClientMissing() === null)(
     let server: ServerProcess
     let steps: CaptureStep[]
 
+    // Generous: starting the server (the demo's password hashes) and the client's two dozen requests, on a loaded
+    // machine.
     beforeAll(async () => {
       database = await createTestDatabase('postgres')
       docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-capture-'))
@@ -44,7 +46,7 @@ describe.runIf(onPostgres && captureClientMissing() === null)(
       const earlier = await postLetter(server.url, 'Courrier précédent du même expéditeur')
       expect(earlier.status).toBe(200)
       steps = await driveCaptureClient(server.url, earlier.body.resId!)
-    })
+    }, 300_000)
     afterAll(async () => {
       if (server) {
         server.kill('SIGTERM')
