@@ -22,10 +22,11 @@ import {
   type DocumentStoreChoice,
   isS3Url,
   type LdapDirectorySettings,
+  type OidcSettings,
   parseS3Url,
 } from '@mailroom/mailroom'
 import { ConfigError } from './config-error.js'
-import { directorySettings } from './directory-settings.js'
+import { directorySettings, oidcSettings } from './directory-settings.js'
 import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-settings.js'
 
 export { ConfigError }
@@ -73,6 +74,8 @@ export interface ServerConfig {
   readonly securityHeaders: SecurityHeaderSettings
   /** The organisation's directory for users whose method is `ldap` (MAILROOM_LDAP_*); undefined: none. */
   readonly directory: LdapDirectorySettings | undefined
+  /** The organisation's OpenID Connect provider for users whose method is `oidc` (MAILROOM_OIDC_*); undefined: none. */
+  readonly oidc: OidcSettings | undefined
   /** How long a request may take to arrive (MAILROOM_HEADERS_TIMEOUT_MS, _RECEIVE_TIMEOUT_MS, _BODY_IDLE_TIMEOUT_MS). */
   readonly arrival: ArrivalTimeouts
 }
@@ -270,6 +273,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     cors: corsSettings(env),
     securityHeaders: securityHeaderSettings(env),
     directory: directorySettings(env),
+    oidc: oidcSettings(env),
     arrival: arrivalTimeouts(env),
   }
 }

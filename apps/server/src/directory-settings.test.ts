@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from './config.js'
-import { directorySettings } from './directory-settings.js'
+import { directorySettings, oidcSettings } from './directory-settings.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'mailroom-ldap-settings-'))
 writeFileSync(join(folder, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n')
@@ -78,5 +78,43 @@ describe('MAILROOM_LDAP_* settings', () => {
       expect(() => directorySettings(env), JSON.stringify(env)).toThrow(ConfigError)
       expect(() => directorySettings(env), JSON.stringify(env)).toThrow(message)
     }
+  })
+})
+
+describe('MAILROOM_OIDC_* settings', () => {
+  it('are off without MAILROOM_OIDC_ISSUER, and read the provider with its client, secret from a file', () => {
+    expect(oidcSettings({})).toBeUndefined()
+    expect(
+      oidcSettings({
+        MAILROOM_OIDC_ISSUER: 'https://sso.mairie.example/realms/mairie',
+        MAILROOM_OIDC_CLIENT_ID: 'mailroom',
+        MAILROOM_OIDC_CLIENT_SECRET_FILE: join(folder, 'bind-password'),
+        MAILROOM_OIDC_REDIRECT_URL: 'https://courrier.mairie.example/rest/authenticate/oidc/callback',
+        MAILROOM_OIDC_PROVIDER_NAME: 'Keycloak',
+      }),
+    ).toEqual({
+      issuer: 'https://sso.mairie.example/realms/mairie',
+      clientId: 'mailroom',
+      clientSecret: 's3cret',
+      redirectUrl: 'https://courrier.mairie.example/rest/authenticate/oidc/callback',
+      providerName: 'Keycloak',
+    })
+  })
+
+  it('stop the start with the reason when the provider could not work', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ MAILROOM_OIDC_CLIENT_ID: 'x' }, /needs MAILROOM_OIDC_ISSUER/],
+      [{ MAILROOM_OIDC_ISSUER: 'http://sso.example', MAILROOM_OIDC_CLIENT_ID: 'x' }, /must be https:\/\//],
+      [{ MAILROOM_OIDC_ISSUER: 'https://sso.example' }, /needs MAILROOM_OIDC_CLIENT_ID/],
+      [
+        {
+          MAILROOM_OIDC_ISSUER: 'https://sso.example',
+          MAILROOM_OIDC_CLIENT_ID: 'x',
+          MAILROOM_OIDC_REDIRECT_URL: 'https://m/console',
+        },
+        /rest\/authenticate\/oidc\/callback/,
+      ],
+    ]
+    for (const [env, message] of cases) expect(() => oidcSettings(env), JSON.stringify(env)).toThrow(message)
   })
 })

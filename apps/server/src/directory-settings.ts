@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { LdapDirectorySettings } from '@mailroom/mailroom'
+import type { LdapDirectorySettings, OidcSettings } from '@mailroom/mailroom'
 import { ConfigError } from './config-error.js'
 
 type Env = Record<string, string | undefined>
@@ -82,4 +82,49 @@ export function directorySettings(env: Env): LdapDirectorySettings | undefined {
       'a directory search needs its service account: MAILROOM_LDAP_BIND_DN and MAILROOM_LDAP_BIND_PASSWORD (or _FILE)',
     )
   return { ...common, search: { base: base!, filter, bindDn, bindPassword } }
+}
+
+/**
+ * The organisation's OpenID Connect provider from MAILROOM_OIDC_* (docs/directory-sign-in.md); undefined when
+ * MAILROOM_OIDC_ISSUER is unset. The console offers it when MAILROOM_OIDC_REDIRECT_URL is set.
+ */
+export function oidcSettings(env: Env): OidcSettings | undefined {
+  const issuer = read(env, 'MAILROOM_OIDC_ISSUER')
+  const clientId = read(env, 'MAILROOM_OIDC_CLIENT_ID')
+  if (issuer === undefined) {
+    if (clientId !== undefined) throw new ConfigError('MAILROOM_OIDC_CLIENT_ID needs MAILROOM_OIDC_ISSUER')
+    return undefined
+  }
+  let url: URL
+  try {
+    url = new URL(issuer)
+  } catch {
+    throw new ConfigError(`MAILROOM_OIDC_ISSUER must be the provider's issuer URL, got "${issuer}"`)
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new ConfigError(`MAILROOM_OIDC_ISSUER must be https:// (http:// on loopback only), got "${issuer}"`)
+  if (clientId === undefined) throw new ConfigError('MAILROOM_OIDC_ISSUER needs MAILROOM_OIDC_CLIENT_ID')
+  const redirectUrl = read(env, 'MAILROOM_OIDC_REDIRECT_URL')
+  if (redirectUrl !== undefined && !/^https?:\/\/[^/]+\/rest\/authenticate\/oidc\/callback$/.test(redirectUrl))
+    throw new ConfigError(
+      `MAILROOM_OIDC_REDIRECT_URL must be the server's https://host/rest/authenticate/oidc/callback as users reach it, got "${redirectUrl}"`,
+    )
+  const timeoutRaw = read(env, 'MAILROOM_OIDC_TIMEOUT_MS')
+  const timeoutMs = timeoutRaw === undefined ? undefined : Number(timeoutRaw)
+  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000))
+    throw new ConfigError(`MAILROOM_OIDC_TIMEOUT_MS must be an integer from 100 to 120000, got "${timeoutRaw}"`)
+  const optional = {
+    clientSecret: valueOrFile(env, 'MAILROOM_OIDC_CLIENT_SECRET'),
+    audience: read(env, 'MAILROOM_OIDC_AUDIENCE'),
+    loginClaim: read(env, 'MAILROOM_OIDC_LOGIN_CLAIM'),
+    redirectUrl,
+    providerName: read(env, 'MAILROOM_OIDC_PROVIDER_NAME'),
+    timeoutMs,
+  }
+  return {
+    issuer,
+    clientId,
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
+  }
 }

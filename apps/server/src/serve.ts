@@ -80,6 +80,7 @@ async function serveHolding(
     search: { maxResults: config.searchMaxResults },
     throttle: config.throttle,
     ...(config.directory ? { directory: config.directory } : {}),
+    ...(config.oidc ? { oidc: config.oidc } : {}),
     ...(observer ? { observer } : {}),
     logger: log,
   }).catch(async (error: unknown) => {

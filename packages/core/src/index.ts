@@ -10,13 +10,32 @@
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
 export type { Privilege } from './actors/privileges.js'
 export { CHECKED_PRIVILEGES, hasPrivilege, privilegesOf } from './actors/privileges.js'
-export type { AuthenticateBody, RefreshTokenResponse } from './api/auth-schemas.js'
+export type { AuthenticateBody, IdentityProviderOffer, RefreshTokenResponse } from './api/auth-schemas.js'
 export {
   AuthenticateBodySchema,
   AuthenticateResponseHeadersSchema,
+  IdentityProviderOfferSchema,
   RefreshTokenParamsSchema,
   RefreshTokenResponseSchema,
 } from './api/auth-schemas.js'
+export type {
+  ContactBody,
+  ContactCreatedResponse,
+  ContactListResponse,
+  ContactResponse,
+} from './api/contact-schemas.js'
+export {
+  ContactBodySchema,
+  ContactByMailQuerySchema,
+  ContactByPhoneQuerySchema,
+  ContactCreatedResponseSchema,
+  ContactCreateQuerySchema,
+  ContactListQuerySchema,
+  ContactListResponseSchema,
+  ContactLookupResponseSchema,
+  ContactPathSchema,
+  ContactSchema,
+} from './api/contact-schemas.js'
 export type {
   ContentBase64Response,
   ContentParams,
@@ -96,12 +115,14 @@ export { actAs } from './application/bind-actor.js'
 export type { MailroomHealth, MailroomServices } from './application/mailroom-services.js'
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
+export type { ConsoleSignInService } from './auth/console-sign-in.js'
 export type {
   AuthenticationMethodName,
   AuthThrottle,
   Clock,
   DirectoryAuthenticator,
   DirectoryCheck,
+  IdentityProvider,
   IdGenerator,
   PasswordHasher,
   ThrottleCounter,
@@ -113,6 +134,24 @@ export type {
 export { AUTHENTICATION_METHODS } from './auth/ports.js'
 export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
+export type { ContactJson, ContactTextField, ContactValues, StoredContact } from './contacts/contact.js'
+export { CONTACT_TEXT_FIELDS } from './contacts/contact.js'
+export type { ContactListQuery } from './contacts/contact-list-query.js'
+export type { ContactCivility, ContactFilling, ContactListItem, ContactView } from './contacts/contact-view.js'
+export type {
+  ContactCreatedAnswer,
+  ContactCreateOptions,
+  ContactListAnswer,
+  ContactsServices,
+} from './contacts/contacts-services.js'
+export { createContactsServices } from './contacts/contacts-services.js'
+export type {
+  ContactChange,
+  ContactInsert,
+  ContactPage,
+  ContactRepository,
+  ContactWithCreator,
+} from './contacts/ports.js'
 export type { ContentMode, VersionType } from './content/content-request.js'
 export type {
   ContentBase64Body,

@@ -1,10 +1,14 @@
 /**
  * @module @mailroom/directory
  * Sign-in through the organisation's directory: passwords of users whose method is `ldap` checked by a bind
- * to LDAP or Active Directory (docs/directory-sign-in.md). `createMailroom` takes the authenticator this
+ * to LDAP or Active Directory, and users whose method is `oidc` signed in by an OpenID Connect provider
+ * (docs/directory-sign-in.md). `createMailroom` takes the authenticator this
  * builds as its `directory` option.
  */
 
 export { createLdapDirectory } from './ldap/ldap-directory.js'
 export type { LdapDirectorySettings, LdapSearchSettings } from './ldap/ldap-settings.js'
 export { bindNameOf, escapeDnValue, searchFilterOf } from './ldap/login-placement.js'
+export type { OidcIdentityProvider, PendingSignIn } from './oidc/oidc-identity-provider.js'
+export { createOidcIdentityProvider } from './oidc/oidc-identity-provider.js'
+export type { OidcSettings } from './oidc/oidc-settings.js'

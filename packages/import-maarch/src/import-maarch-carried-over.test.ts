@@ -261,6 +261,58 @@ describe("what the interface does not show, compared with Maarch's tables", () =
     }
   })
 
+  it('carries every field of every contact, and serves each through GET /rest/contacts/{id}', async () => {
+    const text = [
+      'civility',
+      'firstname',
+      'lastname',
+      'company',
+      'department',
+      'function',
+      'address_number',
+      'address_street',
+      'address_additional1',
+      'address_additional2',
+      'address_postcode',
+      'address_town',
+      'address_country',
+      'email',
+      'phone',
+      'notes',
+    ]
+    const target = await sql.raw<Record<string, unknown>>('select * from contacts order by id').execute(s.mailroom.db)
+    const byId = new Map(target.rows.map((row) => [row.id, row]))
+    const contacts = rowsOf('contacts')
+    expect(contacts.length).toBeGreaterThan(0)
+    for (const contact of contacts) {
+      const stored = byId.get(contact.id)
+      if (!stored) throw new Error(`contact ${contact.id} was not imported`)
+      for (const column of text)
+        expect([contact.id, column, stored[column]]).toEqual([contact.id, column, contact[column] ?? null])
+      const jsonOf = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value)
+      expect(stored.communication_means ?? null).toEqual(jsonOf(contact.communication_means) ?? null)
+      expect(stored.custom_fields).toEqual(jsonOf(contact.custom_fields))
+      expect(stored.external_id).toEqual(jsonOf(contact.external_id))
+      expect(stored.enabled).toBe(contact.enabled)
+      expect((stored.creation_date as Date).toISOString()).toBe(local(contact.creation_date))
+      const modified = stored.modification_date as Date | null
+      expect(modified === null ? null : modified.toISOString()).toBe(
+        contact.modification_date ? local(contact.modification_date) : null,
+      )
+      const read = await s.call('GET', `/rest/contacts/${contact.id}`, { auth: auth(facts().clerk) })
+      expect(read.status).toBe(200)
+      expect(read.json).toMatchObject({
+        id: contact.id,
+        lastname: contact.lastname ?? null,
+        phone: contact.phone ?? null,
+        creatorLabel: expect.any(String),
+      })
+      expect(read.json.creator).toBe(
+        rowsOf('users').some((u) => u.id === contact.creator && u.status !== 'DEL') ? contact.creator : null,
+      )
+    }
+  })
+
   it('carries every diffusion list entry and every history row of every record', async () => {
     const columns = [
       'res_id',

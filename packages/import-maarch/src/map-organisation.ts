@@ -270,15 +270,7 @@ export function mapOrganisation(rows: MaarchOrganisationRows): {
         },
       ]
     }),
-    contacts: rows.contacts.map((c) => ({
-      id: num(c.id),
-      civility: nonEmpty(c.civility),
-      firstname: nonEmpty(c.firstname),
-      lastname: nonEmpty(c.lastname),
-      company: nonEmpty(c.company),
-      email: nonEmpty(c.email),
-      enabled: c.enabled !== false,
-    })),
+    contacts: rows.contacts.map((c) => mapContact(c, login, notes)),
   }
   return { document, notes }
 }
@@ -301,4 +293,72 @@ function groupPrivileges(groupId: string, services: readonly Row[], notes: Organ
       })
   }
   return [...privileges]
+}
+
+/** A JSON column of a contact as an object; anything else (a scalar, an array, unreadable text) as `fallback`. */
+function jsonObjectOf<F>(value: unknown, fallback: F): Record<string, unknown> | F {
+  let parsed: unknown
+  try {
+    parsed = json(value)
+  } catch {
+    return fallback
+  }
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : fallback
+}
+
+/** A moment of the source (timestamp without time zone, read in the importer's zone) as ISO 8601. */
+function momentOf(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null
+  const date = value instanceof Date ? value : new Date(String(value))
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+/** The most characters of a contact's notes the document holds (20.10's column is unbounded text). */
+const CONTACT_NOTES_MAX = 65536
+
+/**
+ * A 20.10 contact with every field: text as stored ("" stays ""), the creator by login (a user that no longer
+ * exists leaves it empty), the JSON columns as objects.
+ */
+function mapContact(c: Row, login: ReadonlyMap<number, string>, notes: OrganisationNote[]) {
+  const id = num(c.id)
+  let contactNotes = str(c.notes)
+  if (contactNotes !== null && [...contactNotes].length > CONTACT_NOTES_MAX) {
+    contactNotes = [...contactNotes].slice(0, CONTACT_NOTES_MAX).join('')
+    notes.push({
+      section: 'contacts',
+      id: String(id),
+      message: `notes longer than ${CONTACT_NOTES_MAX} characters: cut`,
+    })
+  }
+  const creator = c.creator === null || c.creator === undefined ? null : (login.get(num(c.creator)) ?? null)
+  const creationDate = momentOf(c.creation_date)
+  return {
+    id,
+    civility: str(c.civility),
+    firstname: str(c.firstname),
+    lastname: str(c.lastname),
+    company: str(c.company),
+    department: str(c.department),
+    function: str(c.function),
+    addressNumber: str(c.address_number),
+    addressStreet: str(c.address_street),
+    addressAdditional1: str(c.address_additional1),
+    addressAdditional2: str(c.address_additional2),
+    addressPostcode: str(c.address_postcode),
+    addressTown: str(c.address_town),
+    addressCountry: str(c.address_country),
+    email: str(c.email),
+    phone: str(c.phone),
+    communicationMeans: jsonObjectOf(c.communication_means, null),
+    notes: contactNotes,
+    creator,
+    ...(creationDate === null ? {} : { creationDate }),
+    modificationDate: momentOf(c.modification_date),
+    enabled: c.enabled !== false,
+    customFields: jsonObjectOf(c.custom_fields, null),
+    externalId: jsonObjectOf(c.external_id, {}),
+  }
 }

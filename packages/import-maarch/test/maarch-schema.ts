@@ -185,10 +185,25 @@ create table contacts (
   firstname varchar(256),
   lastname varchar(256),
   company varchar(256),
+  department varchar(256),
+  function varchar(256),
+  address_number varchar(256),
+  address_street varchar(256),
+  address_additional1 varchar(256),
+  address_additional2 varchar(256),
+  address_postcode varchar(256),
+  address_town varchar(256),
+  address_country varchar(256),
   email varchar(256),
+  phone varchar(256),
+  communication_means jsonb,
+  notes text,
   creator integer not null,
   creation_date timestamp not null default now(),
-  enabled boolean not null default true
+  modification_date timestamp,
+  enabled boolean not null default true,
+  custom_fields jsonb default '{}',
+  external_id jsonb default '{}'
 );
 create table res_letterbox (
   res_id bigserial primary key,

@@ -10,7 +10,7 @@
  */
 
 export { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from '@mailroom/core'
-export type { LdapDirectorySettings, LdapSearchSettings } from '@mailroom/directory'
+export type { LdapDirectorySettings, LdapSearchSettings, OidcSettings } from '@mailroom/directory'
 export { createLdapDirectory } from '@mailroom/directory'
 export type { ConversionServiceOptions, LibreOfficeConverterOptions, OfficeConverter } from '@mailroom/documents'
 export { ConversionService, findSoffice, LibreOfficeConverter } from '@mailroom/documents'

@@ -7,6 +7,7 @@ import {
   actAs,
   type Clock,
   createAuthService,
+  createContactsServices,
   type DirectoryAuthenticator,
   fail,
   type MailroomServices,
@@ -17,7 +18,12 @@ import {
   type ThrottlePolicy,
 } from '@mailroom/core'
 import { readEntity } from '@mailroom/core/internal'
-import { createLdapDirectory, type LdapDirectorySettings } from '@mailroom/directory'
+import {
+  createLdapDirectory,
+  createOidcIdentityProvider,
+  type LdapDirectorySettings,
+  type OidcSettings,
+} from '@mailroom/directory'
 import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
 import {
   type ContentSettings,
@@ -35,6 +41,7 @@ import {
   JournalWriter,
   type JournalWriterOptions,
   KyselyAuthThrottle,
+  KyselyContactRepository,
   KyselyEntityRepository,
   KyselyUserRepository,
   type Logger,
@@ -55,6 +62,7 @@ import {
 import { Kysely } from 'kysely'
 import { loadDemoData } from './demo/demo-dataset.js'
 import { type DocumentStoreChoice, documentStoreFor } from './document-store-choice.js'
+import { createConsoleSignIn } from './security/console-sign-in.js'
 import { HmacTokenSigner } from './security/hmac-token-signer.js'
 import { ScryptPasswordHasher } from './security/scrypt-password-hasher.js'
 
@@ -92,6 +100,11 @@ export interface MailroomOptions extends DocumentStoreChoice {
    * (docs/directory-sign-in.md) or an authenticator of one's own. Without it those users cannot sign in.
    */
   readonly directory?: LdapDirectorySettings | DirectoryAuthenticator
+  /**
+   * The organisation's OpenID Connect provider, for users whose method is `oidc`: its access tokens are taken
+   * as bearer tokens, and with a redirect URL the console signs users in through it.
+   */
+  readonly oidc?: OidcSettings
   readonly logger?: Logger
   /** PDF converter for stored originals; null disables conversion (default: in-process only, no LibreOffice). */
   readonly converter?: PdfConverter | null
@@ -169,6 +182,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     const perimeter = new PerimeterGuard(options.logger ?? SILENT_LOGGER)
     // The perimeter keeps the entity tree a few seconds: a change seen by authentication drops it at once.
     const users = new KyselyUserRepository(database.db, { onAccessChange: () => perimeter.invalidate() })
+    const identityProvider = options.oidc ? createOidcIdentityProvider(options.oidc) : undefined
     const auth = createAuthService({
       users,
       hasher,
@@ -183,6 +197,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       ...(options.auth ? { settings: options.auth } : {}),
       ...(options.observer ? { observer: options.observer } : {}),
       ...(options.directory === undefined ? {} : { directory: directoryOf(options.directory) }),
+      ...(identityProvider ? { identityProvider } : {}),
     })
     journal = new JournalWriter({ ...options.journal, clock, db: database.db, logger: options.logger ?? SILENT_LOGGER })
     const context: StorageContext = {
@@ -206,6 +221,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       documentStore: docservers,
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
+      contacts: createContactsServices(new KyselyContactRepository(database.db)),
       records: createRecordsServices(context),
       search: createSearchServices(context, options.search),
       content,
@@ -217,6 +233,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
         onChange: () => perimeter.invalidate(),
         ...(options.passwordPolicy ? { passwordPolicy: options.passwordPolicy } : {}),
       }),
+      ...(identityProvider?.consoleSignIn
+        ? { consoleSignIn: createConsoleSignIn({ provider: identityProvider, auth, secret: options.secret, clock }) }
+        : {}),
       loadDemo: () => startupWrites((db) => loadDemoData(db, hasher)),
       actor: (user) => actorOf(users, user),
       as: async (user) => actAs(mailroom, await actorOf(users, user)),

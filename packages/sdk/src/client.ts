@@ -1,5 +1,9 @@
 import type {
   ChainVerificationResponse,
+  ContactBody,
+  ContactCreatedResponse,
+  ContactListResponse,
+  ContactResponse,
   ContentBase64Response,
   ContentParams,
   CreateRecordBody,
@@ -60,6 +64,23 @@ export interface JournalCallOptions extends CallOptions {
    * browsers forbid scripts to set Cookie, so there the cookie must be set for the server's origin instead.
    */
   readonly cookieToken?: string
+}
+
+/** Parameters of `listContacts` (GET /rest/contacts). */
+export interface ContactListParams {
+  /** Words every listed contact matches, each in one of its name or address fields (accents and case aside). */
+  readonly search?: string
+  readonly offset?: number
+  /** 1 to 1000 (default 25). */
+  readonly limit?: number
+  readonly orderBy?: 'firstname' | 'lastname' | 'company'
+  readonly order?: 'asc' | 'desc'
+}
+
+/** Options of `createContact`. */
+export interface ContactCreateParams {
+  /** Create even when a contact already has this e-mail address (else the server answers 409). */
+  readonly allowDuplicateMail?: boolean
 }
 
 /** The OpenAPI 3.1 document of the server, as plain JSON. */
@@ -137,6 +158,19 @@ export interface MailroomClient {
   /** GET /rest/entities/{id}: an entity by entity_id (or integer identifier). */
   getEntity(id: string | number, options?: CallOptions): Promise<Entity>
 
+  /** GET /rest/contacts: a page of contacts and how many match (privilege admin_contacts). */
+  listContacts(params?: ContactListParams, options?: CallOptions): Promise<ContactListResponse>
+  /** GET /rest/contacts/{id}: a contact, every field. */
+  getContact(id: number, options?: CallOptions): Promise<ContactResponse>
+  /** POST /rest/contacts: creates a contact (privilege create_contacts or admin_contacts). */
+  createContact(body: ContactBody, params?: ContactCreateParams, options?: CallOptions): Promise<ContactCreatedResponse>
+  /** PUT /rest/contacts/{id}: replaces every field of a contact (a field left out becomes null). */
+  updateContact(id: number, body: ContactBody, options?: CallOptions): Promise<void>
+  /** GET /rest/getContactByMail: the first contact with this e-mail address, or null when none has it. */
+  findContactByMail(mail: string, options?: CallOptions): Promise<ContactResponse | null>
+  /** GET /rest/getContactByPhone: the first contact with this phone number (separators aside), or null. */
+  findContactByPhone(phone: string, options?: CallOptions): Promise<ContactResponse | null>
+
   /** GET /digitalSafe/digitalSafe/{owner}/events: the journal of a digital safe, with the SERVICE-AUTH cookie. */
   readJournal(owner: string, params?: JournalEventsParams, options?: JournalCallOptions): Promise<JournalEventsResponse>
   /**
@@ -172,6 +206,11 @@ export interface ChainVerificationParams {
 /** True when a raw download asks for a stream. */
 function streamWanted(params: object | undefined): boolean {
   return (params as { stream?: unknown } | undefined)?.stream === true
+}
+
+/** A lookup's answer: the contact, or null for the `{}` the server answers when none matches. */
+function found(answer: ContactResponse | Record<string, never>): ContactResponse | null {
+  return 'id' in answer ? (answer as ContactResponse) : null
 }
 
 function query(params: object | undefined, names: readonly string[]): QueryValues {
@@ -284,6 +323,32 @@ export function createClient(options: ClientOptions): MailroomClient {
     async getEntity(id, call = {}) {
       return (await transport.json<{ entity: Entity }>('GET', `rest/entities/${encodeURIComponent(String(id))}`, call))
         .entity
+    },
+
+    listContacts(params, call = {}) {
+      return transport.json('GET', 'rest/contacts', {
+        ...call,
+        query: query(params, ['search', 'offset', 'limit', 'orderBy', 'order']),
+      })
+    },
+    getContact(id, call = {}) {
+      return transport.json('GET', `rest/contacts/${encodeURIComponent(String(id))}`, call)
+    },
+    createContact(body, params, call = {}) {
+      return transport.json('POST', 'rest/contacts', {
+        body,
+        ...call,
+        query: params?.allowDuplicateMail === true ? { allowDuplicateMail: 'true' } : {},
+      })
+    },
+    async updateContact(id, body, call = {}) {
+      await transport.empty('PUT', `rest/contacts/${encodeURIComponent(String(id))}`, { body, ...call })
+    },
+    async findContactByMail(mail, call = {}) {
+      return found(await transport.json('GET', 'rest/getContactByMail', { ...call, query: { mail } }))
+    },
+    async findContactByPhone(phone, call = {}) {
+      return found(await transport.json('GET', 'rest/getContactByPhone', { ...call, query: { phone } }))
     },
 
     readJournal(owner, params, call = {}) {

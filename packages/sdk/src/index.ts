@@ -11,6 +11,8 @@ export type {
   ChainVerificationParams,
   ClientAuth,
   ClientOptions,
+  ContactCreateParams,
+  ContactListParams,
   JournalCallOptions,
   MailroomClient,
   OpenApiJson,

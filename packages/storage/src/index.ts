@@ -10,6 +10,7 @@
  * and repositories exported here are what it composes.
  */
 
+export { KyselyContactRepository } from './contacts/kysely-contact-repository.js'
 export type { ContentSettings } from './content/content-settings.js'
 export { DEFAULT_CONTENT_SETTINGS } from './content/content-settings.js'
 export { createContentServices } from './content/create-content-services.js'

@@ -38,6 +38,9 @@ export { patternBytes } from './fixtures/pattern-bytes.js'
 export { NO_REFERENCES } from './fixtures/reference-queries.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'
 export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-test-dataset.js'
+export { providerTokens } from './identity/code-flow.js'
+export type { IdentityProviderOptions, TestIdentityProvider } from './identity/oidc-provider-server.js'
+export { startTestIdentityProvider } from './identity/oidc-provider-server.js'
 export type { MaarchExchange } from './maarch-answers/maarch-exchanges.js'
 export {
   maarchCredentials,
@@ -59,4 +62,10 @@ export type {
   TestResponse,
   TestServer,
 } from './servers/test-server.js'
-export { demoAuth, serveMailroomOnLoopback, serveOnLoopback, startTestServer } from './servers/test-server.js'
+export {
+  demoAuth,
+  freeLoopbackPort,
+  serveMailroomOnLoopback,
+  serveOnLoopback,
+  startTestServer,
+} from './servers/test-server.js'

@@ -53,8 +53,23 @@ export class SessionKeeper {
     this.#onChange = onChange
   }
 
-  /** The session kept in this tab, if any. */
+  /**
+   * The session kept in this tab, if any; or the one the identity provider's sign-in just handed over in
+   * the page's fragment (`#signed-in&login=…&token=…&refreshToken=…`), taken out of the address bar and the
+   * history at once.
+   */
   restore(): Session | null {
+    const handed = window.location.hash.startsWith('#signed-in&')
+      ? new URLSearchParams(window.location.hash.slice('#signed-in&'.length))
+      : null
+    if (handed) {
+      history.replaceState(null, '', window.location.pathname + window.location.search)
+      const [login, token, refreshToken] = ['login', 'token', 'refreshToken'].map((name) => handed.get(name))
+      if (login && token && refreshToken) {
+        this.#start({ login, token, refreshToken })
+        return this.current()
+      }
+    }
     try {
       const raw = sessionStorage.getItem(STORAGE_KEY)
       if (raw) this.#start(JSON.parse(raw) as StoredSession)
@@ -129,4 +144,31 @@ export class SessionKeeper {
     clearInterval(this.#timer)
     this.#timer = setInterval(() => void this.refresh(), REFRESH_EVERY_MS)
   }
+}
+
+/** The identity provider the server offers for signing in, if any (GET /rest/authenticate/oidc). */
+export interface ProviderSignIn {
+  readonly providerName: string
+  /** Where the browser goes to sign in there (a full page navigation). */
+  readonly url: string
+}
+
+export async function providerSignIn(): Promise<ProviderSignIn | null> {
+  try {
+    const response = await fetch(`${serverUrl()}/rest/authenticate/oidc`, { headers: { accept: 'application/json' } })
+    if (!response.ok) return null
+    const offer = (await response.json()) as { providerName?: unknown; signInPath?: unknown }
+    if (typeof offer.providerName !== 'string' || typeof offer.signInPath !== 'string') return null
+    return { providerName: offer.providerName, url: `${serverUrl()}${offer.signInPath}` }
+  } catch {
+    return null
+  }
+}
+
+/** The message of a sign-in through the identity provider that failed (`#sign-in-error=…`), taken out of the address bar. */
+export function providerSignInError(): string | null {
+  if (!window.location.hash.startsWith('#sign-in-error=')) return null
+  const message = decodeURIComponent(window.location.hash.slice('#sign-in-error='.length))
+  history.replaceState(null, '', window.location.pathname + window.location.search)
+  return message
 }

@@ -1,9 +1,9 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import type { Translate } from '../i18n/i18n.js'
 import { Alert } from '../ui/alert.js'
 import { errorText } from '../ui/error-text.js'
 import { PageHeading } from '../ui/page-heading.js'
-import type { SessionKeeper } from './session.js'
+import { type ProviderSignIn, providerSignIn, providerSignInError, type SessionKeeper } from './session.js'
 
 /** The sign-in form: POST /rest/authenticate through the SDK; the server's message on failure. */
 export function SignInPage(props: {
@@ -14,8 +14,12 @@ export function SignInPage(props: {
   const { t, keeper } = props
   const [login, setLogin] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(() => providerSignInError())
   const [busy, setBusy] = useState(false)
+  const [provider, setProvider] = useState<ProviderSignIn | null>(null)
+  useEffect(() => {
+    void providerSignIn().then(setProvider)
+  }, [])
 
   const submit = async (event: Event) => {
     event.preventDefault()
@@ -33,6 +37,14 @@ export function SignInPage(props: {
     <main id="main" class="sign-in">
       <PageHeading text={t('signInTitle')} />
       {props.expired ? <Alert kind="error" text={t('sessionExpired')} /> : null}
+      {provider ? (
+        <p class="card">
+          <a class="button" href={provider.url}>
+            {t('signInWith', { provider: provider.providerName })}
+          </a>
+          <span class="muted"> {t('orWithPassword')}</span>
+        </p>
+      ) : null}
       <form onSubmit={submit} class="card">
         <label for="login">{t('login')}</label>
         <input

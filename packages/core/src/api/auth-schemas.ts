@@ -33,3 +33,14 @@ export const RefreshTokenResponseSchema = z
 
 /** Body of a successful `GET /rest/authenticate/token`. */
 export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponseSchema>
+
+/** Body of `GET /rest/authenticate/oidc`: the identity provider the console offers (Mailroom extension). */
+export const IdentityProviderOfferSchema = z
+  .object({
+    providerName: z.string().describe('The name on the console’s sign-in button'),
+    signInPath: z.string().describe('Where the browser goes to sign in at the provider'),
+  })
+  .meta({ id: 'IdentityProviderOffer', description: 'The identity provider the console offers for signing in' })
+
+/** Body of `GET /rest/authenticate/oidc`. */
+export type IdentityProviderOffer = z.infer<typeof IdentityProviderOfferSchema>

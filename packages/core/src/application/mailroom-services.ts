@@ -1,5 +1,7 @@
 import type { Actor } from '../actors/actor.js'
 import type { AuthService } from '../auth/auth-service.js'
+import type { ConsoleSignInService } from '../auth/console-sign-in.js'
+import type { ContactsServices } from '../contacts/contacts-services.js'
 import type { ContentServices } from '../content/content-services.js'
 import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
@@ -25,6 +27,8 @@ export interface MailroomServices {
     /** GET /rest/entities/{id}. */
     read(actor: Actor, id: string): Promise<Entity>
   }
+  /** GET/POST/PUT /rest/contacts, getContactByMail and getContactByPhone. */
+  readonly contacts: ContactsServices
   readonly records: RecordsServices
   readonly search: SearchServices
   readonly content: ContentServices
@@ -32,6 +36,8 @@ export interface MailroomServices {
   readonly journal: JournalServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
+  /** The console's sign-in through the OpenID Connect provider; absent when none is configured for it. */
+  readonly consoleSignIn?: ConsoleSignInService
   /** Readiness checks (GET /readyz): each a query or a probe file, so not for a liveness probe. */
   health(): Promise<MailroomHealth>
 }

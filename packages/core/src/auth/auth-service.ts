@@ -1,5 +1,5 @@
 import type { Actor } from '../actors/actor.js'
-import { isDomainError } from '../errors/domain-error.js'
+import { fail, isDomainError } from '../errors/domain-error.js'
 import type { AuthenticationMethod, AuthObserver } from '../observability/ports.js'
 import { refuseAttempt } from './auth-refusal.js'
 import { Credentials } from './credentials.js'
@@ -8,6 +8,7 @@ import type {
   AuthThrottle,
   Clock,
   DirectoryAuthenticator,
+  IdentityProvider,
   IdGenerator,
   PasswordHasher,
   TokenSigner,
@@ -60,6 +61,8 @@ export interface AuthDependencies {
   readonly observer?: AuthObserver
   /** The organisation's directory, for users whose method is `ldap`. */
   readonly directory?: DirectoryAuthenticator
+  /** The organisation's OpenID Connect provider, for users whose method is `oidc`. */
+  readonly identityProvider?: IdentityProvider
 }
 
 export type { SessionTokens } from './token-service.js'
@@ -80,6 +83,11 @@ export interface AuthService {
   refresh(refreshToken: string | undefined): Promise<string>
   /** Issues a non-expiring service token for a login, revoking the previous one. */
   issueServiceToken(login: string): Promise<string>
+  /**
+   * A session (access and refresh tokens) for a login the identity provider has just signed in (the
+   * console's OpenID Connect sign-in); IDENTITY_PROVIDER_SIGN_IN_FAILED unless the user signs in that way.
+   */
+  signInThroughProvider(login: string): Promise<SessionTokens>
 }
 
 /**
@@ -128,14 +136,32 @@ export function createAuthService(deps: AuthDependencies): AuthService {
     })
   }
 
+  /** Mailroom's own tokens first; a token they refuse may be the identity provider's. */
+  async function authenticateToken(token: string): Promise<Actor> {
+    const provider = deps.identityProvider
+    if (!provider) return tokens.authenticate(token)
+    try {
+      return await tokens.authenticate(token)
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'AUTHENTICATION_FAILED') throw error
+    }
+    const login = await provider.loginOfAccessToken(token)
+    return (login !== null && (await credentials.actorOfProviderLogin(login))) || fail('AUTHENTICATION_FAILED')
+  }
+
   const service: AuthService = {
     authenticatePassword,
-    authenticateToken: (token) => tokens.authenticate(token),
+    authenticateToken,
     async login(login, password, address) {
       return tokens.issueSession(await authenticatePassword(login, password, address))
     },
     refresh: (refreshToken) => tokens.refresh(refreshToken),
     issueServiceToken: (login) => tokens.issueServiceToken(login),
+    async signInThroughProvider(login) {
+      const actor = await credentials.actorOfProviderLogin(login)
+      if (!actor) fail('IDENTITY_PROVIDER_SIGN_IN_FAILED')
+      return tokens.issueSession(actor)
+    },
   }
   if (!deps.observer) return service
   const observer = deps.observer

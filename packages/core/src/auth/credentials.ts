@@ -101,6 +101,16 @@ export class Credentials {
     return { reason: !user ? 'unknown login' : !ok ? 'wrong password' : 'login disabled or locked' }
   }
 
+  /**
+   * The actor of a login the identity provider vouched for (a valid access token, a completed sign-in): only
+   * a usable user whose method is `oidc`.
+   */
+  async actorOfProviderLogin(login: string): Promise<Actor | null> {
+    const user = await this.#deps.users.findCredentialsByLogin(login)
+    if (user?.authentication !== 'oidc' || !this.usable(user)) return null
+    return (await this.loadedUser(user.id))?.actor ?? null
+  }
+
   async #checkElsewhere(user: UserCredentials, method: 'ldap' | 'oidc', password: string): Promise<PasswordCheck> {
     if (method === 'oidc') return { reason: 'signs in through OpenID Connect, not with a password' }
     const directory = this.#deps.directory

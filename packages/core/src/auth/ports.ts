@@ -51,6 +51,16 @@ export interface DirectoryAuthenticator {
   checkPassword(login: string, password: string): Promise<DirectoryCheck>
 }
 
+/**
+ * The organisation's OpenID Connect provider, for users whose method is `oidc`: checks the provider's access
+ * tokens that API clients present as bearer tokens. Throws IDENTITY_PROVIDER_UNAVAILABLE when it cannot tell
+ * (its keys unreachable), so that an outage is never taken for a bad token.
+ */
+export interface IdentityProvider {
+  /** The login a valid access token of the provider names (its configured claim); null for any other token. */
+  loginOfAccessToken(token: string): Promise<string | null>
+}
+
 /** A user's stored credentials and state, as authentication needs them. */
 export interface UserCredentials {
   readonly id: number

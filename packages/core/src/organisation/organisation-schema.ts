@@ -273,15 +273,47 @@ export const FolderDefinitionSchema = z.strictObject({
   sharing: z.array(FolderSharingSchema).default([]),
 })
 
-/** A contact records may name as sender or recipient (contacts). */
+/** A JSON object stored as is (a contact's communication means, custom fields, external ids). */
+const jsonObject = z.record(z.string(), z.unknown())
+/** A moment, as an ISO 8601 date and time with its offset (what an export writes: UTC, `Z`). */
+const moment = z.iso.datetime({ offset: true })
+
+/**
+ * A contact records may name as sender or recipient (contacts): every field of Maarch 20.10's contact.
+ * Text fields hold at most 256 characters (varchar(256) in 20.10), `notes` at most 65,536.
+ */
 export const ContactDefinitionSchema = z.strictObject({
   id: serial,
-  civility: optionalText(255),
-  firstname: optionalText(255),
-  lastname: optionalText(255),
-  company: optionalText(255),
-  email: optionalText(255),
+  /** A civility id of the installation (`title1`); Maarch 20.10 keeps unknown ids as they are. */
+  civility: optionalText(256),
+  firstname: optionalText(256),
+  lastname: optionalText(256),
+  company: optionalText(256),
+  department: optionalText(256),
+  function: optionalText(256),
+  addressNumber: optionalText(256),
+  addressStreet: optionalText(256),
+  addressAdditional1: optionalText(256),
+  addressAdditional2: optionalText(256),
+  addressPostcode: optionalText(256),
+  addressTown: optionalText(256),
+  addressCountry: optionalText(256),
+  email: optionalText(256),
+  phone: optionalText(256),
+  /** `{url}` or `{email}` (and a password for Maarch2Maarch exchanges) through which the contact's system is reached. */
+  communicationMeans: jsonObject.nullable().default(null),
+  notes: optionalText(65536),
+  /** Login of the user who created the contact; null when unknown. */
+  creator: storable(128).min(1).nullable().default(null),
+  /** When the contact was created; kept when left out (a new contact: the moment it is applied). */
+  creationDate: moment.optional(),
+  /** When the contact was last changed (null: never); kept when left out. */
+  modificationDate: moment.nullable().optional(),
   enabled: z.boolean().default(true),
+  /** Values of the contact custom fields, by custom field id. */
+  customFields: jsonObject.nullable().default(null),
+  /** Identifiers of the contact in other systems (`m2m`: `SIRET/entityId` for Maarch2Maarch). */
+  externalId: jsonObject.default({}),
 })
 
 /** The organisation document, version 1. */

@@ -53,6 +53,7 @@ const KEPT_FIELDS: { readonly [S in OrganisationSection]?: readonly string[] } =
   entities: ['serialId'],
   groups: ['serialId'],
   users: ['id', 'passwordHash'],
+  contacts: ['creationDate', 'modificationDate'],
 }
 
 /** The stored numeric identity of an item that a document may state but never change. */

@@ -207,6 +207,14 @@ function checkDoctypes(c: Checker, firstLevels: Set<string>, secondLevels: Set<s
   }
 }
 
+function checkContacts(c: Checker, users: Set<string>): void {
+  c.unique('contacts', 'id', (x) => x.id, 'contact')
+  for (const [contact, path] of c.each('contacts')) {
+    if (contact.creator !== null && !users.has(contact.creator.toLowerCase()))
+      c.add(`${path}.creator`, `no user ${JSON.stringify(contact.creator)}`)
+  }
+}
+
 function checkModels(c: Checker, users: Set<string>, models: Set<string>): void {
   c.unique('indexingModels', 'id', (m) => m.id, 'indexing model')
   for (const [model, path] of c.each('indexingModels')) {
@@ -308,6 +316,6 @@ export function validateOrganisation(input: unknown, known: KnownReferences = {}
     names(doc.entities, (e) => e.id, known.entities),
     names(doc.folders, (f) => f.id, known.folders),
   )
-  c.unique('contacts', 'id', (x) => x.id, 'contact')
+  checkContacts(c, users)
   return c.issues.length === 0 ? { ok: true, document: doc } : { ok: false, issues: c.issues }
 }

@@ -21,6 +21,7 @@ export const TAGS = [
   { name: 'content', description: 'Files of a record: converted PDF, original, versions' },
   { name: 'status', description: 'Status changes and record history' },
   { name: 'entities', description: 'Organisational units' },
+  { name: 'contacts', description: 'Senders and recipients of mail: list, read, create, update, look up' },
   { name: 'digital safe', description: 'Journal of life-cycle events of deposited files' },
   { name: 'service', description: 'Health and this document' },
   {

@@ -8,6 +8,9 @@ import { STATUS_BY_KIND } from '../error-status.js'
  */
 const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   CREATE_NOT_INTEGER: { field: 'modelId' },
+  CONTACT_FIELD_LENGTH: { field: 'lastname' },
+  CONTACT_DUPLICATE_MAIL: { id: 13 },
+  CONTACT_QUERY_INVALID: { name: 'limit', rule: 'must be an integer from 1 to 1000' },
   CREATE_NOT_STRING: { field: 'status' },
   CREATE_NOT_BOOLEAN: { field: 'chrono' },
   CREATE_NOT_TEXT: { field: 'subject' },

@@ -2,12 +2,14 @@ import { openApiRoute } from '../openapi/openapi-routes.js'
 import { adminRoutes } from './admin-routes.js'
 import { authRoutes } from './auth-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
+import { contactsRoutes } from './contacts-routes.js'
 import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
 import { entityRoute } from './entity-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
 import { metricsRoute } from './metrics-routes.js'
+import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import type { RouteDeclaration, RouteDependencies } from './route-declaration.js'
 import { searchRoute } from './search-routes.js'
@@ -20,11 +22,13 @@ export const ROUTES: readonly RouteDeclaration[] = [
   metricsRoute,
   openApiRoute,
   ...authRoutes,
+  ...oidcSignInRoutes,
   ...recordsRoutes,
   searchRoute,
   ...contentRoutes,
   ...statusRoutes,
   entityRoute,
+  ...contactsRoutes,
   journalRoute,
   chainVerificationRoute,
 ]

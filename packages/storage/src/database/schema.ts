@@ -244,14 +244,32 @@ export interface ListinstanceTable {
   delegate: number | null
 }
 
+/** Contacts (migration 0012: every column of Maarch 20.10's table). */
 export interface ContactsTable {
   id: Generated<number>
   civility: string | null
   firstname: string | null
   lastname: string | null
   company: string | null
+  department: string | null
+  function: string | null
+  address_number: string | null
+  address_street: string | null
+  address_additional1: string | null
+  address_additional2: string | null
+  address_postcode: string | null
+  address_town: string | null
+  address_country: string | null
   email: string | null
+  phone: string | null
+  communication_means: ColumnType<unknown, string | null, string | null>
+  notes: string | null
+  creator: number | null
+  creation_date: ColumnType<Date, Date | string | undefined, Date | string>
+  modification_date: Timestamp | null
   enabled: ColumnType<boolean, boolean | undefined, boolean>
+  custom_fields: ColumnType<unknown, string | null, string | null>
+  external_id: ColumnType<unknown, string | undefined, string>
 }
 
 export interface ResourceContactsTable {

@@ -14,6 +14,7 @@ import type {
   UserDefinition,
 } from '@mailroom/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { contactValueColumns } from '../contacts/contact-columns.js'
 import type { Database } from '../database/schema.js'
 
 type Trx = Transaction<Database> | Kysely<Database>
@@ -130,15 +131,6 @@ const customFieldRow = (f: CustomFieldDefinition) => ({
   values: JSON.stringify(f.values),
 })
 const tagRow = (t: TagDefinition) => ({ id: t.id, label: t.label })
-const contactRow = (c: ContactDefinition) => ({
-  id: c.id,
-  civility: c.civility,
-  firstname: c.firstname,
-  lastname: c.lastname,
-  company: c.company,
-  email: c.email,
-  enabled: c.enabled,
-})
 
 /** A section stored in one table keyed by one column: added rows inserted, changed rows updated, removed rows deleted. */
 interface SimpleSection<I> {
@@ -203,13 +195,6 @@ const CUSTOM_FIELDS: SimpleSection<CustomFieldDefinition> = {
   serial: 'id',
 }
 const TAGS: SimpleSection<TagDefinition> = { table: 'tags', key: 'id', keyOf: (t) => t.id, row: tagRow, serial: 'id' }
-const CONTACTS: SimpleSection<ContactDefinition> = {
-  table: 'contacts',
-  key: 'id',
-  keyOf: (c) => c.id,
-  row: contactRow,
-  serial: 'id',
-}
 
 /** Sets one text column of many rows in one statement (parents of entities, folders, models). */
 async function setColumn(
@@ -496,6 +481,25 @@ async function applyModels(
   )
 }
 
+async function applyContacts(
+  trx: Trx,
+  added: readonly ContactDefinition[],
+  changed: readonly ContactDefinition[],
+): Promise<void> {
+  if (added.length + changed.length === 0) return
+  const users = await serialsOf(trx, 'users', 'user_id')
+  const row = ({ id, creator, creationDate, modificationDate, enabled, ...values }: ContactDefinition) => ({
+    id,
+    ...contactValueColumns(values),
+    creator: creator === null ? null : (users.get(creator.toLowerCase()) ?? null),
+    // Left out: a new contact is created now, a stored one keeps its dates (the plan filled them in).
+    ...(creationDate === undefined ? {} : { creation_date: creationDate }),
+    modification_date: modificationDate ?? null,
+    enabled,
+  })
+  await applySimple(trx, { table: 'contacts', key: 'id', keyOf: (c) => c.id, row, serial: 'id' }, { added, changed })
+}
+
 async function removeFolders(trx: Trx, removed: readonly { id: number }[]): Promise<void> {
   if (removed.length === 0) return
   const ids = removed.map((f) => f.id)
@@ -573,7 +577,11 @@ async function applyFolders(trx: Trx, plan: OrganisationPlan['sections']['folder
  */
 export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): Promise<void> {
   const s = plan.sections
-  await removeSimple(trx, CONTACTS, s.contacts.removed)
+  await removeSimple(
+    trx,
+    { table: 'contacts', key: 'id', keyOf: (c: ContactDefinition) => c.id, row: () => ({}) },
+    s.contacts.removed,
+  )
   await removeFolders(trx, s.folders.removed)
   await removeSimple(trx, TAGS, s.tags.removed)
   await removeSimple(trx, CUSTOM_FIELDS, s.customFields.removed)
@@ -603,5 +611,5 @@ export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): P
   await applySimple(trx, CUSTOM_FIELDS, s.customFields)
   await applySimple(trx, TAGS, s.tags)
   await applyFolders(trx, s.folders)
-  await applySimple(trx, CONTACTS, s.contacts)
+  await applyContacts(trx, s.contacts.added, s.contacts.changed)
 }

@@ -19,6 +19,10 @@ const label = fc.string({
   ),
 })
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null })
+/** A moment as an export writes it (ISO 8601, milliseconds, UTC). */
+const moment = fc
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((date) => date.toISOString())
 const CLAUSES = [
   '1=1',
   '1=0',
@@ -139,7 +143,32 @@ const organisation = fc
         { id: 1, label: 'Shared', public: true, owner: logins[0]!, sharing: [{ entity: codes[0]!, edition: true }] },
       ]),
       contacts: fc.uniqueArray(
-        fc.record({ id: fc.integer({ min: 1, max: 50 }), lastname: maybe(label), company: maybe(label) }),
+        fc.record({
+          id: fc.integer({ min: 1, max: 50 }),
+          civility: maybe(fc.constantFrom('title1', 'title2', 'title99')),
+          firstname: maybe(label),
+          lastname: maybe(label),
+          company: maybe(label),
+          department: maybe(label),
+          function: maybe(label),
+          addressNumber: maybe(fc.constantFrom('12', '3 bis', '')),
+          addressStreet: maybe(label),
+          addressAdditional1: maybe(label),
+          addressAdditional2: maybe(label),
+          addressPostcode: maybe(fc.stringMatching(/^\d{5}$/)),
+          addressTown: maybe(label),
+          addressCountry: maybe(label),
+          email: maybe(fc.constantFrom('a@example.org', 'B@Example.org')),
+          phone: maybe(fc.constantFrom('01 02 03 04 05', '+33102030405')),
+          communicationMeans: maybe(fc.constantFrom({ url: 'https://m2m.example.org' }, { email: 'm2m@example.org' })),
+          notes: maybe(label),
+          creator: maybe(fc.constantFrom(...logins)),
+          creationDate: moment,
+          modificationDate: maybe(moment),
+          enabled: fc.boolean(),
+          customFields: maybe(fc.dictionary(fc.constantFrom('1', '2'), label, { maxKeys: 2 })),
+          externalId: fc.dictionary(fc.constantFrom('m2m', 'ia_tmp_contact_id'), label, { maxKeys: 2 }),
+        }),
         { maxLength: 3, selector: (c) => c.id },
       ),
     })
@@ -188,5 +217,23 @@ describe('organisation round trip', () => {
       }),
       { numRuns: 20 },
     )
+  })
+})
+
+describe('contacts in the organisation document', () => {
+  it('keep their dates when a document leaves them out, and name their creator by login', async () => {
+    const admin = t.mailroom.organisation
+    const base = await admin.export()
+    const creator = base.users?.[0]?.login ?? null
+    const contact = { id: 40, lastname: 'Sans date', creator, externalId: { m2m: '21750001600019/PISCINE' } }
+    await admin.apply({ ...base, contacts: [...(base.contacts ?? []), contact] })
+    const stored = (await admin.export()).contacts?.find((c) => c.id === 40)
+    expect(stored).toMatchObject({ ...contact, modificationDate: null, customFields: null, enabled: true })
+    expect(Number.isNaN(Date.parse(stored?.creationDate ?? ''))).toBe(false)
+    expect((await admin.apply({ ...base, contacts: [...(base.contacts ?? []), contact] })).lines).toEqual([
+      'no changes',
+    ])
+    const unknown = validateOrganisation({ version: 1, contacts: [{ id: 41, lastname: 'x', creator: 'nobody' }] })
+    expect(unknown.ok).toBe(false)
   })
 })

@@ -9,6 +9,7 @@ import {
 } from '@mailroom/core'
 import { INDEXING_KEYWORDS } from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
+import { contactFromRow } from '../contacts/contact-columns.js'
 import type { Database } from '../database/schema.js'
 
 const yes = (flag: string | null | undefined) => flag === 'Y'
@@ -292,15 +293,16 @@ export async function readOrganisation(
         return entity === null ? [] : [{ entity, edition: s.edition }]
       }),
     })),
-    contacts: contacts.map((c) => ({
-      id: c.id,
-      civility: c.civility,
-      firstname: c.firstname,
-      lastname: c.lastname,
-      company: c.company,
-      email: c.email,
-      enabled: c.enabled,
-    })),
+    contacts: contacts.map((row) => {
+      const { id, creator, creationDate, modificationDate, ...fields } = contactFromRow(row)
+      return {
+        id,
+        ...fields,
+        creator: creator === null ? null : (login.get(creator) ?? null),
+        creationDate: creationDate.toISOString(),
+        modificationDate: modificationDate?.toISOString() ?? null,
+      }
+    }),
   }
 }
 

@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { freeLoopbackPort } from '../servers/test-server.js'
 
 const run = promisify(execFile)
 
@@ -56,7 +56,7 @@ export async function startTestDirectory(people: readonly DirectoryPerson[]): Pr
   await writeFile(join(folder, 'slapd.conf'), configuration(folder, adminPassword))
   await writeFile(join(folder, 'data.ldif'), ldif(people))
   await run(SLAPADD_PATH, ['-f', join(folder, 'slapd.conf'), '-l', join(folder, 'data.ldif')])
-  const [port, tlsPort] = [await freePort(), await freePort()]
+  const [port, tlsPort] = [await freeLoopbackPort(), await freeLoopbackPort()]
   const url = `ldap://127.0.0.1:${port}`
   const ldapsUrl = `ldaps://127.0.0.1:${tlsPort}`
   // -d 0: stays in the foreground, so the test owns the process and its end.
@@ -194,14 +194,6 @@ function ldif(people: readonly DirectoryPerson[]): string {
     ]),
   ]
   return `${entries.map((lines) => lines.join('\n')).join('\n\n')}\n`
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 /** slapd writes its pid file once its listeners are open: the sign it serves. */

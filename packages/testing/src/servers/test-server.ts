@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import type { MailroomServices } from '@mailroom/core'
 import { createHttpApp, createHttpServer, type HttpAppOptions } from '@mailroom/http-koa'
 import { createMailroom, DEMO_PASSWORDS, type Mailroom, type MailroomOptions } from '@mailroom/mailroom'
@@ -48,9 +48,10 @@ export interface LoopbackServer {
 export async function serveOnLoopback(
   services: MailroomServices,
   http: Partial<Omit<HttpAppOptions, 'services'>> = {},
+  port = 0,
 ): Promise<LoopbackServer> {
   const server = createHttpServer(createHttpApp({ services, ...http }))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     server,
@@ -90,10 +91,12 @@ export async function startTestServer(
   options: {
     mailroom?: Partial<Omit<MailroomOptions, 'database' | 'docserverDir' | 'docserverUrl' | 's3' | 'documentStore'>>
     http?: Partial<Omit<HttpAppOptions, 'services'>>
+    /** A port of one's own (see freeLoopbackPort), when the server's address must be known before it starts. */
+    port?: number
   } = {},
 ): Promise<TestServer> {
   const t = await createTestMailroom(options.mailroom)
-  const { baseUrl, server, close } = await serveOnLoopback(t.mailroom, options.http)
+  const { baseUrl, server, close } = await serveOnLoopback(t.mailroom, options.http, options.port)
   return {
     mailroom: t.mailroom,
     database: t.database,
@@ -137,4 +140,13 @@ export async function startTestServer(
       await t.cleanup()
     },
   }
+}
+
+/** A port free on 127.0.0.1 now (for a server whose address others must know before it listens). */
+export async function freeLoopbackPort(): Promise<number> {
+  const probe = createNetServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
 }

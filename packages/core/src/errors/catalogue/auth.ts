@@ -19,6 +19,21 @@ export const AUTH_ERRORS = defineErrors({
    * A directory user's password could not be checked: the directory did not answer, refused the TLS
    * handshake or the service account. Never a 401, which would tell the user the password is wrong.
    */
+  /** The OpenID Connect provider's keys or endpoints could not be reached: a 503, never a 401. */
+  IDENTITY_PROVIDER_UNAVAILABLE: {
+    kind: 'unavailable',
+    message: 'The identity provider that signs this user in cannot be reached, try again later',
+  },
+  /** The console asked for the provider's sign-in on a server that has none configured for it. */
+  IDENTITY_PROVIDER_NOT_CONFIGURED: {
+    kind: 'not-found',
+    message: 'No identity provider is configured for signing in to the console',
+  },
+  /** The provider's sign-in came back refused, expired or for a user Mailroom does not sign in through it. */
+  IDENTITY_PROVIDER_SIGN_IN_FAILED: {
+    kind: 'unauthenticated',
+    message: 'Sign-in through the identity provider failed',
+  },
   DIRECTORY_UNAVAILABLE: {
     kind: 'unavailable',
     message: 'The directory that checks this password cannot be reached, try again later',

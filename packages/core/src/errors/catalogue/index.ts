@@ -1,5 +1,6 @@
 import { AUTH_ERRORS } from './auth.js'
 import { COMMON_ERRORS } from './common.js'
+import { CONTACTS_ERRORS } from './contacts.js'
 import { CONTENT_ERRORS } from './content.js'
 import { ENTITY_ERRORS } from './entities.js'
 import { IMPORT_ERRORS } from './import.js'
@@ -14,6 +15,7 @@ export const ERROR_CATALOGUE = {
   ...COMMON_ERRORS,
   ...AUTH_ERRORS,
   ...ENTITY_ERRORS,
+  ...CONTACTS_ERRORS,
   ...RECORDS_ERRORS,
   ...SEARCH_ERRORS,
   ...CONTENT_ERRORS,

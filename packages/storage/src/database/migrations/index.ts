@@ -9,6 +9,7 @@ import * as referenceVersion from './0007-reference-version.js'
 import * as organisation from './0008-organisation.js'
 import * as journalVerifiedPoints from './0009-journal-verified-points.js'
 import * as groupPrivileges from './0010-group-privileges.js'
+import * as contacts from './0012-contacts.js'
 import * as userAuthentication from './0018-user-authentication.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-organisation': organisation,
   '0009-journal-verified-points': journalVerifiedPoints,
   '0010-group-privileges': groupPrivileges,
+  '0012-contacts': contacts,
   '0018-user-authentication': userAuthentication,
 }
 
