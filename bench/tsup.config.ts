@@ -12,6 +12,7 @@ export default defineConfig({
     'import-maarch-bench.ts',
     'object-store-bench.ts',
     'search-scale-bench.ts',
+    'criteria-search-bench.ts',
     'auth-flood-bench.ts',
     'chain-verification-bench.ts',
     'latency-proxy.ts',

@@ -54,6 +54,19 @@ export {
   VersionContentResponseSchema,
   VersionPathSchema,
 } from './api/content-schemas.js'
+export type {
+  CriteriaSearchBody,
+  CriteriaSearchFilters,
+  CriteriaSearchResource,
+  CriteriaSearchResponse,
+  SearchConfigurationResponse,
+} from './api/criteria-search-schemas.js'
+export {
+  CriteriaSearchBodySchema,
+  CriteriaSearchQuerySchema,
+  CriteriaSearchResponseSchema,
+  SearchConfigurationResponseSchema,
+} from './api/criteria-search-schemas.js'
 export type { EntityResponse } from './api/entity-schemas.js'
 export { EntityPathSchema } from './api/entity-schemas.js'
 export type { ErrorBody } from './api/error-body-schema.js'
@@ -176,6 +189,18 @@ export type {
 } from './content/ports.js'
 export type { RgbColor, WatermarkOptions, WatermarkSettingsInput } from './content/watermark-text.js'
 export { DEFAULT_WATERMARK_OPTIONS, parseWatermarkSettings } from './content/watermark-text.js'
+export type {
+  Correspondent,
+  CriteriaTerm,
+  DateColumn,
+  FacetName,
+  FacetSelection,
+  FlagColumn,
+  SearchCriteria,
+  SearchOrder,
+  SearchPaging,
+} from './criteria-search/criteria.js'
+export type { CriteriaSearchServices } from './criteria-search/criteria-search-services.js'
 export type { Entity, EntityRow } from './entities/entity.js'
 export { EntityResponseSchema } from './entities/entity.js'
 export type { EntityRepository } from './entities/ports.js'

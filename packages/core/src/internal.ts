@@ -23,6 +23,16 @@ export { checkFormatAllowed, conversionKind, normaliseFormat } from './content/f
 export { parseNewVersionBody } from './content/new-version-request.js'
 export type { WatermarkTextContext } from './content/watermark-text.js'
 export { renderWatermarkText } from './content/watermark-text.js'
+export { FACET_NAMES, SEARCH_ORDERS } from './criteria-search/criteria.js'
+export {
+  CRITERION_NAMES,
+  MAX_CRITERION_ITEMS,
+  MAX_CRITERION_TEXT,
+  parseSearchCriteria,
+} from './criteria-search/parse-criteria.js'
+export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, parseSearchPaging } from './criteria-search/parse-paging.js'
+export type { SearchDisplayItemName } from './criteria-search/search-configuration.js'
+export { CATEGORY_LABELS, SEARCH_CONFIGURATION, SEARCH_DISPLAY_ITEMS } from './criteria-search/search-configuration.js'
 export { readEntity } from './entities/read-entity.js'
 export type {
   DepositEventInput,

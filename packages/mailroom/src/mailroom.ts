@@ -28,6 +28,7 @@ import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker 
 import {
   type ContentSettings,
   createContentServices,
+  createCriteriaSearchServices,
   createJournalServices,
   createOrganisationAdmin,
   createRecordsServices,
@@ -224,6 +225,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       contacts: createContactsServices(new KyselyContactRepository(database.db)),
       records: createRecordsServices(context),
       search: createSearchServices(context, options.search),
+      criteriaSearch: createCriteriaSearchServices(context),
       content,
       status: createStatusServices(context),
       journal: createJournalServices(context),

@@ -8,6 +8,8 @@ import type {
   ContentParams,
   CreateRecordBody,
   CreateRecordResponse,
+  CriteriaSearchBody,
+  CriteriaSearchResponse,
   EarlierCreateRecordBody,
   Entity,
   JournalEventsParams,
@@ -20,6 +22,8 @@ import type {
   ReadinessResponse,
   RecordHistoryResponse,
   SearchBody,
+  SearchConfigurationResponse,
+  SearchOrder,
   SearchResponse,
   StatusUpdateBody,
   StatusUpdateResponse,
@@ -54,6 +58,16 @@ export interface RawOriginalContentParams {
 /** Ask for the answer as a stream of bytes instead of a Uint8Array. */
 export interface StreamOption {
   readonly stream: true
+}
+
+/** Paging and order of `searchByCriteria` (query parameters of POST /rest/search). */
+export interface CriteriaSearchParams {
+  /** Records per page, 1 to 1000 (default 25). */
+  readonly limit?: number
+  readonly offset?: number
+  /** Sort key (default: creation date). */
+  readonly order?: SearchOrder
+  readonly orderDir?: 'ASC' | 'DESC'
 }
 
 /** Options of `readJournal`. */
@@ -111,6 +125,17 @@ export interface MailroomClient {
   newVersion(resId: number, body: NewVersionBody, options?: CallOptions): Promise<NewVersionResponse>
   /** POST /rest/res/list: records within the caller perimeter (retried like a read). */
   search(body: SearchBody, options?: CallOptions): Promise<SearchResponse>
+  /**
+   * POST /rest/search: Maarch 20.10's structured search (criteria such as `{ chrono: { values: 'MAARCH/2026A/1' } }`),
+   * a page of records with every match's id and the facets (retried like a read).
+   */
+  searchByCriteria(
+    body: CriteriaSearchBody,
+    params?: CriteriaSearchParams,
+    options?: CallOptions,
+  ): Promise<CriteriaSearchResponse>
+  /** GET /rest/search/configuration: what each line of a criteria search result shows. */
+  getSearchConfiguration(options?: CallOptions): Promise<SearchConfigurationResponse>
 
   /** GET /rest/resources/{resId}/content?mode=base64: the PDF as a base64 object. */
   getContent(
@@ -302,6 +327,17 @@ export function createClient(options: ClientOptions): MailroomClient {
     },
     search(body, call = {}) {
       return transport.json('POST', 'rest/res/list', { body, idempotent: true, ...call })
+    },
+    searchByCriteria(body, params = {}, call = {}) {
+      return transport.json('POST', 'rest/search', {
+        body,
+        idempotent: true,
+        ...call,
+        query: query(params, ['limit', 'offset', 'order', 'orderDir']),
+      })
+    },
+    getSearchConfiguration(call = {}) {
+      return transport.json('GET', 'rest/search/configuration', call)
     },
 
     getContent,

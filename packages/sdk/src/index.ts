@@ -13,6 +13,7 @@ export type {
   ClientOptions,
   ContactCreateParams,
   ContactListParams,
+  CriteriaSearchParams,
   JournalCallOptions,
   MailroomClient,
   OpenApiJson,

@@ -16,6 +16,7 @@ export { DEFAULT_CONTENT_SETTINGS } from './content/content-settings.js'
 export { createContentServices } from './content/create-content-services.js'
 export type { FileDigest } from './content/stored-file.js'
 export { digestStream } from './content/stored-file.js'
+export { createCriteriaSearchServices } from './criteria-search/create-criteria-search-services.js'
 export { MIGRATIONS, migrateToLatest, pendingMigrations } from './database/migrations/index.js'
 export type { DatabaseTarget, MailroomDatabase, PgPoolLike, PoolStatistics } from './database/open-database.js'
 export {

@@ -10,6 +10,12 @@
  */
 
 export { clauseArbitrary, literalTextArbitrary, macroArbitrary } from './arbitraries/clause-arbitrary.js'
+export {
+  badCriteriaBodyArbitrary,
+  criteriaBodyArbitrary,
+  criterionArbitrary,
+  criterionTextArbitrary,
+} from './arbitraries/criteria-arbitrary.js'
 export type { ChromiumOptions, TestBrowser } from './browser/chromium.js'
 export { CHROMIUM_PATH, chromiumMissing, launchChromium } from './browser/chromium.js'
 export type { TestDatabase, TestDatabaseKind, TestMailroom, TestStoreKind } from './databases/test-database.js'

@@ -3,6 +3,7 @@ import type { AuthService } from '../auth/auth-service.js'
 import type { ConsoleSignInService } from '../auth/console-sign-in.js'
 import type { ContactsServices } from '../contacts/contacts-services.js'
 import type { ContentServices } from '../content/content-services.js'
+import type { CriteriaSearchServices } from '../criteria-search/criteria-search-services.js'
 import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
@@ -31,6 +32,8 @@ export interface MailroomServices {
   readonly contacts: ContactsServices
   readonly records: RecordsServices
   readonly search: SearchServices
+  /** POST /rest/search and GET /rest/search/configuration: Maarch 20.10's structured search. */
+  readonly criteriaSearch: CriteriaSearchServices
   readonly content: ContentServices
   readonly status: StatusServices
   readonly journal: JournalServices

@@ -5,6 +5,7 @@ import { chainVerificationRoute } from './chain-verification-routes.js'
 import { contactsRoutes } from './contacts-routes.js'
 import { contentRoutes } from './content-routes.js'
 import { createRouters, type Routers } from './create-routers.js'
+import { criteriaSearchRoutes } from './criteria-search-routes.js'
 import { entityRoute } from './entity-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
@@ -25,6 +26,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...oidcSignInRoutes,
   ...recordsRoutes,
   searchRoute,
+  ...criteriaSearchRoutes,
   ...contentRoutes,
   ...statusRoutes,
   entityRoute,

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { PgliteDialect } from './pglite-dialect.js'
@@ -165,6 +166,8 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Ma
 async function openPglite(dataDir: string): Promise<MailroomDatabase> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create(dataDir, {
+    // pg_trgm serves the substring match of POST /rest/search by chrono (migration 0015).
+    extensions: { pg_trgm },
     parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
   })
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) })

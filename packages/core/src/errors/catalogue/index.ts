@@ -2,6 +2,7 @@ import { AUTH_ERRORS } from './auth.js'
 import { COMMON_ERRORS } from './common.js'
 import { CONTACTS_ERRORS } from './contacts.js'
 import { CONTENT_ERRORS } from './content.js'
+import { CRITERIA_SEARCH_ERRORS } from './criteria-search.js'
 import { ENTITY_ERRORS } from './entities.js'
 import { IMPORT_ERRORS } from './import.js'
 import { JOURNAL_ERRORS } from './journal.js'
@@ -18,6 +19,7 @@ export const ERROR_CATALOGUE = {
   ...CONTACTS_ERRORS,
   ...RECORDS_ERRORS,
   ...SEARCH_ERRORS,
+  ...CRITERIA_SEARCH_ERRORS,
   ...CONTENT_ERRORS,
   ...STATUS_ERRORS,
   ...JOURNAL_ERRORS,

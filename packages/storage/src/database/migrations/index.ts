@@ -10,6 +10,7 @@ import * as organisation from './0008-organisation.js'
 import * as journalVerifiedPoints from './0009-journal-verified-points.js'
 import * as groupPrivileges from './0010-group-privileges.js'
 import * as contacts from './0012-contacts.js'
+import * as chronoSearchIndex from './0015-chrono-search-index.js'
 import * as userAuthentication from './0018-user-authentication.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-journal-verified-points': journalVerifiedPoints,
   '0010-group-privileges': groupPrivileges,
   '0012-contacts': contacts,
+  '0015-chrono-search-index': chronoSearchIndex,
   '0018-user-authentication': userAuthentication,
 }
 
