@@ -113,6 +113,101 @@ export const SETTINGS: readonly Setting[] = [
     default: '0',
   },
   {
+    name: 'MAILROOM_LDAP_URL',
+    description:
+      "the organisation's directory for users whose authentication is ldap: ldaps://host[:port], or ldap://host[:port] upgraded by StartTLS",
+    default: 'unset: directory users cannot sign in',
+  },
+  {
+    name: 'MAILROOM_LDAP_BIND_TEMPLATE',
+    description:
+      'the name a login binds as, {login} in place: a DN (uid={login},ou=people,dc=example,dc=org) or an Active Directory name ({login}@corp.example); either this or a search',
+    default: 'unset',
+  },
+  {
+    name: 'MAILROOM_LDAP_SEARCH_BASE',
+    description: "or: where the login's entry is searched, with the service account below",
+    default: 'unset',
+  },
+  {
+    name: 'MAILROOM_LDAP_SEARCH_FILTER',
+    description: "the search's filter, {login} in place (escaped)",
+    default: '(uid={login})',
+  },
+  {
+    name: 'MAILROOM_LDAP_BIND_DN',
+    description: 'the service account the search binds as',
+    default: 'unset',
+  },
+  {
+    name: 'MAILROOM_LDAP_BIND_PASSWORD',
+    description: 'its password (or MAILROOM_LDAP_BIND_PASSWORD_FILE: a file holding it)',
+    default: 'unset',
+  },
+  {
+    name: 'MAILROOM_LDAP_CA_FILE',
+    description:
+      "certificates (PEM) of the authority that signs the directory's certificate, when the system does not trust it",
+    default: "the system's",
+  },
+  {
+    name: 'MAILROOM_LDAP_STARTTLS',
+    description: '0 sends passwords in clear over ldap:// (a laboratory only)',
+    default: '1',
+  },
+  {
+    name: 'MAILROOM_LDAP_CHECK_CERTIFICATE',
+    description: '0 accepts any certificate of the directory (a laboratory only)',
+    default: '1',
+  },
+  {
+    name: 'MAILROOM_LDAP_TIMEOUT_MS',
+    description: 'time the directory has to answer before a sign-in answers 503, milliseconds',
+    default: '5000',
+  },
+  {
+    name: 'MAILROOM_OIDC_ISSUER',
+    description:
+      "the OpenID Connect provider's issuer for users whose authentication is oidc (https://; http:// on loopback only)",
+    default: 'unset: no OpenID Connect',
+  },
+  {
+    name: 'MAILROOM_OIDC_CLIENT_ID',
+    description: "Mailroom's client at the provider",
+    default: 'unset',
+  },
+  {
+    name: 'MAILROOM_OIDC_CLIENT_SECRET',
+    description: "the client's secret (or MAILROOM_OIDC_CLIENT_SECRET_FILE); unset: a public client, PKCE alone",
+    default: 'unset',
+  },
+  {
+    name: 'MAILROOM_OIDC_REDIRECT_URL',
+    description:
+      'https://<server as users reach it>/rest/authenticate/oidc/callback, registered at the provider; the console signs in through the provider when set',
+    default: 'unset: API tokens only',
+  },
+  {
+    name: 'MAILROOM_OIDC_AUDIENCE',
+    description: "the aud the provider's access tokens carry for Mailroom",
+    default: 'the client id',
+  },
+  {
+    name: 'MAILROOM_OIDC_LOGIN_CLAIM',
+    description: 'the claim holding the Mailroom login',
+    default: 'preferred_username',
+  },
+  {
+    name: 'MAILROOM_OIDC_PROVIDER_NAME',
+    description: "the provider's name on the console's sign-in button",
+    default: 'OpenID Connect',
+  },
+  {
+    name: 'MAILROOM_OIDC_TIMEOUT_MS',
+    description: 'time the provider has to answer, milliseconds',
+    default: '5000',
+  },
+  {
     name: 'MAILROOM_FULLTEXT_LANGUAGE',
     description:
       'language of full-text search: OCR and word stemming (fr or en); after a change run mailroom fulltext reindex',
