@@ -14,7 +14,7 @@ const LISTED_WITHOUT_PRIVILEGE = 'traffic_record_summary_sheet'
 const ALWAYS_LISTED = ['loginpage_message', 'homepage_message'] as const
 
 /** The value 20.10 adds to a listed parameter: the string if not empty, else the integer, else the date. */
-function valueOf(parameter: Parameter): string | number | undefined {
+function listedValueOf(parameter: Parameter): string | number | undefined {
   if (parameter.param_value_string) return parameter.param_value_string
   if (parameter.param_value_int !== null) return parameter.param_value_int
   if (parameter.param_value_date) return parameter.param_value_date
@@ -29,7 +29,7 @@ export async function listParameters(repository: ParameterRepository, actor: Act
   const all = await repository.list()
   const visible = hasPrivilege(actor, 'admin_parameters') ? all : all.filter((p) => p.id === LISTED_WITHOUT_PRIVILEGE)
   const parameters: ParameterListResponse['parameters'] = visible.map((parameter) => {
-    const value = valueOf(parameter)
+    const value = listedValueOf(parameter)
     return value === undefined ? { ...parameter } : { ...parameter, value }
   })
   for (const id of ALWAYS_LISTED) {

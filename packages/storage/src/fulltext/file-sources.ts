@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { FulltextFileKind } from '../database/schema.js'
 import type { StorageContext } from '../storage-context.js'
 
@@ -13,8 +12,8 @@ export interface SourceFile {
 }
 
 /**
- * Where the file of each kind of job is described. A new kind of stored file (attachments) adds its
- * trigger enqueuing `fulltext_jobs` rows (see migration 0016) and its entry here; the queue is the same.
+ * Where the file of each kind of job is described: records' files (trigger of migration 0016) and
+ * attachments' (migration 0017). A new kind of stored file adds its trigger and its entry here.
  */
 export const FILE_SOURCES: Readonly<
   Record<FulltextFileKind, (context: StorageContext, fileId: number) => Promise<SourceFile | null>>
@@ -25,14 +24,11 @@ export const FILE_SOURCES: Readonly<
       .select(['docserver_id', 'path', 'filename', 'fingerprint', 'filesize', 'format'])
       .where('res_id', '=', resId)
       .executeTakeFirst()) ?? null,
-  // Attachments are being built on another branch: until their table exists, such a job fails visibly.
-  attachment: async (context, attachmentId) => {
-    const table = await sql<{ found: string | null }>`select to_regclass('res_attachments')::text as found`.execute(
-      context.db,
-    )
-    if (!table.rows[0]?.found) throw new Error(`no attachments table for attachment ${attachmentId}`)
-    const { rows } = await sql<SourceFile>`select docserver_id, path, filename, fingerprint, filesize, format
-      from res_attachments where res_id = ${attachmentId}`.execute(context.db)
-    return rows[0] ?? null
-  },
+  attachment: async (context, attachmentId) =>
+    (await context.db
+      .selectFrom('res_attachments')
+      .select(['docserver_id', 'path', 'filename', 'fingerprint', 'filesize', 'format'])
+      .where('res_id', '=', attachmentId)
+      .where('status', 'not in', ['OBS', 'DEL'])
+      .executeTakeFirst()) ?? null,
 }

@@ -184,6 +184,10 @@ export class FullTextQueue {
         select 'resource', r.res_id, r.res_id from res_letterbox r
         where r.filename is not null
           and not exists (select from fulltext_jobs j where j.file_kind = 'resource' and j.file_id = r.res_id)
+        union all
+        select 'attachment', a.res_id, a.res_id_master from res_attachments a
+        where a.filename is not null and a.status not in ('OBS', 'DEL')
+          and not exists (select from fulltext_jobs j where j.file_kind = 'attachment' and j.file_id = a.res_id)
         on conflict (file_kind, file_id) do nothing`.execute(trx)
       const retried = await sql`update fulltext_jobs set state = 'pending', attempts = 0, not_before = now(),
         last_error = null, finished_at = null where state = 'failed'`.execute(trx)

@@ -86,6 +86,32 @@ describe.runIf(tools)('full-text search of scanned letters', () => {
     expect(await found(cchaplin, 'equestre')).toEqual([{ res_id: ids.outside }])
   })
 
+  it("finds a record by its attachments' words, within the perimeter; a superseded version's words leave the index", async () => {
+    const attach = async (resIdMaster: number, text: string, originId?: number) => {
+      const { textPdf } = await makeScannedLetter(text)
+      const body = {
+        resIdMaster,
+        type: 'simple_attachment',
+        title: 'Pièce jointe',
+        format: 'pdf',
+        encodedFile: Buffer.from(textPdf).toString('base64'),
+        ...(originId === undefined ? {} : { originId }),
+      }
+      return (await t.mailroom.attachments.create(cchaplin, body)).id
+    }
+    const reply = await attach(ids.scannedPdf!, 'Réponse : le bassin de natation rouvrira en septembre.')
+    await attach(ids.outside!, 'Annexe : plan du vélodrome municipal.')
+    expect(await t.mailroom.fulltext.drain()).toBe(2)
+    expect(await found(bbain, 'natation')).toEqual([{ res_id: ids.scannedPdf }])
+    expect(await found(bbain, 'velodrome')).toEqual([])
+    expect(await found(cchaplin, 'vélodrome')).toEqual([{ res_id: ids.outside }])
+    // A new version of the reply: the old one is superseded (OBS), and only the new words find the record.
+    await attach(ids.scannedPdf!, 'Réponse corrigée : la patinoire rouvrira en octobre.', reply)
+    expect(await t.mailroom.fulltext.drain()).toBe(1)
+    expect(await found(bbain, 'natation')).toEqual([])
+    expect(await found(bbain, 'patinoire')).toEqual([{ res_id: ids.scannedPdf }])
+  }, 120_000)
+
   it('serves the fulltext criterion of POST /rest/search, within the perimeter', async () => {
     const matches = async (actor: Actor, words: string) =>
       (await t.mailroom.criteriaSearch.search(actor, { fulltext: { values: words } }, {})).allResources

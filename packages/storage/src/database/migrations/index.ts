@@ -15,6 +15,7 @@ import * as notes from './0013-notes.js'
 import * as attachments from './0014-attachments.js'
 import * as chronoSearchIndex from './0015-chrono-search-index.js'
 import * as fulltext from './0016-fulltext.js'
+import * as fulltextAttachments from './0017-fulltext-attachments.js'
 import * as userAuthentication from './0018-user-authentication.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-attachments': attachments,
   '0015-chrono-search-index': chronoSearchIndex,
   '0016-fulltext': fulltext,
+  '0017-fulltext-attachments': fulltextAttachments,
   '0018-user-authentication': userAuthentication,
 }
 
