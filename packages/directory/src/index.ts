@@ -6,6 +6,7 @@
  * search. `createMailroom` takes the authenticator this builds as its `directory` option.
  */
 
+export type { LdapConnectionSettings } from './ldap/ldap-connection.js'
 export { createLdapDirectory } from './ldap/ldap-directory.js'
 export type { LdapDirectorySettings, LdapSearchSettings } from './ldap/ldap-settings.js'
 export { bindNameOf, escapeDnValue, searchFilterOf } from './ldap/login-placement.js'
