@@ -13,6 +13,7 @@ export default defineConfig({
     'object-store-bench.ts',
     'search-scale-bench.ts',
     'auth-flood-bench.ts',
+    'directory-sign-in-bench.ts',
     'chain-verification-bench.ts',
     'latency-proxy.ts',
   ],
