@@ -183,7 +183,7 @@ describe.runIf(!onPostgres && missing === null)(
         })
         expect(unreachable.code).toBe(1)
         expect(unreachable.err).toMatch(
-          /^The directory that checks this password cannot be reached, try again later \(StartTLS: /,
+          /^The directory cannot be searched now, nothing was changed: try again later \(StartTLS: /,
         )
         const nobody = await runMailroomProcess(['user', 'sync'], {
           ...env,

@@ -13,6 +13,6 @@ export interface DirectoryAccount {
 
 /** Where a user sync reads the directory's people (an LDAP search with a service account: @mailroom/directory). */
 export interface DirectoryAccountSource {
-  /** Every account the configured search finds. Throws DIRECTORY_UNAVAILABLE when the directory cannot answer. */
+  /** Every account the configured search finds. Throws DIRECTORY_SEARCH_UNAVAILABLE when the directory cannot answer. */
   listAccounts(): Promise<DirectoryAccount[]>
 }

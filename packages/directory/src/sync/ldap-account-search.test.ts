@@ -74,11 +74,12 @@ describe.skipIf(missing !== null)("reading the directory's people for a user syn
 
   it('is unavailable, not empty, when the service account is refused or the certificate not trusted', async () => {
     await expect(createLdapAccountSource(settings({ bindPassword: 'nope' })).listAccounts()).rejects.toMatchObject({
-      code: 'DIRECTORY_UNAVAILABLE',
+      code: 'DIRECTORY_SEARCH_UNAVAILABLE',
+      details: { directory: expect.stringMatching(/^service account bind: /) },
     })
     await expect(
       createLdapAccountSource(settings({ ca: undefined } as Partial<LdapAccountSearchSettings>)).listAccounts(),
-    ).rejects.toMatchObject({ code: 'DIRECTORY_UNAVAILABLE' })
+    ).rejects.toMatchObject({ code: 'DIRECTORY_SEARCH_UNAVAILABLE', kind: 'unavailable' })
   })
 
   it('syncs as a library call: the document it applies adds the people as ldap users with their mapped groups', async () => {

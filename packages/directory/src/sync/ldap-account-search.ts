@@ -1,4 +1,10 @@
-import type { DirectoryAccount, DirectoryAccountSource, DirectorySyncMapping } from '@mailroom/core'
+import {
+  type DirectoryAccount,
+  type DirectoryAccountSource,
+  type DirectorySyncMapping,
+  DomainError,
+  domainError,
+} from '@mailroom/core'
 import type { Client, Entry } from 'ldapts'
 import { type LdapConnectionSettings, ldapConnector, unavailableUnless } from '../ldap/ldap-connection.js'
 
@@ -60,7 +66,7 @@ async function membershipsFromGroups(
 
 /**
  * Reads the directory's people for a user sync: one connection, a bind as the service account, a paged search
- * of the people, and of the group entries when memberships are read there. Throws DIRECTORY_UNAVAILABLE
+ * of the people, and of the group entries when memberships are read there. Throws DIRECTORY_SEARCH_UNAVAILABLE
  * (with what failed) when the directory cannot answer; nothing is kept.
  */
 export function createLdapAccountSource(settings: LdapAccountSearchSettings): DirectoryAccountSource {
@@ -68,45 +74,56 @@ export function createLdapAccountSource(settings: LdapAccountSearchSettings): Di
   const { attributes } = settings
   return {
     async listAccounts(): Promise<DirectoryAccount[]> {
-      const client = await connect()
       try {
-        await unavailableUnless(client.bind(settings.bindDn, settings.bindPassword), 'service account bind')
-        const { searchEntries } = await unavailableUnless(
-          client.search(settings.base, {
-            scope: 'sub',
-            filter: settings.filter,
-            attributes: [
-              attributes.login,
-              attributes.firstname,
-              attributes.lastname,
-              attributes.mail,
-              attributes.memberOf,
-            ],
-            paged: { pageSize: PAGE_SIZE },
-          }),
-          'search',
-        )
-        const groups = settings.groupEntries ? await membershipsFromGroups(client, settings.groupEntries) : null
-        return searchEntries.flatMap((entry) => {
-          const login = firstOf(entry, attributes.login)
-          if (login === null) return []
-          const memberOf =
-            groups === null
-              ? valuesOf(entry, attributes.memberOf)
-              : [...(groups.get(dnKey(entry.dn)) ?? []), ...(groups.get(login.toLowerCase()) ?? [])]
-          return [
-            {
-              login,
-              firstname: firstOf(entry, attributes.firstname),
-              lastname: firstOf(entry, attributes.lastname),
-              mail: firstOf(entry, attributes.mail),
-              memberOf,
-            },
-          ]
-        })
-      } finally {
-        await client.unbind().catch(() => undefined)
+        return await readAccounts()
+      } catch (error) {
+        // Said as a search that failed, not as a password that cannot be checked.
+        if (!(error instanceof DomainError) || error.code !== 'DIRECTORY_UNAVAILABLE') throw error
+        const { code, message, kind } = domainError('DIRECTORY_SEARCH_UNAVAILABLE')
+        throw new DomainError(code, message, kind, { cause: error.cause, details: { ...error.details } })
       }
     },
+  }
+
+  async function readAccounts(): Promise<DirectoryAccount[]> {
+    const client = await connect()
+    try {
+      await unavailableUnless(client.bind(settings.bindDn, settings.bindPassword), 'service account bind')
+      const { searchEntries } = await unavailableUnless(
+        client.search(settings.base, {
+          scope: 'sub',
+          filter: settings.filter,
+          attributes: [
+            attributes.login,
+            attributes.firstname,
+            attributes.lastname,
+            attributes.mail,
+            attributes.memberOf,
+          ],
+          paged: { pageSize: PAGE_SIZE },
+        }),
+        'search',
+      )
+      const groups = settings.groupEntries ? await membershipsFromGroups(client, settings.groupEntries) : null
+      return searchEntries.flatMap((entry) => {
+        const login = firstOf(entry, attributes.login)
+        if (login === null) return []
+        const memberOf =
+          groups === null
+            ? valuesOf(entry, attributes.memberOf)
+            : [...(groups.get(dnKey(entry.dn)) ?? []), ...(groups.get(login.toLowerCase()) ?? [])]
+        return [
+          {
+            login,
+            firstname: firstOf(entry, attributes.firstname),
+            lastname: firstOf(entry, attributes.lastname),
+            mail: firstOf(entry, attributes.mail),
+            memberOf,
+          },
+        ]
+      })
+    } finally {
+      await client.unbind().catch(() => undefined)
+    }
   }
 }
