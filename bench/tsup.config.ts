@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: [
     'create-bench.ts',
+    'attachment-create-bench.ts',
     'content-bench.ts',
     'search-bench.ts',
     'soak.ts',
@@ -12,10 +13,12 @@ export default defineConfig({
     'import-maarch-bench.ts',
     'object-store-bench.ts',
     'search-scale-bench.ts',
+    'criteria-search-bench.ts',
     'auth-flood-bench.ts',
     'directory-sign-in-bench.ts',
     'chain-verification-bench.ts',
     'latency-proxy.ts',
+    'fulltext-bench.ts',
   ],
   format: ['esm'],
   target: 'node22',

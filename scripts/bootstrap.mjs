@@ -62,10 +62,17 @@ if (task === 'start') {
 }
 
 if (task === 'test') {
-  // The real parts the tests drive (LibreOffice, Debian's Chromium), completed where pieces are missing, as CI
-  // does: a fresh clone's `npm test` must not fail for want of them. Each script warns and goes on when it cannot.
+  // The real parts the tests drive (LibreOffice, Debian's Chromium, OpenLDAP's slapd, the Python the real capture
+  // client runs on), completed where pieces are missing, as CI does: a fresh clone's `npm test` must not fail for
+  // want of them. Each script warns and goes on when it cannot.
   if (!process.env.MAILROOM_SKIP_INSTALLS) {
-    for (const script of ['install-libreoffice.sh', 'install-chromium.sh', 'install-slapd.sh'])
+    for (const script of [
+      'install-libreoffice.sh',
+      'install-chromium.sh',
+      'install-slapd.sh',
+      'install-tesseract.sh',
+      'install-capture-python.sh',
+    ])
       run('bash', [join(root, 'scripts', script)])
   }
   if (!process.env.MAILROOM_SKIP_POSTGRES) {

@@ -1,4 +1,10 @@
 import { mailroomVitestConfig } from '../../vitest.shared.ts'
+import { announceCaptureClient } from './test/capture-client/capture-client.ts'
+
+// The capture-client test (test/capture-client.test.ts) needs the real client's class beside the repository and the
+// Python scripts/install-capture-python.sh installs: skipped where either is missing, saying so here once; with
+// CI=true their absence fails the run.
+announceCaptureClient()
 
 export default mailroomVitestConfig({
   databases: 'both',

@@ -20,5 +20,6 @@ export default mailroomVitestConfig({
     'src/content/content-reader.test.ts',
     'src/records/create-records-services.test.ts',
     'src/journal/verify-journal.test.ts',
+    'src/attachments/attachment-writer.test.ts',
   ],
 })

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks'
-import { CreatePage } from './create/create-page.js'
+import { readProfile } from './capture/capture-api.js'
+import { type Abilities, abilitiesOf, EVERY_ABILITY } from './capture/reference-options.js'
+import { CannotIndex, CreatePage } from './create/create-page.js'
 import { browserLanguage, LANGUAGES, type Language, translator } from './i18n/i18n.js'
 import { JournalPage } from './journal/journal-page.js'
 import { OrganisationPage } from './organisation/organisation-page.js'
@@ -33,7 +35,23 @@ export function App() {
   )
   const [restored, setRestored] = useState(false)
   const [root, setRoot] = useState(false)
+  const [abilities, setAbilities] = useState<Abilities | null>(null)
   const route = useHashRoute()
+
+  // What the person may do (their groups' privileges): pages and forms they may not use are not offered.
+  // A server that cannot say (no GET /rest/currentUser/profile) gets everything offered, and its refusals shown.
+  useEffect(() => {
+    setAbilities(null)
+    if (!session) return
+    let current = true
+    keeper
+      .call(readProfile)
+      .then((profile) => current && setAbilities(abilitiesOf(profile)))
+      .catch(() => current && setAbilities(EVERY_ABILITY))
+    return () => {
+      current = false
+    }
+  }, [keeper, session])
 
   // Only root users may read the organisation: ask the server (the interface has no "what may I do" read).
   useEffect(() => {
@@ -95,7 +113,7 @@ export function App() {
   )
 
   return (
-    <Console.Provider value={{ t, language, session, keeper }}>
+    <Console.Provider value={{ t, language, session, keeper, abilities: abilities ?? EVERY_ABILITY }}>
       {/* A button, not a #main link: the hash holds the route. */}
       <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
         {t('skipToContent')}
@@ -104,7 +122,7 @@ export function App() {
         <span class="brand">{t('appName')}</span>
         <nav aria-label={t('appName')}>
           {link('search', t('navSearch'))}
-          {link('create', t('navCreate'))}
+          {abilities?.canIndex ? link('create', t('navCreate')) : null}
           {link('journal', t('navJournal'))}
           {root ? link('organisation', t('navOrganisation')) : null}
         </nav>
@@ -117,7 +135,15 @@ export function App() {
       <main id="main" tabIndex={-1}>
         {route.page === 'search' ? <SearchPage /> : null}
         {route.page === 'record' ? <RecordPage resId={Number(route.id)} key={route.id} /> : null}
-        {route.page === 'create' ? <CreatePage /> : null}
+        {route.page === 'create' ? (
+          abilities === null ? (
+            <p>{t('loading')}</p>
+          ) : abilities.canIndex ? (
+            <CreatePage />
+          ) : (
+            <CannotIndex />
+          )
+        ) : null}
         {route.page === 'journal' ? <JournalPage /> : null}
         {route.page === 'organisation' ? <OrganisationPage /> : null}
       </main>

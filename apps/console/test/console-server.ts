@@ -9,6 +9,8 @@ export interface SeededRecords {
   readonly inPerimeter: readonly number[]
   /** Destination DRH (4): outside bbain's perimeter. */
   readonly outside: number
+  /** Destination DRH, outside bbain's perimeter; ddur (CONSULT: no perimeter, no add_links) is in its diffusion list. */
+  readonly sharedWithDdur: number
 }
 
 async function createRecord(
@@ -16,11 +18,22 @@ async function createRecord(
   subject: string,
   destination: number,
   doctype: number,
+  extra: Record<string, unknown> = {},
 ): Promise<number> {
   const encodedFile = Buffer.from(makePdf()).toString('base64')
   const response = await server.call('POST', '/rest/resources', {
     auth: demoAuth('ppetit'),
-    body: { modelId: 1, status: 'NEW', doctype, subject, destination, chrono: true, encodedFile, format: 'pdf' },
+    body: {
+      modelId: 1,
+      status: 'NEW',
+      doctype,
+      subject,
+      destination,
+      chrono: true,
+      encodedFile,
+      format: 'pdf',
+      ...extra,
+    },
   })
   if (response.status !== 200) throw new Error(`seeding failed: ${response.status} ${response.text}`)
   return response.json.resId as number
@@ -40,5 +53,8 @@ export async function startConsoleServer(): Promise<{ server: TestServer; record
     inPerimeter.push(await createRecord(server, subject, 6, doctype))
   }
   const outside = await createRecord(server, 'Dossier du personnel', 4, 101)
-  return { server, records: { inPerimeter, outside } }
+  const sharedWithDdur = await createRecord(server, 'Avis sur le plan de formation', 4, 102, {
+    diffusionList: [{ id: 6, type: 'user', mode: 'dest' }],
+  })
+  return { server, records: { inPerimeter, outside, sharedWithDdur } }
 }

@@ -1,4 +1,4 @@
-import type { TestServer } from '@mailroom/testing'
+import { demoAuth, type TestServer } from '@mailroom/testing'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../packages/testing/src/fixtures/files/index.js'
@@ -94,7 +94,7 @@ describe.skipIf(skip)('console: sign in, languages, session', () => {
     // A new page puts the focus on its heading, so the next Tab is in its content.
     await expect.poll(focused).toBe('Search records')
     await page.keyboard.press('Tab')
-    expect(await focused()).toBe('filter-status')
+    expect(await focused()).toBe('filter-words')
     // The skip button is the document's first focusable element and puts the focus in the content.
     expect(await page.evaluate("document.querySelector('a[href], button, input, select, textarea').textContent")).toBe(
       'Skip to content',
@@ -129,7 +129,9 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
     const page = await openConsole()
     await signIn(page, 'bbain')
     await page.getByLabel('Words of the subject').fill('piscine')
-    await page.getByLabel('Status').fill('NEW')
+    // The statuses are a list of the server's (GET /rest/statuses): label and code.
+    await page.getByRole('option', { name: 'Nouveau courrier (NEW)' }).waitFor({ state: 'attached' })
+    await page.getByLabel('Status', { exact: true }).selectOption('NEW')
     expect(await page.getByLabel('Clause').inputValue()).toBe("status = 'NEW' and subject ilike '%piscine%'")
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect.poll(() => page.locator('.count').textContent()).toBe('1 record(s)')
@@ -179,6 +181,31 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
     await page.close()
   })
 
+  it('adds an attachment to a record and lists it; a refused file shows the server message', async () => {
+    const [resId] = records.inPerimeter
+    const page = await openConsole()
+    await signIn(page, 'bbain')
+    await page.goto(`${server.baseUrl}/console/#/record/${resId}`)
+    await page.getByRole('heading', { level: 2, name: 'Attachments' }).waitFor()
+    await page.getByLabel('Attachment type').selectOption('simple_attachment')
+    await page.getByLabel('Title').fill('Devis de la piscine')
+    await page
+      .getByLabel('File to attach')
+      .setInputFiles({ name: 'devis.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
+    await page.getByRole('button', { name: 'Attach', exact: true }).click()
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Attachment' }).textContent())
+      .toMatch(/^Attachment \d+ added\.$/)
+    await expect.poll(() => page.locator('#attachments-title + ul').textContent()).toContain('Devis de la piscine')
+    await page
+      .getByLabel('File to attach')
+      .setInputFiles({ name: 'devis.exe', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
+    await page.getByRole('button', { name: 'Attach', exact: true }).click()
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Format with this mimeType is not allowed : exe application/pdf')
+  })
+
   it('opens a record: the watermarked PDF drawn, its fields, versions and history; a status change shows in the history', async () => {
     const [resId] = records.inPerimeter
     const page = await openConsole()
@@ -207,7 +234,7 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
 
     await page.getByLabel('New status').fill('NOPE')
     await page.getByRole('button', { name: 'Apply' }).click()
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('status not found')
+    await expect.poll(() => page.locator('.status-change [role=alert]').textContent()).toBe('status not found')
     await expectAccessible(page, 'record')
     await documentScreenshot(page, 'record')
 
@@ -216,6 +243,30 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(768)
     await expectAccessible(page, 'record (tablet)')
     await documentScreenshot(page, 'record-tablet')
+    await page.close()
+  })
+
+  it('adds a restricted note and links another record from the record page; the history shows both', async () => {
+    const [resId, other] = records.inPerimeter
+    const page = await openConsole()
+    await signIn(page, 'bbain')
+    await page.goto(`${server.baseUrl}/console/#/record/${resId}`)
+    await page.getByRole('heading', { level: 1, name: `Record ${resId}` }).waitFor()
+    await page.getByLabel('New note').fill('Rappeler la famille')
+    await page.getByLabel('Only for the entities (ids, optional)').fill('PJS')
+    await page.getByRole('button', { name: 'Add the note' }).click()
+    await expect.poll(() => page.locator('ul.notes').textContent()).toContain('Rappeler la famille')
+    await expect.poll(() => page.locator('ul.notes').textContent()).toContain('only for PJS')
+
+    await page.getByLabel('Records to link (numbers)').fill(String(other))
+    await page.getByRole('button', { name: 'Link', exact: true }).click()
+    const remove = page.getByRole('button', { name: `Remove the link with record ${other}` })
+    await remove.waitFor()
+    await expect.poll(() => page.locator('table.history').textContent()).toContain('Liaison ajoutée')
+    await expect.poll(() => page.locator('table.history').textContent()).toContain('Annotation ajoutée')
+    await expectAccessible(page, 'record notes and links')
+    await remove.click()
+    await expect.poll(() => page.locator('ul.links').count()).toBe(0)
     await page.close()
   })
 
@@ -231,7 +282,7 @@ describe.skipIf(skip)('console: search and records as bbain', () => {
 })
 
 describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
-  it('creates a record with a chosen file for a user who can index; ddur gets the server’s refusal', async () => {
+  it('creates a record with a chosen file for a user who can index; ddur, who cannot, is offered no form', async () => {
     const page = await openConsole('#/create')
     await signIn(page, 'bbain')
     await page.getByRole('heading', { level: 1, name: 'New record' }).waitFor()
@@ -239,15 +290,16 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
       .locator('#file')
       .setInputFiles({ name: 'courrier.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
     await page.getByText(/File: courrier\.pdf/).waitFor()
-    await page.getByLabel('Destination entity (number)').fill('7')
-    await page.getByLabel('Document type (number)').fill('103')
+    // Destination and document type are lists of the server's entities and types.
+    await page.getByRole('option', { name: /Petite Enfance \(PE\)/ }).waitFor({ state: 'attached' })
+    await page.getByLabel('Destination', { exact: true }).selectOption('7')
+    await page.getByLabel('Document type', { exact: true }).selectOption('103')
     await page.getByLabel('Subject').fill('Inscription crèche')
     await page.getByRole('button', { name: 'Create', exact: true }).click()
     const created = await page.getByRole('status').filter({ hasText: 'created' }).textContent({ timeout: 60_000 })
     const resId = Number(/Record (\d+) created\./.exec(created ?? '')?.[1])
     expect(resId).toBeGreaterThan(records.outside)
     await expectAccessible(page, 'create')
-    await documentScreenshot(page, 'create')
     const stored = await server.call('POST', '/rest/res/list', {
       body: { select: 'subject, destination, alt_identifier', clause: `res_id = ${resId}` },
     })
@@ -258,11 +310,13 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     })
     await page.close()
 
+    // ddur's group cannot index (GET /rest/currentUser/profile): no New record link, no form.
     const ddur = await openConsole('#/create')
     await signIn(ddur, 'ddur')
-    await ddur.getByLabel('Subject').fill('Essai')
-    await ddur.getByRole('button', { name: 'Create', exact: true }).click()
-    await expect.poll(() => ddur.getByRole('alert').textContent()).toBe('Service forbidden')
+    await expect.poll(() => ddur.getByRole('alert').textContent()).toBe('Your groups cannot create records.')
+    expect(await ddur.getByRole('link', { name: 'New record' }).count()).toBe(0)
+    expect(await ddur.getByRole('button', { name: 'Create', exact: true }).count()).toBe(0)
+    await expectAccessible(ddur, 'create refused')
     const count = await server.call('POST', '/rest/res/list', {
       auth: 'superadmin:superadmin',
       body: { select: 'res_id', clause: "subject = 'Essai'" },
@@ -335,5 +389,155 @@ describe.skipIf(skip)('console: creation, digital safe, organisation', () => {
     await expect.poll(() => bbain.getByRole('alert').textContent()).toMatch(/.+/)
     expect(await bbain.getByRole('heading', { level: 2, name: 'Entities' }).count()).toBe(0)
     await bbain.close()
+  })
+})
+
+describe.skipIf(skip)('console: the capture workflow of a clerk (lists, sender, notes, attachments, links)', () => {
+  it('bbain picks model, status, type, destination, priority and sender from lists, creates, then adds a note, an attachment and a link', async () => {
+    const page = await openConsole('#/create')
+    await signIn(page, 'bbain')
+    await page.getByRole('heading', { level: 1, name: 'New record' }).waitFor()
+    await page.getByRole('option', { name: 'Très urgent (4 d)' }).waitFor({ state: 'attached' })
+    // Every list is the server's: indexing models, statuses, document types (grouped), entities, priorities.
+    await page.getByLabel('Indexing model').selectOption('1')
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Nouveau courrier (NEW)' })
+    await page.getByLabel('Document type', { exact: true }).selectOption({ label: 'Réclamation (105)' })
+    await page.getByLabel('Destination', { exact: true }).selectOption('6')
+    await page.getByLabel('Priority').selectOption({ label: 'Urgent (8 d)' })
+    // bbain may not list contacts (no admin_contacts): the sender is looked up by its number.
+    await page.getByLabel('Sender').fill('dupont')
+    await page.getByText('Searching contacts by name needs the admin_contacts right').waitFor()
+    await page.getByLabel('Sender').fill('1')
+    await page.getByRole('button', { name: /^Jean Dupont .*#1$/ }).click()
+    await page.getByText(/^Jean Dupont .*#1$/).waitFor()
+    await page
+      .locator('#file')
+      .setInputFiles({ name: 'reclamation.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
+    await page.getByLabel('Subject').fill('Réclamation bruit du gymnase')
+    await expectAccessible(page, 'create with lists')
+    await documentScreenshot(page, 'create')
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    const created = await page.getByRole('status').filter({ hasText: 'created' }).textContent({ timeout: 60_000 })
+    const resId = Number(/Record (\d+) created\./.exec(created ?? '')?.[1])
+    const stored = await server.call('POST', '/rest/res/list', {
+      body: { select: 'subject, destination, type_id, priority, status', clause: `res_id = ${resId}` },
+    })
+    expect(stored.json.resources[0]).toMatchObject({
+      subject: 'Réclamation bruit du gymnase',
+      destination: 'PJS',
+      type_id: 105,
+      priority: 'poiuytre1379nbvc',
+      status: 'NEW',
+    })
+    const senders = await server.mailroom.db
+      .selectFrom('resource_contacts')
+      .select(['item_id', 'type', 'mode'])
+      .where('res_id', '=', resId)
+      .execute()
+    expect(senders).toEqual([{ item_id: 1, type: 'contact', mode: 'sender' }])
+
+    // The search page offers the same lists, and narrows to a sender's records.
+    await page.getByRole('link', { name: 'Search', exact: true }).click()
+    await page.getByRole('heading', { level: 1, name: 'Search records' }).waitFor()
+    await page.getByRole('option', { name: 'Urgent (8 d)' }).waitFor({ state: 'attached' })
+    await page.getByLabel('Priority').selectOption({ label: 'Urgent (8 d)' })
+    expect(await page.getByLabel('Clause').inputValue()).toBe("priority = 'poiuytre1379nbvc'")
+    await page.getByLabel('Sender').fill('1')
+    await page.getByRole('button', { name: /^Jean Dupont .*#1$/ }).click()
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect.poll(() => page.locator('.count').textContent()).toBe('1 record(s)')
+    expect(await page.locator('table.results tbody tr td:nth-child(2)').allTextContents()).toEqual([String(resId)])
+    await expectAccessible(page, 'search with lists')
+
+    // The record page: a note, an attachment and a link, each listed once added.
+    await page.getByRole('link', { name: String(resId), exact: true }).click()
+    await page.getByRole('heading', { level: 1, name: `Record ${resId}` }).waitFor()
+    await page.getByText('No note.').waitFor()
+    await page.getByLabel('New note').fill('Rappeler le plaignant avant vendredi')
+    await page.getByRole('button', { name: 'Add the note' }).click()
+    await page.getByRole('status').filter({ hasText: 'Note added.' }).waitFor()
+    await expect.poll(() => page.locator('.notes').textContent()).toContain('Rappeler le plaignant avant vendredi')
+    expect(await page.locator('.notes').textContent()).toContain('Barbara')
+
+    await page.getByText('No attachment.').waitFor()
+    await page
+      .getByLabel('File to attach')
+      .setInputFiles({ name: 'accuse.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf()) })
+    await page.getByLabel('Title').fill('Accusé de réception')
+    await page.getByLabel('Attachment type').selectOption('simple_attachment')
+    await page.getByRole('button', { name: 'Attach', exact: true }).click()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Attachment \d+ added\.$/ })
+      .waitFor({ timeout: 60_000 })
+    await expect.poll(() => page.locator('.attachments').textContent()).toContain('Accusé de réception')
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Original file of Accusé de réception' }).click()
+    const original = await (await (await download).createReadStream()).toArray()
+    expect(Buffer.concat(original).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+
+    const [other] = records.inPerimeter
+    await page.getByText('No linked record.').waitFor()
+    await page.getByLabel('Records to link (numbers)').fill(String(other))
+    await page.getByRole('button', { name: 'Link', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: '1 record(s) linked.' }).waitFor()
+    await page
+      .locator('.links')
+      .getByRole('link', { name: `Record ${other}` })
+      .waitFor()
+    expect(await page.locator('.links').textContent()).toContain('Demande de subvention piscine')
+    await expectAccessible(page, 'record with notes, attachments and links')
+    await documentScreenshot(page, 'record-capture')
+
+    // The link shows from the other side too, and can be removed there.
+    await page
+      .locator('.links')
+      .getByRole('link', { name: `Record ${other}` })
+      .click()
+    await page.getByRole('heading', { level: 1, name: `Record ${other}` }).waitFor()
+    await page
+      .locator('.links')
+      .getByRole('link', { name: `Record ${resId}` })
+      .waitFor()
+    await page.getByRole('button', { name: `Remove the link with record ${resId}` }).click()
+    await page.getByText('No linked record.').waitFor()
+    await page.close()
+  })
+
+  it('offers ddur (no add_links) the notes and links of a record shared with him, but no link form', async () => {
+    // ppetit links it to a second record ddur may read (links show only within the reader's perimeter).
+    const resId = records.sharedWithDdur
+    const second = await server.call('POST', '/rest/resources', {
+      auth: demoAuth('ppetit'),
+      body: {
+        modelId: 1,
+        status: 'NEW',
+        subject: 'Réponse au plan de formation',
+        destination: 4,
+        diffusionList: [{ id: 6, type: 'user', mode: 'dest' }],
+      },
+    })
+    expect(second.status).toBe(200)
+    const link = await server.call('POST', `/rest/resources/${resId}/linkedResources`, {
+      auth: demoAuth('ppetit'),
+      body: { linkedResources: [second.json.resId, records.outside] },
+    })
+    expect(link.status).toBe(204)
+    const page = await openConsole(`#/record/${resId}`)
+    await signIn(page, 'ddur')
+    await page.getByRole('heading', { level: 1, name: `Record ${resId}` }).waitFor()
+    await page.getByRole('heading', { level: 2, name: 'Linked records' }).waitFor()
+    await page
+      .locator('.links')
+      .getByRole('link', { name: `Record ${second.json.resId}` })
+      .waitFor()
+    expect(await page.locator('.links').textContent()).toContain('Réponse au plan de formation')
+    expect(await page.locator('.links').textContent()).not.toContain('Dossier du personnel')
+    expect(await page.getByLabel('Records to link (numbers)').count()).toBe(0)
+    expect(await page.getByRole('button', { name: /Remove the link/ }).count()).toBe(0)
+    // Notes are for everyone who may read the record.
+    await page.getByLabel('New note').waitFor()
+    await expectAccessible(page, 'record without add_links')
+    await page.close()
   })
 })

@@ -5,6 +5,7 @@ import { type CliContext, USAGE_EXIT_CODE } from './commands/cli-context.js'
 import { registerDatabaseCommands } from './commands/database-commands.js'
 import { registerDocserverCommand } from './commands/docserver-copy.js'
 import { registerFsckCommand } from './commands/fsck.js'
+import { registerFullTextCommands } from './commands/fulltext-commands.js'
 import { registerImportCommand } from './commands/import-maarch-command.js'
 import { registerJournalCommand } from './commands/journal-verify.js'
 import { registerOrganisationCommands } from './commands/organisation-commands.js'
@@ -24,6 +25,7 @@ const COMMANDS = [
   registerDatabaseCommands,
   registerJournalCommand,
   registerFsckCommand,
+  registerFullTextCommands,
   registerDocserverCommand,
   registerOrganisationCommands,
   registerUserCommands,

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PasswordPolicy, ThrottlePolicy } from '@mailroom/core'
+import { FULLTEXT_LANGUAGES, type FullTextLanguage, type PasswordPolicy, type ThrottlePolicy } from '@mailroom/core'
 import {
   type CorsSettings,
   corsSettingsProblem,
@@ -62,6 +62,13 @@ export interface ServerConfig {
   readonly passwordPolicy: PasswordPolicy
   /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling, the default. */
   readonly searchMaxResults: number | null
+  /** Full-text search: the language, this server's extraction workers, the queue's lease and tries (MAILROOM_FULLTEXT_*). */
+  readonly fulltext: {
+    readonly language: FullTextLanguage
+    readonly workers: number
+    readonly leaseMs: number
+    readonly maxAttempts: number
+  }
   /** The web console's folder when it is served at /console (MAILROOM_CONSOLE, MAILROOM_CONSOLE_DIR); null: not served. */
   readonly consoleDir: string | null
   /** The authentication throttle's limits (MAILROOM_AUTH_*); the account lock is off unless lockAttempts > 0. */
@@ -260,6 +267,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     },
     // 0 or unset: no ceiling. A search over it is refused with 400, never truncated.
     searchMaxResults: integer(env, 'MAILROOM_SEARCH_MAX_RESULTS', 0, 0, Number.MAX_SAFE_INTEGER) || null,
+    fulltext: fullTextSettings(env),
     // On by default where the demo is (one person on a laptop); a shared deployment opts in.
     consoleDir: (flag(env, 'MAILROOM_CONSOLE') ?? !url) ? resolve(env.MAILROOM_CONSOLE_DIR || builtConsoleDir()) : null,
     throttle: {
@@ -275,6 +283,21 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
     directory: directorySettings(env),
     oidc: oidcSettings(env),
     arrival: arrivalTimeouts(env),
+  }
+}
+
+/** MAILROOM_FULLTEXT_*: the installation's language and how this server takes part in the queue. */
+function fullTextSettings(env: Env): ServerConfig['fulltext'] {
+  const language = (env.MAILROOM_FULLTEXT_LANGUAGE?.trim().toLowerCase() || 'fr') as FullTextLanguage
+  if (!FULLTEXT_LANGUAGES.includes(language))
+    throw new ConfigError(
+      `MAILROOM_FULLTEXT_LANGUAGE must be one of ${FULLTEXT_LANGUAGES.join(', ')}, got "${env.MAILROOM_FULLTEXT_LANGUAGE}"`,
+    )
+  return {
+    language,
+    workers: integer(env, 'MAILROOM_FULLTEXT_WORKERS', 1, 0, 64),
+    leaseMs: integer(env, 'MAILROOM_FULLTEXT_LEASE_SECONDS', 300, 10, 86_400) * 1000,
+    maxAttempts: integer(env, 'MAILROOM_FULLTEXT_MAX_ATTEMPTS', 3, 1, 100),
   }
 }
 

@@ -78,6 +78,7 @@ async function serveHolding(
     converter: conversion.converter,
     content: contentSettings,
     search: { maxResults: config.searchMaxResults },
+    fulltext: { ...config.fulltext, ...(metrics ? { observer: metrics.fullTextObserver } : {}) },
     throttle: config.throttle,
     ...(config.directory ? { directory: config.directory } : {}),
     ...(config.oidc ? { oidc: config.oidc } : {}),

@@ -113,6 +113,27 @@ export const SETTINGS: readonly Setting[] = [
     default: '0',
   },
   {
+    name: 'MAILROOM_FULLTEXT_LANGUAGE',
+    description:
+      'language of full-text search: OCR and word stemming (fr or en); after a change run mailroom fulltext reindex',
+    default: 'fr',
+  },
+  {
+    name: 'MAILROOM_FULLTEXT_WORKERS',
+    description: 'files this server extracts text from at once, in the background (0: none, other servers do)',
+    default: '1',
+  },
+  {
+    name: 'MAILROOM_FULLTEXT_LEASE_SECONDS',
+    description: 'how long a file being extracted stays with its server before another may take it over',
+    default: '300',
+  },
+  {
+    name: 'MAILROOM_FULLTEXT_MAX_ATTEMPTS',
+    description: 'tries of one file before its extraction is marked failed',
+    default: '3',
+  },
+  {
     name: 'MAILROOM_CONSOLE',
     description: 'serve the web console at /console (on/off)',
     default: 'on with the embedded database, off with DATABASE_URL',

@@ -10,6 +10,20 @@
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
 export type { Privilege } from './actors/privileges.js'
 export { CHECKED_PRIVILEGES, hasPrivilege, privilegesOf } from './actors/privileges.js'
+export type { CreateAttachmentBody } from './api/attachment-schemas.js'
+export {
+  AttachmentContentBase64ResponseSchema,
+  AttachmentContentQuerySchema,
+  AttachmentIdPathSchema,
+  AttachmentListResponseSchema,
+  AttachmentOriginalBase64ResponseSchema,
+  AttachmentResponseSchema,
+  AttachmentsOfRecordPathSchema,
+  AttachmentsOfRecordQuerySchema,
+  AttachmentTypesResponseSchema,
+  CreateAttachmentRequestSchema,
+  CreateAttachmentResponseSchema,
+} from './api/attachment-schemas.js'
 export type { AuthenticateBody, IdentityProviderOffer, RefreshTokenResponse } from './api/auth-schemas.js'
 export {
   AuthenticateBodySchema,
@@ -54,12 +68,30 @@ export {
   VersionContentResponseSchema,
   VersionPathSchema,
 } from './api/content-schemas.js'
+export type {
+  CriteriaSearchBody,
+  CriteriaSearchFilters,
+  CriteriaSearchResource,
+  CriteriaSearchResponse,
+  SearchConfigurationResponse,
+} from './api/criteria-search-schemas.js'
+export {
+  CriteriaSearchBodySchema,
+  CriteriaSearchQuerySchema,
+  CriteriaSearchResponseSchema,
+  SearchConfigurationResponseSchema,
+} from './api/criteria-search-schemas.js'
 export type { EntityResponse } from './api/entity-schemas.js'
 export { EntityPathSchema } from './api/entity-schemas.js'
 export type { ErrorBody } from './api/error-body-schema.js'
 export { ErrorBodySchema } from './api/error-body-schema.js'
-export type { LivenessResponse, ReadinessResponse } from './api/health-schemas.js'
-export { LivenessResponseSchema, ReadinessResponseSchema } from './api/health-schemas.js'
+export type { FullTextBacklog, LivenessResponse, ReadinessResponse } from './api/health-schemas.js'
+export {
+  FullTextBacklogSchema,
+  LivenessResponseSchema,
+  ReadinessQuerySchema,
+  ReadinessResponseSchema,
+} from './api/health-schemas.js'
 export type { JournalErrorResponse, JournalEventsParams, JournalEventsResponse } from './api/journal-schemas.js'
 export {
   JournalErrorResponseSchema,
@@ -73,6 +105,18 @@ export {
   ChainVerificationResponseSchema,
   chainVerificationBody,
 } from './api/journal-verification-schemas.js'
+export type { LinkResourcesBody } from './api/link-schemas.js'
+export { LinkedResourcesSchema, LinkResourcesBodySchema, UnlinkPathSchema } from './api/link-schemas.js'
+export { ListInstanceSchema } from './api/list-instance-schemas.js'
+export type { NoteCreateBody } from './api/note-schemas.js'
+export {
+  NoteCreateBodySchema,
+  NoteCreatedSchema,
+  NoteDetailSchema,
+  NoteIdPathSchema,
+  NotesQuerySchema,
+  RecordNotesSchema,
+} from './api/note-schemas.js'
 export type {
   NewUserBody,
   OrganisationHistoryResponse,
@@ -93,6 +137,17 @@ export {
   UserStatusBodySchema,
   UserSummarySchema,
 } from './api/organisation-schemas.js'
+export type {
+  Parameter,
+  ParameterListResponse,
+  ParameterResponse,
+} from './api/parameter-schemas.js'
+export {
+  ParameterListResponseSchema,
+  ParameterPathSchema,
+  ParameterResponseSchema,
+  ParameterSchema,
+} from './api/parameter-schemas.js'
 export type { CreateRecordBody, CreateRecordResponse, EarlierCreateRecordBody } from './api/record-schemas.js'
 export {
   CreateRecordBodySchema,
@@ -100,6 +155,33 @@ export {
   CreateRecordResponseSchema,
   EarlierCreateRecordBodySchema,
 } from './api/record-schemas.js'
+export type {
+  CustomFieldListResponse,
+  Doctype,
+  DoctypeResponse,
+  DoctypeTreeResponse,
+  EntityListResponse,
+  EntityTreeNode,
+  FolderListResponse,
+  IndexingModelListResponse,
+  IndexingModelResponse,
+  PriorityListResponse,
+  StatusListResponse,
+  TagListResponse,
+} from './api/reference-schemas.js'
+export {
+  CustomFieldListResponseSchema,
+  DoctypeResponseSchema,
+  DoctypeTreeResponseSchema,
+  EntityListResponseSchema,
+  FolderListResponseSchema,
+  IndexingModelListResponseSchema,
+  IndexingModelResponseSchema,
+  IntegerIdPathSchema,
+  PriorityListResponseSchema,
+  StatusListResponseSchema,
+  TagListResponseSchema,
+} from './api/reference-schemas.js'
 export type { SearchBody, SearchResponse } from './api/search-schemas.js'
 export { SearchBodySchema, SearchResponseSchema } from './api/search-schemas.js'
 export type { RecordHistoryResponse, StatusUpdateBody, StatusUpdateResponse } from './api/status-schemas.js'
@@ -108,11 +190,30 @@ export {
   StatusUpdateBodySchema,
   StatusUpdateResponseSchema,
 } from './api/status-schemas.js'
+export type { CurrentUserProfile, UsersResponse } from './api/user-schemas.js'
+export { CurrentUserProfileSchema, UsersResponseSchema } from './api/user-schemas.js'
 export type { NewVersionBody, NewVersionResponse } from './api/version-schemas.js'
 export { NewVersionBodySchema, NewVersionResponseSchema } from './api/version-schemas.js'
 export type { ActingMailroom, BoundServices } from './application/bind-actor.js'
 export { actAs } from './application/bind-actor.js'
 export type { MailroomHealth, MailroomServices } from './application/mailroom-services.js'
+export type { ReferenceRepositories, ReferenceServices } from './application/reference-services.js'
+export { createReferenceUseCases } from './application/reference-services.js'
+export type {
+  AttachmentBody,
+  AttachmentContentBase64Body,
+  AttachmentListBody,
+  AttachmentListItem,
+  AttachmentOriginalBase64Body,
+  AttachmentServices,
+  AttachmentTypesBody,
+} from './attachments/attachment-services.js'
+export type {
+  AttachmentCreatePorts,
+  AttachmentMaster,
+  AttachmentOrigin,
+  NewAttachment,
+} from './attachments/create-attachment.js'
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
 export type { ConsoleSignInService } from './auth/console-sign-in.js'
@@ -176,6 +277,23 @@ export type {
 } from './content/ports.js'
 export type { RgbColor, WatermarkOptions, WatermarkSettingsInput } from './content/watermark-text.js'
 export { DEFAULT_WATERMARK_OPTIONS, parseWatermarkSettings } from './content/watermark-text.js'
+export type {
+  Correspondent,
+  CriteriaTerm,
+  DateColumn,
+  FacetName,
+  FacetSelection,
+  FlagColumn,
+  SearchCriteria,
+  SearchOrder,
+  SearchPaging,
+} from './criteria-search/criteria.js'
+export type { CriteriaSearchServices } from './criteria-search/criteria-search-services.js'
+export type {
+  DiffusionListServices,
+  ListInstance,
+  ListInstanceItem,
+} from './diffusion-list/list-instance.js'
 export type { DirectoryAccount, DirectoryAccountSource } from './directory-sync/directory-account.js'
 export type { DirectorySyncMapping, DirectorySyncMappingInput } from './directory-sync/directory-mapping.js'
 export { DirectorySyncMappingSchema, readDirectoryMapping } from './directory-sync/directory-mapping.js'
@@ -183,6 +301,12 @@ export type { DirectorySyncDocument } from './directory-sync/plan-directory-sync
 export { planDirectorySync } from './directory-sync/plan-directory-sync.js'
 export type { DirectorySyncOptions, DirectorySyncResult } from './directory-sync/sync-directory-users.js'
 export { syncDirectoryUsers } from './directory-sync/sync-directory-users.js'
+export type {
+  DoctypeFirstLevelRow,
+  DoctypeRepository,
+  DoctypeRow,
+  DoctypeSecondLevelRow,
+} from './doctypes/ports.js'
 export type { Entity, EntityRow } from './entities/entity.js'
 export { EntityResponseSchema } from './entities/entity.js'
 export type { EntityRepository } from './entities/ports.js'
@@ -190,6 +314,16 @@ export { ERROR_CATALOGUE } from './errors/catalogue/index.js'
 export type { ErrorArgs, ErrorCode } from './errors/domain-error.js'
 export { DomainError, domainError, errorMessage, fail, isDomainError } from './errors/domain-error.js'
 export type { ErrorDefinition, ErrorKind } from './errors/error-definition.js'
+export type { FolderRepository, VisibleFolderRow } from './folders/ports.js'
+export type {
+  ExtractedText,
+  ExtractionInput,
+  ExtractionMethod,
+  FullTextLanguage,
+  TextExtractor,
+} from './fulltext/ports.js'
+export { FULLTEXT_LANGUAGES } from './fulltext/ports.js'
+export type { IndexingFieldRow, IndexingModelRepository, IndexingModelRow } from './indexing-models/ports.js'
 export { JOURNAL_DESCRIPTIONS } from './journal/build-journal-event.js'
 export type {
   ArchiveJournalEvent,
@@ -221,6 +355,9 @@ export type {
 } from './journal/safe-verification.js'
 export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './journal/verify-chain.js'
 export { verifyChain } from './journal/verify-chain.js'
+export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'
+export type { NoteCreated, NoteDetail, RecordNote, RecordNotes } from './notes/note.js'
+export type { NoteRequestMeta, NotesServices } from './notes/notes-services.js'
 export type {
   AuthenticationMethod,
   AuthObserver,
@@ -234,6 +371,7 @@ export type {
 } from './observability/ports.js'
 export { compactOrganisation } from './organisation/compact-organisation.js'
 export type {
+  AttachmentTypeDefinition,
   ContactDefinition,
   CustomFieldDefinition,
   DoctypeDefinition,
@@ -249,6 +387,7 @@ export type {
   OrganisationDocumentInput,
   OrganisationItems,
   OrganisationSection,
+  ParameterDefinition,
   PriorityDefinition,
   StatusDefinition,
   TagDefinition,
@@ -257,7 +396,12 @@ export type {
   UserEntityMembership,
   UserModeName,
 } from './organisation/organisation-schema.js'
-export { OrganisationDocumentSchema, organisationJsonSchema, USER_MODES } from './organisation/organisation-schema.js'
+export {
+  AttachmentTypeDefinitionSchema,
+  OrganisationDocumentSchema,
+  organisationJsonSchema,
+  USER_MODES,
+} from './organisation/organisation-schema.js'
 export type {
   ApplyOrganisationOptions,
   ChangeAuthor,
@@ -284,6 +428,7 @@ export type {
   OrganisationValidation,
 } from './organisation/validate-organisation.js'
 export { validateOrganisation } from './organisation/validate-organisation.js'
+export type { ParameterRepository } from './parameters/ports.js'
 export type { ChronoPlan } from './records/chrono.js'
 export type {
   DiffusionItem,
@@ -307,6 +452,13 @@ export type {
 } from './records/ports.js'
 export type { RecordsServices } from './records/records-services.js'
 export type {
+  CustomFieldRepository,
+  PriorityRepository,
+  ReferenceList,
+  StatusRepository,
+  TagRepository,
+} from './reference-lists/ports.js'
+export type {
   ArithmeticExpr,
   ArithmeticOperator,
   BetweenExpr,
@@ -321,6 +473,8 @@ export type {
   ConcatExpr,
   ExtractExpr,
   ExtractField,
+  FullTextExpr,
+  FullTextFunctionName,
   InExpr,
   IsExpr,
   JsonAccessExpr,
@@ -357,3 +511,5 @@ export type { ViewColumnName, ViewColumnType } from './search/view-columns.js'
 export { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from './search/view-columns.js'
 export type { HistoryEntry, RecordHistory } from './status/record-history.js'
 export type { StatusServices, StatusUpdateMeta, StatusUpdateResult } from './status/status-services.js'
+export type { StoredProfile, UserDirectory, UserListItem } from './users/ports.js'
+export type { ProfileSettings } from './users/read-users.js'

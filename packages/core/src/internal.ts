@@ -8,6 +8,13 @@
  */
 
 export { displayName, isRoot, primaryEntityOf } from './actors/actor.js'
+export { attachmentTypesBody } from './attachments/attachment-services.js'
+export {
+  ATTACHMENT_TEXT_LIMITS,
+  createAttachment,
+  NEW_ATTACHMENT_STATUSES,
+  parseAttachmentId,
+} from './attachments/create-attachment.js'
 export { contentDisposition, contentFilename, versionFilename } from './content/content-filename.js'
 export {
   parseContentMode,
@@ -19,10 +26,21 @@ export {
   parseWatermarkFlag,
 } from './content/content-request.js'
 export { CONTENT_VIEW_HISTORY, servedMimeType, viewHistoryInfo } from './content/content-view.js'
-export { checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
+export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
 export { parseNewVersionBody } from './content/new-version-request.js'
 export type { WatermarkTextContext } from './content/watermark-text.js'
 export { renderWatermarkText } from './content/watermark-text.js'
+export { FACET_NAMES, SEARCH_ORDERS } from './criteria-search/criteria.js'
+export {
+  CRITERION_NAMES,
+  MAX_CRITERION_ITEMS,
+  MAX_CRITERION_TEXT,
+  parseSearchCriteria,
+} from './criteria-search/parse-criteria.js'
+export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, parseSearchPaging } from './criteria-search/parse-paging.js'
+export type { SearchDisplayItemName } from './criteria-search/search-configuration.js'
+export { CATEGORY_LABELS, SEARCH_CONFIGURATION, SEARCH_DISPLAY_ITEMS } from './criteria-search/search-configuration.js'
+export { parseListInstanceResId } from './diffusion-list/list-instance.js'
 export { readEntity } from './entities/read-entity.js'
 export type {
   DepositEventInput,
@@ -51,17 +69,36 @@ export { parseJournalQuery, selectJournalPage } from './journal/journal-query.js
 export { toLifeCycleEvent } from './journal/life-cycle-event.js'
 export { buildSafeDirectory } from './journal/safe-directory.js'
 export { parseChainVerificationQuery, verifySafeChain } from './journal/safe-verification.js'
+export { MAX_LINKED_RESOURCES } from './links/link-limits.js'
+export {
+  checkLinkTargets,
+  LINK_HISTORY,
+  parseLinkedResources,
+  parseLinkResId,
+  parseUnlinkedId,
+} from './links/link-request.js'
+export { isNoteVisible, NOTE_HISTORY } from './notes/note.js'
+export {
+  parseNoteCreateBody,
+  parseNoteEntities,
+  parseNoteId,
+  parseNotesLimit,
+  parseNotesResId,
+} from './notes/note-request.js'
 export { INDEXING_CATEGORIES, INDEXING_KEYWORDS, ORGANISATION_SECTIONS } from './organisation/organisation-schema.js'
 export { administratorOf } from './organisation/organisation-services.js'
 export { describePlan, isEmptyPlan, summarisePlan } from './organisation/plan-organisation.js'
 export { checkPerimeterClause } from './organisation/validate-organisation.js'
 export { chronoPlan } from './records/chrono.js'
 export { createRecordsUseCases } from './records/records-services.js'
+export { positiveIntegerOf } from './records/route-integer.js'
 export {
   ARITHMETIC_OPERATORS,
   CAST_TYPES,
   COMPARISON_OPERATORS,
   EXTRACT_FIELDS,
+  FULLTEXT_FUNCTIONS,
+  fullTextQueries,
   MACROS,
   SEARCH_FUNCTIONS,
   TYPED_LITERAL_TYPES,

@@ -13,4 +13,6 @@ export { findSoffice, LibreOfficeConverter } from './conversion/libreoffice-conv
 export type { ConversionServiceOptions, OfficeConverter } from './conversion/pdf-converter.js'
 export { ConversionService } from './conversion/pdf-converter.js'
 export { mimeTypeSniffer } from './sniffing/sniff-mime-type.js'
+export type { CommandLineTextExtractorOptions } from './text-extraction/text-extractor.js'
+export { CommandLineTextExtractor } from './text-extraction/text-extractor.js'
 export { pdfWatermarker } from './watermark/watermark-pdf.js'

@@ -58,6 +58,7 @@ describe('importing a generated Maarch 20.10 installation', () => {
       ['tags', 'tags'],
       ['folders', 'folders'],
       ['contacts', 'contacts'],
+      ['parameters', 'parameters'],
     ]
     expect(report.organisation?.lines.map((line) => line.split(' (')[0])).toEqual(
       sections.map(
@@ -97,8 +98,37 @@ describe('importing a generated Maarch 20.10 installation', () => {
     )
   })
 
-  // The importer reads no `notes` table yet: Maarch's notes are neither carried nor listed in the report.
-  it.todo('lists the notes it does not carry in the report, as it does attachments')
+  it('carries the notes of every record with their author, date, text and the entities they are restricted to', async () => {
+    const sourceNotes = table('notes')
+    expect(sourceNotes.length).toBe(facts().notes)
+    const restrictions = table('note_entities')
+    expect(restrictions.length).toBeGreaterThan(0)
+    const imported = await s.mailroom.db
+      .selectFrom('notes as n')
+      .select((eb) => [
+        'n.identifier',
+        'n.user_id',
+        'n.note_text',
+        eb
+          .selectFrom('note_entities as ne')
+          .select((inner) => sql<string>`string_agg(${inner.ref('ne.item_id')}, ',' order by ne.id)`.as('entities'))
+          .whereRef('ne.note_id', '=', 'n.id')
+          .as('entities'),
+      ])
+      .orderBy('n.identifier')
+      .execute()
+    expect(imported.map((n) => [Number(n.identifier), n.user_id, n.note_text, n.entities ?? ''])).toEqual(
+      sourceNotes.map((n) => [
+        n.identifier,
+        n.user_id,
+        n.note_text,
+        restrictions
+          .filter((e) => e.note_id === n.id)
+          .map((e) => e.item_id)
+          .join(','),
+      ]),
+    )
+  })
 
   it('keeps the links between records (linked_resources)', async () => {
     const linked = table('res_letterbox').filter((r) => (r.linked_resources as number[]).length > 0)
@@ -131,6 +161,21 @@ describe('importing a generated Maarch 20.10 installation', () => {
       expect(groups.find((g) => g.id === group.group_id)?.privileges ?? [], String(group.group_id)).toEqual(expected)
     }
     expect(table('usergroups_services').length).toBeGreaterThan(0)
+  })
+
+  it('carries the parameters, which the capture client reads (workingDays)', async () => {
+    const f = facts()
+    const r = await s.call('GET', '/admin/organisation', { auth: `${f.superadmin}:${f.password}` })
+    const parameters = r.json.parameters as { id: string }[]
+    expect(parameters.map((p) => p.id)).toEqual(
+      table('parameters')
+        .map((p) => String(p.id))
+        .sort(),
+    )
+    const one = await s.call('GET', '/rest/parameters/workingDays', { auth: `${f.superadmin}:${f.password}` })
+    expect(one.json.parameter).toMatchObject({ id: 'workingDays', param_value_int: 1 })
+    const dated = await s.call('GET', '/rest/parameters/last_deposit_date', { auth: `${f.superadmin}:${f.password}` })
+    expect(dated.json.parameter).toMatchObject({ param_value_date: '2024-05-06 07:08:09' })
   })
 
   it('lets the users log in with their Maarch password and see what their groups and lists give them', async () => {
@@ -260,6 +305,12 @@ describe('importing a generated Maarch 20.10 installation', () => {
     expect(again.records.imported).toEqual([])
     expect(again.records.skipped.map((r) => r.resId)).toEqual(allRecords())
     expect(again.organisation?.lines).toEqual(['no changes'])
+    // Notes come with their record: a record skipped the second time brings no second copy of its notes.
+    const notes = await s.mailroom.db
+      .selectFrom('notes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(Number(notes.n)).toBe(f.notes)
     // The scrypt hash that replaced the clerk's bcrypt one at login stays.
     expect(
       (

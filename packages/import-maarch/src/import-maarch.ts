@@ -27,6 +27,7 @@ import {
   historyRows,
   importHistoryRow,
   type MaarchRow,
+  noteRows,
   type RecordFindings,
   recordRow,
   type StoredOriginal,
@@ -98,6 +99,7 @@ const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
   folders: 'select * from folders order by level, id',
   entitiesFolders: 'select * from entities_folders order by id',
   contacts: 'select * from contacts order by id',
+  parameters: 'select * from parameters order by id',
 }
 
 /** Records read from the source per query (and attachments listed per query). */
@@ -115,6 +117,7 @@ interface Related {
   readonly tags: Map<number, MaarchRow[]>
   readonly folders: Map<number, MaarchRow[]>
   readonly history: Map<number, MaarchRow[]>
+  readonly notes: Map<number, MaarchRow[]>
 }
 
 /** A record's original read from Maarch's docservers, with what its check found. */
@@ -417,6 +420,11 @@ class RecordImporter {
         'record_id',
         [ids.map(String)],
       ),
+      notes: await byRecord(
+        `select n.*, array(select ne.item_id from note_entities ne where ne.note_id = n.id order by ne.id) as entities
+         from notes n where n.identifier = any($1) order by n.id`,
+        'identifier',
+      ),
     }
   }
 
@@ -546,13 +554,17 @@ class RecordImporter {
   }
 
   /** The record's diffusion list, senders and recipients, tags and folders, as Maarch had them. */
-  #listsOf(resId: number, related: Related): Pick<ImportedRecord, 'diffusion' | 'contacts' | 'tagIds' | 'folderIds'> {
+  #listsOf(
+    resId: number,
+    related: Related,
+  ): Pick<ImportedRecord, 'diffusion' | 'contacts' | 'tagIds' | 'folderIds' | 'notes'> {
     const of = (table: keyof Related) => related[table].get(resId) ?? []
     return {
       diffusion: diffusionRows(of('listinstance')),
       contacts: contactRows(of('contacts')),
       tagIds: of('tags').map((t) => Number(t.tag_id)),
       folderIds: of('folders').map((f) => Number(f.folder_id)),
+      notes: noteRows(of('notes')),
     }
   }
 

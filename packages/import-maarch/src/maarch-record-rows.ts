@@ -2,6 +2,7 @@ import type {
   ImportedContactRow,
   ImportedHistoryRow,
   ImportedListItemRow,
+  ImportedNoteRow,
   ImportedRecordRow,
   StoredDocument,
   WritableStorageArea,
@@ -146,6 +147,19 @@ export function diffusionRows(rows: readonly MaarchRow[]): ImportedListItemRow[]
     signatory: l.signatory === true,
     requested_signature: l.requested_signature === true,
     delegate: integer(l.delegate) ?? null,
+  }))
+}
+
+/**
+ * The record's notes (notes rows, each with `entities`: the item_ids of its note_entities rows, as the importer's
+ * query aggregates them). A note keeps its author's id even when that user was not imported.
+ */
+export function noteRows(rows: readonly MaarchRow[]): ImportedNoteRow[] {
+  return rows.map((n) => ({
+    user_id: Number(n.user_id),
+    creation_date: dateOf(n.creation_date),
+    note_text: String(n.note_text ?? ''),
+    entities: Array.isArray(n.entities) ? n.entities.filter((e): e is string => typeof e === 'string') : [],
   }))
 }
 

@@ -72,6 +72,23 @@ const empty: MaarchOrganisationRows = {
   folders: [{ id: 4, label: 'F', public: true, user_id: 99, parent_id: null }],
   entitiesFolders: [],
   contacts: [],
+  parameters: [
+    {
+      id: 'workingDays',
+      description: 'Jours ouvrés',
+      param_value_string: null,
+      param_value_int: 1,
+      param_value_date: null,
+    },
+    {
+      id: 'last_run',
+      description: null,
+      param_value_string: '',
+      param_value_int: null,
+      param_value_date: new Date(2024, 4, 6, 7, 8, 9),
+    },
+    { id: 'bad id!', description: null, param_value_string: 'x', param_value_int: null, param_value_date: null },
+  ],
 }
 
 describe('mapOrganisation', () => {
@@ -106,6 +123,18 @@ describe('mapOrganisation', () => {
       section: 'groups',
       id: 'OK_GROUP',
       message: 'privilege "not a service id" not storable: left out',
+    })
+  })
+
+  it('carries the parameters as they were, a timestamp as Maarch prints it; an id the document cannot hold is noted', () => {
+    expect(document.parameters).toEqual([
+      { id: 'workingDays', description: 'Jours ouvrés', stringValue: null, integerValue: 1, dateValue: null },
+      { id: 'last_run', description: null, stringValue: '', integerValue: null, dateValue: '2024-05-06 07:08:09' },
+    ])
+    expect(notes).toContainEqual({
+      section: 'parameters',
+      id: 'bad id!',
+      message: 'id not storable (letters, digits, "_" and "-"): left out',
     })
   })
 })

@@ -25,6 +25,8 @@ export interface MaarchOrganisationRows {
   readonly folders: readonly Row[]
   readonly entitiesFolders: readonly Row[]
   readonly contacts: readonly Row[]
+  /** The installation's parameters (workingDays, the chrono counters, …). */
+  readonly parameters: readonly Row[]
 }
 
 /** Something of the organisation Mailroom could not carry over as it was, and what was done instead. */
@@ -290,8 +292,42 @@ export function mapOrganisation(
       ]
     }),
     contacts: rows.contacts.map((c) => mapContact(c, login, notes)),
+    parameters: mapParameters(rows.parameters, notes),
   }
   return { document, notes }
+}
+
+/** A parameter id the organisation document can hold (Maarch's own rule for new ones). */
+const PARAMETER_ID = /^[\w-]{1,255}$/
+
+/** A timestamp as node-postgres reads one without zone (a local Date), or as text, printed as Maarch prints it. */
+function timestampText(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  if (value instanceof Date) {
+    const two = (n: number) => String(n).padStart(2, '0')
+    return `${value.getFullYear()}-${two(value.getMonth() + 1)}-${two(value.getDate())} ${two(value.getHours())}:${two(value.getMinutes())}:${two(value.getSeconds())}`
+  }
+  return String(value).replace('T', ' ').slice(0, 19)
+}
+
+/** The parameters, each as it was; one whose id the document cannot hold is left out with a note. */
+function mapParameters(rows: readonly Row[], notes: OrganisationNote[]) {
+  return rows.flatMap((p) => {
+    const id = String(p.id)
+    if (!PARAMETER_ID.test(id)) {
+      notes.push({ section: 'parameters', id, message: 'id not storable (letters, digits, "_" and "-"): left out' })
+      return []
+    }
+    return [
+      {
+        id,
+        description: str(p.description),
+        stringValue: str(p.param_value_string),
+        integerValue: p.param_value_int === null || p.param_value_int === undefined ? null : num(p.param_value_int),
+        dateValue: timestampText(p.param_value_date),
+      },
+    ]
+  })
 }
 
 /** A service id the organisation document can hold (its `code` rule). */

@@ -466,6 +466,7 @@ export function generateInstallation(
   const history: Row[] = []
   const attachments: Row[] = []
   const notes: Row[] = []
+  const noteEntities: Row[] = []
   const facts = {
     deletedTypistRecord: 9,
     unknownTypistRecord: 10,
@@ -694,13 +695,19 @@ export function generateInstallation(
         attachment_type: 'response_project',
       })
     }
-    if (resId % 5 === 1)
+    if (resId % 5 === 1) {
+      const noteId = notes.length + 1
       notes.push({
+        id: noteId,
         identifier: resId,
         user_id: destUser,
         creation_date: at(15),
         note_text: `Note sur le courrier ${resId}`,
       })
+      // One in two is restricted to the record's destination (and, every other time, to the DGS too).
+      if (resId % 10 === 1) noteEntities.push({ note_id: noteId, item_id: destination })
+      if (resId % 20 === 1) noteEntities.push({ note_id: noteId, item_id: 'DGS' })
+    }
   }
   // Rows about other things than records, which the importer leaves alone.
   history.push({
@@ -720,6 +727,19 @@ export function generateInstallation(
     { id: `chrono_incoming_${year}`, description: null, param_value_string: null, param_value_int: chronoIncoming + 3 },
     { id: `chrono_outgoing_${year}`, description: null, param_value_string: null, param_value_int: chronoOutgoing },
     { id: 'homepage_message', description: null, param_value_string: 'Bienvenue', param_value_int: null },
+    {
+      id: 'workingDays',
+      description: 'Si activé (1), les délais de traitement sont calculés en jours ouvrés',
+      param_value_string: null,
+      param_value_int: 1,
+    },
+    {
+      id: 'last_deposit_date',
+      description: null,
+      param_value_string: null,
+      param_value_int: null,
+      param_value_date: '2024-05-06 07:08:09',
+    },
   ]
 
   return {
@@ -756,6 +776,7 @@ export function generateInstallation(
       history,
       res_attachments: attachments,
       notes,
+      note_entities: noteEntities,
     },
     files,
     facts: {

@@ -335,4 +335,9 @@ create table notes (
   creation_date timestamp not null,
   note_text text not null
 );
+create table note_entities (
+  id serial primary key,
+  note_id integer not null,
+  item_id varchar(50)
+);
 `

@@ -19,8 +19,13 @@ export type {
   OidcSettings,
 } from '@mailroom/directory'
 export { createLdapAccountSource, createLdapDirectory, syncUsersFromDirectory } from '@mailroom/directory'
-export type { ConversionServiceOptions, LibreOfficeConverterOptions, OfficeConverter } from '@mailroom/documents'
-export { ConversionService, findSoffice, LibreOfficeConverter } from '@mailroom/documents'
+export type {
+  CommandLineTextExtractorOptions,
+  ConversionServiceOptions,
+  LibreOfficeConverterOptions,
+  OfficeConverter,
+} from '@mailroom/documents'
+export { CommandLineTextExtractor, ConversionService, findSoffice, LibreOfficeConverter } from '@mailroom/documents'
 export type { S3StoreOptions } from '@mailroom/object-store'
 export { isS3Url, parseS3Url, S3DocumentStore } from '@mailroom/object-store'
 export type {
@@ -31,6 +36,11 @@ export type {
   Database,
   DatabaseTarget,
   DocumentStore,
+  FullTextObserver,
+  FullTextQueueStatus,
+  FullTextServices,
+  FullTextSettings,
+  JobOutcome,
   JournalBreak,
   JournalBreakReason,
   JournalVerification,

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import {
   type ActingMailroom,
   type Actor,
@@ -8,6 +9,7 @@ import {
   type Clock,
   createAuthService,
   createContactsServices,
+  DEFAULT_PASSWORD_POLICY,
   type DirectoryAuthenticator,
   fail,
   type MailroomServices,
@@ -15,6 +17,7 @@ import {
   type PasswordHasher,
   type PasswordPolicy,
   type PdfConverter,
+  type TextExtractor,
   type ThrottlePolicy,
 } from '@mailroom/core'
 import { readEntity } from '@mailroom/core/internal'
@@ -24,20 +27,37 @@ import {
   type LdapDirectorySettings,
   type OidcSettings,
 } from '@mailroom/directory'
-import { ConversionService, mimeTypeSniffer, officeChronoMerger, pdfWatermarker } from '@mailroom/documents'
+import {
+  CommandLineTextExtractor,
+  ConversionService,
+  mimeTypeSniffer,
+  officeChronoMerger,
+  pdfWatermarker,
+} from '@mailroom/documents'
 import {
   type ContentSettings,
+  createAttachmentServices,
   createContentServices,
+  createCriteriaSearchServices,
+  createDiffusionListServices,
+  createFullTextServices,
   createJournalServices,
+  createLinksServices,
+  createNotesServices,
   createOrganisationAdmin,
   createRecordsServices,
+  createReferenceServices,
   createSearchServices,
   createStatusServices,
   type Database,
   type DatabaseTarget,
+  DEFAULT_FULLTEXT_SETTINGS,
   type DocumentStore,
   databaseFromKysely,
   databaseFromPool,
+  type FullTextObserver,
+  type FullTextServices,
+  type FullTextSettings,
   JournalWriter,
   type JournalWriterOptions,
   KyselyAuthThrottle,
@@ -116,6 +136,17 @@ export interface MailroomOptions extends DocumentStoreChoice {
   readonly journal?: Pick<JournalWriterOptions, 'sealDelayMs' | 'sweepIntervalMs'>
   /** Told of refused authentications (metrics); nothing by default. Conversions report through `converter`'s own observer. */
   readonly observer?: AuthObserver
+  /**
+   * Full-text search (docs/settings.md, MAILROOM_FULLTEXT_*): the language, this server's background
+   * extraction workers (1 by default; 0 leaves the queue to other servers) and the queue's lease and retries.
+   * `extractor` replaces pdftotext and Tesseract (tests, or another engine).
+   */
+  readonly fulltext?: Partial<FullTextSettings> & {
+    readonly extractor?: TextExtractor
+    readonly observer?: FullTextObserver
+    /** Names this server in the queue's rows (default: host name and process id). */
+    readonly serverName?: string
+  }
 }
 
 /** Mailroom's use cases wired over PostgreSQL/PGlite and the file system, usable without any HTTP layer. */
@@ -136,6 +167,8 @@ export interface Mailroom extends MailroomServices {
   statistics(): Promise<OperationalStatistics>
   /** Links every committed digital-safe journal event into its chain now (normally done in the background). */
   journalFlush(): Promise<void>
+  /** The full-text queue: status, reindex, and extraction now (drain). */
+  readonly fulltext: FullTextServices
   close(): Promise<void>
 }
 
@@ -162,6 +195,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
   const { database, ownsDatabase } = await resolveDatabase(options.database)
   let journal: JournalWriter | undefined
   let store: { store: DocumentStore; owned: boolean } | undefined
+  let fulltext: FullTextServices | undefined
   try {
     const hasher = options.passwordHasher ?? new ScryptPasswordHasher()
     const logger = options.logger ?? SILENT_LOGGER
@@ -215,6 +249,17 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       journal,
     }
     const content = createContentServices(context, options.content)
+    const { extractor, ...fullTextOptions } = options.fulltext ?? {}
+    const fullTextLanguage = fullTextOptions.language ?? DEFAULT_FULLTEXT_SETTINGS.language
+    fulltext = createFullTextServices(
+      context,
+      extractor ??
+        new CommandLineTextExtractor({
+          language: fullTextLanguage,
+          ...(context.converter ? { converter: context.converter } : {}),
+        }),
+      { serverName: `${hostname()}:${process.pid}`, ...fullTextOptions },
+    )
     const mailroom: Mailroom = {
       database,
       db: database.db,
@@ -222,10 +267,18 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       contacts: createContactsServices(new KyselyContactRepository(database.db)),
-      records: createRecordsServices(context),
-      search: createSearchServices(context, options.search),
+      records: wakingFullText(createRecordsServices(context), fulltext),
+      attachments: createAttachmentServices(context, content.reader),
+      search: createSearchServices(context, { fullTextLanguage, ...options.search }),
+      criteriaSearch: createCriteriaSearchServices(context, { fullTextLanguage }),
       content,
       status: createStatusServices(context),
+      reference: createReferenceServices(database.db, {
+        passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
+      }),
+      notes: createNotesServices(context),
+      links: createLinksServices(context),
+      diffusionList: createDiffusionListServices(context),
       journal: createJournalServices(context),
       organisation: createOrganisationAdmin({
         db: database.db,
@@ -254,8 +307,14 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
         return { ...schema, storage }
       },
       statistics: () => readOperationalStatistics(database),
+      async fullTextBacklog() {
+        const { pending, running, failed, oldestPendingSeconds } = await fulltext!.status(0)
+        return { pending, running, failed, oldestPendingSeconds }
+      },
       journalFlush: () => context.journal.flush(),
+      fulltext,
       async close() {
+        await fulltext?.stop()
         await content.close()
         await context.journal.close()
         if (store?.owned) await docservers.close()
@@ -264,7 +323,8 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
     }
     return mailroom
   } catch (error) {
-    // Stop the journal's background sealing before closing what it would use.
+    // Stop the journal's background sealing and the extraction before closing what they would use.
+    await fulltext?.stop().catch(() => {})
     await journal?.close().catch(() => {})
     if (store?.owned) await store.store.close().catch(() => {})
     if (ownsDatabase) await database.close().catch(() => {})
@@ -291,4 +351,15 @@ async function actorOf(users: KyselyUserRepository, user: string | number): Prom
 /** The authenticator of the `directory` option: given, or built from LDAP settings. */
 function directoryOf(directory: LdapDirectorySettings | DirectoryAuthenticator): DirectoryAuthenticator {
   return 'checkPassword' in directory ? directory : createLdapDirectory(directory)
+}
+
+/** The records use cases, each create also waking this server's extraction (it need not wait for its next look). */
+function wakingFullText(records: MailroomServices['records'], fulltext: FullTextServices): MailroomServices['records'] {
+  return {
+    async create(actor, body) {
+      const created = await records.create(actor, body)
+      fulltext.wake()
+      return created
+    },
+  }
 }

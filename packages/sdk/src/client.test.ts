@@ -82,6 +82,27 @@ describe('sdk: records, search, content, status', () => {
     expect(decodeBase64(String(withFile.resources[0]?.fileBase64Content))).toEqual(pdf)
   })
 
+  it('finds a record by chrono with the structured search, and reads its configuration', async () => {
+    const { resId } = await createPdfRecord('Piscine municipale')
+    const [row] = (await bbain.search({ select: 'alt_identifier', clause: `res_id = ${resId}` })).resources
+    const chrono = String(row?.alt_identifier)
+    const found = await bbain.searchByCriteria(
+      { chrono: { values: chrono } },
+      { limit: 5, order: 'chrono', orderDir: 'DESC' },
+    )
+    expect(found.allResources).toContain(resId)
+    expect(found.resources.find((resource) => resource.resId === resId)).toMatchObject({
+      chrono,
+      subject: 'Piscine municipale',
+    })
+    await expect(bbain.searchByCriteria({ chrono: { values: 12 } } as never)).rejects.toMatchObject({
+      status: 400,
+      message: 'Body chrono values must be a non-empty string',
+    })
+    const { configuration } = await bbain.getSearchConfiguration()
+    expect(configuration.listDisplay.subInfos.map((item) => item.value)).toContain('getSenders')
+  })
+
   it('creates a record with the earlier form', async () => {
     const cchaplin = createClient({ baseUrl: s.baseUrl, auth: { login: 'cchaplin', password: 'maarch' } })
     const { resId } = await cchaplin.createRecord({

@@ -1,4 +1,9 @@
 import type {
+  AttachmentBody,
+  AttachmentContentBase64Body,
+  AttachmentListBody,
+  AttachmentOriginalBase64Body,
+  AttachmentTypesBody,
   ChainVerificationResponse,
   ContactBody,
   ContactCreatedResponse,
@@ -6,20 +11,32 @@ import type {
   ContactResponse,
   ContentBase64Response,
   ContentParams,
+  CreateAttachmentBody,
   CreateRecordBody,
   CreateRecordResponse,
+  CriteriaSearchBody,
+  CriteriaSearchResponse,
   EarlierCreateRecordBody,
   Entity,
   JournalEventsParams,
   JournalEventsResponse,
+  LinkedResources,
+  LinkResourcesBody,
+  ListInstance,
   LivenessResponse,
   NewVersionBody,
   NewVersionResponse,
+  NoteCreateBody,
+  NoteCreated,
+  NoteDetail,
   OriginalContentBase64Response,
   OriginalContentParams,
   ReadinessResponse,
   RecordHistoryResponse,
+  RecordNotes,
   SearchBody,
+  SearchConfigurationResponse,
+  SearchOrder,
   SearchResponse,
   StatusUpdateBody,
   StatusUpdateResponse,
@@ -27,6 +44,7 @@ import type {
   VersionContentResponse,
 } from '@mailroom/core'
 import { createAdminClient, type MailroomAdminClient } from './admin-client.js'
+import { type ReferenceDataClient, referenceDataMethods } from './reference-client.js'
 import { type Bytes, type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
 
 export type { Bytes, CallOptions, ClientAuth, ClientOptions, QueryValues, TransportRequest } from './transport.js'
@@ -54,6 +72,16 @@ export interface RawOriginalContentParams {
 /** Ask for the answer as a stream of bytes instead of a Uint8Array. */
 export interface StreamOption {
   readonly stream: true
+}
+
+/** Paging and order of `searchByCriteria` (query parameters of POST /rest/search). */
+export interface CriteriaSearchParams {
+  /** Records per page, 1 to 1000 (default 25). */
+  readonly limit?: number
+  readonly offset?: number
+  /** Sort key (default: creation date). */
+  readonly order?: SearchOrder
+  readonly orderDir?: 'ASC' | 'DESC'
 }
 
 /** Options of `readJournal`. */
@@ -90,7 +118,7 @@ export type OpenApiJson = Readonly<Record<string, unknown>> & {
 }
 
 /** A typed Mailroom client: one method per operation of the interface. */
-export interface MailroomClient {
+export interface MailroomClient extends ReferenceDataClient {
   readonly transport: Transport
   /** The /admin operations (organisation document, users), for root users. */
   readonly admin: MailroomAdminClient
@@ -111,6 +139,17 @@ export interface MailroomClient {
   newVersion(resId: number, body: NewVersionBody, options?: CallOptions): Promise<NewVersionResponse>
   /** POST /rest/res/list: records within the caller perimeter (retried like a read). */
   search(body: SearchBody, options?: CallOptions): Promise<SearchResponse>
+  /**
+   * POST /rest/search: Maarch 20.10's structured search (criteria such as `{ chrono: { values: 'MAARCH/2026A/1' } }`),
+   * a page of records with every match's id and the facets (retried like a read).
+   */
+  searchByCriteria(
+    body: CriteriaSearchBody,
+    params?: CriteriaSearchParams,
+    options?: CallOptions,
+  ): Promise<CriteriaSearchResponse>
+  /** GET /rest/search/configuration: what each line of a criteria search result shows. */
+  getSearchConfiguration(options?: CallOptions): Promise<SearchConfigurationResponse>
 
   /** GET /rest/resources/{resId}/content?mode=base64: the PDF as a base64 object. */
   getContent(
@@ -154,6 +193,52 @@ export interface MailroomClient {
   updateStatus(body: StatusUpdateBody, options?: CallOptions): Promise<StatusUpdateResponse>
   /** GET /rest/resources/{resId}/history: the record's events, newest first. */
   getHistory(resId: number, options?: CallOptions): Promise<RecordHistoryResponse>
+
+  /** POST /rest/notes: writes a note on a record, optionally restricted to entities (`entities`: entity_ids). */
+  createNote(body: NoteCreateBody, options?: CallOptions): Promise<NoteCreated>
+  /** GET /rest/resources/{resId}/notes: the notes of a record the caller may see, newest first. */
+  listNotes(resId: number, params?: { readonly limit?: number }, options?: CallOptions): Promise<RecordNotes>
+  /** GET /rest/notes/{id}: one note, with the entity_ids it is restricted to. */
+  getNote(id: number, options?: CallOptions): Promise<NoteDetail>
+
+  /** GET /rest/resources/{resId}/linkedResources: the linked records the caller may see. */
+  listLinkedResources(resId: number, options?: CallOptions): Promise<LinkedResources>
+  /** POST /rest/resources/{resId}/linkedResources: links records to the record, both ways (privilege add_links). */
+  linkResources(resId: number, body: LinkResourcesBody, options?: CallOptions): Promise<void>
+  /** DELETE /rest/resources/{resId}/linkedResources/{id}: removes the link, both ways (privilege add_links). */
+  unlinkResource(resId: number, linkedResId: number, options?: CallOptions): Promise<void>
+
+  /** GET /rest/resources/{resId}/listInstance: the diffusion list of a record. */
+  getListInstance(resId: number, options?: CallOptions): Promise<ListInstance>
+
+  /** GET /rest/attachmentsTypes: the attachment types by code. */
+  getAttachmentTypes(options?: CallOptions): Promise<AttachmentTypesBody>
+  /** POST /rest/attachments: adds an attachment (or, with originId, a new version of one) to a record. */
+  createAttachment(body: CreateAttachmentBody, options?: CallOptions): Promise<{ id: number }>
+  /** GET /rest/resources/{resId}/attachments: the record's current attachments, latest change first. */
+  getRecordAttachments(
+    resId: number,
+    params?: { readonly limit?: number },
+    options?: CallOptions,
+  ): Promise<AttachmentListBody>
+  /** GET /rest/attachments/{id}: one attachment with its other versions. */
+  getAttachment(id: number, options?: CallOptions): Promise<AttachmentBody>
+  /** GET /rest/attachments/{id}/content?mode=base64: the attachment's PDF (watermarked) as a base64 object. */
+  getAttachmentContent(
+    id: number,
+    params: { readonly mode: 'base64' },
+    options?: CallOptions,
+  ): Promise<AttachmentContentBase64Body>
+  /** GET /rest/attachments/{id}/content: the attachment's PDF (watermarked) bytes. */
+  getAttachmentContent(id: number, params?: Record<string, never>, options?: CallOptions): Promise<Bytes>
+  /** GET /rest/attachments/{id}/originalContent?mode=base64: the stored file as a base64 object. */
+  getAttachmentOriginalContent(
+    id: number,
+    params: { readonly mode: 'base64' },
+    options?: CallOptions,
+  ): Promise<AttachmentOriginalBase64Body>
+  /** GET /rest/attachments/{id}/originalContent: the stored file's bytes. */
+  getAttachmentOriginalContent(id: number, params?: Record<string, never>, options?: CallOptions): Promise<Bytes>
 
   /** GET /rest/entities/{id}: an entity by entity_id (or integer identifier). */
   getEntity(id: string | number, options?: CallOptions): Promise<Entity>
@@ -269,6 +354,15 @@ export function createClient(options: ClientOptions): MailroomClient {
     return download(path, params, ['signedVersion'], call)
   }) as MailroomClient['getOriginalContent']
 
+  /** An attachment's file: JSON with mode=base64, else its bytes. */
+  const attachmentFile =
+    (route: 'content' | 'originalContent') =>
+    (id: number, params?: { readonly mode?: 'base64' }, call: CallOptions = {}) => {
+      const path = `rest/attachments/${encodeURIComponent(String(id))}/${route}`
+      if (params?.mode === 'base64') return transport.json('GET', path, { ...call, query: { mode: 'base64' } })
+      return transport.bytes('GET', path, call)
+    }
+
   return {
     transport,
     admin: createAdminClient(transport),
@@ -303,6 +397,17 @@ export function createClient(options: ClientOptions): MailroomClient {
     search(body, call = {}) {
       return transport.json('POST', 'rest/res/list', { body, idempotent: true, ...call })
     },
+    searchByCriteria(body, params = {}, call = {}) {
+      return transport.json('POST', 'rest/search', {
+        body,
+        idempotent: true,
+        ...call,
+        query: query(params, ['limit', 'offset', 'order', 'orderDir']),
+      })
+    },
+    getSearchConfiguration(call = {}) {
+      return transport.json('GET', 'rest/search/configuration', call)
+    },
 
     getContent,
     getOriginalContent,
@@ -319,6 +424,47 @@ export function createClient(options: ClientOptions): MailroomClient {
     getHistory(resId, call = {}) {
       return transport.json('GET', `${resource(resId)}/history`, call)
     },
+
+    createNote(body, call = {}) {
+      return transport.json('POST', 'rest/notes', { body, ...call })
+    },
+    listNotes(resId, params, call = {}) {
+      return transport.json('GET', `${resource(resId)}/notes`, { ...call, query: query(params, ['limit']) })
+    },
+    getNote(id, call = {}) {
+      return transport.json('GET', `rest/notes/${encodeURIComponent(String(id))}`, call)
+    },
+
+    listLinkedResources(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/linkedResources`, call)
+    },
+    async linkResources(resId, body, call = {}) {
+      // Linking again changes nothing: safe to retry.
+      await transport.empty('POST', `${resource(resId)}/linkedResources`, { body, idempotent: true, ...call })
+    },
+    async unlinkResource(resId, linkedResId, call = {}) {
+      const path = `${resource(resId)}/linkedResources/${encodeURIComponent(String(linkedResId))}`
+      await transport.empty('DELETE', path, { idempotent: true, ...call })
+    },
+
+    getListInstance(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/listInstance`, call)
+    },
+
+    getAttachmentTypes(call = {}) {
+      return transport.json('GET', 'rest/attachmentsTypes', call)
+    },
+    createAttachment(body, call = {}) {
+      return transport.json('POST', 'rest/attachments', { body, ...call })
+    },
+    getRecordAttachments(resId, params, call = {}) {
+      return transport.json('GET', `${resource(resId)}/attachments`, { ...call, query: query(params, ['limit']) })
+    },
+    getAttachment(id, call = {}) {
+      return transport.json('GET', `rest/attachments/${encodeURIComponent(String(id))}`, call)
+    },
+    getAttachmentContent: attachmentFile('content') as MailroomClient['getAttachmentContent'],
+    getAttachmentOriginalContent: attachmentFile('originalContent') as MailroomClient['getAttachmentOriginalContent'],
 
     async getEntity(id, call = {}) {
       return (await transport.json<{ entity: Entity }>('GET', `rest/entities/${encodeURIComponent(String(id))}`, call))
@@ -395,5 +541,7 @@ export function createClient(options: ClientOptions): MailroomClient {
     openapi(call = {}) {
       return transport.json('GET', 'rest/openapi.json', { auth: false, ...call })
     },
+
+    ...referenceDataMethods(transport),
   }
 }

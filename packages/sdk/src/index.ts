@@ -13,6 +13,7 @@ export type {
   ClientOptions,
   ContactCreateParams,
   ContactListParams,
+  CriteriaSearchParams,
   JournalCallOptions,
   MailroomClient,
   OpenApiJson,
@@ -25,3 +26,4 @@ export type {
 } from './client.js'
 export { createClient, Transport } from './client.js'
 export { MailroomApiError, MailroomNetworkError, MailroomTimeoutError } from './errors.js'
+export type { ReferenceDataClient } from './reference-client.js'

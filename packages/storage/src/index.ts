@@ -10,12 +10,15 @@
  * and repositories exported here are what it composes.
  */
 
+export type { AttachmentCreateFaults } from './attachments/attachment-writer.js'
+export { createAttachmentServices } from './attachments/create-attachment-services.js'
 export { KyselyContactRepository } from './contacts/kysely-contact-repository.js'
 export type { ContentSettings } from './content/content-settings.js'
 export { DEFAULT_CONTENT_SETTINGS } from './content/content-settings.js'
 export { createContentServices } from './content/create-content-services.js'
 export type { FileDigest } from './content/stored-file.js'
 export { digestStream } from './content/stored-file.js'
+export { createCriteriaSearchServices } from './criteria-search/create-criteria-search-services.js'
 export { MIGRATIONS, migrateToLatest, pendingMigrations } from './database/migrations/index.js'
 export type { DatabaseTarget, MailroomDatabase, PgPoolLike, PoolStatistics } from './database/open-database.js'
 export {
@@ -29,6 +32,7 @@ export { PgliteDialect } from './database/pglite-dialect.js'
 export type { Database } from './database/schema.js'
 export type { StartupLockOptions } from './database/startup-lock.js'
 export { withStartupLock } from './database/startup-lock.js'
+export { createDiffusionListServices } from './diffusion-list/create-diffusion-list-services.js'
 export type { StorageCheckOptions, StorageCheckReport, StorageProblem } from './docserver/check-document-storage.js'
 export { checkDocumentStorage } from './docserver/check-document-storage.js'
 export type { CopyProblem, CopyProgress, CopyReport } from './docserver/copy-document-store.js'
@@ -40,6 +44,12 @@ export { FolderDocumentStore } from './docserver/folder-document-store.js'
 export type { WritableStorageArea } from './docserver/writable-areas.js'
 export { writableStorageAreas } from './docserver/writable-areas.js'
 export { KyselyEntityRepository } from './entities/kysely-entity-repository.js'
+export type { FullTextServices } from './fulltext/create-fulltext-services.js'
+export { createFullTextServices } from './fulltext/create-fulltext-services.js'
+export type { FullTextQueueStatus } from './fulltext/fulltext-queue.js'
+export type { FullTextSettings } from './fulltext/fulltext-settings.js'
+export { DEFAULT_FULLTEXT_SETTINGS } from './fulltext/fulltext-settings.js'
+export type { FullTextObserver, JobOutcome } from './fulltext/fulltext-worker.js'
 export type { JournalServicesOptions } from './journal/create-journal-services.js'
 export { createJournalServices } from './journal/create-journal-services.js'
 export type { JournalWriterOptions } from './journal/journal-writer.js'
@@ -53,8 +63,10 @@ export type {
   VerifyJournalOptions,
 } from './journal/verify-journal.js'
 export { verifyJournal } from './journal/verify-journal.js'
+export { createLinksServices } from './links/create-links-services.js'
 export type { Logger } from './logger.js'
 export { SILENT_LOGGER } from './logger.js'
+export { createNotesServices } from './notes/create-notes-services.js'
 export { readOperationalStatistics } from './observability/operational-statistics.js'
 export type { OrganisationAdmin, OrganisationAdminDependencies } from './organisation/organisation-admin.js'
 export { createOrganisationAdmin } from './organisation/organisation-admin.js'
@@ -70,6 +82,7 @@ export type {
   ImportedContactRow,
   ImportedHistoryRow,
   ImportedListItemRow,
+  ImportedNoteRow,
   ImportedRecord,
   ImportedRecordRow,
   ImportedVersionRow,
@@ -77,6 +90,7 @@ export type {
 export { existingRecordIds, insertImportedRecord } from './records/imported-record.js'
 export type { GivenChronoNumber } from './records/record-counters.js'
 export { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './records/record-counters.js'
+export { createReferenceServices } from './reference/create-reference-services.js'
 export type { SearchSettings } from './search/create-search-services.js'
 export { createSearchServices } from './search/create-search-services.js'
 export { KyselyAuthThrottle } from './security/kysely-auth-throttle.js'

@@ -10,6 +10,12 @@
  */
 
 export { clauseArbitrary, literalTextArbitrary, macroArbitrary } from './arbitraries/clause-arbitrary.js'
+export {
+  badCriteriaBodyArbitrary,
+  criteriaBodyArbitrary,
+  criterionArbitrary,
+  criterionTextArbitrary,
+} from './arbitraries/criteria-arbitrary.js'
 export type { ChromiumOptions, TestBrowser } from './browser/chromium.js'
 export { CHROMIUM_PATH, chromiumMissing, launchChromium } from './browser/chromium.js'
 export type { TestDatabase, TestDatabaseKind, TestMailroom, TestStoreKind } from './databases/test-database.js'
@@ -41,6 +47,8 @@ export { DEMO_USERS, naiveVisible, seedSearchDataset } from './fixtures/search-t
 export { providerTokens } from './identity/code-flow.js'
 export type { IdentityProviderOptions, TestIdentityProvider } from './identity/oidc-provider-server.js'
 export { startTestIdentityProvider } from './identity/oidc-provider-server.js'
+export type { MaarchIdMapping } from './maarch-answers/id-mapping.js'
+export { replayWithMailroomIds, withMailroomIds } from './maarch-answers/id-mapping.js'
 export type { MaarchExchange } from './maarch-answers/maarch-exchanges.js'
 export {
   maarchCredentials,
@@ -51,6 +59,7 @@ export {
 export { replayMaarchRequest } from './maarch-answers/replay.js'
 export type { ComparedResponse, ShapeOptions } from './maarch-answers/same-shape.js'
 export { answerDifferences, expectSameShape, jsonType, shapeDifferences } from './maarch-answers/same-shape.js'
+export { insertStandInRecord } from './maarch-answers/stand-in-records.js'
 export type { GatewaySettings } from './object-store/ceph-gateway.js'
 export { cephGateway, cephGatewayUser, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
 export type { StallingProxy } from './object-store/stalling-proxy.js'

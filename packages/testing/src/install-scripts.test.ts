@@ -30,11 +30,12 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(machine, { recursive: true, force: true }))
 
-function runScript(script: string, packages: string[], ...args: string[]) {
+function runScript(script: string, packages: string[], ...args: (string | Record<string, string>)[]) {
   writeFileSync(installed(), packages.map((p) => `${p}\n`).join(''))
-  const result = spawnSync('bash', [join(scripts, script), ...args], {
+  const env = Object.assign({}, ...args.filter((arg) => typeof arg !== 'string'))
+  const result = spawnSync('bash', [join(scripts, script), ...args.filter((arg) => typeof arg === 'string')], {
     encoding: 'utf8',
-    env: { PATH: [machine, process.env.PATH].join(delimiter), MAILROOM_CHROMIUM: '' },
+    env: { PATH: [machine, process.env.PATH].join(delimiter), MAILROOM_CHROMIUM: '', ...env },
   })
   return { status: result.status, lines: result.stdout.trim().split('\n'), apt: readFileSync(aptCalls(), 'utf8') }
 }
@@ -113,6 +114,72 @@ describe('scripts/install-chromium.sh', () => {
   })
 })
 
+describe('scripts/install-capture-python.sh', () => {
+  const CAPTURE_PIECES = ['python3', 'python3-venv', 'python3-requests']
+  /**
+   * Stand-ins for Debian's python3 (`-m venv` makes a virtual environment of stubs) and for that environment's pip
+   * (records its arguments, then the environment's python has holidays.FR, release 0.105).
+   */
+  const captureEnv = () => {
+    const venv = join(machine, 'venv')
+    const basePython = join(machine, 'base-python3')
+    writeFileSync(
+      basePython,
+      `#!/usr/bin/env bash
+echo "$*" >> "${machine}/python-calls"
+dir="\${@: -1}"; mkdir -p "$dir/bin"
+printf '#!/usr/bin/env bash\\n[ -e "%s/holidays" ] && echo 0.105\\n' "$dir" > "$dir/bin/python"
+printf '#!/usr/bin/env bash\\necho "$*" >> "%s/pip-calls"\\ntouch "%s/holidays"\\n' "${machine}" "$dir" > "$dir/bin/pip"
+chmod +x "$dir/bin/python" "$dir/bin/pip"
+`,
+    )
+    chmodSync(basePython, 0o755)
+    return { MAILROOM_CAPTURE_VENV: venv, MAILROOM_CAPTURE_BASE_PYTHON: basePython }
+  }
+  const calls = (file: string) => {
+    try {
+      return readFileSync(join(machine, file), 'utf8').trim().split('\n')
+    } catch {
+      return []
+    }
+  }
+
+  it('checks requests and holidays.FR on their own: Python with its venv module is not enough', () => {
+    const env = captureEnv()
+    const { status, lines, apt } = runScript('install-capture-python.sh', ['python3', 'python3-venv'], env, '--check')
+    expect(status).toBe(1)
+    const venv = env.MAILROOM_CAPTURE_VENV
+    expect(lines).toEqual([
+      'install-capture-python: ok      Python 3 (runs the capture client): python3',
+      'install-capture-python: ok      Python virtual environments: python3-venv',
+      "install-capture-python: missing requests (the client's HTTP library): python3-requests",
+      'install-capture-python: would install python3-requests',
+      `install-capture-python: missing holidays with holidays.FR: holidays==0.105 in ${venv}`,
+      `install-capture-python: would install holidays==0.105 in ${venv}`,
+    ])
+    expect(apt).toBe('')
+    expect(calls('python-calls')).toEqual([])
+  })
+
+  it('installs requests with apt-get and holidays with pip in a virtual environment that sees Debian’s packages', () => {
+    const env = captureEnv()
+    const { status, lines, apt } = runScript('install-capture-python.sh', ['python3', 'python3-venv'], env)
+    expect(status).toBe(0)
+    expect(apt).toContain('install -y -qq --no-install-recommends python3-requests')
+    expect(calls('python-calls')).toEqual([`-m venv --system-site-packages ${env.MAILROOM_CAPTURE_VENV}`])
+    expect(calls('pip-calls')).toEqual(['install --quiet --disable-pip-version-check holidays==0.105'])
+    expect(lines.at(-1)).toBe(`install-capture-python: installing holidays==0.105 in ${env.MAILROOM_CAPTURE_VENV}`)
+    // Everything there now: nothing more to do.
+    const again = runScript('install-capture-python.sh', [...CAPTURE_PIECES], env, '--check')
+    expect(again.status).toBe(0)
+    expect(again.lines.at(-1)).toBe(
+      `install-capture-python: ok      holidays with holidays.FR: 0.105 in ${env.MAILROOM_CAPTURE_VENV}`,
+    )
+    runScript('install-capture-python.sh', [...CAPTURE_PIECES], env)
+    expect(calls('pip-calls')).toHaveLength(1)
+  })
+})
+
 describe('scripts/install-slapd.sh', () => {
   it('installs the missing pieces of the directory tests, and nothing when all are there', () => {
     expect(runScript('install-slapd.sh', ['openssl'], '--check')).toMatchObject({
@@ -128,5 +195,25 @@ describe('scripts/install-slapd.sh', () => {
       'install -y -qq --no-install-recommends slapd ldap-utils',
     )
     expect(runScript('install-slapd.sh', ['slapd', 'ldap-utils', 'openssl'], '--check')).toMatchObject({ status: 0 })
+  })
+})
+
+describe('scripts/install-tesseract.sh', () => {
+  it('installs the missing pieces of full-text extraction, and nothing when all are there', () => {
+    expect(runScript('install-tesseract.sh', ['tesseract-ocr', 'poppler-utils'], '--check')).toMatchObject({
+      status: 1,
+      lines: [
+        'install-tesseract: ok      Tesseract OCR (scans and images): tesseract-ocr',
+        'install-tesseract: missing Tesseract French data: tesseract-ocr-fra',
+        'install-tesseract: missing Tesseract English data: tesseract-ocr-eng',
+        'install-tesseract: ok      poppler (pdftotext, pdftoppm): poppler-utils',
+        'install-tesseract: would install tesseract-ocr-fra tesseract-ocr-eng',
+      ],
+    })
+    expect(runScript('install-tesseract.sh', ['poppler-utils']).apt).toContain(
+      'install -y -qq --no-install-recommends tesseract-ocr tesseract-ocr-fra tesseract-ocr-eng',
+    )
+    const all = ['tesseract-ocr', 'tesseract-ocr-fra', 'tesseract-ocr-eng', 'poppler-utils']
+    expect(runScript('install-tesseract.sh', all, '--check')).toMatchObject({ status: 0 })
   })
 })

@@ -8,6 +8,9 @@ import { errorText } from '../ui/error-text.js'
 import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
+import { AttachmentsSection } from './attachments-section.js'
+import { LinksSection } from './links-section.js'
+import { NotesSection } from './notes-section.js'
 import { PdfView } from './pdf-view.js'
 
 type History = Awaited<ReturnType<MailroomClient['getHistory']>>['history']
@@ -38,8 +41,8 @@ async function readVersions(client: MailroomClient, resId: number): Promise<Vers
 
 /**
  * A record: its fields (a search of its id), the watermarked PDF drawn by pdf.js, the original file, its
- * versions and history, and the status change. Whatever the server refuses (out of perimeter, no file) is
- * shown with the server's message.
+ * versions and history, the status change, and its notes, attachments and links. Whatever the server refuses
+ * (out of perimeter, no file) is shown with the server's message.
  */
 export function RecordPage(props: { readonly resId: number }) {
   const { t, language, keeper } = useConsole()
@@ -169,6 +172,12 @@ export function RecordPage(props: { readonly resId: number }) {
                 </ul>
               )}
             </section>
+          </div>
+
+          <div class="wide capture-sections">
+            <NotesSection resId={resId} onChanged={loadFieldsAndHistory} />
+            <AttachmentsSection resId={resId} onChanged={loadFieldsAndHistory} />
+            <LinksSection resId={resId} onChanged={loadFieldsAndHistory} />
           </div>
 
           <section aria-labelledby="history-title" class="card wide">

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { buildClause, errorPosition, literal, NO_FILTERS } from './clause-builder.js'
+import { buildClause, errorPosition, excerptParts, literal, NO_FILTERS, withinRecords } from './clause-builder.js'
 
 /** Splits a clause into its string literals and the text between them, as the server's tokenizer does. */
 function outsideLiterals(clause: string): string {
@@ -33,6 +33,7 @@ describe('the clause the filter builder writes', () => {
       status: 'NEW',
       doctype: '101',
       destination: 'PJS',
+      priority: 'poiuytre1379nbvc',
       createdFrom: '2026-01-31',
       createdTo: '2026-02-28',
       chrono: 'MAARCH/2026A/1',
@@ -41,7 +42,8 @@ describe('the clause the filter builder writes', () => {
       customValue: 'Fax',
     })
     expect(clause).toBe(
-      "status = 'NEW' and type_id = 101 and destination = 'PJS' and creation_date >= '2026-01-31' and creation_date < '2026-03-01'" +
+      "status = 'NEW' and type_id = 101 and destination = 'PJS' and priority = 'poiuytre1379nbvc'" +
+        " and creation_date >= '2026-01-31' and creation_date < '2026-03-01'" +
         " and alt_identifier = 'MAARCH/2026A/1' and subject ilike '%Demande%' and subject ilike '%piscine%' and custom_fields->>'3' = 'Fax'",
     )
   })
@@ -60,12 +62,25 @@ describe('the clause the filter builder writes', () => {
 
   it('keeps every value inside a literal, whatever it holds (property)', () => {
     fc.assert(
-      fc.property(fc.string(), fc.string(), fc.string(), fc.string(), (status, destination, chrono, words) => {
-        const clause = buildClause({ ...NO_FILTERS, status, destination, chrono, subjectWords: words })
-        const structure = outsideLiterals(clause)
-        expect(structure).toMatch(/^(1=1|[a-z_]+ (=|ilike) ( and [a-z_]+ (=|ilike) )*)$/)
-      }),
+      fc.property(
+        fc.string(),
+        fc.string(),
+        fc.string(),
+        fc.string(),
+        fc.string(),
+        (status, destination, priority, chrono, words) => {
+          const clause = buildClause({ ...NO_FILTERS, status, destination, priority, chrono, subjectWords: words })
+          const structure = outsideLiterals(clause)
+          expect(structure).toMatch(/^(1=1|[a-z_]+ (=|ilike) ( and [a-z_]+ (=|ilike) )*)$/)
+        },
+      ),
     )
+  })
+
+  it('narrows a clause to the records a sender look-up found, or to none', () => {
+    expect(withinRecords("status = 'NEW'", [4, 9])).toBe("(status = 'NEW') and res_id in (4, 9)")
+    expect(withinRecords('1=1', [])).toBe('1=0')
+    expect(withinRecords('1=1', [0, -1, 1.5])).toBe('1=0')
   })
 
   it('doubles quotes in literals', () => {
@@ -75,5 +90,22 @@ describe('the clause the filter builder writes', () => {
   it('reads the position of a server error', () => {
     expect(errorPosition('Bad Request: clause is not valid: unknown column "foo" at position 1')).toBe(1)
     expect(errorPosition('Bad Request: clause is not valid: unexpected end of input')).toBeNull()
+  })
+})
+
+describe('full-text words', () => {
+  it('become one fulltext() condition whose words are a literal', () => {
+    expect(buildClause({ ...NO_FILTERS, words: " toiture de l'école ", status: 'NEW' })).toBe(
+      "fulltext('toiture de l''école') and status = 'NEW'",
+    )
+  })
+
+  it('marks the words found in an excerpt', () => {
+    expect(excerptParts('la **toiture** du **gymnase**')).toEqual([
+      { text: 'la ', found: false },
+      { text: 'toiture', found: true },
+      { text: ' du ', found: false },
+      { text: 'gymnase', found: true },
+    ])
   })
 })

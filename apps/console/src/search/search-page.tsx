@@ -1,14 +1,34 @@
+import type { MailroomClient } from '@mailroom/sdk'
 import { useRef, useState } from 'preact/hooks'
+import {
+  type ContactRow,
+  readDoctypes,
+  readEntities,
+  readPriorities,
+  readStatuses,
+  searchBySender,
+} from '../capture/capture-api.js'
+import { doctypeGroups, entityChoices, priorityChoices, statusChoices } from '../capture/reference-options.js'
+import { SenderPicker } from '../capture/sender-picker.js'
+import { useLoaded } from '../capture/use-loaded.js'
 import type { MessageKey } from '../i18n/i18n.js'
 import { StatusChangeForm } from '../status/status-change-form.js'
 import { Alert } from '../ui/alert.js'
+import { ChoiceField } from '../ui/choice-field.js'
 import { useConsole } from '../ui/context.js'
 import { errorText } from '../ui/error-text.js'
 import { FieldGrid, type FieldSpec } from '../ui/field-input.js'
 import { formatValue } from '../ui/format.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
-import { buildClause, errorPosition, NO_FILTERS, type SearchFilters } from './clause-builder.js'
+import {
+  buildClause,
+  errorPosition,
+  excerptParts,
+  NO_FILTERS,
+  type SearchFilters,
+  withinRecords,
+} from './clause-builder.js'
 
 const PAGE_SIZE = 20
 
@@ -23,10 +43,9 @@ const COLUMNS: readonly (readonly [column: string, heading: MessageKey])[] = [
   ['creation_date', 'colCreated'],
 ]
 
+/** The filters typed in; status, document type, destination and priority are lists above them. */
 const FILTER_FIELDS: readonly FieldSpec<keyof SearchFilters>[] = [
-  ['status', 'status', 'text'],
-  ['doctype', 'doctype', 'number'],
-  ['destination', 'destination', 'text'],
+  ['words', 'words', 'text'],
   ['createdFrom', 'createdFrom', 'date'],
   ['createdTo', 'createdTo', 'date'],
   ['chrono', 'chrono', 'text'],
@@ -46,12 +65,24 @@ interface Results {
   readonly page: number
 }
 
+/** The clause narrowed to a sender's records, when one is chosen (the records found by POST /rest/search). */
+async function senderClause(client: MailroomClient, clause: string, sender: ContactRow | null): Promise<string> {
+  return sender ? withinRecords(clause, await searchBySender(client, sender.id)) : clause
+}
+
 /**
- * Search: the filter builder writes the clause (which may also be typed), the server answers one page of
- * the perimeter's records and, with a second search of the ids alone, how many match in all.
+ * Search: the filter builder writes the clause (which may also be typed) from lists of the server's
+ * statuses, document types, entities and priorities; a chosen sender narrows it to that contact's records.
+ * The server answers one page of the perimeter's records and, with a second search of the ids alone, how
+ * many match in all.
  */
 export function SearchPage() {
   const { t, language, keeper } = useConsole()
+  const statuses = useLoaded(readStatuses)
+  const doctypes = useLoaded(readDoctypes)
+  const entities = useLoaded(readEntities)
+  const priorities = useLoaded(readPriorities)
+  const [sender, setSender] = useState<ContactRow | null>(null)
   const [filters, setFilters] = useState<SearchFilters>(NO_FILTERS)
   const [clause, setClause] = useState('1=1')
   const [sort, setSort] = useState<Sort>({ column: 'res_id', descending: true })
@@ -71,17 +102,19 @@ export function SearchPage() {
     setBusy(true)
     setError(null)
     try {
-      const select = COLUMNS.map(([column]) => column).join(', ')
+      // fulltext_excerpt: the best matching passage of each record's files (null without a fulltext condition).
+      const select = [...COLUMNS.map(([column]) => column), 'fulltext_excerpt'].join(', ')
       const orderBy = [
         `${order.column} ${order.descending ? 'desc' : 'asc'}`,
         ...(order.column === 'res_id' ? [] : ['res_id desc']),
       ]
-      const [found, all] = await keeper.call((client) =>
-        Promise.all([
-          client.search({ select, clause, orderBy, limit: PAGE_SIZE, offset: page * PAGE_SIZE }),
-          client.search({ select: 'res_id', clause }),
-        ]),
-      )
+      const [found, all] = await keeper.call(async (client) => {
+        const narrowed = await senderClause(client, clause, sender)
+        return Promise.all([
+          client.search({ select, clause: narrowed, orderBy, limit: PAGE_SIZE, offset: page * PAGE_SIZE }),
+          client.search({ select: 'res_id', clause: narrowed }),
+        ])
+      })
       setResults({ rows: found.resources, total: all.count, page })
       if (!keepSelection) setSelected([])
     } catch (caught) {
@@ -120,7 +153,47 @@ export function SearchPage() {
       >
         <fieldset>
           <legend>{t('filters')}</legend>
-          <FieldGrid idPrefix="filter" fields={FILTER_FIELDS} values={filters} min={0} onValue={setFilter} />
+          <FieldGrid idPrefix="filter" fields={FILTER_FIELDS} values={filters} min={0} onValue={setFilter}>
+            <ChoiceField
+              id="filter-status"
+              label={t('status')}
+              choices={statuses.value ? statusChoices(statuses.value, true) : null}
+              error={statuses.error}
+              value={filters.status}
+              onValue={(value) => setFilter('status', value)}
+              emptyLabel={t('any')}
+            />
+            <ChoiceField
+              id="filter-doctype"
+              label={t('doctype')}
+              choices={doctypes.value ? doctypeGroups(doctypes.value) : null}
+              error={doctypes.error}
+              value={filters.doctype}
+              onValue={(value) => setFilter('doctype', value)}
+              emptyLabel={t('any')}
+            />
+            <ChoiceField
+              id="filter-destination"
+              label={t('destination')}
+              choices={
+                entities.value ? entityChoices(entities.value, { allowedOnly: false, value: 'entity_id' }) : null
+              }
+              error={entities.error}
+              value={filters.destination}
+              onValue={(value) => setFilter('destination', value)}
+              emptyLabel={t('any')}
+            />
+            <ChoiceField
+              id="filter-priority"
+              label={t('priority')}
+              choices={priorities.value ? priorityChoices(priorities.value) : null}
+              error={priorities.error}
+              value={filters.priority}
+              onValue={(value) => setFilter('priority', value)}
+              emptyLabel={t('any')}
+            />
+            <SenderPicker id="filter-sender" label={t('sender')} chosen={sender} onChoose={setSender} />
+          </FieldGrid>
         </fieldset>
         <label for="clause">{t('clause')}</label>
         <textarea
@@ -146,6 +219,7 @@ export function SearchPage() {
             class="secondary"
             onClick={() => {
               setFilters(NO_FILTERS)
+              setSender(null)
               setClause('1=1')
               setResults(null)
               setError(null)
@@ -212,6 +286,13 @@ export function SearchPage() {
                           ) : (
                             formatValue(row[column], language)
                           )}
+                          {column === 'subject' && typeof row.fulltext_excerpt === 'string' ? (
+                            <p class="excerpt">
+                              {excerptParts(row.fulltext_excerpt).map((part, index) =>
+                                part.found ? <mark key={index}>{part.text}</mark> : part.text,
+                              )}
+                            </p>
+                          ) : null}
                         </td>
                       ))}
                     </tr>

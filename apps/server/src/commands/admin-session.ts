@@ -28,6 +28,8 @@ async function onOwnMailroom<T>(config: ServerConfig, work: (mailroom: Mailroom)
     passwordPolicy: config.passwordPolicy,
     converter: null,
     journal: { sweepIntervalMs: 0 },
+    // A command extracts no text: the servers' workers do (reindex only queues).
+    fulltext: { language: config.fulltext.language, workers: 0 },
   })
   try {
     return await work(mailroom)

@@ -48,6 +48,8 @@ export const OPERATOR_OPERATIONS = {
   loadDemo: (m: Mailroom, _: Record<string, never>) => m.loadDemo(),
   verifyJournal: (m: Mailroom, a: { safe?: string }) =>
     verifyJournal({ db: m.db, docservers: m.documentStore }, a.safe),
+  fulltextStatus: (m: Mailroom, a: { failures: number }) => m.fulltext.status(a.failures),
+  fulltextReindex: (m: Mailroom, _: Record<string, never>) => m.fulltext.reindex(),
 } as const
 
 /** The name of an operation the command line may ask of the server. */

@@ -1,10 +1,13 @@
 import type { MailroomObserver, OperationalStatistics } from '@mailroom/core'
+import type { FullTextObserver } from '@mailroom/mailroom'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
 /** The server's metrics: what Mailroom reports as it works, and the readings taken at each scrape. */
 export interface PrometheusMetrics {
   /** Given to createMailroom, the HTTP app and the converters: they call it, it counts. */
   readonly observer: MailroomObserver
+  /** Given to createMailroom's full-text queue: each extraction finished, by outcome and method. */
+  readonly fullTextObserver: FullTextObserver
   /** The metrics in Prometheus' text format, readings refreshed. */
   render(): Promise<{ contentType: string; body: string }>
 }
@@ -13,6 +16,8 @@ export interface PrometheusMetrics {
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120]
 /** Conversion buckets, seconds: in-process images and text take milliseconds, LibreOffice seconds. */
 const CONVERSION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]
+/** Extraction buckets, seconds: a text layer takes milliseconds, OCR seconds per page. */
+const EXTRACTION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300]
 
 /**
  * Builds the registry. `statistics` is read once per scrape (one query); when it fails (database down) its
@@ -116,7 +121,41 @@ export function createPrometheusMetrics(
     help: 'Total size of those files, bytes',
     registers,
   })
-  const readings = [poolInUse, poolIdle, poolWaiting, journalPending, sealLag, documents, documentBytes]
+  const fullTextJobs = new Gauge({
+    name: 'mailroom_fulltext_jobs',
+    help: 'Files of the full-text queue (every server), by state: pending, running, failed (failed for good)',
+    labelNames: ['state'] as const,
+    registers,
+  })
+  const fullTextLag = new Gauge({
+    name: 'mailroom_fulltext_lag_seconds',
+    help: 'Age of the oldest file waiting for its text to be extracted (0 when none)',
+    registers,
+  })
+  const extractions = new Counter({
+    name: 'mailroom_fulltext_extractions_total',
+    help: 'Extractions this server finished, by outcome (indexed, retry, failed, lost) and method (plain, text-layer, ocr, mixed, none)',
+    labelNames: ['outcome', 'method'] as const,
+    registers,
+  })
+  const extractionSeconds = new Histogram({
+    name: 'mailroom_fulltext_extraction_duration_seconds',
+    help: 'Time to extract and index one file on this server, by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: EXTRACTION_BUCKETS,
+    registers,
+  })
+  const readings = [
+    poolInUse,
+    poolIdle,
+    poolWaiting,
+    journalPending,
+    sealLag,
+    documents,
+    documentBytes,
+    fullTextJobs,
+    fullTextLag,
+  ]
 
   async function refreshReadings(): Promise<void> {
     for (const gauge of readings) gauge.reset()
@@ -131,6 +170,10 @@ export function createPrometheusMetrics(
       sealLag.set(s.journal.oldestPendingSeconds)
       documents.set(s.documents.count)
       documentBytes.set(s.documents.bytes)
+      fullTextJobs.set({ state: 'pending' }, s.fulltext.pending)
+      fullTextJobs.set({ state: 'running' }, s.fulltext.running)
+      fullTextJobs.set({ state: 'failed' }, s.fulltext.failed)
+      fullTextLag.set(s.fulltext.oldestPendingSeconds)
       statisticsUp.set(1)
     } catch {
       statisticsUp.set(0)
@@ -157,8 +200,16 @@ export function createPrometheusMetrics(
     libreOfficeRestarted: () => libreOfficeRestarts.inc(),
   }
 
+  const fullTextObserver: FullTextObserver = {
+    jobFinished(outcome, method, seconds) {
+      extractions.inc({ outcome, method })
+      extractionSeconds.observe({ outcome }, seconds)
+    },
+  }
+
   return {
     observer,
+    fullTextObserver,
     async render() {
       await refreshReadings()
       return { contentType: registry.contentType, body: await registry.metrics() }

@@ -20,6 +20,27 @@ export const ReadinessChecksSchema = z
   })
   .meta({ id: 'ReadinessChecks', description: 'What the readiness probe checked' })
 
+/** The full-text extraction queue of every server on the database: informative, it never fails readiness. */
+export const FullTextBacklogSchema = z
+  .object({
+    pending: z.number().int().describe('Files waiting for their text to be extracted'),
+    running: z.number().int().describe('Files being extracted by a server'),
+    failed: z.number().int().describe('Files whose extraction failed for good (mailroom fulltext status lists them)'),
+    oldestPendingSeconds: z.number().describe('Age of the oldest waiting file, seconds (0 when none)'),
+  })
+  .meta({ id: 'FullTextBacklog', description: 'The full-text extraction queue' })
+
+/** The full-text extraction queue's counts. */
+export type FullTextBacklog = z.infer<typeof FullTextBacklogSchema>
+
+/** Query of `GET /readyz`. */
+export const ReadinessQuerySchema = z.object({
+  detail: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: the answer adds `detail`, the state of background work (the full-text queue); one more query'),
+})
+
 /** Body of `GET /readyz`, 200 and 503 alike. */
 export const ReadinessResponseSchema = z
   .object({
@@ -28,6 +49,10 @@ export const ReadinessResponseSchema = z
       .array(z.enum(['database', 'migrations', 'storage', 'shuttingDown']))
       .describe('The checks that did not pass'),
     checks: ReadinessChecksSchema,
+    detail: z
+      .object({ fulltext: FullTextBacklogSchema.nullable().describe('null when the database did not answer') })
+      .optional()
+      .describe('With ?detail=true: background work, which never makes the server unready'),
   })
   .meta({ id: 'Readiness', description: 'Whether this instance should receive traffic' })
 

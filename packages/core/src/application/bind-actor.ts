@@ -12,9 +12,11 @@ export interface ActingMailroom {
   readonly entities: BoundServices<MailroomServices['entities']>
   readonly records: BoundServices<MailroomServices['records']>
   readonly search: BoundServices<MailroomServices['search']>
+  readonly criteriaSearch: BoundServices<MailroomServices['criteriaSearch']>
   readonly content: BoundServices<MailroomServices['content']>
   readonly status: BoundServices<MailroomServices['status']>
   readonly journal: BoundServices<MailroomServices['journal']>
+  readonly reference: BoundServices<MailroomServices['reference']>
 }
 
 function bind<T extends object>(group: T, actor: Actor): BoundServices<T> {
@@ -35,8 +37,10 @@ export function actAs(services: MailroomServices, actor: Actor): ActingMailroom 
     entities: bind(services.entities, actor),
     records: bind(services.records, actor),
     search: bind(services.search, actor),
+    criteriaSearch: bind(services.criteriaSearch, actor),
     content: bind(services.content, actor),
     status: bind(services.status, actor),
     journal: bind(services.journal, actor),
+    reference: bind(services.reference, actor),
   }
 }

@@ -1,14 +1,21 @@
 import type { Actor } from '../actors/actor.js'
+import type { FullTextBacklog } from '../api/health-schemas.js'
+import type { AttachmentServices } from '../attachments/attachment-services.js'
 import type { AuthService } from '../auth/auth-service.js'
 import type { ConsoleSignInService } from '../auth/console-sign-in.js'
 import type { ContactsServices } from '../contacts/contacts-services.js'
 import type { ContentServices } from '../content/content-services.js'
+import type { CriteriaSearchServices } from '../criteria-search/criteria-search-services.js'
+import type { DiffusionListServices } from '../diffusion-list/list-instance.js'
 import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
+import type { LinksServices } from '../links/linked-resource.js'
+import type { NotesServices } from '../notes/notes-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
 import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
 import type { StatusServices } from '../status/status-services.js'
+import type { ReferenceServices } from './reference-services.js'
 
 /** What the readiness probe found: the database answers, its schema is current, the storage takes writes. */
 export interface MailroomHealth {
@@ -30,14 +37,28 @@ export interface MailroomServices {
   /** GET/POST/PUT /rest/contacts, getContactByMail and getContactByPhone. */
   readonly contacts: ContactsServices
   readonly records: RecordsServices
+  /** Attachments of records: types, create, list, read, content (issue 32). */
+  readonly attachments: AttachmentServices
   readonly search: SearchServices
+  /** POST /rest/search and GET /rest/search/configuration: Maarch 20.10's structured search. */
+  readonly criteriaSearch: CriteriaSearchServices
   readonly content: ContentServices
   readonly status: StatusServices
   readonly journal: JournalServices
+  /** Reference data around the interface (issue 32): lists, parameters, the caller's profile. */
+  readonly reference: ReferenceServices
+  /** Notes of records (POST /rest/notes, GET /rest/resources/{resId}/notes, GET /rest/notes/{id}). */
+  readonly notes: NotesServices
+  /** Links between records (/rest/resources/{resId}/linkedResources). */
+  readonly links: LinksServices
+  /** Diffusion lists of records (GET /rest/resources/{resId}/listInstance). */
+  readonly diffusionList: DiffusionListServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
   /** The console's sign-in through the OpenID Connect provider; absent when none is configured for it. */
   readonly consoleSignIn?: ConsoleSignInService
   /** Readiness checks (GET /readyz): each a query or a probe file, so not for a liveness probe. */
   health(): Promise<MailroomHealth>
+  /** The full-text queue's counts (GET /readyz?detail=true); absent in adapters without full-text search. */
+  fullTextBacklog?(): Promise<FullTextBacklog>
 }

@@ -34,6 +34,7 @@ export interface TokenSigner {
  * organisation's directory checks by a bind; `oidc`, a sign-in at an OpenID Connect provider (no password here).
  */
 export const AUTHENTICATION_METHODS = ['standard', 'ldap', 'oidc'] as const
+/** One of {@link AUTHENTICATION_METHODS}. */
 export type AuthenticationMethodName = (typeof AUTHENTICATION_METHODS)[number]
 
 /** What a directory answered to a login and password. */

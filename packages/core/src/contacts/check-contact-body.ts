@@ -74,7 +74,7 @@ function jsonObject(value: unknown): ContactJson | null {
  * Every field the body leaves out is null (a PUT replaces every column).
  */
 export function checkContactBody(body: unknown, use: ContactBodyUse): ContactValues {
-  if (body === null || typeof body !== 'object' || phpEmpty(body)) fail('CONTACT_BODY_EMPTY')
+  if (body === null || typeof body !== 'object' || phpEmpty(body)) fail('BODY_NOT_SET_OR_EMPTY')
   const b = body as Record<string, unknown>
   if (!filledString(b.lastname) && !filledString(b.company)) fail('CONTACT_NAME_MANDATORY')
   if (!phpEmpty(b.email) && !isEmailAddress(b.email)) fail('CONTACT_EMAIL_INVALID')

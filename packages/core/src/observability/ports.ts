@@ -58,4 +58,11 @@ export interface OperationalStatistics {
   readonly journal: { readonly pendingEvents: number; readonly oldestPendingSeconds: number }
   /** Files the database references (records' files and their versions and renditions), and their total size. */
   readonly documents: { readonly count: number; readonly bytes: number }
+  /** The full-text extraction queue: files waiting, being extracted, failed for good; age of the oldest waiting. */
+  readonly fulltext: {
+    readonly pending: number
+    readonly running: number
+    readonly failed: number
+    readonly oldestPendingSeconds: number
+  }
 }

@@ -3,7 +3,8 @@ import { AUTHENTICATION_METHODS } from '../auth/ports.js'
 
 /**
  * The organisation document: every piece of reference data Mailroom stores (entities, groups, users,
- * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts), as one
+ * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts, parameters,
+ * attachment types), as one
  * versioned file. Identifiers are the ones stored (entity codes, group codes, logins, numeric ids), so an
  * installation exported and applied elsewhere keeps them, and an importer can keep a foreign installation's.
  *
@@ -316,6 +317,46 @@ export const ContactDefinitionSchema = z.strictObject({
   externalId: jsonObject.default({}),
 })
 
+/** A timestamp as Maarch prints one (`2024-03-04 10:02:00`), in the installation's time. */
+const timestampText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'YYYY-MM-DD HH:MM:SS')
+  .refine((value) => !Number.isNaN(Date.parse(`${value.replace(' ', 'T')}Z`)), 'a real date and time')
+
+/**
+ * A parameter of the installation (Maarch's `parameters` table: `workingDays`, `user_quota`, …): a string, an
+ * integer or a date, read by clients through GET /rest/parameters/{id}.
+ */
+export const ParameterDefinitionSchema = z.strictObject({
+  id: storable(255)
+    .min(1)
+    .regex(/^[\w-]+$/, 'letters, digits, "_" and "-" only'),
+  description: storable(100000).nullable().default(null),
+  /** param_value_string. */
+  stringValue: storable(100000).nullable().default(null),
+  /** param_value_int. */
+  integerValue: z.number().int().min(-2147483648).max(2147483647).nullable().default(null),
+  /** param_value_date. */
+  dateValue: timestampText.nullable().default(null),
+})
+
+/** A type of attachment records may get (Maarch 20.10's attachment types; `GET /rest/attachmentsTypes`). */
+export const AttachmentTypeDefinitionSchema = z.strictObject({
+  /** The type's code, as attachments name it (`response_project`). */
+  id: code(255),
+  label: text(255),
+  /** Short text the console shows beside attachments of this type (`PJ`); may be empty. */
+  icon: storable(10).default(''),
+  /** Attachments of this type go to the signature book. */
+  sign: z.boolean().default(false),
+  /** Attachments of this type get an outgoing chrono number when created without one. */
+  chrono: z.boolean().default(false),
+  /** Sent with the record's e-mails. */
+  attachInMail: z.boolean().default(false),
+  /** Offered when adding an attachment by hand. */
+  show: z.boolean().default(true),
+})
+
 /** The organisation document, version 1. */
 export const OrganisationDocumentSchema = z.strictObject({
   version: z.literal(ORGANISATION_VERSION),
@@ -332,6 +373,8 @@ export const OrganisationDocumentSchema = z.strictObject({
   tags: z.array(TagDefinitionSchema).optional(),
   folders: z.array(FolderDefinitionSchema).optional(),
   contacts: z.array(ContactDefinitionSchema).optional(),
+  parameters: z.array(ParameterDefinitionSchema).optional(),
+  attachmentTypes: z.array(AttachmentTypeDefinitionSchema).optional(),
 })
 
 /** An organisation document as read (defaults applied). */
@@ -370,6 +413,10 @@ export type TagDefinition = z.output<typeof TagDefinitionSchema>
 export type FolderDefinition = z.output<typeof FolderDefinitionSchema>
 /** A contact as read. */
 export type ContactDefinition = z.output<typeof ContactDefinitionSchema>
+/** A parameter as read. */
+export type ParameterDefinition = z.output<typeof ParameterDefinitionSchema>
+/** An attachment type as read. */
+export type AttachmentTypeDefinition = z.output<typeof AttachmentTypeDefinitionSchema>
 /** A user mode as stored. */
 export type UserModeName = (typeof USER_MODES)[number]
 /** An indexing keyword. */
@@ -390,6 +437,8 @@ export const ORGANISATION_SECTIONS = [
   'tags',
   'folders',
   'contacts',
+  'parameters',
+  'attachmentTypes',
 ] as const
 /** One section (kind of reference data) of the document. */
 export type OrganisationSection = (typeof ORGANISATION_SECTIONS)[number]
@@ -409,6 +458,8 @@ export interface OrganisationItems {
   tags: TagDefinition
   folders: FolderDefinition
   contacts: ContactDefinition
+  parameters: ParameterDefinition
+  attachmentTypes: AttachmentTypeDefinition
 }
 
 /** The key an item of a section is known by (what apply matches stored rows on). */
@@ -449,4 +500,6 @@ export const SECTION_ITEM_SCHEMAS = {
   tags: TagDefinitionSchema,
   folders: FolderDefinitionSchema,
   contacts: ContactDefinitionSchema,
+  parameters: ParameterDefinitionSchema,
+  attachmentTypes: AttachmentTypeDefinitionSchema,
 } as const satisfies { [S in OrganisationSection]: z.ZodType }

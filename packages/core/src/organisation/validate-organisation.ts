@@ -317,5 +317,7 @@ export function validateOrganisation(input: unknown, known: KnownReferences = {}
     names(doc.folders, (f) => f.id, known.folders),
   )
   checkContacts(c, users)
+  c.unique('parameters', 'id', (x) => x.id, 'parameter')
+  c.unique('attachmentTypes', 'id', (t) => t.id, 'attachment type')
   return c.issues.length === 0 ? { ok: true, document: doc } : { ok: false, issues: c.issues }
 }

@@ -224,6 +224,22 @@ export interface IsExpr {
   readonly operand: ClauseAst
   readonly test: 'null' | 'true' | 'false'
 }
+/** The clause functions over the text of the record's files (full-text search, issue 35). */
+export const FULLTEXT_FUNCTIONS = { fulltext: 'match', fulltext_rank: 'rank' } as const
+/** A full-text function's name. */
+export type FullTextFunctionName = keyof typeof FULLTEXT_FUNCTIONS
+
+/**
+ * `fulltext('words')`: true when the text of one of the record's files (its document, its attachments)
+ * holds the words (web-search syntax: "a phrase", or, -excluded; accents and case ignored, words stemmed);
+ * `fulltext_rank('words')`: how well it matches (0 when not), to order by.
+ */
+export interface FullTextExpr {
+  readonly kind: 'fulltext'
+  readonly measure: (typeof FULLTEXT_FUNCTIONS)[FullTextFunctionName]
+  readonly query: string
+}
+
 /** An argument of a bracketed macro: another macro or a literal. */
 export type MacroArg = MacroRef | StringLiteral | NumberLiteral
 /** A perimeter macro (only in group clauses); `args` is null for the macros without brackets. */
@@ -255,6 +271,7 @@ export type ClauseAst =
   | BetweenExpr
   | LikeExpr
   | IsExpr
+  | FullTextExpr
   | MacroRef
 
 /** One ordering of `orderBy`: an expression, a direction and where NULLs go (null = PostgreSQL's default). */
@@ -262,6 +279,55 @@ export interface OrderItem {
   readonly expr: ClauseAst
   readonly direction: 'asc' | 'desc'
   readonly nulls: 'first' | 'last' | null
+}
+
+/** The words of every `fulltext(...)` condition of a clause, in order (they choose the excerpt's highlights). */
+export function fullTextQueries(ast: ClauseAst): string[] {
+  const found: string[] = []
+  const visit = (node: ClauseAst): void => {
+    switch (node.kind) {
+      case 'fulltext':
+        if (node.measure === 'match') found.push(node.query)
+        return
+      case 'logical':
+      case 'comparison':
+      case 'arithmetic':
+      case 'concat':
+        visit(node.left)
+        visit(node.right)
+        return
+      case 'not':
+      case 'negate':
+      case 'cast':
+      case 'is':
+      case 'json':
+        visit(node.operand)
+        return
+      case 'call':
+        node.args.forEach(visit)
+        return
+      case 'extract':
+        visit(node.source)
+        return
+      case 'in':
+        visit(node.operand)
+        node.items.forEach(visit)
+        return
+      case 'between':
+        visit(node.operand)
+        visit(node.low)
+        visit(node.high)
+        return
+      case 'like':
+        visit(node.operand)
+        visit(node.pattern)
+        return
+      default:
+        return
+    }
+  }
+  visit(ast)
+  return found
 }
 
 /** True when `ast` still holds a perimeter macro somewhere. */

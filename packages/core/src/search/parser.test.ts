@@ -522,3 +522,36 @@ describe('properties', () => {
     )
   })
 })
+
+describe('full-text conditions', () => {
+  it('reads fulltext() and fulltext_rank() with one string of words', () => {
+    expect(parseClause("fulltext('toiture du gymnase') and status = 'NEW'")).toEqual({
+      kind: 'logical',
+      op: 'and',
+      left: { kind: 'fulltext', measure: 'match', query: 'toiture du gymnase' },
+      right: {
+        kind: 'comparison',
+        op: '=',
+        left: { kind: 'column', name: 'status' },
+        right: { kind: 'string', value: 'NEW' },
+      },
+    })
+    expect(parseOrderItem("FULLTEXT_RANK('école') desc")).toEqual({
+      expr: { kind: 'fulltext', measure: 'rank', query: 'école' },
+      direction: 'desc',
+      nulls: null,
+    })
+    expect(printClause(parseClause("not fulltext('l''école')"))).toBe("not fulltext('l''école')")
+  })
+
+  it('refuses anything but one non-blank string literal', () => {
+    for (const clause of [
+      'fulltext()',
+      "fulltext('  ')",
+      'fulltext(subject)',
+      "fulltext('a', 'b')",
+      "fulltext('a' || 'b')",
+    ])
+      expect(() => parseClause(clause), clause).toThrow(/takes one string of words/)
+  })
+})

@@ -5,6 +5,8 @@ import {
   type ComparisonOperator,
   EXTRACT_FIELDS,
   type ExtractField,
+  FULLTEXT_FUNCTIONS,
+  type FullTextFunctionName,
   MACROS,
   type MacroArg,
   type MacroName,
@@ -58,6 +60,9 @@ const COMPARISONS: Readonly<Record<string, ComparisonOperator>> = {
 }
 
 const CAST_ALIASES: Readonly<Record<string, CastType>> = { int: 'integer' }
+
+/** Names a select list may hold besides the view's columns (search-request.ts says what each gives). */
+const PSEUDO_COLUMNS: ReadonlySet<string> = new Set(['sve_start_date', 'fulltext_excerpt'])
 
 const TYPED_LITERALS: ReadonlySet<string> = new Set<TypedLiteralType>(['date', 'timestamp', 'interval'])
 
@@ -380,6 +385,12 @@ class Parser {
       this.expectWord('from')
       return { kind: 'extract', field: fieldToken.value, source: this.parseExpr() }
     }
+    if (Object.hasOwn(FULLTEXT_FUNCTIONS, word)) {
+      const argument = this.next()
+      if (argument.kind !== 'string' || argument.value.trim() === '' || !this.isSymbol(')'))
+        this.fail('fulltext-argument', token)
+      return { kind: 'fulltext', measure: FULLTEXT_FUNCTIONS[word as FullTextFunctionName], query: argument.value }
+    }
     if (!isFunction(word)) return this.fail('unknown-function', token)
     const args: ClauseAst[] = []
     if (!this.isSymbol(')')) {
@@ -464,7 +475,7 @@ class Parser {
         if (columnToken.kind !== 'ident') this.unexpected(columnToken)
       }
       if (columnToken.value === 'select') this.unexpected(columnToken)
-      const name = columnToken.value === 'sve_start_date' ? 'sve_start_date' : lookupViewColumn(columnToken.value)
+      const name = PSEUDO_COLUMNS.has(columnToken.value) ? columnToken.value : lookupViewColumn(columnToken.value)
       if (name === undefined) this.fail('unknown-column', columnToken)
       this.index++
       names.push(name)

@@ -92,6 +92,8 @@ function render(node: ClauseAst): string {
       return `${node.name}(${node.args.map((arg) => printNode(arg, 0)).join(', ')})`
     case 'extract':
       return `extract(${node.field} from ${printNode(node.source, 0)})`
+    case 'fulltext':
+      return `${node.measure === 'match' ? 'fulltext' : 'fulltext_rank'}(${quoteString(node.query)})`
     case 'macro':
       return node.args === null ? `@${node.name}` : `@${node.name}[${node.args.map(printMacroArg).join(', ')}]`
   }

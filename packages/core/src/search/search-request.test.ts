@@ -110,6 +110,7 @@ describe('parseSearchRequest: the query it builds', () => {
       offset: 0,
       withFile: true,
       sveStartDate: false,
+      fulltextExcerpt: false,
     })
   })
 
@@ -169,8 +170,12 @@ describe('parseSelect', () => {
   })
 
   it('drops sve_start_date, selecting res_id when nothing else is left', () => {
-    expect(parseSelect('sve_start_date')).toEqual({ columns: ['res_id'], sveStartDate: true })
-    expect(parseSelect('subject, sve_start_date')).toEqual({ columns: ['subject'], sveStartDate: true })
+    expect(parseSelect('sve_start_date')).toEqual({ columns: ['res_id'], sveStartDate: true, fulltextExcerpt: false })
+    expect(parseSelect('subject, sve_start_date, fulltext_excerpt')).toEqual({
+      columns: ['subject'],
+      sveStartDate: true,
+      fulltextExcerpt: true,
+    })
   })
 
   it('refuses anything but column names, naming the token', () => {

@@ -22,10 +22,17 @@ export interface SearchQuery {
   readonly withFile: boolean
   /** The caller named the pseudo-column `sve_start_date` (dropped from `columns`, reference §3 step 6). */
   readonly sveStartDate: boolean
+  /**
+   * The caller named the pseudo-column `fulltext_excerpt`: each result carries a short excerpt of its best
+   * matching file, the words of the clause's `fulltext(...)` conditions between `**` (null without them).
+   */
+  readonly fulltextExcerpt: boolean
 }
 
 /** The pseudo-column the reference fills from acknowledgement receipts instead of the view. */
 export const SVE_START_DATE = 'sve_start_date'
+/** The pseudo-column of the full-text excerpt (see SearchQuery.fulltextExcerpt). */
+export const FULLTEXT_EXCERPT = 'fulltext_excerpt'
 
 /** PHP's `empty()`: what the reference treats as "not given" for the optional fields. */
 export function isPhpEmpty(value: unknown): boolean {
@@ -42,15 +49,20 @@ function isFilledString(value: unknown): value is string {
 }
 
 /** The columns of a select list: `*` is every column, `sve_start_date` is noted and dropped. */
-export function parseSelect(select: string): { columns: ViewColumnName[]; sveStartDate: boolean } {
+export function parseSelect(select: string): {
+  columns: ViewColumnName[]
+  sveStartDate: boolean
+  fulltextExcerpt: boolean
+} {
   const names = parseSelectNames(select)
   const columns = new Set<ViewColumnName>()
   for (const name of names) {
     if (name === '*') for (const column of VIEW_COLUMN_NAMES) columns.add(column)
-    else if (name !== SVE_START_DATE) columns.add(name as ViewColumnName)
+    else if (name !== SVE_START_DATE && name !== FULLTEXT_EXCERPT) columns.add(name as ViewColumnName)
   }
   const sveStartDate = names.includes(SVE_START_DATE)
-  return { columns: columns.size === 0 ? ['res_id'] : [...columns], sveStartDate }
+  const fulltextExcerpt = names.includes(FULLTEXT_EXCERPT)
+  return { columns: columns.size === 0 ? ['res_id'] : [...columns], sveStartDate, fulltextExcerpt }
 }
 
 /**
@@ -70,7 +82,7 @@ export function parseSearchRequest(body: unknown): SearchQuery {
   if (!isPhpEmpty(offset) && !(typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0))
     fail('SEARCH_OFFSET_INVALID')
 
-  const { columns, sveStartDate } = parseSelect(select)
+  const { columns, sveStartDate, fulltextExcerpt } = parseSelect(select)
   const clauseAst = parseClause(clause)
   const orderItems = Array.isArray(orderBy) ? orderBy : []
   if (orderItems.length > MAX_ORDER_BY_ITEMS) syntaxError('orderBy', '', 'too-many-order-items')
@@ -86,6 +98,7 @@ export function parseSearchRequest(body: unknown): SearchQuery {
     offset: typeof offset === 'number' && offset > 0 ? offset : 0,
     withFile: withFile === true,
     sveStartDate,
+    fulltextExcerpt,
   }
 }
 
@@ -94,8 +107,16 @@ export function parseSearchRequest(body: unknown): SearchQuery {
  * {@link parseSearchRequest}, which keeps the reference's messages and PHP "empty" rules.
  */
 export const searchRequestBodySchema = z.object({
-  select: z.string().describe('Comma-separated columns of res_view_letterbox, or *'),
-  clause: z.string().describe('Where part over the columns of res_view_letterbox (safe PostgreSQL expression subset)'),
+  select: z
+    .string()
+    .describe(
+      'Comma-separated columns of res_view_letterbox, or *; fulltext_excerpt adds a short excerpt of the best matching file (words of the fulltext() conditions between **)',
+    ),
+  clause: z
+    .string()
+    .describe(
+      "Where part over the columns of res_view_letterbox (safe PostgreSQL expression subset); fulltext('words') matches the text of the record's files, fulltext_rank('words') measures how well",
+    ),
   withFile: z.boolean().optional().describe('When true each result carries fileBase64Content'),
   orderBy: z.array(z.string()).optional().describe('Ordering expressions: expr [ASC|DESC] [NULLS FIRST|LAST]'),
   limit: z

@@ -189,6 +189,38 @@ describe.sequential(`endpoint fuzzing (${RUNS} cases per endpoint)`, () => {
       options,
     )
   })
+  it('notes, links and diffusion lists (POST /rest/notes, GET …/notes, /rest/notes/{id}, …/linkedResources, …/listInstance)', async () => {
+    // A few records, so that some of the path values name one in the callers' perimeters.
+    for (const destination of ['PJS', 'COU', 'DSI'])
+      await s.mailroom.db
+        .insertInto('res_letterbox')
+        .values({ typist: 1, type_id: 101, category_id: 'incoming', model_id: 1, status: 'NEW', destination })
+        .execute()
+    await fc.assert(
+      fc.asyncProperty(
+        body(['resId', 'value', 'entities']),
+        body(['linkedResources']),
+        pathValue,
+        pathValue,
+        fc.dictionary(fc.constantFrom('limit', 'x'), queryValue, { maxKeys: 2 }),
+        login,
+        async (note, links, id, other, query, auth) => {
+          const calls: [string, string, unknown][] = [
+            ['POST', '/rest/notes', note],
+            ['GET', `/rest/resources/${id}/notes?${new URLSearchParams(query)}`, undefined],
+            ['GET', `/rest/notes/${id}`, undefined],
+            ['POST', `/rest/resources/${id}/linkedResources`, links],
+            ['GET', `/rest/resources/${id}/linkedResources`, undefined],
+            ['DELETE', `/rest/resources/${id}/linkedResources/${other}`, undefined],
+            ['GET', `/rest/resources/${id}/listInstance`, undefined],
+          ]
+          for (const [method, path, b] of calls)
+            expectSane(await send(s.call(method, path, b === undefined ? { auth } : bodyOptions(b, auth))), path)
+        },
+      ),
+      options,
+    )
+  })
   it('GET /rest/entities/{id} and the authentication endpoints', async () => {
     await fc.assert(
       fc.asyncProperty(pathValue, body(['login', 'password']), queryValue, async (id, b, token) => {
@@ -201,6 +233,23 @@ describe.sequential(`endpoint fuzzing (${RUNS} cases per endpoint)`, () => {
           '/rest/authenticate/token',
         )
       }),
+      { ...options, numRuns: Math.ceil(RUNS / 3) },
+    )
+  })
+  it('GET the reference data: lists, /doctypes/types/{id}, /indexingModels/{id}, /parameters/{id}', async () => {
+    const lists = ['entities', 'doctypes', 'statuses', 'priorities', 'indexingModels', 'customFields', 'tags']
+    const byId = ['doctypes/types', 'indexingModels', 'parameters']
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...lists, 'folders', 'users', 'parameters', 'currentUser/profile', ...byId.map((r) => `${r}/`)),
+        pathValue,
+        fc.dictionary(fc.constantFrom('showDisabled', 'admin', 'x'), queryValue, { maxKeys: 2 }),
+        login,
+        async (route, id, query, auth) => {
+          const path = `/rest/${route.endsWith('/') ? `${route}${id}` : route}?${new URLSearchParams(query)}`
+          expectSane(await send(s.call('GET', path, { auth })), path)
+        },
+      ),
       { ...options, numRuns: Math.ceil(RUNS / 3) },
     )
   })

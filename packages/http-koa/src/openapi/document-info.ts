@@ -19,9 +19,18 @@ export const TAGS = [
   { name: 'records', description: 'Create mail records and new versions of their file' },
   { name: 'search', description: 'Search mail records within the caller perimeter' },
   { name: 'content', description: 'Files of a record: converted PDF, original, versions' },
+  { name: 'attachments', description: 'Attachments of a record: types, create, list, read, files' },
   { name: 'status', description: 'Status changes and record history' },
+  { name: 'notes', description: 'Notes on records, optionally restricted to entities' },
+  { name: 'links', description: 'Links between records' },
+  { name: 'diffusion', description: 'Diffusion lists of records' },
   { name: 'entities', description: 'Organisational units' },
   { name: 'contacts', description: 'Senders and recipients of mail: list, read, create, update, look up' },
+  {
+    name: 'reference data',
+    description:
+      "What clients offer instead of typed ids (document types, statuses, priorities, indexing models, custom fields, tags, folders, users), the parameters and the caller's profile, as Maarch 20.10 serves them",
+  },
   { name: 'digital safe', description: 'Journal of life-cycle events of deposited files' },
   { name: 'service', description: 'Health and this document' },
   {

@@ -63,7 +63,7 @@ const bodyExample = {
 } satisfies ContactBody
 
 const CONTACT_BODY_ERRORS = [
-  'CONTACT_BODY_EMPTY',
+  'BODY_NOT_SET_OR_EMPTY',
   'CONTACT_NAME_MANDATORY',
   'CONTACT_EMAIL_INVALID',
   'CONTACT_PHONE_INVALID',

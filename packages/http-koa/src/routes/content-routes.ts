@@ -22,7 +22,7 @@ import { DEMO } from '../openapi/document-info.js'
 import { json, type RouteDeclaration } from './route-declaration.js'
 
 /** A query parameter as one string (the first when repeated), undefined when absent. */
-function queryValue(ctx: Context, name: string): string | undefined {
+export function queryValue(ctx: Context, name: string): string | undefined {
   const value = ctx.query[name]
   return Array.isArray(value) ? value[0] : value
 }
@@ -47,7 +47,7 @@ function sendFile(ctx: Context, file: ServedFile): void {
   ctx.length = file.size
 }
 
-function send<J>(ctx: Context, result: ContentResult<J>): void {
+export function send<J>(ctx: Context, result: ContentResult<J>): void {
   if (result.kind === 'json') ctx.body = result.body
   else sendFile(ctx, result.file)
 }
@@ -69,7 +69,7 @@ const CONTENT_ERRORS_COMMON: readonly ErrorCode[] = [
 const WATERMARK_ERRORS: readonly ErrorCode[] = ['PDF_ENCRYPTED', 'PDF_UNREADABLE', 'WATERMARK_CONFIG_INVALID']
 
 /** The headers of a file sent as it is. */
-const fileHeaders = {
+export const fileHeaders = {
   'Content-Disposition': {
     description: 'attachment (download) or inline (view), with the file name (RFC 6266, filename* for non-ASCII names)',
     schema: { type: 'string' as const },

@@ -135,3 +135,22 @@ describe('GET /readyz (readiness)', () => {
     }
   })
 })
+
+describe('GET /readyz?detail=true', () => {
+  it('adds the full-text queue, which never makes the server unready', async () => {
+    await s.mailroom.db.deleteFrom('fulltext_jobs').execute()
+    const cchaplin = await s.mailroom.auth.authenticatePassword('cchaplin', 'maarch')
+    const body = { modelId: 1, status: 'NEW', format: 'txt', encodedFile: Buffer.from('bonjour').toString('base64') }
+    await s.mailroom.records.create(cchaplin, body)
+    const r = await s.call('GET', '/readyz?detail=true', { auth: null })
+    expect([r.status, r.json]).toEqual([
+      200,
+      {
+        ...READY,
+        detail: { fulltext: { pending: 1, running: 0, failed: 0, oldestPendingSeconds: expect.any(Number) } },
+      },
+    ])
+    expect((await s.call('GET', '/readyz?detail=false', { auth: null })).json).toEqual(READY)
+    expect((await s.call('GET', '/readyz?detail=maybe', { auth: null })).json).toEqual(READY)
+  })
+})

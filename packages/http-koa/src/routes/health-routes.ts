@@ -1,5 +1,5 @@
 import type { LivenessResponse, ReadinessResponse } from '@mailroom/core'
-import { LivenessResponseSchema, ReadinessResponseSchema } from '@mailroom/core'
+import { LivenessResponseSchema, ReadinessQuerySchema, ReadinessResponseSchema } from '@mailroom/core'
 import { json, type RouteDeclaration } from './route-declaration.js'
 
 /** Whether the server is stopping: a stopping instance is alive but must not be sent new traffic. */
@@ -42,6 +42,7 @@ export const healthRoutes: readonly RouteDeclaration[] = [
     description:
       'Answers 200 when this instance should receive traffic: the database answers, every migration is applied, a file can be written in the document storage and the server is not stopping; else 503 naming the failing checks. No authentication.',
     security: 'public',
+    request: { query: ReadinessQuerySchema },
     responses: {
       '200': {
         description: 'Ready for traffic',
@@ -80,6 +81,9 @@ export const healthRoutes: readonly RouteDeclaration[] = [
           status: all.length === 0 ? 'ready' : 'unavailable',
           failing: all,
           checks,
+          ...(ctx.query.detail === 'true' && services.fullTextBacklog
+            ? { detail: { fulltext: await services.fullTextBacklog().catch(() => null) } }
+            : {}),
         } satisfies ReadinessResponse
       },
   },

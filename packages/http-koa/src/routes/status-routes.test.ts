@@ -1,6 +1,13 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoAuth, startTestServer, type TestServer } from '../../../testing/src/index.js'
+import {
+  demoAuth,
+  expectSameShape,
+  readMaarchExchanges,
+  replayWithMailroomIds,
+  startTestServer,
+  type TestServer,
+} from '../../../testing/src/index.js'
 
 /*
  * PUT /rest/res/resource/status and GET /rest/resources/{resId}/history, end to end on the test database.
@@ -658,5 +665,51 @@ describe('entity-scoped perimeter (AGENT bbain: PJS and below; RESPONSABLE bblie
     const drh = await insertRecord({ destination: 'DRH' })
     expect((await s.call('GET', `/rest/resources/${pjs.resId}/history`, { auth: demoAuth('bbain') })).status).toBe(200)
     expect((await s.call('GET', `/rest/resources/${drh.resId}/history`, { auth: demoAuth('bbain') })).status).toBe(403)
+  })
+})
+
+describe('PUT /rest/res/resource/status against what Maarch 20.10 answered (resource-status.json)', () => {
+  // The interface's messages where 20.10 has its own (docs/user-guide.md lists them); statuses are the same.
+  const MAILROOM_MESSAGES: Record<string, string> = {
+    'Statut introuvable': 'status not found',
+    'Bad Request': 'Body resId or chrono is not set or empty',
+    'Document introuvable': 'Document not found: 99999',
+  }
+
+  it('answers each recorded request with the same status, and changes no record of a refused list', async () => {
+    const letter = await insertRecord({ destination: 'COU' })
+    const sample3 = await insertRecord({ destination: 'DGS' })
+    const outsideBbain = await insertRecord({ destination: 'DSI' })
+    const mapping = {
+      resources: new Map([
+        [22, letter.resId],
+        [2, outsideBbain.resId],
+      ]),
+      chronos: new Map([['MAARCH/2020A/3', sample3.chrono!]]),
+      statuses: new Map([['ATT_MP', 'ATT']]),
+    }
+    const statusOf = async (resId: number) =>
+      (
+        await s.mailroom.db
+          .selectFrom('res_letterbox')
+          .select('status')
+          .where('res_id', '=', resId)
+          .executeTakeFirstOrThrow()
+      ).status
+    for (const exchange of readMaarchExchanges('resource-status.json')) {
+      if (exchange.request.method === 'GET') {
+        // 20.10 changed record 22 before refusing 99999 in the same list; Mailroom checked both first and changed neither.
+        expect((exchange.response.body as { status: string }).status).toBe('NEW')
+        expect(await statusOf(letter.resId)).toBe('END')
+        continue
+      }
+      const response = await replayWithMailroomIds(s, exchange, mapping)
+      const recorded = exchange.response.body as { errors?: string }
+      const expected = recorded.errors
+        ? { ...exchange.response, body: { errors: MAILROOM_MESSAGES[recorded.errors] ?? recorded.errors } }
+        : exchange.response
+      expectSameShape(response, expected)
+    }
+    expect(await statusOf(sample3.resId)).toBe('ATT')
   })
 })

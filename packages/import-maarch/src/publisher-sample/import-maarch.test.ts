@@ -40,6 +40,12 @@ describe.runIf(fixtures !== null)("the publisher's Maarch 20.10 sample installat
   }
 
   describe('importing the Maarch 20.10 fixtures', () => {
+    it("carries the sample's parameters, workingDays among them (what the capture client reads)", async () => {
+      const r = await s.call('GET', '/rest/parameters/workingDays', { auth: 'superadmin:superadmin' })
+      expect(r.status).toBe(200)
+      expect(r.json.parameter).toMatchObject({ id: 'workingDays', param_value_int: 1 })
+    })
+
     it('imports the organisation, the 20 records and reports what it repaired and left out', () => {
       expect(report.sourceVersion).toBe('20.10.16')
       expect(report.organisation?.applied).toBe(true)
@@ -59,6 +65,7 @@ describe.runIf(fixtures !== null)("the publisher's Maarch 20.10 sample installat
         'tags: +13 ~0 -0',
         'folders: +38 ~0 -0',
         'contacts: +11 ~0 -0',
+        'parameters: +24 ~0 -0',
       ])
       expect(report.records.imported.map((r) => r.resId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
       // Every fingerprint is '0' in the sample: computed, reported as repaired.

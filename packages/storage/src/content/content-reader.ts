@@ -83,6 +83,7 @@ export type ContentReaderContext = Omit<StorageContext, 'journal'> & { readonly 
 type RowKey =
   | { readonly table: 'res_letterbox'; readonly resId: number }
   | { readonly table: 'adr_letterbox'; readonly id: number }
+  | { readonly table: 'res_attachments'; readonly id: number }
 
 /** A stored file to serve or convert: its columns, its row, and what it is (for logs). */
 interface Source {
@@ -270,6 +271,42 @@ export class ContentReader {
       encodedDocument: Buffer.from(served.buffer, served.byteOffset, served.byteLength).toString('base64'),
       filename: versionFilename(record.subject, version, extensionOf(null, pdf.row.filename) || 'pdf'),
     }
+  }
+
+  /**
+   * An attachment's stored file, read and checked as a record's are: a row without fingerprint gets one, a
+   * file that no longer matches is refused (400 `Fingerprints do not match`) and journalled on the master record.
+   */
+  readAttachmentFile(
+    actor: Actor,
+    attachment: { readonly id: number; readonly resIdMaster: number; readonly ref: StoredFileRef },
+  ): Promise<DigestedFile> {
+    const source: Source = {
+      ref: attachment.ref,
+      key: { table: 'res_attachments', id: attachment.id },
+      label: `attachment ${attachment.id}`,
+    }
+    return this.#readVerified(actor, attachment.resIdMaster, source)
+  }
+
+  /** Whether content reads draw the configured watermark (attachment content follows the records'). */
+  get watermarks(): boolean {
+    return this.#settings.watermark.enabled
+  }
+
+  /** Draws the watermark of the master record's content on another PDF (an attachment's). */
+  async watermarkForRecord(pdf: DigestedFile, resIdMaster: number): Promise<Uint8Array> {
+    const record = await this.#db
+      .selectFrom('res_letterbox')
+      .selectAll()
+      .where('res_id', '=', resIdMaster)
+      .executeTakeFirstOrThrow()
+    return this.#watermark(pdf, record)
+  }
+
+  /** The VIEW history and journal consultation of a read of the master record's attachment. */
+  attachmentRead(actor: Actor, resIdMaster: number, digest: FileDigest, meta: ContentReadMeta): Promise<void> {
+    return this.#afterRead(actor, resIdMaster, digest, true, meta)
   }
 
   async #record(actor: Actor, resId: number): Promise<RecordRow> {
@@ -497,6 +534,8 @@ export class ContentReader {
     const set = { fingerprint: digest.fingerprint, filesize: digest.size }
     if (source.key.table === 'res_letterbox')
       await this.#db.updateTable('res_letterbox').set(set).where('res_id', '=', source.key.resId).execute()
+    else if (source.key.table === 'res_attachments')
+      await this.#db.updateTable('res_attachments').set(set).where('res_id', '=', source.key.id).execute()
     else await this.#db.updateTable('adr_letterbox').set(set).where('id', '=', source.key.id).execute()
     this.#context.logger.warn(
       { file: source.label, ...source.key, fingerprint: digest.fingerprint },

@@ -6,12 +6,12 @@ import { VersionWriter } from './version-writer.js'
 
 /**
  * Wires the content use cases (content, originalContent, content/{version}, new versions) over kysely and
- * the document storage. `close` stops the reads' worker threads.
+ * the document storage. `close` stops the reads' worker threads; `reader` serves attachments' files the same way.
  */
 export function createContentServices(
   context: StorageContext,
   settings: Partial<ContentSettings> = {},
-): ContentServices & { close(): Promise<void> } {
+): ContentServices & { close(): Promise<void>; readonly reader: ContentReader } {
   const reader = new ContentReader(context, settings)
   const versions = new VersionWriter(context)
   return {
@@ -20,5 +20,6 @@ export function createContentServices(
     readVersionContent: (actor, resId, version, query) => reader.versionContent(actor, resId, version, query),
     createVersion: (actor, resId, body, meta) => versions.create(actor, resId, body, meta),
     close: () => reader.close(),
+    reader,
   }
 }

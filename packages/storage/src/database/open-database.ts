@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { PgliteDialect } from './pglite-dialect.js'
@@ -165,6 +167,9 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Ma
 async function openPglite(dataDir: string): Promise<MailroomDatabase> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create(dataDir, {
+    // pg_trgm serves the substring match of POST /rest/search by chrono (migration 0015); full-text search
+    // folds accents with unaccent (migration 0016).
+    extensions: { pg_trgm, unaccent },
     parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
   })
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) })

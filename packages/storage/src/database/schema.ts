@@ -303,6 +303,47 @@ export interface ResourcesFoldersTable {
   res_id: number
 }
 
+export interface AttachmentTypesTable {
+  type_id: string
+  label: string
+  icon: ColumnType<string, string | undefined, string>
+  sign: ColumnType<boolean, boolean | undefined, boolean>
+  chrono: ColumnType<boolean, boolean | undefined, boolean>
+  attach_in_mail: ColumnType<boolean, boolean | undefined, boolean>
+  show: ColumnType<boolean, boolean | undefined, boolean>
+}
+
+export interface ResAttachmentsTable {
+  res_id: Generated<number>
+  res_id_master: number
+  title: string | null
+  identifier: string | null
+  typist: number
+  status: string
+  relation: ColumnType<number, number | undefined, number>
+  origin_id: number | null
+  origin: string | null
+  attachment_type: string
+  recipient_id: number | null
+  recipient_type: string | null
+  validation_date: Timestamp | null
+  effective_date: Timestamp | null
+  in_signature_book: ColumnType<boolean, boolean | undefined, boolean>
+  in_send_attach: ColumnType<boolean, boolean | undefined, boolean>
+  external_id: ColumnType<Record<string, unknown>, string | undefined, string>
+  creation_date: ColumnType<Date, Date | string | undefined, Date | string>
+  modification_date: Timestamp | null
+  modified_by: number | null
+  format: string
+  docserver_id: string
+  path: string | null
+  filename: string | null
+  filesize: number | null
+  fingerprint: string | null
+  fulltext_result: string | null
+  signatory_user_serial_id: number | null
+}
+
 export interface TagsTable {
   id: Generated<number>
   label: string
@@ -340,6 +381,22 @@ export interface HistoryTable {
   id_module: ColumnType<string, string | undefined, string>
   remote_ip: string | null
   event_id: string | null
+}
+
+/** A note on a record (migration 0013). */
+export interface NotesTable {
+  id: Generated<number>
+  identifier: number
+  user_id: number
+  creation_date: ColumnType<Date, Date | string | undefined, Date | string>
+  note_text: string
+}
+
+/** An entity a note is restricted to (migration 0013). */
+export interface NoteEntitiesTable {
+  id: Generated<number>
+  note_id: number
+  item_id: string
 }
 
 export interface ChronoCountersTable {
@@ -433,6 +490,15 @@ export interface AccessVersionTable {
   version: number
 }
 
+/** The installation's parameters (migration 0011, Maarch's columns). */
+export interface ParametersTable {
+  id: string
+  description: string | null
+  param_value_string: string | null
+  param_value_int: number | null
+  param_value_date: ColumnType<Date | null, string | null, string | null>
+}
+
 /** The whole database as kysely sees it. */
 export interface Database {
   entities: EntitiesTable
@@ -459,12 +525,17 @@ export interface Database {
   entities_folders: EntitiesFoldersTable
   resources_folders: ResourcesFoldersTable
   tags: TagsTable
+  attachment_types: AttachmentTypesTable
+  res_attachments: ResAttachmentsTable
   resources_tags: ResourcesTagsTable
   users_followed_resources: UsersFollowedResourcesTable
   reference_version: ReferenceVersionTable
   access_version: AccessVersionTable
   custom_fields: CustomFieldsTable
+  parameters: ParametersTable
   history: HistoryTable
+  notes: NotesTable
+  note_entities: NoteEntitiesTable
   chrono_counters: ChronoCountersTable
   auth_failures: AuthFailuresTable
   journal_events: JournalEventsTable
@@ -472,5 +543,39 @@ export interface Database {
   journal_pending: JournalPendingTable
   journal_verified_points: JournalVerifiedPointsTable
   journal_archives: JournalArchivesTable
+  fulltext_jobs: FulltextJobsTable
+  fulltext_texts: FulltextTextsTable
   res_view_letterbox: ResViewLetterbox
+}
+
+/** The kinds of stored file the full-text queue extracts (migration 0016): a record's current file, an attachment. */
+export type FulltextFileKind = 'resource' | 'attachment'
+
+export interface FulltextJobsTable {
+  id: Generated<number>
+  file_kind: FulltextFileKind
+  file_id: number
+  res_id: number
+  state: ColumnType<'pending' | 'running' | 'done' | 'failed', string | undefined, string>
+  attempts: ColumnType<number, number | undefined, number>
+  not_before: ColumnType<Date, Date | string | undefined, Date | string>
+  lease_token: string | null
+  leased_by: string | null
+  lease_until: Timestamp | null
+  last_error: string | null
+  enqueued_at: ColumnType<Date, Date | string | undefined, Date | string>
+  finished_at: Timestamp | null
+}
+
+export interface FulltextTextsTable {
+  file_kind: FulltextFileKind
+  file_id: number
+  res_id: number
+  fingerprint: string | null
+  method: string
+  ocr_pages: number
+  language: string
+  content: string
+  document: string
+  extracted_at: ColumnType<Date, Date | string | undefined, Date | string>
 }

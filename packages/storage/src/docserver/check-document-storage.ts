@@ -17,9 +17,10 @@ export interface StorageCheckOptions {
 
 /** A database row whose file is missing or differs from its fingerprint. */
 export interface StorageProblem {
-  readonly table: 'res_letterbox' | 'adr_letterbox'
+  readonly table: 'res_letterbox' | 'adr_letterbox' | 'res_attachments'
+  /** The record's id, or the attachment's (res_attachments). */
   readonly resId: number
-  /** adr_letterbox type and version (null for res_letterbox). */
+  /** adr_letterbox type and version (null for res_letterbox and res_attachments). */
   readonly type: string | null
   readonly version: number | null
   /** The file's key in the store (its path relative to the storage root). */
@@ -52,7 +53,7 @@ interface FileRow {
 /**
  * `mailroom fsck`: compares the document store (folder or bucket) with the rows that reference it. Every
  * file row is checked (exists, SHA-256 equals its fingerprint); every file of the store that no row of
- * res_letterbox or adr_letterbox references is an orphan (left by a crash between a file's write and its
+ * res_letterbox, adr_letterbox or res_attachments references is an orphan (left by a crash between a file's write and its
  * row's commit) and is removed unless `dryRun`. Rows are never changed: a missing or altered file needs a
  * human. A store that cannot be reached stops the check with its error rather than report every file missing.
  */
@@ -94,6 +95,22 @@ export async function checkDocumentStorage(
         .orderBy('id')
         .execute()
     ).map((r) => ({ table: 'adr_letterbox' as const, ...r })),
+    ...(
+      await db
+        .selectFrom('res_attachments')
+        .select(['res_id', 'docserver_id', 'path', 'filename', 'fingerprint'])
+        .where('filename', 'is not', null)
+        .orderBy('res_id')
+        .execute()
+    ).map((r) => ({
+      table: 'res_attachments' as const,
+      type: null,
+      version: null,
+      ...r,
+      res_id: Number(r.res_id),
+      path: r.path ?? '',
+      filename: r.filename ?? '',
+    })),
   ]
 
   const referenced = new Set<string>()

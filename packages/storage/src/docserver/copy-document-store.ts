@@ -34,7 +34,7 @@ interface FileToCopy {
 }
 
 /**
- * Copies every file the rows reference (res_letterbox and adr_letterbox) from one document store to another,
+ * Copies every file the rows reference (res_letterbox, adr_letterbox and res_attachments) from one document store to another,
  * under the same keys, so the rows stay valid as they are. Each file is hashed while it streams through and
  * compared with its row's fingerprint: a file that does not match is removed from the target and reported,
  * never copied silently. Resumable: a file already in the target is hashed there and skipped when it
@@ -128,6 +128,11 @@ async function filesToCopy(db: Kysely<Database>, store: DocumentStore): Promise<
     ...(await db
       .selectFrom('adr_letterbox')
       .select(['docserver_id', 'path', 'filename', 'fingerprint', 'filesize'])
+      .execute()),
+    ...(await db
+      .selectFrom('res_attachments')
+      .select(['docserver_id', 'path', 'filename', 'fingerprint', 'filesize'])
+      .where('filename', 'is not', null)
       .execute()),
   ]
   const files = new Map<string, FileToCopy>()

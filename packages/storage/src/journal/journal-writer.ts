@@ -196,6 +196,24 @@ export class JournalWriter {
   }
 
   /**
+   * The pending row of a file joining a known archive (`recordsManagement/depositNewResource`: an attachment's
+   * file in its master record's archive), built without touching the database, for the caller to insert in its
+   * own statement. The sealer is told now, as for every pending row (its sweep catches a slow commit).
+   */
+  newResourceRow(
+    directory: SafeDirectory,
+    archive: { readonly archiveId: string; readonly safe: string },
+    request: Omit<JournalDepositRequest, 'kind'>,
+  ): PendingJournalRow {
+    const event = buildNewResourceEvent(
+      this.#deps,
+      this.#depositInput(directory, archive, request, chainPositionAfter(archive.safe, null), this.#clock.now()),
+    )
+    this.#sealer?.written(archive.safe)
+    return eventToPendingRow(event)
+  }
+
+  /**
    * Runs `commit`, the caller's statement or transaction that inserts journal rows prepared with the handle it
    * is given, and once it has resolved (committed) has the safes those rows go to sealed soon. Rows are
    * prepared through this handle only, so none can be committed without the writer knowing; the handle

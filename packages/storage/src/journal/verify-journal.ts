@@ -47,7 +47,7 @@ const DEPOSIT_TYPES = new Set(['recordsManagement/deposit', 'recordsManagement/d
  * `mailroom journal verify [safe]`: walks each safe's chain in sequence order, a page at a time, with core's
  * verifyChain, the journal_heads row serving as checkpoint (a deleted last event, or an event added behind
  * the journal's back, no longer matches it). For every deposit and new-resource event it re-hashes the
- * record's stored files (res_letterbox, and adr_letterbox for other versions) and requires one of them to
+ * record's stored files (res_letterbox, adr_letterbox for other versions, res_attachments for its attachments) and requires one of them to
  * still have the recorded SHA-256. Reports, per safe, the first break in sequence order.
  * Pending events are sealed first (unless `seal: false`); any still pending that were written more than
  * `unsealedAfterMs` ago (database clock) make the safe fail as 'unsealed' when its chain is otherwise intact.
@@ -384,7 +384,7 @@ class FileChecker {
   async #storedFiles(resIds: readonly number[]): Promise<Map<number, StoredFile[]>> {
     const files = new Map<number, StoredFile[]>()
     if (resIds.length === 0) return files
-    const [records, versions] = await Promise.all([
+    const [records, versions, attachments] = await Promise.all([
       this.#db
         .selectFrom('res_letterbox')
         .select(['res_id', 'docserver_id', 'path', 'filename', 'fingerprint'])
@@ -396,8 +396,15 @@ class FileChecker {
         .where('res_id', 'in', resIds)
         .orderBy('id')
         .execute(),
+      // An attachment's file is deposited in its master record's archive (depositNewResource).
+      this.#db
+        .selectFrom('res_attachments')
+        .select(['res_id_master as res_id', 'docserver_id', 'path', 'filename', 'fingerprint'])
+        .where('res_id_master', 'in', resIds)
+        .orderBy('res_id')
+        .execute(),
     ])
-    for (const row of [...records, ...versions]) {
+    for (const row of [...records, ...versions, ...attachments.map((a) => ({ ...a, res_id: Number(a.res_id) }))]) {
       if (row.docserver_id === null || row.path === null || row.filename === null || row.filename === '') continue
       const path = this.#resolve(row.docserver_id, row.path, row.filename)
       const list = files.get(row.res_id)

@@ -1,4 +1,5 @@
 import type {
+  AttachmentTypeDefinition,
   ContactDefinition,
   CustomFieldDefinition,
   DoctypeDefinition,
@@ -8,6 +9,7 @@ import type {
   GroupDefinition,
   IndexingModelDefinition,
   OrganisationPlan,
+  ParameterDefinition,
   PriorityDefinition,
   StatusDefinition,
   TagDefinition,
@@ -131,6 +133,13 @@ const customFieldRow = (f: CustomFieldDefinition) => ({
   values: JSON.stringify(f.values),
 })
 const tagRow = (t: TagDefinition) => ({ id: t.id, label: t.label })
+const parameterRow = (p: ParameterDefinition) => ({
+  id: p.id,
+  description: p.description,
+  param_value_string: p.stringValue,
+  param_value_int: p.integerValue,
+  param_value_date: p.dateValue,
+})
 
 /** A section stored in one table keyed by one column: added rows inserted, changed rows updated, removed rows deleted. */
 interface SimpleSection<I> {
@@ -194,7 +203,27 @@ const CUSTOM_FIELDS: SimpleSection<CustomFieldDefinition> = {
   row: customFieldRow,
   serial: 'id',
 }
+const ATTACHMENT_TYPES: SimpleSection<AttachmentTypeDefinition> = {
+  table: 'attachment_types',
+  key: 'type_id',
+  keyOf: (t) => t.id,
+  row: (t) => ({
+    type_id: t.id,
+    label: t.label,
+    icon: t.icon,
+    sign: t.sign,
+    chrono: t.chrono,
+    attach_in_mail: t.attachInMail,
+    show: t.show,
+  }),
+}
 const TAGS: SimpleSection<TagDefinition> = { table: 'tags', key: 'id', keyOf: (t) => t.id, row: tagRow, serial: 'id' }
+const PARAMETERS: SimpleSection<ParameterDefinition> = {
+  table: 'parameters',
+  key: 'id',
+  keyOf: (p) => p.id,
+  row: parameterRow,
+}
 
 /** Sets one text column of many rows in one statement (parents of entities, folders, models). */
 async function setColumn(
@@ -577,11 +606,13 @@ async function applyFolders(trx: Trx, plan: OrganisationPlan['sections']['folder
  */
 export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): Promise<void> {
   const s = plan.sections
+  await removeSimple(trx, PARAMETERS, s.parameters.removed)
   await removeSimple(
     trx,
     { table: 'contacts', key: 'id', keyOf: (c: ContactDefinition) => c.id, row: () => ({}) },
     s.contacts.removed,
   )
+  await removeSimple(trx, ATTACHMENT_TYPES, s.attachmentTypes.removed)
   await removeFolders(trx, s.folders.removed)
   await removeSimple(trx, TAGS, s.tags.removed)
   await removeSimple(trx, CUSTOM_FIELDS, s.customFields.removed)
@@ -612,4 +643,6 @@ export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): P
   await applySimple(trx, TAGS, s.tags)
   await applyFolders(trx, s.folders)
   await applyContacts(trx, s.contacts.added, s.contacts.changed)
+  await applySimple(trx, PARAMETERS, s.parameters)
+  await applySimple(trx, ATTACHMENT_TYPES, s.attachmentTypes)
 }

@@ -171,6 +171,37 @@ const organisation = fc
         }),
         { maxLength: 3, selector: (c) => c.id },
       ),
+      parameters: fc.uniqueArray(
+        fc.record({
+          // Lower-case letters and digits: every collation orders them as JavaScript does.
+          id: fc.stringMatching(/^p[a-z0-9]{1,8}$/),
+          description: maybe(label),
+          stringValue: maybe(fc.oneof(label, fc.constant(''))),
+          integerValue: maybe(fc.integer({ min: -2147483648, max: 2147483647 })),
+          dateValue: maybe(
+            fc
+              .date({
+                min: new Date('1970-01-01T00:00:00Z'),
+                max: new Date('2099-12-31T23:59:59Z'),
+                noInvalidDate: true,
+              })
+              .map((d) => d.toISOString().slice(0, 19).replace('T', ' ')),
+          ),
+        }),
+        { maxLength: 4, selector: (p) => p.id },
+      ),
+      attachmentTypes: fc.uniqueArray(
+        fc.record({
+          id: fc.constantFrom('response_project', 'simple_attachment', 'outgoing_mail', 'signed_response'),
+          label,
+          icon: fc.constantFrom('', 'PJ'),
+          sign: fc.boolean(),
+          chrono: fc.boolean(),
+          attachInMail: fc.boolean(),
+          show: fc.boolean(),
+        }),
+        { maxLength: 3, selector: (x) => x.id },
+      ),
     })
   })
   .map((doc) => ({
@@ -180,6 +211,8 @@ const organisation = fc
     customFields: [...doc.customFields].sort((a, b) => a.id - b.id),
     tags: [...doc.tags].sort((a, b) => a.id - b.id),
     contacts: [...doc.contacts].sort((a, b) => a.id - b.id),
+    parameters: [...doc.parameters].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    attachmentTypes: [...doc.attachmentTypes].sort((a, b) => (a.id < b.id ? -1 : 1)),
   }))
 
 /** What an export says of an item the document wrote: stored ids dropped, memberships in the export's order. */

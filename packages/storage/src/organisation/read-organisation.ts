@@ -11,6 +11,7 @@ import { INDEXING_KEYWORDS } from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
 import { contactFromRow } from '../contacts/contact-columns.js'
 import type { Database } from '../database/schema.js'
+import { selectParameters } from '../parameters/kysely-parameter-repository.js'
 
 const yes = (flag: string | null | undefined) => flag === 'Y'
 /** Users whose status lets them in (auth-service `usable`). */
@@ -87,6 +88,8 @@ export async function readOrganisation(
     folders,
     sharing,
     contacts,
+    parameters,
+    attachmentTypes,
   ] = await Promise.all([
     db.selectFrom('entities').selectAll().orderBy('id').execute(),
     db.selectFrom('usergroups').selectAll().orderBy('id').execute(),
@@ -122,6 +125,8 @@ export async function readOrganisation(
     db.selectFrom('folders').selectAll().orderBy('id').execute(),
     db.selectFrom('entities_folders').selectAll().orderBy('folder_id').orderBy('id').execute(),
     db.selectFrom('contacts').selectAll().orderBy('id').execute(),
+    selectParameters(db).orderBy('id').execute(),
+    db.selectFrom('attachment_types').selectAll().orderBy('type_id').execute(),
   ])
   const entityCode = new Map(entities.map((e) => [e.id, e.entity_id]))
   const login = new Map(users.map((u) => [u.id, u.user_id]))
@@ -303,6 +308,22 @@ export async function readOrganisation(
         modificationDate: modificationDate?.toISOString() ?? null,
       }
     }),
+    parameters: parameters.map((p) => ({
+      id: p.id,
+      description: p.description,
+      stringValue: p.param_value_string,
+      integerValue: p.param_value_int,
+      dateValue: p.param_value_date,
+    })),
+    attachmentTypes: attachmentTypes.map((t) => ({
+      id: t.type_id,
+      label: t.label,
+      icon: t.icon,
+      sign: t.sign,
+      chrono: t.chrono,
+      attachInMail: t.attach_in_mail,
+      show: t.show,
+    })),
   }
 }
 
@@ -326,6 +347,7 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
     folders,
     contacts,
     secondLevels,
+    attachmentTypes,
   ] = await Promise.all([
     distinct(r().select('status as key').distinct()),
     distinct(r().select('type_id as key').distinct()),
@@ -371,6 +393,7 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
         )
         .distinct(),
     ),
+    distinct(db.selectFrom('res_attachments').select('attachment_type as key').distinct()),
   ])
   const firstLevels = await distinct(
     db
@@ -392,6 +415,7 @@ export async function readUsage(db: Kysely<Database>): Promise<OrganisationUsage
     contacts,
     doctypeSecondLevels: secondLevels,
     doctypeFirstLevels: firstLevels,
+    attachmentTypes,
   }
 }
 

@@ -30,6 +30,14 @@ export type ImportedContactRow = Omit<Insertable<ResourceContactsTable>, 'id' | 
 /** A history row of the record; its table and record id are the record's. */
 export type ImportedHistoryRow = Omit<Insertable<HistoryTable>, 'id' | 'table_name' | 'record_id'>
 
+/** A note on the record (notes), with the entity_ids it is restricted to (note_entities); it gets a new id. */
+export interface ImportedNoteRow {
+  readonly user_id: number
+  readonly creation_date: Date | string
+  readonly note_text: string
+  readonly entities: readonly string[]
+}
+
 /** Everything an import writes of one record. */
 export interface ImportedRecord {
   readonly record: ImportedRecordRow
@@ -38,6 +46,8 @@ export interface ImportedRecord {
   readonly contacts: readonly ImportedContactRow[]
   readonly tagIds: readonly number[]
   readonly folderIds: readonly number[]
+  /** The record's notes, oldest first (absent: none). */
+  readonly notes?: readonly ImportedNoteRow[]
   /** In the order given: the record's earlier history, then the import's own rows. */
   readonly history: readonly ImportedHistoryRow[]
   /** The record's stored original entering the digital safe; null when it has none (or no depositor). */
@@ -81,12 +91,28 @@ export async function insertImportedRecord(
       .insertInto('adr_letterbox')
       .values(imported.versions.map((version) => ({ ...version, res_id: resId })))
       .execute()
+  for (const note of imported.notes ?? []) await insertImportedNote(trx, resId, note)
   if (imported.history.length > 0)
     await trx
       .insertInto('history')
       .values(imported.history.map((row) => ({ ...row, table_name: 'res_letterbox', record_id: String(resId) })))
       .execute()
   if (imported.deposit !== null) await journal.deposit(trx, { ...imported.deposit, kind: 'deposit', resId })
+}
+
+/** A note and its restriction; notes are numbered anew (Mailroom may have notes of its own under Maarch's ids). */
+async function insertImportedNote(trx: Transaction<Database>, resId: number, note: ImportedNoteRow): Promise<void> {
+  const { id } = await trx
+    .insertInto('notes')
+    .values({ identifier: resId, user_id: note.user_id, creation_date: note.creation_date, note_text: note.note_text })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const entities = [...new Set(note.entities)]
+  if (entities.length > 0)
+    await trx
+      .insertInto('note_entities')
+      .values(entities.map((item_id) => ({ note_id: id, item_id })))
+      .execute()
 }
 
 /**

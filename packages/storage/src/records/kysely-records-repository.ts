@@ -350,7 +350,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
  * The next chrono number of a plan. The counter row stays locked until COMMIT: concurrent creates queue
  * here, and a rollback gives the number back, so numbers have no gap and no duplicate.
  */
-async function nextChrono(trx: Transaction<Database>, plan: ChronoPlan): Promise<string> {
+export async function nextChrono(trx: Transaction<Database>, plan: ChronoPlan): Promise<string> {
   const counter = await trx
     .insertInto('chrono_counters')
     .values({ counter_id: plan.counterId, last_value: 1 })

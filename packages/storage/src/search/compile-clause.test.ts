@@ -188,8 +188,10 @@ const ALLOWED_WORDS = new Set([
     ' ',
   ),
   '"res_view_letterbox"',
+  // The full-text conditions' sub-queries over the extracted texts.
+  ...'exists as ft fulltext_texts res_id document websearch_to_tsquery regconfig max ts_rank_cd'.split(' '),
 ])
-const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|[=<>+\-*/%(),]/gy
+const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|@@|[=<>+\-*/%(),.]/gy
 
 function assertOnlyAllowedSql(text: string): void {
   SQL_TOKEN.lastIndex = 0
@@ -235,7 +237,8 @@ describe('properties', () => {
 
   it('keeps every accepted random string or corpus payload inside the parentheses after the perimeter', () => {
     const prefix = 'select "res_id" from "res_view_letterbox" where (("destination" in ($1, $2))) and ('
-    const suffix = ') order by "res_id" limit $'
+    // The ordering follows: by res_id, or by rank first when the clause looks for words.
+    const suffix = ') order by '
     const check = (clause: string) => {
       let query: { sql: string }
       try {
@@ -280,7 +283,12 @@ describe('on PostgreSQL (PGlite)', () => {
       insert into res_view_letterbox (res_id, status, alt_identifier, category_id, destination, subject, creation_date, custom_fields, external_id, typist)
       values (1, 'NEW', 'MAARCH/2021D/12', 'outgoing', 'DSI', 'Hello', '2021-03-01 10:00:00+00', '{"3": "X"}', '{"emailId": "<msgid>"}', 19),
              (2, 'DEL', 'MAARCH/2021D/13', 'outgoing', 'PJS', 'World', '2021-04-01 10:00:00+00', '{"3": "Y"}', '{}', 20),
-             (3, 'END', 'MAARCH/2021A/1', 'incoming', 'DSI', null, '2022-01-01 10:00:00+00', null, null, 19)`)
+             (3, 'END', 'MAARCH/2021A/1', 'incoming', 'DSI', null, '2022-01-01 10:00:00+00', null, null, 19);
+      create text search configuration mailroom_fr (copy = pg_catalog.french);
+      create table fulltext_texts (res_id bigint, content text, document tsvector);
+      insert into fulltext_texts values (1, 'La toiture du gymnase fuit', to_tsvector('mailroom_fr', 'La toiture du gymnase fuit')),
+        (2, 'Le gymnase est fermé', to_tsvector('mailroom_fr', 'Le gymnase est fermé')),
+        (3, 'Budget des écoles', to_tsvector('mailroom_fr', 'Budget des écoles'))`)
   })
   afterAll(async () => {
     await pg?.close()
@@ -333,13 +341,41 @@ describe('on PostgreSQL (PGlite)', () => {
     ])
   })
 
+  it('finds records by the words of their files, best first, with an excerpt, inside the perimeter', async () => {
+    expect(await ids({ clause: "fulltext('gymnases')" })).toEqual([1, 2])
+    expect(await ids({ clause: "fulltext('toiture gymnase')" })).toEqual([1])
+    expect(await ids({ clause: 'fulltext(\'"gymnase fuit" or école\')' })).toEqual([1, 3])
+    expect(await ids({ clause: "fulltext('gymnase -toiture')" })).toEqual([2])
+    expect(await ids({ clause: "fulltext('gymnase')", orderBy: ["fulltext_rank('fermé') desc"] })).toEqual([2, 1])
+    expect(await ids({ clause: "fulltext('gymnase') or fulltext('école')" }, AGENT)).toEqual([1, 3])
+    // Odd words are never a syntax error: websearch_to_tsquery reads anything.
+    expect(await ids({ clause: "fulltext('\"(!:&|')" })).toEqual([])
+    const query = compileSearch(
+      db,
+      parseSearchRequest({ select: 'res_id, fulltext_excerpt', clause: "fulltext('toiture') and res_id > 0" }),
+      null,
+    ).compile()
+    const rows = (await pg.query<{ res_id: number; fulltext_excerpt: string }>(query.sql, [...query.parameters])).rows
+    expect(rows).toEqual([{ res_id: 1, fulltext_excerpt: '**toiture** du gymnase fuit' }])
+    expect(query.sql).not.toContain('toiture')
+  })
+
   it('compiles every random tree to SQL PostgreSQL parses (type errors aside)', async () => {
     const outcomes = new Map<string, number>()
     await fc.assert(
       fc.asyncProperty(clauseArbitrary({ maxDepth: 3 }), async (ast) => {
         const query = compileSearch(
           db,
-          { columns: ['res_id'], clause: ast, orderBy: [], limit: 1, offset: 0, withFile: false, sveStartDate: false },
+          {
+            columns: ['res_id'],
+            clause: ast,
+            orderBy: [],
+            limit: 1,
+            offset: 0,
+            withFile: false,
+            sveStartDate: false,
+            fulltextExcerpt: false,
+          },
           AGENT,
         ).compile()
         try {

@@ -10,6 +10,7 @@ import {
   type ClauseAst,
   type ComparisonOperator,
   type ExtractField,
+  type FullTextLanguage,
   fail,
   type NumberLiteral,
   type OrderItem,
@@ -18,7 +19,7 @@ import {
   type TypedLiteralType,
   type ViewColumnName,
 } from '@mailroom/core'
-import { SEARCH_VIEW_NAME } from '@mailroom/core/internal'
+import { fullTextQueries, SEARCH_VIEW_NAME } from '@mailroom/core/internal'
 import {
   type Expression,
   type Kysely,
@@ -144,8 +145,36 @@ function parenthesised(fragment: Fragment): Fragment {
 }
 
 /** Compiles an operand, giving a bare string literal the type text where nothing else would type it. */
-function compileTyped(node: ClauseAst): Fragment {
-  return node.kind === 'string' ? sql`${sql.val(node.value)}::${TYPES.text}` : compileClause(node)
+function compileTyped(node: ClauseAst, language: FullTextConfig): Fragment {
+  return node.kind === 'string' ? sql`${sql.val(node.value)}::${TYPES.text}` : compileClause(node, language)
+}
+
+/**
+ * The text search configuration of an installation's index (migration 0016: accents folded, then stemmed);
+ * the full-text conditions use the one the index was built with.
+ */
+export type FullTextConfig = 'mailroom_fr' | 'mailroom_en'
+export const DEFAULT_FULLTEXT_CONFIG: FullTextConfig = 'mailroom_fr'
+
+/** The configuration of a language setting. */
+export function fullTextConfigOf(language: FullTextLanguage): FullTextConfig {
+  return language === 'en' ? 'mailroom_en' : 'mailroom_fr'
+}
+
+/** The caller's words as a tsquery (web-search syntax, never an error on odd input), a bound parameter. */
+export function fullTextQuery(words: string, language: FullTextConfig): Fragment {
+  return sql`websearch_to_tsquery(${sql.val(language)}::regconfig, ${sql.val(words)}::text)`
+}
+
+/** Some file of the record (its document, its attachments) holds the words: answered by the GIN index. */
+function fullTextMatch(words: string, language: FullTextConfig): Fragment {
+  return sql`exists (select from fulltext_texts as ft where ft.res_id = ${sql.id(SEARCH_VIEW_NAME, 'res_id')} and ft.document @@ ${fullTextQuery(words, language)})`
+}
+
+/** How well the record's best file matches the words (cover density), 0 when none does. */
+function fullTextRank(words: string, language: FullTextConfig): Fragment {
+  const query = fullTextQuery(words, language)
+  return sql`coalesce((select max(ts_rank_cd(ft.document, ${query})) from fulltext_texts as ft where ft.res_id = ${sql.id(SEARCH_VIEW_NAME, 'res_id')} and ft.document @@ ${query}), ${sql.val(0)})`
 }
 
 /**
@@ -153,7 +182,11 @@ function compileTyped(node: ClauseAst): Fragment {
  * parameters so PostgreSQL infers their type from the other operand (a timestamp column takes a date string).
  * An empty IN list compiles to FALSE, an empty NOT IN list to TRUE.
  */
-export function compileClause(node: ClauseAst): RawBuilder<unknown> {
+export function compileClause(
+  node: ClauseAst,
+  language: FullTextConfig = DEFAULT_FULLTEXT_CONFIG,
+): RawBuilder<unknown> {
+  const compile = (child: ClauseAst) => compileClause(child, language)
   switch (node.kind) {
     case 'string':
       return sql.val(node.value)
@@ -168,42 +201,40 @@ export function compileClause(node: ClauseAst): RawBuilder<unknown> {
     case 'column':
       return sql.id(node.name)
     case 'logical':
-      return parenthesised(sql`${compileClause(node.left)} ${KEYWORD[node.op]} ${compileClause(node.right)}`)
+      return parenthesised(sql`${compile(node.left)} ${KEYWORD[node.op]} ${compile(node.right)}`)
     case 'not':
-      return parenthesised(sql`${KEYWORD.not} ${compileClause(node.operand)}`)
+      return parenthesised(sql`${KEYWORD.not} ${compile(node.operand)}`)
     case 'comparison':
-      return parenthesised(sql`${compileClause(node.left)} ${COMPARISON[node.op]} ${compileClause(node.right)}`)
+      return parenthesised(sql`${compile(node.left)} ${COMPARISON[node.op]} ${compile(node.right)}`)
     case 'arithmetic':
-      return parenthesised(sql`${compileClause(node.left)} ${ARITHMETIC[node.op]} ${compileClause(node.right)}`)
+      return parenthesised(sql`${compile(node.left)} ${ARITHMETIC[node.op]} ${compile(node.right)}`)
     case 'concat':
-      return parenthesised(sql`${compileClause(node.left)} ${KEYWORD.concat} ${compileClause(node.right)}`)
+      return parenthesised(sql`${compile(node.left)} ${KEYWORD.concat} ${compile(node.right)}`)
     case 'json': {
       const key =
         node.key.kind === 'string'
           ? sql`${sql.val(node.key.value)}::${TYPES.text}`
           : sql`${sql.val(node.key.value)}::${TYPES.integer}`
-      return parenthesised(
-        sql`${compileClause(node.operand)} ${node.op === '->' ? KEYWORD.arrow : KEYWORD.arrowText} ${key}`,
-      )
+      return parenthesised(sql`${compile(node.operand)} ${node.op === '->' ? KEYWORD.arrow : KEYWORD.arrowText} ${key}`)
     }
     case 'negate':
       // The operand is a parameter, an identifier or parenthesised: never a second `-` that would form `--`.
-      return parenthesised(sql`-${compileClause(node.operand)}`)
+      return parenthesised(sql`-${compile(node.operand)}`)
     case 'cast':
-      return parenthesised(sql`${compileClause(node.operand)}::${TYPES[node.type]}`)
+      return parenthesised(sql`${compile(node.operand)}::${TYPES[node.type]}`)
     case 'call':
       if (node.name === 'current_date' || node.name === 'current_timestamp') return FUNCTIONS[node.name]
-      return sql`${FUNCTIONS[node.name]}(${sql.join(node.args.map(compileClause))})`
+      return sql`${FUNCTIONS[node.name]}(${sql.join(node.args.map(compile))})`
     case 'extract':
-      return sql`extract(${EXTRACT_FIELDS[node.field]} from ${compileClause(node.source)})`
+      return sql`extract(${EXTRACT_FIELDS[node.field]} from ${compile(node.source)})`
     case 'in':
       if (node.items.length === 0) return node.negated ? KEYWORD.true : KEYWORD.false
       return parenthesised(
-        sql`${compileClause(node.operand)} ${node.negated ? KEYWORD.notIn : KEYWORD.in} (${sql.join(node.items.map(compileClause))})`,
+        sql`${compile(node.operand)} ${node.negated ? KEYWORD.notIn : KEYWORD.in} (${sql.join(node.items.map(compile))})`,
       )
     case 'between':
       return parenthesised(
-        sql`${compileClause(node.operand)} ${node.negated ? KEYWORD.notBetween : KEYWORD.between} ${compileClause(node.low)} ${KEYWORD.and} ${compileClause(node.high)}`,
+        sql`${compile(node.operand)} ${node.negated ? KEYWORD.notBetween : KEYWORD.between} ${compile(node.low)} ${KEYWORD.and} ${compile(node.high)}`,
       )
     case 'like': {
       const op =
@@ -214,16 +245,38 @@ export function compileClause(node: ClauseAst): RawBuilder<unknown> {
           : node.negated
             ? KEYWORD.notIlike
             : KEYWORD.ilike
-      return parenthesised(sql`${compileClause(node.operand)} ${op} ${compileClause(node.pattern)}`)
+      return parenthesised(sql`${compile(node.operand)} ${op} ${compile(node.pattern)}`)
     }
     case 'is':
       return parenthesised(
-        sql`${compileTyped(node.operand)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
+        sql`${compileTyped(node.operand, language)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
       )
+    case 'fulltext':
+      return node.measure === 'match' ? fullTextMatch(node.query, language) : fullTextRank(node.query, language)
     case 'macro':
       return fail('SEARCH_MACRO_NOT_EXPANDED')
   }
 }
+
+/** The result column of the excerpt (SearchQuery.fulltextExcerpt). */
+export const FULLTEXT_EXCERPT_COLUMN = 'fulltext_excerpt'
+
+/**
+ * A short excerpt of the record's best matching file with the words between `**` (Markdown's bold, not
+ * HTML: the text of a file is not markup), null when the clause looks for no words or no file matches.
+ */
+function fullTextExcerpt(words: readonly string[], language: FullTextConfig): RawBuilder<string | null> {
+  if (words.length === 0) return sql<null>`null::text`
+  const query = sql.join(
+    words.map((w) => fullTextQuery(w, language)),
+    sql` || `,
+  )
+  return sql<
+    string | null
+  >`(select ts_headline(${sql.val(language)}::regconfig, ft.content, q.query, ${sql.val(HEADLINE_OPTIONS)}::text) from fulltext_texts as ft, (select ${query} as query) as q where ft.res_id = ${sql.id(SEARCH_VIEW_NAME, 'res_id')} and ft.document @@ q.query order by ts_rank_cd(ft.document, q.query) desc limit 1)`
+}
+
+const HEADLINE_OPTIONS = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'
 
 /** The view as kysely sees it for searches: every catalogue column, values of any type. */
 export interface SearchViewDatabase {
@@ -260,21 +313,27 @@ export function compileSearch(
   db: Kysely<any>,
   query: SearchQuery,
   perimeter: SearchPerimeter,
+  language: FullTextConfig = DEFAULT_FULLTEXT_CONFIG,
 ): SelectQueryBuilder<SearchViewDatabase, typeof SEARCH_VIEW_NAME, SearchRow> {
   const view = db as Kysely<SearchViewDatabase>
-  const clause = compileClause(query.clause)
+  const clause = compileClause(query.clause, language)
   const where =
     perimeter === null
       ? sql<SqlBool>`(${clause})`
-      : sql<SqlBool>`(${isClauseAst(perimeter) ? compileClause(perimeter) : perimeter}) ${KEYWORD.and} (${clause})`
+      : sql<SqlBool>`(${isClauseAst(perimeter) ? compileClause(perimeter, language) : perimeter}) ${KEYWORD.and} (${clause})`
   const columns =
     query.withFile && !query.columns.includes('res_id') ? [...query.columns, 'res_id' as const] : query.columns
   let builder = view
     .selectFrom(SEARCH_VIEW_NAME)
     .select(columns.map((column) => view.dynamic.ref<ViewColumnName>(column)))
     .where(where) as unknown as SelectQueryBuilder<SearchViewDatabase, typeof SEARCH_VIEW_NAME, SearchRow>
+  const words = fullTextQueries(query.clause)
+  if (query.fulltextExcerpt) builder = builder.select(fullTextExcerpt(words, language).as(FULLTEXT_EXCERPT_COLUMN))
   for (const item of query.orderBy)
-    builder = builder.orderBy(parenthesised(compileTyped(item.expr)), orderModifiers(item))
+    builder = builder.orderBy(parenthesised(compileTyped(item.expr, language)), orderModifiers(item))
+  // A full-text search without an ordering of its own gives the best matches first.
+  if (query.orderBy.length === 0 && words.length > 0)
+    builder = builder.orderBy(fullTextRank(words.join(' or '), language), (order) => order.desc())
   const ordersByResId = query.orderBy.some((item) => item.expr.kind === 'column' && item.expr.name === 'res_id')
   if (!ordersByResId) builder = builder.orderBy(sql.id('res_id'))
   return builder.limit(query.limit).offset(query.offset)

@@ -1,5 +1,6 @@
 import type {
   Actor,
+  FullTextLanguage,
   JsonValue,
   SearchFile,
   SearchHit,
@@ -19,7 +20,7 @@ import {
 } from '@mailroom/core/internal'
 import { type Expression, type SqlBool, sql } from 'kysely'
 import type { StorageContext } from '../storage-context.js'
-import { compileSearch, type SearchRow } from './compile-clause.js'
+import { compileSearch, FULLTEXT_EXCERPT_COLUMN, fullTextConfigOf, type SearchRow } from './compile-clause.js'
 import { jsonIndexHints } from './json-index-hints.js'
 import { originalFilesOf, searchFileAt } from './original-files.js'
 import { runSearch } from './run-search.js'
@@ -29,6 +30,8 @@ import { CURSOR_BATCH_ROWS, cursorBatches } from './search-cursor.js'
 export interface SearchSettings {
   /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling (the default). */
   readonly maxResults: number | null
+  /** The language the full-text index is built in (MAILROOM_FULLTEXT_LANGUAGE); its words are read the same way. */
+  readonly fullTextLanguage: FullTextLanguage
 }
 
 /**
@@ -39,6 +42,7 @@ function toRecord(row: SearchRow, query: SearchQuery): SearchRecord {
   const record: Record<string, JsonValue> = {}
   for (const column of query.columns) record[column] = toJsonValue(row[column])
   if (query.sveStartDate) record[SVE_START_DATE] = null
+  if (query.fulltextExcerpt) record[FULLTEXT_EXCERPT_COLUMN] = toJsonValue(row[FULLTEXT_EXCERPT_COLUMN] ?? null)
   return record
 }
 
@@ -61,6 +65,7 @@ function withHints(
  */
 export function createSearchServices(context: StorageContext, settings: Partial<SearchSettings> = {}): SearchServices {
   const ceiling = settings.maxResults ?? null
+  const language = fullTextConfigOf(settings.fullTextLanguage ?? 'fr')
 
   function hitsOf(rows: SearchRow[], query: SearchQuery, files: Map<number, SearchFile> | null): SearchHit[] {
     if (files === null) return rows.map((row) => ({ record: toRecord(row, query) }))
@@ -88,8 +93,10 @@ export function createSearchServices(context: StorageContext, settings: Partial<
     query: SearchQuery,
     restriction: Expression<SqlBool> | null,
   ): Promise<AsyncIterable<SearchHit>> {
-    const batches = cursorBatches(context.db, compileSearch(context.db, query, restriction), (db, rows: SearchRow[]) =>
-      filesOf(db, rows, query),
+    const batches = cursorBatches(
+      context.db,
+      compileSearch(context.db, query, restriction, language),
+      (db, rows: SearchRow[]) => filesOf(db, rows, query),
     )
     // Errors of the caller's clause surface at the first FETCH: read it now, so they still answer 400.
     const first = await runSearch(context, async () => [await batches.next()]).then(([step]) => step)
@@ -116,7 +123,9 @@ export function createSearchServices(context: StorageContext, settings: Partial<
       CURSOR_BATCH_ROWS + 1,
       ceiling === null ? Number.POSITIVE_INFINITY : ceiling + 1,
     )
-    const rows = await runSearch(context, (db) => compileSearch(db, { ...query, limit: probe }, restriction).execute())
+    const rows = await runSearch(context, (db) =>
+      compileSearch(db, { ...query, limit: probe }, restriction, language).execute(),
+    )
     if (ceiling !== null && query.limit === null && rows.length > ceiling) refuseTooManyResults(ceiling)
     if (rows.length < probe || probe === query.limit) {
       return { withFile: query.withFile, hits: hitsOf(rows, query, await filesOf(context.db, rows, query)) }
@@ -129,7 +138,7 @@ export function createSearchServices(context: StorageContext, settings: Partial<
 
   /** How many rows the search matches, counting no further than `most`. */
   async function countUpTo(query: SearchQuery, restriction: Expression<SqlBool> | null, most: number): Promise<number> {
-    const bounded = compileSearch(context.db, { ...query, limit: most }, restriction)
+    const bounded = compileSearch(context.db, { ...query, limit: most }, restriction, language)
     const [row] = await runSearch(context, (db) =>
       db.selectFrom(bounded.as('matches')).select(sql<number>`count(*)::int`.as('n')).execute(),
     )

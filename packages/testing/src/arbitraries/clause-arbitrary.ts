@@ -95,6 +95,12 @@ export function clauseArbitrary(options: { macros?: boolean; maxDepth?: number }
       { kind: 'call', name: 'current_timestamp', args: [] },
     ),
     jsonChain,
+    fc
+      .tuple(
+        fc.constantFrom('match' as const, 'rank' as const),
+        literalTextArbitrary.filter((words) => words.trim() !== ''),
+      )
+      .map(([measure, query]): ClauseAst => ({ kind: 'fulltext', measure, query })),
   ]
   if (macros)
     leaves.push(fc.constantFrom(...SCALAR_MACROS).map((name): ClauseAst => ({ kind: 'macro', name, args: null })))

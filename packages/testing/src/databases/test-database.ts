@@ -139,6 +139,8 @@ export async function createTestMailroom(
     secret: TEST_SECRET,
     demo: true,
     passwordHasher: TEST_PASSWORD_HASHER,
+    // No background extraction unless a test asks for it: the others create records, not search their words.
+    fulltext: { workers: 0 },
     ...options,
   })
   return {

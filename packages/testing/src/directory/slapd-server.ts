@@ -14,8 +14,13 @@ const LDAPMODIFY_PATH = '/usr/bin/ldapmodify'
 
 /** Why the directory tests cannot run here (slapd or openssl missing), or null when they can. */
 export function slapdMissing(): string | null {
-  if (!existsSync(SLAPD_PATH) || !existsSync(SLAPADD_PATH) || !existsSync(LDAPMODIFY_PATH))
-    return `OpenLDAP's slapd is not installed (run scripts/install-slapd.sh): directory tests skipped`
+  if (
+    !existsSync(SLAPD_PATH) ||
+    !existsSync(SLAPADD_PATH) ||
+    !existsSync('/usr/bin/ldapsearch') ||
+    !existsSync(LDAPMODIFY_PATH)
+  )
+    return `OpenLDAP's slapd or its tools are not installed (run scripts/install-slapd.sh): directory tests skipped`
   return null
 }
 
@@ -97,9 +102,7 @@ export async function startTestDirectory(
   slapd.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
-  await waitForPidFile(join(folder, 'slapd.pid'), () =>
-    slapd.exitCode === null ? null : `slapd exited (${slapd.exitCode}): ${output}`,
-  )
+  await waitUntilServing(url, () => (slapd.exitCode === null ? null : `slapd exited (${slapd.exitCode}): ${output}`))
   const adminDn = `cn=admin,${SUFFIX}`
   const modify = (changes: string) => ldapModify(url, adminDn, adminPassword, changes)
   const personDn = (uid: string) => `uid=${uid},ou=people,${SUFFIX}`
@@ -265,13 +268,21 @@ function ldif(people: readonly DirectoryPerson[], groups: readonly DirectoryGrou
   return `${entries.map((lines) => lines.join('\n')).join('\n\n')}\n`
 }
 
-/** slapd writes its pid file once its listeners are open: the sign it serves. */
-async function waitForPidFile(file: string, failure: () => string | null): Promise<void> {
-  const deadline = Date.now() + 20_000
-  while (!existsSync(file)) {
+/**
+ * slapd writes its pid file before it serves; ready when a client of its own (ldapsearch, from ldap-utils)
+ * reads the root entry over the plain listener.
+ */
+async function waitUntilServing(url: string, failure: () => string | null): Promise<void> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
     const problem = failure()
     if (problem) throw new Error(problem)
-    if (Date.now() > deadline) throw new Error(`slapd did not start within 20 s`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const answered = await run('ldapsearch', ['-x', '-H', url, '-b', '', '-s', 'base', '-LLL', 'namingContexts']).then(
+      () => true,
+      () => false,
+    )
+    if (answered) return
+    if (Date.now() > deadline) throw new Error(`slapd did not answer at ${url} within 30 s`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

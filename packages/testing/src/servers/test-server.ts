@@ -75,7 +75,8 @@ export async function serveMailroomOnLoopback(
   options: MailroomOptions,
   http: Partial<Omit<HttpAppOptions, 'services'>> = {},
 ): Promise<LoopbackMailroom> {
-  const mailroom = await createMailroom(options)
+  // No background extraction unless the test asks for it (see createTestMailroom).
+  const mailroom = await createMailroom({ fulltext: { workers: 0 }, ...options })
   const served = await serveOnLoopback(mailroom, http)
   return {
     ...served,

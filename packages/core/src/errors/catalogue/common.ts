@@ -8,6 +8,11 @@ export const COMMON_ERRORS = defineErrors({
   MALFORMED_HTTP_REQUEST: { kind: 'bad-request', message: 'Malformed HTTP request' },
   HEADERS_TOO_LARGE: { kind: 'bad-request', message: 'Request headers are too large' },
   UNSUPPORTED_BODY: { kind: 'bad-request', message: 'Body must be a JSON object' },
+  // Maarch 20.10's answer to an empty body on POST /contacts, PUT /contacts/{id} and POST /attachments.
+  BODY_NOT_SET_OR_EMPTY: { kind: 'bad-request', message: 'Body is not set or empty' },
+  // A route's {id} that is not an integer, where 20.10 answers 500 with a stack trace (GET /notes/abc,
+  // /doctypes/types/abc, /indexingModels/abc, /attachments/abc): one code for all of them.
+  ROUTE_ID_NOT_INTEGER: { kind: 'bad-request', message: 'Route id is not an integer' },
   PAYLOAD_TOO_LARGE: { kind: 'payload-too-large', message: 'Body is larger than the configured limit' },
   ROUTE_NOT_FOUND: { kind: 'not-found', message: 'Route not found' },
   METHOD_NOT_ALLOWED: { kind: 'bad-request', message: 'Method not allowed on this route' },

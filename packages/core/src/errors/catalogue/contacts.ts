@@ -3,7 +3,6 @@ import { defineErrors } from '../error-definition.js'
 /** Errors of the contacts routes, with Maarch Courrier 20.10's messages (ContactController). */
 export const CONTACTS_ERRORS = defineErrors({
   CONTACT_NOT_FOUND: { kind: 'bad-request', message: 'Contact does not exist' },
-  CONTACT_BODY_EMPTY: { kind: 'bad-request', message: 'Body is not set or empty' },
   CONTACT_NAME_MANDATORY: { kind: 'bad-request', message: 'Body lastname or company is mandatory' },
   CONTACT_EMAIL_INVALID: { kind: 'bad-request', message: 'Body email is not valid' },
   CONTACT_PHONE_INVALID: { kind: 'bad-request', message: 'Body phone is not valid' },
@@ -30,5 +29,4 @@ export const CONTACTS_ERRORS = defineErrors({
     kind: 'bad-request',
     message: ({ name, rule }: { name: string; rule: string }) => `Query ${name} ${rule}`,
   },
-  ROUTE_ID_NOT_INTEGER: { kind: 'bad-request', message: 'Route id is not an integer' },
 })

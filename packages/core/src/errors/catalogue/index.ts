@@ -1,12 +1,17 @@
+import { ATTACHMENT_ERRORS } from './attachments.js'
 import { AUTH_ERRORS } from './auth.js'
 import { COMMON_ERRORS } from './common.js'
 import { CONTACTS_ERRORS } from './contacts.js'
 import { CONTENT_ERRORS } from './content.js'
+import { CRITERIA_SEARCH_ERRORS } from './criteria-search.js'
 import { ENTITY_ERRORS } from './entities.js'
 import { IMPORT_ERRORS } from './import.js'
 import { JOURNAL_ERRORS } from './journal.js'
+import { LINKS_ERRORS } from './links.js'
+import { NOTES_ERRORS } from './notes.js'
 import { ORGANISATION_ERRORS } from './organisation.js'
 import { RECORDS_ERRORS } from './records.js'
+import { REFERENCE_ERRORS } from './reference.js'
 import { SEARCH_ERRORS } from './search.js'
 import { STATUS_ERRORS } from './status.js'
 
@@ -18,9 +23,14 @@ export const ERROR_CATALOGUE = {
   ...CONTACTS_ERRORS,
   ...RECORDS_ERRORS,
   ...SEARCH_ERRORS,
+  ...CRITERIA_SEARCH_ERRORS,
   ...CONTENT_ERRORS,
   ...STATUS_ERRORS,
   ...JOURNAL_ERRORS,
   ...ORGANISATION_ERRORS,
   ...IMPORT_ERRORS,
+  ...NOTES_ERRORS,
+  ...LINKS_ERRORS,
+  ...REFERENCE_ERRORS,
+  ...ATTACHMENT_ERRORS,
 } as const

@@ -55,6 +55,7 @@ const SYNTAX_PROBLEMS = {
   'too-many-values': (t: string) => `more than ${MAX_TEXT_VALUES} literal values, first extra value ${t}`,
   'too-many-order-items': () => `more than ${MAX_ORDER_BY_ITEMS} ordering expressions`,
   'not-a-string': () => 'item is not a string',
+  'fulltext-argument': (t: string) => `${t}(...) takes one string of words to look for, not empty`,
 } as const
 
 /** A reason a search text was refused (see the phrases above). */

@@ -9,7 +9,12 @@ import * as referenceVersion from './0007-reference-version.js'
 import * as organisation from './0008-organisation.js'
 import * as journalVerifiedPoints from './0009-journal-verified-points.js'
 import * as groupPrivileges from './0010-group-privileges.js'
+import * as parameters from './0011-parameters.js'
 import * as contacts from './0012-contacts.js'
+import * as notes from './0013-notes.js'
+import * as attachments from './0014-attachments.js'
+import * as chronoSearchIndex from './0015-chrono-search-index.js'
+import * as fulltext from './0016-fulltext.js'
 import * as userAuthentication from './0018-user-authentication.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
@@ -24,7 +29,12 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-organisation': organisation,
   '0009-journal-verified-points': journalVerifiedPoints,
   '0010-group-privileges': groupPrivileges,
+  '0011-parameters': parameters,
   '0012-contacts': contacts,
+  '0013-notes': notes,
+  '0014-attachments': attachments,
+  '0015-chrono-search-index': chronoSearchIndex,
+  '0016-fulltext': fulltext,
   '0018-user-authentication': userAuthentication,
 }
 
@@ -33,6 +43,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    // Branches developed side by side take their numbers at once, so a database may have applied a later
+    // migration before an earlier one landed; each migration adds its own tables and columns, so the order
+    // between them does not matter, and they run in name order on a new database.
+    allowUnorderedMigrations: true,
     migrationTableName: 'mailroom_migrations',
     migrationLockTableName: 'mailroom_migrations_lock',
   })

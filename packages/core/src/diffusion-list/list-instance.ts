@@ -1,0 +1,47 @@
+import type { Actor } from '../actors/actor.js'
+import { fail } from '../errors/domain-error.js'
+import { positiveIntegerOf } from '../records/route-integer.js'
+
+/** One entry of a record's diffusion list as `GET /rest/resources/{resId}/listInstance` answers it (20.10's shape). */
+export interface ListInstanceItem {
+  readonly listinstance_id: number
+  readonly res_id: number
+  readonly sequence: number
+  /** The user's login or the entity's entity_id. */
+  readonly item_id: string
+  readonly item_type: 'user_id' | 'entity_id'
+  /** dest, cc, … */
+  readonly item_mode: string
+  readonly added_by_user: number | null
+  readonly viewed: number | null
+  readonly difflist_type: string
+  readonly process_date: string | null
+  readonly process_comment: string | null
+  readonly signatory: boolean
+  readonly requested_signature: boolean
+  readonly delegate: number | null
+  /** The user's or entity's serial id. */
+  readonly itemSerialId: number
+  /** A user's name, an entity's label. */
+  readonly labelToDisplay: string
+  /** A user's primary entity label; empty for an entity. */
+  readonly descriptionToDisplay: string
+}
+
+/** Body of `GET /rest/resources/{resId}/listInstance`. */
+export interface ListInstance {
+  readonly listInstance: readonly ListInstanceItem[]
+  /** Whether earlier diffusion lists were kept (Mailroom keeps none: always false). */
+  readonly hasHistory: boolean
+}
+
+/** Use case of the diffusion list read. */
+export interface DiffusionListServices {
+  /** The diffusion list (difflist_type entity_id) of a record in the actor's perimeter. */
+  read(actor: Actor, resId: string | undefined): Promise<ListInstance>
+}
+
+/** The resId of the diffusion list read: anything but a record id is "out of perimeter", as 20.10 answers. */
+export function parseListInstanceResId(text: string | undefined): number {
+  return positiveIntegerOf(text) ?? fail('OUT_OF_PERIMETER')
+}

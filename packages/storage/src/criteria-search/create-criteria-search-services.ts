@@ -1,0 +1,173 @@
+import type {
+  Actor,
+  CriteriaSearchFilters,
+  CriteriaSearchResource,
+  CriteriaSearchResponse,
+  CriteriaSearchServices,
+  CriteriaTerm,
+  FullTextLanguage,
+  SearchCriteria,
+  SearchPaging,
+} from '@mailroom/core'
+import { parseSearchCriteria, parseSearchPaging, SEARCH_CONFIGURATION } from '@mailroom/core/internal'
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { fullTextConfigOf } from '../search/compile-clause.js'
+import { runSearch } from '../search/run-search.js'
+import type { StorageContext } from '../storage-context.js'
+import {
+  attachmentMatch,
+  compileTerm,
+  correspondentRecords,
+  likeEscaped,
+  linkedRecords,
+  type NotesSource,
+  orderBy,
+  selectionCondition,
+} from './compile-criteria.js'
+import { type OptionalTables, optionalTables, visibleNotes } from './optional-tables.js'
+import { facetsOf } from './search-facets.js'
+import { formattedResource, type ResourceRow, resourceDetails } from './search-resources.js'
+
+function notesSource(actor: Actor): NotesSource {
+  return {
+    recordsWithNote: (text) =>
+      sql`select n.identifier from notes n where n.note_text ilike ${sql.val(`%${likeEscaped(text)}%`)} and ${visibleNotes(actor)}`,
+  }
+}
+
+/** The pre-query of a term that 20.10 runs first, answering an empty result without facets when it finds nothing. */
+function preQuery(term: CriteriaTerm, notes: NotesSource | null): RawBuilder<unknown> | null | 'none' {
+  switch (term.kind) {
+    case 'correspondents':
+    case 'correspondentCompany':
+      return correspondentRecords(term)
+    case 'linkedIds':
+      if (term.orNone) return null
+      return linkedRecords(term)
+    case 'notes':
+      return notes === null ? 'none' : notes.recordsWithNote(term.text)
+    default:
+      return null
+  }
+}
+
+/** True when one of the terms' pre-queries finds no record at all (before the perimeter, as 20.10). */
+async function somePreQueryEmpty(db: Kysely<any>, criteria: SearchCriteria, notes: NotesSource | null) {
+  const queries: RawBuilder<unknown>[] = []
+  for (const term of criteria.terms) {
+    const query = preQuery(term, notes)
+    if (query === 'none') return true
+    if (query !== null) queries.push(query)
+  }
+  if (queries.length === 0) return false
+  const { rows } = await sql<{ found: boolean }>`select (${sql.join(
+    queries.map((query) => sql`exists (${query})`),
+    sql` and `,
+  )}) as found`.execute(db)
+  return rows[0]?.found !== true
+}
+
+/** A json column as the driver gave it: parsed already (pg, PGlite), or as text. */
+function jsonValue<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value
+}
+
+const EMPTY_ANSWER: CriteriaSearchResponse = { resources: [], count: 0, allResources: [] }
+
+/**
+ * Wires `POST /rest/search` over kysely: the terms ANDed with the caller's perimeter (the one of
+ * `POST /rest/res/list`) and the searchable statuses; every match's id in order (`allResources`), the facets
+ * of the matches, then the page's records with what 20.10's result list shows. Statements the database
+ * refuses answer 400 (runSearch), never 500.
+ */
+export function createCriteriaSearchServices(
+  context: StorageContext,
+  settings: { readonly fullTextLanguage?: FullTextLanguage } = {},
+): CriteriaSearchServices {
+  const fullTextConfig = fullTextConfigOf(settings.fullTextLanguage ?? 'fr')
+  let tables: Promise<OptionalTables> | undefined
+
+  async function search(
+    actor: Actor,
+    body: unknown,
+    query: Readonly<Record<string, string | string[] | undefined>>,
+  ): Promise<CriteriaSearchResponse> {
+    const criteria = parseSearchCriteria(body)
+    const paging = parseSearchPaging(query)
+    tables ??= optionalTables(context.db).catch((error) => {
+      tables = undefined
+      throw error
+    })
+    const present = await tables
+    const notes = present.notes ? notesSource(actor) : null
+    return runSearch(context, async (db) => {
+      if (await somePreQueryEmpty(db, criteria, notes)) return EMPTY_ANSWER
+      const perimeter = await context.perimeter.condition(context.db, actor)
+      const sources = { notes, attachments: present.attachments, fullTextConfig }
+      const conditions: RawBuilder<SqlBool>[] = criteria.terms.map((term) => compileTerm(term, sources))
+      conditions.push(sql<SqlBool>`${sql.ref('status')} in (select id from status where can_be_searched = 'Y')`)
+      if (perimeter !== null) conditions.push(sql<SqlBool>`${perimeter}`)
+      const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
+      return answer(db, actor, matching, criteria, paging, present, attachmentMatch(criteria.terms, sources))
+    })
+  }
+
+  async function answer(
+    db: Kysely<any>,
+    actor: Actor,
+    matching: RawBuilder<SqlBool>,
+    criteria: SearchCriteria,
+    paging: SearchPaging,
+    present: OptionalTables,
+    inAttachments: RawBuilder<SqlBool> | null,
+  ): Promise<CriteriaSearchResponse> {
+    // One statement, one row: every match's id in order as one JSON array (a million matches stay one value,
+    // not a million rows), and the page's records with their details, read for those records only.
+    const first = paging.offset
+    const last = paging.offset + paging.limit
+    const listing = sql<{ ids: number[] | string; page: ResourceRow[] | string }>`with m as (
+        select res_id, row_number() over (order by ${orderBy(paging)}) as n from res_view_letterbox
+        where ${matching} and ${selectionCondition(criteria.selection)})
+      select (select coalesce(json_agg(m.res_id order by m.n), '[]') from m) as ids,
+        (select coalesce(json_agg(row_to_json(page) order by page.n), '[]') from (
+          select m.n, m.res_id, d.* from m cross join lateral (${resourceDetails(actor, present, sql`m.res_id`, inAttachments)}) d
+          where m.n > ${sql.val(first)} and m.n <= ${sql.val(last)}) page) as page`
+    const [{ rows }, filters] = await Promise.all([
+      listing.execute(db),
+      paging.skipFacets ? Promise.resolve(null) : facetsOf(db, actor, matching, criteria),
+    ])
+    const withFilters = filters === null ? {} : { filters: filters satisfies CriteriaSearchFilters }
+    const allResources = jsonValue(rows[0]?.ids ?? []).map(Number)
+    if (paging.offset >= allResources.length) return { ...EMPTY_ANSWER, ...withFilters }
+    const resources: CriteriaSearchResource[] = jsonValue(rows[0]?.page ?? []).map(formattedResource)
+    return {
+      resources,
+      count: allResources.length,
+      allResources,
+      defaultTab: SEARCH_CONFIGURATION.listEvent.defaultTab,
+      displayFolderTags: SEARCH_CONFIGURATION.listDisplay.subInfos.some(
+        (item) => item.value === ('getFolders' as string),
+      ),
+      templateColumns: SEARCH_CONFIGURATION.listDisplay.templateColumns,
+      ...withFilters,
+    }
+  }
+
+  return {
+    search,
+    async configuration() {
+      return {
+        configuration: {
+          listEvent: { ...SEARCH_CONFIGURATION.listEvent },
+          listDisplay: {
+            templateColumns: SEARCH_CONFIGURATION.listDisplay.templateColumns,
+            subInfos: SEARCH_CONFIGURATION.listDisplay.subInfos.map((item) => ({
+              ...item,
+              cssClasses: [...item.cssClasses],
+            })),
+          },
+        },
+      }
+    },
+  }
+}

@@ -1,0 +1,69 @@
+import type { Actor, CriteriaSearchFilters, FacetName, SearchCriteria } from '@mailroom/core'
+import { CATEGORY_LABELS, FACET_NAMES } from '@mailroom/core/internal'
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { selectionCondition } from './compile-criteria.js'
+
+/** Facet values in the order of their labels, as a French reader sorts them (one collator: building one costs). */
+const LABEL_ORDER = new Intl.Collator('fr')
+
+interface FacetRow {
+  facet: FacetName
+  id: string | null
+  label: string | null
+  count: number
+}
+
+/** Folders whose names the caller may see: public ones, their own, and those shared with one of their entities. */
+function visibleFolders(actor: Actor): RawBuilder<SqlBool> {
+  const entities = actor.entities.map((entity) => entity.id)
+  return sql<SqlBool>`(f.public or f.user_id = ${sql.val(actor.id)}
+    or exists (select 1 from entities_folders ef where ef.folder_id = f.id
+      and (ef.keyword = 'ALL_ENTITIES' or ef.entity_id = any(${sql.val(entities)}::int[]))))`
+}
+
+/**
+ * The facets of an answer (20.10's `filters`): for each, the values among the matches and how many records
+ * hold each, counted with the other facets' selections applied; `selected` echoes the caller's choice. One
+ * statement over the matches, labels joined in.
+ */
+export async function facetsOf(
+  db: Kysely<any>,
+  actor: Actor,
+  matching: RawBuilder<SqlBool>,
+  criteria: SearchCriteria,
+): Promise<CriteriaSearchFilters> {
+  const others = (facet: FacetName) => selectionCondition(criteria.selection, facet)
+  // Each facet reads the matches narrowed by the other facets' choice, in a sub-select named `m` again, so the
+  // selection's bare column names never meet the joined tables' columns.
+  const narrowed = (facet: FacetName) => sql`(select * from m where ${others(facet)}) m`
+  const { rows } = await sql<FacetRow>`with m as materialized (
+      select res_id, priority, category_id, status, type_id, destination from res_view_letterbox where ${matching})
+    select 'priorities' as facet, m.priority as id, p.label, count(*)::int as count
+      from ${narrowed('priorities')} left join priorities p on p.id = m.priority group by m.priority, p.label
+    union all select 'categories', m.category_id, null, count(*)::int
+      from ${narrowed('categories')} group by m.category_id
+    union all select 'statuses', m.status, s.label_status, count(*)::int
+      from ${narrowed('statuses')} left join status s on s.id = m.status group by m.status, s.label_status
+    union all select 'doctypes', m.type_id::text, d.description, count(*)::int
+      from ${narrowed('doctypes')} left join doctypes d on d.type_id = m.type_id group by m.type_id, d.description
+    union all select 'entities', m.destination, e.entity_label, count(*)::int
+      from ${narrowed('entities')} left join entities e on e.entity_id = m.destination
+      group by m.destination, e.entity_label
+    union all select 'folders', f.id::text, f.label, count(*)::int
+      from ${narrowed('folders')} join resources_folders rf on rf.res_id = m.res_id join folders f on f.id = rf.folder_id
+      where ${visibleFolders(actor)} group by f.id, f.label`.execute(db)
+  const filters = Object.fromEntries(
+    FACET_NAMES.map((facet) => [
+      facet,
+      { values: [] as CriteriaSearchFilters[FacetName]['values'], expand: criteria.expansion[facet] ?? false },
+    ]),
+  ) as CriteriaSearchFilters
+  for (const row of rows) {
+    const id = row.id === null ? null : row.facet === 'doctypes' || row.facet === 'folders' ? Number(row.id) : row.id
+    const label = row.facet === 'categories' ? (CATEGORY_LABELS[row.id ?? ''] ?? row.id) : row.label
+    const selected = (criteria.selection[row.facet] ?? []).some((chosen) => String(chosen) === String(id))
+    filters[row.facet].values.push({ id, label: label ?? '_UNDEFINED', count: Number(row.count), selected })
+  }
+  for (const facet of FACET_NAMES) filters[facet].values.sort((a, b) => LABEL_ORDER.compare(a.label, b.label))
+  return filters
+}

@@ -1,0 +1,43 @@
+import type { Insertable, Kysely } from 'kysely'
+import type { Database, HistoryTable } from '../database/schema.js'
+
+/** history.remote_ip is varchar(64). */
+const REMOTE_IP_MAX = 64
+
+/** One history row of an event on a record or one of its parts (a note, a link). */
+export interface HistoryRow {
+  readonly tableName: string
+  readonly recordId: string | number
+  readonly eventType: string
+  readonly eventId: string
+  readonly module: string
+  readonly info: string
+}
+
+/** Writes history rows in the caller's transaction, for the actor, from the caller's address. */
+export async function insertHistoryRows(
+  trx: Kysely<Database>,
+  actorId: number,
+  rows: readonly HistoryRow[],
+  remoteIp: string | undefined,
+): Promise<void> {
+  if (rows.length === 0) return
+  const ip = remoteIp ? remoteIp.slice(0, REMOTE_IP_MAX) : null
+  await trx
+    .insertInto('history')
+    .values(
+      rows.map(
+        (row): Insertable<HistoryTable> => ({
+          table_name: row.tableName,
+          record_id: String(row.recordId),
+          event_type: row.eventType,
+          event_id: row.eventId,
+          id_module: row.module,
+          info: row.info,
+          user_id: actorId,
+          remote_ip: ip,
+        }),
+      ),
+    )
+    .execute()
+}
