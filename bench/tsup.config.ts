@@ -15,6 +15,7 @@ export default defineConfig({
     'search-scale-bench.ts',
     'criteria-search-bench.ts',
     'auth-flood-bench.ts',
+    'directory-sign-in-bench.ts',
     'chain-verification-bench.ts',
     'latency-proxy.ts',
     'fulltext-bench.ts',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from './config.js'
-import { directorySettings, oidcSettings } from './directory-settings.js'
+import { directorySettings, directorySyncSettings, oidcSettings } from './directory-settings.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'mailroom-ldap-settings-'))
 writeFileSync(join(folder, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n')
@@ -116,5 +116,50 @@ describe('MAILROOM_OIDC_* settings', () => {
       ],
     ]
     for (const [env, message] of cases) expect(() => oidcSettings(env), JSON.stringify(env)).toThrow(message)
+  })
+})
+
+describe('user sync settings', () => {
+  const ad = {
+    MAILROOM_LDAP_URL: 'ldap://dc1.corp.example',
+    MAILROOM_LDAP_BIND_TEMPLATE: '{login}@corp.example',
+    MAILROOM_LDAP_BIND_DN: 'CN=svc-mailroom,OU=Services,DC=corp,DC=example',
+    MAILROOM_LDAP_BIND_PASSWORD_FILE: join(folder, 'bind-password'),
+  }
+
+  it('search MAILROOM_LDAP_SYNC_BASE with its filter and the service account, beside binds by template', () => {
+    expect(
+      directorySyncSettings({
+        ...ad,
+        MAILROOM_LDAP_SYNC_BASE: 'OU=Staff,DC=corp,DC=example',
+        MAILROOM_LDAP_SYNC_FILTER: '(&(objectCategory=person)(objectClass=user))',
+      }),
+    ).toEqual({
+      url: 'ldap://dc1.corp.example',
+      bindDn: 'CN=svc-mailroom,OU=Services,DC=corp,DC=example',
+      bindPassword: 's3cret',
+      base: 'OU=Staff,DC=corp,DC=example',
+      filter: '(&(objectCategory=person)(objectClass=user))',
+    })
+  })
+
+  it("fall back on the sign-in search's base and on inetOrgPerson entries", () => {
+    const { MAILROOM_LDAP_BIND_TEMPLATE: _, ...search } = { ...ad, MAILROOM_LDAP_SEARCH_BASE: 'dc=corp,dc=example' }
+    expect(directorySyncSettings(search)).toMatchObject({
+      base: 'dc=corp,dc=example',
+      filter: '(objectClass=inetOrgPerson)',
+    })
+  })
+
+  it('say what is missing', () => {
+    expect(() => directorySyncSettings({})).toThrow(
+      new ConfigError('user sync needs the directory: set MAILROOM_LDAP_URL'),
+    )
+    expect(() => directorySyncSettings(ad)).toThrow(/set MAILROOM_LDAP_SYNC_BASE \(or MAILROOM_LDAP_SEARCH_BASE\)/)
+    const { MAILROOM_LDAP_BIND_DN: _, ...anonymous } = { ...ad, MAILROOM_LDAP_SYNC_BASE: 'dc=corp' }
+    expect(() => directorySyncSettings(anonymous)).toThrow(/^user sync needs its service account/)
+    expect(() =>
+      directorySyncSettings({ ...ad, MAILROOM_LDAP_SYNC_BASE: 'dc=corp', MAILROOM_LDAP_SYNC_FILTER: 'uid=*' }),
+    ).toThrow(/must be an LDAP filter in parentheses/)
   })
 })

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { LdapDirectorySettings, OidcSettings } from '@mailroom/mailroom'
+import type { LdapConnectionSettings, LdapDirectorySettings, LdapSyncSettings, OidcSettings } from '@mailroom/mailroom'
 import { ConfigError } from './config-error.js'
 
 type Env = Record<string, string | undefined>
@@ -42,14 +42,23 @@ export function directorySettings(env: Env): LdapDirectorySettings | undefined {
       throw new ConfigError('MAILROOM_LDAP_URL is needed by the other MAILROOM_LDAP_* settings')
     return undefined
   }
-  if (!/^ldaps?:\/\/[^/]+\/?$/.test(url))
-    throw new ConfigError(`MAILROOM_LDAP_URL must be ldaps://host[:port] or ldap://host[:port], got "${url}"`)
   if ((template === undefined) === (base === undefined))
     throw new ConfigError(
       'give the directory either MAILROOM_LDAP_BIND_TEMPLATE (a DN or name with {login}) or MAILROOM_LDAP_SEARCH_BASE with its filter and service account',
     )
   if (template !== undefined && !template.includes('{login}'))
     throw new ConfigError('MAILROOM_LDAP_BIND_TEMPLATE must contain {login}')
+  const common = connectionSettings(env, url)
+  if (template !== undefined) return { ...common, bindTemplate: template }
+  const filter = read(env, 'MAILROOM_LDAP_SEARCH_FILTER') ?? '(uid={login})'
+  if (!filter.includes('{login}')) throw new ConfigError('MAILROOM_LDAP_SEARCH_FILTER must contain {login}')
+  return { ...common, search: { base: base!, filter, ...serviceAccount(env, 'a directory search') } }
+}
+
+/** How the directory is reached: MAILROOM_LDAP_URL and its TLS and timeout settings. */
+function connectionSettings(env: Env, url: string): LdapConnectionSettings {
+  if (!/^ldaps?:\/\/[^/]+\/?$/.test(url))
+    throw new ConfigError(`MAILROOM_LDAP_URL must be ldaps://host[:port] or ldap://host[:port], got "${url}"`)
   const startTls = yesNo(env, 'MAILROOM_LDAP_STARTTLS')
   const checkCertificate = yesNo(env, 'MAILROOM_LDAP_CHECK_CERTIFICATE')
   const caFile = read(env, 'MAILROOM_LDAP_CA_FILE')
@@ -65,23 +74,45 @@ export function directorySettings(env: Env): LdapDirectorySettings | undefined {
       throw new ConfigError(`MAILROOM_LDAP_CA_FILE: cannot read ${caFile} (${(error as Error).message})`)
     }
   }
-  const common = {
+  return {
     url,
     ...(startTls === undefined ? {} : { startTls }),
     ...(checkCertificate === undefined ? {} : { checkCertificate }),
     ...(ca === undefined ? {} : { ca }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   }
-  if (template !== undefined) return { ...common, bindTemplate: template }
-  const filter = read(env, 'MAILROOM_LDAP_SEARCH_FILTER') ?? '(uid={login})'
-  if (!filter.includes('{login}')) throw new ConfigError('MAILROOM_LDAP_SEARCH_FILTER must contain {login}')
+}
+
+/** The service account a search binds as: MAILROOM_LDAP_BIND_DN and MAILROOM_LDAP_BIND_PASSWORD (or _FILE). */
+function serviceAccount(env: Env, needer: string): { bindDn: string; bindPassword: string } {
   const bindDn = read(env, 'MAILROOM_LDAP_BIND_DN')
   const bindPassword = valueOrFile(env, 'MAILROOM_LDAP_BIND_PASSWORD')
   if (bindDn === undefined || bindPassword === undefined)
     throw new ConfigError(
-      'a directory search needs its service account: MAILROOM_LDAP_BIND_DN and MAILROOM_LDAP_BIND_PASSWORD (or _FILE)',
+      `${needer} needs its service account: MAILROOM_LDAP_BIND_DN and MAILROOM_LDAP_BIND_PASSWORD (or _FILE)`,
     )
-  return { ...common, search: { base: base!, filter, bindDn, bindPassword } }
+  return { bindDn, bindPassword }
+}
+
+/** Who is looked for when the settings do not say: people of OpenLDAP's and most directories' schema. */
+export const DEFAULT_SYNC_FILTER = '(objectClass=inetOrgPerson)'
+
+/**
+ * What `mailroom user sync` searches (docs/directory-sign-in.md#user-sync): the directory of MAILROOM_LDAP_URL,
+ * its service account, MAILROOM_LDAP_SYNC_BASE (else MAILROOM_LDAP_SEARCH_BASE) and MAILROOM_LDAP_SYNC_FILTER.
+ */
+export function directorySyncSettings(env: Env): LdapSyncSettings {
+  const url = read(env, 'MAILROOM_LDAP_URL')
+  if (url === undefined) throw new ConfigError('user sync needs the directory: set MAILROOM_LDAP_URL')
+  const base = read(env, 'MAILROOM_LDAP_SYNC_BASE') ?? read(env, 'MAILROOM_LDAP_SEARCH_BASE')
+  if (base === undefined)
+    throw new ConfigError(
+      'user sync needs where the people are: set MAILROOM_LDAP_SYNC_BASE (or MAILROOM_LDAP_SEARCH_BASE)',
+    )
+  const filter = read(env, 'MAILROOM_LDAP_SYNC_FILTER') ?? DEFAULT_SYNC_FILTER
+  if (!/^\(.*\)$/s.test(filter))
+    throw new ConfigError(`MAILROOM_LDAP_SYNC_FILTER must be an LDAP filter in parentheses, got "${filter}"`)
+  return { ...connectionSettings(env, url), ...serviceAccount(env, 'user sync'), base, filter }
 }
 
 /**

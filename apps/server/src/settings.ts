@@ -166,6 +166,21 @@ export const SETTINGS: readonly Setting[] = [
     default: '5000',
   },
   {
+    name: 'MAILROOM_LDAP_SYNC_BASE',
+    description: 'where mailroom user sync searches the people it provisions',
+    default: '$MAILROOM_LDAP_SEARCH_BASE',
+  },
+  {
+    name: 'MAILROOM_LDAP_SYNC_FILTER',
+    description: 'which entries mailroom user sync provisions',
+    default: '(objectClass=inetOrgPerson)',
+  },
+  {
+    name: 'MAILROOM_LDAP_SYNC_MAPPING',
+    description: 'mapping file of mailroom user sync: attributes, directory groups to Mailroom groups and entities',
+    default: 'none',
+  },
+  {
     name: 'MAILROOM_OIDC_ISSUER',
     description:
       "the OpenID Connect provider's issuer for users whose authentication is oidc (https://; http:// on loopback only)",

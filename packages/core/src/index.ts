@@ -294,6 +294,13 @@ export type {
   ListInstance,
   ListInstanceItem,
 } from './diffusion-list/list-instance.js'
+export type { DirectoryAccount, DirectoryAccountSource } from './directory-sync/directory-account.js'
+export type { DirectorySyncMapping, DirectorySyncMappingInput } from './directory-sync/directory-mapping.js'
+export { DirectorySyncMappingSchema, readDirectoryMapping } from './directory-sync/directory-mapping.js'
+export type { DirectorySyncDocument } from './directory-sync/plan-directory-sync.js'
+export { planDirectorySync } from './directory-sync/plan-directory-sync.js'
+export type { DirectorySyncOptions, DirectorySyncResult } from './directory-sync/sync-directory-users.js'
+export { syncDirectoryUsers } from './directory-sync/sync-directory-users.js'
 export type {
   DoctypeFirstLevelRow,
   DoctypeRepository,

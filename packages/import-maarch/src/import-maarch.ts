@@ -33,7 +33,7 @@ import {
   type StoredOriginal,
   text,
 } from './maarch-record-rows.js'
-import { type MaarchOrganisationRows, mapOrganisation } from './map-organisation.js'
+import { type MaarchOrganisationRows, type MaarchUserMapping, mapOrganisation } from './map-organisation.js'
 import type { AttachmentEntry, ImportReportSink, MaarchImportSummary, RecordEntry, RecordReport } from './report.js'
 import { type MaarchSource, openMaarchSource } from './source.js'
 
@@ -59,6 +59,11 @@ export interface MaarchImportOptions {
    * Maarch) are recorded and deposited in the digital safe; `superadmin`, Maarch's root user, by default.
    */
   readonly fallbackDepositor?: string
+  /**
+   * How the imported users sign in: `ldap` or `oidc` for an installation whose login_method.xml enables ldap,
+   * keycloak, cas, sso, openam or azure_saml (web-service and root users keep their Maarch password).
+   */
+  readonly authentication?: MaarchUserMapping['authentication']
   /** Only the organisation ('reference') or only the records ('records'); both by default. */
   readonly only?: 'reference' | 'records'
   /** Stops between two records; what is committed stays, the next run continues. */
@@ -179,7 +184,9 @@ async function run(
     const read: Record<string, unknown> = {}
     for (const [section, query] of Object.entries(ORG_QUERIES)) read[section] = await source.rows(query)
     const rows = read as unknown as MaarchOrganisationRows
-    const { document, notes } = mapOrganisation(rows)
+    const { document, notes } = mapOrganisation(rows, {
+      ...(options.authentication === undefined ? {} : { authentication: options.authentication }),
+    })
     // A user already in Mailroom keeps the password hash it has there: a rerun must not put back the bcrypt
     // hash that the first login replaced, nor undo a password changed since.
     const present = new Set((await userLogins(target.db)).map((login) => login.toLowerCase()))

@@ -46,13 +46,31 @@ const num = (value: unknown): number => Number(value)
 const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value)
 const USER_MODES = new Set(['standard', 'rest', 'root_visible', 'root_invisible'])
 
+/** How the imported users sign in (Maarch 20.10 says it in a file, apps/maarch_entreprise/xml/login_method.xml, not in its database). */
+export interface MaarchUserMapping {
+  /**
+   * The method of the imported users, except web-service (`rest`) and root users, who keep their Maarch
+   * password: Maarch checks a `rest` user's password itself whatever its method, and the root user is the
+   * account that still works while the directory is down. `standard` by default.
+   */
+  readonly authentication?: 'standard' | 'ldap' | 'oidc'
+}
+
+/** The imported user's method: the installation's, except for web-service and root users. */
+function authenticationOf(mode: string, mapping: MaarchUserMapping): 'standard' | 'ldap' | 'oidc' {
+  return mode === 'standard' ? (mapping.authentication ?? 'standard') : 'standard'
+}
+
 /**
  * Maps a Maarch 20.10 organisation to Mailroom's organisation document, keeping every identifier (entity
  * serial ids and codes, logins and user ids, doctype, model, status, priority, custom field, tag, folder and
  * contact ids). A security clause Mailroom cannot parse leaves its group without a perimeter (no records)
  * and is noted: a group never sees more than it did in Maarch.
  */
-export function mapOrganisation(rows: MaarchOrganisationRows): {
+export function mapOrganisation(
+  rows: MaarchOrganisationRows,
+  userMapping: MaarchUserMapping = {},
+): {
   document: OrganisationDocumentInput
   notes: OrganisationNote[]
 } {
@@ -150,6 +168,7 @@ export function mapOrganisation(rows: MaarchOrganisationRows): {
       mail: nonEmpty(u.mail),
       mode: (USER_MODES.has(mode) ? mode : 'standard') as 'standard',
       enabled: u.status === 'OK' || u.status === 'ABS',
+      authentication: authenticationOf(USER_MODES.has(mode) ? mode : 'standard', userMapping),
       groups: rows.usergroupContent
         .filter((c) => num(c.user_id) === id)
         .flatMap((c) => groupCode.get(num(c.group_id)) ?? []),

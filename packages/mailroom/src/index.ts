@@ -10,8 +10,15 @@
  */
 
 export { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from '@mailroom/core'
-export type { LdapDirectorySettings, LdapSearchSettings, OidcSettings } from '@mailroom/directory'
-export { createLdapDirectory } from '@mailroom/directory'
+export type {
+  LdapAccountSearchSettings,
+  LdapConnectionSettings,
+  LdapDirectorySettings,
+  LdapSearchSettings,
+  LdapSyncSettings,
+  OidcSettings,
+} from '@mailroom/directory'
+export { createLdapAccountSource, createLdapDirectory, syncUsersFromDirectory } from '@mailroom/directory'
 export type {
   CommandLineTextExtractorOptions,
   ConversionServiceOptions,

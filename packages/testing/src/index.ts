@@ -28,7 +28,7 @@ export {
   testDatabaseKind,
   testStoreKind,
 } from './databases/test-database.js'
-export type { DirectoryPerson, TestDirectory } from './directory/slapd-server.js'
+export type { DirectoryGroup, DirectoryPerson, TestDirectory } from './directory/slapd-server.js'
 export { SLAPD_PATH, slapdMissing, startTestDirectory } from './directory/slapd-server.js'
 export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.js'
 export {

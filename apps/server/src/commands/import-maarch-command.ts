@@ -5,7 +5,7 @@ import {
   type MaarchImportSummary,
   type MaarchImportTarget,
 } from '@mailroom/import-maarch'
-import { type Command, InvalidArgumentError } from 'commander'
+import { type Command, InvalidArgumentError, Option } from 'commander'
 import { loadConfig } from '../config.js'
 import { withMailroom } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
@@ -18,6 +18,7 @@ interface ImportOptions {
   readonly only?: 'reference' | 'records'
   readonly report?: string
   readonly depositor?: string
+  readonly authentication?: 'ldap' | 'oidc'
 }
 
 function docserverOverride(value: string, previous: Record<string, string>): Record<string, string> {
@@ -83,6 +84,12 @@ export function registerImportCommand(program: Command, context: CliContext): vo
       '--depositor <login>',
       'who records and deposits the records whose Maarch typist is not imported (default: superadmin)',
     )
+    .addOption(
+      new Option(
+        '--authentication <method>',
+        'how the imported users sign in, for an installation whose login_method.xml is not standard (web-service and root users keep their Maarch password)',
+      ).choices(['ldap', 'oidc']),
+    )
     .option('--report <file>', 'write the JSON report there, record by record as the import goes')
     .action(async (options: ImportOptions) => {
       const { docserverDir } = loadConfig(context.env, { requireSecret: false })
@@ -113,6 +120,7 @@ async function runImport(
       ...(options.dryRun ? { dryRun: true } : {}),
       ...(options.only ? { only: options.only } : {}),
       ...(options.depositor ? { fallbackDepositor: options.depositor } : {}),
+      ...(options.authentication ? { authentication: options.authentication } : {}),
       signal: abort.signal,
       ...(reportFile ? { report: reportFile } : {}),
       ...(tty

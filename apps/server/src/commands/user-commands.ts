@@ -3,6 +3,7 @@ import { USER_MODES, type UserSummary } from '@mailroom/core'
 import { type Command, InvalidArgumentError, Option } from 'commander'
 import { operate, operatorAuthor, readAll } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
+import { registerUserSyncCommand } from './user-sync-command.js'
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
 
@@ -34,9 +35,11 @@ function describeUser(u: UserSummary): string {
   return `${u.login}\t${u.enabled ? 'enabled' : 'disabled'}\t${u.mode}\t${u.primaryEntity ?? '-'}\t${u.groups.join(',') || '-'}\t${name}`
 }
 
-/** `mailroom user add|passwd|disable|enable|list`. */
+/** `mailroom user add|passwd|disable|enable|list|sync`. */
 export function registerUserCommands(program: Command, context: CliContext): void {
-  const user = program.command('user').description('user accounts: add, set passwords, disable, enable, list')
+  const user = program
+    .command('user')
+    .description('user accounts: add, set passwords, disable, enable, list, sync from the directory')
 
   user
     .command('add')
@@ -121,4 +124,6 @@ export function registerUserCommands(program: Command, context: CliContext): voi
       for (const u of (await operate(context, 'user list', 'listUsers', {})) ?? [])
         context.out(o.json ? `${JSON.stringify(u)}\n` : `${describeUser(u)}\n`)
     })
+
+  registerUserSyncCommand(user, context)
 }

@@ -1,4 +1,11 @@
-import type { ChangeAuthor, NewUser, OrganisationHistoryEntry } from '@mailroom/core'
+import {
+  type ChangeAuthor,
+  type DirectoryAccount,
+  type DirectorySyncMappingInput,
+  type NewUser,
+  type OrganisationHistoryEntry,
+  syncDirectoryUsers,
+} from '@mailroom/core'
 import { type Mailroom, verifyJournal } from '@mailroom/mailroom'
 
 /** A history entry as commands print it and the operator socket carries it: its date as ISO 8601 text. */
@@ -31,6 +38,10 @@ export const OPERATOR_OPERATIONS = {
     })
     return { lines, applied }
   },
+  syncDirectoryUsers: (
+    m: Mailroom,
+    a: { accounts: DirectoryAccount[]; mapping: DirectorySyncMappingInput; dryRun: boolean; author: ChangeAuthor },
+  ) => syncDirectoryUsers(m.organisation, a.accounts, a.mapping, { dryRun: a.dryRun, author: a.author }),
   history: async (m: Mailroom, a: { limit: number }): Promise<HistoryLine[]> =>
     (await m.organisation.history({ limit: a.limit })).map((entry) => ({ ...entry, date: entry.date.toISOString() })),
   issueServiceToken: (m: Mailroom, a: { login: string }) => m.auth.issueServiceToken(a.login),

@@ -1,10 +1,8 @@
-import { isIP } from 'node:net'
-import { type DirectoryAuthenticator, type DirectoryCheck, DomainError, domainError } from '@mailroom/core'
-import { Client, InvalidCredentialsError, ResultCodeError } from 'ldapts'
+import type { DirectoryAuthenticator, DirectoryCheck } from '@mailroom/core'
+import { type Client, InvalidCredentialsError, ResultCodeError } from 'ldapts'
+import { ldapConnector, unavailable, unavailableUnless } from './ldap-connection.js'
 import type { LdapDirectorySettings } from './ldap-settings.js'
 import { bindNameOf, searchFilterOf } from './login-placement.js'
-
-const DEFAULT_TIMEOUT_MS = 5_000
 
 /**
  * Active Directory says why a bind was refused in its diagnostic message (`data 52e`): what the log may
@@ -31,25 +29,13 @@ const ACTIVE_DIRECTORY_REASONS: Record<string, string> = {
 export function createLdapDirectory(settings: LdapDirectorySettings): DirectoryAuthenticator {
   if ((settings.bindTemplate === undefined) === (settings.search === undefined))
     throw new Error('LDAP directory: give either a bind template or a search, not both')
-  const tls = {
-    ...(settings.ca === undefined ? {} : { ca: settings.ca }),
-    rejectUnauthorized: settings.checkCertificate !== false,
-  }
-  const timeout = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const startTls = settings.url.startsWith('ldap://') && settings.startTls !== false
-  // ldapts takes TLS options at construction as "connect with TLS": an ldap:// connection gets them at StartTLS,
-  // with the host name its certificate must carry.
-  const host = new URL(settings.url).hostname.replace(/^\[|\]$/g, '')
-  const upgrade = { ...tls, host, ...(isIP(host) ? {} : { servername: host }) }
-  const connection = startTls || settings.url.startsWith('ldap://') ? {} : { tlsOptions: tls }
-
+  const connect = ldapConnector(settings)
   return {
     async checkPassword(login, password): Promise<DirectoryCheck> {
       // An empty password is an unauthenticated bind, which LDAP servers accept for anyone (RFC 4513 §5.1.2).
       if (password === '') return { accepted: false, reason: 'empty password' }
-      const client = new Client({ url: settings.url, timeout, connectTimeout: timeout, ...connection })
+      const client = await connect()
       try {
-        if (startTls) await unavailableUnless(client.startTLS(upgrade), 'StartTLS')
         const name = settings.search
           ? await findEntry(client, settings.search, login)
           : bindNameOf(settings.bindTemplate!, login)
@@ -86,22 +72,6 @@ async function findEntry(
   if (searchEntries.length === 0) return { accepted: false, reason: 'no directory entry for this login' }
   if (searchEntries.length > 1) return { accepted: false, reason: 'several directory entries for this login' }
   return searchEntries[0]!.dn
-}
-
-/** The operation's result; any failure of it (network, TLS, refusal) means the directory cannot check passwords now. */
-async function unavailableUnless<T>(operation: Promise<T>, what: string): Promise<T> {
-  try {
-    return await operation
-  } catch (error) {
-    unavailable(what, error)
-  }
-}
-
-/** Throws DIRECTORY_UNAVAILABLE, with what failed and why for the log. */
-function unavailable(what: string, error: unknown): never {
-  const { code, message, kind } = domainError('DIRECTORY_UNAVAILABLE')
-  const reason = error instanceof Error ? error.message : String(error)
-  throw new DomainError(code, message, kind, { cause: error, details: { directory: `${what}: ${reason}` } })
 }
 
 /** Why the directory refused the user's bind, for the log; a failure that is not a refusal means it is unavailable. */

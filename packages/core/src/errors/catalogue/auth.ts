@@ -38,4 +38,8 @@ export const AUTH_ERRORS = defineErrors({
     kind: 'unavailable',
     message: 'The directory that checks this password cannot be reached, try again later',
   },
+  DIRECTORY_SEARCH_UNAVAILABLE: {
+    kind: 'unavailable',
+    message: 'The directory cannot be searched now, nothing was changed: try again later',
+  },
 })
