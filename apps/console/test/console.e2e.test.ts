@@ -94,7 +94,7 @@ describe.skipIf(skip)('console: sign in, languages, session', () => {
     // A new page puts the focus on its heading, so the next Tab is in its content.
     await expect.poll(focused).toBe('Search records')
     await page.keyboard.press('Tab')
-    expect(await focused()).toBe('filter-words')
+    expect(await focused()).toBe('filter-status')
     // The skip button is the document's first focusable element and puts the focus in the content.
     expect(await page.evaluate("document.querySelector('a[href], button, input, select, textarea').textContent")).toBe(
       'Skip to content',

@@ -100,7 +100,8 @@ describe('attachment storage', () => {
       .where('res_id', '=', id)
       .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ docserver_id: 'FASTHD_ATTACH', format: 'pdf', filesize: PDF.length, relation: 1 })
-    expect(row.path).toMatch(/^\d{4}\/\d{2}\/\d{4}\/$/)
+    // A folder store adds a sub-folder number; a bucket keeps the month only.
+    expect(row.path).toMatch(/^\d{4}\/\d{2}\/(\d{4}\/)?$/)
     const sha256 = createHash('sha256').update(PDF).digest('hex')
     expect(row.fingerprint).toBe(sha256)
     expect(await readStoredFile(t.documents, `attachments/${row.path}${row.filename}`)).toEqual(Buffer.from(PDF))
