@@ -632,6 +632,7 @@ class RecordImporter {
     written: StoredDocument[],
   ): Promise<{ row: ImportedAttachmentRow; stored: StoredDocument | null }[]> {
     const out: { row: ImportedAttachmentRow; stored: StoredDocument | null }[] = []
+    const carried = new Set(attachments.map((a) => Number(a.row.res_id)))
     for (const a of attachments) {
       let stored: StoredDocument | null = null
       const area = this.#attachmentArea
@@ -642,7 +643,10 @@ class RecordImporter {
         stored = await this.#writer.write(area.pathTemplate, extension, a.bytes, dateOf(a.row.creation_date))
         written.push(stored)
       }
-      out.push({ row: attachmentRow(a.row, stored && area ? { area: area.docserverId, stored } : null), stored })
+      const row = attachmentRow(a.row, stored && area ? { area: area.docserverId, stored } : null)
+      // A version whose first one was deleted in Maarch (and so stays behind) keeps its relation, not the link.
+      const origin = row.origin_id != null && !carried.has(Number(row.origin_id)) ? { origin_id: null } : {}
+      out.push({ row: { ...row, ...origin }, stored })
     }
     return out
   }
