@@ -59,7 +59,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     for await (const document of mailroom.documentStore.list()) keys.push(document.key)
     return keys.sort()
   }
-  /** The key of every file the rows reference: originals and converted PDFs. */
+  /** The key of every file the rows reference: originals, converted PDFs and attachments. */
   const referenced = async (mailroom: Mailroom) => {
     const areas = new Map(
       (await mailroom.db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()).map((a) => [
@@ -74,6 +74,11 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
         .where('filename', 'is not', null)
         .execute()),
       ...(await mailroom.db.selectFrom('adr_letterbox').select(['docserver_id', 'path', 'filename']).execute()),
+      ...(await mailroom.db
+        .selectFrom('res_attachments')
+        .select(['docserver_id', 'path', 'filename'])
+        .where('filename', 'is not', null)
+        .execute()),
     ]
     return rows.map((r) => mailroom.documentStore.keyOf(areas.get(r.docserver_id!)!, r.path ?? '', r.filename!)).sort()
   }

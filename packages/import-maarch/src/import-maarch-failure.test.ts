@@ -64,10 +64,11 @@ describe('an import that fails in the middle of a record', () => {
       .where('description', 'like', '%imported from Maarch Courrier%')
       .execute()
     expect(deposits).toHaveLength(records.filter((r) => r.filename !== null).length)
-    // No file without its record: originals and converted PDFs of the committed records only.
+    // No file without its record: originals, converted PDFs and attachments of the committed records only.
     const versions = await db.selectFrom('adr_letterbox').select('id').execute()
+    const attachments = await db.selectFrom('res_attachments').select('res_id').execute()
     const files = await storedKeys(t.documents)
-    expect(files).toHaveLength(records.filter((r) => r.filename !== null).length + versions.length)
+    expect(files).toHaveLength(records.filter((r) => r.filename !== null).length + versions.length + attachments.length)
 
     const again = await importCollecting(t.mailroom, run)
     expect(again.records.skipped.map((r) => r.resId)).toEqual(ids)

@@ -20,6 +20,7 @@ beforeAll(async () => {
     overrides: {
       FASTHD_MAN: `${source.docservers}/resources`,
       CONVERT_MLB: `${source.docservers}/convert_resources`,
+      FASTHD_ATTACH: `${source.docservers}/attachments`,
     },
   }
   t = await createTestMailroom({ demo: false })
@@ -52,10 +53,11 @@ describe('an interrupted import with damaged files', () => {
       .orderBy('res_id')
       .execute()
     expect(rows.map((r) => r.res_id)).toEqual(done)
-    // One stored file per record with a file and per converted PDF: no orphan.
+    // One stored file per record with a file, per converted PDF and per attachment: no orphan.
     const versions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
+    const attachments = await t.mailroom.db.selectFrom('res_attachments').select('res_id').execute()
     expect((await storedKeys(t.documents)).length).toBe(
-      rows.filter((r) => r.filename !== null).length + versions.length,
+      rows.filter((r) => r.filename !== null).length + versions.length + attachments.length,
     )
 
     const second = await importCollecting(t.mailroom, { from: source.url, docservers })
@@ -71,8 +73,9 @@ describe('an interrupted import with damaged files', () => {
     const after = await t.mailroom.db.selectFrom('res_letterbox').select(['res_id', 'filename']).execute()
     expect(after.some((r) => r.res_id === 12)).toBe(false)
     const allVersions = await t.mailroom.db.selectFrom('adr_letterbox').select('id').execute()
+    const allAttachments = await t.mailroom.db.selectFrom('res_attachments').select('res_id').execute()
     expect((await storedKeys(t.documents)).length).toBe(
-      after.filter((r) => r.filename !== null).length + allVersions.length,
+      after.filter((r) => r.filename !== null).length + allVersions.length + allAttachments.length,
     )
   })
 

@@ -1,11 +1,14 @@
 import { extname } from 'node:path'
 import { type Actor, fail } from '@mailroom/core'
 import {
+  attachmentStorageArea,
   type Database,
   type DocumentStore,
+  existingAttachmentIds,
   existingRecordIds,
   FolderDocumentStore,
   highestChronoNumbers,
+  type ImportedAttachmentRow,
   type ImportedRecord,
   type ImportedVersionRow,
   insertImportedRecord,
@@ -21,6 +24,7 @@ import {
 import type { Kysely } from 'kysely'
 import { checkFingerprint, type DocserverLocations, maarchFilePath, readIfPresent } from './files.js'
 import {
+  attachmentRow,
   contactRows,
   dateOf,
   diffusionRows,
@@ -118,12 +122,20 @@ interface Related {
   readonly folders: Map<number, MaarchRow[]>
   readonly history: Map<number, MaarchRow[]>
   readonly notes: Map<number, MaarchRow[]>
+  readonly attachments: Map<number, MaarchRow[]>
 }
 
 /** A record's original read from Maarch's docservers, with what its check found. */
 interface OriginalFile {
   readonly bytes: Buffer
   readonly report: NonNullable<RecordReport['file']>
+}
+
+/** An attachment read from Maarch: its row, and its file (null when not found) with what the check found. */
+interface AttachmentFile {
+  readonly row: MaarchRow
+  readonly bytes: Buffer | null
+  readonly fingerprint: 'matched' | 'computed' | 'mismatch' | 'missing'
 }
 
 /** A converted version of a record read from Maarch's docservers. */
@@ -167,6 +179,7 @@ const NO_REPORT: ImportReportSink = { begin: async () => {}, records: async () =
 /** How the report lists an imported record. */
 function outcomeOf(row: MaarchRow, report: RecordReport): 'imported' | 'repaired' | 'flagged' {
   if (report.file?.fingerprint === 'mismatch' || (row.filename && !report.file)) return 'flagged'
+  if (report.attachments?.some((a) => a.fingerprint === 'mismatch' || a.fingerprint === 'missing')) return 'flagged'
   if (report.file?.fingerprint === 'computed' || (report.problems?.length ?? 0) > 0) return 'repaired'
   return 'imported'
 }
@@ -275,6 +288,7 @@ async function run(
       await target.journalFlush()
     }
   }
+  // Attachments come with their record; those still absent (their record skipped, refused or not run) are listed.
   for (let afterAttachment = 0; ; ) {
     const page = await source.rows(
       `select res_id, res_id_master, title from res_attachments where coalesce(status, '') <> 'DEL' and res_id > $1 order by res_id limit ${PAGE}`,
@@ -282,11 +296,17 @@ async function run(
     )
     if (page.length === 0) break
     afterAttachment = Number(page.at(-1)?.res_id)
-    const attachments: AttachmentEntry[] = page.map((a) => ({
-      resId: Number(a.res_id),
-      resIdMaster: a.res_id_master === null ? null : Number(a.res_id_master),
-      title: text(a.title) ?? null,
-    }))
+    const present = await existingAttachmentIds(
+      target.db,
+      page.map((a) => Number(a.res_id)),
+    )
+    const attachments: AttachmentEntry[] = page
+      .filter((a) => !present.has(Number(a.res_id)))
+      .map((a) => ({
+        resId: Number(a.res_id),
+        resIdMaster: a.res_id_master === null ? null : Number(a.res_id_master),
+        title: text(a.title) ?? null,
+      }))
     counts.attachmentsNotImported += attachments.length
     await sink.attachments(attachments)
   }
@@ -310,6 +330,8 @@ class RecordImporter {
   #docservers = new Map<string, { pathTemplate: string; mode: string | null }>()
   /** Mailroom's writable storage areas by docserver type (DOC, CONVERT). */
   #areas = new Map<string, WritableStorageArea>()
+  /** Where Mailroom stores attachment files (the attachments collection's writable DOC area). */
+  #attachmentArea: WritableStorageArea | null = null
 
   constructor(source: MaarchSource, target: MaarchImportTarget, options: MaarchImportOptions) {
     this.#source = source
@@ -333,6 +355,7 @@ class RecordImporter {
       ]),
     )
     this.#areas = await writableStorageAreas(this.#target.db)
+    this.#attachmentArea = await attachmentStorageArea(this.#target.db)
     const users = await this.#source.rows<{ id: number; user_id: string }>(
       `select id, user_id from users where status <> 'DEL'`,
     )
@@ -425,6 +448,11 @@ class RecordImporter {
          from notes n where n.identifier = any($1) order by n.id`,
         'identifier',
       ),
+      // Deleted attachments stay behind, as deleted records' files do not come.
+      attachments: await byRecord(
+        `select * from res_attachments where res_id_master = any($1) and coalesce(status, '') <> 'DEL' order by res_id`,
+        'res_id_master',
+      ),
     }
   }
 
@@ -434,6 +462,7 @@ class RecordImporter {
     const problems: string[] = []
     const original = await this.#readOriginal(row, problems)
     const versions = await this.#readVersions(related.adr.get(resId) ?? [], problems)
+    const attachments = await this.#readAttachments(related.attachments.get(resId) ?? [], problems)
     // The deposit is made in the name of the record's typist, as its creation was.
     const typist = Number(row.typist)
     const { actor, replaced } = await this.#depositor(typist, resId, dryRun, problems)
@@ -442,6 +471,9 @@ class RecordImporter {
       chrono: text(row.alt_identifier) ?? null,
       ...(original ? { file: original.report } : {}),
       ...(versions.length > 0 ? { versions: versions.map(({ type, version }) => ({ type, version })) } : {}),
+      ...(attachments.length > 0
+        ? { attachments: attachments.map((a) => ({ resId: Number(a.row.res_id), fingerprint: a.fingerprint })) }
+        : {}),
       ...(replaced ? { depositor: { typist, login: this.#fallback.login } } : {}),
       ...(problems.length > 0 ? { problems } : {}),
     }
@@ -452,6 +484,7 @@ class RecordImporter {
       const created = dateOf(row.creation_date)
       const stored = original ? await this.#storeOriginal(row, original.bytes, created, written) : null
       const versionRows = await this.#storeVersions(versions, created, written)
+      const attachmentRows = await this.#storeAttachments(attachments, written)
       const findings: RecordFindings = {
         original: stored,
         flagged: original?.report.fingerprint === 'mismatch' || (Boolean(row.filename) && stored === null),
@@ -462,6 +495,22 @@ class RecordImporter {
         ...this.#listsOf(resId, related),
         record: recordRow(row, findings),
         versions: versionRows,
+        attachments: attachmentRows.map((a) => a.row),
+        attachmentDeposits: actor
+          ? attachmentRows.flatMap(({ row: attachment, stored }) =>
+              stored
+                ? [
+                    {
+                      destination: text(row.destination) ?? null,
+                      sha256: stored.sha256,
+                      size: stored.size,
+                      actor,
+                      provenance: `imported from Maarch Courrier ${this.#source.version} attachment ${attachment.res_id}`,
+                    },
+                  ]
+                : [],
+            )
+          : [],
         history: historyRows(
           related.history.get(resId) ?? [],
           importHistoryRow(this.#source.version, problems, new Date()),
@@ -551,6 +600,55 @@ class RecordImporter {
       })
     }
     return rows
+  }
+
+  /** The record's attachments and their files, each checked against its fingerprint; a file not found is reported. */
+  async #readAttachments(rows: readonly MaarchRow[], problems: string[]): Promise<AttachmentFile[]> {
+    const files: AttachmentFile[] = []
+    for (const row of rows) {
+      const id = Number(row.res_id)
+      const found =
+        row.filename && row.docserver_id
+          ? await this.#file(String(row.docserver_id), String(row.path ?? ''), String(row.filename))
+          : null
+      if (found === null || found.bytes === null) {
+        problems.push(`attachment ${id} file ${found?.file ?? '(none named)'} not found: imported without its file`)
+        files.push({ row, bytes: null, fingerprint: 'missing' })
+        continue
+      }
+      const check = checkFingerprint(found.bytes, found.mode, text(row.fingerprint) ?? null)
+      if (check.check === 'mismatch')
+        problems.push(
+          `attachment ${id} fingerprint mismatch: source ${String(row.fingerprint)}, file ${check.computed} (${check.mode})`,
+        )
+      files.push({ row, bytes: found.bytes, fingerprint: check.check })
+    }
+    return files
+  }
+
+  /** Stores the attachments' files in the attachments' area; `written` gets each file. */
+  async #storeAttachments(
+    attachments: readonly AttachmentFile[],
+    written: StoredDocument[],
+  ): Promise<{ row: ImportedAttachmentRow; stored: StoredDocument | null }[]> {
+    const out: { row: ImportedAttachmentRow; stored: StoredDocument | null }[] = []
+    const carried = new Set(attachments.map((a) => Number(a.row.res_id)))
+    for (const a of attachments) {
+      let stored: StoredDocument | null = null
+      const area = this.#attachmentArea
+      if (a.bytes !== null) {
+        if (area === null) fail('NO_WRITABLE_DOCSERVER')
+        const format = String(a.row.format ?? 'pdf').toLowerCase()
+        const extension = /^[a-z0-9]{1,10}$/.test(format) ? format : 'bin'
+        stored = await this.#writer.write(area.pathTemplate, extension, a.bytes, dateOf(a.row.creation_date))
+        written.push(stored)
+      }
+      const row = attachmentRow(a.row, stored && area ? { area: area.docserverId, stored } : null)
+      // A version whose first one was deleted in Maarch (and so stays behind) keeps its relation, not the link.
+      const origin = row.origin_id != null && !carried.has(Number(row.origin_id)) ? { origin_id: null } : {}
+      out.push({ row: { ...row, ...origin }, stored })
+    }
+    return out
   }
 
   /** The record's diffusion list, senders and recipients, tags and folders, as Maarch had them. */

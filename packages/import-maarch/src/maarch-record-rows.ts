@@ -1,4 +1,5 @@
 import type {
+  ImportedAttachmentRow,
   ImportedContactRow,
   ImportedHistoryRow,
   ImportedListItemRow,
@@ -161,6 +162,47 @@ export function noteRows(rows: readonly MaarchRow[]): ImportedNoteRow[] {
     note_text: String(n.note_text ?? ''),
     entities: Array.isArray(n.entities) ? n.entities.filter((e): e is string => typeof e === 'string') : [],
   }))
+}
+
+/**
+ * An attachment as Maarch had it (its id, version chain, status, type, chrono, recipient, dates and typist);
+ * its file as Mailroom stored it, or none when the file was not found (the row then names no file).
+ */
+export function attachmentRow(
+  a: MaarchRow,
+  stored: { readonly area: string; readonly stored: StoredDocument } | null,
+): ImportedAttachmentRow {
+  return {
+    res_id: Number(a.res_id),
+    title: text(a.title) ?? null,
+    identifier: text(a.identifier) ?? null,
+    typist: Number(a.typist),
+    status: String(a.status ?? 'A_TRA'),
+    relation: integer(a.relation) ?? 1,
+    origin_id: integer(a.origin_id) ?? null,
+    origin: text(a.origin) ?? null,
+    attachment_type: String(a.attachment_type),
+    recipient_id: integer(a.recipient_id) ?? null,
+    recipient_type: text(a.recipient_type) ?? null,
+    validation_date: timestamp(a.validation_date) ?? null,
+    effective_date: timestamp(a.effective_date) ?? null,
+    in_signature_book: boolean(a.in_signature_book) ?? false,
+    in_send_attach: boolean(a.in_send_attach) ?? false,
+    external_id: JSON.stringify(
+      typeof a.external_id === 'string' ? JSON.parse(a.external_id || '{}') : (a.external_id ?? {}),
+    ),
+    creation_date: dateOf(a.creation_date),
+    modification_date: timestamp(a.modification_date) ?? null,
+    modified_by: integer(a.modified_by) ?? null,
+    format: String(a.format ?? 'pdf').toLowerCase(),
+    docserver_id: stored?.area ?? String(a.docserver_id ?? ''),
+    path: stored?.stored.path ?? null,
+    filename: stored?.stored.filename ?? null,
+    filesize: stored?.stored.size ?? null,
+    fingerprint: stored?.stored.sha256 ?? null,
+    fulltext_result: text(a.fulltext_result) ?? null,
+    signatory_user_serial_id: integer(a.signatory_user_serial_id) ?? null,
+  }
 }
 
 /** The record's senders and recipients (resource_contacts rows). */

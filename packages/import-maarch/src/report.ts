@@ -12,6 +12,11 @@ export interface RecordReport {
     readonly computed: string
   }
   readonly versions?: readonly { readonly type: string; readonly version: number }[]
+  /** The record's attachments carried over; a file missing or not matching its fingerprint flags the record. */
+  readonly attachments?: readonly {
+    readonly resId: number
+    readonly fingerprint: 'matched' | 'computed' | 'mismatch' | 'missing'
+  }[]
   /** The typist was not imported (a user deleted in Maarch): the record was made and deposited in this user's name. */
   readonly depositor?: { readonly typist: number; readonly login: string }
   readonly problems?: readonly string[]
@@ -26,7 +31,7 @@ export type RecordEntry =
   | ({ readonly outcome: 'imported' | 'repaired' | 'flagged' } & RecordReport)
   | { readonly outcome: 'skipped'; readonly resId: number; readonly reason: string }
 
-/** A Maarch attachment (`res_attachments`), listed as not imported. */
+/** A Maarch attachment (`res_attachments`) not imported: its master record was not (skipped or refused). */
 export interface AttachmentEntry {
   readonly resId: number
   readonly resIdMaster: number | null

@@ -325,8 +325,21 @@ create table res_attachments (
   fingerprint varchar(255),
   filesize bigint,
   status varchar(10),
+  validation_date timestamp,
+  effective_date timestamp,
+  modification_date timestamp default now(),
+  modified_by integer,
+  origin varchar(50),
   res_id_master bigint,
-  attachment_type varchar(255)
+  origin_id integer,
+  attachment_type varchar(255),
+  recipient_id integer,
+  recipient_type varchar(256),
+  in_signature_book boolean default false,
+  in_send_attach boolean default false,
+  signatory_user_serial_id int,
+  fulltext_result varchar(10),
+  external_id jsonb default '{}'
 );
 create table notes (
   id serial primary key,

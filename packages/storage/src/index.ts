@@ -42,7 +42,7 @@ export type { ByteRange, DocumentStore, ListedDocument, StoredDocument } from '.
 export { DocumentWriter } from './docserver/document-writer.js'
 export { FolderDocumentStore } from './docserver/folder-document-store.js'
 export type { WritableStorageArea } from './docserver/writable-areas.js'
-export { writableStorageAreas } from './docserver/writable-areas.js'
+export { attachmentStorageArea, writableStorageAreas } from './docserver/writable-areas.js'
 export { KyselyEntityRepository } from './entities/kysely-entity-repository.js'
 export type { FullTextServices } from './fulltext/create-fulltext-services.js'
 export { createFullTextServices } from './fulltext/create-fulltext-services.js'
@@ -79,6 +79,7 @@ export { PerimeterGuard } from './perimeter/perimeter-guard.js'
 export type { RecordsServicesOptions } from './records/create-records-services.js'
 export { createRecordsServices } from './records/create-records-services.js'
 export type {
+  ImportedAttachmentRow,
   ImportedContactRow,
   ImportedHistoryRow,
   ImportedListItemRow,
@@ -87,7 +88,7 @@ export type {
   ImportedRecordRow,
   ImportedVersionRow,
 } from './records/imported-record.js'
-export { existingRecordIds, insertImportedRecord } from './records/imported-record.js'
+export { existingAttachmentIds, existingRecordIds, insertImportedRecord } from './records/imported-record.js'
 export type { GivenChronoNumber } from './records/record-counters.js'
 export { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './records/record-counters.js'
 export { createReferenceServices } from './reference/create-reference-services.js'

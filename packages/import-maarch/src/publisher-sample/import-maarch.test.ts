@@ -73,9 +73,33 @@ describe.runIf(fixtures !== null)("the publisher's Maarch 20.10 sample installat
       expect(report.records.flagged).toEqual([])
       const missing = report.records.imported.flatMap((r) => r.problems ?? [])
       expect(missing.some((p) => p.includes('emtpy.pdf') && p.includes('not found'))).toBe(true)
-      expect(report.notImported.attachments).toHaveLength(8)
-      expect(report.notImported.attachments.every((a) => a.resIdMaster !== null && a.resIdMaster <= 20)).toBe(true)
+      // The 8 attachments come with their record, their '0' fingerprints computed.
+      expect(report.notImported.attachments).toEqual([])
+      const carried = report.records.imported.flatMap((r) => r.attachments ?? [])
+      expect(carried.map((a) => a.resId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+      expect(carried.every((a) => a.fingerprint === 'computed')).toBe(true)
       expect(report.chronoCounters.length).toBeGreaterThan(0)
+    })
+
+    it("serves the sample's attachments under their record with Maarch's ids, chronos, types and files", async () => {
+      const masters = [1, 2, 3, 4, 5, 6, 18, 19]
+      for (const [i, master] of masters.entries()) {
+        const id = i + 1
+        const listed = await s.call('GET', `/rest/resources/${master}/attachments`, { auth: 'superadmin:superadmin' })
+        expect(listed.status).toBe(200)
+        expect((listed.json as { attachments: { resId: number }[] }).attachments.map((a) => a.resId)).toEqual([id])
+        const one = await s.call('GET', `/rest/attachments/${id}`, { auth: 'superadmin:superadmin' })
+        expect(one.status).toBe(200)
+        expect(one.json).toMatchObject({ resId: id, resIdMaster: master, chrono: `MAARCH/2020D/${id}`, relation: 1 })
+        const content = await s.call('GET', `/rest/attachments/${id}/originalContent`, {
+          auth: 'superadmin:superadmin',
+        })
+        expect(content.status).toBe(200)
+        const name = (one.json as { title: string }).title
+        const file = id >= 7 ? 'rep_standard_demande_intervention' : name
+        const expected = await readFile(`${MAARCH_FIXTURES}/docservers/resources/tests/${file}.pdf`)
+        expect(Buffer.from(content.bytes).equals(expected)).toBe(true)
+      }
     })
 
     it("serves each sample contact as Maarch 20.10 answered it (every field, only the dates' format differs)", async () => {

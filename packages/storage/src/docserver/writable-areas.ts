@@ -9,14 +9,17 @@ export interface WritableStorageArea {
 
 /**
  * The first writable storage area of each docserver type (DOC for originals, CONVERT for converted
- * versions…) of the letterbox collection, by type.
+ * versions…) of a collection (the letterbox one unless told), by type.
  */
-export async function writableStorageAreas(db: Kysely<Database>): Promise<Map<string, WritableStorageArea>> {
+export async function writableStorageAreas(
+  db: Kysely<Database>,
+  collection = 'letterbox_coll',
+): Promise<Map<string, WritableStorageArea>> {
   const rows = await db
     .selectFrom('docservers')
     .select(['docserver_id', 'docserver_type_id', 'path_template'])
     .where('is_readonly', '=', 'N')
-    .where('coll_id', '=', 'letterbox_coll')
+    .where('coll_id', '=', collection)
     .orderBy('id')
     .execute()
   const areas = new Map<string, WritableStorageArea>()
@@ -24,4 +27,9 @@ export async function writableStorageAreas(db: Kysely<Database>): Promise<Map<st
     if (!areas.has(row.docserver_type_id))
       areas.set(row.docserver_type_id, { docserverId: row.docserver_id, pathTemplate: row.path_template })
   return areas
+}
+
+/** The first writable DOC area of the attachments collection: where attachment files are stored. */
+export async function attachmentStorageArea(db: Kysely<Database>): Promise<WritableStorageArea | null> {
+  return (await writableStorageAreas(db, 'attachments_coll')).get('DOC') ?? null
 }

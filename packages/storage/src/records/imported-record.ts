@@ -4,6 +4,7 @@ import type {
   Database,
   HistoryTable,
   ListinstanceTable,
+  ResAttachmentsTable,
   ResLetterboxTable,
   ResourceContactsTable,
 } from '../database/schema.js'
@@ -27,6 +28,15 @@ export type ImportedListItemRow = Omit<Insertable<ListinstanceTable>, 'listinsta
 /** A sender or recipient of the record (resource_contacts). */
 export type ImportedContactRow = Omit<Insertable<ResourceContactsTable>, 'id' | 'res_id'>
 
+/**
+ * An attachment of the record as the other installation had it, its id (res_id) kept so that its versions'
+ * origin_id still point at it; its file already stored.
+ */
+export type ImportedAttachmentRow = { readonly res_id: number } & Omit<
+  Insertable<ResAttachmentsTable>,
+  'res_id' | 'res_id_master'
+>
+
 /** A history row of the record; its table and record id are the record's. */
 export type ImportedHistoryRow = Omit<Insertable<HistoryTable>, 'id' | 'table_name' | 'record_id'>
 
@@ -48,6 +58,10 @@ export interface ImportedRecord {
   readonly folderIds: readonly number[]
   /** The record's notes, oldest first (absent: none). */
   readonly notes?: readonly ImportedNoteRow[]
+  /** The record's attachments, each version after the one it replaces (absent: none). */
+  readonly attachments?: readonly ImportedAttachmentRow[]
+  /** The attachments' stored files entering the digital safe, in the record's archive. */
+  readonly attachmentDeposits?: readonly Omit<JournalDepositRequest, 'kind' | 'resId'>[]
   /** In the order given: the record's earlier history, then the import's own rows. */
   readonly history: readonly ImportedHistoryRow[]
   /** The record's stored original entering the digital safe; null when it has none (or no depositor). */
@@ -92,12 +106,21 @@ export async function insertImportedRecord(
       .values(imported.versions.map((version) => ({ ...version, res_id: resId })))
       .execute()
   for (const note of imported.notes ?? []) await insertImportedNote(trx, resId, note)
+  // One at a time, in id order: a version's origin_id refers to an attachment inserted before it.
+  for (const attachment of [...(imported.attachments ?? [])].sort((a, b) => a.res_id - b.res_id))
+    await trx
+      .insertInto('res_attachments')
+      .values({ ...attachment, res_id_master: resId })
+      .execute()
   if (imported.history.length > 0)
     await trx
       .insertInto('history')
       .values(imported.history.map((row) => ({ ...row, table_name: 'res_letterbox', record_id: String(resId) })))
       .execute()
   if (imported.deposit !== null) await journal.deposit(trx, { ...imported.deposit, kind: 'deposit', resId })
+  // As an attachment added in Mailroom: its file joins the record's archive (opened here when the record has none).
+  for (const deposit of imported.attachmentDeposits ?? [])
+    await journal.deposit(trx, { ...deposit, kind: 'newResource', resId })
 }
 
 /** A note and its restriction; notes are numbered anew (Mailroom may have notes of its own under Maarch's ids). */
@@ -131,5 +154,12 @@ async function insertRecordRow(trx: Transaction<Database>, row: ImportedRecordRo
 export async function existingRecordIds(db: Kysely<Database>, resIds: readonly number[]): Promise<Set<number>> {
   if (resIds.length === 0) return new Set()
   const rows = await db.selectFrom('res_letterbox').select('res_id').where('res_id', 'in', resIds).execute()
+  return new Set(rows.map((r) => Number(r.res_id)))
+}
+
+/** Which of these attachment ids the database already has (they came with their record on an earlier run). */
+export async function existingAttachmentIds(db: Kysely<Database>, resIds: readonly number[]): Promise<Set<number>> {
+  if (resIds.length === 0) return new Set()
+  const rows = await db.selectFrom('res_attachments').select('res_id').where('res_id', 'in', resIds).execute()
   return new Set(rows.map((r) => Number(r.res_id)))
 }

@@ -2,11 +2,14 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 
 /**
- * Moves the record id sequence past the highest id, so that records created after an import (which gave
- * its records their own ids) draw fresh ones.
+ * Moves the record and attachment id sequences past the highest ids, so that records and attachments
+ * created after an import (which gave them their own ids) draw fresh ones.
  */
 export async function moveRecordIdsPastHighest(db: Kysely<Database>): Promise<void> {
   await sql`select setval(pg_get_serial_sequence('res_letterbox', 'res_id'), greatest((select coalesce(max(res_id), 0) from res_letterbox), 1), (select count(*) > 0 from res_letterbox))`.execute(
+    db,
+  )
+  await sql`select setval(pg_get_serial_sequence('res_attachments', 'res_id'), greatest((select coalesce(max(res_id), 0) from res_attachments), 1), (select count(*) > 0 from res_attachments))`.execute(
     db,
   )
 }
