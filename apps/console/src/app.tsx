@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks'
 import { readProfile } from './capture/capture-api.js'
 import { type Abilities, abilitiesOf, EVERY_ABILITY } from './capture/reference-options.js'
 import { CannotIndex, CreatePage } from './create/create-page.js'
@@ -71,7 +71,8 @@ export function App() {
     setSession(keeper.restore())
     setRestored(true)
   }, [keeper])
-  useEffect(() => {
+  // A layout effect, so the page never shows words of one language under the other's lang attribute.
+  useLayoutEffect(() => {
     document.documentElement.lang = language
   }, [language])
 
