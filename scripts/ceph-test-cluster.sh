@@ -71,8 +71,8 @@ install_packages() {
   fi
   log "installing Debian's ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 2>&1 ||
-    { apt-get update -qq >&2 2>&1 && apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 2>&1; }
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >&2 2>&1 ||
+    { apt-get -o DPkg::Lock::Timeout=600 update -qq >&2 2>&1 && apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >&2 2>&1; }
 }
 
 wait_for() {

@@ -33,7 +33,7 @@ bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1 || tru
 if [ -z "$bindir" ]; then
   log "installing Debian's postgresql package"
   export DEBIAN_FRONTEND=noninteractive
-  (apt-get update -qq && apt-get install -y -qq postgresql) >&2
+  (apt-get -o DPkg::Lock::Timeout=600 update -qq && apt-get -o DPkg::Lock::Timeout=600 install -y -qq postgresql) >&2
   bindir=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1)
 fi
 

@@ -56,9 +56,11 @@ install_pieces() {
     fi
   fi
   echo "$name: installing ${missing[*]}"
+  # DPkg::Lock::Timeout: another install running beside this one (a second test run's, an operator's) is waited
+  # for, not taken as a failure.
   # One update per run only; a stale or absent package list is the usual reason an install fails.
-  if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get update -qq ||
-    ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
+  if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq ||
+    ! DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"; then
     echo "$name: WARNING: apt-get could not install ${missing[*]}; $consequence" >&2
     return 0
   fi
