@@ -14,6 +14,12 @@ export type DatabaseMatrix = 'none' | 'both'
 
 const CEPH_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'scripts', 'ceph-test-cluster.sh')
 
+/** Makes the run's folder of demo templates: each test file's Mailroom starts from a copy, not a fresh migration. */
+const DEMO_TEMPLATES_SETUP = join(
+  dirname(fileURLToPath(import.meta.url)),
+  'packages/testing/src/databases/demo-templates-setup.ts',
+)
+
 /**
  * How the s3 project reaches the Ceph test gateway: the environment's settings when `npm test` passed them
  * (scripts/bootstrap.mjs), else those of a cluster the script left running; null when none answers.
@@ -90,6 +96,7 @@ export function mailroomVitestConfig(
       options.databases === 'both'
         ? {
             ...base,
+            globalSetup: [DEMO_TEMPLATES_SETUP],
             reporters: reporters as never,
             // Each project names its files: a project that extends the root concatenates its include to the root's.
             projects: [

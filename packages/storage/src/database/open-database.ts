@@ -18,7 +18,15 @@ export type DatabaseTarget =
       /** Run repeated statements as named prepared statements (default true; false behind a pooler that cannot keep them). */
       readonly preparedStatements?: boolean
     }
-  | { readonly kind: 'pglite'; readonly dataDir: string }
+  | {
+      readonly kind: 'pglite'
+      readonly dataDir: string
+      /**
+       * A copy of another PGlite database to start from (the tarball of PGlite's `dumpDataDir`), for a new
+       * in-memory or empty `dataDir`: a database prepared once (migrated, loaded) is opened many times.
+       */
+      readonly loadDataDir?: Blob
+    }
 
 /** An open database: the kysely instance plus what the driver needs to be closed and probed. */
 export interface MailroomDatabase {
@@ -70,7 +78,7 @@ const NUMERIC_OID = 1700
 /** Opens the database of a target. int8 and numeric come back as JS numbers on both drivers. */
 export async function openDatabase(target: DatabaseTarget): Promise<MailroomDatabase> {
   if (target.kind === 'postgres') return openPostgres(target)
-  return openPglite(target.dataDir)
+  return openPglite(target.dataDir, target.loadDataDir)
 }
 
 /** pg type parsing Mailroom relies on: int8 and numeric as JS numbers. */
@@ -164,12 +172,13 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Ma
   }
 }
 
-async function openPglite(dataDir: string): Promise<MailroomDatabase> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<MailroomDatabase> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create(dataDir, {
     // pg_trgm serves the substring match of POST /rest/search by chrono (migration 0015); full-text search
     // folds accents with unaccent (migration 0016).
     extensions: { pg_trgm, unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
   })
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) })

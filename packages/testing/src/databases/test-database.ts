@@ -14,6 +14,7 @@ import {
 import pg from 'pg'
 import { storedKeys } from '../fixtures/insert-test-record.js'
 import { cephGateway, testBucketUrl } from '../object-store/ceph-gateway.js'
+import { pgliteDemoTemplate, postgresDemoTemplate } from './demo-templates.js'
 
 /** Which database the current test project runs on (vitest projects set MAILROOM_TEST_DB). */
 export type TestDatabaseKind = 'pglite' | 'postgres'
@@ -45,15 +46,26 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** Creates an isolated database: an in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind()): Promise<TestDatabase> {
-  if (kind === 'pglite') return { kind, target: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => {} }
+/**
+ * Creates an isolated database: an in-memory PGlite, or a new database on the PostgreSQL server; empty, or with
+ * `withDemo` a copy of the run's migrated demo database where the run has one (demo-templates.ts).
+ */
+export async function createTestDatabase(
+  kind: TestDatabaseKind = testDatabaseKind(),
+  options: { withDemo?: boolean } = {},
+): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const template = options.withDemo ? await pgliteDemoTemplate(DEMO_TEMPLATE_INPUTS) : null
+    const target = { kind, dataDir: 'memory://', ...(template ? { loadDataDir: template } : {}) } as const
+    return { kind, target, drop: async () => {} }
+  }
   const admin = postgresAdminUrl()
+  const template = options.withDemo ? await postgresDemoTemplate(admin, DEMO_TEMPLATE_INPUTS) : null
   const name = `mailroom_test_${process.pid}_${randomBytes(4).toString('hex')}`
   const client = new pg.Client({ connectionString: admin })
   await client.connect()
   try {
-    await client.query(`create database ${name}`)
+    await client.query(template ? `create database ${name} template ${template}` : `create database ${name}`)
   } finally {
     await client.end()
   }
@@ -97,6 +109,8 @@ export const TEST_SECRET = 'test-secret-0123456789-abcdefghij'
 /** A cheap scrypt cost for tests only (production keeps the slow default). */
 export const TEST_PASSWORD_HASHER = new ScryptPasswordHasher({ N: 1024 })
 
+const DEMO_TEMPLATE_INPUTS = { hasher: TEST_PASSWORD_HASHER, secret: TEST_SECRET }
+
 /** A fresh document store of the current project, and how to empty it. */
 async function createTestStore(kind: TestStoreKind): Promise<{ options: DocumentStoreChoice; folder: string | null }> {
   if (kind === 'folder') {
@@ -130,7 +144,10 @@ async function emptyStore(store: DocumentStore): Promise<void> {
 export async function createTestMailroom(
   options: Partial<Omit<MailroomOptions, 'database' | 'docserverDir' | 'docserverUrl' | 's3' | 'documentStore'>> = {},
 ): Promise<TestMailroom> {
-  const database = await createTestDatabase()
+  // A copy of the run's demo database serves every test Mailroom that starts the default way; one that asks
+  // for no demo, no migrations or another password hash starts from an empty database.
+  const startsAsDefault = !('demo' in options || 'migrate' in options || 'passwordHasher' in options)
+  const database = await createTestDatabase(testDatabaseKind(), { withDemo: startsAsDefault })
   const store = testStoreKind()
   const { options: storeOptions, folder } = await createTestStore(store)
   const mailroom = await createMailroom({

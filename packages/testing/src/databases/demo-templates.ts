@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { createMailroom, type MailroomOptions } from '@mailroom/mailroom'
+import pg from 'pg'
+
+/**
+ * Where a test run keeps its demo templates: a folder made by the run's global setup
+ * (`demo-templates-setup.ts`). Unset (a test file run some other way), every test database is built from scratch.
+ */
+export const DEMO_TEMPLATES_ENV = 'MAILROOM_TEST_DEMO_TEMPLATES'
+
+const PGLITE_TEMPLATE = 'pglite-demo.tar'
+
+/**
+ * Migrating and loading the demo dataset is most of what a test file's setup costs (seconds on PGlite). A test
+ * run does it once per database kind and copies the result for each test Mailroom: PGlite from a tarball of
+ * its data directory, PostgreSQL from a template database. The copies are the same state a fresh migration
+ * and demo load leave, so createMailroom finds nothing to migrate and the demo already there.
+ */
+export interface DemoTemplateInputs {
+  readonly hasher: NonNullable<MailroomOptions['passwordHasher']>
+  readonly secret: string
+}
+
+function templatesFolder(): string | null {
+  return process.env[DEMO_TEMPLATES_ENV] ?? null
+}
+
+/** The PostgreSQL template database of this run (one per run folder, so two runs at once never share one). */
+export function postgresTemplateName(folder: string): string {
+  return `mailroom_tpl_${basename(folder)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`
+}
+
+async function prepareOnce(folder: string, inputs: DemoTemplateInputs, target: MailroomOptions['database']) {
+  const docservers = await mkdtemp(join(folder, 'docservers-'))
+  try {
+    const mailroom = await createMailroom({
+      database: target,
+      docserverDir: docservers,
+      secret: inputs.secret,
+      demo: true,
+      passwordHasher: inputs.hasher,
+      fulltext: { workers: 0 },
+    })
+    await mailroom.close()
+  } finally {
+    await rm(docservers, { recursive: true, force: true })
+  }
+}
+
+/** The PGlite demo template as a tarball to open in memory, built on first use in this run; null outside a run. */
+export async function pgliteDemoTemplate(inputs: DemoTemplateInputs): Promise<Blob | null> {
+  const folder = templatesFolder()
+  if (folder === null) return null
+  const file = join(folder, PGLITE_TEMPLATE)
+  const existing = await readFile(file).catch(() => null)
+  if (existing) return new Blob([existing])
+  // Two test files starting together may both build it; each writes its own file and renames it into place.
+  const dataDir = join(folder, `pglite-${randomUUID()}`)
+  try {
+    await prepareOnce(folder, inputs, { kind: 'pglite', dataDir })
+    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } })
+    const tarball = await pglite.dumpDataDir('none')
+    await pglite.close()
+    const bytes = new Uint8Array(await tarball.arrayBuffer())
+    const partial = `${file}.${randomUUID()}`
+    await writeFile(partial, bytes)
+    await rename(partial, file)
+    return new Blob([bytes])
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The name of this run's PostgreSQL demo template, built on first use; null outside a run. Building holds an
+ * advisory lock, and the finished database gets its final name by a rename, so a copy never sees a half-built one.
+ */
+export async function postgresDemoTemplate(adminUrl: string, inputs: DemoTemplateInputs): Promise<string | null> {
+  const folder = templatesFolder()
+  if (folder === null) return null
+  const name = postgresTemplateName(folder)
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    const exists = async () =>
+      (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1
+    if (await exists()) return name
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name])
+    try {
+      if (await exists()) return name
+      const building = `${name}_building`
+      await admin.query(`drop database if exists ${building} with (force)`)
+      await admin.query(`create database ${building}`)
+      const url = new URL(adminUrl)
+      url.pathname = `/${building}`
+      await prepareOnce(folder, inputs, { kind: 'postgres', url: url.toString(), poolSize: 2 })
+      await admin.query(`alter database ${building} rename to ${name}`)
+      return name
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [name])
+    }
+  } finally {
+    await admin.end()
+  }
+}
