@@ -9,10 +9,12 @@
  * - `extract`: the trigger on, served by a server with the default extraction (one background worker,
  *   pdftotext on every created file, woken by each create), as an installation runs by default.
  *
- * Each phase's creates/s is compared with the `off` phase of its round; the report gives the ratios per round
- * and their medians, and how many files the worker extracted during its phase (it cannot keep up with
- * hundreds of creates a second on two cores: the queue grows, the creates do not wait for it). Jobs left at
- * the end of a phase are removed, so no phase extracts another's backlog.
+ * Every phase runs on a Mailroom instance (in this process) started for it and warmed up alike
+ * (BENCH_WARMUP_SECONDS of unmeasured creates with the trigger off). Each phase's creates/s is compared with
+ * the `off` phase of its round; the report gives the ratios per round and their medians, and how many files
+ * the worker extracted during its phase (it cannot keep up with hundreds of creates a second on two cores:
+ * the queue grows, the creates do not wait for it). Jobs left at the end of a phase are removed, so no phase
+ * extracts another's backlog.
  *
  *   pnpm --filter @mailroom/bench bench:fulltext-creates (after pnpm build)
  *   BENCH_SECONDS (default 10), BENCH_CLIENTS (16), BENCH_ROUNDS (3), BENCH_WARMUP_SECONDS (5), TEST_DATABASE_URL
@@ -26,7 +28,7 @@ import { createHttpApp } from '@mailroom/http-koa'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { sql } from 'kysely'
-import { makeBenchPdf, median } from './bench-kit.js'
+import { BENCH_CREATE_HEADERS, benchCreateBody, makeBenchPdf, median } from './bench-kit.js'
 import { type HttpPhaseResult, type LoadRequest, runHttpPhase } from './http-load.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -66,25 +68,11 @@ async function main(): Promise<void> {
     passwordHasher: TEST_PASSWORD_HASHER,
     throttle: false,
   } as const
-  // Serves the `off` and `queued` phases: it extracts nothing.
+  // Holds the demo organisation and runs the queries between phases; it serves no create and extracts nothing.
   const plain = await createMailroom({ ...common, demo: true, fulltext: { workers: 0 } })
-  const served = await listen(plain)
   const pdf = makeBenchPdf(2, 20 * 1024)
-  const body = JSON.stringify({
-    modelId: 1,
-    status: 'NEW',
-    doctype: 101,
-    subject: 'Bench',
-    destination: 8,
-    format: 'pdf',
-    encodedFile: Buffer.from(pdf).toString('base64'),
-    documentDate: '2024-05-14',
-    senders: [{ id: 1, type: 'contact' }],
-  })
-  const headers = {
-    authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}`,
-    'content-type': 'application/json',
-  }
+  const body = benchCreateBody(pdf)
+  const headers = BENCH_CREATE_HEADERS
   const load = (url: string): LoadRequest => ({ url, method: 'POST', headers, bodies: [body] })
   const trigger = (on: boolean) =>
     sql.raw(`alter table res_letterbox ${on ? 'enable' : 'disable'} trigger res_letterbox_fulltext`).execute(plain.db)
@@ -97,37 +85,38 @@ async function main(): Promise<void> {
 
   try {
     console.log(
-      `Mailroom creates with the full-text queue off and on: ${clients} clients, a ${pdf.length} B text PDF, ${seconds} s per phase, ${rounds} rounds`,
+      `Mailroom creates with the full-text queue off and on: ${clients} clients, a ${pdf.length} B text PDF, ${seconds} s per phase after ${warmUpSeconds} s of warm-up, ${rounds} rounds`,
     )
-    if (warmUpSeconds > 0) {
-      await trigger(true)
-      await runHttpPhase('warm-up', clients, warmUpSeconds, load(served.url))
-      await clearQueue()
-    }
     const perSecond: Record<PhaseName, number[]> = { off: [], queued: [], extract: [] }
     for (let round = 1; round <= rounds; round++) {
       for (const phase of ['off', 'queued', 'extract'] as const) {
-        await plain.journalFlush()
-        await trigger(phase !== 'off')
-        let result: HttpPhaseResult
-        let extra = ''
-        if (phase === 'extract') {
-          // A server as installed by default: one extraction worker, the real tools, woken by its creates.
-          const extracting = await createMailroom({ ...common, migrate: false, fulltext: { workers: 1 } })
-          const its = await listen(extracting)
+        // Every phase on a server of its own, started for it and warmed up alike (JIT, pool, caches) with the
+        // trigger off; only the `extract` phase's server has an extraction worker.
+        const server = await createMailroom({
+          ...common,
+          migrate: false,
+          fulltext: { workers: phase === 'extract' ? 1 : 0 },
+        })
+        const its = await listen(server)
+        try {
+          await trigger(false)
+          if (warmUpSeconds > 0) await runHttpPhase('warm-up', clients, warmUpSeconds, load(its.url))
+          await plain.journalFlush()
+          await trigger(phase !== 'off')
           const before = await indexed()
-          try {
-            result = await runHttpPhase(`${phase} #${round}`, clients, seconds, load(its.url))
-            const done = (await indexed()) - before
-            extra = `  files extracted meanwhile ${done} (${(done / seconds).toFixed(1)}/s)`
-          } finally {
-            await close(its.server)
-            await extracting.close()
-          }
-        } else result = await runHttpPhase(`${phase} #${round}`, clients, seconds, load(served.url))
-        await clearQueue()
-        perSecond[phase].push(result.perSecond)
-        print(`${phase} #${round}`, result, extra)
+          const result = await runHttpPhase(`${phase} #${round}`, clients, seconds, load(its.url))
+          const done = (await indexed()) - before
+          perSecond[phase].push(result.perSecond)
+          print(
+            `${phase} #${round}`,
+            result,
+            phase === 'extract' ? `  files extracted meanwhile ${done} (${(done / seconds).toFixed(1)}/s)` : '',
+          )
+        } finally {
+          await close(its.server)
+          await server.close()
+          await clearQueue()
+        }
       }
     }
     const ratios = (phase: PhaseName) => perSecond[phase].map((value, i) => value / perSecond.off[i]!)
@@ -136,7 +125,6 @@ async function main(): Promise<void> {
     console.log(`queued/off per round (the create's own cost of being queued): ${percents(ratios('queued'))}`)
     console.log(`extract/off per round (one extraction worker on the same machine): ${percents(ratios('extract'))}`)
   } finally {
-    await close(served.server)
     await plain.close()
     await database.drop()
     await rm(docserverDir, { recursive: true, force: true })
