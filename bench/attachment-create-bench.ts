@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
 import { createMailroom } from '@mailroom/mailroom'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
-import { makeBenchPdf, median } from './bench-kit.js'
+import { BENCH_CREATE_HEADERS, benchCreateBody, makeBenchPdf, median } from './bench-kit.js'
 import { type HttpPhaseResult, type LoadRequest, runHttpPhase } from './http-load.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -46,22 +46,10 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest`
-  const encodedFile = Buffer.from(makeBenchPdf(1, 20 * 1024)).toString('base64')
-  const headers = {
-    authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}`,
-    'content-type': 'application/json',
-  }
-  const recordBody = JSON.stringify({
-    modelId: 1,
-    status: 'NEW',
-    doctype: 101,
-    subject: 'Bench',
-    destination: 8,
-    format: 'pdf',
-    encodedFile,
-    documentDate: '2024-05-14',
-    senders: [{ id: 1, type: 'contact' }],
-  })
+  const pdf = makeBenchPdf(1, 20 * 1024)
+  const encodedFile = Buffer.from(pdf).toString('base64')
+  const headers = BENCH_CREATE_HEADERS
+  const recordBody = benchCreateBody(pdf)
   try {
     const master = await fetch(`${base}/resources`, { method: 'POST', headers, body: recordBody })
     const { resId } = (await master.json()) as { resId: number }

@@ -88,3 +88,24 @@ export function makeBenchPdf(pages: number, size: number): Uint8Array {
   }
   return new TextEncoder().encode(serializePdf(objects))
 }
+
+/** The create benchmarks' headers: cchaplin's Basic credentials and a JSON body. */
+export const BENCH_CREATE_HEADERS: Readonly<Record<string, string>> = {
+  authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}`,
+  'content-type': 'application/json',
+}
+
+/** The create benchmarks' body of POST /rest/resources: an incoming letter to COU from contact 1, `pdf` its file. */
+export function benchCreateBody(pdf: Uint8Array): string {
+  return JSON.stringify({
+    modelId: 1,
+    status: 'NEW',
+    doctype: 101,
+    subject: 'Bench',
+    destination: 8,
+    format: 'pdf',
+    encodedFile: Buffer.from(pdf).toString('base64'),
+    documentDate: '2024-05-14',
+    senders: [{ id: 1, type: 'contact' }],
+  })
+}

@@ -24,7 +24,7 @@ import { createMailroom } from '@mailroom/mailroom'
 import { DocserverRoot, DocumentWriter } from '@mailroom/storage'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { CompiledQuery, type Kysely } from 'kysely'
-import { median, runPhase } from './bench-kit.js'
+import { BENCH_CREATE_HEADERS, benchCreateBody, median, runPhase } from './bench-kit.js'
 import { type LoadRequest, machineCpuMs, postgresCpuMs, processCpuMs, runHttpPhase } from './http-load.js'
 
 const soak = process.argv.includes('--soak')
@@ -293,21 +293,8 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/resources`
   const pdf = makePdf(20 * 1024)
-  const body = JSON.stringify({
-    modelId: 1,
-    status: 'NEW',
-    doctype: 101,
-    subject: 'Bench',
-    destination: 8,
-    format: 'pdf',
-    encodedFile: Buffer.from(pdf).toString('base64'),
-    documentDate: '2024-05-14',
-    senders: [{ id: 1, type: 'contact' }],
-  })
-  const headers = {
-    authorization: `Basic ${Buffer.from('cchaplin:maarch').toString('base64')}`,
-    'content-type': 'application/json',
-  }
+  const body = benchCreateBody(pdf)
+  const headers = BENCH_CREATE_HEADERS
   const httpCreate = async () => {
     const response = await fetch(url, { method: 'POST', headers, body })
     const text = await response.text()

@@ -4,37 +4,30 @@
  * 1. Extraction throughput on one core: text PDFs through the extractor against `pdftotext` run directly on
  *    the same files; scanned pages (no text layer) through the extractor against `pdftoppm` + `tesseract`
  *    run directly with the same settings.
- * 2. The queue: BENCH_QUEUE_FILES text PDFs (default 1,000) created through Mailroom, then drained by three
- *    servers (createMailroom instances, two workers each) on one PostgreSQL database: time, files/s, and how
- *    many files were extracted more than once (must be 0).
- * 3. Creates/s with the queue's trigger on and off (the cost a create pays for being queued).
- * 4. Query latency: BENCH_TEXT_RECORDS records with text (default 100,000; the issue's target is 1,000,000 on
+ * 2. (The queue shared by three server processes, one killed: bench/fulltext-queue-bench.ts; creates/s with
+ *    the queue on and off: bench/fulltext-creates-bench.ts.)
+ * 3. Query latency: BENCH_TEXT_RECORDS records with text (default 100,000; the issue's target is 1,000,000 on
  *    a quiet machine), `fulltext('w1 w2')` searches as bbain (AGENT: the perimeter applies), p50 and p99,
  *    beside the same tsquery run directly on fulltext_texts without perimeter.
  *
  *   pnpm --filter @mailroom/bench bench:fulltext (after pnpm build)
- *   BENCH_QUEUE_FILES, BENCH_TEXT_RECORDS, BENCH_QUERIES (default 300), BENCH_OCR_PAGES (default 3; 0: none),
+ *   BENCH_TEXT_RECORDS, BENCH_QUERIES (default 300), BENCH_OCR_PAGES (default 3; 0: none),
  *   TEST_DATABASE_URL
  */
 import { execFileSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ExtractedText, ExtractionInput, TextExtractor } from '@mailroom/core'
-import { CommandLineTextExtractor, createMailroom, type Mailroom } from '@mailroom/mailroom'
+import { CommandLineTextExtractor, createMailroom } from '@mailroom/mailroom'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import pg from 'pg'
 import { makeScannedLetter } from '../packages/testing/src/fixtures/files/index.js'
 import { makeBenchPdf, quantile } from './bench-kit.js'
 
-const QUEUE_FILES = Number(process.env.BENCH_QUEUE_FILES ?? 1000)
 const TEXT_RECORDS = Number(process.env.BENCH_TEXT_RECORDS ?? 100_000)
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300)
 const OCR_PAGES = Number(process.env.BENCH_OCR_PAGES ?? 3)
 const VOCABULARY = 5000
-
-const PDF = Buffer.from(makeBenchPdf(1, 3000))
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
@@ -84,82 +77,17 @@ async function extractionThroughput(): Promise<void> {
   }
 }
 
-/** Counts what it is given per file, then extracts with the real tools. */
-class CountingExtractor implements TextExtractor {
-  constructor(
-    private readonly inner: TextExtractor,
-    private readonly counts: Map<string, number>,
-  ) {}
-  extract(input: ExtractionInput): Promise<ExtractedText> {
-    const key = createHash('sha256').update(input.bytes).digest('hex')
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
-    return this.inner.extract(input)
-  }
-}
-
-async function queueAndCreates(url: string, docserverDir: string): Promise<void> {
-  const common = { database: url, docserverDir, secret: TEST_SECRET, passwordHasher: TEST_PASSWORD_HASHER }
-  const writer = await createMailroom({ ...common, demo: true, fulltext: { workers: 0 }, throttle: false })
-  try {
-    const cchaplin = await writer.auth.authenticatePassword('cchaplin', 'maarch')
-    const create = (i: number) =>
-      writer.records.create(cchaplin, {
-        modelId: 1,
-        status: 'NEW',
-        format: 'pdf',
-        // Each file its own bytes (a comment after %%EOF), so the count per file is the count per job.
-        encodedFile: Buffer.concat([PDF, Buffer.from(`\n%file ${i}-${Math.random()}\n`)]).toString('base64'),
-      })
-    // Creates/s with the trigger off, then on (the same files); the jobs made by the second run are the queue.
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    await timeEach(100, create) // warm-up: prepared statements, caches, the JIT
-    await client.query('delete from fulltext_jobs')
-    // Alternate blocks with the trigger off and on, so that a machine's drift weighs on both alike.
-    const times = { off: 0, on: 0 }
-    const half = Math.ceil(QUEUE_FILES / 2)
-    for (const state of ['off', 'on', 'off', 'on'] as const) {
-      await client.query(
-        `alter table res_letterbox ${state === 'off' ? 'disable' : 'enable'} trigger res_letterbox_fulltext`,
-      )
-      times[state] += (await timeEach(half, create)) / 2
-    }
-    const { off, on } = times
-    console.log(
-      `creates (one client): ${(1000 / off).toFixed(0)}/s without the queue, ${(1000 / on).toFixed(0)}/s with it (${(((on - off) / off) * 100).toFixed(1)} % per create)`,
-    )
-    await client.end()
-    const counts = new Map<string, number>()
-    const started = performance.now()
-    const servers: Mailroom[] = await Promise.all(
-      [0, 1, 2].map((n) =>
-        createMailroom({
-          ...common,
-          migrate: false,
-          fulltext: {
-            workers: 2,
-            pollMs: 50,
-            serverName: `bench-${n}`,
-            extractor: new CountingExtractor(new CommandLineTextExtractor({ language: 'fr' }), counts),
-          },
-        }),
-      ),
-    )
-    for (;;) {
-      const status = await writer.fulltext.status(0)
-      if (status.pending === 0 && status.running === 0) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    const seconds = (performance.now() - started) / 1000
-    await Promise.all(servers.map((server) => server.close()))
-    const status = await writer.fulltext.status(0)
-    const twice = [...counts.values()].filter((n) => n > 1).length
-    console.log(
-      `queue: ${QUEUE_FILES} text PDFs drained by 3 servers x 2 workers in ${seconds.toFixed(1)} s (${(QUEUE_FILES / seconds).toFixed(0)} files/s), ${status.failed} failed, ${twice} extracted more than once`,
-    )
-  } finally {
-    await writer.close()
-  }
+/** Loads the demo organisation (the users and perimeters the queries run as). */
+async function loadDemo(url: string, docserverDir: string): Promise<void> {
+  const mailroom = await createMailroom({
+    database: url,
+    docserverDir,
+    secret: TEST_SECRET,
+    passwordHasher: TEST_PASSWORD_HASHER,
+    demo: true,
+    fulltext: { workers: 0 },
+  })
+  await mailroom.close()
 }
 
 async function queryLatency(url: string, docserverDir: string): Promise<void> {
@@ -239,7 +167,7 @@ async function main(): Promise<void> {
   const docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-fulltext-bench-docs-'))
   try {
     const url = database.url as string
-    await queueAndCreates(url, docserverDir)
+    await loadDemo(url, docserverDir)
     await queryLatency(url, docserverDir)
   } finally {
     await database.drop()

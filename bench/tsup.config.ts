@@ -19,6 +19,8 @@ export default defineConfig({
     'chain-verification-bench.ts',
     'latency-proxy.ts',
     'fulltext-bench.ts',
+    'fulltext-queue-bench.ts',
+    'fulltext-creates-bench.ts',
   ],
   format: ['esm'],
   target: 'node22',

@@ -13,6 +13,7 @@ export default mailroomVitestConfig({
     'src/search/original-files.test.ts',
     'src/docserver/document-writer.test.ts',
     'src/docserver/folder-syncs.test.ts',
+    'src/fulltext/lease-keeper.test.ts',
   ],
   // Tests that store, read, check or convert documents: again on object storage (the s3 project). The
   // docserver/ and reader-pool tests test the folder store itself (fsync, temporary files, threads): folder-only.

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
+import { FullTextQueue } from './fulltext-queue.js'
+import { DEFAULT_FULLTEXT_SETTINGS } from './fulltext-settings.js'
 
 describe('the full-text queue', () => {
   let t: TestMailroom
@@ -65,5 +67,57 @@ describe('background extraction', () => {
       await new Promise((resolve) => setTimeout(resolve, 50))
     const { hits } = await t.mailroom.search.find(cchaplin, { select: 'res_id', clause: "fulltext('lampadaires')" })
     expect([...(hits as { record: unknown }[])].map((hit) => hit.record)).toEqual([{ res_id: resId }])
+  })
+})
+
+describe('a server whose lease ran out', () => {
+  let t: TestMailroom
+  beforeAll(async () => {
+    t = await createTestMailroom({ fulltext: { workers: 0 } })
+  })
+  afterAll(async () => t?.cleanup())
+
+  it('can neither renew, complete, fail nor hand back the job another server took over', async () => {
+    const cchaplin = await t.mailroom.auth.authenticatePassword('cchaplin', 'maarch')
+    const body = { modelId: 1, status: 'NEW', format: 'txt', encodedFile: Buffer.from('gouttière').toString('base64') }
+    const { resId } = await t.mailroom.records.create(cchaplin, body)
+    const queue = new FullTextQueue(t.mailroom.db, { ...DEFAULT_FULLTEXT_SETTINGS, leaseMs: 600_000 })
+    const first = await queue.claim('server-a')
+    expect(first).toMatchObject({ res_id: resId, attempts: 1 })
+    // Nothing to take while the lease holds.
+    expect(await queue.claim('server-b')).toBeNull()
+    // Server A stalls past its lease (set back in the database: the test waits for no clock).
+    await t.mailroom.db
+      .updateTable('fulltext_jobs')
+      .set({ lease_until: new Date(Date.now() - 60_000) })
+      .execute()
+    const second = await queue.claim('server-b')
+    expect(second).toMatchObject({ id: first!.id, res_id: resId, attempts: 2 })
+    expect(second!.lease_token).not.toBe(first!.lease_token)
+
+    const late = { text: 'texte périmé', method: 'plain', ocrPages: 0 } as const
+    expect(await queue.renew(first!)).toBe(false)
+    expect(await queue.complete(first!, null, late)).toBe(false)
+    await queue.fail(first!, 'late failure')
+    await queue.release(first!)
+    const row = () =>
+      t.mailroom.db
+        .selectFrom('fulltext_jobs')
+        .select(['state', 'attempts', 'leased_by', 'last_error'])
+        .where('id', '=', first!.id)
+        .executeTakeFirstOrThrow()
+    expect(await row()).toEqual({ state: 'running', attempts: 2, leased_by: 'server-b', last_error: null })
+    expect(await t.mailroom.db.selectFrom('fulltext_texts').selectAll().execute()).toEqual([])
+
+    // The new owner's result is the one kept; A finishing afterwards changes nothing.
+    expect(await queue.renew(second!)).toBe(true)
+    expect(await queue.complete(second!, null, { text: 'gouttière', method: 'plain', ocrPages: 0 })).toBe(true)
+    expect(await queue.complete(first!, null, late)).toBe(false)
+    await queue.fail(first!, 'late failure')
+    expect(await row()).toEqual({ state: 'done', attempts: 2, leased_by: 'server-b', last_error: null })
+    const texts = await t.mailroom.db.selectFrom('fulltext_texts').select(['res_id', 'content']).execute()
+    expect(texts.map((text) => ({ ...text, res_id: Number(text.res_id) }))).toEqual([
+      { res_id: resId, content: 'gouttière' },
+    ])
   })
 })

@@ -41,8 +41,11 @@ export const MAX_INDEXED_CHARACTERS = 400_000
 /**
  * The durable extraction queue in `fulltext_jobs` (migration 0016). Every server on the database claims from
  * it: `for update skip locked` gives each waiting row to one claimer, and the lease (`lease_until`) lets
- * another server take over a row whose server died. A result is written only while its lease is held
- * (`lease_token`), in one statement with the job's completion: a file is indexed whole or not at all.
+ * another server take over a row whose server died. Every claim draws a new `lease_token`, and every write
+ * of a claimed job (renew, complete, fail, release) is fenced by it: a server whose lease ran out and was
+ * taken over (or whose file was enqueued again, which clears the token) changes nothing, whatever it
+ * finishes later. A result is written in one statement with the job's completion: a file is indexed whole
+ * or not at all, by one owner.
  */
 export class FullTextQueue {
   readonly #db: Kysely<Database>
@@ -131,7 +134,7 @@ export class FullTextQueue {
       set state = ${final ? 'failed' : 'pending'}, last_error = ${error.slice(0, 2000)}, lease_token = null,
         lease_until = null, finished_at = ${final ? sql`now()` : null},
         not_before = now() + ${delayMs} * interval '1 millisecond'
-      where id = ${job.id} and lease_token = ${job.lease_token}::uuid`.execute(this.#db)
+      where id = ${job.id} and lease_token = ${job.lease_token}::uuid and state = 'running'`.execute(this.#db)
   }
 
   async status(recent = 10): Promise<FullTextQueueStatus> {

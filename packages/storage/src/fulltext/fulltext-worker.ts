@@ -4,6 +4,7 @@ import type { StorageContext } from '../storage-context.js'
 import { FILE_SOURCES } from './file-sources.js'
 import type { ClaimedJob, FullTextQueue } from './fulltext-queue.js'
 import type { FullTextSettings } from './fulltext-settings.js'
+import { LeaseKeeper, type LeaseScheduler, SYSTEM_LEASE_SCHEDULER } from './lease-keeper.js'
 
 /** How one job ended, for metrics: indexed, to be retried, failed for good, or lost (its lease was taken). */
 export type JobOutcome = 'indexed' | 'retry' | 'failed' | 'lost'
@@ -16,7 +17,9 @@ export interface FullTextObserver {
 /**
  * Extracts the files of the queue in the background, `settings.workers` at a time: claims a job, reads its
  * file (checked against its fingerprint), extracts the text (or reuses the text kept for the same bytes),
- * and completes the job; sleeps `pollMs` when the queue is empty. The lease is renewed while a long OCR runs.
+ * and completes the job; sleeps `pollMs` when the queue is empty. The lease is renewed while a long OCR runs
+ * (LeaseKeeper: a third of the lease after the last renewal was asked for); a job whose lease was lost is
+ * not completed (and could not be: every write of the queue is fenced by the claim's lease token).
  * Creates never wait for it: the job is committed with the record, the extraction happens after.
  */
 export class FullTextWorker {
@@ -26,7 +29,9 @@ export class FullTextWorker {
   readonly #settings: FullTextSettings
   readonly #server: string
   readonly #observer: FullTextObserver | undefined
-  readonly #held = new Set<ClaimedJob>()
+  readonly #scheduler: LeaseScheduler
+  /** The jobs being extracted, each with the keeper of its lease. */
+  readonly #held = new Map<ClaimedJob, LeaseKeeper>()
   readonly #sleepers = new Set<() => void>()
   #running = false
 
@@ -37,7 +42,9 @@ export class FullTextWorker {
     settings: FullTextSettings,
     server: string,
     observer?: FullTextObserver,
+    scheduler: LeaseScheduler = SYSTEM_LEASE_SCHEDULER,
   ) {
+    this.#scheduler = scheduler
     this.#context = context
     this.#queue = queue
     this.#extractor = extractor
@@ -65,9 +72,10 @@ export class FullTextWorker {
   async drain(): Promise<number> {
     let finished = 0
     for (;;) {
+      const asked = this.#scheduler.now()
       const job = await this.#queue.claim(this.#server)
       if (!job) return finished
-      await this.#process(job)
+      await this.#process(job, asked)
       finished++
     }
   }
@@ -81,12 +89,14 @@ export class FullTextWorker {
     this.wake()
     const held = [...this.#held]
     this.#held.clear()
-    await Promise.all(held.map((job) => this.#queue.release(job).catch(() => {})))
+    for (const [, keeper] of held) keeper.stop()
+    await Promise.all(held.map(([job]) => this.#queue.release(job).catch(() => {})))
   }
 
   async #loop(): Promise<void> {
     while (this.#running) {
       let job: ClaimedJob | null = null
+      const asked = this.#scheduler.now()
       try {
         job = await this.#queue.claim(this.#server)
       } catch (error) {
@@ -96,7 +106,7 @@ export class FullTextWorker {
         if (job) await this.#queue.release(job).catch(() => {})
         return
       }
-      if (job) await this.#process(job)
+      if (job) await this.#process(job, asked)
       else await this.#sleep()
     }
   }
@@ -114,41 +124,44 @@ export class FullTextWorker {
     })
   }
 
-  async #process(job: ClaimedJob): Promise<void> {
+  /** `asked`: the scheduler's time just before the claim was sent (the lease runs from no earlier). */
+  async #process(job: ClaimedJob, asked: number): Promise<void> {
     const started = performance.now()
-    this.#held.add(job)
-    const renewal = setInterval(
-      () => {
-        this.#queue.renew(job).catch(() => {})
+    const log = { resId: job.res_id, fileKind: job.file_kind, fileId: job.file_id }
+    const keeper = new LeaseKeeper(
+      {
+        leaseMs: this.#settings.leaseMs,
+        renew: () => this.#queue.renew(job),
+        onError: (error) =>
+          this.#context.logger.warn({ err: error, ...log }, 'full-text queue: could not renew a lease'),
+        scheduler: this.#scheduler,
       },
-      Math.max(50, Math.floor(this.#settings.leaseMs / 3)),
+      asked,
     )
-    renewal.unref()
+    this.#held.set(job, keeper)
+    // Still ours: not handed back by stop(), and no renewal found the lease taken over.
+    const holding = () => this.#held.has(job) && !keeper.lost
     let method: ExtractedText['method'] | 'unknown' = 'unknown'
     let outcome: JobOutcome
     try {
       const { fingerprint, extracted } = await this.#extract(job)
       method = extracted.method
-      outcome = this.#held.has(job) && (await this.#queue.complete(job, fingerprint, extracted)) ? 'indexed' : 'lost'
+      outcome = holding() && (await this.#queue.complete(job, fingerprint, extracted)) ? 'indexed' : 'lost'
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      outcome = job.attempts >= this.#settings.maxAttempts ? 'failed' : 'retry'
-      this.#context.logger.warn(
-        { resId: job.res_id, fileKind: job.file_kind, fileId: job.file_id, attempts: job.attempts, reason },
-        'full-text extraction failed',
-      )
-      if (this.#held.has(job))
+      outcome = !holding() ? 'lost' : job.attempts >= this.#settings.maxAttempts ? 'failed' : 'retry'
+      this.#context.logger.warn({ ...log, attempts: job.attempts, reason }, 'full-text extraction failed')
+      if (holding())
         await this.#queue
           .fail(job, reason)
           .catch((failure) =>
             this.#context.logger.warn({ err: failure }, 'full-text queue: could not record a failure'),
           )
     } finally {
-      clearInterval(renewal)
+      keeper.stop()
       this.#held.delete(job)
     }
-    if (outcome === 'lost')
-      this.#context.logger.info({ resId: job.res_id }, 'full-text job taken over or re-enqueued: result dropped')
+    if (outcome === 'lost') this.#context.logger.info(log, 'full-text job taken over or re-enqueued: result dropped')
     this.#observer?.jobFinished(outcome, method, (performance.now() - started) / 1000)
   }
 
