@@ -19,6 +19,7 @@ export default defineConfig({
     'chain-verification-bench.ts',
     'latency-proxy.ts',
     'fulltext-bench.ts',
+    'fulltext-query-bench.ts',
   ],
   format: ['esm'],
   target: 'node22',

@@ -189,7 +189,7 @@ const ALLOWED_WORDS = new Set([
   ),
   '"res_view_letterbox"',
   // The full-text conditions' sub-queries over the extracted texts.
-  ...'exists as ft fulltext_texts res_id document websearch_to_tsquery regconfig max ts_rank_cd'.split(' '),
+  ...'exists as ft fulltext_texts res_id document websearch_to_tsquery regconfig max ts_rank_cd any array'.split(' '),
 ])
 const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|@@|[=<>+\-*/%(),.]/gy
 
