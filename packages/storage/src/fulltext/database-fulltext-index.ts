@@ -7,9 +7,7 @@ import type {
 } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
-import { fullTextConfigOf, fullTextQuery } from '../search/compile-clause.js'
-
-const HEADLINE_OPTIONS = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'
+import { fullTextConfigOf, fullTextQuery, HEADLINE_OPTIONS } from '../search/compile-clause.js'
 
 /**
  * The default full-text index: PostgreSQL's (or PGlite's) own, the tsvector `fulltext_texts.document` under a

@@ -179,7 +179,9 @@ export interface FullTextSql {
   ids(words: string): Fragment
 }
 
-const HEADLINE_OPTIONS = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'
+/** How `ts_headline` writes an excerpt: the words between `**`, two fragments of 12 to 35 words. */
+export const HEADLINE_OPTIONS =
+  'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'
 
 /** The full-text conditions over `fulltext_texts`, its tsvector and GIN index (migration 0016). */
 export function databaseFullText(language: FullTextConfig = DEFAULT_FULLTEXT_CONFIG): FullTextSql {
