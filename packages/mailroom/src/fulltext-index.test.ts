@@ -37,7 +37,7 @@ describe('an external full-text index passed to createMailroom', () => {
     await create('pool', 'La piscine du gymnase rouvre en septembre.', 6)
     await create('outside', 'Le gymnase de la DRH : toiture refaite.', 4)
     expect(await t.mailroom.fulltext.drain()).toBe(3)
-  }, 120_000)
+  }, 180_000)
   afterAll(async () => t?.cleanup())
 
   async function found(actor: Actor, clause: string, select = 'res_id'): Promise<Record<string, unknown>[]> {
