@@ -21,6 +21,7 @@ export default defineConfig({
     'fulltext-bench.ts',
     'fulltext-queue-bench.ts',
     'fulltext-creates-bench.ts',
+    'fulltext-query-bench.ts',
   ],
   format: ['esm'],
   target: 'node22',

@@ -316,6 +316,13 @@ export { DomainError, domainError, errorMessage, fail, isDomainError } from './e
 export type { ErrorDefinition, ErrorKind } from './errors/error-definition.js'
 export type { FolderRepository, VisibleFolderRow } from './folders/ports.js'
 export type {
+  FullTextCandidate,
+  FullTextFileRef,
+  FullTextIndex,
+  FullTextIndexedText,
+  FullTextIndexQuery,
+} from './fulltext/fulltext-index.js'
+export type {
   ExtractedText,
   ExtractionInput,
   ExtractionMethod,

@@ -11,6 +11,7 @@ import {
   createContactsServices,
   DEFAULT_PASSWORD_POLICY,
   type DirectoryAuthenticator,
+  type FullTextIndex,
   fail,
   type MailroomServices,
   type OperationalStatistics,
@@ -139,10 +140,15 @@ export interface MailroomOptions extends DocumentStoreChoice {
   /**
    * Full-text search (docs/settings.md, MAILROOM_FULLTEXT_*): the language, this server's background
    * extraction workers (1 by default; 0 leaves the queue to other servers) and the queue's lease and retries.
-   * `extractor` replaces pdftotext and Tesseract (tests, or another engine).
+   * `extractor` replaces pdftotext and Tesseract (tests, or another engine). `index` replaces the database's
+   * own full-text index by a search engine's (docs/architecture.md): each extracted text is put in it, and a
+   * search takes up to `candidates` files per words from it (10,000 by default), then keeps those the caller's
+   * perimeter and clause allow, in the database.
    */
   readonly fulltext?: Partial<FullTextSettings> & {
     readonly extractor?: TextExtractor
+    readonly index?: FullTextIndex
+    readonly candidates?: number
     readonly observer?: FullTextObserver
     /** Names this server in the queue's rows (default: host name and process id). */
     readonly serverName?: string
@@ -249,7 +255,16 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       journal,
     }
     const content = createContentServices(context, options.content)
-    const { extractor, ...fullTextOptions } = options.fulltext ?? {}
+    const {
+      extractor,
+      index: fullTextIndex,
+      candidates: fullTextCandidates,
+      ...fullTextOptions
+    } = options.fulltext ?? {}
+    const indexOptions = {
+      ...(fullTextIndex ? { fullTextIndex } : {}),
+      ...(fullTextCandidates === undefined ? {} : { fullTextCandidates }),
+    }
     const fullTextLanguage = fullTextOptions.language ?? DEFAULT_FULLTEXT_SETTINGS.language
     fulltext = createFullTextServices(
       context,
@@ -258,7 +273,11 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
           language: fullTextLanguage,
           ...(context.converter ? { converter: context.converter } : {}),
         }),
-      { serverName: `${hostname()}:${process.pid}`, ...fullTextOptions },
+      {
+        serverName: `${hostname()}:${process.pid}`,
+        ...fullTextOptions,
+        ...(fullTextIndex ? { index: fullTextIndex } : {}),
+      },
     )
     const mailroom: Mailroom = {
       database,
@@ -269,8 +288,8 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       contacts: createContactsServices(new KyselyContactRepository(database.db)),
       records: wakingFullText(createRecordsServices(context), fulltext),
       attachments: createAttachmentServices(context, content.reader),
-      search: createSearchServices(context, { fullTextLanguage, ...options.search }),
-      criteriaSearch: createCriteriaSearchServices(context, { fullTextLanguage }),
+      search: createSearchServices(context, { fullTextLanguage, ...indexOptions, ...options.search }),
+      criteriaSearch: createCriteriaSearchServices(context, { fullTextLanguage, ...indexOptions }),
       content,
       status: createStatusServices(context),
       reference: createReferenceServices(database.db, {

@@ -18,7 +18,11 @@ export { DEFAULT_CONTENT_SETTINGS } from './content/content-settings.js'
 export { createContentServices } from './content/create-content-services.js'
 export type { FileDigest } from './content/stored-file.js'
 export { digestStream } from './content/stored-file.js'
-export { createCriteriaSearchServices } from './criteria-search/create-criteria-search-services.js'
+export type { FullTextSearchSettings } from './criteria-search/create-criteria-search-services.js'
+export {
+  createCriteriaSearchServices,
+  DEFAULT_FULLTEXT_CANDIDATES,
+} from './criteria-search/create-criteria-search-services.js'
 export { MIGRATIONS, migrateToLatest, pendingMigrations } from './database/migrations/index.js'
 export type { DatabaseTarget, MailroomDatabase, PgPoolLike, PoolStatistics } from './database/open-database.js'
 export {
@@ -46,6 +50,7 @@ export { attachmentStorageArea, writableStorageAreas } from './docserver/writabl
 export { KyselyEntityRepository } from './entities/kysely-entity-repository.js'
 export type { FullTextServices } from './fulltext/create-fulltext-services.js'
 export { createFullTextServices } from './fulltext/create-fulltext-services.js'
+export { DatabaseFullTextIndex } from './fulltext/database-fulltext-index.js'
 export type { FullTextQueueStatus } from './fulltext/fulltext-queue.js'
 export type { FullTextSettings } from './fulltext/fulltext-settings.js'
 export { DEFAULT_FULLTEXT_SETTINGS } from './fulltext/fulltext-settings.js'

@@ -281,13 +281,16 @@ export interface OrderItem {
   readonly nulls: 'first' | 'last' | null
 }
 
-/** The words of every `fulltext(...)` condition of a clause, in order (they choose the excerpt's highlights). */
-export function fullTextQueries(ast: ClauseAst): string[] {
+/**
+ * The words of every `fulltext(...)` condition of a clause, in order (they choose the excerpt's highlights);
+ * with `measures: 'all'`, those of `fulltext_rank(...)` too.
+ */
+export function fullTextQueries(ast: ClauseAst, measures: 'match' | 'all' = 'match'): string[] {
   const found: string[] = []
   const visit = (node: ClauseAst): void => {
     switch (node.kind) {
       case 'fulltext':
-        if (node.measure === 'match') found.push(node.query)
+        if (node.measure === 'match' || measures === 'all') found.push(node.query)
         return
       case 'logical':
       case 'comparison':

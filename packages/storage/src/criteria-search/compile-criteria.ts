@@ -1,6 +1,6 @@
 import type { CriteriaTerm, FacetName, FacetSelection, SearchOrder, SearchPaging } from '@mailroom/core'
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import { type FullTextConfig, fullTextQuery } from '../search/compile-clause.js'
+import type { FullTextSql } from '../search/compile-clause.js'
 
 /**
  * Compiles the terms of a `POST /rest/search` body to SQL over res_view_letterbox. Caller text only ever
@@ -118,8 +118,8 @@ export interface TermSources {
   readonly notes: NotesSource | null
   /** `res_attachments` exists: text criteria also look at attachments, as 20.10. */
   readonly attachments: boolean
-  /** The text search configuration of the installation's full-text index (its language). */
-  readonly fullTextConfig: FullTextConfig
+  /** The full-text index's matching: the database's own, or an external index's candidates. */
+  readonly fullText: FullTextSql
 }
 
 /** The records an attachment condition (alias `a`) finds among attachments 20.10 searches (sent, signed, frozen). */
@@ -199,9 +199,9 @@ export function compileTerm(term: CriteriaTerm, sources: TermSources): RawBuilde
     case 'quick':
       return quickCondition(term, sources)
     case 'fulltext':
-      // The full-text index holds the text of every file of the record, attachments included (file_kind). An
-      // uncorrelated IN: inside a correlated sub-query a bare res_id would be the texts' own column.
-      return sql<SqlBool>`${sql.ref('res_id')} in (select ft.res_id from fulltext_texts as ft where ft.document @@ ${fullTextQuery(term.text, sources.fullTextConfig)})`
+      // The full-text index holds the text of every file of the record, attachments included (file_kind). The
+      // matching records as an array computed once, then read by primary key (compile-clause.ts, compileTopLevel).
+      return sql<SqlBool>`${sql.ref('res_id')} = any(${sources.fullText.ids(term.text)})`
     case 'subject': {
       if (term.exact) return orAttachment(sql<SqlBool>`${sql.ref('subject')} = ${sql.val(term.text)}`, term, sources)
       // Every word in the subject, or the whole text in an attachment's title; no word of 2 characters: no record.

@@ -5,13 +5,15 @@ import type {
   CriteriaSearchResponse,
   CriteriaSearchServices,
   CriteriaTerm,
+  FullTextIndex,
   FullTextLanguage,
   SearchCriteria,
   SearchPaging,
 } from '@mailroom/core'
 import { parseSearchCriteria, parseSearchPaging, SEARCH_CONFIGURATION } from '@mailroom/core/internal'
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
-import { fullTextConfigOf } from '../search/compile-clause.js'
+import { databaseFullText, type FullTextSql, fullTextConfigOf } from '../search/compile-clause.js'
+import { candidateFullText } from '../search/full-text-candidates.js'
 import { runSearch } from '../search/run-search.js'
 import type { StorageContext } from '../storage-context.js'
 import {
@@ -72,6 +74,19 @@ function jsonValue<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value
 }
 
+/** How the searches read the full-text index (createMailroom's `fulltext` options). */
+export interface FullTextSearchSettings {
+  /** The language the full-text index is built in (MAILROOM_FULLTEXT_LANGUAGE); its words are read the same way. */
+  readonly fullTextLanguage?: FullTextLanguage
+  /** An external index (a search engine); absent, the database's own index answers inside the search's SQL. */
+  readonly fullTextIndex?: FullTextIndex | null
+  /** The most candidates an external index gives per words (createMailroom's `fulltext.candidates`, 10,000 by default). */
+  readonly fullTextCandidates?: number
+}
+
+/** The default of FullTextSearchSettings.fullTextCandidates. */
+export const DEFAULT_FULLTEXT_CANDIDATES = 10_000
+
 const EMPTY_ANSWER: CriteriaSearchResponse = { resources: [], count: 0, allResources: [] }
 
 /**
@@ -82,9 +97,20 @@ const EMPTY_ANSWER: CriteriaSearchResponse = { resources: [], count: 0, allResou
  */
 export function createCriteriaSearchServices(
   context: StorageContext,
-  settings: { readonly fullTextLanguage?: FullTextLanguage } = {},
+  settings: FullTextSearchSettings = {},
 ): CriteriaSearchServices {
-  const fullTextConfig = fullTextConfigOf(settings.fullTextLanguage ?? 'fr')
+  const language = settings.fullTextLanguage ?? 'fr'
+  const databaseSql = databaseFullText(fullTextConfigOf(language))
+  const index = settings.fullTextIndex ?? null
+  const candidates = settings.fullTextCandidates ?? DEFAULT_FULLTEXT_CANDIDATES
+
+  /** The full-text matching of these terms: the database's own index, or the external index's candidates. */
+  async function fullTextOf(criteria: SearchCriteria): Promise<FullTextSql> {
+    if (index === null) return databaseSql
+    const words = [...new Set(criteria.terms.flatMap((term) => (term.kind === 'fulltext' ? [term.text] : [])))]
+    const answers = await Promise.all(words.map((w) => index.search({ words: w, language, limit: candidates })))
+    return candidateFullText(new Map(words.map((w, i) => [w, answers[i] ?? []])))
+  }
   let tables: Promise<OptionalTables> | undefined
 
   async function search(
@@ -100,10 +126,11 @@ export function createCriteriaSearchServices(
     })
     const present = await tables
     const notes = present.notes ? notesSource(actor) : null
+    const fullText = await fullTextOf(criteria)
     return runSearch(context, async (db) => {
       if (await somePreQueryEmpty(db, criteria, notes)) return EMPTY_ANSWER
       const perimeter = await context.perimeter.condition(context.db, actor)
-      const sources = { notes, attachments: present.attachments, fullTextConfig }
+      const sources = { notes, attachments: present.attachments, fullText }
       const conditions: RawBuilder<SqlBool>[] = criteria.terms.map((term) => compileTerm(term, sources))
       conditions.push(sql<SqlBool>`${sql.ref('status')} in (select id from status where can_be_searched = 'Y')`)
       if (perimeter !== null) conditions.push(sql<SqlBool>`${perimeter}`)

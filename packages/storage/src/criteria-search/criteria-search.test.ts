@@ -12,6 +12,7 @@ import {
   type SeededRecord,
   seedSearchDataset,
 } from '../../../testing/src/fixtures/search-test-dataset.js'
+import { databaseFullText } from '../search/compile-clause.js'
 import { compileTerm, orderBy, selectionCondition } from './compile-criteria.js'
 
 let t: TestMailroom
@@ -199,7 +200,7 @@ describe('caller text never reaches SQL text', () => {
         const criteria = parseSearchCriteria(body)
         const notes = { recordsWithNote: (text: string) => sql`select ${sql.val(text)}::bigint` }
         const where = sql.join(
-          criteria.terms.map((term) => compileTerm(term, { notes, attachments: true, fullTextConfig: 'mailroom_fr' })),
+          criteria.terms.map((term) => compileTerm(term, { notes, attachments: true, fullText: databaseFullText() })),
           sql` and `,
         )
         const compiled =

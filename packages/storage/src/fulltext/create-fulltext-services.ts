@@ -1,5 +1,6 @@
-import type { TextExtractor } from '@mailroom/core'
+import type { FullTextIndex, TextExtractor } from '@mailroom/core'
 import type { StorageContext } from '../storage-context.js'
+import { FeedingQueue } from './feeding-queue.js'
 import { FullTextQueue, type FullTextQueueStatus } from './fulltext-queue.js'
 import { DEFAULT_FULLTEXT_SETTINGS, type FullTextSettings } from './fulltext-settings.js'
 import { type FullTextObserver, FullTextWorker } from './fulltext-worker.js'
@@ -19,15 +20,20 @@ export interface FullTextServices {
   stop(): Promise<void>
 }
 
-/** Wires the queue and starts this server's background workers (settings.workers of them). */
+/**
+ * Wires the queue and starts this server's background workers (settings.workers of them). With an external
+ * `index`, each text the queue keeps is also put in it.
+ */
 export function createFullTextServices(
   context: StorageContext,
   extractor: TextExtractor,
-  options: Partial<FullTextSettings> & { serverName: string; observer?: FullTextObserver },
+  options: Partial<FullTextSettings> & { serverName: string; observer?: FullTextObserver; index?: FullTextIndex },
 ): FullTextServices {
-  const { serverName, observer, ...given } = options
+  const { serverName, observer, index, ...given } = options
   const settings: FullTextSettings = { ...DEFAULT_FULLTEXT_SETTINGS, ...given }
-  const queue = new FullTextQueue(context.db, settings)
+  const queue = index
+    ? new FeedingQueue(context.db, settings, index, context.logger)
+    : new FullTextQueue(context.db, settings)
   const worker = new FullTextWorker(context, queue, extractor, settings, serverName, observer)
   worker.start()
   return {

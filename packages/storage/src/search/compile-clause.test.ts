@@ -93,6 +93,17 @@ describe('compileSearch: the clauses of B8.11', () => {
 })
 
 describe('compileSearch: shape', () => {
+  it('reads the records of a full-text condition ANDed at the top by their key, and keeps the correlated form elsewhere', () => {
+    const top = compiled({ clause: "status = 'NEW' and fulltext('toiture')" }, AGENT).sql
+    expect(top).toContain(
+      '"res_view_letterbox"."res_id" = any(array(select ft.res_id from fulltext_texts as ft where ft.document @@ websearch_to_tsquery(',
+    )
+    expect(top).not.toContain('exists')
+    const under = compiled({ clause: "status = 'NEW' or fulltext('toiture')" }, AGENT).sql
+    expect(under).not.toContain('any(array(')
+    expect(under).toContain('exists (select from fulltext_texts as ft where ft.res_id = "res_view_letterbox"."res_id"')
+  })
+
   it('keeps a caller OR inside its parentheses under the perimeter', () => {
     expect(compiled({ clause: '1=1 OR 1=1' }, AGENT).sql).toBe(
       'select "res_id" from "res_view_letterbox" where (("destination" in ($1, $2))) and ((($3::integer = $4::integer) or ($5::integer = $6::integer))) order by ("res_id") asc limit $7 offset $8',
@@ -189,7 +200,7 @@ const ALLOWED_WORDS = new Set([
   ),
   '"res_view_letterbox"',
   // The full-text conditions' sub-queries over the extracted texts.
-  ...'exists as ft fulltext_texts res_id document websearch_to_tsquery regconfig max ts_rank_cd'.split(' '),
+  ...'exists as ft fulltext_texts res_id document websearch_to_tsquery regconfig max ts_rank_cd any array'.split(' '),
 ])
 const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|@@|[=<>+\-*/%(),.]/gy
 

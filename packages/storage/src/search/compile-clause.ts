@@ -145,8 +145,8 @@ function parenthesised(fragment: Fragment): Fragment {
 }
 
 /** Compiles an operand, giving a bare string literal the type text where nothing else would type it. */
-function compileTyped(node: ClauseAst, language: FullTextConfig): Fragment {
-  return node.kind === 'string' ? sql`${sql.val(node.value)}::${TYPES.text}` : compileClause(node, language)
+function compileTyped(node: ClauseAst, fullText: FullTextSql): Fragment {
+  return node.kind === 'string' ? sql`${sql.val(node.value)}::${TYPES.text}` : compileClause(node, fullText)
 }
 
 /**
@@ -166,27 +166,59 @@ export function fullTextQuery(words: string, language: FullTextConfig): Fragment
   return sql`websearch_to_tsquery(${sql.val(language)}::regconfig, ${sql.val(words)}::text)`
 }
 
-/** Some file of the record (its document, its attachments) holds the words: answered by the GIN index. */
-function fullTextMatch(words: string, language: FullTextConfig): Fragment {
-  return sql`exists (select from fulltext_texts as ft where ft.res_id = ${sql.id(SEARCH_VIEW_NAME, 'res_id')} and ft.document @@ ${fullTextQuery(words, language)})`
+/**
+ * How the full-text conditions of a clause become SQL: over the database's own index (databaseFullText), or
+ * over the candidates an external index proposed (candidateFullText, full-text-candidates.ts). `match`,
+ * `rank` and `excerpt` are correlated with the searched view's res_id; `ids` is the array of the records
+ * whose files hold the words, computed once per statement.
+ */
+export interface FullTextSql {
+  match(words: string): Fragment
+  rank(words: string): Fragment
+  excerpt(words: readonly string[]): RawBuilder<string | null>
+  ids(words: string): Fragment
 }
 
-/** How well the record's best file matches the words (cover density), 0 when none does. */
-function fullTextRank(words: string, language: FullTextConfig): Fragment {
-  const query = fullTextQuery(words, language)
-  return sql`coalesce((select max(ts_rank_cd(ft.document, ${query})) from fulltext_texts as ft where ft.res_id = ${sql.id(SEARCH_VIEW_NAME, 'res_id')} and ft.document @@ ${query}), ${sql.val(0)})`
+/** How `ts_headline` writes an excerpt: the words between `**`, two fragments of 12 to 35 words. */
+export const HEADLINE_OPTIONS =
+  'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'
+
+/** The full-text conditions over `fulltext_texts`, its tsvector and GIN index (migration 0016). */
+export function databaseFullText(language: FullTextConfig = DEFAULT_FULLTEXT_CONFIG): FullTextSql {
+  const viewResId = sql.id(SEARCH_VIEW_NAME, 'res_id')
+  return {
+    // Some file of the record (its document, its attachments) holds the words: answered by the GIN index.
+    match: (words) =>
+      sql`exists (select from fulltext_texts as ft where ft.res_id = ${viewResId} and ft.document @@ ${fullTextQuery(words, language)})`,
+    // How well the record's best file matches the words (cover density), 0 when none does.
+    rank(words) {
+      const query = fullTextQuery(words, language)
+      return sql`coalesce((select max(ts_rank_cd(ft.document, ${query})) from fulltext_texts as ft where ft.res_id = ${viewResId} and ft.document @@ ${query}), ${sql.val(0)})`
+    },
+    excerpt(words) {
+      if (words.length === 0) return sql<null>`null::text`
+      const query = sql.join(
+        words.map((w) => fullTextQuery(w, language)),
+        sql` || `,
+      )
+      return sql<
+        string | null
+      >`(select ts_headline(${sql.val(language)}::regconfig, ft.content, q.query, ${sql.val(HEADLINE_OPTIONS)}::text) from fulltext_texts as ft, (select ${query} as query) as q where ft.res_id = ${viewResId} and ft.document @@ q.query order by ts_rank_cd(ft.document, q.query) desc limit 1)`
+    },
+    ids: (words) =>
+      sql`array(select ft.res_id from fulltext_texts as ft where ft.document @@ ${fullTextQuery(words, language)})`,
+  }
 }
+
+const DEFAULT_FULLTEXT_SQL = databaseFullText()
 
 /**
  * Compiles a clause tree (macros already expanded) to a kysely SQL fragment. String literals are untyped
  * parameters so PostgreSQL infers their type from the other operand (a timestamp column takes a date string).
  * An empty IN list compiles to FALSE, an empty NOT IN list to TRUE.
  */
-export function compileClause(
-  node: ClauseAst,
-  language: FullTextConfig = DEFAULT_FULLTEXT_CONFIG,
-): RawBuilder<unknown> {
-  const compile = (child: ClauseAst) => compileClause(child, language)
+export function compileClause(node: ClauseAst, fullText: FullTextSql = DEFAULT_FULLTEXT_SQL): RawBuilder<unknown> {
+  const compile = (child: ClauseAst) => compileClause(child, fullText)
   switch (node.kind) {
     case 'string':
       return sql.val(node.value)
@@ -249,10 +281,10 @@ export function compileClause(
     }
     case 'is':
       return parenthesised(
-        sql`${compileTyped(node.operand, language)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
+        sql`${compileTyped(node.operand, fullText)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
       )
     case 'fulltext':
-      return node.measure === 'match' ? fullTextMatch(node.query, language) : fullTextRank(node.query, language)
+      return node.measure === 'match' ? fullText.match(node.query) : fullText.rank(node.query)
     case 'macro':
       return fail('SEARCH_MACRO_NOT_EXPANDED')
   }
@@ -260,23 +292,6 @@ export function compileClause(
 
 /** The result column of the excerpt (SearchQuery.fulltextExcerpt). */
 export const FULLTEXT_EXCERPT_COLUMN = 'fulltext_excerpt'
-
-/**
- * A short excerpt of the record's best matching file with the words between `**` (Markdown's bold, not
- * HTML: the text of a file is not markup), null when the clause looks for no words or no file matches.
- */
-function fullTextExcerpt(words: readonly string[], language: FullTextConfig): RawBuilder<string | null> {
-  if (words.length === 0) return sql<null>`null::text`
-  const query = sql.join(
-    words.map((w) => fullTextQuery(w, language)),
-    sql` || `,
-  )
-  return sql<
-    string | null
-  >`(select ts_headline(${sql.val(language)}::regconfig, ft.content, q.query, ${sql.val(HEADLINE_OPTIONS)}::text) from fulltext_texts as ft, (select ${query} as query) as q where ft.res_id = ${sql.id(SEARCH_VIEW_NAME, 'res_id')} and ft.document @@ q.query order by ts_rank_cd(ft.document, q.query) desc limit 1)`
-}
-
-const HEADLINE_OPTIONS = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'
 
 /** The view as kysely sees it for searches: every catalogue column, values of any type. */
 export interface SearchViewDatabase {
@@ -306,21 +321,40 @@ function orderModifiers(item: OrderItem): (builder: OrderByItemBuilder) => Order
 }
 
 /**
+ * The clause, its full-text conditions ANDed at the top written as `res_id = any(array(…))`: the array of
+ * matching records is computed once from the GIN index, and the records are then read by their primary key,
+ * so the perimeter and the rest of the clause (and the rank, and the excerpts of the page) apply to the
+ * records that hold the words only. Written as a correlated `exists`, PostgreSQL often chose the reverse: every
+ * record of the perimeter probed for the words (measured at 1,000,000 records: seconds instead of milliseconds).
+ * Elsewhere (under OR, NOT) a condition keeps its correlated form.
+ */
+function compileTopLevel(node: ClauseAst, fullText: FullTextSql): Fragment {
+  if (node.kind === 'logical' && node.op === 'and')
+    return parenthesised(
+      sql`${compileTopLevel(node.left, fullText)} ${KEYWORD.and} ${compileTopLevel(node.right, fullText)}`,
+    )
+  if (node.kind === 'fulltext' && node.measure === 'match')
+    return sql`${sql.id(SEARCH_VIEW_NAME, 'res_id')} = any(${fullText.ids(node.query)})`
+  return compileClause(node, fullText)
+}
+
+/**
  * The select on `res_view_letterbox` of a checked search: `WHERE (perimeter) AND (clause)`, the requested
  * columns (plus res_id when files are wanted), the orderings then res_id as a tiebreaker, limit and offset.
+ * A search for words without an ordering of its own gives the best matches first.
  */
 export function compileSearch(
   db: Kysely<any>,
   query: SearchQuery,
   perimeter: SearchPerimeter,
-  language: FullTextConfig = DEFAULT_FULLTEXT_CONFIG,
+  fullText: FullTextSql = DEFAULT_FULLTEXT_SQL,
 ): SelectQueryBuilder<SearchViewDatabase, typeof SEARCH_VIEW_NAME, SearchRow> {
   const view = db as Kysely<SearchViewDatabase>
-  const clause = compileClause(query.clause, language)
+  const clause = compileTopLevel(query.clause, fullText)
   const where =
     perimeter === null
       ? sql<SqlBool>`(${clause})`
-      : sql<SqlBool>`(${isClauseAst(perimeter) ? compileClause(perimeter, language) : perimeter}) ${KEYWORD.and} (${clause})`
+      : sql<SqlBool>`(${isClauseAst(perimeter) ? compileClause(perimeter, fullText) : perimeter}) ${KEYWORD.and} (${clause})`
   const columns =
     query.withFile && !query.columns.includes('res_id') ? [...query.columns, 'res_id' as const] : query.columns
   let builder = view
@@ -328,12 +362,13 @@ export function compileSearch(
     .select(columns.map((column) => view.dynamic.ref<ViewColumnName>(column)))
     .where(where) as unknown as SelectQueryBuilder<SearchViewDatabase, typeof SEARCH_VIEW_NAME, SearchRow>
   const words = fullTextQueries(query.clause)
-  if (query.fulltextExcerpt) builder = builder.select(fullTextExcerpt(words, language).as(FULLTEXT_EXCERPT_COLUMN))
+  // The excerpts are sub-queries of the select list: PostgreSQL computes them after the limit, for the page only.
+  if (query.fulltextExcerpt) builder = builder.select(fullText.excerpt(words).as(FULLTEXT_EXCERPT_COLUMN))
   for (const item of query.orderBy)
-    builder = builder.orderBy(parenthesised(compileTyped(item.expr, language)), orderModifiers(item))
+    builder = builder.orderBy(parenthesised(compileTyped(item.expr, fullText)), orderModifiers(item))
   // A full-text search without an ordering of its own gives the best matches first.
   if (query.orderBy.length === 0 && words.length > 0)
-    builder = builder.orderBy(fullTextRank(words.join(' or '), language), (order) => order.desc())
+    builder = builder.orderBy(fullText.rank(words.join(' or ')), (order) => order.desc())
   const ordersByResId = query.orderBy.some((item) => item.expr.kind === 'column' && item.expr.name === 'res_id')
   if (!ordersByResId) builder = builder.orderBy(sql.id('res_id'))
   return builder.limit(query.limit).offset(query.offset)

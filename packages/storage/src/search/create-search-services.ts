@@ -1,6 +1,5 @@
 import type {
   Actor,
-  FullTextLanguage,
   JsonValue,
   SearchFile,
   SearchHit,
@@ -19,19 +18,29 @@ import {
   toJsonValue,
 } from '@mailroom/core/internal'
 import { type Expression, type SqlBool, sql } from 'kysely'
+import {
+  DEFAULT_FULLTEXT_CANDIDATES,
+  type FullTextSearchSettings,
+} from '../criteria-search/create-criteria-search-services.js'
 import type { StorageContext } from '../storage-context.js'
-import { compileSearch, FULLTEXT_EXCERPT_COLUMN, fullTextConfigOf, type SearchRow } from './compile-clause.js'
+import {
+  compileSearch,
+  databaseFullText,
+  FULLTEXT_EXCERPT_COLUMN,
+  type FullTextSql,
+  fullTextConfigOf,
+  type SearchRow,
+} from './compile-clause.js'
+import { candidateFullText, findCandidates, wordsOfSearch } from './full-text-candidates.js'
 import { jsonIndexHints } from './json-index-hints.js'
 import { originalFilesOf, searchFileAt } from './original-files.js'
 import { runSearch } from './run-search.js'
 import { CURSOR_BATCH_ROWS, cursorBatches } from './search-cursor.js'
 
-/** Search settings an operator may set. */
-export interface SearchSettings {
+/** Search settings an operator may set, and the full-text index the searches read. */
+export interface SearchSettings extends FullTextSearchSettings {
   /** Most records one search may return (MAILROOM_SEARCH_MAX_RESULTS); null: no ceiling (the default). */
   readonly maxResults: number | null
-  /** The language the full-text index is built in (MAILROOM_FULLTEXT_LANGUAGE); its words are read the same way. */
-  readonly fullTextLanguage: FullTextLanguage
 }
 
 /**
@@ -65,7 +74,16 @@ function withHints(
  */
 export function createSearchServices(context: StorageContext, settings: Partial<SearchSettings> = {}): SearchServices {
   const ceiling = settings.maxResults ?? null
-  const language = fullTextConfigOf(settings.fullTextLanguage ?? 'fr')
+  const language = settings.fullTextLanguage ?? 'fr'
+  const databaseSql = databaseFullText(fullTextConfigOf(language))
+  const index = settings.fullTextIndex ?? null
+  const candidates = settings.fullTextCandidates ?? DEFAULT_FULLTEXT_CANDIDATES
+
+  /** The full-text matching of a search: the database's own index, or the external index's candidates. */
+  async function fullTextOf(query: SearchQuery): Promise<FullTextSql> {
+    if (index === null || wordsOfSearch(query).length === 0) return databaseSql
+    return candidateFullText(await findCandidates(index, query, language, candidates))
+  }
 
   function hitsOf(rows: SearchRow[], query: SearchQuery, files: Map<number, SearchFile> | null): SearchHit[] {
     if (files === null) return rows.map((row) => ({ record: toRecord(row, query) }))
@@ -92,10 +110,11 @@ export function createSearchServices(context: StorageContext, settings: Partial<
   async function streamedHits(
     query: SearchQuery,
     restriction: Expression<SqlBool> | null,
+    fullText: FullTextSql,
   ): Promise<AsyncIterable<SearchHit>> {
     const batches = cursorBatches(
       context.db,
-      compileSearch(context.db, query, restriction, language),
+      compileSearch(context.db, query, restriction, fullText),
       (db, rows: SearchRow[]) => filesOf(db, rows, query),
     )
     // Errors of the caller's clause surface at the first FETCH: read it now, so they still answer 400.
@@ -117,6 +136,7 @@ export function createSearchServices(context: StorageContext, settings: Partial<
     const query = parseSearchRequest(body)
     checkSearchLimit(query, ceiling)
     const restriction = withHints(await context.perimeter.condition(context.db, actor), jsonIndexHints(query.clause))
+    const fullText = await fullTextOf(query)
     // Most answers are small: one statement reads them whole, with one row more than a batch to tell.
     const probe = Math.min(
       query.limit ?? Number.POSITIVE_INFINITY,
@@ -124,21 +144,30 @@ export function createSearchServices(context: StorageContext, settings: Partial<
       ceiling === null ? Number.POSITIVE_INFINITY : ceiling + 1,
     )
     const rows = await runSearch(context, (db) =>
-      compileSearch(db, { ...query, limit: probe }, restriction, language).execute(),
+      compileSearch(db, { ...query, limit: probe }, restriction, fullText).execute(),
     )
     if (ceiling !== null && query.limit === null && rows.length > ceiling) refuseTooManyResults(ceiling)
     if (rows.length < probe || probe === query.limit) {
       return { withFile: query.withFile, hits: hitsOf(rows, query, await filesOf(context.db, rows, query)) }
     }
     // More rows than a batch: read again through a cursor, so every row comes from one snapshot.
-    if (ceiling !== null && query.limit === null && (await countUpTo(query, restriction, ceiling + 1)) > ceiling)
+    if (
+      ceiling !== null &&
+      query.limit === null &&
+      (await countUpTo(query, restriction, fullText, ceiling + 1)) > ceiling
+    )
       refuseTooManyResults(ceiling)
-    return { withFile: query.withFile, hits: await streamedHits(query, restriction) }
+    return { withFile: query.withFile, hits: await streamedHits(query, restriction, fullText) }
   }
 
   /** How many rows the search matches, counting no further than `most`. */
-  async function countUpTo(query: SearchQuery, restriction: Expression<SqlBool> | null, most: number): Promise<number> {
-    const bounded = compileSearch(context.db, { ...query, limit: most }, restriction, language)
+  async function countUpTo(
+    query: SearchQuery,
+    restriction: Expression<SqlBool> | null,
+    fullText: FullTextSql,
+    most: number,
+  ): Promise<number> {
+    const bounded = compileSearch(context.db, { ...query, limit: most }, restriction, fullText)
     const [row] = await runSearch(context, (db) =>
       db.selectFrom(bounded.as('matches')).select(sql<number>`count(*)::int`.as('n')).execute(),
     )

@@ -1,0 +1,42 @@
+/** The seed of the full-text benchmarks: the text of every record, loaded in SQL. */
+import pg from 'pg'
+
+/** Distinct words of the seeded letters ("motNNNN"). */
+export const FULLTEXT_VOCABULARY = 5000
+
+/** A word every tenth letter holds (a common word: its matches are ten times those of the others). */
+export const FREQUENT_WORD = 'gymnase'
+
+/**
+ * One text per record that has no file yet (the records of million-records.ts): sixty words from a
+ * vocabulary of 5,000 ("motNNNN", so each word is in about 1.2 % of the letters), "gymnase" in every tenth
+ * letter, indexed as the extraction queue would index them (`mailroom_fr`). The GIN index is dropped for the
+ * load and rebuilt. Returns how many texts were written.
+ */
+export async function seedFulltextTexts(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query("set statement_timeout = 0; set maintenance_work_mem = '512MB'; set synchronous_commit = off")
+    const indexes = await client.query<{ indexname: string; indexdef: string }>(
+      "select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = 'fulltext_texts' and indexname not like '%_pkey'",
+    )
+    for (const index of indexes.rows) await client.query(`drop index "${index.indexname}"`)
+    const inserted = await client.query(
+      `insert into fulltext_texts (file_kind, file_id, res_id, method, language, content, document)
+       select 'resource', r.res_id, r.res_id, 'text-layer', 'fr', t.content, to_tsvector('mailroom_fr', t.content)
+       from res_letterbox r
+       cross join lateral (
+         select case when r.res_id % 10 = 0 then 'Le gymnase : ' else '' end
+           || string_agg('mot' || ((r.res_id * k * 7919 + k * 104729) % ${FULLTEXT_VOCABULARY}), ' ') as content
+         from generate_series(1, 60) k) t
+       where r.filename is null
+       on conflict do nothing`,
+    )
+    for (const index of indexes.rows) await client.query(index.indexdef)
+    await client.query('vacuum analyze fulltext_texts')
+    return inserted.rowCount ?? 0
+  } finally {
+    await client.end()
+  }
+}
