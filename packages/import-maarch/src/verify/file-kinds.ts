@@ -81,11 +81,7 @@ export class FileComparer {
     else {
       const actual = hash(algorithm, targetBytes)
       if (stored !== '' && actual !== stored)
-        differ(
-          `the target's bytes do not match its stored fingerprint (${algorithm.toUpperCase()})`,
-          stored,
-          actual,
-        )
+        differ(`the target's bytes do not match its stored fingerprint (${algorithm.toUpperCase()})`, stored, actual)
     }
     if (!inSource) differ('in the target only, not in the source', null, stored)
     else if (sourceBytes === null) differ("the source's file is missing", sourceFile, stored)

@@ -93,15 +93,23 @@ function replacedTypist(row: Row | undefined): unknown {
 
 /** A history row as both sides print it. */
 const historyItem = (h: Row) =>
-  [shown(h.event_type), shown(h.event_date), shown(h.user_id), shown(h.id_module), shown(h.event_id), shown(h.info)].join(
-    ' | ',
-  )
+  [
+    shown(h.event_type),
+    shown(h.event_date),
+    shown(h.user_id),
+    shown(h.id_module),
+    shown(h.event_id),
+    shown(h.info),
+  ].join(' | ')
 
 /** A note as both sides print it (its id is new in the target). */
 const noteItem = (n: Row) =>
-  [shown(n.user_id), shown(n.creation_date), shown(n.note_text), JSON.stringify([...(n.entities as string[])].sort())].join(
-    ' | ',
-  )
+  [
+    shown(n.user_id),
+    shown(n.creation_date),
+    shown(n.note_text),
+    JSON.stringify([...(n.entities as string[])].sort()),
+  ].join(' | ')
 
 const links = (value: unknown): number[] =>
   (Array.isArray(value) ? value : typeof value === 'string' ? (JSON.parse(value || '[]') as unknown[]) : [])
@@ -143,7 +151,8 @@ export async function verifyRecords(
         const name = String(id)
         if (s === undefined) tally.differ({ kind: 'records', id: name, what: 'in the target only, not in the source' })
         else if (t === undefined) tally.differ({ kind: 'records', id: name, what: 'missing in the target' })
-        else tally.compareFields('records', name, recordFields(s, replacedTypist(t)), recordFields(t, replacedTypist(t)))
+        else
+          tally.compareFields('records', name, recordFields(s, replacedTypist(t)), recordFields(t, replacedTypist(t)))
 
         const sourceLinks = s ? links(s.linked_resources) : []
         const targetLinks = t ? links(t.linked_resources) : []
@@ -157,7 +166,12 @@ export async function verifyRecords(
             target: JSON.stringify(targetLinks),
           })
         const of = (side: Map<number, Row[]>) => side.get(id) ?? []
-        tally.compareMultisets('notes', `record ${id}`, of(related.source.notes).map(noteItem), of(related.target.notes).map(noteItem))
+        tally.compareMultisets(
+          'notes',
+          `record ${id}`,
+          of(related.source.notes).map(noteItem),
+          of(related.target.notes).map(noteItem),
+        )
         tally.compareMultisets(
           'history',
           `record ${id}`,
@@ -171,11 +185,7 @@ export async function verifyRecords(
         const targetVersions = new Map(of(related.target.versions).map((v) => [versionKey(v), v]))
         for (const key of new Set([...sourceVersions.keys(), ...targetVersions.keys()]))
           fileChecks.push(() =>
-            files.compare(
-              `record ${id} ${key}`,
-              sourceVersions.get(key) ?? null,
-              targetVersions.get(key) ?? null,
-            ),
+            files.compare(`record ${id} ${key}`, sourceVersions.get(key) ?? null, targetVersions.get(key) ?? null),
           )
       }
       await eachConcurrently(fileChecks, (check) => check())

@@ -84,12 +84,7 @@ export class Tally {
   }
 
   /** Each field of `source` against the same field of `target`. */
-  compareFields(
-    kind: VerifyKind,
-    id: string,
-    source: Record<string, unknown>,
-    target: Record<string, unknown>,
-  ): void {
+  compareFields(kind: VerifyKind, id: string, source: Record<string, unknown>, target: Record<string, unknown>): void {
     for (const [field, value] of Object.entries(source)) {
       const a = shown(value)
       const b = shown(target[field])
