@@ -21,27 +21,11 @@ import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom
 import { sql } from 'kysely'
 import pg from 'pg'
 import { createGeneratedSource } from '../packages/import-maarch/test/generated-source.js'
-import { rssGrowth } from './rss-growth.js'
+import { rssGrowth, sampledRss as timed } from './rss-growth.js'
 
 const records = Number(process.env.BENCH_RECORDS ?? 2000)
 const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres'
 const TABLES = ['res_letterbox', 'res_attachments', 'notes', 'history', 'adr_letterbox']
-
-/** Runs `work`, sampling the process's RSS (MB) every 250 ms. */
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; samplesMb: number[] }> {
-  const samplesMb: number[] = []
-  const sample = () => samplesMb.push(process.memoryUsage().rss / 1024 / 1024)
-  sample()
-  const sampler = setInterval(sample, 250)
-  const t0 = performance.now()
-  try {
-    const result = await work()
-    return { result, seconds: (performance.now() - t0) / 1000, samplesMb }
-  } finally {
-    clearInterval(sampler)
-    sample()
-  }
-}
 
 /** Every file under `root` read and hashed; the number of bytes. */
 async function hashAll(root: string): Promise<number> {

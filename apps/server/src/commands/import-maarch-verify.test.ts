@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { VERIFY_KINDS } from '@mailroom/import-maarch'
 import { type Database, documentStoreFor, openDatabase } from '@mailroom/mailroom'
 import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
 import { type Kysely, sql } from 'kysely'
@@ -150,19 +151,7 @@ describe('mailroom import maarch --verify', () => {
     expect(text.out).toMatch(/\nrecords\s+14\s+14\s+0\n/)
     expect(report.ok).toBe(true)
     expect(report.differences).toEqual([])
-    expect(report.kinds.map((k) => k.kind)).toEqual([
-      'users',
-      'groups',
-      'entities',
-      'contacts',
-      'records',
-      'files',
-      'attachments',
-      'notes',
-      'links',
-      'history',
-      'chronoCounters',
-    ])
+    expect(report.kinds.map((k) => k.kind)).toEqual([...VERIFY_KINDS])
     for (const k of report.kinds) {
       expect(k.differences, k.kind).toBe(0)
       expect(k.source, k.kind).toBeGreaterThan(0)

@@ -12,25 +12,40 @@ const FILE_CONCURRENCY = 4
 type Row = Record<string, unknown>
 
 /**
- * Walks two id-ordered tables side by side, a range of ids at a time: each range holds up to PAGE source
- * rows and every target row between the same bounds, so an id present on one side only is seen in its range.
+ * Walks one table of both sides in `res_id` order, a range of ids at a time: each range holds up to PAGE
+ * source rows and every target row between the same bounds, so an id present on one side only is seen in
+ * its range. `sourceFilter` leaves source rows out (the deleted attachments the import leaves behind).
  */
 async function walkRanges(
-  readSource: (after: number) => Promise<Row[]>,
-  readTarget: (after: number, upTo: number | null) => Promise<Row[]>,
-  id: (row: Row) => number,
+  source: MaarchSource,
+  target: Kysely<Database>,
+  table: 'res_letterbox' | 'res_attachments',
+  columns: readonly string[],
+  sourceFilter: string,
   visit: (source: Row[], target: Row[]) => Promise<void>,
 ): Promise<void> {
+  const id = (row: Row) => Number(row.res_id)
+  const list = columns.join(', ')
   for (let after = 0; ; ) {
-    const source = await readSource(after)
-    const full = source.length === PAGE
-    const target = await readTarget(after, full ? id(source.at(-1)!) : null)
-    if (source.length === 0 && target.length === 0) return
+    const sourceRows = await source.rows(
+      `select ${list} from ${table} where ${sourceFilter} and res_id > $1 order by res_id limit ${PAGE}`,
+      [after],
+    )
+    const full = sourceRows.length === PAGE
+    const upTo = full ? sql`and res_id <= ${id(sourceRows.at(-1)!)}` : sql``
+    const limit = full ? sql`` : sql`limit ${PAGE}`
+    const { rows: targetRows } = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))}
+      from ${sql.table(table)} where res_id > ${after} ${upTo} order by res_id ${limit}`.execute(target)
+    if (sourceRows.length === 0 && targetRows.length === 0) return
     // The last source rows: the range ends where a full page of target rows does, or nowhere.
-    const end = full ? id(source.at(-1)!) : target.length === PAGE ? id(target.at(-1)!) : Number.POSITIVE_INFINITY
+    const end = full
+      ? id(sourceRows.at(-1)!)
+      : targetRows.length === PAGE
+        ? id(targetRows.at(-1)!)
+        : Number.POSITIVE_INFINITY
     await visit(
-      source.filter((row) => id(row) <= end),
-      target,
+      sourceRows.filter((row) => id(row) <= end),
+      targetRows,
     )
     if (end === Number.POSITIVE_INFINITY) return
     after = end
@@ -126,71 +141,57 @@ export async function verifyRecords(
   files: FileComparer,
   tally: Tally,
 ): Promise<void> {
-  await walkRanges(
-    (after) =>
-      source.rows(
-        `select ${RECORD_COLUMNS.join(', ')} from res_letterbox where res_id > $1 order by res_id limit ${PAGE}`,
-        [after],
-      ),
-    (after, upTo) => {
-      let query = target.selectFrom('res_letterbox').select(RECORD_COLUMNS).where('res_id', '>', after)
-      query = upTo === null ? query.limit(PAGE) : query.where('res_id', '<=', upTo)
-      return query.orderBy('res_id').execute() as Promise<Row[]>
-    },
-    (row) => Number(row.res_id),
-    async (sourceRows, targetRows) => {
-      const ids = [...new Set([...sourceRows, ...targetRows].map((r) => Number(r.res_id)))].sort((a, b) => a - b)
-      const sourceById = new Map(sourceRows.map((r) => [Number(r.res_id), r]))
-      const targetById = new Map(targetRows.map((r) => [Number(r.res_id), r]))
-      const related = await relatedRows(source, target, ids)
-      tally.count('records', sourceRows.length, targetRows.length)
-      const fileChecks: (() => Promise<void>)[] = []
-      for (const id of ids) {
-        const s = sourceById.get(id)
-        const t = targetById.get(id)
-        const name = String(id)
-        if (s === undefined) tally.differ({ kind: 'records', id: name, what: 'in the target only, not in the source' })
-        else if (t === undefined) tally.differ({ kind: 'records', id: name, what: 'missing in the target' })
-        else
-          tally.compareFields('records', name, recordFields(s, replacedTypist(t)), recordFields(t, replacedTypist(t)))
+  await walkRanges(source, target, 'res_letterbox', RECORD_COLUMNS, 'true', async (sourceRows, targetRows) => {
+    const ids = [...new Set([...sourceRows, ...targetRows].map((r) => Number(r.res_id)))].sort((a, b) => a - b)
+    const sourceById = new Map(sourceRows.map((r) => [Number(r.res_id), r]))
+    const targetById = new Map(targetRows.map((r) => [Number(r.res_id), r]))
+    const related = await relatedRows(source, target, ids)
+    tally.count('records', sourceRows.length, targetRows.length)
+    const fileChecks: (() => Promise<void>)[] = []
+    for (const id of ids) {
+      const s = sourceById.get(id)
+      const t = targetById.get(id)
+      const name = String(id)
+      if (s === undefined) tally.differ({ kind: 'records', id: name, what: 'in the target only, not in the source' })
+      else if (t === undefined) tally.differ({ kind: 'records', id: name, what: 'missing in the target' })
+      else tally.compareFields('records', name, recordFields(s, replacedTypist(t)), recordFields(t, replacedTypist(t)))
 
-        const sourceLinks = s ? links(s.linked_resources) : []
-        const targetLinks = t ? links(t.linked_resources) : []
-        tally.count('links', sourceLinks.length, targetLinks.length)
-        if (JSON.stringify(sourceLinks) !== JSON.stringify(targetLinks))
-          tally.differ({
-            kind: 'links',
-            id: `record ${id}`,
-            what: 'linked records differ',
-            source: JSON.stringify(sourceLinks),
-            target: JSON.stringify(targetLinks),
-          })
-        const of = (side: Map<number, Row[]>) => side.get(id) ?? []
-        tally.compareMultisets(
-          'notes',
-          `record ${id}`,
-          of(related.source.notes).map(noteItem),
-          of(related.target.notes).map(noteItem),
-        )
-        tally.compareMultisets(
-          'history',
-          `record ${id}`,
-          of(related.source.history).map(historyItem),
-          of(related.target.history).map(historyItem),
-        )
+      const sourceLinks = s ? links(s.linked_resources) : []
+      const targetLinks = t ? links(t.linked_resources) : []
+      tally.count('links', sourceLinks.length, targetLinks.length)
+      if (JSON.stringify(sourceLinks) !== JSON.stringify(targetLinks))
+        tally.differ({
+          kind: 'links',
+          id: `record ${id}`,
+          what: 'linked records differ',
+          source: JSON.stringify(sourceLinks),
+          target: JSON.stringify(targetLinks),
+        })
+      const of = (side: Map<number, Row[]>) => side.get(id) ?? []
+      tally.compareMultisets(
+        'notes',
+        `record ${id}`,
+        of(related.source.notes).map(noteItem),
+        of(related.target.notes).map(noteItem),
+      )
+      tally.compareMultisets(
+        'history',
+        `record ${id}`,
+        of(related.source.history).map(historyItem),
+        of(related.target.history).map(historyItem),
+      )
 
-        fileChecks.push(() => files.compare(`record ${id} original`, s ?? null, t ?? null))
-        const versionKey = (v: Row) => `${String(v.type)} version ${String(v.version)}`
-        const sourceVersions = new Map(of(related.source.versions).map((v) => [versionKey(v), v]))
-        const targetVersions = new Map(of(related.target.versions).map((v) => [versionKey(v), v]))
-        for (const key of new Set([...sourceVersions.keys(), ...targetVersions.keys()]))
-          fileChecks.push(() =>
-            files.compare(`record ${id} ${key}`, sourceVersions.get(key) ?? null, targetVersions.get(key) ?? null),
-          )
-      }
-      await eachConcurrently(fileChecks, (check) => check())
-    },
-  )
+      fileChecks.push(() => files.compare(`record ${id} original`, s ?? null, t ?? null))
+      const versionKey = (v: Row) => `${String(v.type)} version ${String(v.version)}`
+      const sourceVersions = new Map(of(related.source.versions).map((v) => [versionKey(v), v]))
+      const targetVersions = new Map(of(related.target.versions).map((v) => [versionKey(v), v]))
+      for (const key of new Set([...sourceVersions.keys(), ...targetVersions.keys()]))
+        fileChecks.push(() =>
+          files.compare(`record ${id} ${key}`, sourceVersions.get(key) ?? null, targetVersions.get(key) ?? null),
+        )
+    }
+    await eachConcurrently(fileChecks, (check) => check())
+  })
 }
 
 /** The notes, history rows and converted versions of a range of records, on each side, by record. */
@@ -276,18 +277,11 @@ export async function verifyAttachments(
   tally: Tally,
 ): Promise<void> {
   await walkRanges(
-    (after) =>
-      source.rows(
-        `select ${ATTACHMENT_COLUMNS.join(', ')} from res_attachments
-         where coalesce(status, '') <> 'DEL' and res_id > $1 order by res_id limit ${PAGE}`,
-        [after],
-      ),
-    (after, upTo) => {
-      let query = target.selectFrom('res_attachments').select(ATTACHMENT_COLUMNS).where('res_id', '>', after)
-      query = upTo === null ? query.limit(PAGE) : query.where('res_id', '<=', upTo)
-      return query.orderBy('res_id').execute() as Promise<Row[]>
-    },
-    (row) => Number(row.res_id),
+    source,
+    target,
+    'res_attachments',
+    ATTACHMENT_COLUMNS,
+    `coalesce(status, '') <> 'DEL'`,
     async (sourceRows, targetRows) => {
       const fields = (a: Row) => ({
         master: a.res_id_master,
