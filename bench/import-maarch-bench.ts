@@ -27,7 +27,7 @@ import {
   type TestDatabase,
 } from '@mailroom/testing'
 import pg from 'pg'
-import { rssGrowth } from './rss-growth.js'
+import { rssGrowth, sampledRss as sampled } from './rss-growth.js'
 
 const records = Number(process.env.BENCH_RECORDS ?? 2000)
 const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres'
@@ -197,22 +197,6 @@ async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }
   }
   await client.end()
   return bytes
-}
-
-/** Runs `work`, sampling the process's RSS (MB) every 250 ms. */
-async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; samplesMb: number[] }> {
-  const samplesMb: number[] = []
-  const sample = () => samplesMb.push(process.memoryUsage().rss / 1024 / 1024)
-  sample()
-  const sampler = setInterval(sample, 250)
-  const t0 = performance.now()
-  try {
-    const result = await work()
-    return { result, seconds: (performance.now() - t0) / 1000, samplesMb }
-  } finally {
-    clearInterval(sampler)
-    sample()
-  }
 }
 
 /** RSS over a phase: at its start, after warm-up (second quarter's median), at its end (last quarter's median), highest. */

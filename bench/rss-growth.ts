@@ -30,3 +30,21 @@ export function rssGrowth(samplesMb: readonly number[]): RssGrowth {
   const grew = judged && lastMb > warmMb * GROWTH_RATIO && lastMb - warmMb > GROWTH_MB
   return { judged, grew, warmMb, lastMb, highestMb: Math.max(...samplesMb) }
 }
+
+/** Runs `work`, sampling the process's RSS (MB) every 250 ms, and times it. */
+export async function sampledRss<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; seconds: number; samplesMb: number[] }> {
+  const samplesMb: number[] = []
+  const sample = () => samplesMb.push(process.memoryUsage().rss / 1024 / 1024)
+  sample()
+  const sampler = setInterval(sample, 250)
+  const t0 = performance.now()
+  try {
+    const result = await work()
+    return { result, seconds: (performance.now() - t0) / 1000, samplesMb }
+  } finally {
+    clearInterval(sampler)
+    sample()
+  }
+}

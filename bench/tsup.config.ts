@@ -11,6 +11,7 @@ export default defineConfig({
     'organisation-bench.ts',
     'pdf-lib-compare.ts',
     'import-maarch-bench.ts',
+    'import-maarch-verify-bench.ts',
     'object-store-bench.ts',
     'search-scale-bench.ts',
     'criteria-search-bench.ts',

@@ -83,7 +83,8 @@ export interface ImportProgress {
   readonly bytes: number
 }
 
-const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
+/** The queries reading the organisation from the source, by section (the verification reads it alike). */
+export const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
   entities: 'select * from entities order by id',
   usergroups: 'select * from usergroups order by id',
   usergroupsServices: 'select group_id, service_id from usergroups_services order by group_id, service_id',

@@ -24,3 +24,11 @@ export { ReportCollector } from './report.js'
 export { JsonReportFile } from './report-file.js'
 export type { MaarchSource } from './source.js'
 export { openMaarchSource, SUPPORTED_VERSION } from './source.js'
+export type {
+  VerifyDifference,
+  VerifyKind,
+  VerifyKindCounts,
+} from './verify/tally.js'
+export { VERIFY_KINDS } from './verify/tally.js'
+export type { MaarchVerification, MaarchVerifyOptions, MaarchVerifyTarget } from './verify/verify-maarch.js'
+export { verifyMaarchImport } from './verify/verify-maarch.js'

@@ -22,14 +22,18 @@ const parameter = (value: unknown) =>
 async function insertRows(client: pg.Client, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))]
-  const values: unknown[] = []
-  const tuples = rows.map(
-    (row) => `(${columns.map((column) => `$${values.push(parameter(row[column] ?? null))}`).join(', ')})`,
-  )
-  await client.query(
-    `insert into ${table} (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`,
-    values,
-  )
+  // A statement takes at most 65,535 parameters: a large installation goes in several.
+  const perStatement = Math.floor(65_535 / columns.length)
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const values: unknown[] = []
+    const tuples = rows
+      .slice(start, start + perStatement)
+      .map((row) => `(${columns.map((column) => `$${values.push(parameter(row[column] ?? null))}`).join(', ')})`)
+    await client.query(
+      `insert into ${table} (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`,
+      values,
+    )
+  }
 }
 
 /**

@@ -9,6 +9,13 @@ import { type Command, InvalidArgumentError, Option } from 'commander'
 import { loadConfig } from '../config.js'
 import { withMailroom } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
+import { runImportVerify } from './import-maarch-verify.js'
+
+/** `--verify` and its `--json` (import-maarch-verify.ts). */
+interface VerifyFlags {
+  readonly verify?: boolean
+  readonly json?: boolean
+}
 
 interface ImportOptions {
   readonly from: string
@@ -75,6 +82,13 @@ export function registerImportCommand(program: Command, context: CliContext): vo
   group
     .command('maarch')
     .description('import a Maarch Courrier 20.10 database and its docservers (the source is only read)')
+    .addOption(
+      new Option(
+        '--verify',
+        'import nothing: compare the source with this Mailroom, read only on both sides (counts and every difference; exit code 1 on any)',
+      ).conflicts(['dryRun', 'only', 'report', 'depositor']),
+    )
+    .option('--json', 'with --verify: print the verification as one JSON document')
     .requiredOption('--from <url>', 'the Maarch PostgreSQL database, postgres://…')
     .requiredOption('--docservers <dir>', "the folder standing for Maarch's /opt/maarch/docservers/")
     .option('--docserver <name=dir>', 'a docserver whose files live elsewhere (repeatable)', docserverOverride, {})
@@ -91,7 +105,8 @@ export function registerImportCommand(program: Command, context: CliContext): vo
       ).choices(['ldap', 'oidc']),
     )
     .option('--report <file>', 'write the JSON report there, record by record as the import goes')
-    .action(async (options: ImportOptions) => {
+    .action(async (options: ImportOptions & VerifyFlags) => {
+      if (options.verify) return runImportVerify(context, options)
       const { docserverDir } = loadConfig(context.env, { requireSecret: false })
       await withMailroom(context, 'import maarch', (mailroom) => runImport(context, mailroom, options, docserverDir))
     })

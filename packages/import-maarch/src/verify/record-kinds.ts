@@ -1,0 +1,309 @@
+import type { Database } from '@mailroom/storage'
+import { type Kysely, sql } from 'kysely'
+import type { MaarchSource } from '../source.js'
+import type { FileComparer } from './file-kinds.js'
+import { shown, type Tally } from './tally.js'
+
+/** Items read per query on each side. */
+const PAGE = 500
+/** Files hashed at once. */
+const FILE_CONCURRENCY = 4
+
+type Row = Record<string, unknown>
+
+/**
+ * Walks one table of both sides in `res_id` order, a range of ids at a time: each range holds up to PAGE
+ * source rows and every target row between the same bounds, so an id present on one side only is seen in
+ * its range. `sourceFilter` leaves source rows out (the deleted attachments the import leaves behind).
+ */
+async function walkRanges(
+  source: MaarchSource,
+  target: Kysely<Database>,
+  table: 'res_letterbox' | 'res_attachments',
+  columns: readonly string[],
+  sourceFilter: string,
+  visit: (source: Row[], target: Row[]) => Promise<void>,
+): Promise<void> {
+  const id = (row: Row) => Number(row.res_id)
+  const list = columns.join(', ')
+  for (let after = 0; ; ) {
+    const sourceRows = await source.rows(
+      `select ${list} from ${table} where ${sourceFilter} and res_id > $1 order by res_id limit ${PAGE}`,
+      [after],
+    )
+    const full = sourceRows.length === PAGE
+    const upTo = full ? sql`and res_id <= ${id(sourceRows.at(-1)!)}` : sql``
+    const limit = full ? sql`` : sql`limit ${PAGE}`
+    const { rows: targetRows } = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))}
+      from ${sql.table(table)} where res_id > ${after} ${upTo} order by res_id ${limit}`.execute(target)
+    if (sourceRows.length === 0 && targetRows.length === 0) return
+    // The last source rows: the range ends where a full page of target rows does, or nowhere.
+    const end = full
+      ? id(sourceRows.at(-1)!)
+      : targetRows.length === PAGE
+        ? id(targetRows.at(-1)!)
+        : Number.POSITIVE_INFINITY
+    await visit(
+      sourceRows.filter((row) => id(row) <= end),
+      targetRows,
+    )
+    if (end === Number.POSITIVE_INFINITY) return
+    after = end
+  }
+}
+
+const grouped = (rows: readonly Row[], key: string) => {
+  const map = new Map<number, Row[]>()
+  for (const row of rows) {
+    const id = Number(row[key])
+    const list = map.get(id)
+    if (list) list.push(row)
+    else map.set(id, [row])
+  }
+  return map
+}
+
+/** Runs `work` on each item, a few at once. */
+async function eachConcurrently<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items]
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item)
+  }
+  await Promise.all(Array.from({ length: FILE_CONCURRENCY }, worker))
+}
+
+const RECORD_COLUMNS = [
+  'res_id',
+  'subject',
+  'status',
+  'category_id',
+  'alt_identifier',
+  'destination',
+  'type_id',
+  'priority',
+  'typist',
+  'creation_date',
+  'doc_date',
+  'linked_resources',
+  'external_id',
+  'docserver_id',
+  'path',
+  'filename',
+  'fingerprint',
+] as const
+
+/** The record's fields the verification compares (the typist the importer replaced is expected as replaced). */
+function recordFields(row: Row, replacedTypist: unknown): Row {
+  const fields: Row = {}
+  for (const column of RECORD_COLUMNS.slice(1, 11)) fields[column] = row[column]
+  if (replacedTypist !== undefined) delete fields.typist
+  return fields
+}
+
+/** The typist the importer replaced by its fallback depositor, as the target's record says. */
+function replacedTypist(row: Row | undefined): unknown {
+  const external = row?.external_id as { maarchImport?: { typist?: unknown } } | null | undefined
+  return external?.maarchImport?.typist
+}
+
+/** A history row as both sides print it. */
+const historyItem = (h: Row) =>
+  [
+    shown(h.event_type),
+    shown(h.event_date),
+    shown(h.user_id),
+    shown(h.id_module),
+    shown(h.event_id),
+    shown(h.info),
+  ].join(' | ')
+
+/** A note as both sides print it (its id is new in the target). */
+const noteItem = (n: Row) =>
+  [
+    shown(n.user_id),
+    shown(n.creation_date),
+    shown(n.note_text),
+    JSON.stringify([...(n.entities as string[])].sort()),
+  ].join(' | ')
+
+const links = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : typeof value === 'string' ? (JSON.parse(value || '[]') as unknown[]) : [])
+    .map(Number)
+    .sort((a, b) => a - b)
+
+/**
+ * The records and what hangs off each (its original and converted versions, notes, links, history rows),
+ * a range of record ids at a time.
+ */
+export async function verifyRecords(
+  source: MaarchSource,
+  target: Kysely<Database>,
+  files: FileComparer,
+  tally: Tally,
+): Promise<void> {
+  await walkRanges(source, target, 'res_letterbox', RECORD_COLUMNS, 'true', async (sourceRows, targetRows) => {
+    const ids = [...new Set([...sourceRows, ...targetRows].map((r) => Number(r.res_id)))].sort((a, b) => a - b)
+    const sourceById = new Map(sourceRows.map((r) => [Number(r.res_id), r]))
+    const targetById = new Map(targetRows.map((r) => [Number(r.res_id), r]))
+    const related = await relatedRows(source, target, ids)
+    tally.count('records', sourceRows.length, targetRows.length)
+    const fileChecks: (() => Promise<void>)[] = []
+    for (const id of ids) {
+      const s = sourceById.get(id)
+      const t = targetById.get(id)
+      const name = String(id)
+      if (s === undefined) tally.differ({ kind: 'records', id: name, what: 'in the target only, not in the source' })
+      else if (t === undefined) tally.differ({ kind: 'records', id: name, what: 'missing in the target' })
+      else tally.compareFields('records', name, recordFields(s, replacedTypist(t)), recordFields(t, replacedTypist(t)))
+
+      const sourceLinks = s ? links(s.linked_resources) : []
+      const targetLinks = t ? links(t.linked_resources) : []
+      tally.count('links', sourceLinks.length, targetLinks.length)
+      if (JSON.stringify(sourceLinks) !== JSON.stringify(targetLinks))
+        tally.differ({
+          kind: 'links',
+          id: `record ${id}`,
+          what: 'linked records differ',
+          source: JSON.stringify(sourceLinks),
+          target: JSON.stringify(targetLinks),
+        })
+      const of = (side: Map<number, Row[]>) => side.get(id) ?? []
+      tally.compareMultisets(
+        'notes',
+        `record ${id}`,
+        of(related.source.notes).map(noteItem),
+        of(related.target.notes).map(noteItem),
+      )
+      tally.compareMultisets(
+        'history',
+        `record ${id}`,
+        of(related.source.history).map(historyItem),
+        of(related.target.history).map(historyItem),
+      )
+
+      fileChecks.push(() => files.compare(`record ${id} original`, s ?? null, t ?? null))
+      const versionKey = (v: Row) => `${String(v.type)} version ${String(v.version)}`
+      const sourceVersions = new Map(of(related.source.versions).map((v) => [versionKey(v), v]))
+      const targetVersions = new Map(of(related.target.versions).map((v) => [versionKey(v), v]))
+      for (const key of new Set([...sourceVersions.keys(), ...targetVersions.keys()]))
+        fileChecks.push(() =>
+          files.compare(`record ${id} ${key}`, sourceVersions.get(key) ?? null, targetVersions.get(key) ?? null),
+        )
+    }
+    await eachConcurrently(fileChecks, (check) => check())
+  })
+}
+
+/** The notes, history rows and converted versions of a range of records, on each side, by record. */
+async function relatedRows(source: MaarchSource, target: Kysely<Database>, ids: readonly number[]) {
+  const texts = ids.map(String)
+  const sourceHistory = await source.rows(
+    `select * from history where table_name in ('res_letterbox', 'res_view_letterbox') and record_id = any($1)`,
+    [texts],
+  )
+  const sourceNotes = await source.rows(
+    `select n.identifier, n.user_id, n.creation_date, n.note_text,
+            array(select ne.item_id from note_entities ne where ne.note_id = n.id) as entities
+     from notes n where n.identifier = any($1)`,
+    [ids],
+  )
+  const sourceVersions = await source.rows(
+    `select res_id, type, version, docserver_id, path, filename from adr_letterbox where res_id = any($1) and type <> 'TNL'`,
+    [ids],
+  )
+  if (ids.length === 0) return { source: empty(), target: empty() }
+  // The importer's own rows (IMPORT, module import) say the record was imported: they are not the source's.
+  const targetHistory = await target
+    .selectFrom('history')
+    .selectAll()
+    .where('table_name', '=', 'res_letterbox')
+    .where('record_id', 'in', texts)
+    .where((eb) => eb.not(eb.and([eb('event_type', '=', 'IMPORT'), eb('id_module', '=', 'import')])))
+    .execute()
+  const targetNotes = await target
+    .selectFrom('notes as n')
+    .select([
+      'n.identifier',
+      'n.user_id',
+      'n.creation_date',
+      'n.note_text',
+      sql<string[]>`array(select ne.item_id from note_entities ne where ne.note_id = n.id)`.as('entities'),
+    ])
+    .where('n.identifier', 'in', ids)
+    .execute()
+  const targetVersions = await target
+    .selectFrom('adr_letterbox')
+    .select(['res_id', 'type', 'version', 'docserver_id', 'path', 'filename', 'fingerprint'])
+    .where('res_id', 'in', ids)
+    .execute()
+  return {
+    source: {
+      history: grouped(sourceHistory, 'record_id'),
+      notes: grouped(sourceNotes, 'identifier'),
+      versions: grouped(sourceVersions, 'res_id'),
+    },
+    target: {
+      history: grouped(targetHistory, 'record_id'),
+      notes: grouped(targetNotes, 'identifier'),
+      versions: grouped(targetVersions, 'res_id'),
+    },
+  }
+}
+
+function empty() {
+  return { history: new Map<number, Row[]>(), notes: new Map<number, Row[]>(), versions: new Map<number, Row[]>() }
+}
+
+const ATTACHMENT_COLUMNS = [
+  'res_id',
+  'res_id_master',
+  'title',
+  'identifier',
+  'status',
+  'attachment_type',
+  'relation',
+  'format',
+  'docserver_id',
+  'path',
+  'filename',
+  'fingerprint',
+] as const
+
+/** The attachments Maarch had (deleted ones stay behind) and their files, a range of ids at a time. */
+export async function verifyAttachments(
+  source: MaarchSource,
+  target: Kysely<Database>,
+  files: FileComparer,
+  tally: Tally,
+): Promise<void> {
+  await walkRanges(
+    source,
+    target,
+    'res_attachments',
+    ATTACHMENT_COLUMNS,
+    `coalesce(status, '') <> 'DEL'`,
+    async (sourceRows, targetRows) => {
+      const fields = (a: Row) => ({
+        master: a.res_id_master,
+        title: a.title,
+        identifier: a.identifier,
+        status: a.status,
+        type: a.attachment_type,
+        relation: a.relation,
+        format: typeof a.format === 'string' ? a.format.toLowerCase() : a.format,
+      })
+      const byId = (rows: Row[]) => new Map(rows.map((a) => [String(a.res_id), a]))
+      const sourceById = byId(sourceRows)
+      const targetById = byId(targetRows)
+      tally.compareKeyed(
+        'attachments',
+        new Map([...sourceById].map(([id, a]) => [id, fields(a)])),
+        new Map([...targetById].map(([id, a]) => [id, fields(a)])),
+      )
+      const ids = [...new Set([...sourceById.keys(), ...targetById.keys()])]
+      await eachConcurrently(ids, (id) =>
+        files.compare(`attachment ${id}`, sourceById.get(id) ?? null, targetById.get(id) ?? null),
+      )
+    },
+  )
+}
