@@ -22,6 +22,9 @@ import {
   writableStorageAreas,
 } from '@mailroom/storage'
 import type { Kysely } from 'kysely'
+import { type DeltaSummary, importChanges } from './delta/import-changes.js'
+import { ImportRuns } from './delta/import-runs.js'
+import type { ImporterParts } from './delta/importer-parts.js'
 import { checkFingerprint, type DocserverLocations, maarchFilePath, readIfPresent } from './files.js'
 import {
   attachmentRow,
@@ -75,6 +78,11 @@ export interface MaarchImportOptions {
   readonly onProgress?: (progress: ImportProgress) => void
   /** Receives the per-record report as the import goes (a `JsonReportFile`, a `ReportCollector`). */
   readonly report?: ImportReportSink
+  /**
+   * A delta run: only what changed in the source since then (a date and time, or `last`: the cut-off recorded
+   * by the last finished run from this source); see delta/import-changes.ts.
+   */
+  readonly since?: Date | string
 }
 
 export interface ImportProgress {
@@ -115,7 +123,7 @@ export const DEFAULT_FALLBACK_DEPOSITOR = 'superadmin'
 const RECORD_CONCURRENCY = 4
 
 /** Rows of other tables for a page of records, by res_id. */
-interface Related {
+export interface Related {
   readonly adr: Map<number, MaarchRow[]>
   readonly listinstance: Map<number, MaarchRow[]>
   readonly contacts: Map<number, MaarchRow[]>
@@ -127,20 +135,20 @@ interface Related {
 }
 
 /** A record's original read from Maarch's docservers, with what its check found. */
-interface OriginalFile {
+export interface OriginalFile {
   readonly bytes: Buffer
   readonly report: NonNullable<RecordReport['file']>
 }
 
 /** An attachment read from Maarch: its row, and its file (null when not found) with what the check found. */
-interface AttachmentFile {
+export interface AttachmentFile {
   readonly row: MaarchRow
   readonly bytes: Buffer | null
   readonly fingerprint: 'matched' | 'computed' | 'mismatch' | 'missing'
 }
 
 /** A converted version of a record read from Maarch's docservers. */
-interface VersionFile {
+export interface VersionFile {
   readonly type: string
   readonly version: number
   readonly bytes: Buffer
@@ -151,7 +159,7 @@ interface VersionFile {
  * long): that record is skipped and reported, its files removed, and the import goes on. Null for any
  * other failure, which stops the run.
  */
-function refusalOf(error: unknown): string | null {
+export function refusalOf(error: unknown): string | null {
   const e = error as { code?: unknown; detail?: unknown; message?: unknown }
   if (
     typeof e?.code !== 'string' ||
@@ -178,7 +186,7 @@ export async function importMaarch(
 const NO_REPORT: ImportReportSink = { begin: async () => {}, records: async () => {}, attachments: async () => {} }
 
 /** How the report lists an imported record. */
-function outcomeOf(row: MaarchRow, report: RecordReport): 'imported' | 'repaired' | 'flagged' {
+export function outcomeOf(row: MaarchRow, report: RecordReport): 'imported' | 'repaired' | 'flagged' {
   if (report.file?.fingerprint === 'mismatch' || (row.filename && !report.file)) return 'flagged'
   if (report.attachments?.some((a) => a.fingerprint === 'mismatch' || a.fingerprint === 'missing')) return 'flagged'
   if (report.file?.fingerprint === 'computed' || (report.problems?.length ?? 0) > 0) return 'repaired'
@@ -192,6 +200,8 @@ async function run(
 ): Promise<MaarchImportSummary> {
   const dryRun = options.dryRun === true
   const sink = options.report ?? NO_REPORT
+  // Before anything is written: a --since that names no cut-off stops here.
+  const runs = await ImportRuns.begin(source, target, options)
   let organisation: MaarchImportSummary['organisation'] = null
   if (options.only !== 'records') {
     // One connection, one snapshot: the queries run one after the other.
@@ -220,7 +230,19 @@ async function run(
   let bytes = 0
   let interrupted = false
 
-  if (options.only !== 'reference') {
+  let delta: DeltaSummary | undefined
+  if (options.only !== 'reference' && runs.since !== null) {
+    const importer = new RecordImporter(source, target, options)
+    await importer.prepare()
+    const carried = await importChanges({ source, target, options, importer, since: runs.since, sink, counts })
+    ;({ delta } = carried)
+    bytes += carried.bytes
+    interrupted = carried.interrupted
+    if (!dryRun) {
+      chronoCounters.push(...(await importer.finish()))
+      await target.journalFlush()
+    }
+  } else if (options.only !== 'reference') {
     const importer = new RecordImporter(source, target, options)
     await importer.prepare()
     const total = Number((await source.rows<{ n: string }>('select count(*) as n from res_letterbox'))[0]?.n ?? 0)
@@ -311,10 +333,11 @@ async function run(
     counts.attachmentsNotImported += attachments.length
     await sink.attachments(attachments)
   }
-  return { sourceVersion: source.version, dryRun, organisation, interrupted, counts, chronoCounters, bytes }
+  const summary = { sourceVersion: source.version, dryRun, organisation, interrupted, counts, chronoCounters, bytes }
+  return runs.end({ ...summary, ...(delta ? { delta } : {}) })
 }
 
-class RecordImporter {
+export class RecordImporter {
   readonly #source: MaarchSource
   readonly #target: MaarchImportTarget
   readonly #options: MaarchImportOptions
@@ -677,6 +700,24 @@ class RecordImporter {
       actor,
       provenance:
         `imported from Maarch Courrier ${this.#source.version} record ${resId}, source fingerprint ${original.report.mode} ${String(row.fingerprint ?? '')}`.trim(),
+    }
+  }
+
+  /** What importRecord reads and stores, for the delta import to carry changes onto records imported before. */
+  get parts(): ImporterParts {
+    return {
+      sourceVersion: this.#source.version,
+      journal: this.#journal,
+      readOriginal: (row, problems) => this.#readOriginal(row, problems),
+      readVersions: (adr, problems) => this.#readVersions(adr, problems),
+      readAttachments: (rows, problems) => this.#readAttachments(rows, problems),
+      storeOriginal: (row, bytes, created, written) => this.#storeOriginal(row, bytes, created, written),
+      storeVersions: (versions, created, written) => this.#storeVersions(versions, created, written),
+      storeAttachments: (attachments, written) => this.#storeAttachments(attachments, written),
+      depositor: (typist, resId, dryRun, problems) => this.#depositor(typist, resId, dryRun, problems),
+      remove: async (written) => {
+        for (const s of written) await this.#writer.remove(s.key).catch(() => {})
+      },
     }
   }
 

@@ -46,7 +46,7 @@ function json(value: unknown): string | undefined {
 }
 
 /** The res_letterbox columns Mailroom keeps as Maarch had them (the file's columns are the stored file's). */
-function keptColumns(row: MaarchRow): ImportedRecordRow {
+export function keptColumns(row: MaarchRow): ImportedRecordRow {
   return {
     res_id: Number(row.res_id),
     subject: text(row.subject),

@@ -52,10 +52,12 @@ export class JsonReportFile implements ImportReportSink {
   async finish(summary: MaarchImportSummary): Promise<void> {
     if (this.#section === 'none') await this.begin(summary)
     if (this.#section === 'records') await this.attachments([])
-    const { interrupted, counts, chronoCounters, bytes } = summary
-    await this.#write(
-      `${this.#first ? '' : '\n  '}] },\n${[field('interrupted', interrupted), field('counts', counts), field('chronoCounters', chronoCounters), field('bytes', bytes)].join(',\n')}\n}\n`,
-    )
+    const { interrupted, counts, chronoCounters, bytes, cutoff, delta } = summary
+    const fields = [field('interrupted', interrupted), field('counts', counts), field('chronoCounters', chronoCounters)]
+    fields.push(field('bytes', bytes))
+    if (cutoff !== undefined) fields.push(field('cutoff', cutoff))
+    if (delta !== undefined) fields.push(field('delta', delta))
+    await this.#write(`${this.#first ? '' : '\n  '}] },\n${fields.join(',\n')}\n}\n`)
     this.#section = 'finished'
     await this.#handle.sync()
     await this.#handle.close()

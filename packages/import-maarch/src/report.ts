@@ -1,3 +1,4 @@
+import type { DeltaSummary } from './delta/import-changes.js'
 import type { OrganisationNote } from './map-organisation.js'
 
 /** One imported record's details. */
@@ -30,6 +31,18 @@ export interface RecordReport {
 export type RecordEntry =
   | ({ readonly outcome: 'imported' | 'repaired' | 'flagged' } & RecordReport)
   | { readonly outcome: 'skipped'; readonly resId: number; readonly reason: string }
+  | UpdatedRecordEntry
+
+/** A record imported before whose changes in the source a delta run carried over (`--since`). */
+export interface UpdatedRecordEntry {
+  readonly outcome: 'updated'
+  readonly resId: number
+  readonly chrono: string | null
+  /** What changed: `status`, `file (version 2)`, `attachments +1`, `history +2`… */
+  readonly changes: readonly string[]
+  /** What the delta saw but did not carry (a note edited or deleted in the source), or repaired on the way. */
+  readonly problems?: readonly string[]
+}
 
 /** A Maarch attachment (`res_attachments`) not imported: its master record was not (skipped or refused). */
 export interface AttachmentEntry {
@@ -64,6 +77,10 @@ export interface MaarchImportSummary extends ReportHeader {
   readonly counts: ImportCounts
   readonly chronoCounters: readonly { readonly counter: string; readonly value: number }[]
   readonly bytes: number
+  /** The source's cut-off this run read up to (ISO): where `--since last` starts the next delta. */
+  readonly cutoff?: string
+  /** A delta run (`--since`): where it started and what it carried onto records imported before. */
+  readonly delta?: DeltaSummary
 }
 
 /**
@@ -83,6 +100,8 @@ export interface MaarchImportReport extends MaarchImportSummary {
     readonly skipped: readonly { readonly resId: number; readonly reason: string }[]
     readonly repaired: readonly RecordReport[]
     readonly flagged: readonly RecordReport[]
+    /** Records imported before that a delta run changed. */
+    readonly updated: readonly UpdatedRecordEntry[]
   }
   readonly notImported: { readonly attachments: readonly AttachmentEntry[] }
 }
@@ -93,6 +112,7 @@ export class ReportCollector implements ImportReportSink {
   readonly #skipped: { resId: number; reason: string }[] = []
   readonly #repaired: RecordReport[] = []
   readonly #flagged: RecordReport[] = []
+  readonly #updated: UpdatedRecordEntry[] = []
   readonly #attachments: AttachmentEntry[] = []
 
   async begin(): Promise<void> {}
@@ -101,6 +121,10 @@ export class ReportCollector implements ImportReportSink {
     for (const entry of entries) {
       if (entry.outcome === 'skipped') {
         this.#skipped.push({ resId: entry.resId, reason: entry.reason })
+        continue
+      }
+      if (entry.outcome === 'updated') {
+        this.#updated.push(entry)
         continue
       }
       const { outcome, ...record } = entry
@@ -117,7 +141,13 @@ export class ReportCollector implements ImportReportSink {
   report(summary: MaarchImportSummary): MaarchImportReport {
     return {
       ...summary,
-      records: { imported: this.#imported, skipped: this.#skipped, repaired: this.#repaired, flagged: this.#flagged },
+      records: {
+        imported: this.#imported,
+        skipped: this.#skipped,
+        repaired: this.#repaired,
+        flagged: this.#flagged,
+        updated: this.#updated,
+      },
       notImported: { attachments: this.#attachments },
     }
   }

@@ -5,6 +5,11 @@ import pg from 'pg'
 export interface MaarchSource {
   /** The `database_version` parameter (20.10.x). */
   readonly version: string
+  /**
+   * The source's time when the snapshot was taken, moved back to the start of the oldest transaction then
+   * open (that the account may see): nothing written after it is in the snapshot, nothing before it is missed.
+   */
+  readonly cutoff: Date
   rows<T extends Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<T[]>
   close(): Promise<void>
 }
@@ -22,6 +27,11 @@ export async function openMaarchSource(url: string): Promise<MaarchSource> {
   await client.connect()
   try {
     await client.query('begin transaction isolation level repeatable read read only')
+    // The snapshot's first statement: what it sees and the transactions still open are read at once.
+    const started = await client.query<{ cutoff: Date }>(
+      `select least(now(), coalesce((select min(xact_start) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()), now())) as cutoff`,
+    )
     const found = await client
       .query<{ value: string | null }>(
         `select param_value_string as value from parameters where id = 'database_version'`,
@@ -31,6 +41,7 @@ export async function openMaarchSource(url: string): Promise<MaarchSource> {
     if (!SUPPORTED_VERSION.test(version)) fail('MAARCH_VERSION_REFUSED', { version })
     return {
       version,
+      cutoff: new Date(started.rows[0]?.cutoff ?? Date.now()),
       rows: async <T extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) =>
         (await client.query<T>(text, values as unknown[])).rows,
       close: async () => {

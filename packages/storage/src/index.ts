@@ -83,6 +83,8 @@ export {
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
 export type { RecordsServicesOptions } from './records/create-records-services.js'
 export { createRecordsServices } from './records/create-records-services.js'
+export type { ImportRunStart } from './records/import-runs.js'
+export { finishImportRun, lastImportCutoff, startImportRun } from './records/import-runs.js'
 export type {
   ImportedAttachmentRow,
   ImportedContactRow,
@@ -94,6 +96,8 @@ export type {
   ImportedVersionRow,
 } from './records/imported-record.js'
 export { existingAttachmentIds, existingRecordIds, insertImportedRecord } from './records/imported-record.js'
+export type { ImportedRecordChanges, ImportedRecordState, StoredRow } from './records/imported-record-changes.js'
+export { applyImportedRecordChanges, importedRecordState } from './records/imported-record-changes.js'
 export type { GivenChronoNumber } from './records/record-counters.js'
 export { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './records/record-counters.js'
 export { createReferenceServices } from './reference/create-reference-services.js'

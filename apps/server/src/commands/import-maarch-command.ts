@@ -26,6 +26,7 @@ interface ImportOptions {
   readonly report?: string
   readonly depositor?: string
   readonly authentication?: 'ldap' | 'oidc'
+  readonly since?: string
 }
 
 function docserverOverride(value: string, previous: Record<string, string>): Record<string, string> {
@@ -59,6 +60,7 @@ export function formatSummary(report: MaarchImportSummary): string {
       report.dryRun ? 'dry run (nothing written)' : report.interrupted ? 'interrupted (rerun to continue)' : 'import',
     ],
   ]
+  if (report.delta) rows.push(['changes since', report.delta.since])
   if (report.organisation)
     rows.push(
       ['organisation', report.organisation.lines.join('; ')],
@@ -72,6 +74,17 @@ export function formatSummary(report: MaarchImportSummary): string {
     ['attachments not imported', report.counts.attachmentsNotImported],
     ['bytes', `${(report.bytes / MB).toFixed(1)} MB`],
   )
+  if (report.delta) {
+    const carried = Object.entries(report.delta.carried).filter(([, n]) => n > 0)
+    rows.push(
+      ['records changed since', report.delta.examined],
+      ['records updated', report.delta.updated],
+      ['records unchanged', report.delta.unchanged],
+      ['carried', carried.length > 0 ? carried.map(([kind, n]) => `${kind} ${n}`).join(', ') : 'nothing'],
+    )
+  }
+  if (report.cutoff && !report.dryRun && !report.interrupted)
+    rows.push(['source cut-off', `${report.cutoff} (the next delta: --since last)`])
   const width = Math.max(...rows.map(([name]) => name.length))
   return `${rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n')}\n`
 }
@@ -103,6 +116,10 @@ export function registerImportCommand(program: Command, context: CliContext): vo
         '--authentication <method>',
         'how the imported users sign in, for an installation whose login_method.xml is not standard (web-service and root users keep their Maarch password)',
       ).choices(['ldap', 'oidc']),
+    )
+    .option(
+      '--since <when>',
+      'a delta: only what changed in the source since then; last (the cut-off of the last import from it) or a date and time (2026-11-27T22:00:00Z)',
     )
     .option('--report <file>', 'write the JSON report there, record by record as the import goes')
     .action(async (options: ImportOptions & VerifyFlags) => {
@@ -136,6 +153,7 @@ async function runImport(
       ...(options.only ? { only: options.only } : {}),
       ...(options.depositor ? { fallbackDepositor: options.depositor } : {}),
       ...(options.authentication ? { authentication: options.authentication } : {}),
+      ...(options.since ? { since: options.since } : {}),
       signal: abort.signal,
       ...(reportFile ? { report: reportFile } : {}),
       ...(tty

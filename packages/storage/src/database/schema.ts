@@ -545,7 +545,23 @@ export interface Database {
   journal_archives: JournalArchivesTable
   fulltext_jobs: FulltextJobsTable
   fulltext_texts: FulltextTextsTable
+  maarch_import_runs: MaarchImportRunsTable
   res_view_letterbox: ResViewLetterbox
+}
+
+/** A Maarch import run (migration 0021): its source, its snapshot's cut-off, whether it finished. */
+export interface MaarchImportRunsTable {
+  id: Generated<number>
+  /** host:port/database of the Maarch database (no credentials). */
+  source: string
+  mode: 'full' | 'delta'
+  /** A delta run: the cut-off it carried changes from. */
+  since: Timestamp | null
+  /** The source's time when the run's snapshot was taken, less its transactions still open then. */
+  cutoff: ColumnType<Date, Date | string, Date | string>
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>
+  finished_at: Timestamp | null
+  counts: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>
 }
 
 /** The kinds of stored file the full-text queue extracts (migration 0016): a record's current file, an attachment. */

@@ -16,4 +16,14 @@ export const IMPORT_ERRORS = defineErrors({
         ? `The fallback depositor ${d.login} is not a Mailroom user: name one with --depositor LOGIN (records whose typist was not imported are recorded and deposited in its name), nothing was imported`
         : `Record ${d.resId}'s typist ${d.typist} is not a Mailroom user and neither is the fallback depositor ${d.login}: name one with --depositor LOGIN; the records imported before this one stay, a rerun continues`,
   },
+  MAARCH_NO_EARLIER_IMPORT: {
+    kind: 'bad-request',
+    message: (d: { source: string }) =>
+      `No import from ${d.source} finished in this Mailroom: --since last has no cut-off to start from; run the full import first, or give --since TIMESTAMP; nothing was imported`,
+  },
+  MAARCH_SINCE_INVALID: {
+    kind: 'bad-request',
+    message: (d: { since: string }) =>
+      `--since ${d.since} is neither "last" nor a date and time (2026-11-27T22:00:00Z); nothing was imported`,
+  },
 })
