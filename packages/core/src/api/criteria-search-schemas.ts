@@ -78,7 +78,7 @@ export const CriteriaSearchBodySchema = z
       'The record has a sent, signed or frozen attachment of one of these types',
     ),
     attachment_creationDate: criterion(dayRange, 'The record has such an attachment created in the range'),
-    ...Object.fromEntries(
+    ...(Object.fromEntries(
       ROLES.map(([role, meaning]) => [
         `role_${role}`,
         criterion(
@@ -86,16 +86,19 @@ export const CriteriaSearchBodySchema = z
           `${meaning} of the diffusion list is one of these users (or has one as delegate) or entities; null: or the list has none (any role_<item_mode> is read the same way)`,
         ),
       ]),
-    ) as Record<`role_${(typeof ROLES)[number][0]}`, ReturnType<typeof criterion>>,
+    ) as Record<`role_${(typeof ROLES)[number][0]}`, ReturnType<typeof criterion>>),
     senderDepartment: criterion(
       z.array(z.union([z.string(), z.number().int()]).nullable()),
-      "A contact sending the record has a postcode starting with one of these departments (digits); null: or a contact sender without postcode",
+      'A contact sending the record has a postcode starting with one of these departments (digits); null: or a contact sender without postcode',
     ),
     groupSign: criterion(
       ids,
       'A signatory of the diffusion list (or their delegate) is a member of one of these groups (integer ids); null: or a signatory in no group',
     ),
-    registeredMail_reference: criterion(z.string(), 'Registered mail reference: no record (Mailroom keeps no registered mail)'),
+    registeredMail_reference: criterion(
+      z.string(),
+      'Registered mail reference: no record (Mailroom keeps no registered mail)',
+    ),
     registeredMail_issuingSite: criterion(z.array(z.number().int()), 'Registered mail issuing sites: no record'),
     registeredMail_receivedDate: criterion(dayRange, 'Registered mail received date: no record'),
     registeredMail_recipient: criterion(

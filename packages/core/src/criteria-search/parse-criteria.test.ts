@@ -65,8 +65,14 @@ describe('parseSearchCriteria', () => {
       [{ chrono: { values: 12 } }, 'Body chrono values must be a non-empty string'],
       [{ chrono: 'MAARCH/2020A/1' }, 'Body chrono must be an object {"values": ...}'],
       [{ nope: { values: 'x' } }, 'Body nope is not a search criterion'],
-      [{ role_dest: { values: [] } }, 'Body role_dest values must be a non-empty array of {id, type} (type user or entity) or null'],
-      [{ indexingCustomField_7: { values: 'x' } }, 'Body indexingCustomField_7 names no custom field of this installation'],
+      [
+        { role_dest: { values: [] } },
+        'Body role_dest values must be a non-empty array of {id, type} (type user or entity) or null',
+      ],
+      [
+        { indexingCustomField_7: { values: 'x' } },
+        'Body indexingCustomField_7 names no custom field of this installation',
+      ],
       [{ registeredMail_nope: { values: 'x' } }, 'Body registeredMail_nope is not a search criterion'],
       [
         { attachment_type: { values: 'response_project' } },

@@ -109,10 +109,7 @@ function linkedRule(link: 'tags' | 'folders', what: string): CriterionRule {
 
 const roleItem = z.object({ id: integerId, type: z.enum(['user', 'entity']) })
 /** A French department as a postcode starts: digits, as 20.10 keeps only numeric values. */
-const department = z.union([
-  z.number().int().min(0).max(99_999).transform(String),
-  z.string().regex(/^\d{1,5}$/),
-])
+const department = z.union([z.number().int().min(0).max(99_999).transform(String), z.string().regex(/^\d{1,5}$/)])
 
 function withoutNulls<T>(values: readonly (T | null)[]): T[] {
   return values.filter((value): value is T => value !== null)
@@ -137,8 +134,14 @@ function roleRule(role: string): CriterionRule {
 /** Registered mail criteria of 20.10, with the values each takes. */
 const REGISTERED_MAIL: ReadonlyMap<string, { schema: z.ZodType; expected: string }> = new Map([
   ['registeredMail_reference', { schema: text, expected: TEXT }],
-  ['registeredMail_issuingSite', { schema: list(integerId), expected: 'a non-empty array of issuing site ids (integers)' }],
-  ['registeredMail_receivedDate', { schema: range(isoDay), expected: 'an object {start, end} of dates YYYY-MM-DD (at least one)' }],
+  [
+    'registeredMail_issuingSite',
+    { schema: list(integerId), expected: 'a non-empty array of issuing site ids (integers)' },
+  ],
+  [
+    'registeredMail_receivedDate',
+    { schema: range(isoDay), expected: 'an object {start, end} of dates YYYY-MM-DD (at least one)' },
+  ],
   [
     'registeredMail_recipient',
     {
@@ -355,9 +358,7 @@ function ruleOf(name: string, customFields: ReadonlyMap<number, CustomFieldType>
 
 /** True when a body names a custom field criterion: the caller then reads the custom fields' types first. */
 export function namesCustomFields(body: unknown): boolean {
-  return (
-    typeof body === 'object' && body !== null && Object.keys(body).some((name) => CUSTOM_FIELD_NAME.test(name))
-  )
+  return typeof body === 'object' && body !== null && Object.keys(body).some((name) => CUSTOM_FIELD_NAME.test(name))
 }
 
 /** Checks one facet of `filters`: `{values: [{id, selected}], expand}`; the selected ids narrow the search. */

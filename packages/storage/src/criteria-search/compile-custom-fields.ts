@@ -64,7 +64,9 @@ function matchCondition(fieldId: number, match: CustomFieldMatch): RawBuilder<Sq
       return anyOf(parts)
     }
     case 'holdsAny':
-      return anyOf(match.values.map((value) => sql<SqlBool>`${field.json} @> jsonb_build_array(${sql.val(value)}::text)`))
+      return anyOf(
+        match.values.map((value) => sql<SqlBool>`${field.json} @> jsonb_build_array(${sql.val(value)}::text)`),
+      )
     case 'addressIds':
       return sql<SqlBool>`(${field.json} -> 0 ->> 'id') = any(${sql.val(match.ids)}::text[])`
     case 'correspondents':

@@ -58,8 +58,13 @@ beforeAll(async () => {
     actors.set(login, (await t.mailroom.auth.authenticatePassword(login, password))!)
   const groupOf = async (userId: number) =>
     Number(
-      (await db.selectFrom('usergroup_content').select('group_id').where('user_id', '=', userId).executeTakeFirstOrThrow())
-        .group_id,
+      (
+        await db
+          .selectFrom('usergroup_content')
+          .select('group_id')
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).group_id,
     )
   ppetitGroup = await groupOf(5)
   bbainGroup = await groupOf(3)
@@ -120,7 +125,16 @@ describe('role_* criteria (the diffusion list)', () => {
     expect(await found({ role_dest: { values: [{ id: 5, type: 'user' }] } })).toEqual([r.b, r.outside])
     expect(await found({ role_cc: { values: [{ id: 6, type: 'entity' }] } })).toEqual([r.a])
     // The entity 6 is PJS; user 6 (ddur) is no entity: types are not mixed.
-    expect(await found({ role_cc: { values: [{ id: '6', type: 'user' }, { id: 3, type: 'entity' }] } })).toEqual([])
+    expect(
+      await found({
+        role_cc: {
+          values: [
+            { id: '6', type: 'user' },
+            { id: 3, type: 'entity' },
+          ],
+        },
+      }),
+    ).toEqual([])
   })
 
   it('reads sign as the signatories and visa as the visas not yet signed off, as 20.10', async () => {
@@ -145,7 +159,8 @@ describe('role_* criteria (the diffusion list)', () => {
   })
 
   it('answers 400 naming the criterion for items that are not {id, type}', async () => {
-    const message = 'bad-request: Body role_dest values must be a non-empty array of {id, type} (type user or entity) or null'
+    const message =
+      'bad-request: Body role_dest values must be a non-empty array of {id, type} (type user or entity) or null'
     expect(await refusal({ role_dest: { values: [3] } })).toBe(message)
     expect(await refusal({ role_dest: { values: [{ id: 3, type: 'contact' }] } })).toBe(message)
     expect(await refusal({ role_dest: { values: [] } })).toBe(message)
@@ -158,9 +173,7 @@ describe('role_* criteria (the diffusion list)', () => {
 describe('groupSign and senderDepartment', () => {
   it('finds records whose signatory belongs to a group (null: to none)', async () => {
     expect(await found({ groupSign: { values: [ppetitGroup] } })).toEqual([r.a])
-    expect(await found({ groupSign: { values: [bbainGroup] } })).toEqual(
-      bbainGroup === ppetitGroup ? [r.a] : [],
-    )
+    expect(await found({ groupSign: { values: [bbainGroup] } })).toEqual(bbainGroup === ppetitGroup ? [r.a] : [])
     expect(await found({ groupSign: { values: [null] } })).toEqual([])
   })
 
@@ -213,9 +226,7 @@ describe('indexingCustomField_* criteria', () => {
     expect(await found({ indexingCustomField_904: { values: { end: '2026-03-14' } } })).toEqual([])
     expect(await found({ indexingCustomField_905: { values: ['Oral', 'Courriel'] } })).toEqual([r.a])
     expect(await found({ indexingCustomField_906: { values: [{ id: '13055_1234' }] } })).toEqual([r.a])
-    expect(await found({ indexingCustomField_907: { values: [{ id: contactAlpha, type: 'contact' }] } })).toEqual([
-      r.c,
-    ])
+    expect(await found({ indexingCustomField_907: { values: [{ id: contactAlpha, type: 'contact' }] } })).toEqual([r.c])
     expect(await found({ indexingCustomField_907: { values: ['alpha'] } })).toEqual([r.c])
     expect(await search('superadmin', { indexingCustomField_907: { values: ['Nobody'] } })).toEqual(EARLY_EMPTY)
   })
