@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Records what a running Maarch Courrier 20.10 answers to the routes of the capture workflow (issue 32), as test
 // fixtures. Run it once against a fresh instance (see packages/testing/fixtures/maarch-20.10-answers/README.md):
-//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir]
+//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir] [--only=search-criteria]
 // It creates contacts, notes, attachments, links and a letter, so a second run against the same database records
 // other ids: restart Maarch (fresh database) before recording again.
 import { createHash } from 'node:crypto'
@@ -774,7 +774,7 @@ async function searchCriteria() {
 }
 
 async function main() {
-  if (process.env.MAARCH_RECORD_ONLY === 'search-criteria') {
+  if (process.argv[4] === '--only=search-criteria') {
     // Recorded on a fresh instance by itself: the sample's data only, nothing the rest of the recorder creates.
     await searchCriteria()
     await mkdir(outDir, { recursive: true })

@@ -19,6 +19,7 @@ interface ImportOptions {
   readonly report?: string
   readonly depositor?: string
   readonly authentication?: 'ldap' | 'oidc'
+  readonly entrepriseXml?: string
 }
 
 function docserverOverride(value: string, previous: Record<string, string>): Record<string, string> {
@@ -90,6 +91,10 @@ export function registerImportCommand(program: Command, context: CliContext): vo
         'how the imported users sign in, for an installation whose login_method.xml is not standard (web-service and root users keep their Maarch password)',
       ).choices(['ldap', 'oidc']),
     )
+    .option(
+      '--entreprise-xml <file>',
+      "the installation's apps/maarch_entreprise/xml/entreprise.xml (its custom copy when it has one), where 20.10 keeps its attachment types (default: the types 20.10 installs)",
+    )
     .option('--report <file>', 'write the JSON report there, record by record as the import goes')
     .action(async (options: ImportOptions) => {
       const { docserverDir } = loadConfig(context.env, { requireSecret: false })
@@ -121,6 +126,7 @@ async function runImport(
       ...(options.only ? { only: options.only } : {}),
       ...(options.depositor ? { fallbackDepositor: options.depositor } : {}),
       ...(options.authentication ? { authentication: options.authentication } : {}),
+      ...(options.entrepriseXml ? { entrepriseXml: options.entrepriseXml } : {}),
       signal: abort.signal,
       ...(reportFile ? { report: reportFile } : {}),
       ...(tty
