@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Records what a running Maarch Courrier 20.10 answers to the routes of the capture workflow (issue 32), as test
 // fixtures. Run it once against a fresh instance (see packages/testing/fixtures/maarch-20.10-answers/README.md):
-//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir]
+//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir] [--only=search-criteria]
 // It creates contacts, notes, attachments, links and a letter, so a second run against the same database records
 // other ids: restart Maarch (fresh database) before recording again.
 import { createHash } from 'node:crypto'
@@ -743,7 +743,44 @@ async function captureWorkflow() {
   return { contactId, resId, chrono }
 }
 
+/**
+ * The criteria of 20.10's search form beyond the capture client's (issue 32): diffusion-list roles, sender
+ * departments, signatory groups, registered mail and custom fields, on the sample's own data (bbain is user 19,
+ * ppetit 10 and a signatory of record 19, entity DSG 12 is in copy of most records, group 4 is RESPONSABLE).
+ */
+async function searchCriteria() {
+  const file = 'search-criteria'
+  const bodies = [
+    ['role_dest, a user', { role_dest: { values: [{ id: 19, type: 'user' }] } }],
+    ['role_dest, a user who is dest of nothing', { role_dest: { values: [{ id: 22, type: 'user' }] } }],
+    ['role_cc, an entity', { role_cc: { values: [{ id: 12, type: 'entity' }] } }],
+    ['role_dest, null', { role_dest: { values: [null] } }],
+    ['role_sign', { role_sign: { values: [{ id: 10, type: 'user' }] } }],
+    ['role_visa', { role_visa: { values: [{ id: 17, type: 'user' }] } }],
+    ['role_dest as bare ids', { role_dest: { values: [19] } }],
+    ['senderDepartment', { senderDepartment: { values: ['99'] } }],
+    ['senderDepartment, no contact there', { senderDepartment: { values: ['13'] } }],
+    ['groupSign', { groupSign: { values: [4] } }],
+    ['registeredMail_reference', { registeredMail_reference: { values: '2C' } }],
+    ['registeredMail_issuingSite', { registeredMail_issuingSite: { values: [1] } }],
+    ['registeredMail_receivedDate', { registeredMail_receivedDate: { values: { start: '2020-01-01' } } }],
+    ['registeredMail_recipient', { registeredMail_recipient: { values: [{ id: 1, type: 'contact' }] } }],
+    ['indexingCustomField string', { indexingCustomField_4: { values: 'REF' } }],
+    ['indexingCustomField select', { indexingCustomField_3: { values: ['Courriel'] } }],
+    ['indexingCustomField date', { indexingCustomField_1: { values: { start: '2020-01-01', end: '2030-12-31' } } }],
+    ['indexingCustomField unknown', { indexingCustomField_99: { values: 'x' } }],
+  ]
+  for (const [name, body] of bodies) await call(file, name, 'cchaplin', 'POST', '/search', { body })
+}
+
 async function main() {
+  if (process.argv[4] === '--only=search-criteria') {
+    // Recorded on a fresh instance by itself: the sample's data only, nothing the rest of the recorder creates.
+    await searchCriteria()
+    await mkdir(outDir, { recursive: true })
+    await writeFile(join(outDir, 'search-criteria.json'), `${JSON.stringify(files.get('search-criteria'), null, 2)}\n`)
+    return
+  }
   await referenceData()
   const workflow = await captureWorkflow()
   const contactId = await contacts()

@@ -280,10 +280,13 @@ export { DEFAULT_WATERMARK_OPTIONS, parseWatermarkSettings } from './content/wat
 export type {
   Correspondent,
   CriteriaTerm,
+  CustomFieldMatch,
+  CustomFieldType,
   DateColumn,
   FacetName,
   FacetSelection,
   FlagColumn,
+  RoleItem,
   SearchCriteria,
   SearchOrder,
   SearchPaging,

@@ -35,6 +35,7 @@ export {
   CRITERION_NAMES,
   MAX_CRITERION_ITEMS,
   MAX_CRITERION_TEXT,
+  namesCustomFields,
   parseSearchCriteria,
 } from './criteria-search/parse-criteria.js'
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, parseSearchPaging } from './criteria-search/parse-paging.js'

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { type Actor, fail } from '@mailroom/core'
 import {
@@ -22,6 +23,7 @@ import {
   writableStorageAreas,
 } from '@mailroom/storage'
 import type { Kysely } from 'kysely'
+import { type MaarchAttachmentTypeSources, mapAttachmentTypes, parseEntrepriseXml } from './attachment-types.js'
 import { type DeltaSummary, importChanges } from './delta/import-changes.js'
 import { ImportRuns } from './delta/import-runs.js'
 import type { ImporterParts } from './delta/importer-parts.js'
@@ -71,6 +73,11 @@ export interface MaarchImportOptions {
    * keycloak, cas, sso, openam or azure_saml (web-service and root users keep their Maarch password).
    */
   readonly authentication?: MaarchUserMapping['authentication']
+  /**
+   * Path of the installation's `apps/maarch_entreprise/xml/entreprise.xml` (its custom copy when it has one),
+   * where 20.10 keeps its attachment types; without it, the types 20.10 installs (and those its attachments use).
+   */
+  readonly entrepriseXml?: string
   /** Only the organisation ('reference') or only the records ('records'); both by default. */
   readonly only?: 'reference' | 'records'
   /** Stops between two records; what is committed stays, the next run continues. */
@@ -169,6 +176,21 @@ export function refusalOf(error: unknown): string | null {
   return String(e.detail ?? e.message ?? e.code)
 }
 
+/** The installation's attachment types: its table (later releases), the entreprise.xml given, the types its attachments use. */
+async function attachmentTypeSources(
+  source: MaarchSource,
+  options: MaarchImportOptions,
+): Promise<MaarchAttachmentTypeSources> {
+  const [present] = await source.rows<{ table: boolean }>(`select to_regclass('attachment_types') is not null as table`)
+  const table = present?.table === true ? await source.rows('select * from attachment_types order by type_id') : null
+  const configured =
+    options.entrepriseXml === undefined ? null : parseEntrepriseXml(await readFile(options.entrepriseXml, 'utf8'))
+  const used = await source.rows<{ attachment_type: string }>(
+    'select distinct attachment_type from res_attachments where attachment_type is not null order by 1',
+  )
+  return { table, configured, used: used.map((row) => row.attachment_type) }
+}
+
 /** Imports a Maarch Courrier 20.10 installation into Mailroom; see docs/migrating-from-maarch.md. */
 export async function importMaarch(
   target: MaarchImportTarget,
@@ -211,6 +233,7 @@ async function run(
     const { document, notes } = mapOrganisation(rows, {
       ...(options.authentication === undefined ? {} : { authentication: options.authentication }),
     })
+    document.attachmentTypes = mapAttachmentTypes(await attachmentTypeSources(source, options), notes)
     // A user already in Mailroom keeps the password hash it has there: a rerun must not put back the bcrypt
     // hash that the first login replaced, nor undo a password changed since.
     const present = new Set((await userLogins(target.db)).map((login) => login.toLowerCase()))

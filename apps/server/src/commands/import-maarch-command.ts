@@ -27,6 +27,7 @@ interface ImportOptions {
   readonly depositor?: string
   readonly authentication?: 'ldap' | 'oidc'
   readonly since?: string
+  readonly entrepriseXml?: string
 }
 
 function docserverOverride(value: string, previous: Record<string, string>): Record<string, string> {
@@ -121,6 +122,10 @@ export function registerImportCommand(program: Command, context: CliContext): vo
       '--since <when>',
       'a delta: only what changed in the source since then; last (the cut-off of the last import from it) or a date and time (2026-11-27T22:00:00Z)',
     )
+    .option(
+      '--entreprise-xml <file>',
+      "the installation's apps/maarch_entreprise/xml/entreprise.xml (its custom copy when it has one), where 20.10 keeps its attachment types (default: the types 20.10 installs)",
+    )
     .option('--report <file>', 'write the JSON report there, record by record as the import goes')
     .action(async (options: ImportOptions & VerifyFlags) => {
       if (options.verify) return runImportVerify(context, options)
@@ -154,6 +159,7 @@ async function runImport(
       ...(options.depositor ? { fallbackDepositor: options.depositor } : {}),
       ...(options.authentication ? { authentication: options.authentication } : {}),
       ...(options.since ? { since: options.since } : {}),
+      ...(options.entrepriseXml ? { entrepriseXml: options.entrepriseXml } : {}),
       signal: abort.signal,
       ...(reportFile ? { report: reportFile } : {}),
       ...(tty

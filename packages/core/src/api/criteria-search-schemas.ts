@@ -5,6 +5,15 @@ import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../criteria-search/parse
 const criterion = (values: z.ZodType, description: string) => z.object({ values }).describe(description).optional()
 const dayRange = z.object({ start: z.iso.date().nullish(), end: z.iso.date().nullish() })
 const ids = z.array(z.number().int().nullable())
+const roleItems = z.array(z.object({ id: z.number().int(), type: z.enum(['user', 'entity']) }).nullable())
+/** The roles of 20.10's search form, each a `role_<role>` criterion. */
+const ROLES = [
+  ['dest', 'The assignee (dest)'],
+  ['cc', 'A copy (cc)'],
+  ['avis', 'An opinion (avis)'],
+  ['visa', 'A visa of the visa circuit (not yet signed off as signatory)'],
+  ['sign', 'A signatory'],
+] as const
 
 /**
  * Body of `POST /rest/search`, for the OpenAPI document: validation goes through parseSearchCriteria, which
@@ -69,6 +78,33 @@ export const CriteriaSearchBodySchema = z
       'The record has a sent, signed or frozen attachment of one of these types',
     ),
     attachment_creationDate: criterion(dayRange, 'The record has such an attachment created in the range'),
+    ...(Object.fromEntries(
+      ROLES.map(([role, meaning]) => [
+        `role_${role}`,
+        criterion(
+          roleItems,
+          `${meaning} of the diffusion list is one of these users (or has one as delegate) or entities; null: or the list has none (any role_<item_mode> is read the same way)`,
+        ),
+      ]),
+    ) as Record<`role_${(typeof ROLES)[number][0]}`, ReturnType<typeof criterion>>),
+    senderDepartment: criterion(
+      z.array(z.union([z.string(), z.number().int()]).nullable()),
+      'A contact sending the record has a postcode starting with one of these departments (digits); null: or a contact sender without postcode',
+    ),
+    groupSign: criterion(
+      ids,
+      'A signatory of the diffusion list (or their delegate) is a member of one of these groups (integer ids); null: or a signatory in no group',
+    ),
+    registeredMail_reference: criterion(
+      z.string(),
+      'Registered mail reference: no record (Mailroom keeps no registered mail)',
+    ),
+    registeredMail_issuingSite: criterion(z.array(z.number().int()), 'Registered mail issuing sites: no record'),
+    registeredMail_receivedDate: criterion(dayRange, 'Registered mail received date: no record'),
+    registeredMail_recipient: criterion(
+      z.union([z.array(z.object({ id: z.number().int(), type: z.string() })), z.array(z.string())]),
+      'Registered mail recipients: no record',
+    ),
     filters: z
       .record(
         z.string(),
@@ -82,7 +118,8 @@ export const CriteriaSearchBodySchema = z
   })
   .meta({
     id: 'CriteriaSearchRequest',
-    description: "Maarch 20.10's structured search: every criterion given must match",
+    description:
+      "Maarch 20.10's structured search: every criterion given must match. Also `role_<item_mode>` for any role of the diffusion list, and `indexingCustomField_<id>` for a custom field: text for a string field (between double quotes: exact), {start, end} for an integer or date field, an array of values (null: empty) for select and radio, of values for checkbox, of {id} for banAutocomplete, of {id, type} or a company name for contact",
   })
 
 /** Body of `POST /rest/search`: criteria, each `{values}`. */

@@ -25,6 +25,42 @@ export interface Correspondent {
   readonly type: 'contact' | 'user' | 'entity'
 }
 
+/** An item of a diffusion-list role criterion (`role_dest`, …): a user (by serial id) or an entity (by serial id). */
+export interface RoleItem {
+  readonly id: number
+  readonly type: 'user' | 'entity'
+}
+
+/** Types of custom fields as the search reads them (custom_fields.type). */
+export type CustomFieldType =
+  | 'string'
+  | 'integer'
+  | 'select'
+  | 'date'
+  | 'radio'
+  | 'checkbox'
+  | 'banAutocomplete'
+  | 'contact'
+
+/** What an `indexingCustomField_<id>` criterion asks of the field's value (by the field's type, as 20.10). */
+export type CustomFieldMatch =
+  /** string: every word (2 characters or more) a substring, case and accents ignored; or the exact value. */
+  | { readonly kind: 'text'; readonly text: string; readonly exact: boolean }
+  /** integer: an inclusive range (either end may be open). */
+  | { readonly kind: 'numberRange'; readonly start: number | null; readonly end: number | null }
+  /** date: from the start of `start` to the end of `end` (ISO days). */
+  | { readonly kind: 'dayRange'; readonly start: string | null; readonly end: string | null }
+  /** select, radio: the value is one of these (or the field is empty when `orNull`). */
+  | { readonly kind: 'oneOf'; readonly values: readonly string[]; readonly orNull: boolean }
+  /** checkbox: the ticked values hold one of these. */
+  | { readonly kind: 'holdsAny'; readonly values: readonly string[] }
+  /** banAutocomplete: the address's id is one of these. */
+  | { readonly kind: 'addressIds'; readonly ids: readonly string[] }
+  /** contact: the field names one of these correspondents. */
+  | { readonly kind: 'correspondents'; readonly correspondents: readonly Correspondent[] }
+  /** contact as text: the field names a contact whose company holds every word. */
+  | { readonly kind: 'company'; readonly text: string }
+
 /** One checked criterion. */
 export type CriteriaTerm =
   /** `meta`: the quick search. `exact` (the text between double quotes) or a substring of subject, chrono, barcode. */
@@ -85,6 +121,23 @@ export type CriteriaTerm =
   | { readonly kind: 'attachmentTypes'; readonly types: readonly string[] }
   /** `attachment_creationDate`: the record has an attachment created in the range. */
   | { readonly kind: 'attachmentDateRange'; readonly start: string | null; readonly end: string | null }
+  /**
+   * `role_<role>`: an entry of the record's diffusion list in that role (`dest`, `cc`, `avis`, …; `sign`: a
+   * signatory, `visa`: a visa of the visa circuit) names one of the users (or has them as delegate) or entities;
+   * `orNone`: or the list has no entry in that role.
+   */
+  | { readonly kind: 'role'; readonly role: string; readonly items: readonly RoleItem[]; readonly orNone: boolean }
+  /** `senderDepartment`: a contact sender's postcode starts with one of the departments; `orNone`: or has none. */
+  | { readonly kind: 'senderDepartment'; readonly departments: readonly string[]; readonly orNone: boolean }
+  /**
+   * `groupSign`: a signatory of the record's diffusion list (or their delegate) is a member of one of the groups
+   * (serial ids); `orNone`: or a signatory is in no group.
+   */
+  | { readonly kind: 'groupSign'; readonly groupIds: readonly number[]; readonly orNone: boolean }
+  /** `registeredMail_*`: Mailroom keeps no registered mail, so no record matches (20.10 with none). */
+  | { readonly kind: 'registeredMail'; readonly criterion: string }
+  /** `indexingCustomField_<id>`: the record's value of that custom field. */
+  | { readonly kind: 'customField'; readonly fieldId: number; readonly match: CustomFieldMatch }
 
 /** The facets of an answer's `filters`, in 20.10's order. */
 export const FACET_NAMES = ['priorities', 'categories', 'statuses', 'doctypes', 'entities', 'folders'] as const

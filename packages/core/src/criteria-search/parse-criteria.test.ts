@@ -65,7 +65,15 @@ describe('parseSearchCriteria', () => {
       [{ chrono: { values: 12 } }, 'Body chrono values must be a non-empty string'],
       [{ chrono: 'MAARCH/2020A/1' }, 'Body chrono must be an object {"values": ...}'],
       [{ nope: { values: 'x' } }, 'Body nope is not a search criterion'],
-      [{ role_dest: { values: [] } }, 'Body role_dest is a search criterion Mailroom does not serve'],
+      [
+        { role_dest: { values: [] } },
+        'Body role_dest values must be a non-empty array of {id, type} (type user or entity) or null',
+      ],
+      [
+        { indexingCustomField_7: { values: 'x' } },
+        'Body indexingCustomField_7 names no custom field of this installation',
+      ],
+      [{ registeredMail_nope: { values: 'x' } }, 'Body registeredMail_nope is not a search criterion'],
       [
         { attachment_type: { values: 'response_project' } },
         'Body attachment_type values must be a non-empty array of attachment type ids (strings)',
@@ -79,6 +87,46 @@ describe('parseSearchCriteria', () => {
       [{ filters: { nope: { values: [] } } }, 'Body filters.nope is not a search criterion'],
     ]
     for (const [body, message] of cases) expect(refusal(() => parseSearchCriteria(body)).message).toBe(message)
+  })
+
+  it("reads the criteria of 20.10's search form: roles, departments, signatory groups, registered mail, custom fields", () => {
+    expect(
+      parseSearchCriteria({
+        role_dest: { values: [{ id: '3', type: 'user', label: 'Barbara BAIN' }, null] },
+        role_avis_copy: { values: [{ id: 6, type: 'entity' }] },
+        senderDepartment: { values: ['13', 75, null, '13'] },
+        groupSign: { values: [2, null] },
+        registeredMail_reference: { values: '2C' },
+      }).terms,
+    ).toEqual([
+      { kind: 'role', role: 'dest', items: [{ id: 3, type: 'user' }], orNone: true },
+      { kind: 'role', role: 'avis_copy', items: [{ id: 6, type: 'entity' }], orNone: false },
+      { kind: 'senderDepartment', departments: ['13', '75'], orNone: true },
+      { kind: 'groupSign', groupIds: [2], orNone: true },
+      { kind: 'registeredMail', criterion: 'registeredMail_reference' },
+    ])
+    const fields = new Map([
+      [1, 'date'],
+      [3, 'select'],
+      [4, 'string'],
+    ] as const)
+    expect(
+      parseSearchCriteria(
+        {
+          indexingCustomField_1: { values: { start: '2020-01-01' } },
+          indexingCustomField_3: { values: ['Fax', null] },
+          indexingCustomField_4: { values: '"REF 1"' },
+        },
+        fields,
+      ).terms,
+    ).toEqual([
+      { kind: 'customField', fieldId: 1, match: { kind: 'dayRange', start: '2020-01-01', end: null } },
+      { kind: 'customField', fieldId: 3, match: { kind: 'oneOf', values: ['Fax'], orNull: true } },
+      { kind: 'customField', fieldId: 4, match: { kind: 'text', text: 'REF 1', exact: true } },
+    ])
+    expect(refusal(() => parseSearchCriteria({ indexingCustomField_3: { values: 'Fax' } }, fields)).message).toBe(
+      'Body indexingCustomField_3 values must be a non-empty array of values (strings) or null',
+    )
   })
 
   it('reads an absent body as no criterion, and the selected facets of filters', () => {

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { fail } from '../errors/domain-error.js'
 import {
   type CriteriaTerm,
+  type CustomFieldMatch,
+  type CustomFieldType,
   type DateColumn,
   FACET_NAMES,
   type FacetExpansion,
@@ -105,6 +107,114 @@ function linkedRule(link: 'tags' | 'folders', what: string): CriterionRule {
   }
 }
 
+const roleItem = z.object({ id: integerId, type: z.enum(['user', 'entity']) })
+/** A French department as a postcode starts: digits, as 20.10 keeps only numeric values. */
+const department = z.union([z.number().int().min(0).max(99_999).transform(String), z.string().regex(/^\d{1,5}$/)])
+
+function withoutNulls<T>(values: readonly (T | null)[]): T[] {
+  return values.filter((value): value is T => value !== null)
+}
+
+const ROLE_EXPECTED = 'a non-empty array of {id, type} (type user or entity) or null'
+
+/** `role_<role>`: the role as 20.10 reads it from the name (`role_dest` → `dest`). */
+function roleRule(role: string): CriterionRule {
+  return {
+    schema: list(roleItem.nullable()),
+    expected: ROLE_EXPECTED,
+    toTerm: (values: ({ id: number; type: 'user' | 'entity' } | null)[]) => ({
+      kind: 'role',
+      role,
+      items: withoutNulls(values),
+      orNone: values.includes(null),
+    }),
+  }
+}
+
+/** Registered mail criteria of 20.10, with the values each takes. */
+const REGISTERED_MAIL: ReadonlyMap<string, { schema: z.ZodType; expected: string }> = new Map([
+  ['registeredMail_reference', { schema: text, expected: TEXT }],
+  [
+    'registeredMail_issuingSite',
+    { schema: list(integerId), expected: 'a non-empty array of issuing site ids (integers)' },
+  ],
+  [
+    'registeredMail_receivedDate',
+    { schema: range(isoDay), expected: 'an object {start, end} of dates YYYY-MM-DD (at least one)' },
+  ],
+  [
+    'registeredMail_recipient',
+    {
+      schema: z.union([list(correspondent), list(text)]),
+      expected: 'a non-empty array of {id, type} (type contact, user or entity), or of company names',
+    },
+  ],
+])
+
+/** A choice of a select, radio or checkbox field: text, or a number as text. */
+const choice = z.union([text, z.number().transform(String)])
+const customInteger = z.union([
+  z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^-?\d{1,15}$/)
+    .transform(Number),
+])
+const addressId = z.union([text, z.number().transform(String)])
+
+/** `indexingCustomField_<id>`: the values a field of each type takes, and what they ask of it (20.10's getCustomFieldsClause). */
+function customFieldRule(fieldId: number, type: CustomFieldType): CriterionRule | null {
+  const term = (match: CustomFieldMatch): CriteriaTerm => ({ kind: 'customField', fieldId, match })
+  switch (type) {
+    case 'string':
+      return { schema: text, expected: TEXT, toTerm: (v: string) => term({ kind: 'text', ...quotedExact(v) }) }
+    case 'integer':
+      return {
+        schema: range(customInteger),
+        expected: 'an object {start, end} of integers (at least one)',
+        toTerm: (v) => term({ kind: 'numberRange', start: v.start ?? null, end: v.end ?? null }),
+      }
+    case 'date':
+      return {
+        schema: range(isoDay),
+        expected: 'an object {start, end} of dates YYYY-MM-DD (at least one)',
+        toTerm: (v) => term({ kind: 'dayRange', start: v.start ?? null, end: v.end ?? null }),
+      }
+    case 'select':
+    case 'radio':
+      return {
+        schema: list(choice.nullable()),
+        expected: 'a non-empty array of values (strings) or null',
+        toTerm: (values: (string | null)[]) =>
+          term({ kind: 'oneOf', values: withoutNulls(values), orNull: values.includes(null) }),
+      }
+    case 'checkbox':
+      return {
+        schema: list(choice),
+        expected: 'a non-empty array of values (strings)',
+        toTerm: (values: string[]) => term({ kind: 'holdsAny', values }),
+      }
+    case 'banAutocomplete':
+      return {
+        schema: list(z.object({ id: addressId })),
+        expected: 'a non-empty array of {id} (address ids)',
+        toTerm: (values: { id: string }[]) => term({ kind: 'addressIds', ids: values.map((value) => value.id) }),
+      }
+    case 'contact':
+      return {
+        schema: z.union([list(correspondent), list(text)]),
+        expected: 'a non-empty array of {id, type} (type contact, user or entity), or of company names',
+        toTerm: (values: ({ id: number; type: 'contact' | 'user' | 'entity' } | string)[]) =>
+          typeof values[0] === 'string'
+            ? term({ kind: 'company', text: values[0] })
+            : term({ kind: 'correspondents', correspondents: values as { id: number; type: 'contact' }[] }),
+      }
+    default:
+      // A type this release does not know (an installation's own): no search on it rather than a guess.
+      return null
+  }
+}
+
 /** The criteria of 20.10 Mailroom serves, by name. */
 const CRITERIA: ReadonlyMap<string, CriterionRule> = new Map<string, CriterionRule>([
   ['meta', { schema: text, expected: TEXT, toTerm: (v: string) => ({ kind: 'quick', ...quotedExact(v) }) }],
@@ -193,16 +303,63 @@ const CRITERIA: ReadonlyMap<string, CriterionRule> = new Map<string, CriterionRu
   ],
   ['tags', linkedRule('tags', 'tag')],
   ['folders', linkedRule('folders', 'folder')],
+  [
+    'senderDepartment',
+    {
+      schema: list(department.nullable()),
+      expected: 'a non-empty array of departments (digits, as postcodes start) or null',
+      toTerm: (values: (string | null)[]) => ({
+        kind: 'senderDepartment',
+        departments: [...new Set(withoutNulls(values))],
+        orNone: values.includes(null),
+      }),
+    },
+  ],
+  [
+    'groupSign',
+    {
+      schema: list(integerId.nullable()),
+      expected: 'a non-empty array of group ids (integers) or null',
+      toTerm: (values: (number | null)[]) => ({
+        kind: 'groupSign',
+        groupIds: withoutNulls(values),
+        orNone: values.includes(null),
+      }),
+    },
+  ],
 ])
 
-/** The names of the criteria Mailroom serves (documentation, tests). */
-export const CRITERION_NAMES: readonly string[] = [...CRITERIA.keys()]
+/** The names of the criteria Mailroom serves (documentation, tests), besides `role_<role>` and `indexingCustomField_<id>`. */
+export const CRITERION_NAMES: readonly string[] = [...CRITERIA.keys(), ...REGISTERED_MAIL.keys()]
+
+/** A role as a criterion names it (`role_dest`, `role_cc`, `role_avis_copy`, …). */
+const ROLE_NAME = /^role_([A-Za-z0-9_]{1,50})$/
+const CUSTOM_FIELD_NAME = /^indexingCustomField_(\d{1,10})$/
 
 /**
- * Criteria 20.10 knows that Mailroom does not serve: refused by name rather than ignored, so a search is never
- * wider than asked. (Workflow roles, registered mail, custom fields.)
+ * The rule of a criterion by its name; null when 20.10 has no such criterion. `customFields`: the installation's
+ * custom fields by id, as the values an `indexingCustomField_<id>` criterion takes depend on the field's type.
  */
-const UNSERVED = /^(role_.+|senderDepartment|groupSign|registeredMail_.+|indexingCustomField_.+)$/
+function ruleOf(name: string, customFields: ReadonlyMap<number, CustomFieldType>): CriterionRule | null {
+  const rule = CRITERIA.get(name)
+  if (rule !== undefined) return rule
+  const role = ROLE_NAME.exec(name)?.[1]
+  if (role !== undefined) return roleRule(role)
+  const registered = REGISTERED_MAIL.get(name)
+  if (registered !== undefined) return { ...registered, toTerm: () => ({ kind: 'registeredMail', criterion: name }) }
+  const fieldId = CUSTOM_FIELD_NAME.exec(name)?.[1]
+  if (fieldId !== undefined) {
+    const type = customFields.get(Number(fieldId))
+    const rule = type === undefined ? null : customFieldRule(Number(fieldId), type)
+    return rule ?? fail('CRITERIA_SEARCH_CUSTOM_FIELD_UNKNOWN', { name })
+  }
+  return null
+}
+
+/** True when a body names a custom field criterion: the caller then reads the custom fields' types first. */
+export function namesCustomFields(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && Object.keys(body).some((name) => CUSTOM_FIELD_NAME.test(name))
+}
 
 /** Checks one facet of `filters`: `{values: [{id, selected}], expand}`; the selected ids narrow the search. */
 const facetSchema = z.object({
@@ -232,11 +389,14 @@ function parseFilters(filters: unknown): { selection: FacetSelection; expansion:
 
 /**
  * Checks a `POST /rest/search` body and turns it into terms. An absent body is no criterion (every record of
- * the perimeter, as 20.10); anything else that is not an object, an unknown or unserved criterion, a criterion
+ * the perimeter, as 20.10); anything else that is not an object, an unknown criterion (or custom field), a criterion
  * that is not `{"values": …}` or whose values have the wrong type is refused with a 400 naming it, where 20.10
  * ignores it (or answers 500): a client searching by chrono must never receive every record instead.
  */
-export function parseSearchCriteria(body: unknown): SearchCriteria {
+export function parseSearchCriteria(
+  body: unknown,
+  customFields: ReadonlyMap<number, CustomFieldType> = new Map(),
+): SearchCriteria {
   if (body === undefined || body === null) return { terms: [], selection: {}, expansion: {} }
   if (typeof body !== 'object' || Array.isArray(body)) fail('CRITERIA_SEARCH_BODY_INVALID')
   const terms: CriteriaTerm[] = []
@@ -246,11 +406,8 @@ export function parseSearchCriteria(body: unknown): SearchCriteria {
       facets = parseFilters(criterion)
       continue
     }
-    const rule = CRITERIA.get(name)
-    if (rule === undefined) {
-      if (UNSERVED.test(name)) fail('CRITERIA_SEARCH_CRITERION_UNSERVED', { name })
-      fail('CRITERIA_SEARCH_CRITERION_UNKNOWN', { name })
-    }
+    const rule = ruleOf(name, customFields)
+    if (rule === null) fail('CRITERIA_SEARCH_CRITERION_UNKNOWN', { name })
     if (typeof criterion !== 'object' || criterion === null || Array.isArray(criterion) || !('values' in criterion))
       fail('CRITERIA_SEARCH_CRITERION_NOT_OBJECT', { name })
     const parsed = rule.schema.safeParse((criterion as { values: unknown }).values)

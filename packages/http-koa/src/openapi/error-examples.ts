@@ -41,7 +41,7 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   SEARCH_CLAUSE_SYNTAX: { problem: 'semicolon', token: ';', position: 19 },
   SEARCH_ORDER_BY_SYNTAX: { problem: 'subquery', token: 'select', position: 2 },
   CRITERIA_SEARCH_CRITERION_UNKNOWN: { name: 'nope' },
-  CRITERIA_SEARCH_CRITERION_UNSERVED: { name: 'role_dest' },
+  CRITERIA_SEARCH_CUSTOM_FIELD_UNKNOWN: { name: 'indexingCustomField_99' },
   CRITERIA_SEARCH_CRITERION_NOT_OBJECT: { name: 'chrono' },
   CRITERIA_SEARCH_VALUES_INVALID: {
     name: 'status',

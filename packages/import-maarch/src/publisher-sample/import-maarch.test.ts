@@ -66,6 +66,8 @@ describe.runIf(fixtures !== null)("the publisher's Maarch 20.10 sample installat
         'folders: +38 ~0 -0',
         'contacts: +11 ~0 -0',
         'parameters: +24 ~0 -0',
+        // Not in its database: 20.10's entreprise.xml as installed (no --entreprise-xml given).
+        'attachmentTypes: +8 ~0 -0',
       ])
       expect(report.records.imported.map((r) => r.resId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
       // Every fingerprint is '0' in the sample: computed, reported as repaired.
@@ -79,6 +81,12 @@ describe.runIf(fixtures !== null)("the publisher's Maarch 20.10 sample installat
       expect(carried.map((a) => a.resId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
       expect(carried.every((a) => a.fingerprint === 'computed')).toBe(true)
       expect(report.chronoCounters.length).toBeGreaterThan(0)
+    })
+
+    it("carries the installation's attachment types: GET /rest/attachmentsTypes answers what Maarch 20.10 answered", async () => {
+      const [exchange] = readMaarchExchanges('attachments-types.json')
+      const r = await s.call('GET', '/rest/attachmentsTypes', { auth: 'bbain:maarch' })
+      expect([r.status, r.json]).toEqual([exchange!.response.status, exchange!.response.body])
     })
 
     it("serves the sample's attachments under their record with Maarch's ids, chronos, types and files", async () => {

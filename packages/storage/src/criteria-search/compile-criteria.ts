@@ -1,6 +1,8 @@
 import type { CriteriaTerm, FacetName, FacetSelection, SearchOrder, SearchPaging } from '@mailroom/core'
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { FullTextSql } from '../search/compile-clause.js'
+import { compileCustomField } from './compile-custom-fields.js'
+import { compileDiffusionTerm } from './compile-diffusion-criteria.js'
 
 /**
  * Compiles the terms of a `POST /rest/search` body to SQL over res_view_letterbox. Caller text only ever
@@ -33,7 +35,8 @@ export function searchWords(text: string): string[] {
   return text.split(' ').filter((word) => word.length >= 2)
 }
 
-function wordsCondition(column: RawBuilder<unknown>, words: readonly string[]): RawBuilder<SqlBool> | null {
+/** Every word a substring of the column, case and accents ignored; null when there is no word. */
+export function wordsCondition(column: RawBuilder<unknown>, words: readonly string[]): RawBuilder<SqlBool> | null {
   if (words.length === 0) return null
   return sql<SqlBool>`(${sql.join(
     words.map((word) => sql`${folded(column)} ilike ${folded(containing(word))}`),
@@ -284,6 +287,15 @@ export function compileTerm(term: CriteriaTerm, sources: TermSources): RawBuilde
       return notes === null
         ? sql<SqlBool>`false`
         : sql<SqlBool>`${sql.ref('res_id')} in (${notes.recordsWithNote(term.text)})`
+    case 'role':
+    case 'groupSign':
+    case 'senderDepartment':
+      return compileDiffusionTerm(term)
+    case 'registeredMail':
+      // Mailroom keeps no registered mail: 20.10 with none answers its empty answer (preQuery), never a record.
+      return sql<SqlBool>`false`
+    case 'customField':
+      return compileCustomField(term)
   }
 }
 

@@ -5,12 +5,18 @@ import type {
   CriteriaSearchResponse,
   CriteriaSearchServices,
   CriteriaTerm,
+  CustomFieldType,
   FullTextIndex,
   FullTextLanguage,
   SearchCriteria,
   SearchPaging,
 } from '@mailroom/core'
-import { parseSearchCriteria, parseSearchPaging, SEARCH_CONFIGURATION } from '@mailroom/core/internal'
+import {
+  namesCustomFields,
+  parseSearchCriteria,
+  parseSearchPaging,
+  SEARCH_CONFIGURATION,
+} from '@mailroom/core/internal'
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { databaseFullText, type FullTextSql, fullTextConfigOf } from '../search/compile-clause.js'
 import { candidateFullText } from '../search/full-text-candidates.js'
@@ -26,6 +32,8 @@ import {
   orderBy,
   selectionCondition,
 } from './compile-criteria.js'
+import { companyContacts } from './compile-custom-fields.js'
+import { departmentRecords, roleRecords } from './compile-diffusion-criteria.js'
 import { type OptionalTables, optionalTables, visibleNotes } from './optional-tables.js'
 import { facetsOf } from './search-facets.js'
 import { formattedResource, type ResourceRow, resourceDetails } from './search-resources.js'
@@ -48,6 +56,14 @@ function preQuery(term: CriteriaTerm, notes: NotesSource | null): RawBuilder<unk
       return linkedRecords(term)
     case 'notes':
       return notes === null ? 'none' : notes.recordsWithNote(term.text)
+    case 'role':
+      return term.orNone ? null : roleRecords(term)
+    case 'senderDepartment':
+      return departmentRecords(term)
+    case 'registeredMail':
+      return 'none'
+    case 'customField':
+      return term.match.kind === 'company' ? companyContacts(term.match.text) : null
     default:
       return null
   }
@@ -113,12 +129,18 @@ export function createCriteriaSearchServices(
   }
   let tables: Promise<OptionalTables> | undefined
 
+  /** The custom fields' types by id, read when a body names one (the values a criterion takes depend on it). */
+  async function customFieldTypes(): Promise<Map<number, CustomFieldType>> {
+    const rows = await context.db.selectFrom('custom_fields').select(['id', 'type']).execute()
+    return new Map(rows.map((row) => [row.id, row.type as CustomFieldType]))
+  }
+
   async function search(
     actor: Actor,
     body: unknown,
     query: Readonly<Record<string, string | string[] | undefined>>,
   ): Promise<CriteriaSearchResponse> {
-    const criteria = parseSearchCriteria(body)
+    const criteria = parseSearchCriteria(body, namesCustomFields(body) ? await customFieldTypes() : undefined)
     const paging = parseSearchPaging(query)
     tables ??= optionalTables(context.db).catch((error) => {
       tables = undefined

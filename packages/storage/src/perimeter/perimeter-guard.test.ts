@@ -184,3 +184,72 @@ describe('PerimeterGuard', () => {
     }
   })
 })
+
+describe('include_folders_and_followed_resources_perimeter', () => {
+  it('adds the records the user follows and those in folders shared with them, as 20.10, to checks and to search', async () => {
+    const { PerimeterGuard } = await import('./perimeter-guard.js')
+    const guard = new PerimeterGuard({ info() {}, warn() {}, error() {} })
+    const db = t.mailroom.db
+    const ddur = (await t.mailroom.auth.authenticatePassword('ddur', 'maarch'))!
+    const widened = {
+      ...ddur,
+      groups: ddur.groups.map((g) => ({
+        ...g,
+        privileges: [...(g.privileges ?? []), 'include_folders_and_followed_resources_perimeter'],
+      })),
+    }
+    const record = async (subject: string) =>
+      Number(
+        (
+          await db
+            .insertInto('res_letterbox')
+            .values({
+              subject,
+              type_id: 101,
+              typist: 1,
+              category_id: 'incoming',
+              model_id: 1,
+              status: 'NEW',
+              destination: 'VILLE',
+            })
+            .returning('res_id')
+            .executeTakeFirstOrThrow()
+        ).res_id,
+      )
+    const folder = async (owner: number, share: { entity?: number; keyword?: string } | null, resId: number) => {
+      const f = await db
+        .insertInto('folders')
+        .values({ label: `f${resId}`, user_id: owner, public: false })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (share)
+        await db
+          .insertInto('entities_folders')
+          .values({ folder_id: f.id, entity_id: share.entity ?? null, keyword: share.keyword ?? null })
+          .execute()
+      await db.insertInto('resources_folders').values({ folder_id: f.id, res_id: resId }).execute()
+    }
+    const followed = await record('followed')
+    const ownFolder = await record('own folder')
+    const entityFolder = await record('shared with DRH')
+    const everyone = await record('shared with every entity')
+    const otherFolder = await record('shared with PJS')
+    const privateFolder = await record("another's private folder")
+    await db.insertInto('users_followed_resources').values({ user_id: 6, res_id: followed }).execute()
+    await folder(6, null, ownFolder)
+    await folder(1, { entity: 4 }, entityFolder)
+    await folder(1, { keyword: 'ALL_ENTITIES' }, everyone)
+    await folder(1, { entity: 6 }, otherFolder)
+    await folder(1, null, privateFolder)
+    const all = [followed, ownFolder, entityFolder, everyone, otherFolder, privateFolder]
+    const seen = [followed, ownFolder, entityFolder, everyone]
+
+    expect([...(await guard.allowedAmong(db, widened, all))].sort((a, b) => a - b)).toEqual(seen)
+    // Without the privilege (ddur's groups grant nothing): none of them.
+    expect([...(await guard.allowedAmong(db, ddur, all))]).toEqual([])
+    const searched = await t.mailroom.criteriaSearch.search(widened, { resId: { values: { start: followed } } }, {})
+    expect([...searched.allResources].sort((a, b) => a - b)).toEqual(seen)
+    const unprivileged = await t.mailroom.criteriaSearch.search(ddur, { resId: { values: { start: followed } } }, {})
+    expect(unprivileged.allResources).toEqual([])
+  })
+})

@@ -1,4 +1,4 @@
-import { type Actor, type ClauseAst, parseClause } from '@mailroom/core'
+import { type Actor, type ClauseAst, hasPrivilege, parseClause } from '@mailroom/core'
 import {
   expandMacros,
   isRoot,
@@ -13,6 +13,21 @@ import { compileClause } from '../search/compile-clause.js'
 
 type Executor = Kysely<Database>
 
+/**
+ * What the privilege `include_folders_and_followed_resources_perimeter` adds, as 20.10's getUserDataClause and
+ * hasRightByResId: the records the user follows, and the records in a folder the user owns, or that is shared
+ * with one of the user's entities or with every entity (`ALL_ENTITIES`). Sub-queries, so a follow or a folder
+ * counts from the next request on though the condition itself is cached.
+ */
+function followedAndFolders(userId: number, entityIds: readonly number[]): Expression<SqlBool>[] {
+  return [
+    sql<SqlBool>`(${sql.ref('res_id')} in (select uf.res_id from users_followed_resources uf where uf.user_id = ${sql.val(userId)}))`,
+    sql<SqlBool>`(${sql.ref('res_id')} in (select rf.res_id from resources_folders rf join folders f on f.id = rf.folder_id
+      where f.user_id = ${sql.val(userId)} or exists (select 1 from entities_folders ef where ef.folder_id = f.id
+        and (ef.keyword = 'ALL_ENTITIES' or ef.entity_id = any(${sql.val([...entityIds])}::int[])))))`,
+  ]
+}
+
 /** How long the entity tree is reused between perimeter computations (it changes rarely). */
 const ENTITY_TREE_TTL_MS = 5_000
 
@@ -25,7 +40,9 @@ interface EntityTree {
  * The record perimeter of runtime-contract.md — one rule for search and for per-record checks. Root users
  * see every record; others see the OR of their groups' security clauses (parsed by the clause language,
  * macros expanded against the entity tree, compiled to parameterised SQL), plus records whose diffusion
- * list names them (as a user or through one of their entities), plus records they typed.
+ * list names them (as a user or through one of their entities), plus records they typed; with the privilege
+ * `include_folders_and_followed_resources_perimeter`, plus the records they follow and those in folders shared
+ * with them (20.10).
  */
 export class PerimeterGuard {
   readonly #logger: Logger
@@ -86,6 +103,8 @@ export class PerimeterGuard {
     parts.push(
       sql<SqlBool>`(${sql.ref('res_id')} in (select li.res_id from listinstance li where (li.item_type = 'user_id' and li.item_id = ${actor.id})${byEntity}))`,
     )
+    if (hasPrivilege(actor, 'include_folders_and_followed_resources_perimeter'))
+      parts.push(...followedAndFolders(actor.id, entityIds))
     return sql<SqlBool>`(${sql.join(parts, sql` or `)})`
   }
 

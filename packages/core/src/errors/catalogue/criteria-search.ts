@@ -14,9 +14,9 @@ export const CRITERIA_SEARCH_ERRORS = defineErrors({
     kind: 'bad-request',
     message: ({ name }: { name: string }) => `Body ${named(name)} is not a search criterion`,
   },
-  CRITERIA_SEARCH_CRITERION_UNSERVED: {
+  CRITERIA_SEARCH_CUSTOM_FIELD_UNKNOWN: {
     kind: 'bad-request',
-    message: ({ name }: { name: string }) => `Body ${named(name)} is a search criterion Mailroom does not serve`,
+    message: ({ name }: { name: string }) => `Body ${named(name)} names no custom field of this installation`,
   },
   CRITERIA_SEARCH_CRITERION_NOT_OBJECT: {
     kind: 'bad-request',
