@@ -88,6 +88,15 @@ export type {
   ImportedRecordRow,
   ImportedVersionRow,
 } from './records/imported-record.js'
+export type { CommittedImportBatch, UnfinishedImportBatch } from './records/import-batches.js'
+export {
+  beginImportBatch,
+  commitImportBatch,
+  committedImportBatches,
+  forgetImportBatch,
+  leaveImportBatchOpen,
+  unfinishedImportBatches,
+} from './records/import-batches.js'
 export { existingAttachmentIds, existingRecordIds, insertImportedRecord } from './records/imported-record.js'
 export type { GivenChronoNumber } from './records/record-counters.js'
 export { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './records/record-counters.js'

@@ -17,6 +17,7 @@ import * as chronoSearchIndex from './0015-chrono-search-index.js'
 import * as fulltext from './0016-fulltext.js'
 import * as fulltextAttachments from './0017-fulltext-attachments.js'
 import * as userAuthentication from './0018-user-authentication.js'
+import * as importBatches from './0020-import-batches.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-fulltext': fulltext,
   '0017-fulltext-attachments': fulltextAttachments,
   '0018-user-authentication': userAuthentication,
+  '0020-import-batches': importBatches,
 }
 
 /** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */
