@@ -1,4 +1,4 @@
-import { verifyJournal } from '@mailroom/storage'
+import { beginImportBatch, verifyJournal } from '@mailroom/storage'
 import { createTestMailroom, storedKeys, type TestMailroom } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGeneratedSource, type GeneratedSource } from '../test/generated-source.js'
@@ -41,13 +41,13 @@ describe('an import that fails in the middle of a batch', () => {
   it('stops, leaving whole batches only and no file behind, and the next run imports the rest once', async () => {
     const run = { from: fixture.url, docservers: { root: fixture.docservers } }
     const total = fixture.installation.facts.records
-    // Batches of 4, one at a time: the 6th history insert is the 2nd record of the second batch.
-    await expect(importCollecting(failingTarget(6), { ...run, batchSize: 4, jobs: 1 })).rejects.toThrow(
+    // Batches of 4, one at a time, one history insert each: the second batch fails after its records' rows went in.
+    await expect(importCollecting(failingTarget(2), { ...run, batchSize: 4, jobs: 1 })).rejects.toThrow(
       'the disk went away',
     )
     const db = t.mailroom.db
     const records = await db.selectFrom('res_letterbox').select(['res_id', 'filename']).orderBy('res_id').execute()
-    // The first batch only: the second's first record, inserted before the failure, went with its batch.
+    // The first batch only: the second's rows, inserted before the failure, went with their transaction.
     const ids = records.map((r) => Number(r.res_id))
     expect(ids).toEqual([1, 2, 3, 4])
     expect(
@@ -82,5 +82,26 @@ describe('an import that fails in the middle of a batch', () => {
       Array.from({ length: total }, (_, i) => i + 1),
     )
     expect((await verifyJournal({ db, docservers: t.documents })).ok).toBe(true)
+  })
+  it('removes, on the next run, the files of a batch stored and never committed (a run killed in between)', async () => {
+    const db = t.mailroom.db
+    // As a crash leaves it: the batch's files durable and noted, its rows never committed.
+    const area =
+      (
+        await db
+          .selectFrom('docservers')
+          .select('path_template')
+          .where('docserver_id', '=', 'FASTHD_MAN')
+          .executeTakeFirst()
+      )?.path_template ?? 'resources'
+    const files = await Promise.all(
+      ['a', 'b'].map((x) => t.documents.write(area, 'pdf', Buffer.from(`never committed ${x}`), new Date())),
+    )
+    await beginImportBatch(db, { importer: 'maarch', afterResId: 900, lastResId: 903, files: files.map((f) => f.key) })
+    expect(await Promise.all(files.map((f) => t.documents.size(f.key)))).toEqual([17, 17])
+    const again = await importCollecting(t.mailroom, { from: fixture.url, docservers: { root: fixture.docservers } })
+    expect(again.records.imported).toEqual([])
+    expect(await Promise.all(files.map((f) => t.documents.size(f.key)))).toEqual([null, null])
+    expect(await db.selectFrom('import_batches').select('id').where('committed', '=', false).execute()).toEqual([])
   })
 })

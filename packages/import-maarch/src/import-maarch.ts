@@ -18,6 +18,7 @@ import {
   type ImportedRecord,
   type ImportedVersionRow,
   insertImportedRecord,
+  insertImportedRecords,
   JournalWriter,
   moveRecordIdsPastHighest,
   type OrganisationAdmin,
@@ -537,10 +538,7 @@ async function writeBatch(
     const batchId = id
     const records = batch.records.length + batch.present.length
     try {
-      await db.transaction().execute(async (trx) => {
-        for (const imported of rows) await importer.insert(trx, imported)
-        await commitImportBatch(trx, batchId, records)
-      })
+      await importer.insertBatch(db, rows, (trx) => commitImportBatch(trx, batchId, records))
     } catch (error) {
       if (refusalOf(error) === null) throw error
       // Rare: the batch again, each record behind a savepoint, so one refused record leaves the others in.
@@ -803,7 +801,24 @@ class RecordImporter {
     }
   }
 
-  /** Inserts a record's rows and its deposits in the batch's transaction. */
+  /**
+   * Every row of a batch's records, one statement per table, and `then` (the batch marked committed), in one
+   * transaction: the batch is committed whole or not at all.
+   */
+  insertBatch(
+    db: Kysely<Database>,
+    records: readonly ImportedRecord[],
+    then: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
+    return this.#journal.committing((rows) =>
+      db.transaction().execute(async (trx) => {
+        await insertImportedRecords(trx, this.#journal, rows, records)
+        await then(trx)
+      }),
+    )
+  }
+
+  /** Inserts one record's rows and its deposits in the batch's transaction (behind a savepoint). */
   insert(trx: Transaction<Database>, imported: ImportedRecord): Promise<void> {
     return insertImportedRecord(trx, this.#journal, imported)
   }

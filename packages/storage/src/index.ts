@@ -97,7 +97,12 @@ export {
   leaveImportBatchOpen,
   unfinishedImportBatches,
 } from './records/import-batches.js'
-export { existingAttachmentIds, existingRecordIds, insertImportedRecord } from './records/imported-record.js'
+export {
+  existingAttachmentIds,
+  existingRecordIds,
+  insertImportedRecord,
+  insertImportedRecords,
+} from './records/imported-record.js'
 export type { GivenChronoNumber } from './records/record-counters.js'
 export { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './records/record-counters.js'
 export { createReferenceServices } from './reference/create-reference-services.js'
