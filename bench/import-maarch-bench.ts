@@ -17,13 +17,7 @@ import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
-import {
-  DEFAULT_BATCH_SIZE,
-  defaultJobs,
-  importMaarch,
-  JsonReportFile,
-  maarchFilePath,
-} from '@mailroom/import-maarch'
+import { DEFAULT_BATCH_SIZE, defaultJobs, importMaarch, JsonReportFile, maarchFilePath } from '@mailroom/import-maarch'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
 import {
   createTestDatabase,

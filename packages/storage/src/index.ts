@@ -78,6 +78,15 @@ export {
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
 export type { RecordsServicesOptions } from './records/create-records-services.js'
 export { createRecordsServices } from './records/create-records-services.js'
+export type { CommittedImportBatch, UnfinishedImportBatch } from './records/import-batches.js'
+export {
+  beginImportBatch,
+  commitImportBatch,
+  committedImportBatches,
+  forgetImportBatch,
+  leaveImportBatchOpen,
+  unfinishedImportBatches,
+} from './records/import-batches.js'
 export type {
   ImportedAttachmentRow,
   ImportedContactRow,
@@ -88,15 +97,6 @@ export type {
   ImportedRecordRow,
   ImportedVersionRow,
 } from './records/imported-record.js'
-export type { CommittedImportBatch, UnfinishedImportBatch } from './records/import-batches.js'
-export {
-  beginImportBatch,
-  commitImportBatch,
-  committedImportBatches,
-  forgetImportBatch,
-  leaveImportBatchOpen,
-  unfinishedImportBatches,
-} from './records/import-batches.js'
 export {
   existingAttachmentIds,
   existingRecordIds,
