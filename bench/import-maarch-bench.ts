@@ -2,15 +2,17 @@
  * Maarch import (issue #21): a Maarch 20.10 database grown from the fixtures' 20 sample records to N records
  * of the same shape (each record a copy of a sample one: same file, diffusion list, contacts, converted PDF),
  * imported with `importMaarch` (source read-only, fingerprints checked, files stored durably, one transaction
- * per record with its history and journal deposit), beside a raw baseline in the same run that copies the
+ * per batch of records with their history and journal deposits, batches written while the next is read), beside
+ * a raw baseline in the same run that copies the
  * same files and inserts the same record, list and contact rows in batches, without any check. The
  * organisation is applied to both targets first, untimed. The import streams its JSON report to a file as
  * it goes, as `mailroom import maarch --report` does. RSS is sampled through both phases: memory is flat when
  * the import's RSS grows no more from its second quarter to its last than the baseline's does.
  *
- *   pnpm --filter @mailroom/bench run bench:import
- *   BENCH_RECORDS (default 2000), BENCH_BATCH_SIZE and BENCH_JOBS (the importer's --batch-size and --jobs), BENCH_DB=pglite for an embedded PGlite target (default: PostgreSQL at
- *   TEST_DATABASE_URL); MAILROOM_MAARCH_FIXTURES (default ../shared/fixtures/maarch-20.10 from the repository)
+ *   pnpm --filter @mailroom/bench run bench:import          (bench:import-million: BENCH_RECORDS=1000000)
+ *   BENCH_RECORDS (default 2000); BENCH_BATCH_SIZE and BENCH_JOBS (the importer's --batch-size and --jobs);
+ *   BENCH_DB=pglite for an embedded PGlite target (default: PostgreSQL at TEST_DATABASE_URL);
+ *   MAILROOM_MAARCH_FIXTURES (default ../shared/fixtures/maarch-20.10 from the repository)
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'

@@ -157,7 +157,7 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     )
     .option(
       '--jobs <batches>',
-      `batches written at once (default ${defaultJobs()} here: one per core, at least 2)`,
+      `batches written at once (default ${defaultJobs()} here: two per core, at least 4)`,
       positive('batches', Math.max(64, availableParallelism() * 4)),
     )
     .option(
