@@ -11,6 +11,7 @@ import {
   type GeneratedSource,
 } from '../../../../packages/import-maarch/test/generated-source.js'
 import { captureCli } from '../../test/capture-cli.js'
+import { loadConfig } from '../config.js'
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -72,7 +73,8 @@ describe('mailroom import maarch, killed and run again', () => {
     const killed = await importProcess(['--batch-size', '3', '--jobs', '1', '--progress-interval', '0'], true)
     expect(killed.signal).toBe('SIGKILL')
     const readBack = async () => {
-      const opened = await openDatabase(database.target)
+      // The database the command line opens (PostgreSQL, or the embedded one in its data folder).
+      const opened = await openDatabase(loadConfig(env(), { requireSecret: false }).database)
       try {
         const records = await opened.db
           .selectFrom('res_letterbox')
