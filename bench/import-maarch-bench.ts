@@ -2,22 +2,24 @@
  * Maarch import (issue #21): a Maarch 20.10 database grown from the fixtures' 20 sample records to N records
  * of the same shape (each record a copy of a sample one: same file, diffusion list, contacts, converted PDF),
  * imported with `importMaarch` (source read-only, fingerprints checked, files stored durably, one transaction
- * per record with its history and journal deposit), beside a raw baseline in the same run that copies the
+ * per batch of records with their history and journal deposits, batches written while the next is read), beside
+ * a raw baseline in the same run that copies the
  * same files and inserts the same record, list and contact rows in batches, without any check. The
  * organisation is applied to both targets first, untimed. The import streams its JSON report to a file as
  * it goes, as `mailroom import maarch --report` does. RSS is sampled through both phases: memory is flat when
  * the import's RSS grows no more from its second quarter to its last than the baseline's does.
  *
- *   pnpm --filter @mailroom/bench run bench:import
- *   BENCH_RECORDS (default 2000), BENCH_DB=pglite for an embedded PGlite target (default: PostgreSQL at
- *   TEST_DATABASE_URL); MAILROOM_MAARCH_FIXTURES (default ../shared/fixtures/maarch-20.10 from the repository)
+ *   pnpm --filter @mailroom/bench run bench:import          (bench:import-million: BENCH_RECORDS=1000000)
+ *   BENCH_RECORDS (default 2000); BENCH_BATCH_SIZE and BENCH_JOBS (the importer's --batch-size and --jobs);
+ *   BENCH_DB=pglite for an embedded PGlite target (default: PostgreSQL at TEST_DATABASE_URL);
+ *   MAILROOM_MAARCH_FIXTURES (default ../shared/fixtures/maarch-20.10 from the repository)
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
-import { importMaarch, JsonReportFile, maarchFilePath } from '@mailroom/import-maarch'
+import { DEFAULT_BATCH_SIZE, defaultJobs, importMaarch, JsonReportFile, maarchFilePath } from '@mailroom/import-maarch'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
 import {
   createTestDatabase,
@@ -30,6 +32,11 @@ import pg from 'pg'
 import { rssGrowth, sampledRss as sampled } from './rss-growth.js'
 
 const records = Number(process.env.BENCH_RECORDS ?? 2000)
+// The import's batches (records per transaction) and batches at once; the importer's defaults when unset.
+const batching = {
+  ...(process.env.BENCH_BATCH_SIZE ? { batchSize: Number(process.env.BENCH_BATCH_SIZE) } : {}),
+  ...(process.env.BENCH_JOBS ? { jobs: Number(process.env.BENCH_JOBS) } : {}),
+}
 const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres'
 // From bench/ (tsx) or bench/dist/ (built): the fixtures sit beside the repository.
 const repository = resolve(import.meta.dirname, import.meta.dirname.endsWith('dist') ? '../..' : '..')
@@ -223,6 +230,7 @@ async function main(): Promise<void> {
         docserverDir: imported.dir,
         only: 'records',
         report: reportFile,
+        ...batching,
       })
       await reportFile.finish(summary)
       return summary
@@ -235,7 +243,9 @@ async function main(): Promise<void> {
 
     const mb = (n: number) => n / 1024 / 1024
     const importBytes = report.bytes
-    console.log(`Maarch import, ${total} records (${kind} target, ${report.counts.imported} imported)`)
+    console.log(
+      `Maarch import, ${total} records (${kind} target, ${report.counts.imported} imported; batches of ${batching.batchSize ?? DEFAULT_BATCH_SIZE}, ${batching.jobs ?? defaultJobs()} at once)`,
+    )
     console.log(
       `  import     ${(total / importSeconds).toFixed(1)} records/s  ${(mb(importBytes) / importSeconds).toFixed(2)} MB/s (originals)  ${importSeconds.toFixed(1)} s`,
     )
@@ -243,6 +253,8 @@ async function main(): Promise<void> {
       `  raw copy   ${(total / rawSeconds).toFixed(1)} records/s  ${(mb(rawBytes) / rawSeconds).toFixed(2)} MB/s (originals and PDFs)  ${rawSeconds.toFixed(1)} s`,
     )
     console.log(`  import / raw: ${(rawSeconds / importSeconds).toFixed(2)} of the baseline's record rate`)
+    const peak = (samples: readonly number[]) => Math.max(...samples).toFixed(0)
+    console.log(`  peak RSS:     import ${peak(importing.samplesMb)} MB, raw copy ${peak(copying.samplesMb)} MB`)
     console.log(`  RSS import:   ${describeRss(importing.samplesMb)}`)
     console.log(`  RSS raw copy: ${describeRss(copying.samplesMb)}`)
     // After the measurement: the streamed report is one valid JSON document listing every record.

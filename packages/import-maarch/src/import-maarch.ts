@@ -1,28 +1,36 @@
 import { readFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { extname } from 'node:path'
 import { type Actor, fail } from '@mailroom/core'
 import {
   attachmentStorageArea,
+  beginImportBatch,
+  commitImportBatch,
+  committedImportBatches,
   type Database,
   type DocumentStore,
   existingAttachmentIds,
   existingRecordIds,
   FolderDocumentStore,
+  forgetImportBatch,
   highestChronoNumbers,
   type ImportedAttachmentRow,
   type ImportedRecord,
   type ImportedVersionRow,
   insertImportedRecord,
+  insertImportedRecords,
   JournalWriter,
+  leaveImportBatchOpen,
   moveRecordIdsPastHighest,
   type OrganisationAdmin,
   raiseChronoCounter,
   type StoredDocument,
+  unfinishedImportBatches,
   userLogins,
   type WritableStorageArea,
   writableStorageAreas,
 } from '@mailroom/storage'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import { type MaarchAttachmentTypeSources, mapAttachmentTypes, parseEntrepriseXml } from './attachment-types.js'
 import { type DeltaSummary, importChanges } from './delta/import-changes.js'
 import { ImportRuns } from './delta/import-runs.js'
@@ -43,7 +51,15 @@ import {
   text,
 } from './maarch-record-rows.js'
 import { type MaarchOrganisationRows, type MaarchUserMapping, mapOrganisation } from './map-organisation.js'
-import type { AttachmentEntry, ImportReportSink, MaarchImportSummary, RecordEntry, RecordReport } from './report.js'
+import type {
+  AttachmentEntry,
+  ImportCounts,
+  ImportReportSink,
+  MaarchImportSummary,
+  RecordEntry,
+  RecordReport,
+  UpdatedRecordEntry,
+} from './report.js'
 import { type MaarchSource, openMaarchSource } from './source.js'
 
 /** The Mailroom installation receiving the import (a `createMailroom` result fits). */
@@ -80,8 +96,18 @@ export interface MaarchImportOptions {
   readonly entrepriseXml?: string
   /** Only the organisation ('reference') or only the records ('records'); both by default. */
   readonly only?: 'reference' | 'records'
-  /** Stops between two records; what is committed stays, the next run continues. */
+  /** Stops between two batches (those in flight finish); what is committed stays, the next run continues. */
   readonly signal?: AbortSignal
+  /**
+   * Records per batch: a batch's files are made durable together, then its rows committed in one
+   * transaction, whole or not at all. DEFAULT_BATCH_SIZE by default.
+   */
+  readonly batchSize?: number
+  /** Batches written at once, each its own transaction; defaultJobs() by default (two per core, at least 4). */
+  readonly jobs?: number
+  /** Called once before the records: their number, where the run resumes, what it cleaned up. */
+  readonly onStart?: (start: ImportStart) => void
+  /** Called after each batch is committed. */
   readonly onProgress?: (progress: ImportProgress) => void
   /** Receives the per-record report as the import goes (a `JsonReportFile`, a `ReportCollector`). */
   readonly report?: ImportReportSink
@@ -92,10 +118,26 @@ export interface MaarchImportOptions {
   readonly since?: Date | string
 }
 
+/** Where a run stands after a batch: records done (imported or skipped) of the source's total. */
 export interface ImportProgress {
   readonly records: number
   readonly total: number
+  /** Bytes of the originals imported. */
   readonly bytes: number
+  /** Batches done so far in this run. */
+  readonly batches?: number
+}
+
+/** How a run of the records starts. */
+export interface ImportStart {
+  /** Records in the source. */
+  readonly total: number
+  /** Where the batches committed by earlier runs end (null: nothing committed, the run starts at the beginning). */
+  readonly resumed: MaarchImportSummary['resumed']
+  /** Batches an earlier run stopped before committing, whose files were removed. */
+  readonly cleaned: { readonly batches: number; readonly files: number }
+  readonly batchSize: number
+  readonly jobs: number
 }
 
 /** The queries reading the organisation from the source, by section (the verification reads it alike). */
@@ -126,8 +168,10 @@ export const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
 const PAGE = 200
 /** Maarch's root user: the default fallback depositor. */
 export const DEFAULT_FALLBACK_DEPOSITOR = 'superadmin'
-/** Records imported at once. */
-const RECORD_CONCURRENCY = 4
+/** Records per batch by default: committed together, their files made durable together before. */
+export const DEFAULT_BATCH_SIZE = 100
+/** Records of a batch whose files are read at once. */
+const READERS = 8
 
 /** Rows of other tables for a page of records, by res_id. */
 export interface Related {
@@ -152,6 +196,19 @@ export interface AttachmentFile {
   readonly row: MaarchRow
   readonly bytes: Buffer | null
   readonly fingerprint: 'matched' | 'computed' | 'mismatch' | 'missing'
+}
+
+/** A record read from the source, ready to be stored: its files' bytes, its depositor, its report. */
+interface PreparedRecord {
+  readonly row: MaarchRow
+  readonly report: RecordReport
+  readonly original: OriginalFile | null
+  readonly versions: readonly VersionFile[]
+  readonly attachments: readonly AttachmentFile[]
+  readonly typist: number
+  readonly actor: Actor | null
+  readonly replaced: boolean
+  readonly problems: string[]
 }
 
 /** A converted version of a record read from Maarch's docservers. */
@@ -248,10 +305,11 @@ async function run(
   }
   await sink.begin({ sourceVersion: source.version, dryRun, organisation })
   // Only counts stay in memory; every record's entry goes to the sink a page at a time.
-  const counts = { imported: 0, repaired: 0, flagged: 0, skipped: 0, attachmentsNotImported: 0 }
+  const counts: Counts = { imported: 0, repaired: 0, flagged: 0, skipped: 0, attachmentsNotImported: 0 }
   const chronoCounters: { counter: string; value: number }[] = []
   let bytes = 0
   let interrupted = false
+  let resumed: MaarchImportSummary['resumed'] = null
 
   let delta: DeltaSummary | undefined
   if (options.only !== 'reference' && runs.since !== null) {
@@ -268,67 +326,10 @@ async function run(
   } else if (options.only !== 'reference') {
     const importer = new RecordImporter(source, target, options)
     await importer.prepare()
-    const total = Number((await source.rows<{ n: string }>('select count(*) as n from res_letterbox'))[0]?.n ?? 0)
-    let done = 0
-    let after = 0
-    for (;;) {
-      const page = await source.rows(`select * from res_letterbox where res_id > $1 order by res_id limit ${PAGE}`, [
-        after,
-      ])
-      if (page.length === 0) break
-      after = Number(page.at(-1)?.res_id)
-      const present = await existingRecordIds(
-        target.db,
-        page.map((r) => Number(r.res_id)),
-      )
-      const related = await importer.related(page.map((r) => Number(r.res_id)).filter((id) => !present.has(id)))
-      const queue = [...page]
-      const entries: RecordEntry[] = []
-      let failing = false
-      const worker = async () => {
-        for (let row = queue.shift(); row !== undefined && !failing; row = queue.shift()) {
-          if (options.signal?.aborted) {
-            interrupted = true
-            return
-          }
-          const resId = Number(row.res_id)
-          if (present.has(resId)) {
-            done++
-            entries.push({ outcome: 'skipped', resId, reason: 'already imported' })
-            continue
-          }
-          let report: RecordReport
-          try {
-            report = await importer.importRecord(row, related, dryRun)
-          } catch (error) {
-            const refusal = refusalOf(error)
-            if (refusal === null) {
-              failing = true
-              throw error
-            }
-            done++
-            entries.push({ outcome: 'skipped', resId, reason: `refused by Mailroom, not imported: ${refusal}` })
-            continue
-          }
-          done++
-          bytes += report.file?.size ?? 0
-          entries.push({ outcome: outcomeOf(row, report), ...report })
-          options.onProgress?.({ records: done, total, bytes })
-        }
-      }
-      // Records are independent: a few at once overlap one's fsyncs with another's rows. A failure stops the
-      // run after the records in flight; each is whole or absent either way.
-      const results = await Promise.allSettled(Array.from({ length: RECORD_CONCURRENCY }, worker))
-      entries.sort((a, b) => a.resId - b.resId)
-      for (const entry of entries) counts[entry.outcome === 'skipped' ? 'skipped' : 'imported']++
-      for (const entry of entries)
-        if (entry.outcome === 'repaired' || entry.outcome === 'flagged') counts[entry.outcome]++
-      // The records committed before a failure are in the report too.
-      await sink.records(entries)
-      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
-      if (failed) throw failed.reason
-      if (interrupted) break
-    }
+    const outcome = await importRecords(source, target, importer, options, sink, counts)
+    bytes = outcome.bytes
+    interrupted = outcome.interrupted
+    resumed = outcome.resumed
     if (!dryRun) {
       chronoCounters.push(...(await importer.finish()))
       await target.journalFlush()
@@ -356,8 +357,293 @@ async function run(
     counts.attachmentsNotImported += attachments.length
     await sink.attachments(attachments)
   }
-  const summary = { sourceVersion: source.version, dryRun, organisation, interrupted, counts, chronoCounters, bytes }
+  const summary = {
+    sourceVersion: source.version,
+    dryRun,
+    organisation,
+    interrupted,
+    resumed,
+    counts,
+    chronoCounters,
+    bytes,
+  }
   return runs.end({ ...summary, ...(delta ? { delta } : {}) })
+}
+
+type Counts = { -readonly [K in keyof ImportCounts]: ImportCounts[K] }
+
+/** A full run's entry for a record: imported or skipped (only a delta run updates records). */
+type ImportedEntry = Exclude<RecordEntry, UpdatedRecordEntry>
+
+/** One batch as the reader hands it to the writers: its range of source records and what was read of them. */
+type ReadBatch =
+  | {
+      /** A range committed by an earlier run: only its ids are read, to list them. */
+      readonly kind: 'committed'
+      readonly afterResId: number
+      readonly lastResId: number
+      readonly resIds: readonly number[]
+    }
+  | {
+      readonly kind: 'read'
+      readonly afterResId: number
+      readonly lastResId: number
+      /** Records of the range already in Mailroom (a run stopped before its batch was noted). */
+      readonly present: readonly number[]
+      readonly related: Related
+      readonly records: readonly PreparedRecord[]
+    }
+
+/** Name of this importer's rows in import_batches. */
+const IMPORTER = 'maarch'
+
+/** Runs `work` on each item, at most `limit` at once, in order of the results. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i] as T)
+  }
+  await settled(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+/** Like Promise.all, but waits for every promise before failing with the first failure (no write left running). */
+async function settled<T>(promises: readonly Promise<T>[]): Promise<T[]> {
+  return (await Promise.allSettled(promises)).map(outcomeValue)
+}
+
+function outcomeValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason
+  return result.value
+}
+
+/**
+ * The records, a batch at a time. One reader goes through the source in res_id order (its one connection
+ * holds the snapshot), reading a batch's rows, related rows and files while earlier batches are written;
+ * up to `jobs` batches are written at once, each committed whole in one transaction after its files are
+ * durable. Entries reach the report in res_id order whatever order batches commit in.
+ */
+async function importRecords(
+  source: MaarchSource,
+  target: MaarchImportTarget,
+  importer: RecordImporter,
+  options: MaarchImportOptions,
+  sink: ImportReportSink,
+  counts: Counts,
+): Promise<{ bytes: number; interrupted: boolean; resumed: MaarchImportSummary['resumed'] }> {
+  const dryRun = options.dryRun === true
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE))
+  const jobs = Math.max(1, Math.floor(options.jobs ?? defaultJobs()))
+  const db = target.db
+  // Files of batches an earlier run stored and never committed: referenced by nothing, removed first.
+  let cleaned = { batches: 0, files: 0 }
+  if (!dryRun)
+    for (const unfinished of await unfinishedImportBatches(db, IMPORTER)) {
+      await importer.remove(unfinished.files)
+      await forgetImportBatch(db, unfinished.id)
+      cleaned = { batches: cleaned.batches + 1, files: cleaned.files + unfinished.files.length }
+    }
+  const committed = new Map((await committedImportBatches(db, IMPORTER)).map((b) => [b.afterResId, b]))
+  // Where the earlier runs' committed batches end without a gap from the start: where this run resumes.
+  const chain = { afterResId: 0, batches: 0, records: 0 }
+  for (let b = committed.get(0); b !== undefined; b = committed.get(b.lastResId))
+    Object.assign(chain, { afterResId: b.lastResId, batches: chain.batches + 1, records: chain.records + b.records })
+  const resumed: MaarchImportSummary['resumed'] = chain.batches > 0 ? chain : null
+  const total = Number((await source.rows<{ n: string }>('select count(*) as n from res_letterbox'))[0]?.n ?? 0)
+  options.onStart?.({ total, resumed, cleaned, batchSize, jobs })
+
+  async function* read(): AsyncGenerator<ReadBatch> {
+    for (let after = 0; ; ) {
+      const done = committed.get(after)
+      if (done !== undefined) {
+        const ids = await source.rows<{ res_id: number }>(
+          'select res_id from res_letterbox where res_id > $1 and res_id <= $2 order by res_id',
+          [done.afterResId, done.lastResId],
+        )
+        yield { kind: 'committed', ...done, resIds: ids.map((r) => Number(r.res_id)) }
+        after = done.lastResId
+        continue
+      }
+      const page = await source.rows(
+        `select * from res_letterbox where res_id > $1 order by res_id limit ${batchSize}`,
+        [after],
+      )
+      if (page.length === 0) return
+      const afterResId = after
+      after = Number(page.at(-1)?.res_id)
+      const present = await existingRecordIds(
+        db,
+        page.map((r) => Number(r.res_id)),
+      )
+      const todo = page.filter((r) => !present.has(Number(r.res_id)))
+      const related = await importer.related(todo.map((r) => Number(r.res_id)))
+      const records = await mapLimit(todo, READERS, (row) => importer.prepareRecord(row, related, dryRun))
+      yield { kind: 'read', afterResId, lastResId: after, present: [...present], related, records }
+    }
+  }
+
+  let done = 0
+  let bytes = 0
+  let batches = 0
+  // Entries of committed batches wait here until every batch before them is reported.
+  const finished = new Map<number, ImportedEntry[]>()
+  let reported = 0
+  const report = async (sequence: number, entries: ImportedEntry[]) => {
+    finished.set(sequence, entries)
+    for (let next = finished.get(reported); next !== undefined; next = finished.get(reported)) {
+      finished.delete(reported++)
+      for (const entry of next) {
+        if (entry.outcome === 'skipped') counts.skipped++
+        else {
+          counts.imported++
+          if (entry.outcome !== 'imported') counts[entry.outcome]++
+        }
+      }
+      await sink.records(next)
+    }
+  }
+
+  const write = async (batch: ReadBatch): Promise<ImportedEntry[]> => {
+    if (batch.kind === 'committed')
+      return batch.resIds.map((resId) => ({ outcome: 'skipped', resId, reason: 'already imported' }))
+    const entries: ImportedEntry[] = batch.present.map((resId) => ({
+      outcome: 'skipped',
+      resId,
+      reason: 'already imported',
+    }))
+    const refused = dryRun ? new Map<number, string>() : await writeBatch(db, importer, batch)
+    for (const p of batch.records) {
+      const resId = Number(p.row.res_id)
+      const refusal = refused.get(resId)
+      if (refusal !== undefined) {
+        entries.push({ outcome: 'skipped', resId, reason: `refused by Mailroom, not imported: ${refusal}` })
+        continue
+      }
+      bytes += p.report.file?.size ?? 0
+      entries.push({ outcome: outcomeOf(p.row, p.report), ...p.report })
+    }
+    return entries.sort((a, b) => a.resId - b.resId)
+  }
+
+  const reader = read()
+  const inFlight = new Set<Promise<void>>()
+  let failure: { error: unknown } | null = null
+  let interrupted = false
+  let sequence = 0
+  let reading: Promise<IteratorResult<ReadBatch>> = reader.next()
+  try {
+    for (;;) {
+      const next = await reading
+      if (next.done) break
+      if (options.signal?.aborted || failure !== null) {
+        interrupted = failure === null
+        break
+      }
+      // The next batch is read while this one is written.
+      reading = reader.next()
+      reading.catch(() => {})
+      const batch = next.value
+      const mine = sequence++
+      const job: Promise<void> = write(batch)
+        .then(async (entries) => {
+          done += entries.length
+          batches++
+          await report(mine, entries)
+          options.onProgress?.({ records: done, total, bytes, batches })
+        })
+        .catch((error: unknown) => {
+          failure ??= { error }
+        })
+        .finally(() => inFlight.delete(job))
+      inFlight.add(job)
+      while (inFlight.size >= jobs) await Promise.race(inFlight)
+    }
+  } finally {
+    // The batches in flight end, whole or absent, before the run stops or fails.
+    await Promise.allSettled(inFlight)
+    await reading.catch(() => {})
+    await reader.return(undefined).catch(() => {})
+  }
+  if (failure !== null) throw (failure as { error: unknown }).error
+  if (options.signal?.aborted) interrupted = true
+  return { bytes, interrupted, resumed }
+}
+
+/**
+ * Writes one batch: every file stored and durable, the files noted in import_batches, then every record's
+ * rows in one transaction that also marks the batch committed. A record the database refuses (see
+ * refusalOf) makes the batch run again with a savepoint per record, leaving that record out; the returned
+ * map says which, and why. Any other failure removes the batch's files and fails.
+ */
+async function writeBatch(
+  db: Kysely<Database>,
+  importer: RecordImporter,
+  batch: Extract<ReadBatch, { kind: 'read' }>,
+): Promise<Map<number, string>> {
+  const files = batch.records.map(() => [] as StoredDocument[])
+  const refused = new Map<number, string>()
+  const leftOut = () => batch.records.flatMap((p, i) => (refused.has(Number(p.row.res_id)) ? (files[i] ?? []) : []))
+  let id: number | null = null
+  try {
+    const rows = await settled(
+      batch.records.map((p, i) => importer.store(p, batch.related, files[i] as StoredDocument[])),
+    )
+    id = await beginImportBatch(db, {
+      importer: IMPORTER,
+      afterResId: batch.afterResId,
+      lastResId: batch.lastResId,
+      files: files.flat().map((f) => f.key),
+    })
+    const batchId = id
+    const records = batch.records.length + batch.present.length
+    try {
+      await importer.insertBatch(db, rows, (trx) => commitImportBatch(trx, batchId, records))
+    } catch (error) {
+      if (refusalOf(error) === null) throw error
+      // Rare: the batch again, each record behind a savepoint, so one refused record leaves the others in.
+      await db.transaction().execute(async (trx) => {
+        for (const [i, imported] of rows.entries()) {
+          await sql`savepoint record`.execute(trx)
+          try {
+            await importer.insert(trx, imported)
+            await sql`release savepoint record`.execute(trx)
+          } catch (error) {
+            const refusal = refusalOf(error)
+            if (refusal === null) throw error
+            await sql`rollback to savepoint record`.execute(trx)
+            refused.set(Number(batch.records[i]?.row.res_id), refusal)
+          }
+        }
+        if (refused.size === 0) await commitImportBatch(trx, batchId, records)
+        else
+          await leaveImportBatchOpen(
+            trx,
+            batchId,
+            leftOut().map((f) => f.key),
+          )
+      })
+    }
+  } catch (error) {
+    await importer.remove(files.flat().map((f) => f.key))
+    if (id !== null) await forgetImportBatch(db, id).catch(() => {})
+    throw error
+  }
+  if (refused.size > 0 && id !== null) {
+    // A refused record's files: its rows are gone, so nothing names them. The batch stays open (a rerun tries
+    // the refused records again) until they are removed.
+    await importer.remove(leftOut().map((f) => f.key))
+    await forgetImportBatch(db, id)
+  }
+  return refused
+}
+
+/**
+ * Batches written at once by default: two per core, at least 4, at most 16. A batch mostly waits (its files'
+ * fsyncs, its statements' round trips), so more batches than cores keep both the disk and the database busy.
+ */
+export function defaultJobs(): number {
+  return Math.max(4, Math.min(16, availableParallelism() * 2))
 }
 
 export class RecordImporter {
@@ -503,8 +789,11 @@ export class RecordImporter {
     }
   }
 
-  /** One record: its files written first, then every row and its deposit in one transaction (a failure removes the files). */
-  async importRecord(row: MaarchRow, related: Related, dryRun: boolean): Promise<RecordReport> {
+  /**
+   * One record read from the source: its files read and checked, its depositor found, its report written.
+   * Nothing is written; {@link store} then stores its files.
+   */
+  async prepareRecord(row: MaarchRow, related: Related, dryRun: boolean): Promise<PreparedRecord> {
     const resId = Number(row.res_id)
     const problems: string[] = []
     const original = await this.#readOriginal(row, problems)
@@ -524,52 +813,101 @@ export class RecordImporter {
       ...(replaced ? { depositor: { typist, login: this.#fallback.login } } : {}),
       ...(problems.length > 0 ? { problems } : {}),
     }
-    if (dryRun) return report
+    return { row, report, original, versions, attachments, typist, actor, replaced, problems }
+  }
 
+  /**
+   * Stores a prepared record's files (durable when it resolves) and returns every row of it, ready to be
+   * inserted; `written` gets each stored file, also when it fails, for the caller to remove.
+   */
+  async store(prepared: PreparedRecord, related: Related, written: StoredDocument[]): Promise<ImportedRecord> {
+    const { row, original, versions, attachments, typist, actor, replaced, problems } = prepared
+    const resId = Number(row.res_id)
+    const created = dateOf(row.creation_date)
+    // The record's files at once: their fsyncs overlap, and files of one folder share its fsync.
+    const [stored, versionRows, attachmentRows] = await Promise.allSettled([
+      original ? this.#storeOriginal(row, original.bytes, created, written) : null,
+      this.#storeVersions(versions, created, written),
+      this.#storeAttachments(attachments, written),
+    ]).then(([a, b, c]) => [outcomeValue(a), outcomeValue(b), outcomeValue(c)] as const)
+    const findings: RecordFindings = {
+      original: stored,
+      flagged: original?.report.fingerprint === 'mismatch' || (Boolean(row.filename) && stored === null),
+      problems,
+      replacement: replaced && actor ? { typist, by: actor.id } : null,
+    }
+    return {
+      ...this.#listsOf(resId, related),
+      record: recordRow(row, findings),
+      versions: versionRows,
+      attachments: attachmentRows.map((a) => a.row),
+      attachmentDeposits: actor
+        ? attachmentRows.flatMap(({ row: attachment, stored }) =>
+            stored
+              ? [
+                  {
+                    destination: text(row.destination) ?? null,
+                    sha256: stored.sha256,
+                    size: stored.size,
+                    actor,
+                    provenance: `imported from Maarch Courrier ${this.#source.version} attachment ${attachment.res_id}`,
+                  },
+                ]
+              : [],
+          )
+        : [],
+      history: historyRows(
+        related.history.get(resId) ?? [],
+        importHistoryRow(this.#source.version, problems, new Date()),
+      ),
+      deposit: original && stored && actor ? this.#deposit(row, original, stored, actor) : null,
+    }
+  }
+
+  /**
+   * Every row of a batch's records, one statement per table, and `then` (the batch marked committed), in one
+   * transaction: the batch is committed whole or not at all.
+   */
+  insertBatch(
+    db: Kysely<Database>,
+    records: readonly ImportedRecord[],
+    then: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
+    return this.#journal.committing((rows) =>
+      db.transaction().execute(async (trx) => {
+        await insertImportedRecords(trx, this.#journal, rows, records)
+        await then(trx)
+      }),
+    )
+  }
+
+  /** Inserts one record's rows and its deposits in the batch's transaction (behind a savepoint). */
+  insert(trx: Transaction<Database>, imported: ImportedRecord): Promise<void> {
+    return insertImportedRecord(trx, this.#journal, imported)
+  }
+
+  /**
+   * One record on its own, as a delta run imports a record new since: prepared, its files stored, then its rows
+   * written as a batch of one in one transaction (not noted in import_batches: it is no range of res_ids). A
+   * failure removes its files.
+   */
+  async importRecord(row: MaarchRow, related: Related, dryRun: boolean): Promise<RecordReport> {
+    const prepared = await this.prepareRecord(row, related, dryRun)
+    if (dryRun) return prepared.report
     const written: StoredDocument[] = []
     try {
-      const created = dateOf(row.creation_date)
-      const stored = original ? await this.#storeOriginal(row, original.bytes, created, written) : null
-      const versionRows = await this.#storeVersions(versions, created, written)
-      const attachmentRows = await this.#storeAttachments(attachments, written)
-      const findings: RecordFindings = {
-        original: stored,
-        flagged: original?.report.fingerprint === 'mismatch' || (Boolean(row.filename) && stored === null),
-        problems,
-        replacement: replaced && actor ? { typist, by: actor.id } : null,
-      }
-      const imported: ImportedRecord = {
-        ...this.#listsOf(resId, related),
-        record: recordRow(row, findings),
-        versions: versionRows,
-        attachments: attachmentRows.map((a) => a.row),
-        attachmentDeposits: actor
-          ? attachmentRows.flatMap(({ row: attachment, stored }) =>
-              stored
-                ? [
-                    {
-                      destination: text(row.destination) ?? null,
-                      sha256: stored.sha256,
-                      size: stored.size,
-                      actor,
-                      provenance: `imported from Maarch Courrier ${this.#source.version} attachment ${attachment.res_id}`,
-                    },
-                  ]
-                : [],
-            )
-          : [],
-        history: historyRows(
-          related.history.get(resId) ?? [],
-          importHistoryRow(this.#source.version, problems, new Date()),
-        ),
-        deposit: original && stored && actor ? this.#deposit(row, original, stored, actor) : null,
-      }
-      await this.#target.db.transaction().execute((trx) => insertImportedRecord(trx, this.#journal, imported))
-      return report
+      const imported = await this.store(prepared, related, written)
+      await this.insertBatch(this.#target.db, [imported], async () => {})
     } catch (error) {
-      for (const s of written) await this.#writer.remove(s.key).catch(() => {})
+      await this.remove(written.map((f) => f.key))
       throw error
     }
+    return prepared.report
+  }
+
+  /** Removes stored files that no committed row names (a batch that failed, a refused record). */
+  async remove(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.#writer.remove(key).catch(() => {})
   }
 
   /** The record's original as Maarch stored it, checked against its fingerprint; null (and a problem) when missing. */
@@ -630,23 +968,23 @@ export class RecordImporter {
     created: Date,
     written: StoredDocument[],
   ): Promise<ImportedVersionRow[]> {
-    const rows: ImportedVersionRow[] = []
-    for (const v of versions) {
-      const area = this.#areas.get('CONVERT') ?? this.#areas.get('DOC')
-      if (area === undefined) fail('NO_WRITABLE_DOCSERVER')
-      const document = await this.#writer.write(area.pathTemplate, 'pdf', v.bytes, created)
-      written.push(document)
-      rows.push({
-        type: v.type,
-        version: v.version,
-        docserver_id: area.docserverId,
-        path: document.path,
-        filename: document.filename,
-        fingerprint: document.sha256,
-        filesize: document.size,
-      })
-    }
-    return rows
+    return settled(
+      versions.map(async (v): Promise<ImportedVersionRow> => {
+        const area = this.#areas.get('CONVERT') ?? this.#areas.get('DOC')
+        if (area === undefined) fail('NO_WRITABLE_DOCSERVER')
+        const document = await this.#writer.write(area.pathTemplate, 'pdf', v.bytes, created)
+        written.push(document)
+        return {
+          type: v.type,
+          version: v.version,
+          docserver_id: area.docserverId,
+          path: document.path,
+          filename: document.filename,
+          fingerprint: document.sha256,
+          filesize: document.size,
+        }
+      }),
+    )
   }
 
   /** The record's attachments and their files, each checked against its fingerprint; a file not found is reported. */
@@ -678,24 +1016,24 @@ export class RecordImporter {
     attachments: readonly AttachmentFile[],
     written: StoredDocument[],
   ): Promise<{ row: ImportedAttachmentRow; stored: StoredDocument | null }[]> {
-    const out: { row: ImportedAttachmentRow; stored: StoredDocument | null }[] = []
     const carried = new Set(attachments.map((a) => Number(a.row.res_id)))
-    for (const a of attachments) {
-      let stored: StoredDocument | null = null
-      const area = this.#attachmentArea
-      if (a.bytes !== null) {
-        if (area === null) fail('NO_WRITABLE_DOCSERVER')
-        const format = String(a.row.format ?? 'pdf').toLowerCase()
-        const extension = /^[a-z0-9]{1,10}$/.test(format) ? format : 'bin'
-        stored = await this.#writer.write(area.pathTemplate, extension, a.bytes, dateOf(a.row.creation_date))
-        written.push(stored)
-      }
-      const row = attachmentRow(a.row, stored && area ? { area: area.docserverId, stored } : null)
-      // A version whose first one was deleted in Maarch (and so stays behind) keeps its relation, not the link.
-      const origin = row.origin_id != null && !carried.has(Number(row.origin_id)) ? { origin_id: null } : {}
-      out.push({ row: { ...row, ...origin }, stored })
-    }
-    return out
+    return settled(
+      attachments.map(async (a) => {
+        let stored: StoredDocument | null = null
+        const area = this.#attachmentArea
+        if (a.bytes !== null) {
+          if (area === null) fail('NO_WRITABLE_DOCSERVER')
+          const format = String(a.row.format ?? 'pdf').toLowerCase()
+          const extension = /^[a-z0-9]{1,10}$/.test(format) ? format : 'bin'
+          stored = await this.#writer.write(area.pathTemplate, extension, a.bytes, dateOf(a.row.creation_date))
+          written.push(stored)
+        }
+        const row = attachmentRow(a.row, stored && area ? { area: area.docserverId, stored } : null)
+        // A version whose first one was deleted in Maarch (and so stays behind) keeps its relation, not the link.
+        const origin = row.origin_id != null && !carried.has(Number(row.origin_id)) ? { origin_id: null } : {}
+        return { row: { ...row, ...origin }, stored }
+      }),
+    )
   }
 
   /** The record's diffusion list, senders and recipients, tags and folders, as Maarch had them. */

@@ -100,6 +100,35 @@ describe('mapOrganisation', () => {
     expect(notes.find((n) => n.id === 'BAD_GROUP')?.message).toMatch(/not understood .*the group gets no records/)
   })
 
+  it('says, of a group whose clause is lost, what each of its users will now see', () => {
+    const users = ['alone', 'both', 'root'].map((login, i) => ({
+      id: 10 + i,
+      user_id: login,
+      password: null,
+      status: 'OK',
+      mode: login === 'root' ? 'root_invisible' : 'standard',
+    }))
+    const { notes } = mapOrganisation({
+      ...empty,
+      users,
+      usersEntities: [],
+      usergroupContent: [
+        { user_id: 10, group_id: 2 },
+        { user_id: 11, group_id: 2 },
+        { user_id: 11, group_id: 1 },
+        { user_id: 12, group_id: 2 },
+      ],
+    })
+    expect(notes.find((n) => n.id === 'BAD_GROUP')?.message).toBe(
+      'security clause "1=1 or exists (select 1 from pg_user)" not understood (' +
+        notes
+          .find((n) => n.id === 'BAD_GROUP')
+          ?.message.split(' not understood (')[1]
+          ?.split('): ')[0] +
+        '): the group gets no records; of its 3 users, both now sees only the records of their other groups; alone now sees no records at all (no other group gives any); root is a root user and still sees every record. Fix the clause and apply it with mailroom org apply',
+    )
+  })
+
   it('maps indexing entities given by serial id to codes, drops unknown keywords with a note, keeps ids, modes and bcrypt hashes', () => {
     expect(document.groups?.[0]?.indexing).toEqual({ entities: ['DSI'], keywords: ['ALL_ENTITIES'] })
     expect(notes.some((n) => n.message.includes('NOT_A_KEYWORD'))).toBe(true)

@@ -46,6 +46,41 @@ const num = (value: unknown): number => Number(value)
 const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value)
 const USER_MODES = new Set(['standard', 'rest', 'root_visible', 'root_invisible'])
 
+/**
+ * What the users of a group whose clause is lost will see: those with another group whose clause is kept
+ * see that group's records only; the others see none (root users see every record whatever their groups).
+ */
+function lostPerimeterUsers(
+  groupSerial: number,
+  rows: MaarchOrganisationRows,
+  clauses: ReadonlyMap<number, { readonly clause: string | null; readonly problem: string | null }>,
+): string {
+  const members = rows.usergroupContent.filter((c) => num(c.group_id) === groupSerial).map((c) => num(c.user_id))
+  const users = rows.users.filter((u) => members.includes(num(u.id)))
+  if (users.length === 0) return '; it has no users'
+  const root = (u: Row) => String(u.mode ?? '').startsWith('root')
+  const keeps = (u: Row) =>
+    rows.usergroupContent.some((c) => {
+      const other = clauses.get(num(c.group_id))
+      return (
+        num(c.user_id) === num(u.id) &&
+        num(c.group_id) !== groupSerial &&
+        other?.clause != null &&
+        other.problem === null
+      )
+    })
+  const list = (found: readonly Row[]) => found.map((u) => String(u.user_id)).join(', ')
+  const parts = [
+    [users.filter((u) => !root(u) && keeps(u)), 'now sees', 'now see', 'only the records of their other groups'],
+    [users.filter((u) => !root(u) && !keeps(u)), 'now sees', 'now see', 'no records at all (no other group gives any)'],
+    [users.filter(root), 'is a root user and still sees', 'are root users and still see', 'every record'],
+  ] as const
+  return `; of its ${users.length === 1 ? 'one user' : `${users.length} users`}, ${parts
+    .filter(([found]) => found.length > 0)
+    .map(([found, one, many, what]) => `${list(found)} ${found.length === 1 ? one : many} ${what}`)
+    .join('; ')}. Fix the clause and apply it with mailroom org apply`
+}
+
 /** How the imported users sign in (Maarch 20.10 says it in a file, apps/maarch_entreprise/xml/login_method.xml, not in its database). */
 export interface MaarchUserMapping {
   /**
@@ -106,21 +141,31 @@ export function mapOrganisation(
     }
   })
 
+  // Each group's records clause and what Mailroom makes of it (null: understood), before any group is mapped:
+  // a note on a group whose clause is lost says which of its users still see records through another group.
+  const clauses = new Map(
+    rows.usergroups.map((g) => {
+      const security = rows.security.find(
+        (s) => s.group_id === String(g.group_id) && (s.coll_id ?? 'letterbox_coll') === 'letterbox_coll',
+      )
+      const clause = security === undefined ? null : String(security.where_clause ?? '')
+      return [num(g.id), { clause, problem: clause === null ? null : checkPerimeterClause(clause) }] as const
+    }),
+  )
   const groups = rows.usergroups.map((g) => {
     const id = String(g.group_id)
     const security = rows.security.find(
       (s) => s.group_id === id && (s.coll_id ?? 'letterbox_coll') === 'letterbox_coll',
     )
     let perimeter: string | null = null
-    if (security !== undefined) {
-      const clause = String(security.where_clause ?? '')
-      const problem = checkPerimeterClause(clause)
+    const { clause, problem } = clauses.get(num(g.id)) ?? { clause: null, problem: null }
+    if (clause !== null) {
       if (problem === null) perimeter = clause
       else
         notes.push({
           section: 'groups',
           id,
-          message: `security clause ${JSON.stringify(clause)} not understood (${problem}): the group gets no records`,
+          message: `security clause ${JSON.stringify(clause)} not understood (${problem}): the group gets no records${lostPerimeterUsers(num(g.id), rows, clauses)}`,
         })
     }
     const parameters = (json(g.indexation_parameters) ?? {}) as { entities?: unknown[]; keywords?: unknown[] }

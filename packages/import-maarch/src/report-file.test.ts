@@ -22,6 +22,7 @@ const summary = (counts: Partial<MaarchImportSummary['counts']> = {}): MaarchImp
     notes: [{ section: 'groups', id: 'G', message: 'clause "a\nb" not understood' }],
   },
   interrupted: false,
+  resumed: null,
   counts: { imported: 0, repaired: 0, flagged: 0, skipped: 0, attachmentsNotImported: 0, ...counts },
   chronoCounters: [{ counter: 'chrono_incoming_2020', value: 12 }],
   bytes: 42,

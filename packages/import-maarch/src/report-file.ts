@@ -11,7 +11,7 @@ type Section = 'none' | 'records' | 'attachments' | 'finished'
  *   { "sourceVersion", "dryRun", "organisation",
  *     "records": [ one entry per record, in res_id order within each page ],
  *     "notImported": { "attachments": [...] },
- *     "interrupted", "counts", "chronoCounters", "bytes" }
+ *     "interrupted", "resumed", "counts", "chronoCounters", "bytes", "cutoff" and a delta run's "delta" }
  */
 export class JsonReportFile implements ImportReportSink {
   readonly #path: string
@@ -52,8 +52,13 @@ export class JsonReportFile implements ImportReportSink {
   async finish(summary: MaarchImportSummary): Promise<void> {
     if (this.#section === 'none') await this.begin(summary)
     if (this.#section === 'records') await this.attachments([])
-    const { interrupted, counts, chronoCounters, bytes, cutoff, delta } = summary
-    const fields = [field('interrupted', interrupted), field('counts', counts), field('chronoCounters', chronoCounters)]
+    const { interrupted, resumed, counts, chronoCounters, bytes, cutoff, delta } = summary
+    const fields = [
+      field('interrupted', interrupted),
+      field('resumed', resumed),
+      field('counts', counts),
+      field('chronoCounters', chronoCounters),
+    ]
     fields.push(field('bytes', bytes))
     if (cutoff !== undefined) fields.push(field('cutoff', cutoff))
     if (delta !== undefined) fields.push(field('delta', delta))

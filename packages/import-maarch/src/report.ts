@@ -74,6 +74,11 @@ export interface ImportCounts {
 /** What `importMaarch` returns: the header, the counts and what is known at the end, no per-record list. */
 export interface MaarchImportSummary extends ReportHeader {
   readonly interrupted: boolean
+  /**
+   * Where the run resumed: the batches earlier runs committed, without a gap from the first record, end
+   * after res_id `afterResId` (their records are reported skipped, already imported). Null: from the start.
+   */
+  readonly resumed: { readonly afterResId: number; readonly batches: number; readonly records: number } | null
   readonly counts: ImportCounts
   readonly chronoCounters: readonly { readonly counter: string; readonly value: number }[]
   readonly bytes: number

@@ -16,7 +16,7 @@ export async function importCollecting(
   return collector.report(await importMaarch(target, { ...options, report: collector }))
 }
 
-/** A plugin whose `failAt`-th history insert fails after PostgreSQL ran it: an import stopped mid-record. */
+/** A plugin whose `failAt`-th history insert (one per batch) fails after PostgreSQL ran it: an import stopped mid-batch. */
 export function failingHistoryInsert(failAt: number, message: string): KyselyPlugin {
   const historyInserts = new WeakSet<QueryId>()
   let seen = 0

@@ -83,6 +83,15 @@ export {
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
 export type { RecordsServicesOptions } from './records/create-records-services.js'
 export { createRecordsServices } from './records/create-records-services.js'
+export type { CommittedImportBatch, UnfinishedImportBatch } from './records/import-batches.js'
+export {
+  beginImportBatch,
+  commitImportBatch,
+  committedImportBatches,
+  forgetImportBatch,
+  leaveImportBatchOpen,
+  unfinishedImportBatches,
+} from './records/import-batches.js'
 export type { ImportRunStart } from './records/import-runs.js'
 export { finishImportRun, lastImportCutoff, startImportRun } from './records/import-runs.js'
 export type {
@@ -95,7 +104,12 @@ export type {
   ImportedRecordRow,
   ImportedVersionRow,
 } from './records/imported-record.js'
-export { existingAttachmentIds, existingRecordIds, insertImportedRecord } from './records/imported-record.js'
+export {
+  existingAttachmentIds,
+  existingRecordIds,
+  insertImportedRecord,
+  insertImportedRecords,
+} from './records/imported-record.js'
 export type { ImportedRecordChanges, ImportedRecordState, StoredRow } from './records/imported-record-changes.js'
 export { applyImportedRecordChanges, importedRecordState } from './records/imported-record-changes.js'
 export type { GivenChronoNumber } from './records/record-counters.js'

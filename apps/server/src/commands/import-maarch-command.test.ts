@@ -58,7 +58,14 @@ describe('mailroom import maarch', () => {
       ],
       env(),
     )
-    expect([dry.code, dry.err]).toEqual([0, ''])
+    expect(dry.code).toBe(0)
+    // Standard error is no terminal here: JSON lines only, the start, then progress ending with every record.
+    const lines = dry.err
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; records?: number })
+    expect(lines[0]).toMatchObject({ event: 'start', resumedAfter: null, alreadyImported: 0 })
+    expect(lines.at(-1)).toMatchObject({ event: 'progress', records: source.installation.facts.records })
     expect(dry.out).toMatch(/mode\s+dry run \(nothing written\)/)
     const { records: total, repairedRecords } = source.installation.facts
     expect(dry.out).toMatch(new RegExp(`records imported\\s+${total}\n`))

@@ -1,5 +1,9 @@
+import { availableParallelism } from 'node:os'
 import {
+  DEFAULT_BATCH_SIZE,
+  defaultJobs,
   type ImportProgress,
+  type ImportStart,
   importMaarch,
   JsonReportFile,
   type MaarchImportSummary,
@@ -28,6 +32,24 @@ interface ImportOptions {
   readonly authentication?: 'ldap' | 'oidc'
   readonly since?: string
   readonly entrepriseXml?: string
+  readonly batchSize?: number
+  readonly jobs?: number
+  readonly progressInterval: number
+}
+
+function positive(name: string, max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value)
+    if (!Number.isInteger(n) || n < 1 || n > max)
+      throw new InvalidArgumentError(`expected a whole number of ${name} from 1 to ${max}`)
+    return n
+  }
+}
+
+function seconds(value: string): number {
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < 0 || n > 86_400) throw new InvalidArgumentError('expected seconds, from 0 to 86400')
+  return n
 }
 
 function docserverOverride(value: string, previous: Record<string, string>): Record<string, string> {
@@ -44,12 +66,40 @@ function only(value: string): 'reference' | 'records' {
 
 const MB = 1024 * 1024
 
-/** One progress line: records and bytes, rate and time left. */
-export function formatProgress(progress: ImportProgress, elapsedMs: number): string {
+/** Where a run stands, as a progress line (terminal) or a JSON line (anything else) shows it. */
+export function progressFigures(progress: ImportProgress, elapsedMs: number) {
   const seconds = Math.max(elapsedMs / 1000, 0.001)
   const rate = progress.records / seconds
-  const left = rate > 0 ? Math.round((progress.total - progress.records) / rate) : 0
-  return `records ${progress.records}/${progress.total}  ${(progress.bytes / MB).toFixed(1)} MB  ${rate.toFixed(1)} rec/s  ${(progress.bytes / MB / seconds).toFixed(1)} MB/s  ${left}s left`
+  return {
+    records: progress.records,
+    total: progress.total,
+    batches: progress.batches ?? 0,
+    bytes: progress.bytes,
+    elapsedSeconds: Math.round(seconds),
+    recordsPerSecond: Math.round(rate * 10) / 10,
+    megabytesPerSecond: Math.round((progress.bytes / MB / seconds) * 100) / 100,
+    secondsLeft: rate > 0 ? Math.round((progress.total - progress.records) / rate) : null,
+  }
+}
+
+/** One progress line: records and bytes, rate and time left. */
+export function formatProgress(progress: ImportProgress, elapsedMs: number): string {
+  const f = progressFigures(progress, elapsedMs)
+  return `records ${f.records}/${f.total}  ${(f.bytes / MB).toFixed(1)} MB  ${f.recordsPerSecond.toFixed(1)} rec/s  ${f.megabytesPerSecond.toFixed(1)} MB/s  ${f.secondsLeft ?? 0}s left`
+}
+
+/** What a run says before its records: where it resumes, what it cleaned up. */
+export function formatStart(start: ImportStart): string {
+  const lines = [
+    start.resumed === null
+      ? `starting from the first record: ${start.total} records, batches of ${start.batchSize}, ${start.jobs} at once`
+      : `resuming after res_id ${start.resumed.afterResId}: ${start.resumed.records} records in ${start.resumed.batches} batches were imported by earlier runs (${start.total} records in the source, batches of ${start.batchSize}, ${start.jobs} at once)`,
+  ]
+  if (start.cleaned.batches > 0)
+    lines.push(
+      `removed ${start.cleaned.files} files of ${start.cleaned.batches} batches an earlier run stored and never committed`,
+    )
+  return `${lines.join('\n')}\n`
 }
 
 /** The summary table printed at the end of a run. */
@@ -67,6 +117,11 @@ export function formatSummary(report: MaarchImportSummary): string {
       ['organisation', report.organisation.lines.join('; ')],
       ['organisation notes', report.organisation.notes.length],
     )
+  if (report.resumed)
+    rows.push([
+      'resumed',
+      `after res_id ${report.resumed.afterResId} (${report.resumed.records} records of ${report.resumed.batches} batches committed before)`,
+    ])
   rows.push(
     ['records imported', report.counts.imported],
     ['records skipped', report.counts.skipped],
@@ -87,7 +142,11 @@ export function formatSummary(report: MaarchImportSummary): string {
   if (report.cutoff && !report.dryRun && !report.interrupted)
     rows.push(['source cut-off', `${report.cutoff} (the next delta: --since last)`])
   const width = Math.max(...rows.map(([name]) => name.length))
-  return `${rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n')}\n`
+  const table = `${rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n')}\n`
+  // Every note in full: a lost clause narrows what a group's users see, and the operator must know whose.
+  const notes = report.organisation?.notes ?? []
+  if (notes.length === 0) return table
+  return `${table}\norganisation notes:\n${notes.map((n) => `- ${n.section} ${n.id}: ${n.message}`).join('\n')}\n`
 }
 
 /** `mailroom import maarch`: carries a Maarch Courrier 20.10 installation over (docs/migrating-from-maarch.md). */
@@ -127,6 +186,22 @@ export function registerImportCommand(program: Command, context: CliContext): vo
       "the installation's apps/maarch_entreprise/xml/entreprise.xml (its custom copy when it has one), where 20.10 keeps its attachment types (default: the types 20.10 installs)",
     )
     .option('--report <file>', 'write the JSON report there, record by record as the import goes')
+    .option(
+      '--batch-size <records>',
+      `records committed together, their files made durable together first (default ${DEFAULT_BATCH_SIZE})`,
+      positive('records', 10_000),
+    )
+    .option(
+      '--jobs <batches>',
+      `batches written at once (default ${defaultJobs()} here: two per core, at least 4)`,
+      positive('batches', Math.max(64, availableParallelism() * 4)),
+    )
+    .option(
+      '--progress-interval <seconds>',
+      'seconds between two progress JSON lines when standard error is not a terminal (0: after every batch)',
+      seconds,
+      10,
+    )
     .action(async (options: ImportOptions & VerifyFlags) => {
       if (options.verify) return runImportVerify(context, options)
       const { docserverDir } = loadConfig(context.env, { requireSecret: false })
@@ -142,11 +217,23 @@ async function runImport(
   docserverDir: string,
 ): Promise<void> {
   const abort = new AbortController()
-  // Ctrl-C ends the record in flight, then stops: nothing half imported, a rerun continues.
+  // Ctrl-C lets the batches in flight commit, then stops: whole batches only, a rerun continues.
   const stop = () => abort.abort()
   process.once('SIGINT', stop)
   const started = Date.now()
   const tty = process.stderr.isTTY === true
+  // On a terminal, one line redrawn at most 4 times a second; elsewhere (a log, a pipe), a JSON line per interval.
+  let shown = 0
+  let last: ImportProgress | null = null
+  const show = (progress: ImportProgress, force = false) => {
+    last = progress
+    const now = Date.now()
+    const interval = tty ? 250 : options.progressInterval * 1000
+    if (!force && now - shown < interval) return
+    shown = now
+    if (tty) process.stderr.write(`\r${formatProgress(progress, now - started)}\x1b[K`)
+    else process.stderr.write(`${JSON.stringify({ event: 'progress', ...progressFigures(progress, now - started) })}\n`)
+  }
   // Streamed: the report of 100,000 records is never held in memory.
   const reportFile = options.report ? await JsonReportFile.create(options.report) : undefined
   try {
@@ -160,16 +247,24 @@ async function runImport(
       ...(options.authentication ? { authentication: options.authentication } : {}),
       ...(options.since ? { since: options.since } : {}),
       ...(options.entrepriseXml ? { entrepriseXml: options.entrepriseXml } : {}),
+      ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+      ...(options.jobs ? { jobs: options.jobs } : {}),
       signal: abort.signal,
       ...(reportFile ? { report: reportFile } : {}),
-      ...(tty
-        ? {
-            onProgress: (p: ImportProgress) =>
-              process.stderr.write(`\r${formatProgress(p, Date.now() - started)}\x1b[K`),
-          }
-        : {}),
+      onStart: (start) => {
+        shown = Date.now()
+        if (tty) process.stderr.write(formatStart(start))
+        else
+          process.stderr.write(
+            `${JSON.stringify({ event: 'start', total: start.total, resumedAfter: start.resumed?.afterResId ?? null, alreadyImported: start.resumed?.records ?? 0, batchSize: start.batchSize, jobs: start.jobs, removedFiles: start.cleaned.files })}\n`,
+          )
+      },
+      onProgress: (p) => show(p),
     })
-    if (tty) process.stderr.write('\n')
+    // The closing figures (100% when whole).
+    const closing = last as ImportProgress | null
+    if (closing !== null) show(closing, true)
+    if (tty && closing !== null) process.stderr.write('\n')
     context.out(formatSummary(summary))
     if (reportFile) {
       await reportFile.finish(summary)

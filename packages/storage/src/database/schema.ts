@@ -544,6 +544,7 @@ export interface Database {
   journal_verified_points: JournalVerifiedPointsTable
   journal_archives: JournalArchivesTable
   fulltext_jobs: FulltextJobsTable
+  import_batches: ImportBatchesTable
   fulltext_texts: FulltextTextsTable
   maarch_import_runs: MaarchImportRunsTable
   res_view_letterbox: ResViewLetterbox
@@ -566,6 +567,19 @@ export interface MaarchImportRunsTable {
 
 /** The kinds of stored file the full-text queue extracts (migration 0016): a record's current file, an attachment. */
 export type FulltextFileKind = 'resource' | 'attachment'
+
+/** A batch of an import from another installation (migration 0020). */
+export interface ImportBatchesTable {
+  id: Generated<number>
+  importer: string
+  after_res_id: number
+  last_res_id: number
+  records: ColumnType<number, number | undefined, number>
+  committed: ColumnType<boolean, boolean | undefined, boolean>
+  /** Keys of the batch's stored files while it is not committed (JSON array), then null. */
+  files: ColumnType<string[] | null, string | null | undefined, string | null>
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
 
 export interface FulltextJobsTable {
   id: Generated<number>

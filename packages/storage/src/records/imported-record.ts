@@ -8,7 +8,14 @@ import type {
   ResLetterboxTable,
   ResourceContactsTable,
 } from '../database/schema.js'
-import type { JournalDepositRequest, JournalWriter } from '../journal/journal-writer.js'
+import { loadSafeDirectory } from '../journal/journal-rows.js'
+import type {
+  JournalDepositRequest,
+  JournalRowsOfCommit,
+  JournalWriter,
+  PendingJournalRow,
+  PreparedDeposit,
+} from '../journal/journal-writer.js'
 
 /**
  * A record's own row as another installation had it, its id included. Any column may hold null: the
@@ -121,6 +128,95 @@ export async function insertImportedRecord(
   // As an attachment added in Mailroom: its file joins the record's archive (opened here when the record has none).
   for (const deposit of imported.attachmentDeposits ?? [])
     await journal.deposit(trx, { ...deposit, kind: 'newResource', resId })
+}
+
+/** Rows per insert statement of {@link insertImportedRecords} (PostgreSQL takes at most 65,535 parameters). */
+const ROWS_PER_STATEMENT = 500
+
+function chunks<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size))
+  return out
+}
+
+/**
+ * Writes many records carried over from another installation, as {@link insertImportedRecord} writes one,
+ * with one statement per table for all of them (a few hundred rows each) rather than one per record: a
+ * batch of an import costs a few round trips, not ten per record. Run it inside `journal.committing` (its
+ * `rows` prepare the deposits), in the caller's transaction, which commits the batch whole or not at all.
+ */
+export async function insertImportedRecords(
+  trx: Transaction<Database>,
+  journal: JournalWriter,
+  rows: JournalRowsOfCommit,
+  records: readonly ImportedRecord[],
+): Promise<void> {
+  if (records.length === 0) return
+  // Records with the same columns go in one statement (an absent column keeps its default).
+  const shapes = new Map<string, ImportedRecordRow[]>()
+  for (const { record } of records) {
+    const key = Object.keys(record)
+      .filter((column) => record[column as keyof ImportedRecordRow] !== undefined)
+      .join(',')
+    const same = shapes.get(key)
+    if (same) same.push(record)
+    else shapes.set(key, [record])
+  }
+  for (const [key, same] of shapes)
+    for (const part of chunks(same, Math.max(1, Math.floor(60_000 / Math.max(1, key.split(',').length))))) {
+      const columns = key.split(',')
+      await sql`insert into res_letterbox (${sql.join(columns.map((column) => sql.ref(column)))}) values ${sql.join(
+        part.map((row) => sql`(${sql.join(columns.map((column) => row[column as keyof ImportedRecordRow]))})`),
+      )}`.execute(trx)
+    }
+  const all = <T>(of: (imported: ImportedRecord, resId: number) => readonly T[]): T[] =>
+    records.flatMap((imported) => of(imported, imported.record.res_id))
+  for (const part of chunks(all((r, res_id) => r.diffusion.map((item) => ({ ...item, res_id })))))
+    await trx.insertInto('listinstance').values(part).execute()
+  for (const part of chunks(all((r, res_id) => r.contacts.map((contact) => ({ ...contact, res_id })))))
+    await trx.insertInto('resource_contacts').values(part).execute()
+  for (const part of chunks(all((r, res_id) => r.tagIds.map((tag_id) => ({ res_id, tag_id })))))
+    await trx.insertInto('resources_tags').values(part).execute()
+  for (const part of chunks(all((r, res_id) => r.folderIds.map((folder_id) => ({ res_id, folder_id })))))
+    await trx.insertInto('resources_folders').values(part).execute()
+  for (const part of chunks(all((r, res_id) => r.versions.map((version) => ({ ...version, res_id })))))
+    await trx.insertInto('adr_letterbox').values(part).execute()
+  for (const imported of records)
+    for (const note of imported.notes ?? []) await insertImportedNote(trx, imported.record.res_id, note)
+  // In id order: a version's origin_id refers to an attachment inserted before it (or in the same statement,
+  // whose foreign keys are checked at its end).
+  const attachments = all((r, res_id_master) => (r.attachments ?? []).map((a) => ({ ...a, res_id_master }))).sort(
+    (a, b) => a.res_id - b.res_id,
+  )
+  for (const part of chunks(attachments)) await trx.insertInto('res_attachments').values(part).execute()
+  for (const part of chunks(
+    all((r, resId) => r.history.map((row) => ({ ...row, table_name: 'res_letterbox', record_id: String(resId) }))),
+  ))
+    await trx.insertInto('history').values(part).execute()
+  // The deposits: each record's archive and event prepared without a query, its attachments' files joining it.
+  const directory = await loadSafeDirectory(trx)
+  const archives: PreparedDeposit['archive'][] = []
+  const pending: PendingJournalRow[] = []
+  const withoutArchive: ImportedRecord[] = []
+  for (const imported of records) {
+    const resId = imported.record.res_id
+    if (imported.deposit === null) {
+      if ((imported.attachmentDeposits ?? []).length > 0) withoutArchive.push(imported)
+      continue
+    }
+    const prepared = rows.prepareDeposit(directory, { ...imported.deposit, resId })
+    archives.push(prepared.archive)
+    pending.push(prepared.pending)
+    const archive = { archiveId: prepared.archive.archive_id, safe: prepared.safe }
+    for (const deposit of imported.attachmentDeposits ?? [])
+      pending.push(journal.newResourceRow(directory, archive, { ...deposit, resId }))
+  }
+  for (const part of chunks(archives)) await trx.insertInto('journal_archives').values(part).execute()
+  for (const part of chunks(pending, 200)) await trx.insertInto('journal_pending').values(part).execute()
+  // Attachments of a record without a deposited original: the first opens the record's archive.
+  for (const imported of withoutArchive)
+    for (const deposit of imported.attachmentDeposits ?? [])
+      await journal.deposit(trx, { ...deposit, kind: 'newResource', resId: imported.record.res_id })
 }
 
 /** A note and its restriction; notes are numbered anew (Mailroom may have notes of its own under Maarch's ids). */

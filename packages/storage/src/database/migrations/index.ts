@@ -17,6 +17,7 @@ import * as chronoSearchIndex from './0015-chrono-search-index.js'
 import * as fulltext from './0016-fulltext.js'
 import * as fulltextAttachments from './0017-fulltext-attachments.js'
 import * as userAuthentication from './0018-user-authentication.js'
+import * as importBatches from './0020-import-batches.js'
 import * as maarchImportRuns from './0021-maarch-import-runs.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-fulltext': fulltext,
   '0017-fulltext-attachments': fulltextAttachments,
   '0018-user-authentication': userAuthentication,
+  '0020-import-batches': importBatches,
   '0021-maarch-import-runs': maarchImportRuns,
 }
 
