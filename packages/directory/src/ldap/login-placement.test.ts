@@ -16,9 +16,12 @@ describe('placing a login in a template', () => {
       }),
     )
     expect(searchFilterOf('(uid={login})', '*)(uid=*')).toBe('(uid=\\2a\\29\\28uid=\\2a)')
+    // A replacement pattern of String.replace is the login's own text, never the template's.
+    expect(searchFilterOf('(uid={login})', "$`$'$&")).toBe("(uid=$`$'$&)")
   })
 
   it("escapes every DN special character of the login, so the bind name keeps the template's shape", () => {
+    expect(bindNameOf('uid={login},ou=people', "$`$'")).toBe("uid=$`$',ou=people")
     fc.assert(
       fc.property(
         fc.string({ minLength: 1 }).filter((s) => s.trim() === s),

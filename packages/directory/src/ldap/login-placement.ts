@@ -9,12 +9,21 @@ export const LOGIN_PLACEHOLDER = '{login}'
  * (`{login}@corp.example`, `CORP\{login}`), which the directory reads as a name, not as a DN.
  */
 export function bindNameOf(template: string, login: string): string {
-  return template.replaceAll(LOGIN_PLACEHOLDER, escapeDnValue(login))
+  return placed(template, escapeDnValue(login))
 }
 
 /** A search filter with the login in place, escaped (RFC 4515): `*)(uid=*` matches nobody, it finds no one else. */
 export function searchFilterOf(template: string, login: string): string {
-  return template.replaceAll(LOGIN_PLACEHOLDER, Filter.escape(login))
+  return placed(template, Filter.escape(login))
+}
+
+/**
+ * The template with the escaped login in place. A replacer function, not a replacement string: in a string,
+ * the patterns $` and $' insert the template's text around the placeholder, so a login $` would put `(uid=`
+ * in the filter.
+ */
+function placed(template: string, escapedLogin: string): string {
+  return template.replaceAll(LOGIN_PLACEHOLDER, () => escapedLogin)
 }
 
 /** An attribute value escaped for a DN by ldapts' own DN writer. */
