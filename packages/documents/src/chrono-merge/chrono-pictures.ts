@@ -68,7 +68,7 @@ export function swapDocxPictures(
       const docPr = /<wp:docPr\b[^>]*>/.exec(drawing)
       const tagged = docPr ? untag(docPr[0]) : null
       if (!docPr || !tagged) return drawing
-      let result = drawing.replace(docPr[0], tagged.block)
+      let result = drawing.replace(docPr[0], () => tagged.block)
       if (pictures[tagged.kind]) {
         const embed = /(<a:blip\b[^>]*?\br:embed=")[^"]*(")/
         if (embed.test(result)) {
