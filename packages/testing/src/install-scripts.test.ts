@@ -24,7 +24,7 @@ beforeEach(() => {
   stub('dpkg-query', `grep -qx "\${@: -1}" "${installed()}" && printf 'install ok installed'`)
   stub(
     'apt-get',
-    `echo "$*" >> "${aptCalls()}"\n[ "$1" = install ] && for a in "$@"; do case $a in -*|install) ;; *) echo "$a" >> "${installed()}";; esac; done\nexit 0`,
+    `echo "$*" >> "${aptCalls()}"\ncase " $* " in *" install "*) for a in "$@"; do case $a in -*|install|*=*) ;; *) echo "$a" >> "${installed()}";; esac; done;; esac\nexit 0`,
   )
   stub('id', 'echo 0')
 })
@@ -81,8 +81,8 @@ describe('scripts/install-libreoffice.sh', () => {
       'install-libreoffice: installing libreoffice-calc-nogui libreoffice-impress-nogui unoconv fonts-liberation2 poppler-utils',
     )
     expect(apt.trim().split('\n')).toEqual([
-      'update -qq',
-      'install -y -qq --no-install-recommends libreoffice-calc-nogui libreoffice-impress-nogui unoconv fonts-liberation2 poppler-utils',
+      '-o DPkg::Lock::Timeout=600 update -qq',
+      '-o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends libreoffice-calc-nogui libreoffice-impress-nogui unoconv fonts-liberation2 poppler-utils',
     ])
     expect(
       runScript('install-libreoffice.sh', readFileSync(installed(), 'utf8').trim().split('\n'), '--check').status,
@@ -108,7 +108,7 @@ describe('scripts/install-chromium.sh', () => {
       ],
     })
     expect(runScript('install-chromium.sh', ['fonts-dejavu-core']).apt).toContain(
-      'install -y -qq --no-install-recommends chromium',
+      '-o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends chromium',
     )
     expect(runScript('install-chromium.sh', ['chromium', 'fonts-dejavu-core'], '--check')).toMatchObject({ status: 0 })
   })
@@ -165,7 +165,7 @@ chmod +x "$dir/bin/python" "$dir/bin/pip"
     const env = captureEnv()
     const { status, lines, apt } = runScript('install-capture-python.sh', ['python3', 'python3-venv'], env)
     expect(status).toBe(0)
-    expect(apt).toContain('install -y -qq --no-install-recommends python3-requests')
+    expect(apt).toContain('-o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends python3-requests')
     expect(calls('python-calls')).toEqual([`-m venv --system-site-packages ${env.MAILROOM_CAPTURE_VENV}`])
     expect(calls('pip-calls')).toEqual(['install --quiet --disable-pip-version-check holidays==0.105'])
     expect(lines.at(-1)).toBe(`install-capture-python: installing holidays==0.105 in ${env.MAILROOM_CAPTURE_VENV}`)
@@ -192,7 +192,7 @@ describe('scripts/install-slapd.sh', () => {
       ],
     })
     expect(runScript('install-slapd.sh', ['openssl']).apt).toContain(
-      'install -y -qq --no-install-recommends slapd ldap-utils',
+      '-o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends slapd ldap-utils',
     )
     expect(runScript('install-slapd.sh', ['slapd', 'ldap-utils', 'openssl'], '--check')).toMatchObject({ status: 0 })
   })
@@ -211,7 +211,7 @@ describe('scripts/install-tesseract.sh', () => {
       ],
     })
     expect(runScript('install-tesseract.sh', ['poppler-utils']).apt).toContain(
-      'install -y -qq --no-install-recommends tesseract-ocr tesseract-ocr-fra tesseract-ocr-eng',
+      '-o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends tesseract-ocr tesseract-ocr-fra tesseract-ocr-eng',
     )
     const all = ['tesseract-ocr', 'tesseract-ocr-fra', 'tesseract-ocr-eng', 'poppler-utils']
     expect(runScript('install-tesseract.sh', all, '--check')).toMatchObject({ status: 0 })
