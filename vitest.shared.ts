@@ -70,6 +70,7 @@ export function mailroomVitestConfig(
     include?: string[]
     databaseFree?: string[]
     objectStore?: string[]
+    isolate?: boolean
   } = {},
 ): ViteUserConfig {
   const include = options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts']
@@ -82,6 +83,10 @@ export function mailroomVitestConfig(
     // Vitest's default on a 2-core machine is one worker: test files then wait on each other's I/O (PostgreSQL,
     // LibreOffice, password hashing in libuv's pool). Two keep both cores busy.
     maxWorkers: 2,
+    // A worker runs its test files one after another in one module registry: loading Mailroom's module graph
+    // (kysely, PGlite, Koa, the AWS SDK…) again for every file was a third of the suite's CPU time. So a test
+    // file restores whatever global state it changes (process.env, listeners, spies) when it ends.
+    isolate: options.isolate ?? false,
   }
   const reportDir = process.env.MAILROOM_TEST_REPORT_DIR
   const objectStore = options.databases === 'both' ? (options.objectStore ?? []) : []

@@ -141,6 +141,8 @@ if (task === 'test') {
       useCeph(settings)
     }
   }
+  // Every package was just built: the CLI tests start the built `mailroom` (apps/server/test/mailroom-command.ts).
+  env.MAILROOM_TEST_BUILT_CLI = '1'
   const tests =
     checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full') : 1
   if (startedCeph)

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { mailroomCommand } from './mailroom-command.js'
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -12,20 +13,15 @@ export interface CommandRun {
 }
 
 /**
- * Runs `mailroom <args>` as a process of its own, from source, with `stdin` piped in (nothing by default).
- * `--no-deprecation`: tsx's loader uses `module.register()`, which Node 26 calls deprecated on stderr, where
- * the tests read the command's own messages (the built `mailroom` runs without tsx).
+ * Runs `mailroom <args>` as a process of its own ({@link mailroomCommand}), with `stdin` piped in (nothing by
+ * default).
  */
 export function runMailroomProcess(args: string[], env: Record<string, string>, stdin = ''): Promise<CommandRun> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--no-deprecation', '--import', 'tsx', join(serverDir, 'src/main.ts'), ...args],
-    {
-      cwd: serverDir,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, mailroomCommand(...args), {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
   let out = ''
   let err = ''
   child.stdout.on('data', (chunk) => (out += chunk))

@@ -4,10 +4,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailroomCommand } from './mailroom-command.js'
 import { basicAuth, type ServerProcess, startServerProcess } from './process-server.js'
 
 // Two server processes, a load and a SIGKILL: minutes when two suites share a 2-core machine. Guards against hanging only.
@@ -182,21 +182,10 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
       // Deposits are committed with their records and linked into the chain by a seal the killed server may not
       // have run yet: `journal verify` seals what is pending first, then must find the chain intact.
       const cli = (...args: string[]) =>
-        spawnSync(
-          process.execPath,
-          [
-            '--conditions=source',
-            '--no-deprecation',
-            '--import',
-            'tsx',
-            join(dirname(fileURLToPath(import.meta.url)), '..', 'src/main.ts'),
-            ...args,
-          ],
-          {
-            env: { ...process.env, ...env() },
-            encoding: 'utf8',
-          },
-        )
+        spawnSync(process.execPath, mailroomCommand(...args), {
+          env: { ...process.env, ...env() },
+          encoding: 'utf8',
+        })
       const verified = cli('journal', 'verify')
       expect(verified.status, verified.stdout + verified.stderr).toBe(0)
       expect((await client.query('select count(*)::int as n from journal_pending')).rows[0].n).toBe(0)

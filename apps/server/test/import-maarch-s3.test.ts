@@ -8,6 +8,7 @@ import { checkDocumentStorage, createMailroom, type Mailroom, verifyJournal } fr
 import {
   cephGateway,
   createTestDatabase,
+  rememberEnv,
   serveOnLoopback,
   startStallingProxy,
   TEST_PASSWORD_HASHER,
@@ -83,6 +84,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     return rows.map((r) => mailroom.documentStore.keyOf(areas.get(r.docserver_id!)!, r.path ?? '', r.filename!)).sort()
   }
 
+  const restoreKeys = rememberEnv('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY')
   beforeAll(async () => {
     // The SDK reads the keys from the process environment, as the CLI does.
     process.env.AWS_ACCESS_KEY_ID = gateway!.credentials!.accessKeyId
@@ -91,6 +93,7 @@ describe.runIf(onPostgres && gateway !== null)('importing Maarch into object sto
     dataDir = await mkdtemp(join(tmpdir(), 'mailroom-import-s3-'))
   }, 120_000)
   afterAll(async () => {
+    restoreKeys()
     for (const mailroom of open) await mailroom.close()
     for (const database of databases) await database.drop()
     await rm(dataDir, { recursive: true, force: true })

@@ -4,11 +4,12 @@ import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { mailroomCommand } from './mailroom-command.js'
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const root = join(serverDir, '..', '..')
 
-/** A `mailroom serve` child process, run from source (tsx, `source` export condition). */
+/** A `mailroom serve` child process ({@link mailroomCommand}). */
 export interface ServerProcess {
   readonly url: string
   readonly child: ChildProcess
@@ -21,15 +22,11 @@ export interface ServerProcess {
 
 /** Starts `mailroom serve` on a free port with the given environment; resolves once it logged its URL. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--no-deprecation', '--import', 'tsx', join(serverDir, 'src/main.ts'), 'serve'],
-    {
-      cwd: root,
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, mailroomCommand('serve'), {
+    cwd: root,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))

@@ -30,6 +30,7 @@ export {
 } from './databases/test-database.js'
 export type { DirectoryGroup, DirectoryPerson, TestDirectory } from './directory/slapd-server.js'
 export { SLAPD_PATH, slapdMissing, startTestDirectory } from './directory/slapd-server.js'
+export { rememberEnv } from './environment/remembered-env.js'
 export type { TestRecord, TestRecordInput } from './fixtures/insert-test-record.js'
 export {
   insertTestAdr,

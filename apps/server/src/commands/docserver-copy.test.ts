@@ -5,6 +5,7 @@ import { createMailroom, type Mailroom } from '@mailroom/mailroom'
 import {
   cephGateway,
   cephGatewayUser,
+  rememberEnv,
   startStallingProxy,
   TEST_PASSWORD_HASHER,
   testBucketUrl,
@@ -36,6 +37,7 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
       journal: { sweepIntervalMs: 0 },
     })
 
+  const restoreKeys = rememberEnv('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY')
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'mailroom-copy-'))
     config = loadConfig({
@@ -80,7 +82,10 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
       await mailroom.close()
     }
   }, 120_000)
-  afterAll(async () => rm(dataDir, { recursive: true, force: true }))
+  afterAll(async () => {
+    restoreKeys()
+    await rm(dataDir, { recursive: true, force: true })
+  })
 
   async function readAll(mailroom: Mailroom): Promise<Map<number, string>> {
     const as = await mailroom.as('superadmin')

@@ -11,6 +11,7 @@ import {
   type GeneratedSource,
 } from '../../../../packages/import-maarch/test/generated-source.js'
 import { captureCli } from '../../test/capture-cli.js'
+import { mailroomCommand } from '../../test/mailroom-command.js'
 import { loadConfig } from '../config.js'
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -38,20 +39,7 @@ function env(): Record<string, string> {
 function importProcess(args: readonly string[], killAfterFirstBatch = false) {
   const child = spawn(
     process.execPath,
-    [
-      '--conditions=source',
-      '--no-deprecation',
-      '--import',
-      'tsx',
-      join(serverDir, 'src/main.ts'),
-      'import',
-      'maarch',
-      '--from',
-      source.url,
-      '--docservers',
-      source.docservers,
-      ...args,
-    ],
+    mailroomCommand('import', 'maarch', '--from', source.url, '--docservers', source.docservers, ...args),
     { cwd: join(serverDir, '..', '..'), env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let out = ''

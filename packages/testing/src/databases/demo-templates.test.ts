@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rememberEnv } from '../environment/remembered-env.js'
 import { DEMO_TEMPLATES_ENV } from './demo-templates.js'
 import { createTestMailroom, type TestMailroom } from './test-database.js'
 
@@ -9,13 +10,14 @@ import { createTestMailroom, type TestMailroom } from './test-database.js'
 describe('test Mailrooms copied from the run’s PGlite demo template', () => {
   let folder: string
   const opened: TestMailroom[] = []
+  const restoreRunTemplates = rememberEnv(DEMO_TEMPLATES_ENV)
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'mailroom-templates-test-'))
     process.env[DEMO_TEMPLATES_ENV] = folder
   })
   afterAll(async () => {
     for (const test of opened) await test.cleanup()
-    delete process.env[DEMO_TEMPLATES_ENV]
+    restoreRunTemplates()
     await rm(folder, { recursive: true, force: true })
   })
 

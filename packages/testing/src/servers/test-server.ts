@@ -51,6 +51,9 @@ export async function serveOnLoopback(
   port = 0,
 ): Promise<LoopbackServer> {
   const server = createHttpServer(createHttpApp({ services, ...http }))
+  // A test's fetch reuses idle connections. With the production 5 s, a connection the server closes just as the
+  // client, its event loop held up on a loaded machine, sends on it fails the request with ECONNRESET (seen in CI).
+  server.keepAliveTimeout = 120_000
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
