@@ -57,7 +57,8 @@ function cephGatewayEnv(): Record<string, string> | null {
  * `databases: 'both'` runs the package's tests twice, once on embedded PGlite and once on PostgreSQL;
  * the test helpers read MAILROOM_TEST_DB to pick the driver. `include` replaces the default test file globs.
  * `databaseFree` lists test files that open no database: they run once, in the PGlite project, since a
- * second run on PostgreSQL would test the same code the same way (CI time).
+ * second run on PostgreSQL would test the same code the same way (CI time). `postgresOnly` lists files whose
+ * behaviour on PGlite another package's tests already cover: they run in the PostgreSQL project only.
  * `objectStore` lists test files that store documents: a third project, `s3`, runs them again on PostgreSQL
  * with MAILROOM_TEST_STORE=s3, so createTestMailroom keeps their documents in a fresh bucket of the Ceph test
  * gateway (several servers sharing one database and one bucket is the configuration object storage is for).
@@ -70,6 +71,7 @@ export function mailroomVitestConfig(
     include?: string[]
     databaseFree?: string[]
     objectStore?: string[]
+    postgresOnly?: string[]
     isolate?: boolean
   } = {},
 ): ViteUserConfig {
@@ -105,7 +107,15 @@ export function mailroomVitestConfig(
             reporters: reporters as never,
             // Each project names its files: a project that extends the root concatenates its include to the root's.
             projects: [
-              { extends: true, test: { name: 'pglite', include, env: { MAILROOM_TEST_DB: 'pglite' } } },
+              {
+                extends: true,
+                test: {
+                  name: 'pglite',
+                  include,
+                  env: { MAILROOM_TEST_DB: 'pglite' },
+                  exclude: [...configDefaults.exclude, ...(options.postgresOnly ?? [])],
+                },
+              },
               {
                 extends: true,
                 test: {

@@ -21,4 +21,7 @@ export default mailroomVitestConfig({
     'test/log-secrets.test.ts',
     'test/slow-clients.test.ts',
   ],
+  // The delta import and --verify on PGlite are packages/import-maarch's tests (src/delta/, src/verify/), on
+  // both databases; here the command line around them (flags, exit codes, output), the same on both.
+  postgresOnly: ['src/commands/import-maarch-delta-command.test.ts', 'src/commands/import-maarch-verify.test.ts'],
 })
