@@ -146,6 +146,16 @@ export async function importChanges(
       [pageIds.filter((id) => present.has(id))],
     )
     const entries: RecordEntry[] = []
+    /** Mailroom's refusal skips the record, saying why; any other failure ends the run, this page's entries kept. */
+    const skipRefused = async (error: unknown, resId: number, skipped: string): Promise<void> => {
+      const refusal = refusalOf(error)
+      if (refusal === null) {
+        await sink.records(entries)
+        throw error
+      }
+      counts.skipped++
+      entries.push({ outcome: 'skipped', resId, reason: `${skipped}: ${refusal}` })
+    }
     for (const row of page) {
       if (options.signal?.aborted) {
         interrupted = true
@@ -163,13 +173,7 @@ export async function importChanges(
           if (outcome !== 'imported') counts[outcome]++
           entries.push({ outcome, ...report })
         } catch (error) {
-          const refusal = refusalOf(error)
-          if (refusal === null) {
-            await sink.records(entries)
-            throw error
-          }
-          counts.skipped++
-          entries.push({ outcome: 'skipped', resId, reason: `refused by Mailroom, not imported: ${refusal}` })
+          await skipRefused(error, resId, 'refused by Mailroom, not imported')
         }
       } else {
         const state = await importedRecordState(target.db, resId)
@@ -179,13 +183,7 @@ export async function importChanges(
         try {
           result = await carryChanges(parts, row, related, attachments, state, dryRun, target)
         } catch (error) {
-          const refusal = refusalOf(error)
-          if (refusal === null) {
-            await sink.records(entries)
-            throw error
-          }
-          counts.skipped++
-          entries.push({ outcome: 'skipped', resId, reason: `changes refused by Mailroom, not carried: ${refusal}` })
+          await skipRefused(error, resId, 'changes refused by Mailroom, not carried')
           continue
         }
         if (result === null) unchanged++
