@@ -370,6 +370,16 @@ async function carryChanges(
   const needsDepositor = newOriginal || newAttachmentFiles.length > 0 || changedAttachmentFiles.length > 0
   const { actor } = needsDepositor ? await parts.depositor(Number(row.typist), resId, false, problems) : { actor: null }
   const destination = text(set.destination ?? held.destination) ?? null
+  const deposit = (file: { readonly sha256: string; readonly size: number }, provenance: string) => {
+    if (actor)
+      deposits.push({
+        destination,
+        sha256: file.sha256,
+        size: file.size,
+        actor,
+        provenance: `imported from Maarch Courrier ${parts.sourceVersion} ${provenance}`,
+      })
+  }
   try {
     const created = dateOf(row.creation_date)
     if (newOriginal && original) {
@@ -394,15 +404,10 @@ async function carryChanges(
           fingerprint: kept.document.sha256,
           version: nextVersion,
         })
-        if (actor)
-          deposits.push({
-            destination,
-            sha256: kept.document.sha256,
-            size: kept.document.size,
-            actor,
-            provenance:
-              `imported from Maarch Courrier ${parts.sourceVersion} record ${resId} version ${sourceVersion}, source fingerprint ${original.report.mode} ${String(row.fingerprint ?? '')}`.trim(),
-          })
+        deposit(
+          kept.document,
+          `record ${resId} version ${sourceVersion}, source fingerprint ${original.report.mode} ${String(row.fingerprint ?? '')}`.trim(),
+        )
       }
     }
     versions.push(...(await parts.storeVersions(versionFiles, created, written)))
@@ -413,26 +418,11 @@ async function carryChanges(
       const origin = integerOrNull(newAttachments[i]?.origin_id)
       return { ...a, res_id_master: resId, origin_id: origin !== null && known.has(origin) ? origin : a.origin_id }
     })
-    for (const { row: a, stored: file } of added)
-      if (file && actor)
-        deposits.push({
-          destination,
-          sha256: file.sha256,
-          size: file.size,
-          actor,
-          provenance: `imported from Maarch Courrier ${parts.sourceVersion} attachment ${a.res_id}`,
-        })
+    for (const { row: a, stored: file } of added) if (file) deposit(file, `attachment ${a.res_id}`)
     const replaced = await parts.storeAttachments(changedAttachmentFiles, written)
     const fileSets = new Map(
       replaced.map(({ row: a, stored: file }) => {
-        if (file && actor)
-          deposits.push({
-            destination,
-            sha256: file.sha256,
-            size: file.size,
-            actor,
-            provenance: `imported from Maarch Courrier ${parts.sourceVersion} attachment ${a.res_id}, changed since the last import`,
-          })
+        if (file) deposit(file, `attachment ${a.res_id}, changed since the last import`)
         return [
           a.res_id,
           {
