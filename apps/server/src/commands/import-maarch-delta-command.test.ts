@@ -1,36 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createGeneratedSource,
-  type GeneratedSource,
-} from '../../../../packages/import-maarch/test/generated-source.js'
-import { captureCli } from '../../test/capture-cli.js'
+import { ImportMaarchSetup } from '../../test/import-maarch-setup.js'
 import { basicAuth, startServerProcess } from '../../test/process-server.js'
 
-let database: TestDatabase
-let dataDir: string
-let source: GeneratedSource
-beforeAll(async () => {
-  database = await createTestDatabase()
-  dataDir = await mkdtemp(join(tmpdir(), 'mailroom-import-delta-cli-'))
-  source = await createGeneratedSource({ records: 14 })
-}, 120_000)
-afterAll(async () => {
-  await database.drop()
-  await rm(dataDir, { recursive: true, force: true })
-  await source?.drop()
-})
-
-function env(): NodeJS.ProcessEnv {
-  const base = { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', USER: 'ops' }
-  return database.url ? { ...base, DATABASE_URL: database.url } : base
-}
-const run = (args: string[]) =>
-  captureCli(['import', 'maarch', '--from', source.url, '--docservers', source.docservers, ...args], env())
+const setup = new ImportMaarchSetup({ records: 14, dataDirPrefix: 'mailroom-import-delta-cli-' })
+beforeAll(() => setup.create(), 120_000)
+afterAll(() => setup.drop())
+const run = (args: string[]) => setup.importMaarch(args)
 
 describe('mailroom import maarch --since', () => {
   it('refuses --since last before any import, and a --since that is no date, importing nothing', async () => {
@@ -58,9 +36,9 @@ describe('mailroom import maarch --since', () => {
     expect(idle.out).toMatch(/carried\s+nothing\n/)
 
     // In Maarch meanwhile: record 2's status changed (with its history row), a record registered without a file.
-    const was = source.installation.tables.res_letterbox?.find((r) => r.res_id === 2)?.status
+    const was = setup.source.installation.tables.res_letterbox?.find((r) => r.res_id === 2)?.status
     const status = was === 'END' ? 'VAL' : 'END'
-    const client = new pg.Client({ connectionString: source.url })
+    const client = new pg.Client({ connectionString: setup.source.url })
     await client.connect()
     try {
       await client.query(`update res_letterbox set status = $1, modification_date = now() where res_id = 2`, [status])
@@ -77,13 +55,13 @@ describe('mailroom import maarch --since', () => {
     } finally {
       await client.end()
     }
-    const delta = await run(['--since', 'last', '--report', join(dataDir, 'delta.json')])
+    const delta = await run(['--since', 'last', '--report', join(setup.dataDir, 'delta.json')])
     expect(delta.code).toBe(0)
     expect(delta.out).toMatch(/records changed since\s+2\n/)
     expect(delta.out).toMatch(/records imported\s+1\n/)
     expect(delta.out).toMatch(/records updated\s+1\n/)
     expect(delta.out).toMatch(/carried\s+fields 1, history 1\n/)
-    const report = JSON.parse(await readFile(join(dataDir, 'delta.json'), 'utf8'))
+    const report = JSON.parse(await readFile(join(setup.dataDir, 'delta.json'), 'utf8'))
     expect(report.records.map((r: { resId: number; outcome: string }) => [r.resId, r.outcome])).toEqual([
       [2, 'updated'],
       [15, 'imported'],
@@ -92,17 +70,12 @@ describe('mailroom import maarch --since', () => {
     expect(report.delta).toMatchObject({ examined: 2, updated: 1, unchanged: 0 })
 
     // Read back as a user: the record's new status, the new record listed.
-    const server = await startServerProcess({
-      MAILROOM_DATA_DIR: dataDir,
-      DATABASE_URL: database.url ?? '',
-      MAILROOM_SECRET: 'import-test-secret-0123456789abcdef0123456789',
-      MAILROOM_DEMO: '0',
-    })
+    const server = await startServerProcess(setup.serverEnv())
     try {
       const response = await fetch(`${server.url}/rest/res/list`, {
         method: 'POST',
         headers: {
-          ...basicAuth(source.installation.facts.superadmin, source.installation.facts.password),
+          ...basicAuth(setup.source.installation.facts.superadmin, setup.source.installation.facts.password),
           'content-type': 'application/json',
         },
         body: JSON.stringify({ select: 'res_id,status', clause: 'res_id in (2, 15)', limit: 10 }),

@@ -1,47 +1,26 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openDatabase } from '@mailroom/mailroom'
-import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createGeneratedSource,
-  type GeneratedSource,
-} from '../../../../packages/import-maarch/test/generated-source.js'
 import { captureCli } from '../../test/capture-cli.js'
+import { ImportMaarchSetup } from '../../test/import-maarch-setup.js'
 import { mailroomCommand } from '../../test/mailroom-command.js'
 import { loadConfig } from '../config.js'
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
-let database: TestDatabase
-let dataDir: string
-let source: GeneratedSource
-beforeAll(async () => {
-  database = await createTestDatabase()
-  dataDir = await mkdtemp(join(tmpdir(), 'mailroom-import-resume-'))
-  source = await createGeneratedSource({ records: 30 })
-}, 180_000)
-afterAll(async () => {
-  await database?.drop()
-  await rm(dataDir, { recursive: true, force: true })
-  await source?.drop()
-})
-
-function env(): Record<string, string> {
-  const base = { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', USER: 'ops' }
-  return database.url ? { ...base, DATABASE_URL: database.url } : base
-}
+const setup = new ImportMaarchSetup({ records: 30, dataDirPrefix: 'mailroom-import-resume-' })
+beforeAll(() => setup.create(), 180_000)
+afterAll(() => setup.drop())
 
 /** `mailroom import maarch` run as an operator runs it, in its own process, its standard error a pipe (no terminal). */
 function importProcess(args: readonly string[], killAfterFirstBatch = false) {
-  const child = spawn(
-    process.execPath,
-    mailroomCommand('import', 'maarch', '--from', source.url, '--docservers', source.docservers, ...args),
-    { cwd: join(serverDir, '..', '..'), env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const child = spawn(process.execPath, mailroomCommand(...setup.importArguments(args)), {
+    cwd: join(serverDir, '..', '..'),
+    env: { ...process.env, ...setup.env() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   let err = ''
   child.stdout.on('data', (chunk) => (out += chunk))
@@ -57,12 +36,12 @@ function importProcess(args: readonly string[], killAfterFirstBatch = false) {
 
 describe('mailroom import maarch, killed and run again', () => {
   it('leaves whole batches only; the rerun says where it resumes, imports the rest once, leaves no orphan, and prints every organisation note in full', async () => {
-    const total = source.installation.facts.records
+    const total = setup.source.installation.facts.records
     const killed = await importProcess(['--batch-size', '3', '--jobs', '1', '--progress-interval', '0'], true)
     expect(killed.signal).toBe('SIGKILL')
     const readBack = async () => {
       // The database the command line opens (PostgreSQL, or the embedded one in its data folder).
-      const opened = await openDatabase(loadConfig(env(), { requireSecret: false }).database)
+      const opened = await openDatabase(loadConfig(setup.env(), { requireSecret: false }).database)
       try {
         const records = await opened.db
           .selectFrom('res_letterbox')
@@ -133,7 +112,7 @@ describe('mailroom import maarch, killed and run again', () => {
     expect(after.records.map((r) => Number(r.res_id))).toEqual(Array.from({ length: total }, (_, i) => i + 1))
     expect(after.imports).toEqual(Array.from({ length: total }, (_, i) => i + 1))
     // fsck reads every stored file back against its row's fingerprint, and lists any file no row names.
-    const fsck = await captureCli(['fsck', '--dry-run', '--grace-minutes', '0'], env())
+    const fsck = await captureCli(['fsck', '--dry-run', '--grace-minutes', '0'], setup.env())
     expect(fsck.out).toMatch(/\n0 problem\(s\), 0 orphan\(s\)\n$/)
     expect(fsck.out).toMatch(/^checked [1-9]\d* file rows and [1-9]\d* files\n/)
   }, 600_000)

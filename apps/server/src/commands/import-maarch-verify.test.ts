@@ -1,49 +1,28 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { VERIFY_KINDS } from '@mailroom/import-maarch'
 import { type Database, documentStoreFor, openDatabase } from '@mailroom/mailroom'
-import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
 import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createGeneratedSource,
-  type GeneratedSource,
-} from '../../../../packages/import-maarch/test/generated-source.js'
-import { captureCli } from '../../test/capture-cli.js'
+import { ImportMaarchSetup } from '../../test/import-maarch-setup.js'
 
-let database: TestDatabase
-let dataDir: string
-let source: GeneratedSource
+const setup = new ImportMaarchSetup({ records: 14, dataDirPrefix: 'mailroom-import-verify-' })
 beforeAll(async () => {
-  database = await createTestDatabase()
-  dataDir = await mkdtemp(join(tmpdir(), 'mailroom-import-verify-'))
-  source = await createGeneratedSource({ records: 14 })
-  const imported = await captureCli(
-    ['import', 'maarch', '--from', source.url, '--docservers', source.docservers],
-    env(),
-  )
+  await setup.create()
+  const imported = await setup.importMaarch([])
   expect(imported.code).toBe(0)
 }, 180_000)
-afterAll(async () => {
-  await database?.drop()
-  await rm(dataDir, { recursive: true, force: true })
-  await source?.drop()
-})
-
-function env(): NodeJS.ProcessEnv {
-  const base = { MAILROOM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', USER: 'ops' }
-  return database.url ? { ...base, DATABASE_URL: database.url } : base
-}
-const verify = (args: string[] = []) =>
-  captureCli(['import', 'maarch', '--from', source.url, '--docservers', source.docservers, '--verify', ...args], env())
+afterAll(() => setup.drop())
+const verify = (args: string[] = []) => setup.importMaarch(['--verify', ...args])
 
 /** Runs `use` on the target's database, opened by the test while no command holds it. */
 async function onTarget<T>(use: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   const opened = await openDatabase(
-    database.url ? { kind: 'postgres', url: database.url } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    setup.database.url
+      ? { kind: 'postgres', url: setup.database.url }
+      : { kind: 'pglite', dataDir: join(setup.dataDir, 'pglite') },
   )
   try {
     return await use(opened.db)
@@ -53,7 +32,7 @@ async function onTarget<T>(use: (db: Kysely<Database>) => Promise<T>): Promise<T
 }
 
 async function onSource<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: source.url })
+  const client = new pg.Client({ connectionString: setup.source.url })
   await client.connect()
   try {
     return await use(client)
@@ -71,7 +50,7 @@ const originalOf = (resId: number) =>
       .select(['d.path_template', 'r.path', 'r.filename'])
       .where('r.res_id', '=', resId)
       .executeTakeFirstOrThrow()
-    const { store } = documentStoreFor({ docserverDir: join(dataDir, 'docservers') })
+    const { store } = documentStoreFor({ docserverDir: join(setup.dataDir, 'docservers') })
     return store.localPath(store.keyOf(row.path_template, row.path ?? '', row.filename ?? '')!)!
   })
 
@@ -120,8 +99,8 @@ async function snapshot() {
   return {
     target,
     source: sourceRows,
-    targetFiles: await filesUnder(join(dataDir, 'docservers')),
-    sourceFiles: await filesUnder(source.docservers),
+    targetFiles: await filesUnder(join(setup.dataDir, 'docservers')),
+    sourceFiles: await filesUnder(setup.source.docservers),
   }
 }
 

@@ -146,6 +146,16 @@ export async function importChanges(
       [pageIds.filter((id) => present.has(id))],
     )
     const entries: RecordEntry[] = []
+    /** Mailroom's refusal skips the record, saying why; any other failure ends the run, this page's entries kept. */
+    const skipRefused = async (error: unknown, resId: number, skipped: string): Promise<void> => {
+      const refusal = refusalOf(error)
+      if (refusal === null) {
+        await sink.records(entries)
+        throw error
+      }
+      counts.skipped++
+      entries.push({ outcome: 'skipped', resId, reason: `${skipped}: ${refusal}` })
+    }
     for (const row of page) {
       if (options.signal?.aborted) {
         interrupted = true
@@ -163,13 +173,7 @@ export async function importChanges(
           if (outcome !== 'imported') counts[outcome]++
           entries.push({ outcome, ...report })
         } catch (error) {
-          const refusal = refusalOf(error)
-          if (refusal === null) {
-            await sink.records(entries)
-            throw error
-          }
-          counts.skipped++
-          entries.push({ outcome: 'skipped', resId, reason: `refused by Mailroom, not imported: ${refusal}` })
+          await skipRefused(error, resId, 'refused by Mailroom, not imported')
         }
       } else {
         const state = await importedRecordState(target.db, resId)
@@ -179,13 +183,7 @@ export async function importChanges(
         try {
           result = await carryChanges(parts, row, related, attachments, state, dryRun, target)
         } catch (error) {
-          const refusal = refusalOf(error)
-          if (refusal === null) {
-            await sink.records(entries)
-            throw error
-          }
-          counts.skipped++
-          entries.push({ outcome: 'skipped', resId, reason: `changes refused by Mailroom, not carried: ${refusal}` })
+          await skipRefused(error, resId, 'changes refused by Mailroom, not carried')
           continue
         }
         if (result === null) unchanged++
@@ -372,6 +370,16 @@ async function carryChanges(
   const needsDepositor = newOriginal || newAttachmentFiles.length > 0 || changedAttachmentFiles.length > 0
   const { actor } = needsDepositor ? await parts.depositor(Number(row.typist), resId, false, problems) : { actor: null }
   const destination = text(set.destination ?? held.destination) ?? null
+  const deposit = (file: { readonly sha256: string; readonly size: number }, provenance: string) => {
+    if (actor)
+      deposits.push({
+        destination,
+        sha256: file.sha256,
+        size: file.size,
+        actor,
+        provenance: `imported from Maarch Courrier ${parts.sourceVersion} ${provenance}`,
+      })
+  }
   try {
     const created = dateOf(row.creation_date)
     if (newOriginal && original) {
@@ -396,15 +404,10 @@ async function carryChanges(
           fingerprint: kept.document.sha256,
           version: nextVersion,
         })
-        if (actor)
-          deposits.push({
-            destination,
-            sha256: kept.document.sha256,
-            size: kept.document.size,
-            actor,
-            provenance:
-              `imported from Maarch Courrier ${parts.sourceVersion} record ${resId} version ${sourceVersion}, source fingerprint ${original.report.mode} ${String(row.fingerprint ?? '')}`.trim(),
-          })
+        deposit(
+          kept.document,
+          `record ${resId} version ${sourceVersion}, source fingerprint ${original.report.mode} ${String(row.fingerprint ?? '')}`.trim(),
+        )
       }
     }
     versions.push(...(await parts.storeVersions(versionFiles, created, written)))
@@ -415,26 +418,11 @@ async function carryChanges(
       const origin = integerOrNull(newAttachments[i]?.origin_id)
       return { ...a, res_id_master: resId, origin_id: origin !== null && known.has(origin) ? origin : a.origin_id }
     })
-    for (const { row: a, stored: file } of added)
-      if (file && actor)
-        deposits.push({
-          destination,
-          sha256: file.sha256,
-          size: file.size,
-          actor,
-          provenance: `imported from Maarch Courrier ${parts.sourceVersion} attachment ${a.res_id}`,
-        })
+    for (const { row: a, stored: file } of added) if (file) deposit(file, `attachment ${a.res_id}`)
     const replaced = await parts.storeAttachments(changedAttachmentFiles, written)
     const fileSets = new Map(
       replaced.map(({ row: a, stored: file }) => {
-        if (file && actor)
-          deposits.push({
-            destination,
-            sha256: file.sha256,
-            size: file.size,
-            actor,
-            provenance: `imported from Maarch Courrier ${parts.sourceVersion} attachment ${a.res_id}, changed since the last import`,
-          })
+        if (file) deposit(file, `attachment ${a.res_id}, changed since the last import`)
         return [
           a.res_id,
           {

@@ -1,13 +1,14 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { JournalDepositRequest, JournalWriter } from '../journal/journal-writer.js'
-import type {
-  ImportedAttachmentRow,
-  ImportedContactRow,
-  ImportedHistoryRow,
-  ImportedListItemRow,
-  ImportedNoteRow,
-  ImportedVersionRow,
+import {
+  type ImportedAttachmentRow,
+  type ImportedContactRow,
+  type ImportedHistoryRow,
+  type ImportedListItemRow,
+  type ImportedNoteRow,
+  type ImportedVersionRow,
+  insertImportedNote,
 } from './imported-record.js'
 
 /** A row as the database gives it (column name to value). */
@@ -169,24 +170,7 @@ export async function applyImportedRecordChanges(
         .values(changes.folderIds.map((folder_id) => ({ res_id: resId, folder_id })))
         .execute()
   }
-  for (const note of changes.notes) {
-    const { id } = await trx
-      .insertInto('notes')
-      .values({
-        identifier: resId,
-        user_id: note.user_id,
-        creation_date: note.creation_date,
-        note_text: note.note_text,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const entities = [...new Set(note.entities)]
-    if (entities.length > 0)
-      await trx
-        .insertInto('note_entities')
-        .values(entities.map((item_id) => ({ note_id: id, item_id })))
-        .execute()
-  }
+  for (const note of changes.notes) await insertImportedNote(trx, resId, note)
   for (const attachment of [...changes.attachments].sort((a, b) => a.res_id - b.res_id))
     await trx.insertInto('res_attachments').values(attachment).execute()
   for (const update of changes.attachmentUpdates) await setColumns(trx, 'res_attachments', update.resId, update.set)

@@ -220,7 +220,11 @@ export async function insertImportedRecords(
 }
 
 /** A note and its restriction; notes are numbered anew (Mailroom may have notes of its own under Maarch's ids). */
-async function insertImportedNote(trx: Transaction<Database>, resId: number, note: ImportedNoteRow): Promise<void> {
+export async function insertImportedNote(
+  trx: Transaction<Database>,
+  resId: number,
+  note: ImportedNoteRow,
+): Promise<void> {
   const { id } = await trx
     .insertInto('notes')
     .values({ identifier: resId, user_id: note.user_id, creation_date: note.creation_date, note_text: note.note_text })
