@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { DEMO_TEMPLATES_ENV, postgresTemplateName } from './demo-templates.js'
-import { postgresAdminUrl } from './test-database.js'
+import { DEMO_TEMPLATES_ENV, postgresAdminUrl, postgresTemplateName } from './demo-template-names.js'
 
 /**
  * Vitest global setup of the packages whose tests run on both databases: a folder for this run's demo

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { createMailroom, type MailroomOptions } from '@mailroom/mailroom'
 import pg from 'pg'
+import { DEMO_TEMPLATES_ENV, postgresTemplateName } from './demo-template-names.js'
 
-/**
- * Where a test run keeps its demo templates: a folder made by the run's global setup
- * (`demo-templates-setup.ts`). Unset (a test file run some other way), every test database is built from scratch.
- */
-export const DEMO_TEMPLATES_ENV = 'MAILROOM_TEST_DEMO_TEMPLATES'
+export { DEMO_TEMPLATES_ENV, postgresTemplateName }
 
 const PGLITE_TEMPLATE = 'pglite-demo.tar'
 
@@ -28,13 +25,6 @@ export interface DemoTemplateInputs {
 
 function templatesFolder(): string | null {
   return process.env[DEMO_TEMPLATES_ENV] ?? null
-}
-
-/** The PostgreSQL template database of this run (one per run folder, so two runs at once never share one). */
-export function postgresTemplateName(folder: string): string {
-  return `mailroom_tpl_${basename(folder)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')}`
 }
 
 async function prepareOnce(folder: string, inputs: DemoTemplateInputs, target: MailroomOptions['database']) {

@@ -14,6 +14,7 @@ import {
 import pg from 'pg'
 import { storedKeys } from '../fixtures/insert-test-record.js'
 import { cephGateway, testBucketUrl } from '../object-store/ceph-gateway.js'
+import { postgresAdminUrl } from './demo-template-names.js'
 import { pgliteDemoTemplate, postgresDemoTemplate } from './demo-templates.js'
 
 /** Which database the current test project runs on (vitest projects set MAILROOM_TEST_DB). */
@@ -32,10 +33,7 @@ export function testStoreKind(): TestStoreKind {
   return process.env.MAILROOM_TEST_STORE === 's3' ? 's3' : 'folder'
 }
 
-/** Admin connection of the PostgreSQL server the tests create their databases on. */
-export function postgresAdminUrl(): string {
-  return process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-}
+export { postgresAdminUrl }
 
 /** A fresh, empty database for one test file, and how to throw it away. */
 export interface TestDatabase {

@@ -1,0 +1,23 @@
+import { basename } from 'node:path'
+
+// What the run's global setup (demo-templates-setup.ts) needs, apart from the templates themselves: vitest's
+// main process loads the setup through its module runner, and importing Mailroom and PGlite there cost about
+// 12 s of CPU per package run, before any test.
+
+/**
+ * Where a test run keeps its demo templates: a folder made by the run's global setup
+ * (`demo-templates-setup.ts`). Unset (a test file run some other way), every test database is built from scratch.
+ */
+export const DEMO_TEMPLATES_ENV = 'MAILROOM_TEST_DEMO_TEMPLATES'
+
+/** The PostgreSQL template database of this run (one per run folder, so two runs at once never share one). */
+export function postgresTemplateName(folder: string): string {
+  return `mailroom_tpl_${basename(folder)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`
+}
+
+/** The PostgreSQL server of the tests: where they create their databases. */
+export function postgresAdminUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+}
