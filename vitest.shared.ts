@@ -72,7 +72,6 @@ export function mailroomVitestConfig(
     databaseFree?: string[]
     objectStore?: string[]
     postgresOnly?: string[]
-    isolate?: boolean
   } = {},
 ): ViteUserConfig {
   const include = options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts']
@@ -88,7 +87,7 @@ export function mailroomVitestConfig(
     // A worker runs its test files one after another in one module registry: loading Mailroom's module graph
     // (kysely, PGlite, Koa, the AWS SDK…) again for every file was a third of the suite's CPU time. So a test
     // file restores whatever global state it changes (process.env, listeners, spies) when it ends.
-    isolate: options.isolate ?? false,
+    isolate: false,
   }
   const reportDir = process.env.MAILROOM_TEST_REPORT_DIR
   const objectStore = options.databases === 'both' ? (options.objectStore ?? []) : []

@@ -20,6 +20,7 @@ export default mailroomVitestConfig({
     'src/logging.test.ts',
     'test/log-secrets.test.ts',
     'test/slow-clients.test.ts',
+    'test/mailroom-command.test.ts',
   ],
   // The delta import and --verify on PGlite are packages/import-maarch's tests (src/delta/, src/verify/), on
   // both databases; here the command line around them (flags, exit codes, output), the same on both.

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { mailroomVitestConfig } from '../../../vitest.shared.ts'
+
+interface ProjectTest {
+  name: string
+  exclude?: string[]
+  env?: Record<string, string>
+}
+
+function projects(config: ReturnType<typeof mailroomVitestConfig>): Map<string, ProjectTest> {
+  const listed = (config as { test?: { projects?: { test: ProjectTest }[] } }).test?.projects ?? []
+  return new Map(listed.map((project) => [project.test.name, project.test]))
+}
+
+describe('the shared vitest configuration', () => {
+  it('runs a worker’s test files in one module registry', () => {
+    expect((mailroomVitestConfig({ databases: 'both' }) as { test: { isolate?: boolean } }).test.isolate).toBe(false)
+    expect((mailroomVitestConfig() as { test: { isolate?: boolean } }).test.isolate).toBe(false)
+  })
+
+  it('leaves database-free files out of PostgreSQL and PostgreSQL-only files out of PGlite', () => {
+    const byName = projects(
+      mailroomVitestConfig({ databases: 'both', databaseFree: ['src/pure.test.ts'], postgresOnly: ['src/pg.test.ts'] }),
+    )
+    expect([...byName.keys()]).toEqual(['pglite', 'postgres'])
+    expect(byName.get('pglite')!.exclude).toContain('src/pg.test.ts')
+    expect(byName.get('pglite')!.exclude).not.toContain('src/pure.test.ts')
+    expect(byName.get('postgres')!.exclude).toContain('src/pure.test.ts')
+    expect(byName.get('postgres')!.exclude).not.toContain('src/pg.test.ts')
+    expect(byName.get('pglite')!.env).toEqual({ MAILROOM_TEST_DB: 'pglite' })
+    expect(byName.get('postgres')!.env).toEqual({ MAILROOM_TEST_DB: 'postgres' })
+  })
+})
