@@ -21,7 +21,6 @@ const pkg = {
   publishConfig: { access: 'public', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } },
   scripts: {
     build: 'tsup && tsc -p tsconfig.build.json',
-    typecheck: 'tsc -p tsconfig.json --noEmit',
     lint: 'biome lint src',
     test: 'vitest run',
   },
