@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os'
 // zlib.crc32 is in Node since 20.15 and 22.2 (engines: >= 22.12).
 import { crc32, deflateSync } from 'node:zlib'
-import fontkit from '@cantoo/fontkit'
-import { PDFDocument, type PDFFont, type PDFImage } from '@cantoo/pdf-lib'
+import type { PDFDocument, PDFFont, PDFImage } from '@cantoo/pdf-lib'
 import type { ConversionObserver, ConvertInput, PdfConverter } from '@mailroom/core'
 import { domainError, fail, isDomainError } from '@mailroom/core'
 import { conversionKind, normaliseFormat } from '@mailroom/core/internal'
 import { GifReader } from 'omggif'
 import UTIF from 'utif2'
 import { loadUnicodeFont } from '../fonts/unicode-font.js'
+import { pdfLibrary } from '../pdf-library/pdf-library.js'
 import { ConcurrencyLimit } from './concurrency-limit.js'
 
 /** A4 portrait, in points. */
@@ -40,7 +40,7 @@ export function passThroughPdf(bytes: Uint8Array): Uint8Array {
 /** One page per image (every frame of a multi-page TIFF), each page the size of its image. */
 export async function imageToPdf(bytes: Uint8Array, format: string): Promise<Uint8Array> {
   return wrapFailures('image', async () => {
-    const doc = await PDFDocument.create()
+    const doc = await (await pdfLibrary()).pdfLib.PDFDocument.create()
     for (const image of await embedImages(doc, bytes, normaliseFormat(format))) {
       const page = doc.addPage([image.width, image.height])
       page.drawImage(image.image, { x: 0, y: 0, width: image.width, height: image.height })
@@ -172,7 +172,8 @@ function decodeWindows1252(bytes: Uint8Array): string {
  */
 export async function textToPdf(bytes: Uint8Array, layout: TextLayout = DEFAULT_TEXT_LAYOUT): Promise<Uint8Array> {
   return wrapFailures('text', async () => {
-    const doc = await PDFDocument.create()
+    const { pdfLib, fontkit } = await pdfLibrary()
+    const doc = await pdfLib.PDFDocument.create()
     doc.registerFontkit(fontkit)
     const font = await doc.embedFont(await loadUnicodeFont(), { subset: true })
     const [pageWidth, pageHeight] = layout.pageSize

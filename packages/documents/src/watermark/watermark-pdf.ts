@@ -1,14 +1,14 @@
-import fontkit from '@cantoo/fontkit'
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib'
-import { Encodings } from '@cantoo/pdf-lib/standard-fonts'
+import type { Color, PDFDocument, PDFFont, PDFPage, StandardFonts } from '@cantoo/pdf-lib'
 import type { PdfWatermarker, WatermarkOptions } from '@mailroom/core'
 import { domainError, isDomainError } from '@mailroom/core'
 import { loadUnicodeFont } from '../fonts/unicode-font.js'
+import { type PdfLibrary, pdfLibrary } from '../pdf-library/pdf-library.js'
 
-const STANDARD_FONTS: Readonly<Record<string, StandardFonts>> = {
-  helvetica: StandardFonts.Helvetica,
-  times: StandardFonts.TimesRoman,
-  courier: StandardFonts.Courier,
+// pdf-lib's StandardFonts values, written out so that the map needs no pdf-lib before the first watermark.
+const STANDARD_FONTS: Readonly<Record<string, `${StandardFonts}`>> = {
+  helvetica: 'Helvetica',
+  times: 'Times-Roman',
+  courier: 'Courier',
 }
 
 /**
@@ -19,13 +19,16 @@ const STANDARD_FONTS: Readonly<Record<string, StandardFonts>> = {
  * with PDF_UNREADABLE: the caller decides what to serve.
  */
 export async function watermarkPdf(pdfBytes: Uint8Array, text: string, options: WatermarkOptions): Promise<Uint8Array> {
-  const doc = await loadPdf(pdfBytes)
+  const library = await pdfLibrary()
+  const doc = await loadPdf(library, pdfBytes)
   const pages = safePages(doc)
   if (text.trim() === '') return pdfBytes
   try {
-    const font = await chooseFont(doc, text, options.fontFamily)
-    const color = rgb(...(options.color.map((c) => Math.min(255, Math.max(0, c)) / 255) as [number, number, number]))
-    for (const page of pages) drawOnPage(page, text, font, options, color)
+    const font = await chooseFont(library, doc, text, options.fontFamily)
+    const color = library.pdfLib.rgb(
+      ...(options.color.map((c) => Math.min(255, Math.max(0, c)) / 255) as [number, number, number]),
+    )
+    for (const page of pages) drawOnPage(library, page, text, font, options, color)
     return await doc.save({ useObjectStreams: false })
   } catch (error) {
     if (isDomainError(error)) throw error
@@ -36,12 +39,12 @@ export async function watermarkPdf(pdfBytes: Uint8Array, text: string, options: 
 /** {@link watermarkPdf} as the core's PdfWatermarker port. */
 export const pdfWatermarker: PdfWatermarker = { watermark: watermarkPdf }
 
-async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
+async function loadPdf({ pdfLib }: PdfLibrary, bytes: Uint8Array): Promise<PDFDocument> {
   let doc: PDFDocument
   try {
     // Loaded even when encrypted so `isEncrypted` tells: matching pdf-lib's EncryptedPDFError by class breaks
     // when its CJS and ESM builds are both loaded.
-    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true })
+    doc = await pdfLib.PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true })
   } catch {
     throw domainError('PDF_UNREADABLE')
   }
@@ -61,23 +64,24 @@ function safePages(doc: PDFDocument): PDFPage[] {
   return pages
 }
 
-async function chooseFont(doc: PDFDocument, text: string, family: string): Promise<PDFFont> {
+async function chooseFont(library: PdfLibrary, doc: PDFDocument, text: string, family: string): Promise<PDFFont> {
   const standard = STANDARD_FONTS[family.toLowerCase()]
   // Helvetica, Times and Courier write WinAnsi only; the library would print `?` for anything else (Greek,
   // Cyrillic…), so such text goes to the Unicode font.
-  if (standard && Array.from(text).every((c) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(c.codePointAt(0)!))) {
+  if (standard && Array.from(text).every((c) => library.winAnsi.canEncodeUnicodeCodePoint(c.codePointAt(0)!))) {
     return doc.embedFont(standard)
   }
-  doc.registerFontkit(fontkit)
+  doc.registerFontkit(library.fontkit)
   return doc.embedFont(await loadUnicodeFont(), { subset: true })
 }
 
 function drawOnPage(
+  { pdfLib }: PdfLibrary,
   page: PDFPage,
   text: string,
   font: PDFFont,
   options: WatermarkOptions,
-  color: ReturnType<typeof rgb>,
+  color: Color,
 ): void {
   const box = page.getCropBox()
   const rotation = (((page.getRotation().angle % 360) + 360) % 360) as number
@@ -102,6 +106,6 @@ function drawOnPage(
     size: options.fontSize,
     color,
     opacity: Math.min(1, Math.max(0, options.opacity)),
-    rotate: degrees(options.angle + (rotation === 90 || rotation === 180 || rotation === 270 ? rotation : 0)),
+    rotate: pdfLib.degrees(options.angle + (rotation === 90 || rotation === 180 || rotation === 270 ? rotation : 0)),
   })
 }
