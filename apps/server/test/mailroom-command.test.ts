@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { rememberEnv } from '@mailroom/testing'
@@ -30,5 +32,25 @@ describe('how the tests start mailroom', () => {
     expect(mailroomCommand('user', 'list')).toEqual(
       existsSync(built) ? [built, 'user', 'list'] : expect.arrayContaining([join(serverDir, 'src/main.ts')]),
     )
+  })
+})
+
+describe('mailroom keeps the compiled code of its modules', () => {
+  const [major] = process.versions.node.split('.').map(Number)
+  // Node 22.1 and later have the compile cache; the supported releases (22.12, 24, 26) all do.
+  it.runIf((major ?? 0) >= 22)("in node-compile-cache of the OS's temporary folder, for the next command", () => {
+    const temporary = mkdtempSync(join(tmpdir(), 'mailroom-compile-cache-'))
+    try {
+      const { NODE_COMPILE_CACHE: _chosen, ...env } = process.env
+      const version = execFileSync(process.execPath, mailroomCommand('--version'), {
+        env: { ...env, TMPDIR: temporary },
+        encoding: 'utf8',
+      })
+      expect(version.trim()).toMatch(/^\d+\.\d+\.\d+/)
+      expect(readdirSync(temporary)).toContain('node-compile-cache')
+      expect(readdirSync(join(temporary, 'node-compile-cache'), { recursive: true }).length).toBeGreaterThan(0)
+    } finally {
+      rmSync(temporary, { recursive: true, force: true })
+    }
   })
 })
