@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpApp } from '@mailroom/http-koa'
-import { createMailroom, databaseFromKysely, MAILROOM_PG_TYPES } from '@mailroom/mailroom'
+import { createMailroom, databaseFromKysely, MAILROOM_PG_TYPES, preparingPool } from '@mailroom/mailroom'
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
@@ -57,8 +57,9 @@ async function main(): Promise<void> {
   let listing: { sql: string; parameters: readonly unknown[] } | null = null
   // Every statement of one search, for their planning and execution times.
   let statements: { sql: string; parameters: readonly unknown[] }[] = []
+  // The pool wrapped as openDatabase wraps it: repeated statements run as named prepared statements.
   const db = new Kysely<any>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
     log: (event) => {
       if (event.level !== 'query') return
       statements.push({ sql: event.query.sql, parameters: event.query.parameters })

@@ -70,6 +70,7 @@ export {
   openDatabase,
   PgliteDialect,
   parseOrganisationText,
+  preparingPool,
   targetFromString,
   verifyJournal,
   withStartupLock,

@@ -33,6 +33,7 @@ export {
   targetFromString,
 } from './database/open-database.js'
 export { PgliteDialect } from './database/pglite-dialect.js'
+export { preparingPool } from './database/prepared-statements.js'
 export type { Database } from './database/schema.js'
 export type { StartupLockOptions } from './database/startup-lock.js'
 export { withStartupLock } from './database/startup-lock.js'
