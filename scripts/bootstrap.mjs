@@ -148,10 +148,10 @@ if (task === 'test') {
   }
   // Every package was just built: the CLI tests start the built `mailroom` (apps/server/test/mailroom-command.ts).
   env.MAILROOM_TEST_BUILT_CLI = '1'
-  // Two packages at once (each with two vitest workers): one package alone left the cores idle while its run
-  // started, built its demo templates, and waited on its last file.
+  // One package at a time, each with two vitest workers: two packages at once (four workers on two cores) made
+  // the run slower, not faster (measured on 2026-11-28).
   const tests =
-    checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue', '--output-logs=full') : 1
+    checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full') : 1
   if (startedCeph)
     spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
   // Counts, and every skipped test named (scripts/test-summary.mjs).
