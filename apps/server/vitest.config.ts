@@ -23,6 +23,14 @@ export default mailroomVitestConfig({
     'test/mailroom-command.test.ts',
   ],
   // The delta import and --verify on PGlite are packages/import-maarch's tests (src/delta/, src/verify/), on
-  // both databases; here the command line around them (flags, exit codes, output), the same on both.
-  postgresOnly: ['src/commands/import-maarch-delta-command.test.ts', 'src/commands/import-maarch-verify.test.ts'],
+  // both databases; here the command line around them (flags, exit codes, output), the same on both. Likewise
+  // `org` and `user` (packages/storage's organisation tests) and `journal verify` (its verify-journal tests). The
+  // command line on the embedded database has tests of its own here, on PGlite: cli.test.ts (migrate, demo,
+  // token) and embedded-writer.test.ts (org, user and token commands beside a running server, and without one).
+  postgresOnly: [
+    'src/commands/import-maarch-delta-command.test.ts',
+    'src/commands/import-maarch-verify.test.ts',
+    'src/commands/organisation-commands.test.ts',
+    'src/commands/journal-verify.test.ts',
+  ],
 })

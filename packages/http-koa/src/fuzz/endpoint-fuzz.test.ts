@@ -7,9 +7,13 @@ import { startTestServer, type TestResponse, type TestServer } from '../../../te
  * base64, odd path and query values. The rules: never a 5xx (except a documented conversion error),
  * always a JSON `{"errors": "..."}` body on /rest errors, never a hung request.
  */
-const RUNS = Number(process.env.MAILROOM_FUZZ_RUNS ?? (process.env.CI ? 1000 : 150))
-// Each database gets inputs of its own: CI's two runs try 2,000 different inputs per endpoint between them.
-const SEED = 20261122 + (process.env.MAILROOM_TEST_DB === 'postgres' ? 1 : 0)
+const ON_POSTGRES = process.env.MAILROOM_TEST_DB === 'postgres'
+// In CI, 1,000 inputs per endpoint on PostgreSQL and 500 more on PGlite (74 s for 1,000 there against 48 s):
+// validation refuses most inputs before any statement, the same code on both; what PGlite does differently
+// (its driver serialising parameters itself) is met by the inputs that reach a statement.
+const RUNS = Number(process.env.MAILROOM_FUZZ_RUNS ?? (process.env.CI ? (ON_POSTGRES ? 1000 : 500) : 150))
+// Each database gets inputs of its own: CI's two runs try 1,500 different inputs per endpoint between them.
+const SEED = 20261122 + (ON_POSTGRES ? 1 : 0)
 
 let s: TestServer
 beforeAll(async () => {
