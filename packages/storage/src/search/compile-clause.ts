@@ -140,6 +140,33 @@ function numberParameter(literal: NumberLiteral): Fragment {
   return sql`${sql.val(literal.value)}::${TYPES[type]}`
 }
 
+/**
+ * The value of a comparison of two whole-number literals (`1=1`, the perimeter of groups that see everything),
+ * else null. Written as parameters, `$1::integer = $2::integer` is a condition PostgreSQL can only fold while
+ * planning for those values: a kept (generic) plan then carries the perimeter's other branches and reads the
+ * table. The value is computed here exactly (BigInt), as PostgreSQL computes it; no caller text reaches the SQL.
+ */
+function comparedIntegers(op: ComparisonOperator, left: ClauseAst, right: ClauseAst): boolean | null {
+  if (left.kind !== 'number' || right.kind !== 'number') return null
+  if (!/^[0-9]+$/.test(left.value) || !/^[0-9]+$/.test(right.value)) return null
+  const a = BigInt(left.value)
+  const b = BigInt(right.value)
+  switch (op) {
+    case '=':
+      return a === b
+    case '<>':
+      return a !== b
+    case '<':
+      return a < b
+    case '<=':
+      return a <= b
+    case '>':
+      return a > b
+    case '>=':
+      return a >= b
+  }
+}
+
 function parenthesised(fragment: Fragment): Fragment {
   return sql`(${fragment})`
 }
@@ -236,8 +263,11 @@ export function compileClause(node: ClauseAst, fullText: FullTextSql = DEFAULT_F
       return parenthesised(sql`${compile(node.left)} ${KEYWORD[node.op]} ${compile(node.right)}`)
     case 'not':
       return parenthesised(sql`${KEYWORD.not} ${compile(node.operand)}`)
-    case 'comparison':
+    case 'comparison': {
+      const folded = comparedIntegers(node.op, node.left, node.right)
+      if (folded !== null) return folded ? KEYWORD.true : KEYWORD.false
       return parenthesised(sql`${compile(node.left)} ${COMPARISON[node.op]} ${compile(node.right)}`)
+    }
     case 'arithmetic':
       return parenthesised(sql`${compile(node.left)} ${ARITHMETIC[node.op]} ${compile(node.right)}`)
     case 'concat':
