@@ -103,7 +103,8 @@ async function main(): Promise<void> {
       const planLines = plan.rows
         .map((r: Record<string, string>) => r['QUERY PLAN'] ?? '')
         .filter((l) => /Scan|Execution Time/.test(l))
-      for (const statement of statements) {
+      // Queries only: the session settings around a search by chrono (set/reset plan_cache_mode) have no plan.
+      for (const statement of statements.filter((s) => /^\s*(select|with)\b/i.test(s.sql))) {
         const explained = await pool.query(
           `explain (analyze, summary) ${statement.sql}`,
           statement.parameters as unknown[],

@@ -34,6 +34,7 @@ import {
 } from './compile-criteria.js'
 import { companyContacts } from './compile-custom-fields.js'
 import { departmentRecords, roleRecords } from './compile-diffusion-criteria.js'
+import { keepsGenericPlan, withGenericPlans } from './generic-plan.js'
 import { type OptionalTables, optionalTables, visibleNotes } from './optional-tables.js'
 import { facetsOf } from './search-facets.js'
 import { formattedResource, type ResourceRow, resourceDetails } from './search-resources.js'
@@ -181,10 +182,14 @@ export function createCriteriaSearchServices(
         (select coalesce(json_agg(row_to_json(page) order by page.n), '[]') from (
           select m.n, m.res_id, d.* from m cross join lateral (${resourceDetails(actor, present, sql`m.res_id`, inAttachments)}) d
           where m.n > ${sql.val(first)} and m.n <= ${sql.val(last)}) page) as page`
-    const [{ rows }, filters] = await Promise.all([
-      listing.execute(db),
-      paging.skipFacets ? Promise.resolve(null) : facetsOf(db, actor, matching, criteria),
-    ])
+    const statements = (on: Kysely<any>) =>
+      Promise.all([
+        listing.execute(on),
+        paging.skipFacets ? Promise.resolve(null) : facetsOf(on, actor, matching, criteria),
+      ])
+    const [{ rows }, filters] = keepsGenericPlan(criteria, context.kind)
+      ? await withGenericPlans(db, statements)
+      : await statements(db)
     const withFilters = filters === null ? {} : { filters: filters satisfies CriteriaSearchFilters }
     const allResources = jsonValue(rows[0]?.ids ?? []).map(Number)
     if (paging.offset >= allResources.length) return { ...EMPTY_ANSWER, ...withFilters }

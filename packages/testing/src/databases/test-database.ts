@@ -137,10 +137,12 @@ async function emptyStore(store: DocumentStore): Promise<void> {
 /**
  * A Mailroom on a fresh database of the current test project and a fresh document store of its store kind
  * (a temporary folder, or a new bucket on the Ceph gateway in the s3 project), with the demo dataset and a
- * cheap password hash; `cleanup()` drops the database and empties the store.
+ * cheap password hash; `cleanup()` drops the database and empties the store. `postgresPoolSize` sets the pool
+ * on PostgreSQL: 1 makes every statement run in one session, whose state (prepared statements) a test then reads.
  */
 export async function createTestMailroom(
   options: Partial<Omit<MailroomOptions, 'database' | 'docserverDir' | 'docserverUrl' | 's3' | 'documentStore'>> = {},
+  setup: { readonly postgresPoolSize?: number } = {},
 ): Promise<TestMailroom> {
   // A copy of the run's demo database serves every test Mailroom that starts the default way; one that asks
   // for no demo, no migrations or another password hash starts from an empty database.
@@ -149,7 +151,10 @@ export async function createTestMailroom(
   const store = testStoreKind()
   const { options: storeOptions, folder } = await createTestStore(store)
   const mailroom = await createMailroom({
-    database: database.target,
+    database:
+      database.target.kind === 'postgres' && setup.postgresPoolSize !== undefined
+        ? { ...database.target, poolSize: setup.postgresPoolSize }
+        : database.target,
     ...storeOptions,
     secret: TEST_SECRET,
     demo: true,
