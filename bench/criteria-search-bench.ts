@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       const planLines = plan.rows
         .map((r: Record<string, string>) => r['QUERY PLAN'] ?? '')
         .filter((l) => /Scan|Execution Time/.test(l))
-      // Queries only: the session settings around a search by chrono (set/reset plan_cache_mode) have no plan.
+      // Queries only: the transaction around a search by chrono (begin, set local plan_cache_mode, commit) has no plan.
       for (const statement of statements.filter((s) => /^\s*(select|with)\b/i.test(s.sql))) {
         const explained = await pool.query(
           `explain (analyze, summary) ${statement.sql}`,

@@ -13,18 +13,15 @@ export function keepsGenericPlan(criteria: SearchCriteria, kind: 'postgres' | 'p
 }
 
 /**
- * Runs `statements` on one connection with PostgreSQL's plan cache told to keep the generic plan. The pool
+ * Runs `statements` in one transaction with PostgreSQL's plan cache told to keep the generic plan. The pool
  * names a statement from its second run (database/prepared-statements.ts); left to itself, PostgreSQL then
  * kept planning each run, since its generic estimate of a pattern match is worse than the plan made for the
- * value. The setting is the connection's, so it is put back before the connection returns to the pool.
+ * value. `set local` ends with the transaction, whatever happens: the setting never outlives the search, on
+ * this connection or, behind a pooler in transaction mode, on a server connection another client gets next.
  */
 export async function withGenericPlans<T>(db: Kysely<any>, statements: (db: Kysely<any>) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`set plan_cache_mode = force_generic_plan`.execute(connection)
-    try {
-      return await statements(connection)
-    } finally {
-      await sql`reset plan_cache_mode`.execute(connection)
-    }
+  return db.transaction().execute(async (transaction) => {
+    await sql`set local plan_cache_mode = force_generic_plan`.execute(transaction)
+    return statements(transaction)
   })
 }
