@@ -132,12 +132,14 @@ const INT8_MAX = 9223372036854775807n
  * (integer, then bigint, then numeric), so arithmetic and comparisons resolve exactly as in plain SQL.
  */
 function numberParameter(literal: NumberLiteral): Fragment {
-  let type: CastType = 'numeric'
-  if (/^[0-9]+$/.test(literal.value)) {
-    const n = BigInt(literal.value)
-    type = n <= INT4_MAX ? 'integer' : n <= INT8_MAX ? 'bigint' : 'numeric'
-  }
+  const n = wholeNumberOf(literal)
+  const type: CastType = n === null ? 'numeric' : n <= INT4_MAX ? 'integer' : n <= INT8_MAX ? 'bigint' : 'numeric'
   return sql`${sql.val(literal.value)}::${TYPES[type]}`
+}
+
+/** The exact value of a whole-number literal (digits only), else null. */
+function wholeNumberOf(node: ClauseAst): bigint | null {
+  return node.kind === 'number' && /^[0-9]+$/.test(node.value) ? BigInt(node.value) : null
 }
 
 /**
@@ -147,10 +149,9 @@ function numberParameter(literal: NumberLiteral): Fragment {
  * table. The value is computed here exactly (BigInt), as PostgreSQL computes it; no caller text reaches the SQL.
  */
 function comparedIntegers(op: ComparisonOperator, left: ClauseAst, right: ClauseAst): boolean | null {
-  if (left.kind !== 'number' || right.kind !== 'number') return null
-  if (!/^[0-9]+$/.test(left.value) || !/^[0-9]+$/.test(right.value)) return null
-  const a = BigInt(left.value)
-  const b = BigInt(right.value)
+  const a = wholeNumberOf(left)
+  const b = wholeNumberOf(right)
+  if (a === null || b === null) return null
   switch (op) {
     case '=':
       return a === b
