@@ -59,6 +59,10 @@ function cephGatewayEnv(): Record<string, string> | null {
  * `databaseFree` lists test files that open no database: they run once, in the PGlite project, since a
  * second run on PostgreSQL would test the same code the same way (CI time). `postgresOnly` lists files whose
  * behaviour on PGlite another package's tests already cover: they run in the PostgreSQL project only.
+ * `alsoOnPglite`, where given, inverts that: only these files (and `databaseFree`) run on PGlite, every other one
+ * on PostgreSQL only — for a package whose database work is another package's, tested there on both (http-koa's
+ * routes call storage's services: what differs per database is storage's), keeping on PGlite the files that
+ * drive every route or the core paths end to end on the embedded default.
  * `objectStore` lists test files that store documents: a third project, `s3`, runs them again on PostgreSQL
  * with MAILROOM_TEST_STORE=s3, so createTestMailroom keeps their documents in a fresh bucket of the Ceph test
  * gateway (several servers sharing one database and one bucket is the configuration object storage is for).
@@ -72,6 +76,7 @@ export function mailroomVitestConfig(
     databaseFree?: string[]
     objectStore?: string[]
     postgresOnly?: string[]
+    alsoOnPglite?: string[]
   } = {},
 ): ViteUserConfig {
   const include = options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts']
@@ -110,7 +115,7 @@ export function mailroomVitestConfig(
                 extends: true,
                 test: {
                   name: 'pglite',
-                  include,
+                  include: options.alsoOnPglite ? [...(options.databaseFree ?? []), ...options.alsoOnPglite] : include,
                   env: { MAILROOM_TEST_DB: 'pglite' },
                   exclude: [...configDefaults.exclude, ...(options.postgresOnly ?? [])],
                 },

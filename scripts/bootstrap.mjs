@@ -3,9 +3,10 @@
 // locked dependencies are installed, then runs the task. `npm start` / `npm test` and `pnpm start` /
 // `pnpm test` all land here.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { isSupported, majorOf, nodeBinFor, PREFERRED_MAJOR, runWithNode, SUPPORTED_MAJORS } from './node-release.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -121,6 +122,11 @@ if (task === 'test') {
       })
     }
   }
+  // One folder of demo templates for the whole run (packages/testing's demo-templates.ts): every package's test
+  // Mailrooms start from copies of one migrated demo per database kind, built by the first test that needs it,
+  // instead of each package building its own (a PGlite migration and demo load is seconds of CPU).
+  const templates = mkdtempSync(join(tmpdir(), 'mailroom-templates-'))
+  env.MAILROOM_TEST_DEMO_TEMPLATES = templates
   const reports = join(root, '.test-reports')
   rmSync(reports, { recursive: true, force: true })
   mkdirSync(reports, { recursive: true })
@@ -154,6 +160,11 @@ if (task === 'test') {
     checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full') : 1
   if (startedCeph)
     spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
+  const testing = join(root, 'packages/testing/dist/databases/demo-templates-setup.js')
+  if (existsSync(testing)) {
+    const { removeDemoTemplates } = await import(pathToFileURL(testing).href)
+    await removeDemoTemplates(templates, env.TEST_DATABASE_URL)
+  } else rmSync(templates, { recursive: true, force: true })
   // Counts, and every skipped test named (scripts/test-summary.mjs).
   const { testSummaryLine } = await import('./test-summary.mjs')
   const reportFiles = existsSync(reports) ? readdirSync(reports) : []

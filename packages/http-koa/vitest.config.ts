@@ -12,6 +12,14 @@ export default mailroomVitestConfig({
     'src/openapi/openapi-examples.test.ts',
     'src/openapi/openapi-document.test.ts',
   ],
+  // A route reads and writes through storage's services, whose tests run on both databases: the routes' tests
+  // run on PostgreSQL (twice as fast as PGlite here), and on the embedded default too only for the endpoint fuzz
+  // (every route, bad input) and the core paths (records created and read, searched).
+  alsoOnPglite: [
+    'src/fuzz/endpoint-fuzz.test.ts',
+    'src/routes/records-routes.test.ts',
+    'src/routes/search-routes.test.ts',
+  ],
   // Routes that store, read, convert, search or verify documents: again on object storage (the s3 project).
   // storage-faults.test.ts (a full and a read-only tmpfs) and health-routes.test.ts (a removed folder) stay
   // folder-only; apps/server/test/object-storage.test.ts covers those failures on a bucket.

@@ -3,6 +3,7 @@ import { mailroomVitestConfig } from '../../../vitest.shared.ts'
 
 interface ProjectTest {
   name: string
+  include?: string[]
   exclude?: string[]
   env?: Record<string, string>
 }
@@ -29,5 +30,24 @@ describe('the shared vitest configuration', () => {
     expect(byName.get('postgres')!.exclude).not.toContain('src/pg.test.ts')
     expect(byName.get('pglite')!.env).toEqual({ MAILROOM_TEST_DB: 'pglite' })
     expect(byName.get('postgres')!.env).toEqual({ MAILROOM_TEST_DB: 'postgres' })
+  })
+
+  it('runs only the files named alsoOnPglite (and database-free ones) on PGlite, every file on PostgreSQL', () => {
+    const byName = projects(
+      mailroomVitestConfig({
+        databases: 'both',
+        include: ['src/**/*.test.ts'],
+        databaseFree: ['src/pure.test.ts'],
+        alsoOnPglite: ['src/core-path.test.ts'],
+      }),
+    )
+    expect(byName.get('pglite')!.include).toEqual(['src/pure.test.ts', 'src/core-path.test.ts'])
+    expect(byName.get('postgres')!.include).toEqual(['src/**/*.test.ts'])
+    expect(byName.get('postgres')!.exclude).toContain('src/pure.test.ts')
+  })
+
+  it('runs every file on PGlite where alsoOnPglite is not given', () => {
+    const byName = projects(mailroomVitestConfig({ databases: 'both', include: ['src/**/*.test.ts'] }))
+    expect(byName.get('pglite')!.include).toEqual(['src/**/*.test.ts'])
   })
 })

@@ -1,9 +1,12 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rememberEnv } from '../environment/remembered-env.js'
+import { postgresAdminUrl, postgresTemplateName } from './demo-template-names.js'
 import { DEMO_TEMPLATES_ENV } from './demo-templates.js'
+import { createDemoTemplatesFolder, removeDemoTemplates } from './demo-templates-setup.js'
 import { createTestMailroom, type TestMailroom } from './test-database.js'
 
 // The same state as a fresh migration and demo load: the demo's users sign in and there is nothing to migrate.
@@ -43,5 +46,39 @@ describe('test Mailrooms copied from the run’s PGlite demo template', () => {
     const empty = await createTestMailroom({ demo: false })
     opened.push(empty)
     expect(await empty.mailroom.db.selectFrom('users').select('id').execute()).toEqual([])
+  })
+})
+
+/** Whether the tests' PostgreSQL server answers (this package's tests run on PGlite; `npm test` always has one). */
+async function postgresAnswers(): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 3000 })
+  try {
+    await admin.connect()
+    return true
+  } catch {
+    return false
+  } finally {
+    await admin.end().catch(() => {})
+  }
+}
+
+// `npm test` makes one folder for the whole run (scripts/bootstrap.mjs) and removes it, with the PostgreSQL
+// template it names, once every package has run.
+describe.runIf(await postgresAnswers())('a run’s demo templates, removed', () => {
+  it('leaves neither the folder nor the PostgreSQL template', async () => {
+    const folder = await createDemoTemplatesFolder()
+    await writeFile(join(folder, 'pglite-demo.tar'), 'a tarball')
+    const name = postgresTemplateName(folder)
+    const admin = new pg.Client({ connectionString: postgresAdminUrl() })
+    await admin.connect()
+    try {
+      await admin.query(`create database ${name}`)
+      await removeDemoTemplates(folder)
+      expect(await stat(folder).catch(() => null)).toBeNull()
+      expect((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount).toBe(0)
+    } finally {
+      await admin.query(`drop database if exists ${name}`)
+      await admin.end()
+    }
   })
 })
