@@ -154,10 +154,10 @@ if (task === 'test') {
   }
   // Every package was just built: the CLI tests start the built `mailroom` (apps/server/test/mailroom-command.ts).
   env.MAILROOM_TEST_BUILT_CLI = '1'
-  // One package at a time, each with two vitest workers: two packages at once (four workers on two cores) made
-  // the run slower, not faster (measured on 2026-11-28).
-  const tests =
-    checks === 0 ? pn('exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full') : 1
+  // Every package's tests in one vitest run of two workers (vitest.suite.config.ts): package after package, each
+  // paid vitest's start and ended on its slowest file with a core idle. Two packages at once (four workers on
+  // two cores) had made the run slower, not faster (measured on 2026-11-28).
+  const tests = checks === 0 ? pn('exec', 'vitest', 'run', '--config', 'vitest.suite.config.ts') : 1
   if (startedCeph)
     spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
   const testing = join(root, 'packages/testing/dist/databases/demo-templates-setup.js')
