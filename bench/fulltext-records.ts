@@ -9,8 +9,10 @@ export const FREQUENT_WORD = 'gymnase'
 
 /**
  * One text per record that has no file yet (the records of million-records.ts): sixty words from a
- * vocabulary of 5,000 ("motNNNN", so each word is in about 1.2 % of the letters), "gymnase" in every tenth
- * letter, indexed as the extraction queue would index them (`mailroom_fr`). The GIN index is dropped for the
+ * vocabulary of 5,000 ("motNNNN"), each drawn by hashing the record and the word's position, so that each word
+ * is in about 1.2 % of the letters (an arithmetic draw, `res_id * k * 7919 % 5000`, gave positions k sharing
+ * factors with 5,000 only a few words: some words were in 5 % of the letters, others in 0.5 %), "gymnase" in
+ * every tenth letter, indexed as the extraction queue would index them (`mailroom_fr`). The GIN index is dropped for the
  * load and rebuilt. Returns how many texts were written.
  */
 export async function seedFulltextTexts(url: string): Promise<number> {
@@ -28,7 +30,7 @@ export async function seedFulltextTexts(url: string): Promise<number> {
        from res_letterbox r
        cross join lateral (
          select case when r.res_id % 10 = 0 then 'Le gymnase : ' else '' end
-           || string_agg('mot' || ((r.res_id * k * 7919 + k * 104729) % ${FULLTEXT_VOCABULARY}), ' ') as content
+           || string_agg('mot' || ((hashint8(r.res_id * 61 + k)::bigint & 2147483647) % ${FULLTEXT_VOCABULARY}), ' ') as content
          from generate_series(1, 60) k) t
        where r.filename is null
        on conflict do nothing`,
