@@ -127,6 +127,16 @@ if (task === 'test') {
   // instead of each package building its own (a PGlite migration and demo load is seconds of CPU).
   const templates = mkdtempSync(join(tmpdir(), 'mailroom-templates-'))
   env.MAILROOM_TEST_DEMO_TEMPLATES = templates
+  // Ctrl-C reaches every process of the terminal's group: the build or the tests stop, and this process lives on
+  // to remove what the run made (the templates and their PostgreSQL database, the Ceph cluster it started). A
+  // second Ctrl-C leaves at once.
+  let interrupted = false
+  const onInterrupt = () => {
+    if (interrupted) process.exit(130)
+    interrupted = true
+    console.log('\ninterrupted: removing what the run made (Ctrl-C again to leave at once)')
+  }
+  process.on('SIGINT', onInterrupt)
   const reports = join(root, '.test-reports')
   rmSync(reports, { recursive: true, force: true })
   mkdirSync(reports, { recursive: true })
@@ -159,12 +169,12 @@ if (task === 'test') {
   // paid vitest's start and ended on its slowest file with a core idle. Two packages at once (four workers on
   // two cores) had made the run slower, not faster (measured on 2026-11-28).
   const tests = checks === 0 ? pn('exec', 'vitest', 'run', '--config', 'vitest.suite.config.ts') : 1
-  const packagesChecked = packageCheck ? await packageCheck.finished() : 0
+  const packageCheckStatus = packageCheck ? await packageCheck.finished() : 0
   if (startedCeph)
     spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
-  const testing = join(root, 'packages/testing/dist/databases/demo-templates-setup.js')
-  if (existsSync(testing)) {
-    const { removeDemoTemplates } = await import(pathToFileURL(testing).href)
+  const templatesModule = join(root, 'packages/testing/dist/databases/demo-templates-setup.js')
+  if (existsSync(templatesModule)) {
+    const { removeDemoTemplates } = await import(pathToFileURL(templatesModule).href)
     await removeDemoTemplates(templates, env.TEST_DATABASE_URL)
   } else rmSync(templates, { recursive: true, force: true })
   // Counts, and every skipped test named (scripts/test-summary.mjs).
@@ -173,9 +183,9 @@ if (task === 'test') {
   const results = reportFiles.map((file) => JSON.parse(readFileSync(join(reports, file), 'utf8')))
   const failed = results.reduce((sum, report) => sum + (report.numFailedTests ?? 0), 0)
   if (checks !== 0) console.log('build, typecheck or lint/format failed')
-  if (packagesChecked !== 0) console.log('the package check failed (scripts/check-packages.mjs, above)')
+  if (packageCheckStatus !== 0) console.log('the package check failed (scripts/check-packages.mjs, above)')
   console.log(`\n${testSummaryLine(results, root)}`)
-  process.exit(checks !== 0 || packagesChecked !== 0 || tests !== 0 || failed > 0 ? 1 : 0)
+  process.exit(checks !== 0 || packageCheckStatus !== 0 || tests !== 0 || failed > 0 || interrupted ? 1 : 0)
 }
 
 /**

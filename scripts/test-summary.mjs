@@ -1,4 +1,4 @@
-// The closing line of `npm test`, from the vitest JSON reports (one per package run, in .test-reports/): counts
+// The closing line of `npm test`, from the vitest JSON reports in .test-reports/ (the suite's run writes one): counts
 // of passed, failed and skipped tests, and every skipped one named, so that a newcomer sees what did not run.
 import { relative } from 'node:path'
 

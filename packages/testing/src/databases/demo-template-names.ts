@@ -5,8 +5,9 @@ import { basename } from 'node:path'
 // 12 s of CPU per package run, before any test.
 
 /**
- * Where a test run keeps its demo templates: a folder made by the run's global setup
- * (`demo-templates-setup.ts`). Unset (a test file run some other way), every test database is built from scratch.
+ * Where a test run keeps its demo templates: a folder made by `npm test` for the whole suite (scripts/bootstrap.mjs),
+ * else by the run's global setup (`demo-templates-setup.ts`). Unset (a test file run some other way), every test
+ * database is built from scratch.
  */
 export const DEMO_TEMPLATES_ENV = 'MAILROOM_TEST_DEMO_TEMPLATES'
 
