@@ -129,11 +129,15 @@ if (task === 'test') {
   env.MAILROOM_TEST_DEMO_TEMPLATES = templates
   // Ctrl-C reaches every process of the terminal's group: the build or the tests stop, and this process lives on
   // to remove what the run made (the templates and their PostgreSQL database, the Ceph cluster it started). A
-  // second Ctrl-C leaves at once.
+  // second Ctrl-C leaves at once; the same one can arrive twice within a moment (from the terminal, and forwarded
+  // by scripts/node-release.mjs when this runs on a fetched Node), which is not a second.
   let interrupted = false
+  let firstInterrupt = 0
   const onInterrupt = () => {
-    if (interrupted) process.exit(130)
+    if (interrupted && Date.now() - firstInterrupt > 1000) process.exit(130)
+    if (interrupted) return
     interrupted = true
+    firstInterrupt = Date.now()
     console.log('\ninterrupted: removing what the run made (Ctrl-C again to leave at once)')
   }
   process.on('SIGINT', onInterrupt)
