@@ -62,7 +62,9 @@ function cephGatewayEnv(): Record<string, string> | null {
  * `alsoOnPglite`, where given, inverts that: only these files (and `databaseFree`) run on PGlite, every other one
  * on PostgreSQL only — for a package whose database work is another package's, tested there on both (http-koa's
  * routes call storage's services: what differs per database is storage's), keeping on PGlite the files that
- * drive every route or the core paths end to end on the embedded default.
+ * drive every route or the core paths end to end on the embedded default. `alsoOnPostgres` is its mirror: every
+ * file runs on PGlite and only these on PostgreSQL too — for a client package (the SDK) whose end-to-end paths
+ * should be seen on each database without running the whole package twice.
  * `objectStore` lists test files that store documents: a third project, `s3`, runs them again on PostgreSQL
  * with MAILROOM_TEST_STORE=s3, so createTestMailroom keeps their documents in a fresh bucket of the Ceph test
  * gateway (several servers sharing one database and one bucket is the configuration object storage is for).
@@ -77,6 +79,7 @@ export function mailroomVitestConfig(
     objectStore?: string[]
     postgresOnly?: string[]
     alsoOnPglite?: string[]
+    alsoOnPostgres?: string[]
   } = {},
 ): ViteUserConfig {
   const include = options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts']
@@ -124,7 +127,7 @@ export function mailroomVitestConfig(
                 extends: true,
                 test: {
                   name: 'postgres',
-                  include,
+                  include: options.alsoOnPostgres ?? include,
                   env: { MAILROOM_TEST_DB: 'postgres' },
                   exclude: [...configDefaults.exclude, ...(options.databaseFree ?? [])],
                 },

@@ -46,6 +46,18 @@ describe('the shared vitest configuration', () => {
     expect(byName.get('postgres')!.exclude).toContain('src/pure.test.ts')
   })
 
+  it('runs every file on PGlite and only the files named alsoOnPostgres on PostgreSQL', () => {
+    const byName = projects(
+      mailroomVitestConfig({
+        databases: 'both',
+        include: ['src/**/*.test.ts'],
+        alsoOnPostgres: ['src/end-to-end.test.ts'],
+      }),
+    )
+    expect(byName.get('pglite')!.include).toEqual(['src/**/*.test.ts'])
+    expect(byName.get('postgres')!.include).toEqual(['src/end-to-end.test.ts'])
+  })
+
   it('runs every file on PGlite where alsoOnPglite is not given', () => {
     const byName = projects(mailroomVitestConfig({ databases: 'both', include: ['src/**/*.test.ts'] }))
     expect(byName.get('pglite')!.include).toEqual(['src/**/*.test.ts'])
