@@ -40,6 +40,8 @@ const UP = [
       from fulltext_texts group by res_id) as d
     where d.res_id = r.res_id`,
   `create index res_letterbox_fulltext_document on res_letterbox using gin (fulltext_document)`,
+  // The planner's statistics of the new column (its words' frequencies), before the first search plans on it.
+  `analyze res_letterbox`,
   `create function fulltext_record_documents() returns trigger language plpgsql as $$
   begin
     if tg_op = 'INSERT' then
