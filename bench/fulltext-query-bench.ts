@@ -118,7 +118,7 @@ async function measure(url: string, docserverDir: string): Promise<void> {
         `create extension if not exists pg_prewarm;
          select pg_prewarm(c.oid::regclass, 'read') from pg_class c
          where c.relname in ('fulltext_texts', 'fulltext_texts_document', 'fulltext_texts_res', 'res_letterbox',
-           'res_letterbox_pkey', 'listinstance')`,
+           'res_letterbox_pkey', 'res_letterbox_fulltext_document', 'listinstance')`,
       )
       .catch((error: Error) => console.log(`(no prewarm: ${error.message})`))
     // Warm-up: prepared plans, caches, the perimeter's entity tree.

@@ -202,9 +202,9 @@ export function compileTerm(term: CriteriaTerm, sources: TermSources): RawBuilde
     case 'quick':
       return quickCondition(term, sources)
     case 'fulltext':
-      // The full-text index holds the text of every file of the record, attachments included (file_kind). The
-      // matching records as an array computed once, then read by primary key (compile-clause.ts, compileTopLevel).
-      return sql<SqlBool>`${sql.ref('res_id')} = any(${sources.fullText.ids(term.text)})`
+      // The words of every file of the record, attachments included, as a condition the planner can AND with
+      // the perimeter's (compile-clause.ts, databaseFullText).
+      return sql<SqlBool>`${sources.fullText.filter(term.text)}`
     case 'subject': {
       if (term.exact) return orAttachment(sql<SqlBool>`${sql.ref('subject')} = ${sql.val(term.text)}`, term, sources)
       // Every word in the subject, or the whole text in an attachment's title; no word of 2 characters: no record.

@@ -213,6 +213,8 @@ export interface ResLetterboxTable {
   linked_resources: ColumnType<unknown[], string | undefined, string>
   retention_frozen: ColumnType<boolean, boolean | undefined, boolean>
   binding: boolean | null
+  /** The words of every kept text of the record, kept by triggers on fulltext_texts (migration 0019); never written here. */
+  fulltext_document: ColumnType<string | null, never, never>
 }
 
 export interface AdrLetterboxTable {

@@ -12,8 +12,10 @@ import { fullTextConfigOf, fullTextQuery, HEADLINE_OPTIONS } from '../search/com
 /**
  * The default full-text index: PostgreSQL's (or PGlite's) own, the tsvector `fulltext_texts.document` under a
  * GIN index beside the kept text (migration 0016). The extraction queue writes it in the transaction that
- * completes a job, so `put` and `remove` are for callers outside the queue; searches compile its matching into
- * their own SQL (compile-clause.ts) rather than calling `search`, which answers the port for everyone else.
+ * completes a job, so `put` and `remove` are for callers outside the queue; like the queue's, their writes
+ * carry over to the record's own words (`res_letterbox.fulltext_document`, kept by the triggers of migration
+ * 0019), over which searches compile their matching into their own SQL (compile-clause.ts) rather than calling
+ * `search`, which answers the port for everyone else.
  */
 export class DatabaseFullTextIndex implements FullTextIndex {
   readonly #db: Kysely<Database>

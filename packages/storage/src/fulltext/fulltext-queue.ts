@@ -103,14 +103,20 @@ export class FullTextQueue {
     return row ? { text: row.content, method: row.method as ExtractedText['method'], ocrPages: row.ocr_pages } : null
   }
 
-  /** Writes the text and marks the job done, in one statement; false when the lease was lost meanwhile. */
+  /**
+   * Writes the text and marks the job done, in one statement; false when the lease was lost meanwhile. The
+   * record's row is locked first, as a new version of the record locks it (then its job, by the queue's
+   * trigger): the text's trigger, which sets the record's words, waits for the record without holding the job.
+   */
   async complete(job: ClaimedJob, fingerprint: string | null, extracted: ExtractedText): Promise<boolean> {
     const content = indexableText(extracted.text)
     const { rows } = await sql<{ file_id: number }>`
-      with done as (
+      with record as (select from res_letterbox where res_id = ${job.res_id} for no key update),
+      done as (
         update fulltext_jobs set state = 'done', finished_at = now(), lease_token = null, lease_until = null,
           last_error = null
         where id = ${job.id} and lease_token = ${job.lease_token}::uuid and state = 'running'
+          and exists (select from record)
         returning file_kind, file_id, res_id)
       insert into fulltext_texts (file_kind, file_id, res_id, fingerprint, method, ocr_pages, language, content, document)
       select file_kind, file_id, res_id, ${fingerprint}, ${extracted.method}, ${extracted.ocrPages},

@@ -106,10 +106,18 @@ describe.runIf(tools)('full-text search of scanned letters', () => {
     expect(await found(bbain, 'velodrome')).toEqual([])
     expect(await found(cchaplin, 'vélodrome')).toEqual([{ res_id: ids.outside }])
     // A new version of the reply: the old one is superseded (OBS), and only the new words find the record.
-    await attach(ids.scannedPdf!, 'Réponse corrigée : la patinoire rouvrira en octobre.', reply)
+    const corrected = await attach(ids.scannedPdf!, 'Réponse corrigée : la patinoire rouvrira en octobre.', reply)
     expect(await t.mailroom.fulltext.drain()).toBe(1)
     expect(await found(bbain, 'natation')).toEqual([])
     expect(await found(bbain, 'patinoire')).toEqual([{ res_id: ids.scannedPdf }])
+    const criteria = async (words: string) =>
+      (await t.mailroom.criteriaSearch.search(bbain, { fulltext: { values: words } }, {})).allResources
+    expect(await criteria('patinoire')).toEqual([ids.scannedPdf])
+    // The attachment removed: its words no longer find the record, whose own words still do.
+    await t.mailroom.db.updateTable('res_attachments').set({ status: 'DEL' }).where('res_id', '=', corrected).execute()
+    expect(await found(bbain, 'patinoire')).toEqual([])
+    expect(await criteria('patinoire')).toEqual([])
+    expect(await found(bbain, 'plafond')).toEqual([{ res_id: ids.image }, { res_id: ids.scannedPdf }])
   }, 120_000)
 
   it('serves the fulltext criterion of POST /rest/search, within the perimeter', async () => {

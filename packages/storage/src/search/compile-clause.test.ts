@@ -93,15 +93,16 @@ describe('compileSearch: the clauses of B8.11', () => {
 })
 
 describe('compileSearch: shape', () => {
-  it('reads the records of a full-text condition ANDed at the top by their key, and keeps the correlated form elsewhere', () => {
+  it("matches the words on the record's own document, a condition of the view row the planner can AND with the perimeter", () => {
     const top = compiled({ clause: "status = 'NEW' and fulltext('toiture')" }, AGENT).sql
-    expect(top).toContain(
-      '"res_view_letterbox"."res_id" = any(array(select ft.res_id from fulltext_texts as ft where ft.document @@ websearch_to_tsquery(',
-    )
-    expect(top).not.toContain('exists')
+    expect(top).toContain('("res_view_letterbox"."fulltext_document" @@ websearch_to_tsquery(')
+    // No sub-query reads the texts to decide which records match: only the excerpt reads them.
+    expect(top).not.toContain('fulltext_texts')
     const under = compiled({ clause: "status = 'NEW' or fulltext('toiture')" }, AGENT).sql
-    expect(under).not.toContain('any(array(')
-    expect(under).toContain('exists (select from fulltext_texts as ft where ft.res_id = "res_view_letterbox"."res_id"')
+    expect(under).toContain('("res_view_letterbox"."fulltext_document" @@ websearch_to_tsquery(')
+    expect(under).not.toContain('fulltext_texts')
+    const ranked = compiled({ clause: "fulltext('toiture')", orderBy: ["fulltext_rank('toit') desc"] }, AGENT).sql
+    expect(ranked).toContain('ts_rank_cd("res_view_letterbox"."fulltext_document", websearch_to_tsquery(')
   })
 
   it('keeps a caller OR inside its parentheses under the perimeter', () => {
@@ -199,8 +200,9 @@ const ALLOWED_WORDS = new Set([
     ' ',
   ),
   '"res_view_letterbox"',
-  // The full-text conditions' sub-queries over the extracted texts.
-  ...'exists as ft fulltext_texts res_id document websearch_to_tsquery regconfig max ts_rank_cd any array'.split(' '),
+  // The full-text conditions over the record's words, and the excerpt's sub-query over the extracted texts.
+  '"fulltext_document"',
+  ...'as ft fulltext_texts res_id document websearch_to_tsquery regconfig ts_rank_cd'.split(' '),
 ])
 const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|@@|[=<>+\-*/%(),.]/gy
 
@@ -290,7 +292,7 @@ describe('on PostgreSQL (PGlite)', () => {
   beforeAll(async () => {
     pg = new PGlite()
     const columns = VIEW_COLUMN_NAMES.map((c) => `${c} ${columnType(VIEW_COLUMNS.get(c) ?? 'text')}`).join(', ')
-    await pg.exec(`create table res_view_letterbox (${columns});
+    await pg.exec(`create table res_view_letterbox (${columns}, fulltext_document tsvector);
       insert into res_view_letterbox (res_id, status, alt_identifier, category_id, destination, subject, creation_date, custom_fields, external_id, typist)
       values (1, 'NEW', 'MAARCH/2021D/12', 'outgoing', 'DSI', 'Hello', '2021-03-01 10:00:00+00', '{"3": "X"}', '{"emailId": "<msgid>"}', 19),
              (2, 'DEL', 'MAARCH/2021D/13', 'outgoing', 'PJS', 'World', '2021-04-01 10:00:00+00', '{"3": "Y"}', '{}', 20),
@@ -299,7 +301,8 @@ describe('on PostgreSQL (PGlite)', () => {
       create table fulltext_texts (res_id bigint, content text, document tsvector);
       insert into fulltext_texts values (1, 'La toiture du gymnase fuit', to_tsvector('mailroom_fr', 'La toiture du gymnase fuit')),
         (2, 'Le gymnase est fermé', to_tsvector('mailroom_fr', 'Le gymnase est fermé')),
-        (3, 'Budget des écoles', to_tsvector('mailroom_fr', 'Budget des écoles'))`)
+        (3, 'Budget des écoles', to_tsvector('mailroom_fr', 'Budget des écoles'));
+      update res_view_letterbox v set fulltext_document = ft.document from fulltext_texts ft where ft.res_id = v.res_id`)
   })
   afterAll(async () => {
     await pg?.close()

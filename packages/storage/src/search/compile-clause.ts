@@ -197,32 +197,36 @@ export function fullTextQuery(words: string, language: FullTextConfig): Fragment
 /**
  * How the full-text conditions of a clause become SQL: over the database's own index (databaseFullText), or
  * over the candidates an external index proposed (candidateFullText, full-text-candidates.ts). `match`,
- * `rank` and `excerpt` are correlated with the searched view's res_id; `ids` is the array of the records
- * whose files hold the words, computed once per statement.
+ * `rank` and `excerpt` are correlated with the searched view's row; `filter` is the condition a search ANDs
+ * at its top (the clause's top level, a criterion of POST /rest/search), written for the planner to start from.
  */
 export interface FullTextSql {
   match(words: string): Fragment
   rank(words: string): Fragment
   excerpt(words: readonly string[]): RawBuilder<string | null>
-  ids(words: string): Fragment
+  filter(words: string): Fragment
 }
 
 /** How `ts_headline` writes an excerpt: the words between `**`, two fragments of 12 to 35 words. */
 export const HEADLINE_OPTIONS =
   'StartSel=**, StopSel=**, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'
 
-/** The full-text conditions over `fulltext_texts`, its tsvector and GIN index (migration 0016). */
+/**
+ * The full-text conditions over the record's own words, `res_letterbox.fulltext_document` (every kept text of
+ * the record, its attachments' included, under a GIN index: migration 0019), which the view carries: a match is
+ * a condition on the record's row, so PostgreSQL can AND the words' index with the perimeter's indexes and read
+ * only the records the caller may see. The excerpt reads the texts themselves (`fulltext_texts`), for the
+ * page's rows only.
+ */
 export function databaseFullText(language: FullTextConfig = DEFAULT_FULLTEXT_CONFIG): FullTextSql {
   const viewResId = sql.id(SEARCH_VIEW_NAME, 'res_id')
+  const document = sql.id(SEARCH_VIEW_NAME, 'fulltext_document')
+  const match = (words: string) => sql`(${document} @@ ${fullTextQuery(words, language)})`
   return {
-    // Some file of the record (its document, its attachments) holds the words: answered by the GIN index.
-    match: (words) =>
-      sql`exists (select from fulltext_texts as ft where ft.res_id = ${viewResId} and ft.document @@ ${fullTextQuery(words, language)})`,
-    // How well the record's best file matches the words (cover density), 0 when none does.
-    rank(words) {
-      const query = fullTextQuery(words, language)
-      return sql`coalesce((select max(ts_rank_cd(ft.document, ${query})) from fulltext_texts as ft where ft.res_id = ${viewResId} and ft.document @@ ${query}), ${sql.val(0)})`
-    },
+    match,
+    // How well the record's words match (cover density), 0 when they do not or the record has no text.
+    rank: (words) => sql`coalesce(ts_rank_cd(${document}, ${fullTextQuery(words, language)}), ${sql.val(0)})`,
+    // The best-matching file's text, highlighted.
     excerpt(words) {
       if (words.length === 0) return sql<null>`null::text`
       const query = sql.join(
@@ -233,8 +237,7 @@ export function databaseFullText(language: FullTextConfig = DEFAULT_FULLTEXT_CON
         string | null
       >`(select ts_headline(${sql.val(language)}::regconfig, ft.content, q.query, ${sql.val(HEADLINE_OPTIONS)}::text) from fulltext_texts as ft, (select ${query} as query) as q where ft.res_id = ${viewResId} and ft.document @@ q.query order by ts_rank_cd(ft.document, q.query) desc limit 1)`
     },
-    ids: (words) =>
-      sql`array(select ft.res_id from fulltext_texts as ft where ft.document @@ ${fullTextQuery(words, language)})`,
+    filter: match,
   }
 }
 
@@ -352,20 +355,16 @@ function orderModifiers(item: OrderItem): (builder: OrderByItemBuilder) => Order
 }
 
 /**
- * The clause, its full-text conditions ANDed at the top written as `res_id = any(array(…))`: the array of
- * matching records is computed once from the GIN index, and the records are then read by their primary key,
- * so the perimeter and the rest of the clause (and the rank, and the excerpts of the page) apply to the
- * records that hold the words only. Written as a correlated `exists`, PostgreSQL often chose the reverse: every
- * record of the perimeter probed for the words (measured at 1,000,000 records: seconds instead of milliseconds).
- * Elsewhere (under OR, NOT) a condition keeps its correlated form.
+ * The clause, its full-text conditions ANDed at the top written in their `filter` form (for the database's
+ * index the same condition on the record's words; for an external index's candidates an array of records read
+ * by primary key). Elsewhere (under OR, NOT) a condition keeps its `match` form.
  */
 function compileTopLevel(node: ClauseAst, fullText: FullTextSql): Fragment {
   if (node.kind === 'logical' && node.op === 'and')
     return parenthesised(
       sql`${compileTopLevel(node.left, fullText)} ${KEYWORD.and} ${compileTopLevel(node.right, fullText)}`,
     )
-  if (node.kind === 'fulltext' && node.measure === 'match')
-    return sql`${sql.id(SEARCH_VIEW_NAME, 'res_id')} = any(${fullText.ids(node.query)})`
+  if (node.kind === 'fulltext' && node.measure === 'match') return fullText.filter(node.query)
   return compileClause(node, fullText)
 }
 

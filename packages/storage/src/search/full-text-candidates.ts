@@ -59,6 +59,8 @@ export function candidateFullText(found: FoundCandidates): FullTextSql {
       return sql<string | null>`(select h.fulltext_excerpt from (${all}) as h
         where h.fulltext_res_id = ${viewResId} and h.fulltext_excerpt is not null order by h.fulltext_rank desc limit 1)`
     },
-    ids: (words) => sql`array(select h.fulltext_res_id from ${hits(words)} as h)`,
+    // The candidates as an array computed once, then read by primary key: written as the correlated `in`,
+    // PostgreSQL may probe the candidates for every record of the perimeter.
+    filter: (words) => sql`${viewResId} = any(array(select h.fulltext_res_id from ${hits(words)} as h))`,
   }
 }

@@ -17,6 +17,7 @@ import * as chronoSearchIndex from './0015-chrono-search-index.js'
 import * as fulltext from './0016-fulltext.js'
 import * as fulltextAttachments from './0017-fulltext-attachments.js'
 import * as userAuthentication from './0018-user-authentication.js'
+import * as fulltextRecordDocument from './0019-fulltext-record-document.js'
 import * as importBatches from './0020-import-batches.js'
 import * as maarchImportRuns from './0021-maarch-import-runs.js'
 
@@ -40,15 +41,19 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-fulltext': fulltext,
   '0017-fulltext-attachments': fulltextAttachments,
   '0018-user-authentication': userAuthentication,
+  '0019-fulltext-record-document': fulltextRecordDocument,
   '0020-import-batches': importBatches,
   '0021-maarch-import-runs': maarchImportRuns,
 }
 
-/** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
+/**
+ * The migrator of Mailroom's tables, over `migrations` (every one by default; a test gives fewer to make the
+ * database an older version left).
+ */
+export function mailroomMigrator(db: Kysely<any>, migrations: Record<string, Migration> = MIGRATIONS): Migrator {
+  return new Migrator({
     db,
-    provider: { getMigrations: async () => MIGRATIONS },
+    provider: { getMigrations: async () => migrations },
     // Branches developed side by side take their numbers at once, so a database may have applied a later
     // migration before an earlier one landed; each migration adds its own tables and columns, so the order
     // between them does not matter, and they run in name order on a new database.
@@ -56,7 +61,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
     migrationTableName: 'mailroom_migrations',
     migrationLockTableName: 'mailroom_migrations_lock',
   })
-  const result = await migrator.migrateToLatest()
+}
+
+/** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const result = await mailroomMigrator(db).migrateToLatest()
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error))
   return result
 }

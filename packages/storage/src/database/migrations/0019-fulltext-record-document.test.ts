@@ -1,0 +1,129 @@
+import { type Kysely, sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../../../../testing/src/databases/test-database.js'
+import { type MailroomDatabase, openDatabase } from '../open-database.js'
+import { MIGRATIONS, mailroomMigrator, migrateToLatest } from './index.js'
+
+const RECORD_DOCUMENT = '0019-fulltext-record-document'
+
+/** A database as the version before 0019 left it: every other migration applied, 0020 and 0021 included. */
+async function migrateWithoutRecordDocument(db: Kysely<any>): Promise<void> {
+  const earlier = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name !== RECORD_DOCUMENT))
+  const result = await mailroomMigrator(db, earlier).migrateToLatest()
+  if (result.error) throw result.error
+}
+
+describe('migration 0019: the words of a record in its own row', () => {
+  let database: TestDatabase
+  let opened: MailroomDatabase
+  let db: Kysely<any>
+
+  async function record(destination: string): Promise<number> {
+    const { rows } = await sql<{
+      res_id: number
+    }>`insert into res_letterbox (typist, category_id, model_id, destination)
+      values (1, 'incoming', 1, ${destination}) returning res_id`.execute(db)
+    return Number(rows[0]!.res_id)
+  }
+
+  async function text(fileKind: string, fileId: number, resId: number, content: string): Promise<void> {
+    await sql`insert into fulltext_texts (file_kind, file_id, res_id, method, language, content, document)
+      values (${fileKind}, ${fileId}, ${resId}, 'plain', 'fr', ${content}::text, to_tsvector('mailroom_fr', ${content}::text))
+      on conflict (file_kind, file_id) do update set content = excluded.content, document = excluded.document`.execute(
+      db,
+    )
+  }
+
+  /** The records of the search view whose words hold `words`, within `destinations` when given (a perimeter). */
+  async function found(words: string, destinations?: string[]): Promise<number[]> {
+    const within = destinations ? sql`and destination = any(${destinations}::text[])` : sql``
+    const { rows } = await sql<{ res_id: number }>`select res_id from res_view_letterbox
+      where fulltext_document @@ websearch_to_tsquery('mailroom_fr', ${words}) ${within} order by res_id`.execute(db)
+    return rows.map((row) => Number(row.res_id))
+  }
+
+  const ids = { letter: 0, other: 0, bare: 0 }
+
+  async function recordsWithoutWords(): Promise<number[]> {
+    const { rows } = await sql<{ res_id: number }>`select res_id from res_letterbox
+      where fulltext_document is null order by res_id`.execute(db)
+    return rows.map((row) => Number(row.res_id))
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    opened = await openDatabase(database.target)
+    db = opened.db
+    await migrateWithoutRecordDocument(db)
+    ids.letter = await record('PJS')
+    ids.other = await record('DRH')
+    ids.bare = await record('PJS')
+    // Texts indexed before the migration: the letter's file and one of its attachments, the other's file.
+    await text('resource', ids.letter, ids.letter, 'La toiture du gymnase fuit')
+    await text('attachment', 9001, ids.letter, 'Réponse : la piscine rouvrira en septembre')
+    await text('resource', ids.other, ids.other, 'Le centre équestre demande une subvention')
+  }, 120_000)
+  afterAll(async () => {
+    await opened?.close()
+    await database?.drop()
+  })
+
+  it('is applied after 0020 and 0021 on a database that already has them', async () => {
+    const result = await migrateToLatest(db)
+    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([[RECORD_DOCUMENT, 'Success']])
+  })
+
+  it('fills the column from the texts indexed before it, attachments included', async () => {
+    expect(await found('gymnase')).toEqual([ids.letter])
+    expect(await found('piscines')).toEqual([ids.letter])
+    expect(await found('toiture piscine')).toEqual([ids.letter])
+    expect(await found('equestre')).toEqual([ids.other])
+    expect(await recordsWithoutWords()).toEqual([ids.bare])
+  })
+
+  it('keeps the column current when a text is written, changed or removed', async () => {
+    await text('attachment', 9002, ids.bare, 'Annexe : plan du vélodrome')
+    expect(await found('velodrome')).toEqual([ids.bare])
+    await text('attachment', 9002, ids.bare, 'Annexe corrigée : plan de la patinoire')
+    expect(await found('velodrome')).toEqual([])
+    expect(await found('patinoire')).toEqual([ids.bare])
+    // A text moved to another record (an update of res_id) leaves the first and joins the second.
+    await sql`update fulltext_texts set res_id = ${ids.other} where file_kind = 'attachment' and file_id = 9002`.execute(
+      db,
+    )
+    expect(await found('patinoire')).toEqual([ids.other])
+    await sql`delete from fulltext_texts where file_kind = 'attachment' and file_id = 9001`.execute(db)
+    expect(await found('piscine')).toEqual([])
+    expect(await found('gymnase')).toEqual([ids.letter])
+    expect(await recordsWithoutWords()).toEqual([ids.bare])
+  })
+
+  it("drops a superseded attachment's words from its record (migration 0017's trigger removes its text)", async () => {
+    const { rows } = await sql<{ res_id: number }>`insert into res_attachments
+        (res_id_master, title, typist, status, attachment_type, format, docserver_id, filename)
+      values (${ids.letter}, 'Réponse', 1, 'A_TRA', 'simple_attachment', 'pdf', 'FASTHD_ATTACH', 'reply.pdf') returning res_id`.execute(
+      db,
+    )
+    const attachment = Number(rows[0]!.res_id)
+    await text('attachment', attachment, ids.letter, 'Réponse : la médiathèque ouvre le dimanche')
+    expect(await found('mediatheque')).toEqual([ids.letter])
+    await sql`update res_attachments set status = 'DEL' where res_id = ${attachment}`.execute(db)
+    expect(await found('mediatheque')).toEqual([])
+    expect(await found('gymnase')).toEqual([ids.letter])
+  })
+
+  it('lets a perimeter apply to the words (the records of other entities stay out)', async () => {
+    expect(await found('subvention')).toEqual([ids.other])
+    expect(await found('subvention', ['PJS'])).toEqual([])
+    expect(await found('gymnase', ['PJS'])).toEqual([ids.letter])
+  })
+
+  it("forgets a deleted record's words with it", async () => {
+    await sql`delete from res_letterbox where res_id = ${ids.other}`.execute(db)
+    expect(await found('subvention')).toEqual([])
+    const { rows } = await sql<{
+      n: number
+    }>`select count(*)::int as n from fulltext_texts where res_id = ${ids.other}`.execute(db)
+    expect(rows[0]?.n).toBe(0)
+  })
+})

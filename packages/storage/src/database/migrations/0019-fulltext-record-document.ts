@@ -1,0 +1,80 @@
+import { type Kysely, sql } from 'kysely'
+import { letterboxViewSelect } from './0003-records.js'
+
+/**
+ * The words of a record in the record's own row (issue 35): `res_letterbox.fulltext_document`, the tsvectors of
+ * every kept text of the record (its file, its attachments: `fulltext_texts`, migration 0016) joined with `||`,
+ * under a GIN index. A full-text condition is then a condition on the record's row, so PostgreSQL can AND the
+ * words' index with the perimeter's indexes (a bitmap AND) and read and rank only the records the caller may
+ * see, where the texts' own index gave every matching file first, the perimeter dropping most of them after.
+ *
+ * Triggers on `fulltext_texts` keep the column: whatever writes or removes a text (the queue's completion, an
+ * external index's `put`/`remove`, a superseded attachment, a reindex, a deleted record) changes its record's
+ * document in the same statement. They run once per statement over the changed rows (transition tables), so a
+ * bulk load is one set-based update. The records' rows are locked first, then read again (a statement of its
+ * own, so a new snapshot): two servers finishing two files of one record at once each see the other's text.
+ *
+ * The view of searches carries the column (last, after the catalogue's: `select *` of the view is unchanged for
+ * callers, who name columns from the catalogue, which does not list it).
+ */
+/**
+ * Locks the rows of the records `changed` (a query of res_id) lists, then sets each one's document from its
+ * texts; a record left without text gets null. Joined, not correlated: a bulk load (the benchmark's seed drops
+ * the texts' indexes while it loads) is a hash join, not a look-up per record.
+ */
+function refreshDocuments(changed: string): string {
+  return `perform from res_letterbox where res_id in (${changed}) order by res_id for no key update;
+      update res_letterbox as r set fulltext_document = d.document
+        from (select c.res_id, mailroom_tsvector_concat(t.document order by t.file_kind desc, t.file_id) as document
+          from (${changed}) as c left join fulltext_texts as t on t.res_id = c.res_id
+          group by c.res_id) as d
+        where r.res_id = d.res_id and r.fulltext_document is distinct from d.document;`
+}
+
+const UP = [
+  // The texts of a record in a stable order: its own file first, then its attachments.
+  `create aggregate mailroom_tsvector_concat(tsvector) (sfunc = tsvector_concat, stype = tsvector)`,
+  `alter table res_letterbox add column fulltext_document tsvector`,
+  `update res_letterbox as r set fulltext_document = d.document
+    from (select res_id, mailroom_tsvector_concat(document order by file_kind desc, file_id) as document
+      from fulltext_texts group by res_id) as d
+    where d.res_id = r.res_id`,
+  `create index res_letterbox_fulltext_document on res_letterbox using gin (fulltext_document)`,
+  // The planner's statistics of the new column (its words' frequencies), before the first search plans on it.
+  `analyze res_letterbox`,
+  `create function fulltext_record_documents() returns trigger language plpgsql as $$
+  begin
+    if tg_op = 'INSERT' then
+      ${refreshDocuments('select res_id from new_texts')}
+    elsif tg_op = 'DELETE' then
+      ${refreshDocuments('select res_id from old_texts')}
+    else
+      ${refreshDocuments('select res_id from new_texts union select res_id from old_texts')}
+    end if;
+    return null;
+  end
+  $$`,
+  `create trigger fulltext_texts_insert_record_document after insert on fulltext_texts
+    referencing new table as new_texts for each statement execute function fulltext_record_documents()`,
+  `create trigger fulltext_texts_update_record_document after update on fulltext_texts
+    referencing old table as old_texts new table as new_texts for each statement
+    execute function fulltext_record_documents()`,
+  `create trigger fulltext_texts_delete_record_document after delete on fulltext_texts
+    referencing old table as old_texts for each statement execute function fulltext_record_documents()`,
+  `create or replace view res_view_letterbox as ${letterboxViewSelect(', r.fulltext_document')}`,
+]
+
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const statement of UP) await sql.raw(statement).execute(db)
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  // A view loses no column by `create or replace`: it is made again without it.
+  await sql.raw('drop view res_view_letterbox').execute(db)
+  for (const kind of ['insert', 'update', 'delete'])
+    await sql.raw(`drop trigger fulltext_texts_${kind}_record_document on fulltext_texts`).execute(db)
+  await sql.raw('drop function fulltext_record_documents()').execute(db)
+  await sql.raw('alter table res_letterbox drop column fulltext_document').execute(db)
+  await sql.raw('drop aggregate mailroom_tsvector_concat(tsvector)').execute(db)
+  await sql.raw(`create view res_view_letterbox as ${letterboxViewSelect('')}`).execute(db)
+}
