@@ -108,6 +108,11 @@ async function target(): Promise<{ db: TestDatabase; dir: string; mailroom: Mail
     docserverDir: dir,
     secret: TEST_SECRET,
     passwordHasher: TEST_PASSWORD_HASHER,
+    // As `mailroom import maarch` opens it: no text extraction, conversion or journal sweep in this process, which
+    // would otherwise run pdftotext and OCR on the imported records while the import is measured.
+    converter: null,
+    journal: { sweepIntervalMs: 0 },
+    fulltext: { workers: 0 },
   })
   return { db, dir, mailroom }
 }
