@@ -15,8 +15,9 @@ export default mailroomVitestConfig({
     'src/docserver/folder-syncs.test.ts',
     'src/fulltext/lease-keeper.test.ts',
   ],
-  // What PostgreSQL's server does with named prepared statements, which PGlite does not have.
-  postgresOnly: ['src/criteria-search/generic-plan.test.ts'],
+  // What PostgreSQL's server does with named prepared statements and a pool's statement timeout, which PGlite
+  // does not have.
+  postgresOnly: ['src/criteria-search/generic-plan.test.ts', 'src/database/migrations/migrate-to-latest.test.ts'],
   // Tests that store, read, check or convert documents: again on object storage (the s3 project). The
   // docserver/ and reader-pool tests test the folder store itself (fsync, temporary files, threads): folder-only.
   objectStore: [

@@ -63,9 +63,25 @@ export function mailroomMigrator(db: Kysely<any>, migrations: Record<string, Mig
   })
 }
 
-/** Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). */
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const result = await mailroomMigrator(db).migrateToLatest()
+/**
+ * Applies pending migrations; throws when one fails (kysely reports errors instead of throwing). They run on one
+ * connection without the statement timeout that guards requests (15 s by default): a migration may rewrite a
+ * whole table (0019 fills a column of every record, minutes at a million records), and a timeout there would
+ * roll it back at every start, so the server could never start on a large database.
+ */
+export async function migrateToLatest(
+  db: Kysely<any>,
+  migrations: Record<string, Migration> = MIGRATIONS,
+): Promise<MigrationResultSet> {
+  const result = await db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection)
+    try {
+      return await mailroomMigrator(connection, migrations).migrateToLatest()
+    } finally {
+      // Back to the connection's own setting before the pool lends it to a request.
+      await sql`reset statement_timeout`.execute(connection)
+    }
+  })
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error))
   return result
 }
