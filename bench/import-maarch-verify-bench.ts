@@ -65,6 +65,11 @@ async function main(): Promise<void> {
     secret: TEST_SECRET,
     passwordHasher: TEST_PASSWORD_HASHER,
     demo: false,
+    // As the `mailroom import maarch` command opens it: no text extraction, conversion or journal sweep in this
+    // process, which would otherwise extract the imported records' texts while the import and the verification run.
+    converter: null,
+    journal: { sweepIntervalMs: 0 },
+    fulltext: { workers: 0 },
   })
   try {
     const options = { from: source.url, docservers: { root: source.docservers } }
