@@ -34,7 +34,7 @@ describe.runIf(onPostgres && captureClientMissing() === null)(
     // Generous: starting the server (the demo's password hashes) and the client's two dozen requests, on a loaded
     // machine.
     beforeAll(async () => {
-      database = await createTestDatabase('postgres')
+      database = await createTestDatabase('postgres', { withDemo: true })
       docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-capture-'))
       server = await startServerProcess({
         DATABASE_URL: database.url!,

@@ -69,7 +69,7 @@ describe.runIf(onPostgres)('several servers and crashes on one PostgreSQL', () =
   let docserverDir: string
   let client: pg.Client
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
+    database = await createTestDatabase('postgres', { withDemo: true })
     docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-cluster-docs-'))
     client = new pg.Client({ connectionString: database.url })
     await client.connect()

@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { slapdMissing, startTestDirectory, type TestDirectory } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runMailroomProcess } from './cli-process.js'
+import { embeddedDemoDataDir } from './demo-database.js'
 import { basicAuth, type ServerProcess, startServerProcess } from './process-server.js'
 
 const onPostgres = process.env.MAILROOM_TEST_DB === 'postgres'
@@ -67,7 +67,7 @@ describe.runIf(!onPostgres && missing === null)(
           { cn: 'agents', members: ['jdupont', 'amartin'] },
         ],
       )
-      dataDir = await mkdtemp(join(tmpdir(), 'mailroom-user-sync-'))
+      dataDir = await embeddedDemoDataDir('mailroom-user-sync-')
       await writeFile(join(dataDir, 'ca.pem'), directory.ca)
       await writeFile(join(dataDir, 'mapping.yaml'), MAPPING(directory.groupsBase))
       env = {

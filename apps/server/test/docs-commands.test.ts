@@ -64,7 +64,7 @@ describe.runIf(process.env.MAILROOM_TEST_DB === 'postgres')('documentation comma
 
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (pnpm build), as npm test does`)
-    database = await createTestDatabase()
+    database = await createTestDatabase('postgres', { withDemo: true })
     restore = await createTestDatabase()
     work = await mkdtemp(join(tmpdir(), 'mailroom-docs-'))
     env = {

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimDatabaseLock, databaseLockFile } from '../src/embedded/database-lock.js'
 import { runMailroomProcess } from './cli-process.js'
+import { embeddedDemoDataDir } from './demo-database.js'
 import { basicAuth, type ServerProcess, startServerProcess } from './process-server.js'
 
 const onPostgres = process.env.MAILROOM_TEST_DB === 'postgres'
@@ -40,7 +41,7 @@ describe.runIf(!onPostgres)('commands beside a server on the embedded database',
   const tokens: { cchaplin?: string } = {}
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'mailroom-one-writer-'))
+    dataDir = await embeddedDemoDataDir('mailroom-one-writer-')
     // DATABASE_URL emptied: the embedded database in the data directory, whatever the test runner's environment.
     env = { MAILROOM_DATA_DIR: dataDir, DATABASE_URL: '', USER: 'ops', MAILROOM_PASSWORD_MIN_LENGTH: '10' }
     await writeFile(join(dataDir, 'archives.yaml'), ARCHIVES)
@@ -225,7 +226,7 @@ describe.runIf(onPostgres)('commands beside a server on PostgreSQL', () => {
   let dataDir: string
   let server: ServerProcess
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
+    database = await createTestDatabase('postgres', { withDemo: true })
     dataDir = await mkdtemp(join(tmpdir(), 'mailroom-shared-'))
   })
   afterAll(async () => {

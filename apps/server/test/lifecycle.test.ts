@@ -11,7 +11,7 @@ describe.runIf(onPostgres)('server process lifecycle (PostgreSQL)', () => {
   let database: TestDatabase
   let docserverDir: string
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
+    database = await createTestDatabase('postgres', { withDemo: true })
     docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-proc-'))
   })
   afterAll(async () => {

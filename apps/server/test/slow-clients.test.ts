@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { connect, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.js'
 import { type RunningServer, startServer } from '../src/serve.js'
+import { embeddedDemoDataDir } from './demo-database.js'
 
 /** Small bounds, so stalled clients are cut within the test; the defaults are 30 s, 5 min and 30 s. */
 const TIMEOUTS = {
@@ -39,16 +38,17 @@ function openRaw(url: string, firstBytes: string): RawClient {
   return { socket, closed }
 }
 
-// No users (no demo data, which would only slow the start): a request whose body arrived whole is answered
-// 401 by authentication, which runs after the body is read; one whose body did not, 408.
+// The login is no user's: a request whose body arrived whole is answered 401 by authentication, which runs after
+// the body is read; one whose body did not, 408.
 const headersOf = (contentLength: number) =>
-  `POST /rest/res/list HTTP/1.1\r\nHost: mailroom\r\nAuthorization: Basic YmJhaW46bWFhcmNo\r\nContent-Type: application/json\r\nContent-Length: ${contentLength}\r\n\r\n`
+  `POST /rest/res/list HTTP/1.1\r\nHost: mailroom\r\nAuthorization: Basic bm9ib2R5Om1hYXJjaA==\r\nContent-Type: application/json\r\nContent-Length: ${contentLength}\r\n\r\n`
 
 describe('slow clients', () => {
   let dataDir: string
   let server: RunningServer
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'mailroom-slow-clients-'))
+    // The run's migrated demo database copied in: migrating PGlite here was most of the file's CPU.
+    dataDir = await embeddedDemoDataDir('mailroom-slow-clients-')
     server = await startServer(
       loadConfig({ MAILROOM_DATA_DIR: dataDir, PORT: '0', MAILROOM_DEMO: '0', ...TIMEOUTS }),
       pino({ level: 'silent' }),

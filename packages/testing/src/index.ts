@@ -20,6 +20,7 @@ export type { ChromiumOptions, TestBrowser } from './browser/chromium.js'
 export { CHROMIUM_PATH, chromiumMissing, launchChromium } from './browser/chromium.js'
 export type { TestDatabase, TestDatabaseKind, TestMailroom, TestStoreKind } from './databases/test-database.js'
 export {
+  copyDemoDatabaseTo,
   createTestDatabase,
   createTestMailroom,
   postgresAdminUrl,

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
@@ -12,6 +12,7 @@ import {
 } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { captureCli } from '../../test/capture-cli.js'
+import { embeddedDemoDataDir } from '../../test/demo-database.js'
 import { loadConfig, type ServerConfig } from '../config.js'
 import { copyEndS3, runDocserverCopy } from './docserver-copy.js'
 
@@ -39,7 +40,7 @@ describe.skipIf(gateway === null)('mailroom docserver copy', () => {
 
   const restoreKeys = rememberEnv('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY')
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'mailroom-copy-'))
+    dataDir = await embeddedDemoDataDir('mailroom-copy-')
     config = loadConfig({
       MAILROOM_DATA_DIR: dataDir,
       MAILROOM_S3_ENDPOINT: gateway!.endpoint,
@@ -310,7 +311,7 @@ describe('mailroom docserver copy between folders', () => {
     })
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'mailroom-copy-folders-'))
+    dataDir = await embeddedDemoDataDir('mailroom-copy-folders-')
     const mailroom = await createMailroom({
       database: loadConfig(env()).database,
       docserverDir: join(dataDir, 'docservers'),

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as embedded from '@mailroom/mailroom'
-import { createTestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createDemoDatabase } from '../../test/demo-database.js'
 import { runCli } from '../cli.js'
 import { loadConfig } from '../config.js'
 
@@ -42,7 +42,7 @@ describe('mailroom fulltext', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'mailroom-fulltext-'))
-    const database = await createTestDatabase()
+    const database = await createDemoDatabase(dataDir)
     drop = database.drop
     env = { MAILROOM_DATA_DIR: dataDir, MAILROOM_SECRET: 'fulltext-test-secret-0123456789', LOG_LEVEL: 'silent' }
     if (database.url) env.DATABASE_URL = database.url

@@ -6,8 +6,8 @@ import type { JournalEvent } from '@mailroom/core'
 import { buildJournalReadEvent, chainPositionAfter } from '@mailroom/core/internal'
 import type { JournalVerification, SafeVerification } from '@mailroom/mailroom'
 import * as embedded from '@mailroom/mailroom'
-import { createTestDatabase } from '@mailroom/testing'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createDemoDatabase } from '../../test/demo-database.js'
 import { runCli } from '../cli.js'
 import { loadConfig } from '../config.js'
 import { formatSafeVerification, runJournalVerify } from './journal-verify.js'
@@ -117,7 +117,7 @@ describe.skipIf(!('verifyJournal' in embedded))('mailroom journal verify', () =>
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'mailroom-journal-'))
-    const database = await createTestDatabase()
+    const database = await createDemoDatabase(dataDir)
     drop = database.drop
     env = { MAILROOM_DATA_DIR: dataDir, MAILROOM_SECRET: 'journal-test-secret-0123456789', LOG_LEVEL: 'silent' }
     if (database.url) env.DATABASE_URL = database.url

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase } from '@mailroom/testing'
 import parsePrometheusTextFormat from 'parse-prometheus-text-format'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDemoDatabase } from '../../test/demo-database.js'
 import { loadConfig } from '../config.js'
 import { type RunningServer, startServer } from '../serve.js'
 
@@ -22,7 +22,7 @@ let onPostgres = false
 async function start(extra: Record<string, string>): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mailroom-metrics-'))
   dataDirs.push(dataDir)
-  const database = await createTestDatabase()
+  const database = await createDemoDatabase(dataDir)
   drops.push(database.drop)
   onPostgres = database.url !== undefined
   const env: Record<string, string> = {

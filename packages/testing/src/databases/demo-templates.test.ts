@@ -1,13 +1,15 @@
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createMailroom } from '@mailroom/mailroom'
+import { pendingMigrations } from '@mailroom/storage'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rememberEnv } from '../environment/remembered-env.js'
 import { postgresAdminUrl, postgresTemplateName } from './demo-template-names.js'
 import { DEMO_TEMPLATES_ENV } from './demo-templates.js'
 import { createDemoTemplatesFolder, removeDemoTemplates } from './demo-templates-setup.js'
-import { createTestMailroom, type TestMailroom } from './test-database.js'
+import { copyDemoDatabaseTo, createTestMailroom, TEST_SECRET, type TestMailroom } from './test-database.js'
 
 // The same state as a fresh migration and demo load: the demo's users sign in and there is nothing to migrate.
 describe('test Mailrooms copied from the run’s PGlite demo template', () => {
@@ -40,6 +42,38 @@ describe('test Mailrooms copied from the run’s PGlite demo template', () => {
       (await test.mailroom.db.selectFrom('tags').select('label').execute()).map((row) => row.label)
     expect(await labels(first)).toContain('only in the first')
     expect(await labels(second)).not.toContain('only in the first')
+  })
+
+  it('unpacks into a data directory on disk that opens with nothing to migrate and the demo loaded', async () => {
+    const dataDir = join(folder, 'a-server-data-dir', 'pglite')
+    expect(await copyDemoDatabaseTo(dataDir)).toBe(true)
+    const docserverDir = await mkdtemp(join(folder, 'docservers-'))
+    // Migrations off: what is found is the copy as unpacked, not brought up to date.
+    const onDisk = await createMailroom({
+      database: { kind: 'pglite', dataDir },
+      docserverDir,
+      secret: TEST_SECRET,
+      migrate: false,
+      fulltext: { workers: 0 },
+    })
+    try {
+      expect(await pendingMigrations(onDisk.db)).toEqual([])
+      expect((await onDisk.auth.authenticatePassword('bbain', 'maarch')).login).toBe('bbain')
+      expect(await onDisk.loadDemo()).toBe(false)
+    } finally {
+      await onDisk.close()
+    }
+  })
+
+  it('writes nothing outside a run: the process then migrates and loads the demo itself', async () => {
+    const dataDir = join(folder, 'outside-a-run', 'pglite')
+    delete process.env[DEMO_TEMPLATES_ENV]
+    try {
+      expect(await copyDemoDatabaseTo(dataDir)).toBe(false)
+    } finally {
+      process.env[DEMO_TEMPLATES_ENV] = folder
+    }
+    expect(await stat(dataDir).catch(() => null)).toBeNull()
   })
 
   it('starts from an empty database when the test asks for no demo', async () => {

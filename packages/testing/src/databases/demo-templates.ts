@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
@@ -11,6 +13,7 @@ import { DEMO_TEMPLATES_ENV, postgresTemplateName } from './demo-template-names.
 export { DEMO_TEMPLATES_ENV, postgresTemplateName }
 
 const PGLITE_TEMPLATE = 'pglite-demo.tar'
+const execFileAsync = promisify(execFile)
 
 /**
  * Migrating and loading the demo dataset is most of what a test file's setup costs (seconds on PGlite). A test
@@ -46,11 +49,37 @@ async function prepareOnce(folder: string, inputs: DemoTemplateInputs, target: M
 
 /** The PGlite demo template as a tarball to open in memory, built on first use in this run; null outside a run. */
 export async function pgliteDemoTemplate(inputs: DemoTemplateInputs): Promise<Blob | null> {
+  const file = await pgliteDemoTemplateFile(inputs)
+  return file === null ? null : new Blob([await readFile(file)])
+}
+
+/**
+ * Fills `dataDir` (absent or empty) with the PGlite demo template, as the data directory of an embedded database on
+ * disk: what a `mailroom` process of a test opens, then finding nothing to migrate and the demo loaded (a migration
+ * and demo load in every process spawned was seconds of CPU: PGlite's migrations, the demo passwords hashed at the
+ * production cost). False, with nothing written, outside a run.
+ */
+export async function unpackPgliteDemoTemplate(inputs: DemoTemplateInputs, dataDir: string): Promise<boolean> {
+  const file = await pgliteDemoTemplateFile(inputs)
+  if (file === null) return false
+  await mkdir(dataDir, { recursive: true })
+  // The tarball is PGlite's dump of its PGDATA (member names from `/`): the same files it unpacks in memory.
+  await execFileAsync('tar', ['-xf', file, '-C', dataDir])
+  return true
+}
+
+/** The path of the PGlite demo template's tarball, built on first use in this run; null outside a run. */
+async function pgliteDemoTemplateFile(inputs: DemoTemplateInputs): Promise<string | null> {
   const folder = templatesFolder()
   if (folder === null) return null
   const file = join(folder, PGLITE_TEMPLATE)
-  const existing = await readFile(file).catch(() => null)
-  if (existing) return new Blob([existing])
+  if (
+    await access(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return file
   // Two test files starting together may both build it; each writes its own file and renames it into place.
   const dataDir = join(folder, `pglite-${randomUUID()}`)
   try {
@@ -62,7 +91,7 @@ export async function pgliteDemoTemplate(inputs: DemoTemplateInputs): Promise<Bl
     const partial = `${file}.${randomUUID()}`
     await writeFile(partial, bytes)
     await rename(partial, file)
-    return new Blob([bytes])
+    return file
   } finally {
     await rm(dataDir, { recursive: true, force: true })
   }

@@ -15,7 +15,7 @@ import pg from 'pg'
 import { storedKeys } from '../fixtures/insert-test-record.js'
 import { cephGateway, testBucketUrl } from '../object-store/ceph-gateway.js'
 import { postgresAdminUrl } from './demo-template-names.js'
-import { pgliteDemoTemplate, postgresDemoTemplate } from './demo-templates.js'
+import { pgliteDemoTemplate, postgresDemoTemplate, unpackPgliteDemoTemplate } from './demo-templates.js'
 
 /** Which database the current test project runs on (vitest projects set MAILROOM_TEST_DB). */
 export type TestDatabaseKind = 'pglite' | 'postgres'
@@ -108,6 +108,16 @@ export const TEST_SECRET = 'test-secret-0123456789-abcdefghij'
 export const TEST_PASSWORD_HASHER = new ScryptPasswordHasher({ N: 1024 })
 
 const DEMO_TEMPLATE_INPUTS = { hasher: TEST_PASSWORD_HASHER, secret: TEST_SECRET }
+
+/**
+ * Makes `pgliteDir` (absent or empty) the embedded database of a `mailroom` process a test starts, copied from the
+ * run's migrated demo database, where the test is not about migrating or loading the demo; false outside a run
+ * (nothing written: the process then migrates and loads the demo itself). The demo users' passwords carry the tests'
+ * cheap hash cost, which the process verifies as any other and raises at a sign-in (`needsRehash`).
+ */
+export function copyDemoDatabaseTo(pgliteDir: string): Promise<boolean> {
+  return unpackPgliteDemoTemplate(DEMO_TEMPLATE_INPUTS, pgliteDir)
+}
 
 /** A fresh document store of the current project, and how to empty it. */
 async function createTestStore(kind: TestStoreKind): Promise<{ options: DocumentStoreChoice; folder: string | null }> {
