@@ -82,6 +82,8 @@ export function mailroomVitestConfig(
     alsoOnPostgres?: string[]
   } = {},
 ): ViteUserConfig {
+  if (options.alsoOnPglite && options.alsoOnPostgres)
+    throw new Error('alsoOnPglite and alsoOnPostgres each name the files of one side: give one of them')
   const include = options.include ?? ['src/**/*.test.ts', 'test/**/*.test.ts']
   const base = {
     // A test's timeout guards against hanging only: sized for a 2-core machine busy with another full test run
@@ -127,7 +129,9 @@ export function mailroomVitestConfig(
                 extends: true,
                 test: {
                   name: 'postgres',
-                  include: options.alsoOnPostgres ?? include,
+                  include: options.alsoOnPostgres
+                    ? [...options.alsoOnPostgres, ...(options.postgresOnly ?? [])]
+                    : include,
                   env: { MAILROOM_TEST_DB: 'postgres' },
                   exclude: [...configDefaults.exclude, ...(options.databaseFree ?? [])],
                 },

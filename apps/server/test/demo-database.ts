@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { copyDemoDatabaseTo, createTestDatabase, type TestDatabase, testDatabaseKind } from '@mailroom/testing'
@@ -16,10 +16,21 @@ function embeddedDatabaseDir(dataDir: string): string {
   return database.dataDir
 }
 
+/** Copies the run's demo database into the data directory's embedded database; no run's copy is a setup error. */
+async function copyEmbeddedDemo(dataDir: string): Promise<void> {
+  if (!(await copyDemoDatabaseTo(embeddedDatabaseDir(dataDir))))
+    throw new Error("no demo database to copy: run the tests through the package's vitest config (its global setup)")
+}
+
 /** A new data directory whose embedded database is a copy of the run's demo database. */
 export async function embeddedDemoDataDir(prefix: string): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), prefix))
-  await copyDemoDatabaseTo(embeddedDatabaseDir(dataDir))
+  try {
+    await copyEmbeddedDemo(dataDir)
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
   return dataDir
 }
 
@@ -31,6 +42,6 @@ export async function embeddedDemoDataDir(prefix: string): Promise<string> {
 export async function createDemoDatabase(dataDir: string): Promise<TestDatabase> {
   const kind = testDatabaseKind()
   const database = await createTestDatabase(kind, { withDemo: kind === 'postgres' })
-  if (kind === 'pglite') await copyDemoDatabaseTo(embeddedDatabaseDir(dataDir))
+  if (kind === 'pglite') await copyEmbeddedDemo(dataDir)
   return database
 }

@@ -58,6 +58,22 @@ describe('the shared vitest configuration', () => {
     expect(byName.get('postgres')!.include).toEqual(['src/end-to-end.test.ts'])
   })
 
+  it('still runs postgresOnly files on PostgreSQL beside alsoOnPostgres, and refuses both sides named at once', () => {
+    const byName = projects(
+      mailroomVitestConfig({
+        databases: 'both',
+        include: ['src/**/*.test.ts'],
+        postgresOnly: ['src/server-only.test.ts'],
+        alsoOnPostgres: ['src/end-to-end.test.ts'],
+      }),
+    )
+    expect(byName.get('postgres')!.include).toEqual(['src/end-to-end.test.ts', 'src/server-only.test.ts'])
+    expect(byName.get('pglite')!.exclude).toContain('src/server-only.test.ts')
+    expect(() =>
+      mailroomVitestConfig({ databases: 'both', alsoOnPglite: ['src/a.test.ts'], alsoOnPostgres: ['src/b.test.ts'] }),
+    ).toThrow(/give one of them/)
+  })
+
   it('runs every file on PGlite where alsoOnPglite is not given', () => {
     const byName = projects(mailroomVitestConfig({ databases: 'both', include: ['src/**/*.test.ts'] }))
     expect(byName.get('pglite')!.include).toEqual(['src/**/*.test.ts'])

@@ -205,6 +205,14 @@ export class AttachmentWriter implements AttachmentCreatePorts {
         let relation = 1
         const origin = attachment.origin
         if (origin) {
+          // The record first, as everything that changes its texts locks it first (a job's completion, migration
+          // 0019's trigger): superseding the versions below removes their texts and their jobs.
+          await trx
+            .selectFrom('res_letterbox')
+            .select('res_id')
+            .where('res_id', '=', attachment.master.resId)
+            .forNoKeyUpdate()
+            .execute()
           // The original locked: concurrent new versions of one attachment are numbered one after the other.
           await trx
             .selectFrom('res_attachments')

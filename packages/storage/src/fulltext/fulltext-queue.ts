@@ -189,6 +189,11 @@ export class FullTextQueue {
    */
   async reindex(): Promise<{ enqueued: number; retried: number; reindexed: number }> {
     return this.#db.transaction().execute(async (trx) => {
+      // Texts first: their trigger locks their records (migration 0019), and records are locked before jobs
+      // everywhere (a job's completion, a new version), so a reindex never waits on a lock held the other way.
+      const reindexed = await sql`update fulltext_texts
+        set document = to_tsvector(${this.#config}::regconfig, content), language = ${this.#settings.language}
+        where language <> ${this.#settings.language}`.execute(trx)
       const enqueued = await sql`insert into fulltext_jobs (file_kind, file_id, res_id)
         select 'resource', r.res_id, r.res_id from res_letterbox r
         where r.filename is not null
@@ -200,9 +205,6 @@ export class FullTextQueue {
         on conflict (file_kind, file_id) do nothing`.execute(trx)
       const retried = await sql`update fulltext_jobs set state = 'pending', attempts = 0, not_before = now(),
         last_error = null, finished_at = null where state = 'failed'`.execute(trx)
-      const reindexed = await sql`update fulltext_texts
-        set document = to_tsvector(${this.#config}::regconfig, content), language = ${this.#settings.language}
-        where language <> ${this.#settings.language}`.execute(trx)
       return {
         enqueued: Number(enqueued.numAffectedRows ?? 0),
         retried: Number(retried.numAffectedRows ?? 0),

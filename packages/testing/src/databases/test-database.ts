@@ -112,7 +112,8 @@ const DEMO_TEMPLATE_INPUTS = { hasher: TEST_PASSWORD_HASHER, secret: TEST_SECRET
 /**
  * Makes `pgliteDir` (absent or empty) the embedded database of a `mailroom` process a test starts, copied from the
  * run's migrated demo database, where the test is not about migrating or loading the demo; false outside a run
- * (nothing written: the process then migrates and loads the demo itself). The demo users' passwords carry the tests'
+ * (nothing written: the caller says so; a process left to start on the empty folder would migrate it, and load
+ * the demo only where asked to). The demo users' passwords carry the tests'
  * cheap hash cost, which the process verifies as any other and raises at a sign-in (`needsRehash`).
  */
 export function copyDemoDatabaseTo(pgliteDir: string): Promise<boolean> {

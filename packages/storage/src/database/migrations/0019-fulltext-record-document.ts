@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { letterboxViewSelect } from './0003-records.js'
 
-/**
+/*
  * The words of a record in the record's own row (issue 35): `res_letterbox.fulltext_document`, the tsvectors of
  * every kept text of the record (its file, its attachments: `fulltext_texts`, migration 0016) joined with `||`,
  * under a GIN index. A full-text condition is then a condition on the record's row, so PostgreSQL can AND the
@@ -17,23 +17,37 @@ import { letterboxViewSelect } from './0003-records.js'
  * The view of searches carries the column (last, after the catalogue's: `select *` of the view is unchanged for
  * callers, who name columns from the catalogue, which does not list it).
  */
+
 /**
  * Locks the rows of the records `changed` (a query of res_id) lists, then sets each one's document from its
  * texts; a record left without text gets null. Joined, not correlated: a bulk load (the benchmark's seed drops
- * the texts' indexes while it loads) is a hash join, not a look-up per record.
+ * the texts' indexes while it loads) is a hash join, not a look-up per record. `distinct`: a statement that
+ * writes two texts of one record lists it twice, and each text would be joined twice.
  */
 function refreshDocuments(changed: string): string {
   return `perform from res_letterbox where res_id in (${changed}) order by res_id for no key update;
       update res_letterbox as r set fulltext_document = d.document
         from (select c.res_id, mailroom_tsvector_concat(t.document order by t.file_kind desc, t.file_id) as document
-          from (${changed}) as c left join fulltext_texts as t on t.res_id = c.res_id
+          from (select distinct res_id from (${changed}) as listed) as c
+          left join fulltext_texts as t on t.res_id = c.res_id
           group by c.res_id) as d
         where r.res_id = d.res_id and r.fulltext_document is distinct from d.document;`
 }
 
 const UP = [
-  // The texts of a record in a stable order: its own file first, then its attachments.
-  `create aggregate mailroom_tsvector_concat(tsvector) (sfunc = tsvector_concat, stype = tsvector)`,
+  // A tsvector holds at most 1 MB of lexemes: a record whose texts together pass it keeps the words of the texts
+  // that fit (its own file first, by the callers' order) rather than failing the statement, which would fail this
+  // migration at every start, or the job that completes the text. Strict, as tsvector_concat: texts missing (a
+  // record without any) are skipped, and the first one found starts the record's words.
+  `create function mailroom_tsvector_append(words tsvector, more tsvector) returns tsvector language plpgsql
+    immutable strict as $$
+  begin
+    return words || more;
+  exception when program_limit_exceeded then
+    return words;
+  end
+  $$`,
+  `create aggregate mailroom_tsvector_concat(tsvector) (sfunc = mailroom_tsvector_append, stype = tsvector)`,
   `alter table res_letterbox add column fulltext_document tsvector`,
   `update res_letterbox as r set fulltext_document = d.document
     from (select res_id, mailroom_tsvector_concat(document order by file_kind desc, file_id) as document
@@ -76,5 +90,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw('drop function fulltext_record_documents()').execute(db)
   await sql.raw('alter table res_letterbox drop column fulltext_document').execute(db)
   await sql.raw('drop aggregate mailroom_tsvector_concat(tsvector)').execute(db)
+  await sql.raw('drop function mailroom_tsvector_append(tsvector, tsvector)').execute(db)
   await sql.raw(`create view res_view_letterbox as ${letterboxViewSelect('')}`).execute(db)
 }

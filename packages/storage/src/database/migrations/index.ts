@@ -50,7 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
  * The migrator of Mailroom's tables, over `migrations` (every one by default; a test gives fewer to make the
  * database an older version left).
  */
-export function mailroomMigrator(db: Kysely<any>, migrations: Record<string, Migration> = MIGRATIONS): Migrator {
+function mailroomMigrator(db: Kysely<any>, migrations: Record<string, Migration> = MIGRATIONS): Migrator {
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -10,7 +10,7 @@ const SLOW_MIGRATION = {
     const { rows } = await sql<{ timeout: string }>`select current_setting('statement_timeout') as timeout`.execute(db)
     await sql`create table slow_migration_saw (timeout text)`.execute(db)
     await sql`insert into slow_migration_saw values (${rows[0]!.timeout})`.execute(db)
-    await sql`select pg_sleep(0.5)`.execute(db)
+    await sql`select pg_sleep(1.5)`.execute(db)
   },
 }
 
@@ -23,7 +23,7 @@ describe('migrateToLatest', () => {
     const target = database.target
     if (target.kind !== 'postgres') throw new Error("a PostgreSQL test: the statement timeout is the pool's")
     // A timeout shorter than the slow migration, as a large table's rewrite is longer than the usual 15 s.
-    opened = await openDatabase({ ...target, statementTimeoutMs: 200 })
+    opened = await openDatabase({ ...target, statementTimeoutMs: 1_000 })
   }, 120_000)
   afterAll(async () => {
     await opened?.close()
@@ -41,7 +41,7 @@ describe('migrateToLatest', () => {
         sql<{ timeout: string }>`select current_setting('statement_timeout') as timeout`.execute(opened.db),
       ),
     )
-    expect(timeouts.map((t) => t.rows[0]!.timeout)).toEqual(['200ms', '200ms', '200ms'])
-    await expect(sql`select pg_sleep(0.5)`.execute(opened.db)).rejects.toThrow(/statement timeout/)
+    expect(timeouts.map((t) => t.rows[0]!.timeout)).toEqual(['1s', '1s', '1s'])
+    await expect(sql`select pg_sleep(1.5)`.execute(opened.db)).rejects.toThrow(/statement timeout/)
   })
 })
