@@ -98,6 +98,10 @@ export function mailroomVitestConfig(
     // (kysely, PGlite, Koa, the AWS SDK…) again for every file was a third of the suite's CPU time. So a test
     // file restores whatever global state it changes (process.env, listeners, spies) when it ends.
     isolate: false,
+    // Vite's transform of each source file, kept on disk (node_modules/.experimental-vitest-cache) and keyed by its
+    // content and configuration: a package's PGlite, PostgreSQL and s3 projects transformed the same files each,
+    // and a rerun transformed them all again.
+    experimental: { fsModuleCache: true },
   }
   const reportDir = process.env.MAILROOM_TEST_REPORT_DIR
   const objectStore = options.databases === 'both' ? (options.objectStore ?? []) : []

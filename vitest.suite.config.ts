@@ -73,6 +73,8 @@ export default defineConfig({
   test: {
     projects: Object.entries(SUITE_PACKAGES).flatMap(([folder, config]) => projectsOf(folder, config)) as never,
     maxWorkers: 2,
+    // As each package's (vitest.shared.ts): one transform per source file and configuration, kept across runs.
+    experimental: { fsModuleCache: true },
     reporters: reportDir ? ['default', ['json', { outputFile: join(reportDir, 'suite.json') }]] : ['default'],
   },
 })

@@ -27,7 +27,13 @@ export default mailroomVitestConfig({
   // `org` and `user` (packages/storage's organisation tests) and `journal verify` (its verify-journal tests). The
   // command line on the embedded database has tests of its own here, on PGlite: cli.test.ts (migrate, demo,
   // token) and embedded-writer.test.ts (org, user and token commands beside a running server, and without one).
+  // The import command, `fulltext` and `user sync` likewise: their database work is import-maarch's, storage's and
+  // directory's, tested there on both; here the command line, on PostgreSQL. (A killed import's rerun stays on
+  // both: what a SIGKILL leaves of an embedded database on disk is PGlite's own.)
   postgresOnly: [
+    'src/commands/import-maarch-command.test.ts',
+    'src/commands/fulltext-commands.test.ts',
+    'src/commands/user-sync-command.test.ts',
     'src/commands/import-maarch-delta-command.test.ts',
     'src/commands/import-maarch-verify.test.ts',
     'src/commands/organisation-commands.test.ts',

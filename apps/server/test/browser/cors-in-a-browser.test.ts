@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { chromiumMissing, launchChromium, type TestBrowser } from '@mailroom/testing'
 import { pino } from 'pino'
@@ -9,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../../packages/testing/src/fixtures/files/index.js'
 import { loadConfig } from '../../src/config.js'
 import { type RunningServer, startServer } from '../../src/serve.js'
+import { embeddedDemoDataDir } from '../demo-database.js'
 import { type PortalServer, startPortal } from './portal-page.js'
 
 const SDK_BUNDLE = fileURLToPath(new URL('../../../../packages/sdk/dist/index.js', import.meta.url))
@@ -26,7 +25,7 @@ describe.skipIf(missing !== null)('a page of another origin, in Chromium, throug
       throw new Error(
         `${SDK_BUNDLE} is missing: build the SDK first (pnpm exec turbo run build --filter=@mailroom/sdk)`,
       )
-    dataDir = await mkdtemp(join(tmpdir(), 'mailroom-cors-browser-'))
+    dataDir = await embeddedDemoDataDir('mailroom-cors-browser-')
     const page = {
       apiUrl: () => server.url,
       sdkBundle: SDK_BUNDLE,
@@ -34,7 +33,7 @@ describe.skipIf(missing !== null)('a page of another origin, in Chromium, throug
     }
     listed = await startPortal(page)
     unlisted = await startPortal(page)
-    const env = { MAILROOM_DATA_DIR: dataDir, PORT: '0', MAILROOM_DEMO: '1', MAILROOM_CORS_ORIGINS: listed.origin }
+    const env = { MAILROOM_DATA_DIR: dataDir, PORT: '0', MAILROOM_CORS_ORIGINS: listed.origin }
     server = await startServer(loadConfig(env), pino({ level: 'silent' }))
     browser = await launchChromium()
   })

@@ -2,20 +2,21 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { DEMO_TEMPLATES_ENV, postgresAdminUrl, postgresTemplateName } from './demo-template-names.js'
+import { DEMO_TEMPLATES_ENV, postgresAdminUrl, postgresTemplateName, TEMPLATE_CONTENTS } from './demo-template-names.js'
 
 /** A new folder for a run's demo templates (demo-templates.ts): each test Mailroom of the run starts from a copy. */
 export function createDemoTemplatesFolder(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'mailroom-templates-'))
 }
 
-/** Removes a run's demo templates: the folder (the PGlite tarball) and the PostgreSQL template it names. */
+/** Removes a run's templates: the folder (the PGlite tarballs) and the PostgreSQL templates it names. */
 export async function removeDemoTemplates(folder: string, adminUrl: string = postgresAdminUrl()): Promise<void> {
   await rm(folder, { recursive: true, force: true })
   const admin = new pg.Client({ connectionString: adminUrl })
   try {
     await admin.connect()
-    await admin.query(`drop database if exists ${postgresTemplateName(folder)} with (force)`)
+    for (const contents of TEMPLATE_CONTENTS)
+      await admin.query(`drop database if exists ${postgresTemplateName(folder, contents)} with (force)`)
   } catch {
     // No PostgreSQL in this run (a PGlite-only package run): there is no template to drop.
   } finally {

@@ -6,13 +6,19 @@ import { pendingMigrations } from '@mailroom/storage'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rememberEnv } from '../environment/remembered-env.js'
-import { postgresAdminUrl, postgresTemplateName } from './demo-template-names.js'
+import { postgresAdminUrl, postgresTemplateName, TEMPLATE_CONTENTS } from './demo-template-names.js'
 import { DEMO_TEMPLATES_ENV } from './demo-templates.js'
 import { createDemoTemplatesFolder, removeDemoTemplates } from './demo-templates-setup.js'
-import { copyDemoDatabaseTo, createTestMailroom, TEST_SECRET, type TestMailroom } from './test-database.js'
+import {
+  copyDemoDatabaseTo,
+  createTestDatabase,
+  createTestMailroom,
+  TEST_SECRET,
+  type TestMailroom,
+} from './test-database.js'
 
 // The same state as a fresh migration and demo load: the demo's users sign in and there is nothing to migrate.
-describe('test Mailrooms copied from the run’s PGlite demo template', () => {
+describe('test Mailrooms copied from the run’s PGlite templates', () => {
   let folder: string
   const opened: TestMailroom[] = []
   const restoreRunTemplates = rememberEnv(DEMO_TEMPLATES_ENV)
@@ -76,10 +82,35 @@ describe('test Mailrooms copied from the run’s PGlite demo template', () => {
     expect(await stat(dataDir).catch(() => null)).toBeNull()
   })
 
-  it('starts from an empty database when the test asks for no demo', async () => {
+  it('starts a test that asks for no demo from a copy of a migrated database with nothing in it', async () => {
     const empty = await createTestMailroom({ demo: false })
     opened.push(empty)
+    expect((await readdir(folder)).filter((name) => name.endsWith('.tar')).sort()).toEqual([
+      'pglite-demo.tar',
+      'pglite-empty.tar',
+    ])
     expect(await empty.mailroom.db.selectFrom('users').select('id').execute()).toEqual([])
+    expect(await pendingMigrations(empty.mailroom.db)).toEqual([])
+    const again = await createTestMailroom({ demo: false })
+    opened.push(again)
+    await empty.mailroom.db.insertInto('tags').values({ label: 'only in the first' }).execute()
+    expect(await again.mailroom.db.selectFrom('tags').select('label').execute()).toEqual([])
+  })
+
+  it('starts a test that sets `migrate` from a database with no migration applied', async () => {
+    const database = await createTestDatabase('pglite', {})
+    const unmigrated = await createMailroom({
+      database: database.target,
+      docserverDir: await mkdtemp(join(folder, 'docservers-')),
+      secret: TEST_SECRET,
+      migrate: false,
+      fulltext: { workers: 0 },
+    })
+    try {
+      expect((await pendingMigrations(unmigrated.db)).length).toBeGreaterThan(0)
+    } finally {
+      await unmigrated.close()
+    }
   })
 })
 
@@ -102,16 +133,17 @@ describe.runIf(await postgresAnswers())('a run’s demo templates, removed', () 
   it('leaves neither the folder nor the PostgreSQL template', async () => {
     const folder = await createDemoTemplatesFolder()
     await writeFile(join(folder, 'pglite-demo.tar'), 'a tarball')
-    const name = postgresTemplateName(folder)
+    const names = TEMPLATE_CONTENTS.map((contents) => postgresTemplateName(folder, contents))
+    expect(new Set(names).size).toBe(TEMPLATE_CONTENTS.length)
     const admin = new pg.Client({ connectionString: postgresAdminUrl() })
     await admin.connect()
     try {
-      await admin.query(`create database ${name}`)
+      for (const name of names) await admin.query(`create database ${name}`)
       await removeDemoTemplates(folder)
       expect(await stat(folder).catch(() => null)).toBeNull()
-      expect((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount).toBe(0)
+      expect((await admin.query('select 1 from pg_database where datname = any($1)', [names])).rowCount).toBe(0)
     } finally {
-      await admin.query(`drop database if exists ${name}`)
+      for (const name of names) await admin.query(`drop database if exists ${name}`)
       await admin.end()
     }
   })

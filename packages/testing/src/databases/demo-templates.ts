@@ -8,12 +8,15 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { createMailroom, type MailroomOptions } from '@mailroom/mailroom'
 import pg from 'pg'
-import { DEMO_TEMPLATES_ENV, postgresTemplateName } from './demo-template-names.js'
+import { DEMO_TEMPLATES_ENV, postgresTemplateName, type TemplateContents } from './demo-template-names.js'
 
 export { DEMO_TEMPLATES_ENV, postgresTemplateName }
 
-const PGLITE_TEMPLATE = 'pglite-demo.tar'
 const execFileAsync = promisify(execFile)
+
+function pgliteTemplateFileName(contents: TemplateContents): string {
+  return `pglite-${contents}.tar`
+}
 
 /**
  * Migrating and loading the demo dataset is most of what a test file's setup costs (seconds on PGlite). A test
@@ -30,14 +33,19 @@ function templatesFolder(): string | null {
   return process.env[DEMO_TEMPLATES_ENV] ?? null
 }
 
-async function prepareOnce(folder: string, inputs: DemoTemplateInputs, target: MailroomOptions['database']) {
+async function prepareOnce(
+  folder: string,
+  inputs: DemoTemplateInputs,
+  target: MailroomOptions['database'],
+  contents: TemplateContents,
+) {
   const docservers = await mkdtemp(join(folder, 'docservers-'))
   try {
     const mailroom = await createMailroom({
       database: target,
       docserverDir: docservers,
       secret: inputs.secret,
-      demo: true,
+      demo: contents === 'demo',
       passwordHasher: inputs.hasher,
       fulltext: { workers: 0 },
     })
@@ -47,9 +55,9 @@ async function prepareOnce(folder: string, inputs: DemoTemplateInputs, target: M
   }
 }
 
-/** The PGlite demo template as a tarball to open in memory, built on first use in this run; null outside a run. */
-export async function pgliteDemoTemplate(inputs: DemoTemplateInputs): Promise<Blob | null> {
-  const file = await pgliteDemoTemplateFile(inputs)
+/** A PGlite template as a tarball to open in memory, built on first use in this run; null outside a run. */
+export async function pgliteTemplate(inputs: DemoTemplateInputs, contents: TemplateContents): Promise<Blob | null> {
+  const file = await pgliteTemplateFile(inputs, contents)
   return file === null ? null : new Blob([await readFile(file)])
 }
 
@@ -60,7 +68,7 @@ export async function pgliteDemoTemplate(inputs: DemoTemplateInputs): Promise<Bl
  * production cost). False, with nothing written, outside a run.
  */
 export async function unpackPgliteDemoTemplate(inputs: DemoTemplateInputs, dataDir: string): Promise<boolean> {
-  const file = await pgliteDemoTemplateFile(inputs)
+  const file = await pgliteTemplateFile(inputs, 'demo')
   if (file === null) return false
   await mkdir(dataDir, { recursive: true })
   // The tarball is PGlite's dump of its PGDATA (member names from `/`): the same files it unpacks in memory.
@@ -68,11 +76,11 @@ export async function unpackPgliteDemoTemplate(inputs: DemoTemplateInputs, dataD
   return true
 }
 
-/** The path of the PGlite demo template's tarball, built on first use in this run; null outside a run. */
-async function pgliteDemoTemplateFile(inputs: DemoTemplateInputs): Promise<string | null> {
+/** The path of a PGlite template's tarball, built on first use in this run; null outside a run. */
+async function pgliteTemplateFile(inputs: DemoTemplateInputs, contents: TemplateContents): Promise<string | null> {
   const folder = templatesFolder()
   if (folder === null) return null
-  const file = join(folder, PGLITE_TEMPLATE)
+  const file = join(folder, pgliteTemplateFileName(contents))
   if (
     await access(file).then(
       () => true,
@@ -83,7 +91,7 @@ async function pgliteDemoTemplateFile(inputs: DemoTemplateInputs): Promise<strin
   // Two test files starting together may both build it; each writes its own file and renames it into place.
   const dataDir = join(folder, `pglite-${randomUUID()}`)
   try {
-    await prepareOnce(folder, inputs, { kind: 'pglite', dataDir })
+    await prepareOnce(folder, inputs, { kind: 'pglite', dataDir }, contents)
     const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } })
     const tarball = await pglite.dumpDataDir('none')
     await pglite.close()
@@ -98,13 +106,18 @@ async function pgliteDemoTemplateFile(inputs: DemoTemplateInputs): Promise<strin
 }
 
 /**
- * The name of this run's PostgreSQL demo template, built on first use; null outside a run. Building holds an
- * advisory lock, and the finished database gets its final name by a rename, so a copy never sees a half-built one.
+ * The name of this run's PostgreSQL template of these contents, built on first use; null outside a run. Building
+ * holds an advisory lock, and the finished database gets its final name by a rename, so a copy never sees a
+ * half-built one.
  */
-export async function postgresDemoTemplate(adminUrl: string, inputs: DemoTemplateInputs): Promise<string | null> {
+export async function postgresTemplate(
+  adminUrl: string,
+  inputs: DemoTemplateInputs,
+  contents: TemplateContents,
+): Promise<string | null> {
   const folder = templatesFolder()
   if (folder === null) return null
-  const name = postgresTemplateName(folder)
+  const name = postgresTemplateName(folder, contents)
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
@@ -119,7 +132,7 @@ export async function postgresDemoTemplate(adminUrl: string, inputs: DemoTemplat
       await admin.query(`create database ${building}`)
       const url = new URL(adminUrl)
       url.pathname = `/${building}`
-      await prepareOnce(folder, inputs, { kind: 'postgres', url: url.toString(), poolSize: 2 })
+      await prepareOnce(folder, inputs, { kind: 'postgres', url: url.toString(), poolSize: 2 }, contents)
       await admin.query(`alter database ${building} rename to ${name}`)
       return name
     } finally {

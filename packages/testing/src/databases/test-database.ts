@@ -14,8 +14,9 @@ import {
 import pg from 'pg'
 import { storedKeys } from '../fixtures/insert-test-record.js'
 import { cephGateway, testBucketUrl } from '../object-store/ceph-gateway.js'
+import type { TemplateContents } from './demo-template-names.js'
 import { postgresAdminUrl } from './demo-template-names.js'
-import { pgliteDemoTemplate, postgresDemoTemplate, unpackPgliteDemoTemplate } from './demo-templates.js'
+import { pgliteTemplate, postgresTemplate, unpackPgliteDemoTemplate } from './demo-templates.js'
 
 /** Which database the current test project runs on (vitest projects set MAILROOM_TEST_DB). */
 export type TestDatabaseKind = 'pglite' | 'postgres'
@@ -45,20 +46,22 @@ export interface TestDatabase {
 }
 
 /**
- * Creates an isolated database: an in-memory PGlite, or a new database on the PostgreSQL server; empty, or with
- * `withDemo` a copy of the run's migrated demo database where the run has one (demo-templates.ts).
+ * Creates an isolated database: an in-memory PGlite, or a new database on the PostgreSQL server; empty (not even
+ * migrated), or a copy of the run's template where the run has one (demo-templates.ts): `withDemo` the migrated
+ * demo database, `migrated` a migrated database with nothing in it.
  */
 export async function createTestDatabase(
   kind: TestDatabaseKind = testDatabaseKind(),
-  options: { withDemo?: boolean } = {},
+  options: { withDemo?: boolean; migrated?: boolean } = {},
 ): Promise<TestDatabase> {
+  const contents: TemplateContents | null = options.withDemo ? 'demo' : options.migrated ? 'empty' : null
   if (kind === 'pglite') {
-    const template = options.withDemo ? await pgliteDemoTemplate(DEMO_TEMPLATE_INPUTS) : null
+    const template = contents ? await pgliteTemplate(DEMO_TEMPLATE_INPUTS, contents) : null
     const target = { kind, dataDir: 'memory://', ...(template ? { loadDataDir: template } : {}) } as const
     return { kind, target, drop: async () => {} }
   }
   const admin = postgresAdminUrl()
-  const template = options.withDemo ? await postgresDemoTemplate(admin, DEMO_TEMPLATE_INPUTS) : null
+  const template = contents ? await postgresTemplate(admin, DEMO_TEMPLATE_INPUTS, contents) : null
   const name = `mailroom_test_${process.pid}_${randomBytes(4).toString('hex')}`
   const client = new pg.Client({ connectionString: admin })
   await client.connect()
@@ -155,10 +158,14 @@ export async function createTestMailroom(
   options: Partial<Omit<MailroomOptions, 'database' | 'docserverDir' | 'docserverUrl' | 's3' | 'documentStore'>> = {},
   setup: { readonly postgresPoolSize?: number } = {},
 ): Promise<TestMailroom> {
-  // A copy of the run's demo database serves every test Mailroom that starts the default way; one that asks
-  // for no demo, no migrations or another password hash starts from an empty database.
-  const startsAsDefault = !('demo' in options || 'migrate' in options || 'passwordHasher' in options)
-  const database = await createTestDatabase(testDatabaseKind(), { withDemo: startsAsDefault })
+  // A copy of the run's demo database serves every test Mailroom that starts the default way, and a copy of its
+  // migrated empty one those that ask for no demo; one that sets `migrate`, or asks for the demo under another
+  // password hash, starts from an empty database.
+  const migrates = !('migrate' in options)
+  const database = await createTestDatabase(testDatabaseKind(), {
+    withDemo: migrates && !('demo' in options || 'passwordHasher' in options),
+    migrated: migrates && options.demo === false,
+  })
   const store = testStoreKind()
   const { options: storeOptions, folder } = await createTestStore(store)
   const mailroom = await createMailroom({
