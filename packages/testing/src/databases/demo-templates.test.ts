@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMailroom } from '@mailroom/mailroom'
 import { pendingMigrations } from '@mailroom/storage'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rememberEnv } from '../environment/remembered-env.js'
@@ -36,6 +37,11 @@ describe('test Mailrooms copied from the run’s PGlite templates', () => {
     const first = await createTestMailroom()
     opened.push(first)
     expect((await readdir(folder)).filter((name) => name.endsWith('.tar'))).toEqual(['pglite-demo.tar'])
+    // Small WAL segments, old ones not kept: what every copy reads is the database, not 16 MB of log.
+    const wal = await sql<{ size: string; segments: number }>`select current_setting('wal_segment_size') as size,
+      (select count(*)::int from pg_ls_waldir()) as segments`.execute(first.mailroom.db)
+    expect(wal.rows[0]?.size).toBe('1MB')
+    expect(wal.rows[0]?.segments).toBeLessThanOrEqual(4)
     const second = await createTestMailroom()
     opened.push(second)
     for (const test of [first, second]) {

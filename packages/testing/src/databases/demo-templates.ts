@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { access, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { access, appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
@@ -55,10 +55,25 @@ async function prepareOnce(
   }
 }
 
+/** Tarballs already read by this process: a Blob is immutable, so each test Mailroom of a worker opens the same one. */
+const readTarballs = new Map<string, Promise<Blob>>()
+
 /** A PGlite template as a tarball to open in memory, built on first use in this run; null outside a run. */
 export async function pgliteTemplate(inputs: DemoTemplateInputs, contents: TemplateContents): Promise<Blob | null> {
   const file = await pgliteTemplateFile(inputs, contents)
-  return file === null ? null : new Blob([await readFile(file)])
+  if (file === null) return null
+  let tarball = readTarballs.get(file)
+  if (!tarball) {
+    tarball = readFile(file).then(
+      (bytes) => new Blob([bytes]),
+      (error: unknown) => {
+        readTarballs.delete(file)
+        throw error
+      },
+    )
+    readTarballs.set(file, tarball)
+  }
+  return tarball
 }
 
 /**
@@ -91,6 +106,11 @@ async function pgliteTemplateFile(inputs: DemoTemplateInputs, contents: Template
   // Two test files starting together may both build it; each writes its own file and renames it into place.
   const dataDir = join(folder, `pglite-${randomUUID()}`)
   try {
+    // Initialised here with 1 MB WAL segments instead of initdb's 16 MB, and old segments removed rather than kept
+    // for reuse: the segments are in every copy whatever they hold, so each test Mailroom streamed 16 of the
+    // tarball's 43 MB into its memory for nothing. createMailroom then opens the folder as it is.
+    await (await PGlite.create(dataDir, { initDbStartParams: ['--wal-segsize=1'] })).close()
+    await appendFile(join(dataDir, 'postgresql.conf'), '\nmin_wal_size = 2MB\nwal_recycle = off\n')
     await prepareOnce(folder, inputs, { kind: 'pglite', dataDir }, contents)
     const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } })
     const tarball = await pglite.dumpDataDir('none')
