@@ -122,13 +122,13 @@ if (task === 'test') {
       })
     }
   }
-  // One folder of demo templates for the whole run (packages/testing's demo-templates.ts): every package's test
-  // Mailrooms start from copies of one migrated demo per database kind, built by the first test that needs it,
-  // instead of each package building its own (a PGlite migration and demo load is seconds of CPU).
+  // One folder of templates for the whole run (packages/testing's demo-templates.ts): every package's test
+  // Mailrooms start from copies of one migrated demo (or migrated empty database) per database kind, built by the
+  // first test that needs it, instead of each package building its own (a PGlite migration is seconds of CPU).
   const templates = mkdtempSync(join(tmpdir(), 'mailroom-templates-'))
   env.MAILROOM_TEST_DEMO_TEMPLATES = templates
   // Ctrl-C reaches every process of the terminal's group: the build or the tests stop, and this process lives on
-  // to remove what the run made (the templates and their PostgreSQL database, the Ceph cluster it started). A
+  // to remove what the run made (the templates and their PostgreSQL databases, the Ceph cluster it started). A
   // second Ctrl-C leaves at once; the same one can arrive twice within a moment (from the terminal, and forwarded
   // by scripts/node-release.mjs when this runs on a fetched Node), which is not a second.
   let interrupted = false
