@@ -15,9 +15,13 @@ export default mailroomVitestConfig({
     'src/docserver/folder-syncs.test.ts',
     'src/fulltext/lease-keeper.test.ts',
   ],
-  // What PostgreSQL's server does with named prepared statements and a pool's statement timeout, which PGlite
-  // does not have.
-  postgresOnly: ['src/criteria-search/generic-plan.test.ts', 'src/database/migrations/migrate-to-latest.test.ts'],
+  // What PostgreSQL's server does with named prepared statements, a pool's statement timeout and two connections
+  // writing at once, which PGlite (one connection) does not have.
+  postgresOnly: [
+    'src/criteria-search/generic-plan.test.ts',
+    'src/database/migrations/migrate-to-latest.test.ts',
+    'src/database/migrations/0019-fulltext-record-document.concurrent.test.ts',
+  ],
   // Tests that store, read, check or convert documents: again on object storage (the s3 project). The
   // docserver/ and reader-pool tests test the folder store itself (fsync, temporary files, threads): folder-only.
   objectStore: [

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Database } from '../database/schema.js'
+import type { Database, ResLetterboxTable } from '../database/schema.js'
 import type { JournalDepositRequest, JournalWriter } from '../journal/journal-writer.js'
 import {
   type ImportedAttachmentRow,
@@ -29,9 +29,29 @@ export interface ImportedRecordState {
   readonly history: readonly StoredRow[]
 }
 
+/**
+ * The columns of a record an import compares with its source or reads to carry a change (its file's): every
+ * one an import writes. Not `selectAll()`: `fulltext_document` (migration 0019), the tsvector of all the
+ * record's texts, is never written by an import nor compared, and is the widest column of the row, read for
+ * every record a delta run examines. Its test checks the list against the table's columns.
+ */
+const IMPORTED_RECORD_COLUMNS = [
+  ...['res_id', 'subject', 'type_id', 'format', 'typist', 'creation_date', 'modification_date', 'doc_date'],
+  ...['docserver_id', 'path', 'filename', 'fingerprint', 'filesize', 'status', 'destination', 'work_batch'],
+  ...['origin', 'priority', 'policy_id', 'cycle_id', 'initiator', 'dest_user', 'locker_user_id', 'locker_time'],
+  ...['confidentiality', 'fulltext_result', 'external_id', 'departure_date', 'opinion_limit_date', 'barcode'],
+  ...['category_id', 'alt_identifier', 'admission_date', 'process_limit_date', 'closing_date', 'alarm1_date'],
+  ...['alarm2_date', 'flag_alarm1', 'flag_alarm2', 'model_id', 'version', 'integrations', 'custom_fields'],
+  ...['linked_resources', 'retention_frozen', 'binding'],
+] as const satisfies readonly (keyof ResLetterboxTable)[]
+
 /** The record's rows in Mailroom, or null when it has no such record. */
 export async function importedRecordState(db: Kysely<Database>, resId: number): Promise<ImportedRecordState | null> {
-  const record = await db.selectFrom('res_letterbox').selectAll().where('res_id', '=', resId).executeTakeFirst()
+  const record = await db
+    .selectFrom('res_letterbox')
+    .select(IMPORTED_RECORD_COLUMNS)
+    .where('res_id', '=', resId)
+    .executeTakeFirst()
   if (!record) return null
   const notes = await db.selectFrom('notes').selectAll().where('identifier', '=', resId).orderBy('id').execute()
   const noteEntities =

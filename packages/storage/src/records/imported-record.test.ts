@@ -1,8 +1,11 @@
 import type { Actor } from '@mailroom/core'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
+import { DatabaseFullTextIndex } from '../fulltext/database-fulltext-index.js'
 import { JournalWriter } from '../journal/journal-writer.js'
 import { existingRecordIds, type ImportedRecord, insertImportedRecord } from './imported-record.js'
+import { importedRecordState } from './imported-record-changes.js'
 import { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './record-counters.js'
 
 let t: TestMailroom
@@ -178,6 +181,37 @@ describe('existingRecordIds', () => {
   it('names the ids the database already has, of those asked', async () => {
     expect([...(await existingRecordIds(t.mailroom.db, [9001, 9002, 9003, 77777]))].sort()).toEqual([9001, 9002])
     expect(await existingRecordIds(t.mailroom.db, [])).toEqual(new Set())
+  })
+})
+
+describe('importedRecordState', () => {
+  it("reads every column of the record an import compares, but not the words of the record's texts", async () => {
+    const db = t.mailroom.db
+    // The record 9001 imported above, given words: its fulltext_document is set (migration 0019's trigger).
+    await new DatabaseFullTextIndex(db).put({
+      fileKind: 'resource',
+      fileId: 9001,
+      resId: 9001,
+      language: 'fr',
+      text: 'Demande de subvention pour le club de voile',
+    })
+    const words = await sql<{ set: boolean }>`select fulltext_document is not null as set
+      from res_letterbox where res_id = 9001`.execute(db)
+    expect(words.rows[0]?.set).toBe(true)
+
+    const state = await importedRecordState(db, 9001)
+    const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = 'res_letterbox'`.execute(db)
+    const stored = rows.map((row) => row.column_name).filter((column) => column !== 'fulltext_document')
+    expect(Object.keys(state?.record ?? {}).sort()).toEqual(stored.sort())
+    expect(state?.record).toMatchObject({
+      res_id: 9001,
+      subject: 'Imported 9001',
+      fingerprint: 'ab'.repeat(32),
+      filename: '9001.pdf',
+      custom_fields: { 1: 'kept' },
+    })
+    expect(await importedRecordState(db, 77777)).toBeNull()
   })
 })
 

@@ -1,11 +1,13 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * The select of `res_view_letterbox`, with `extra` columns after the catalogue's (migration 0019 adds one, made
- * from this text so the two definitions cannot drift).
+ * Record creation. The interface makes `doctype` optional, so `res_letterbox.type_id` may be null and the
+ * view joins the doctype tables with left joins (same columns, same order: a record without a doctype is
+ * still searchable, with null doctype labels).
  */
-export function letterboxViewSelect(extra = ''): string {
-  return `select r.res_id, r.type_id, r.policy_id, r.cycle_id, r.format, r.typist, r.creation_date,
+const STATEMENTS = [
+  `alter table res_letterbox alter column type_id drop not null`,
+  `create or replace view res_view_letterbox as select r.res_id, r.type_id, r.policy_id, r.cycle_id, r.format, r.typist, r.creation_date,
       r.modification_date, r.docserver_id, r.path, r.filename, r.fingerprint, r.filesize, r.status,
       r.work_batch, r.doc_date, r.external_id, r.departure_date, r.opinion_limit_date, r.barcode,
       r.initiator, r.destination, r.dest_user, r.confidentiality, r.category_id, r.alt_identifier,
@@ -20,22 +22,12 @@ export function letterboxViewSelect(extra = ''): string {
       dsl.doctypes_second_level_label,
       dsl.css_style as doctype_second_level_style,
       e.entity_label,
-      e.entity_type as entitytype${extra}
+      e.entity_type as entitytype
     from res_letterbox r
       left join doctypes d on d.type_id = r.type_id
       left join doctypes_first_level dfl on dfl.doctypes_first_level_id = d.doctypes_first_level_id
       left join doctypes_second_level dsl on dsl.doctypes_second_level_id = d.doctypes_second_level_id
-      left join entities e on e.entity_id = r.destination`
-}
-
-/**
- * Record creation. The interface makes `doctype` optional, so `res_letterbox.type_id` may be null and the
- * view joins the doctype tables with left joins (same columns, same order: a record without a doctype is
- * still searchable, with null doctype labels).
- */
-const STATEMENTS = [
-  `alter table res_letterbox alter column type_id drop not null`,
-  `create or replace view res_view_letterbox as ${letterboxViewSelect()}`,
+      left join entities e on e.entity_id = r.destination`,
 ]
 
 export async function up(db: Kysely<any>): Promise<void> {

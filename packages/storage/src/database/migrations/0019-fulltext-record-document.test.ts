@@ -1,3 +1,4 @@
+import { VIEW_COLUMNS } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../../../testing/src/databases/test-database.js'
@@ -68,6 +69,33 @@ describe('migration 0019: the words of a record in its own row', () => {
   it('is applied after 0020 and 0021 on a database that already has them', async () => {
     const result = await migrateToLatest(db)
     expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([[RECORD_DOCUMENT, 'Success']])
+  })
+
+  it("leaves the search view with 0003's columns in their order, then the record's words", async () => {
+    // Written out, not derived from a migration's text: a later edit of the view's select anywhere shows here.
+    const expected = [
+      ...['res_id', 'type_id', 'policy_id', 'cycle_id', 'format', 'typist', 'creation_date', 'modification_date'],
+      ...['docserver_id', 'path', 'filename', 'fingerprint', 'filesize', 'status', 'work_batch', 'doc_date'],
+      ...['external_id', 'departure_date', 'opinion_limit_date', 'barcode', 'initiator', 'destination', 'dest_user'],
+      ...['confidentiality', 'category_id', 'alt_identifier', 'admission_date', 'process_limit_date', 'closing_date'],
+      ...['alarm1_date', 'alarm2_date', 'flag_alarm1', 'flag_alarm2', 'subject', 'priority', 'locker_user_id'],
+      ...['locker_time', 'custom_fields', 'retention_frozen', 'binding', 'type_label', 'doctypes_first_level_id'],
+      ...['doctypes_first_level_label', 'doctype_first_level_style', 'doctypes_second_level_id'],
+      ...['doctypes_second_level_label', 'doctype_second_level_style', 'entity_label', 'entitytype'],
+      'fulltext_document',
+    ]
+    const { rows } = await sql<{ column_name: string; data_type: string }>`select column_name, data_type
+      from information_schema.columns where table_schema = current_schema() and table_name = 'res_view_letterbox'
+      order by ordinal_position`.execute(db)
+    expect(rows.map((row) => row.column_name)).toEqual(expected)
+    expect(rows.at(-1)?.data_type).toBe('tsvector')
+    // Every column before it is one the clause language's catalogue names, and the catalogue names no other.
+    expect(
+      rows
+        .slice(0, -1)
+        .map((row) => row.column_name)
+        .sort(),
+    ).toEqual([...VIEW_COLUMNS.keys()].sort())
   })
 
   it('fills the column from the texts indexed before it, attachments included', async () => {

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely'
-import { letterboxViewSelect } from './0003-records.js'
 
 /*
  * The words of a record in the record's own row (issue 35): `res_letterbox.fulltext_document`, the tsvectors of
@@ -17,6 +16,35 @@ import { letterboxViewSelect } from './0003-records.js'
  * The view of searches carries the column (last, after the catalogue's: `select *` of the view is unchanged for
  * callers, who name columns from the catalogue, which does not list it).
  */
+
+/**
+ * The select of `res_view_letterbox` as this migration leaves it (`extra` = `, r.fulltext_document`) and as it
+ * found it, migration 0003's (`extra` empty, for `down`). Written out here rather than taken from 0003: a
+ * migration is history, so a later edit elsewhere must not change what this one creates on a fresh database.
+ */
+function letterboxViewSelect(extra: string): string {
+  return `select r.res_id, r.type_id, r.policy_id, r.cycle_id, r.format, r.typist, r.creation_date,
+      r.modification_date, r.docserver_id, r.path, r.filename, r.fingerprint, r.filesize, r.status,
+      r.work_batch, r.doc_date, r.external_id, r.departure_date, r.opinion_limit_date, r.barcode,
+      r.initiator, r.destination, r.dest_user, r.confidentiality, r.category_id, r.alt_identifier,
+      r.admission_date, r.process_limit_date, r.closing_date, r.alarm1_date, r.alarm2_date,
+      r.flag_alarm1, r.flag_alarm2, r.subject, r.priority, r.locker_user_id, r.locker_time,
+      r.custom_fields, r.retention_frozen, r.binding,
+      d.description as type_label,
+      d.doctypes_first_level_id,
+      dfl.doctypes_first_level_label,
+      dfl.css_style as doctype_first_level_style,
+      d.doctypes_second_level_id,
+      dsl.doctypes_second_level_label,
+      dsl.css_style as doctype_second_level_style,
+      e.entity_label,
+      e.entity_type as entitytype${extra}
+    from res_letterbox r
+      left join doctypes d on d.type_id = r.type_id
+      left join doctypes_first_level dfl on dfl.doctypes_first_level_id = d.doctypes_first_level_id
+      left join doctypes_second_level dsl on dsl.doctypes_second_level_id = d.doctypes_second_level_id
+      left join entities e on e.entity_id = r.destination`
+}
 
 /**
  * Locks the rows of the records `changed` (a query of res_id) lists, then sets each one's document from its
