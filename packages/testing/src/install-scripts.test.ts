@@ -167,7 +167,7 @@ chmod +x "$dir/bin/python" "$dir/bin/pip"
     expect(status).toBe(0)
     expect(apt).toContain('-o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends python3-requests')
     expect(calls('python-calls')).toEqual([`-m venv --system-site-packages ${env.MAILROOM_CAPTURE_VENV}`])
-    expect(calls('pip-calls')).toEqual(['install --quiet --disable-pip-version-check holidays==0.105'])
+    expect(calls('pip-calls')).toEqual(['install --quiet --retries 1 --disable-pip-version-check holidays==0.105'])
     expect(lines.at(-1)).toBe(`install-capture-python: installing holidays==0.105 in ${env.MAILROOM_CAPTURE_VENV}`)
     // Everything there now: nothing more to do.
     const again = runScript('install-capture-python.sh', [...CAPTURE_PIECES], env, '--check')
