@@ -7,7 +7,8 @@ announcePublisherFixtures()
 
 // The source is always PostgreSQL (Maarch's). The target: the importer's statements are storage's, the same SQL on
 // both databases; what the embedded one does differently is its single connection (batches written at once queue on
-// it) and its own rollback, seen by the import end to end and by a batch failing midway, on both. The other files
+// it) and its own rollback, seen by the import end to end, a batch failing midway and the publisher's own sample
+// installation (where it is beside the repository), on both. The other files
 // (carried-over rows, repairs, attachments, authentication, the delta import, --verify) run on PostgreSQL: on PGlite
 // they took twice its time for the same statements.
 export default mailroomVitestConfig({
