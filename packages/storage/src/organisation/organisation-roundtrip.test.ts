@@ -215,10 +215,15 @@ const organisation = fc
     attachmentTypes: [...doc.attachmentTypes].sort((a, b) => (a.id < b.id ? -1 : 1)),
   }))
 
-/** What an export says of an item the document wrote: stored ids dropped, memberships in the export's order. */
+/**
+ * What an export says of an item the document wrote: stored ids dropped, memberships in the export's order, the
+ * statuses by id (an export lists them in the order they were created, and a status kept from an earlier apply
+ * was created before the document's new ones).
+ */
 function comparable(document: OrganisationDocument): OrganisationDocument {
   return {
     ...document,
+    statuses: document.statuses && [...document.statuses].sort((a, b) => (a.id < b.id ? -1 : 1)),
     entities: document.entities?.map(({ serialId: _s, ...e }) => e),
     groups: document.groups?.map(({ serialId: _s, ...g }) => g),
     users: document.users?.map(({ id: _i, passwordHash: _p, ...u }) => ({
