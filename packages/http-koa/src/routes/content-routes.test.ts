@@ -459,8 +459,10 @@ describe('large files', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-length')).toBe(String(size))
     expect([received, failed]).toEqual([size, false])
-    // Well below the file's 200 MB: the answer streams. The margin is GC slack, larger on Node 26 than on 20 (70 MB seen).
-    expect(peak - before).toBeLessThan(100 * 1024 * 1024)
+    // Below the file's 200 MB, which an answer built in memory holds at once: the answer streams. What grows is
+    // the garbage of the chunks between collections, in the test's process that is both server and client (70 MB
+    // seen on Node 26, 105 MB from the object store on a busy machine).
+    expect(peak - before).toBeLessThan(150 * 1024 * 1024)
   }, 120_000)
 
   it('cuts a streamed transfer short when the fingerprint turns out wrong at the end', async () => {
