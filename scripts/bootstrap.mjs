@@ -91,8 +91,10 @@ if (task === 'test') {
     console.log(`PostgreSQL for tests: ${env.TEST_DATABASE_URL}`)
   }
   // The object-storage tests run against a real Ceph gateway (scripts/ceph-test-cluster.sh); where none can
-  // start (no apt-get, not root) they are skipped, each saying so, and the rest of the suite runs.
-  let startedCeph = false
+  // start (no apt-get, not root) they are skipped, each saying so, and the rest of the suite runs. The run holds
+  // the cluster (`acquire`, `release` at its end): a run beside it shares the same one, and whichever run started
+  // it, the last to finish stops it; one started by hand is left running.
+  let heldCeph = false
   // A cluster to start is started now and awaited after the build: installing and booting it (apt-get, the
   // daemons) waits on the network and the disks while the build and the typecheck keep the cores busy.
   let cephStarting = null
@@ -103,24 +105,19 @@ if (task === 'test') {
     }
     console.log(`Ceph S3 gateway for tests: ${env.MAILROOM_S3_ENDPOINT}`)
   }
+  const cephScript = join(root, 'scripts/ceph-test-cluster.sh')
   if (!process.env.MAILROOM_SKIP_CEPH && !process.env.MAILROOM_S3_ENDPOINT) {
-    const cephScript = join(root, 'scripts/ceph-test-cluster.sh')
-    const running = spawnSync('bash', [cephScript, 'env'], {
+    const acquiring = spawn('bash', [cephScript, 'acquire', String(process.pid)], {
       cwd: root,
       env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     })
-    if (running.status === 0) useCeph(running.stdout)
-    else {
-      const starting = spawn('bash', [cephScript, 'start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
-      let settings = ''
-      starting.stdout.setEncoding('utf8').on('data', (chunk) => (settings += chunk))
-      cephStarting = new Promise((resolve) => {
-        starting.on('error', () => resolve(null))
-        starting.on('close', (status) => resolve(status === 0 ? settings : null))
-      })
-    }
+    let settings = ''
+    acquiring.stdout.setEncoding('utf8').on('data', (chunk) => (settings += chunk))
+    cephStarting = new Promise((resolve) => {
+      acquiring.on('error', () => resolve(null))
+      acquiring.on('close', (status) => resolve(status === 0 ? settings : null))
+    })
   }
   // One folder of templates for the whole run (packages/testing's demo-templates.ts): every package's test
   // Mailrooms start from copies of one migrated demo (or migrated empty database) per database kind, built by the
@@ -128,7 +125,7 @@ if (task === 'test') {
   const templates = mkdtempSync(join(tmpdir(), 'mailroom-templates-'))
   env.MAILROOM_TEST_DEMO_TEMPLATES = templates
   // Ctrl-C reaches every process of the terminal's group: the build or the tests stop, and this process lives on
-  // to remove what the run made (the templates and their PostgreSQL databases, the Ceph cluster it started). A
+  // to remove what the run made (the templates and their PostgreSQL databases, its hold on the Ceph cluster). A
   // second Ctrl-C leaves at once; the same one can arrive twice within a moment (from the terminal, and forwarded
   // by scripts/node-release.mjs when this runs on a fetched Node), which is not a second.
   let interrupted = false
@@ -163,7 +160,7 @@ if (task === 'test') {
     const settings = await cephStarting
     if (settings === null) console.log('No Ceph gateway could be started: the object-storage tests will be skipped')
     else {
-      startedCeph = true
+      heldCeph = true
       useCeph(settings)
     }
   }
@@ -174,8 +171,7 @@ if (task === 'test') {
   // two cores) had made the run slower, not faster (measured on 2026-11-28).
   const tests = checks === 0 ? pn('exec', 'vitest', 'run', '--config', 'vitest.suite.config.ts') : 1
   const packageCheckStatus = packageCheck ? await packageCheck.finished() : 0
-  if (startedCeph)
-    spawnSync('bash', [join(root, 'scripts/ceph-test-cluster.sh'), 'stop'], { cwd: root, env, stdio: 'inherit' })
+  if (heldCeph) spawnSync('bash', [cephScript, 'release', String(process.pid)], { cwd: root, env, stdio: 'inherit' })
   const templatesModule = join(root, 'packages/testing/dist/databases/demo-templates-setup.js')
   if (existsSync(templatesModule)) {
     const { removeDemoTemplates } = await import(pathToFileURL(templatesModule).href)

@@ -4,6 +4,13 @@
 #                                             where missing) and prints its settings as shell assignments
 #   bash scripts/ceph-test-cluster.sh env     prints the settings of a running cluster (exit 3 if none)
 #   bash scripts/ceph-test-cluster.sh stop    stops the daemons and removes the cluster's folder
+#   bash scripts/ceph-test-cluster.sh acquire PID | release PID
+#                                             what a test run uses (scripts/bootstrap.mjs): `acquire` reuses the
+#                                             running cluster or starts one, and notes the run's PID as a holder;
+#                                             `release` drops it, and stops a cluster that a run started once no
+#                                             live holder is left, so two runs side by side share one cluster and
+#                                             neither stops it under the other; a cluster started with `start`
+#                                             is left running. Both wait for each other (a lock beside the folder)
 #   bash scripts/ceph-test-cluster.sh gateway-stop | gateway-start  [PORT]
 #                                             stops or restarts the gateway alone (tests of an unreachable store);
 #                                             with a PORT other than the cluster's, a gateway of that test's own
@@ -43,6 +50,10 @@ const s = require('net').connect($rgw_port, '127.0.0.1'); s.setTimeout(1000);
 s.on('connect', () => { s.end(); process.exit(0) }); s.on('error', () => process.exit(1)); s.on('timeout', () => process.exit(1));"
 }
 
+# A process that is there and not a zombie: where nothing reaps orphans (a container's init may not), a daemon
+# killed stays a zombie, which `kill -0` still finds.
+running() { kill -0 "$1" 2>/dev/null && ! grep -qs ') Z ' "/proc/$1/stat"; }
+
 stop_daemons() {
   for pidfile in "$dir"/run/*.pid; do
     [ -f "$pidfile" ] || continue
@@ -52,7 +63,7 @@ stop_daemons() {
   # Give them a moment, then make sure (only the pids this cluster recorded).
   for _ in $(seq 1 20); do
     alive=0
-    for pidfile in "$dir"/run/*.pid; do [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null && alive=1; done
+    for pidfile in "$dir"/run/*.pid; do [ -f "$pidfile" ] && running "$(cat "$pidfile")" && alive=1; done
     [ $alive = 0 ] && break
     sleep 0.25
   done
@@ -188,8 +199,52 @@ user() {
   printf 'AWS_ACCESS_KEY_ID=%s\nAWS_SECRET_ACCESS_KEY=%s\n' "$key" "$secret"
 }
 
+# Runs side by side: one lock for acquiring and releasing (beside the folder, which `stop` removes), holders as
+# files named by their PID, and a mark on a cluster a run started (the last run to release it stops it).
+lock=$dir.lock
+holders=$dir/holders
+
+live_holders() {
+  local holder count=0
+  for holder in "$holders"/*; do
+    [ -e "$holder" ] || continue
+    if running "${holder##*/}"; then count=$((count + 1)); else rm -f "$holder"; fi
+  done
+  echo "$count"
+}
+
+acquire() {
+  local pid=$1
+  [[ $pid =~ ^[0-9]+$ ]] || { log "acquire takes the PID of the run that holds the cluster"; exit 2; }
+  exec 9>"$lock"
+  flock 9
+  local started_here=0
+  if ! gateway_answers; then
+    start >/dev/null
+    started_here=1
+  fi
+  mkdir -p "$holders"
+  [ "$started_here" = 1 ] && : >"$dir/started-by-a-run"
+  : >"$holders/$pid"
+  print_env
+}
+
+release() {
+  local pid=$1
+  [[ $pid =~ ^[0-9]+$ ]] || { log "release takes the PID given to acquire"; exit 2; }
+  exec 9>"$lock"
+  flock 9
+  rm -f "$holders/$pid"
+  if [ -f "$dir/started-by-a-run" ] && [ "$(live_holders)" = 0 ]; then
+    stop_daemons
+    rm -rf "$dir"
+  fi
+}
+
 case "${1:-}" in
   start) start ;;
+  acquire) acquire "${2:-}" ;;
+  release) release "${2:-}" ;;
   user) user "${2:-}" ;;
   env)
     if gateway_answers; then print_env; else log "no cluster running (run: $0 start)"; exit 3; fi
@@ -204,7 +259,7 @@ case "${1:-}" in
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: $0 start|stop|env|gateway-stop [PORT]|gateway-start [PORT]|user NAME" >&2
+    echo "usage: $0 start|stop|env|acquire PID|release PID|gateway-stop [PORT]|gateway-start [PORT]|user NAME" >&2
     exit 2
     ;;
 esac

@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+const script = join(import.meta.dirname, '..', '..', '..', 'scripts', 'ceph-test-cluster.sh')
+
+// scripts/ceph-test-cluster.sh's `acquire` and `release`, as two test runs side by side use them, without Ceph: a
+// listening socket stands for the gateway (the script asks only whether its port answers), a sleeping process
+// with its pid file in the cluster's run/ folder for the daemons, and sleeping processes for the runs.
+let base: string
+let clusterDir: string
+let gateway: Server
+let port: number
+const sleepers: ChildProcess[] = []
+
+function sleeper(): ChildProcess {
+  const child = spawn('sleep', ['300'], { stdio: 'ignore' })
+  sleepers.push(child)
+  return child
+}
+
+/** There and not a zombie (a killed child stays one until this process reaps it). */
+function alive(pid: number): boolean {
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')
+  } catch {
+    return false
+  }
+}
+
+function runScript(...args: string[]) {
+  const result = spawnSync('bash', [script, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, MAILROOM_CEPH_DIR: clusterDir, MAILROOM_CEPH_RGW_PORT: String(port) },
+  })
+  return { status: result.status, out: result.stdout }
+}
+
+/** A cluster as a run's `start` leaves it: a daemon with its pid file, and the mark of a run's start if asked. */
+function runningCluster(startedByARun: boolean): ChildProcess {
+  const daemon = sleeper()
+  mkdirSync(join(clusterDir, 'run'), { recursive: true })
+  writeFileSync(join(clusterDir, 'run', 'osd.0.pid'), String(daemon.pid))
+  if (startedByARun) writeFileSync(join(clusterDir, 'started-by-a-run'), '')
+  return daemon
+}
+
+beforeEach(async () => {
+  base = mkdtempSync(join(tmpdir(), 'mailroom-ceph-holders-'))
+  clusterDir = join(base, 'cluster')
+  gateway = createServer((socket) => socket.end())
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve))
+  port = (gateway.address() as { port: number }).port
+})
+
+afterEach(async () => {
+  for (const child of sleepers.splice(0)) child.kill('SIGKILL')
+  await new Promise((resolve) => gateway.close(resolve))
+  rmSync(base, { recursive: true, force: true })
+})
+
+describe('the Ceph test cluster shared by test runs side by side', () => {
+  it('gives a run the gateway settings and notes it as a holder', () => {
+    runningCluster(true)
+    const run = sleeper()
+    const acquired = runScript('acquire', String(run.pid))
+    expect(acquired.status).toBe(0)
+    expect(acquired.out).toContain(`MAILROOM_S3_ENDPOINT=http://127.0.0.1:${port}`)
+    expect(readdirSync(join(clusterDir, 'holders'))).toEqual([String(run.pid)])
+  })
+
+  it('stops a cluster a run started only when the last live run releases it', () => {
+    const daemon = runningCluster(true)
+    const first = sleeper()
+    const second = sleeper()
+    expect(runScript('acquire', String(first.pid)).status).toBe(0)
+    expect(runScript('acquire', String(second.pid)).status).toBe(0)
+
+    expect(runScript('release', String(first.pid)).status).toBe(0)
+    expect([alive(daemon.pid!), existsSync(clusterDir)]).toEqual([true, true])
+
+    expect(runScript('release', String(second.pid)).status).toBe(0)
+    expect(existsSync(clusterDir)).toBe(false)
+    expect(alive(daemon.pid!)).toBe(false)
+  })
+
+  it('does not count a run that died without releasing', async () => {
+    const daemon = runningCluster(true)
+    const dead = sleeper()
+    const live = sleeper()
+    runScript('acquire', String(dead.pid))
+    runScript('acquire', String(live.pid))
+    // Reaped (not a zombie, which `kill -0` still finds) before the release looks.
+    const reaped = new Promise((resolve) => dead.once('exit', resolve))
+    dead.kill('SIGKILL')
+    await reaped
+    expect(runScript('release', String(live.pid)).status).toBe(0)
+    expect([alive(daemon.pid!), existsSync(clusterDir)]).toEqual([false, false])
+  })
+
+  it('leaves a cluster started by hand running when its last run releases it', () => {
+    const daemon = runningCluster(false)
+    const run = sleeper()
+    runScript('acquire', String(run.pid))
+    expect(runScript('release', String(run.pid)).status).toBe(0)
+    expect([alive(daemon.pid!), existsSync(join(clusterDir, 'run', 'osd.0.pid'))]).toEqual([true, true])
+    expect(readdirSync(join(clusterDir, 'holders'))).toEqual([])
+  })
+
+  it('refuses a holder that is not a process id', () => {
+    runningCluster(true)
+    expect(runScript('acquire', '../x').status).toBe(2)
+    expect(runScript('release', '').status).toBe(2)
+  })
+})
