@@ -220,7 +220,8 @@ acquire() {
   flock 9
   local started_here=0
   if ! gateway_answers; then
-    start >/dev/null
+    # The daemons must not inherit the lock's descriptor: they would hold the lock for as long as they run.
+    start >/dev/null 9>&-
     started_here=1
   fi
   mkdir -p "$holders"

@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -108,6 +117,55 @@ describe('the Ceph test cluster shared by test runs side by side', () => {
     expect(runScript('release', String(run.pid)).status).toBe(0)
     expect([alive(daemon.pid!), existsSync(join(clusterDir, 'run', 'osd.0.pid'))]).toEqual([true, true])
     expect(readdirSync(join(clusterDir, 'holders'))).toEqual([])
+  })
+
+  it('starts a cluster whose daemons do not hold the lock, so the run releases and stops it', async () => {
+    // Stand-ins for Ceph's programs: the daemons are background processes with pid files, as Ceph's own, and the
+    // gateway a listening socket on the cluster's port. They keep the descriptors the script gives them.
+    await new Promise((resolve) => gateway.close(resolve))
+    const bin = join(base, 'bin')
+    mkdirSync(bin)
+    const stub = (name: string, body: string) => {
+      writeFileSync(join(bin, name), `#!/usr/bin/env bash\n${body}\n`)
+      chmodSync(join(bin, name), 0o755)
+    }
+    const daemon = (pidName: string, command: string) =>
+      `case " $* " in *" --mkfs "*) exit 0;; esac\nconf=$2\n${command} >/dev/null 2>&1 &\necho $! > "$(dirname "$conf")/run/${pidName}.pid"`
+    stub('ceph-mon', daemon('mon.a', 'sleep 300'))
+    stub('ceph-osd', daemon('osd.0', 'sleep 300'))
+    stub(
+      'radosgw',
+      daemon(
+        'client.rgw.mailroom',
+        `node -e "require('net').createServer((s) => s.end()).listen(${port}, '127.0.0.1')"`,
+      ),
+    )
+    stub('ceph', `echo '{"num_up_osds":1}'`)
+    stub('monmaptool', 'exit 0')
+    stub('radosgw-admin', 'exit 0')
+    const withStubs = (...args: string[]) =>
+      spawnSync('bash', [script, ...args], {
+        encoding: 'utf8',
+        timeout: 20_000,
+        env: {
+          ...process.env,
+          PATH: `${bin}:${process.env.PATH}`,
+          MAILROOM_CEPH_DIR: clusterDir,
+          MAILROOM_CEPH_RGW_PORT: String(port),
+        },
+      })
+    const run = sleeper()
+    const acquired = withStubs('acquire', String(run.pid))
+    expect([acquired.status, acquired.stdout]).toEqual([0, expect.stringContaining('MAILROOM_S3_ENDPOINT=')])
+    const pids = readdirSync(join(clusterDir, 'run')).map((file) =>
+      Number(readFileSync(join(clusterDir, 'run', file), 'utf8')),
+    )
+    expect(pids.filter(alive)).toHaveLength(3)
+    for (const pid of pids) sleepers.push({ kill: () => process.kill(pid, 'SIGKILL') } as unknown as ChildProcess)
+
+    expect(withStubs('release', String(run.pid)).status).toBe(0)
+    expect(existsSync(clusterDir)).toBe(false)
+    expect(pids.filter(alive)).toEqual([])
   })
 
   it('refuses a holder that is not a process id', () => {
