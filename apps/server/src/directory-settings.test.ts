@@ -1,13 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError } from './config.js'
 import { directorySettings, directorySyncSettings, oidcSettings } from './directory-settings.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'mailroom-ldap-settings-'))
 writeFileSync(join(folder, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n')
 writeFileSync(join(folder, 'bind-password'), 's3cret\n')
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
 describe('MAILROOM_LDAP_* settings', () => {
   it('are off without MAILROOM_LDAP_URL', () => {
