@@ -21,12 +21,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createMailroom } from '@mailroom/mailroom'
-import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
+import { createTestDatabase } from '@mailroom/testing'
 import pg from 'pg'
 import { quantile } from './bench-kit.js'
 import { FREQUENT_WORD, FULLTEXT_VOCABULARY, seedFulltextTexts } from './fulltext-records.js'
 import { seedMillionRecords } from './million-records.js'
+import { queryBenchMailroom } from './query-bench-mailroom.js'
 
 const TEXT_RECORDS = Number(process.env.BENCH_TEXT_RECORDS ?? 1_000_000)
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200)
@@ -74,15 +74,7 @@ async function seeded(url: string): Promise<void> {
 }
 
 async function measure(url: string, docserverDir: string): Promise<void> {
-  const mailroom = await createMailroom({
-    database: url,
-    docserverDir,
-    secret: TEST_SECRET,
-    passwordHasher: TEST_PASSWORD_HASHER,
-    demo: true,
-    fulltext: { workers: 0 },
-    throttle: false,
-  })
+  const mailroom = await queryBenchMailroom(url, docserverDir)
   const client = new pg.Client({ connectionString: url })
   try {
     await seeded(url)

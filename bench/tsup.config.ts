@@ -23,6 +23,7 @@ export default defineConfig({
     'fulltext-queue-bench.ts',
     'fulltext-creates-bench.ts',
     'fulltext-query-bench.ts',
+    'fulltext-excerpt-bench.ts',
   ],
   format: ['esm'],
   target: 'node22',

@@ -7,7 +7,7 @@ import type {
 } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
-import { fullTextConfigOf, fullTextQuery, HEADLINE_OPTIONS } from '../search/compile-clause.js'
+import { fullTextConfigOf, fullTextExcerpt, fullTextQuery } from '../search/compile-clause.js'
 
 /**
  * The default full-text index: PostgreSQL's (or PGlite's) own, the tsvector `fulltext_texts.document` under a
@@ -51,7 +51,7 @@ export class DatabaseFullTextIndex implements FullTextIndex {
       rank: number
       excerpt: string
     }>`select best.file_kind, best.file_id, best.res_id, best.rank,
-        ts_headline(${config}::regconfig, ft.content, ${words}, ${HEADLINE_OPTIONS}::text) as excerpt
+        ${fullTextExcerpt(config, words)} as excerpt
       from (select file_kind, file_id, res_id, ts_rank_cd(document, ${words}) as rank from fulltext_texts
         where document @@ ${words} order by rank desc, res_id, file_kind, file_id limit ${query.limit}) as best
       join fulltext_texts as ft on ft.file_kind = best.file_kind and ft.file_id = best.file_id

@@ -298,10 +298,12 @@ describe('on PostgreSQL (PGlite)', () => {
              (2, 'DEL', 'MAARCH/2021D/13', 'outgoing', 'PJS', 'World', '2021-04-01 10:00:00+00', '{"3": "Y"}', '{}', 20),
              (3, 'END', 'MAARCH/2021A/1', 'incoming', 'DSI', null, '2022-01-01 10:00:00+00', null, null, 19);
       create text search configuration mailroom_fr (copy = pg_catalog.french);
-      create table fulltext_texts (res_id bigint, content text, document tsvector);
-      insert into fulltext_texts values (1, 'La toiture du gymnase fuit', to_tsvector('mailroom_fr', 'La toiture du gymnase fuit')),
-        (2, 'Le gymnase est fermé', to_tsvector('mailroom_fr', 'Le gymnase est fermé')),
-        (3, 'Budget des écoles', to_tsvector('mailroom_fr', 'Budget des écoles'));
+      create table fulltext_texts (file_kind text, file_id bigint, res_id bigint, content text, document tsvector);
+      create table fulltext_passages (file_kind text, file_id bigint, seq integer, content text, document tsvector);
+      insert into fulltext_texts values
+        ('resource', 1, 1, 'La toiture du gymnase fuit', to_tsvector('mailroom_fr', 'La toiture du gymnase fuit')),
+        ('resource', 2, 2, 'Le gymnase est fermé', to_tsvector('mailroom_fr', 'Le gymnase est fermé')),
+        ('resource', 3, 3, 'Budget des écoles', to_tsvector('mailroom_fr', 'Budget des écoles'));
       update res_view_letterbox v set fulltext_document = ft.document from fulltext_texts ft where ft.res_id = v.res_id`)
   })
   afterAll(async () => {
