@@ -91,11 +91,13 @@ async function main(): Promise<void> {
          where ft.res_id = any($1::bigint[])`,
         [ids],
       )
+    const FROM_PASSAGES = "a page's twenty excerpts, from the passages"
+    const FROM_WHOLE_TEXTS = "a page's twenty excerpts, from the whole texts (the floor before)"
     const kinds = {
       'POST /rest/res/list, with the excerpt': () => list('res_id, subject, fulltext_excerpt'),
       'POST /rest/res/list, without it': () => list('res_id, subject'),
-      "a page's twenty excerpts, from the passages": fromPassages,
-      "a page's twenty excerpts, from the whole texts (the floor before)": fromWholeTexts,
+      [FROM_PASSAGES]: fromPassages,
+      [FROM_WHOLE_TEXTS]: fromWholeTexts,
     }
     const times = Object.fromEntries(Object.keys(kinds).map((name) => [name, [] as number[]]))
     for (let i = 0; i < 5; i++) for (const run of Object.values(kinds)) await run()
@@ -109,9 +111,8 @@ async function main(): Promise<void> {
     const results = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, summary(values)]))
     console.log(`\n${QUERIES} queries each, as bbain, interleaved:`)
     for (const [name, { p50, p99 }] of Object.entries(results)) console.log(`  ${name}: p50 ${ms(p50)}, p99 ${ms(p99)}`)
-    const [, , passagesTime, wholeTime] = Object.values(results)
     console.log(
-      `  excerpts from the passages / from the whole texts (p50): ${(passagesTime!.p50 / wholeTime!.p50).toFixed(2)}`,
+      `  excerpts from the passages / from the whole texts (p50): ${(results[FROM_PASSAGES]!.p50 / results[FROM_WHOLE_TEXTS]!.p50).toFixed(2)}`,
     )
   } finally {
     await client.end().catch(() => {})

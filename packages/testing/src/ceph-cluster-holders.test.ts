@@ -24,6 +24,8 @@ let clusterDir: string
 let gateway: Server
 let port: number
 const sleepers: ChildProcess[] = []
+/** Processes the stand-in daemons left, not children of this one: killed after a test whose release failed. */
+const strays: number[] = []
 
 function sleeper(): ChildProcess {
   const child = spawn('sleep', ['300'], { stdio: 'ignore' })
@@ -67,6 +69,11 @@ beforeEach(async () => {
 
 afterEach(async () => {
   for (const child of sleepers.splice(0)) child.kill('SIGKILL')
+  for (const pid of strays.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {}
+  }
   await new Promise((resolve) => gateway.close(resolve))
   rmSync(base, { recursive: true, force: true })
 })
@@ -161,7 +168,7 @@ describe('the Ceph test cluster shared by test runs side by side', () => {
       Number(readFileSync(join(clusterDir, 'run', file), 'utf8')),
     )
     expect(pids.filter(alive)).toHaveLength(3)
-    for (const pid of pids) sleepers.push({ kill: () => process.kill(pid, 'SIGKILL') } as unknown as ChildProcess)
+    strays.push(...pids)
 
     expect(withStubs('release', String(run.pid)).status).toBe(0)
     expect(existsSync(clusterDir)).toBe(false)

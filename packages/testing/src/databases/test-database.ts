@@ -14,8 +14,7 @@ import {
 import pg from 'pg'
 import { storedKeys } from '../fixtures/insert-test-record.js'
 import { cephGateway, testBucketUrl } from '../object-store/ceph-gateway.js'
-import type { TemplateContents } from './demo-template-names.js'
-import { postgresAdminUrl } from './demo-template-names.js'
+import { postgresAdminUrl, type TemplateContents } from './demo-template-names.js'
 import { pgliteTemplate, postgresTemplate, unpackPgliteDemoTemplate } from './demo-templates.js'
 
 /** Which database the current test project runs on (vitest projects set MAILROOM_TEST_DB). */

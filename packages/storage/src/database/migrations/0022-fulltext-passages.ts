@@ -18,6 +18,15 @@ const PASSAGE_THRESHOLD = 16_000
 const PASSAGE_LENGTH = 8_000
 const PASSAGE_OVERLAP = 400
 
+/** Inserts the passages of the long texts among `texts` (a table or transition table of `fulltext_texts` rows). */
+function insertPassages(texts: string): string {
+  return `insert into fulltext_passages (file_kind, file_id, seq, content, document)
+    select t.file_kind, t.file_id, s.seq, s.passage,
+        to_tsvector((case when t.language = 'en' then 'mailroom_en' else 'mailroom_fr' end)::regconfig, s.passage)
+      from ${texts} as t, lateral mailroom_text_passages(t.content) as s
+      where length(t.content) > ${PASSAGE_THRESHOLD}`
+}
+
 // Written out here, not shared with the queries: a migration is history (see 0019).
 const UP = [
   `create table fulltext_passages (
@@ -45,11 +54,7 @@ const UP = [
       delete from fulltext_passages as p using new_texts as n
         where p.file_kind = n.file_kind and p.file_id = n.file_id;
     end if;
-    insert into fulltext_passages (file_kind, file_id, seq, content, document)
-      select n.file_kind, n.file_id, s.seq, s.passage,
-          to_tsvector((case when n.language = 'en' then 'mailroom_en' else 'mailroom_fr' end)::regconfig, s.passage)
-        from new_texts as n, lateral mailroom_text_passages(n.content) as s
-        where length(n.content) > ${PASSAGE_THRESHOLD};
+    ${insertPassages('new_texts')};
     return null;
   end
   $$`,
@@ -57,11 +62,8 @@ const UP = [
     referencing new table as new_texts for each statement execute function fulltext_text_passages()`,
   `create trigger fulltext_texts_update_passages after update on fulltext_texts
     referencing new table as new_texts for each statement execute function fulltext_text_passages()`,
-  `insert into fulltext_passages (file_kind, file_id, seq, content, document)
-    select t.file_kind, t.file_id, s.seq, s.passage,
-        to_tsvector((case when t.language = 'en' then 'mailroom_en' else 'mailroom_fr' end)::regconfig, s.passage)
-      from fulltext_texts as t, lateral mailroom_text_passages(t.content) as s
-      where length(t.content) > ${PASSAGE_THRESHOLD}`,
+  // The texts kept before this migration.
+  insertPassages('fulltext_texts'),
 ]
 
 export async function up(db: Kysely<any>): Promise<void> {
