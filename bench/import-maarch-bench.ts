@@ -3,9 +3,11 @@
  * of the same shape (each record a copy of a sample one: same file, diffusion list, contacts, converted PDF),
  * imported with `importMaarch` (source read-only, fingerprints checked, files stored durably, one transaction
  * per batch of records with their history and journal deposits, batches written while the next is read), beside
- * a raw baseline in the same run that copies the
- * same files and inserts the same record, list and contact rows in batches, without any check. The
- * organisation is applied to both targets first, untimed. The import streams its JSON report to a file as
+ * two baselines in the same run that copy the same files and insert the same record, list and contact rows in
+ * batches, without any check: the raw copy (files never fsynced: the issue's baseline) and the durable copy
+ * (each file fsynced, as many at once as the import's batches: the floor of any copy as durable as the
+ * import). After the measurement, the import is verified as `--verify` does it, and timed. The
+ * organisation is applied to every target first, untimed. The import streams its JSON report to a file as
  * it goes, as `mailroom import maarch --report` does. RSS is sampled through both phases: memory is flat when
  * the import's RSS grows no more from its second quarter to its last than the baseline's does.
  *
@@ -16,10 +18,17 @@
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
-import { DEFAULT_BATCH_SIZE, defaultJobs, importMaarch, JsonReportFile, maarchFilePath } from '@mailroom/import-maarch'
+import {
+  DEFAULT_BATCH_SIZE,
+  defaultJobs,
+  importMaarch,
+  JsonReportFile,
+  maarchFilePath,
+  verifyMaarchImport,
+} from '@mailroom/import-maarch'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
 import {
   createTestDatabase,
@@ -119,8 +128,50 @@ async function target(): Promise<{ db: TestDatabase; dir: string; mailroom: Mail
 
 const docservers = { root: `${fixtures}/docservers` }
 
-/** The baseline: the same files copied, the same rows inserted in batches of 500, nothing checked or journalled. */
-async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }): Promise<number> {
+/**
+ * A copy made durable as the import makes its files: each file fsynced once written, the folder fsynced once a
+ * page's files are all there; `jobs` files at once, so that one file's fsync overlaps the others' writes.
+ */
+async function copyDurably(pairs: readonly (readonly [string, string])[], jobs: number, folder: string): Promise<void> {
+  let next = 0
+  const copyNext = async () => {
+    while (next < pairs.length) {
+      const [from, to] = pairs[next++]!
+      // The fixtures name a few files they do not ship; the raw copy skips them too.
+      if (
+        !(await copyFile(from, to).then(
+          () => true,
+          () => false,
+        ))
+      )
+        continue
+      const copied = await open(to, 'r+')
+      try {
+        await copied.sync()
+      } finally {
+        await copied.close()
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: jobs }, copyNext))
+  const directory = await open(folder, 'r')
+  try {
+    await directory.sync()
+  } finally {
+    await directory.close()
+  }
+}
+
+/**
+ * The baselines: the same files copied, the same rows inserted in batches of 500, nothing checked or journalled.
+ * `raw`: each file copied in turn, never fsynced (the issue's baseline); `durable`: the floor of any copy at the
+ * import's durability (copyDurably). PostgreSQL's commits are durable in both.
+ */
+async function rawCopy(
+  sourceUrl: string,
+  t: { dir: string; mailroom: Mailroom },
+  mode: 'raw' | 'durable',
+): Promise<number> {
   const client = new pg.Client({ connectionString: sourceUrl })
   await client.connect()
   let bytes = 0
@@ -130,7 +181,7 @@ async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }
       r.path_template as string,
     ]),
   )
-  const out = join(t.dir, 'raw')
+  const out = join(t.dir, mode)
   await mkdir(out, { recursive: true })
   let after = 0
   for (;;) {
@@ -143,6 +194,7 @@ async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }
     const lists = (await client.query('select * from listinstance where res_id = any($1)', [ids])).rows
     const contacts = (await client.query('select * from resource_contacts where res_id = any($1)', [ids])).rows
     const adr = (await client.query(`select * from adr_letterbox where res_id = any($1) and type <> 'TNL'`, [ids])).rows
+    const pairs: [string, string][] = []
     for (const row of [...rows, ...adr]) {
       const file = maarchFilePath(
         docservers,
@@ -151,13 +203,15 @@ async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }
         row.path ?? '',
         row.filename ?? '',
       )
-      if (file === null) continue
-      const copy = join(out, `${row.res_id}-${row.type ?? 'DOC'}${extname(file)}`)
-      try {
-        await copyFile(file, copy)
-        bytes += (await stat(copy)).size
-      } catch {}
+      if (file !== null) pairs.push([file, join(out, `${row.res_id}-${row.type ?? 'DOC'}${extname(file)}`)])
     }
+    if (mode === 'durable') await copyDurably(pairs, batching.jobs ?? defaultJobs(), out)
+    else
+      for (const [file, copy] of pairs)
+        try {
+          await copyFile(file, copy)
+        } catch {}
+    for (const [, copy] of pairs) bytes += (await stat(copy).catch(() => ({ size: 0 }))).size
     await t.mailroom.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('res_letterbox')
@@ -179,7 +233,7 @@ async function rawCopy(sourceUrl: string, t: { dir: string; mailroom: Mailroom }
                 model_id: r.model_id,
                 version: r.version,
                 docserver_id: 'FASTHD_MAN',
-                path: 'raw/',
+                path: `${mode}/`,
                 filename: `${r.res_id}-DOC.pdf`,
                 filesize: r.filesize,
               }) as never,
@@ -221,10 +275,11 @@ async function main(): Promise<void> {
   const source = await createSource()
   const total = records + 20
   const imported = await target()
+  const durable = await target()
   const raw = await target()
   const reportPath = join(imported.dir, 'import-report.json')
   try {
-    for (const t of [imported, raw])
+    for (const t of [imported, durable, raw])
       await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.dir, only: 'reference' })
 
     const reportFile = await JsonReportFile.create(reportPath)
@@ -242,7 +297,11 @@ async function main(): Promise<void> {
     })
     const report = importing.result
     const importSeconds = importing.seconds
-    const copying = await sampled(() => rawCopy(source.url, raw))
+    const copyingDurably = await sampled(() => rawCopy(source.url, durable, 'durable'))
+    const durableSeconds = copyingDurably.seconds
+    // Untimed: a baseline's files are not needed after it, and a large run has room for two copies, not three.
+    await rm(join(durable.dir, 'durable'), { recursive: true, force: true })
+    const copying = await sampled(() => rawCopy(source.url, raw, 'raw'))
     const rawBytes = copying.result
     const rawSeconds = copying.seconds
 
@@ -257,7 +316,13 @@ async function main(): Promise<void> {
     console.log(
       `  raw copy   ${(total / rawSeconds).toFixed(1)} records/s  ${(mb(rawBytes) / rawSeconds).toFixed(2)} MB/s (originals and PDFs)  ${rawSeconds.toFixed(1)} s`,
     )
+    console.log(
+      `  durable copy ${(total / durableSeconds).toFixed(1)} records/s  ${(mb(copyingDurably.result) / durableSeconds).toFixed(2)} MB/s (originals and PDFs, each fsynced)  ${durableSeconds.toFixed(1)} s`,
+    )
     console.log(`  import / raw: ${(rawSeconds / importSeconds).toFixed(2)} of the baseline's record rate`)
+    console.log(
+      `  import / durable copy: ${(durableSeconds / importSeconds).toFixed(2)}; durable / raw: ${(rawSeconds / durableSeconds).toFixed(2)}`,
+    )
     const peak = (samples: readonly number[]) => Math.max(...samples).toFixed(0)
     console.log(`  peak RSS:     import ${peak(importing.samplesMb)} MB, raw copy ${peak(copying.samplesMb)} MB`)
     console.log(`  RSS import:   ${describeRss(importing.samplesMb)}`)
@@ -269,8 +334,15 @@ async function main(): Promise<void> {
     )
     if (written.records.length !== total)
       throw new Error(`the report lists ${written.records.length} records, expected ${total}`)
+    // What `mailroom import maarch --verify` takes on this import: both sides re-read, every file hashed.
+    const verifying = await sampled(() => verifyMaarchImport(imported.mailroom, { from: source.url, docservers }))
+    const verification = verifying.result
+    console.log(
+      `  verify:       ${verifying.seconds.toFixed(1)} s (${(verifying.seconds / importSeconds).toFixed(2)} of the import's time), ${verification.differences} differences; RSS ${describeRss(verifying.samplesMb)}`,
+    )
+    if (!verification.ok) throw new Error(`--verify found ${verification.differences} differences after the import`)
   } finally {
-    for (const t of [imported, raw]) {
+    for (const t of [imported, durable, raw]) {
       await t.mailroom.close()
       await t.db.drop()
       await rm(t.dir, { recursive: true, force: true })
