@@ -299,8 +299,6 @@ async function main(): Promise<void> {
     const importSeconds = importing.seconds
     const copyingDurably = await sampled(() => rawCopy(source.url, durable, 'durable'))
     const durableSeconds = copyingDurably.seconds
-    // Untimed: a baseline's files are not needed after it, and a large run has room for two copies, not three.
-    await rm(join(durable.dir, 'durable'), { recursive: true, force: true })
     const copying = await sampled(() => rawCopy(source.url, raw, 'raw'))
     const rawBytes = copying.result
     const rawSeconds = copying.seconds
