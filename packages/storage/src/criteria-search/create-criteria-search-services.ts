@@ -104,6 +104,8 @@ export interface FullTextSearchSettings {
 /** The default of FullTextSearchSettings.fullTextCandidates. */
 export const DEFAULT_FULLTEXT_CANDIDATES = 10_000
 
+const SEARCHABLE_STATUS = sql<SqlBool>`${sql.ref('status')} = any(array(select id from status where can_be_searched = 'Y'))`
+
 const EMPTY_ANSWER: CriteriaSearchResponse = { resources: [], count: 0, allResources: [] }
 
 /**
@@ -155,7 +157,10 @@ export function createCriteriaSearchServices(
       const perimeter = await context.perimeter.condition(context.db, actor)
       const sources = { notes, attachments: present.attachments, fullText }
       const conditions: RawBuilder<SqlBool>[] = criteria.terms.map((term) => compileTerm(term, sources))
-      conditions.push(sql<SqlBool>`${sql.ref('status')} in (select id from status where can_be_searched = 'Y')`)
+      // An array read once, not `in (select …)`: as a semi-join, PostgreSQL ran the records' scan once per searchable
+      // status, ANDing each with a bitmap of that status's records (a word in 1.2 % of a million letters: 135 ms
+      // against 24 ms; a word in 10 %: 11 s against 0.9 s; docs/benchmarks.md).
+      conditions.push(SEARCHABLE_STATUS)
       if (perimeter !== null) conditions.push(sql<SqlBool>`${perimeter}`)
       const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
       return answer(db, actor, matching, criteria, paging, present, attachmentMatch(criteria.terms, sources))

@@ -175,6 +175,18 @@ describe('POST /rest/search within the perimeter', () => {
     expect(narrowed.filters!.statuses.values.find((v) => v.id === 'NEW')?.selected).toBe(true)
   })
 
+  it('leaves out the records of a status that cannot be searched, and only those', async () => {
+    const hidden = visibleTo('cchaplin').filter((record) => record.status === 'COU')
+    expect(hidden.length).toBeGreaterThan(0)
+    await t.mailroom.db.updateTable('status').set({ can_be_searched: 'N' }).where('id', '=', 'COU').execute()
+    try {
+      const answer = await search('cchaplin', {}, { limit: '1000' })
+      expect(answer.allResources).toEqual(inDefaultOrder(visibleTo('cchaplin').filter((r) => r.status !== 'COU')))
+    } finally {
+      await t.mailroom.db.updateTable('status').set({ can_be_searched: 'Y' }).where('id', '=', 'COU').execute()
+    }
+  })
+
   it('answers 400, not 500, when the database refuses a value (a date PostgreSQL cannot read)', async () => {
     const error = await search('cchaplin', { creationDate: { values: { start: '2021-02-30' } } }).catch((e) => e)
     expect(isDomainError(error) ? error.kind : error).toBe('bad-request')
