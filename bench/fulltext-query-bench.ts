@@ -150,12 +150,12 @@ async function measure(url: string, docserverDir: string): Promise<void> {
         await timed(times.floor, () => floor(text))
         await timed(times.words, () => words(text))
       }
-      const [l, n, c, f, w] = [times.list, times.newest, times.criteria, times.floor, times.words].map(summary) as [
-        Latencies,
-        Latencies,
-        Latencies,
-        Latencies,
-        Latencies,
+      const [l, n, c, f, w] = [
+        summary(times.list),
+        summary(times.newest),
+        summary(times.criteria),
+        summary(times.floor),
+        summary(times.words),
       ]
       console.log(`\n${round.name}, ${round.queries} queries each, as bbain, ${failures} failed:`)
       console.log(`  bare SQL (match, perimeter, rank, limit 20): p50 ${ms(f.p50)}, p99 ${ms(f.p99)}`)

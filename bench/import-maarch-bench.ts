@@ -137,14 +137,11 @@ async function copyDurably(pairs: readonly (readonly [string, string])[], jobs: 
   const copyNext = async () => {
     while (next < pairs.length) {
       const [from, to] = pairs[next++]!
-      // The fixtures name a few files they do not ship; the raw copy skips them too.
-      if (
-        !(await copyFile(from, to).then(
-          () => true,
-          () => false,
-        ))
-      )
-        continue
+      try {
+        await copyFile(from, to)
+      } catch {
+        continue // The fixtures name a few files they do not ship; the raw copy skips them too.
+      }
       const copied = await open(to, 'r+')
       try {
         await copied.sync()
@@ -167,7 +164,7 @@ async function copyDurably(pairs: readonly (readonly [string, string])[], jobs: 
  * `raw`: each file copied in turn, never fsynced (the issue's baseline); `durable`: the floor of any copy at the
  * import's durability (copyDurably). PostgreSQL's commits are durable in both.
  */
-async function rawCopy(
+async function baselineCopy(
   sourceUrl: string,
   t: { dir: string; mailroom: Mailroom },
   mode: 'raw' | 'durable',
@@ -297,9 +294,9 @@ async function main(): Promise<void> {
     })
     const report = importing.result
     const importSeconds = importing.seconds
-    const copyingDurably = await sampled(() => rawCopy(source.url, durable, 'durable'))
+    const copyingDurably = await sampled(() => baselineCopy(source.url, durable, 'durable'))
     const durableSeconds = copyingDurably.seconds
-    const copying = await sampled(() => rawCopy(source.url, raw, 'raw'))
+    const copying = await sampled(() => baselineCopy(source.url, raw, 'raw'))
     const rawBytes = copying.result
     const rawSeconds = copying.seconds
 
