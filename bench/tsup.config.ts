@@ -12,6 +12,7 @@ export default defineConfig({
     'pdf-lib-compare.ts',
     'import-maarch-bench.ts',
     'import-maarch-verify-bench.ts',
+    'import-file-floor-bench.ts',
     'object-store-bench.ts',
     'search-scale-bench.ts',
     'criteria-search-bench.ts',

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, fsync, open as openFile, writeSync } from 'node:fs'
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises'
+import { mkdir, open, readdir, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import type { DocserverRoot } from './docserver-root.js'
@@ -12,15 +12,14 @@ export const FILES_PER_FOLDER = 1000
 
 /**
  * Files up to this size are written and closed by direct calls on the event loop (tens of microseconds into
- * the page cache); their creation, fsync and rename go to libuv's thread pool. Each of the direct calls made
+ * the page cache); their creation and fsync go to libuv's thread pool. Each of the direct calls made
  * asynchronously would otherwise queue behind other creates' fsyncs in the pool's four threads (measured at
  * 16 concurrent creates, the file's part of a create went from 25 ms to 17 ms with the shared folder fsyncs,
  * FolderSyncs). Creating a file may cost far more than writing it: ext4 looks for a free inode while holding
  * the folder's lock, and without a journal it skips, one by one, the inodes freed in the last minute (five
  * while their table is not yet written back), so after a mass deletion a creation took 0.1-0.5 ms of kernel
- * CPU (measured on the 2-core development VM). It never runs on the event loop, nor does the rename, which
- * takes the same folder lock and spent that time spinning on the loop when it ran there. Larger files keep
- * every call asynchronous, so a big write never holds the loop.
+ * CPU (measured on the 2-core development VM). It never runs on the event loop. Larger files keep every call
+ * asynchronous, so a big write never holds the loop.
  */
 export const DIRECT_WRITE_MAX_BYTES = 256 * 1024
 
@@ -28,10 +27,13 @@ const fsyncDescriptor = promisify(fsync)
 const createDescriptor = promisify(openFile)
 
 /**
- * Writes documents durably into `<root>/<path_template>/YYYY/MM/NNNN/<random>.<ext>`: a temporary file
- * in the target folder, fsync, rename, fsync of the folder (shared by concurrent writes, see FolderSyncs).
- * After `write` resolves the file survives a crash; a record that never commits leaves an orphan for
- * `mailroom fsck`. Names never come from callers.
+ * Writes documents durably into `<root>/<path_template>/YYYY/MM/NNNN/<random>.<ext>`: the file created under
+ * its final name (exclusively: the name is 128 random bits), fsync, fsync of the folder (shared by concurrent
+ * writes, see FolderSyncs). After `write` resolves the file survives a crash; a write that fails removes its
+ * file, and a crash before a record commits leaves an orphan for `mailroom fsck`, as a record that never commits
+ * does. No temporary name and rename: no one knows a name before `write` returns it, so no reader can see a
+ * file being written, and on ext4 the rename tripled the kernel's time per file (docs/benchmarks.md, 16 writes at
+ * once of 79 KB files: 1,350–1,590 files/s with a rename, 3,160–3,740 without). Names never come from callers.
  *
  * `NNNN` moves on after FILES_PER_FOLDER files. The count is kept in memory per month folder (seeded from
  * the disk once), so several processes sharing a root may overfill a folder a little: the limit only keeps
@@ -62,19 +64,14 @@ export class DocumentWriter {
       this.#created.add(directory)
     }
     const absolutePath = join(directory, filename)
-    const temporary = join(directory, `.${filename}.tmp`)
     try {
-      if (bytes.length <= DIRECT_WRITE_MAX_BYTES) await writeDirectly(temporary, absolutePath, bytes)
-      else await writeThroughPool(temporary, absolutePath, bytes)
-    } catch (error) {
-      await rm(temporary, { force: true })
-      throw error
-    }
-    try {
+      if (bytes.length <= DIRECT_WRITE_MAX_BYTES) await writeDirectly(absolutePath, bytes)
+      else await writeThroughPool(absolutePath, bytes)
       await this.#folderSyncs.sync(directory)
     } catch (error) {
-      // Not known to be durable: the caller treats the write as failed, so the file goes too.
-      await rm(absolutePath, { force: true }).catch(() => {})
+      // Not known to be whole and durable: the caller treats the write as failed, so the file goes too; unless
+      // it was never created because the name was taken, when the file there is another write's.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(absolutePath, { force: true }).catch(() => {})
       throw error
     }
     return {
@@ -124,26 +121,24 @@ async function scanMonth(monthDir: string): Promise<{ folder: number; files: num
   return { folder, files: files.length }
 }
 
-/** A small file: created, fsynced and renamed in the thread pool, written and closed directly (DIRECT_WRITE_MAX_BYTES). */
-async function writeDirectly(temporary: string, target: string, bytes: Uint8Array): Promise<void> {
-  const descriptor = await createDescriptor(temporary, 'wx', 0o640)
+/** A small file: created and fsynced in the thread pool, written and closed directly (DIRECT_WRITE_MAX_BYTES). */
+async function writeDirectly(target: string, bytes: Uint8Array): Promise<void> {
+  const descriptor = await createDescriptor(target, 'wx', 0o640)
   try {
     for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written)
     await fsyncDescriptor(descriptor)
   } finally {
     closeSync(descriptor)
   }
-  await rename(temporary, target)
 }
 
 /** A large file: every call through libuv's thread pool, so the event loop never waits on its bytes. */
-async function writeThroughPool(temporary: string, target: string, bytes: Uint8Array): Promise<void> {
-  const handle = await open(temporary, 'wx', 0o640)
+async function writeThroughPool(target: string, bytes: Uint8Array): Promise<void> {
+  const handle = await open(target, 'wx', 0o640)
   try {
     await handle.writeFile(bytes)
     await handle.sync()
   } finally {
     await handle.close()
   }
-  await rename(temporary, target)
 }

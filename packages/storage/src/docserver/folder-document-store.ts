@@ -21,7 +21,7 @@ export function fileError(error: unknown): Error {
 
 /**
  * The document store in a local (or mounted) folder: `<root>/<path_template>/YYYY/MM/NNNN/<random>.<ext>`,
- * written durably by DocumentWriter (temporary file, fsync, rename, grouped folder fsync).
+ * written durably by DocumentWriter (the file under its final name, fsync, grouped folder fsync).
  */
 export class FolderDocumentStore implements DocumentStore {
   readonly local = true
