@@ -13,7 +13,7 @@
  */
 
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { Session } from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
@@ -176,7 +176,7 @@ const RAW_INSERT_SQL = `with record as (
 select res_id from record`
 
 /**
- * The raw baseline: the file written durably (temp, fsync, rename, fsync dir: plainly, or by Mailroom's
+ * The raw baseline: the file written durably (created under its name, fsync, fsync dir: plainly, or by Mailroom's
  * writer, see BENCH_RAW_WRITER), then the rows a Mailroom create of the same body inserts (record, history,
  * sender, journal archive and pending event) in one statement, as Mailroom does, so the ratio is the cost
  * of everything else: HTTP, parsing, validation, the reference lookup. The pending events are sealed by the
@@ -193,12 +193,10 @@ function rawCreate(
   const writePlainly = async (pdf: Uint8Array): Promise<{ path: string; filename: string }> => {
     const folder = join(root, RECORDS_AREA, path)
     const filename = `${randomBytes(16).toString('hex')}.pdf`
-    const temporary = join(folder, `.${filename}.tmp`)
-    const file = await open(temporary, 'wx')
+    const file = await open(join(folder, filename), 'wx')
     await file.writeFile(pdf)
     await file.sync()
     await file.close()
-    await rename(temporary, join(folder, filename))
     const dir = await open(folder, 'r')
     await dir.sync()
     await dir.close()
