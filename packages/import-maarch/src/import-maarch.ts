@@ -24,6 +24,7 @@ import {
   moveRecordIdsPastHighest,
   type OrganisationAdmin,
   raiseChronoCounter,
+  refreshImportStatistics,
   type StoredDocument,
   unfinishedImportBatches,
   userLogins,
@@ -172,6 +173,8 @@ export const DEFAULT_FALLBACK_DEPOSITOR = 'superadmin'
 export const DEFAULT_BATCH_SIZE = 100
 /** Records of a batch whose files are read at once. */
 const READERS = 8
+/** The first committed batch after which the target's statistics are refreshed; then every time the count doubles. */
+export const FIRST_STATISTICS_BATCH = 8
 
 /** Rows of other tables for a page of records, by res_id. */
 export interface Related {
@@ -486,6 +489,7 @@ async function importRecords(
   let done = 0
   let bytes = 0
   let batches = 0
+  let statisticsDueAt = FIRST_STATISTICS_BATCH
   // Entries of committed batches wait here until every batch before them is reported.
   const finished = new Map<number, ImportedEntry[]>()
   let reported = 0
@@ -549,6 +553,11 @@ async function importRecords(
         .then(async (entries) => {
           done += entries.length
           batches++
+          // The 8th, 16th, 32nd… batch: statistics grow with the tables at a cost that stays a small share.
+          if (!dryRun && batches >= statisticsDueAt) {
+            statisticsDueAt *= 2
+            await refreshImportStatistics(db)
+          }
           await report(mine, entries)
           options.onProgress?.({ records: done, total, bytes, batches })
         })

@@ -110,6 +110,7 @@ export {
   existingRecordIds,
   insertImportedRecord,
   insertImportedRecords,
+  refreshImportStatistics,
 } from './records/imported-record.js'
 export type { ImportedRecordChanges, ImportedRecordState, StoredRow } from './records/imported-record-changes.js'
 export { applyImportedRecordChanges, importedRecordState } from './records/imported-record-changes.js'

@@ -250,6 +250,29 @@ async function insertRecordRow(trx: Transaction<Database>, row: ImportedRecordRo
   )
 }
 
+/** The tables an import fills, whose statistics it keeps current (refreshImportStatistics). */
+const IMPORTED_TABLES = [
+  'res_letterbox',
+  'listinstance',
+  'resource_contacts',
+  'history',
+  'adr_letterbox',
+  'res_attachments',
+  'notes',
+  'journal_archives',
+  'journal_pending',
+] as const
+
+/**
+ * ANALYZE of the tables an import fills. A statement the pool prepared while they were nearly empty keeps the
+ * plan made then (a sequential scan of `res_letterbox` to find 100 ids by primary key, once per batch) until
+ * their statistics change; with autovacuum off, or behind, that is never, and an import of 100,000 records
+ * slowed by half from its 50,000th (docs/benchmarks.md). Fresh statistics make PostgreSQL plan them again.
+ */
+export async function refreshImportStatistics(db: Kysely<Database>): Promise<void> {
+  await sql`analyze ${sql.join(IMPORTED_TABLES.map((table) => sql.table(table)))}`.execute(db)
+}
+
 /** Which of these record ids the database already has (an import run again skips them). */
 export async function existingRecordIds(db: Kysely<Database>, resIds: readonly number[]): Promise<Set<number>> {
   if (resIds.length === 0) return new Set()
