@@ -5,8 +5,8 @@
  *
  * - raw copy: `copyFile`, never fsynced (the import benchmark's raw baseline);
  * - durable copy: `copyFile`, then an fsync of the copy (the import benchmark's durable copy);
- * - document store: the file read, then `FolderDocumentStore.write` (temporary file, fsync, rename, folder fsync
- *   shared, SHA-256): how Mailroom stores every file;
+ * - document store: the file read, then `FolderDocumentStore.write` (the file created under its name, fsync,
+ *   folder fsync shared, SHA-256): how Mailroom stores every file;
  * - import's file work: the same with the SHA-512 the import checks each original against Maarch's fingerprint.
  *
  * Prints files/s and the process's user and system CPU per file. The import stores two files a record (the
