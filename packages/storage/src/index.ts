@@ -35,6 +35,7 @@ export {
 export { PgliteDialect } from './database/pglite-dialect.js'
 export { preparingPool } from './database/prepared-statements.js'
 export type { Database } from './database/schema.js'
+export { SESSION_SETTINGS_SQL } from './database/session-settings.js'
 export type { StartupLockOptions } from './database/startup-lock.js'
 export { withStartupLock } from './database/startup-lock.js'
 export { createDiffusionListServices } from './diffusion-list/create-diffusion-list-services.js'

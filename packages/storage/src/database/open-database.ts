@@ -7,6 +7,7 @@ import pg from 'pg'
 import { PgliteDialect } from './pglite-dialect.js'
 import { preparingPool } from './prepared-statements.js'
 import type { Database } from './schema.js'
+import { SESSION_SETTINGS_SQL } from './session-settings.js'
 
 /** Where the data lives: an external PostgreSQL server or an embedded PGlite directory. */
 export type DatabaseTarget =
@@ -157,7 +158,12 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Ma
   // checked out between two queries of a transaction (client 'error', which nothing else listens to): the
   // failure surfaces as the next query's rejection, and the next checkout reconnects.
   pool.on('error', () => {})
-  pool.on('connect', (client) => client.on('error', () => {}))
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+    // Queued ahead of whatever the caller runs on the new client; the settings only speed searches up, so a
+    // server that refuses them (a pooler's restrictions) still serves.
+    client.query(SESSION_SETTINGS_SQL).catch(() => {})
+  })
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: target.preparedStatements === false ? pool : preparingPool(pool) }),
   })
@@ -181,6 +187,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Mailroom
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
   })
+  await pglite.query(SESSION_SETTINGS_SQL)
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) })
   return {
     db,
