@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     log: (event) => {
       if (event.level !== 'query') return
       statements.push({ sql: event.query.sql, parameters: event.query.parameters })
-      if (/^with m as \(\s+select res_id, row_number/.test(event.query.sql))
+      if (/^with "matched" as materialized/.test(event.query.sql))
         listing = { sql: event.query.sql, parameters: event.query.parameters }
     },
   })

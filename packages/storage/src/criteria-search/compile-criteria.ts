@@ -332,8 +332,20 @@ export function selectionCondition(selection: FacetSelection, except?: FacetName
   return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`
 }
 
-/** The sort of 20.10's `order` names; every order ends with the record id so pages never overlap. */
-export function orderBy(paging: Pick<SearchPaging, 'order' | 'direction'>): RawBuilder<unknown> {
+/** A search's sort: its keys, selected as columns of the matches, and the ordering over those columns. */
+export interface OrderColumns {
+  /** `key as order_1, …`, for the select list of the matches. */
+  readonly select: RawBuilder<unknown>
+  /** `order_1 desc, …, res_id desc`, over the matches. */
+  readonly orderBy: RawBuilder<unknown>
+}
+
+/**
+ * The sort of 20.10's `order` names, computed once per match where the matches are read, so that the listing
+ * sorts what was read instead of reading the records again; every order ends with the record id so pages
+ * never overlap.
+ */
+export function orderColumns(paging: Pick<SearchPaging, 'order' | 'direction'>): OrderColumns {
   const direction = paging.direction === 'DESC' ? sql`desc` : sql`asc`
   const keys: Record<SearchOrder, RawBuilder<unknown>[]> = {
     // order_alphanum of 20.10: the text before the trailing number, then the number.
@@ -355,5 +367,12 @@ export function orderBy(paging: Pick<SearchPaging, 'order' | 'direction'>): RawB
     priority: [sql.ref('priority')],
   }
   const chosen = keys[paging.order ?? 'creationDate']
-  return sql.join([...chosen.map((key) => sql`${key} ${direction}`), sql`${sql.ref('res_id')} ${direction}`])
+  const column = (i: number) => sql.id(`order_${i + 1}`)
+  return {
+    select: sql.join(chosen.map((key, i) => sql`${key} as ${column(i)}`)),
+    orderBy: sql.join([
+      ...chosen.map((_, i) => sql`${column(i)} ${direction}`),
+      sql`${sql.ref('res_id')} ${direction}`,
+    ]),
+  }
 }

@@ -29,14 +29,14 @@ import {
   likeEscaped,
   linkedRecords,
   type NotesSource,
-  orderBy,
+  orderColumns,
   selectionCondition,
 } from './compile-criteria.js'
 import { companyContacts } from './compile-custom-fields.js'
 import { departmentRecords, roleRecords } from './compile-diffusion-criteria.js'
 import { keepsGenericPlan, withGenericPlans } from './generic-plan.js'
 import { type OptionalTables, optionalTables, visibleNotes } from './optional-tables.js'
-import { facetsOf } from './search-facets.js'
+import { type FacetRow, facetRows, facetsFrom, MATCHES } from './search-facets.js'
 import { formattedResource, type ResourceRow, resourceDetails } from './search-resources.js'
 
 function notesSource(actor: Actor): NotesSource {
@@ -176,25 +176,36 @@ export function createCriteriaSearchServices(
     present: OptionalTables,
     inAttachments: RawBuilder<SqlBool> | null,
   ): Promise<CriteriaSearchResponse> {
-    // One statement, one row: every match's id in order as one JSON array (a million matches stay one value,
-    // not a million rows), and the page's records with their details, read for those records only.
+    // One statement, one row: the matches read once (with the facets' columns and the sort's keys), then every
+    // match's id in order as one JSON array (a million matches stay one value, not a million rows), the page's
+    // records with their details, read for those records only, and the facets' rows. (The listing and the
+    // facets were two statements run at once, each reading the matches: a word in 1.2 % of a million letters
+    // read its ~12,000 records' pages twice.)
     const first = paging.offset
     const last = paging.offset + paging.limit
-    const listing = sql<{ ids: number[] | string; page: ResourceRow[] | string }>`with m as (
-        select res_id, row_number() over (order by ${orderBy(paging)}) as n from res_view_letterbox
-        where ${matching} and ${selectionCondition(criteria.selection)})
+    const order = orderColumns(paging)
+    const facets = paging.skipFacets
+      ? sql`null`
+      : sql`(select coalesce(json_agg(f), '[]') from (${facetRows(actor, criteria)}) f)`
+    const statement = sql<{
+      ids: number[] | string
+      page: ResourceRow[] | string
+      facets: FacetRow[] | string | null
+    }>`with ${sql.table(MATCHES)} as materialized (
+        select res_id, priority, category_id, status, type_id, destination, ${order.select} from res_view_letterbox
+        where ${matching}),
+      m as (select res_id, row_number() over (order by ${order.orderBy}) as n from ${sql.table(MATCHES)}
+        where ${selectionCondition(criteria.selection)})
       select (select coalesce(json_agg(m.res_id order by m.n), '[]') from m) as ids,
         (select coalesce(json_agg(row_to_json(page) order by page.n), '[]') from (
           select m.n, m.res_id, d.* from m cross join lateral (${resourceDetails(actor, present, sql`m.res_id`, inAttachments)}) d
-          where m.n > ${sql.val(first)} and m.n <= ${sql.val(last)}) page) as page`
-    const statements = (on: Kysely<any>) =>
-      Promise.all([
-        listing.execute(on),
-        paging.skipFacets ? Promise.resolve(null) : facetsOf(on, actor, matching, criteria),
-      ])
-    const [{ rows }, filters] = keepsGenericPlan(criteria, context.kind)
-      ? await withGenericPlans(db, statements)
-      : await statements(db)
+          where m.n > ${sql.val(first)} and m.n <= ${sql.val(last)}) page) as page,
+        ${facets} as facets`
+    const { rows } = keepsGenericPlan(criteria, context.kind)
+      ? await withGenericPlans(db, (on) => statement.execute(on))
+      : await statement.execute(db)
+    const facetList = rows[0]?.facets ?? null
+    const filters = facetList === null ? null : facetsFrom(jsonValue(facetList), criteria)
     const withFilters = filters === null ? {} : { filters: filters satisfies CriteriaSearchFilters }
     const allResources = jsonValue(rows[0]?.ids ?? []).map(Number)
     if (paging.offset >= allResources.length) return { ...EMPTY_ANSWER, ...withFilters }

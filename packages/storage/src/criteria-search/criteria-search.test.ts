@@ -13,7 +13,7 @@ import {
   seedSearchDataset,
 } from '../../../testing/src/fixtures/search-test-dataset.js'
 import { databaseFullText } from '../search/compile-clause.js'
-import { compileTerm, orderBy, selectionCondition } from './compile-criteria.js'
+import { compileTerm, orderColumns, selectionCondition } from './compile-criteria.js'
 
 let t: TestMailroom
 let records: SeededRecord[]
@@ -215,9 +215,10 @@ describe('caller text never reaches SQL text', () => {
           criteria.terms.map((term) => compileTerm(term, { notes, attachments: true, fullText: databaseFullText() })),
           sql` and `,
         )
+        const order = orderColumns({ order: 'chrono', direction: 'DESC' })
         const compiled =
-          sql`select res_id from res_view_letterbox where ${where} and ${selectionCondition(criteria.selection)}
-          order by ${orderBy({ order: 'chrono', direction: 'DESC' })}`.compile(t.mailroom.db)
+          sql`select res_id, ${order.select} from res_view_letterbox where ${where} and ${selectionCondition(criteria.selection)}
+          order by ${order.orderBy}`.compile(t.mailroom.db)
         expect(compiled.sql).not.toContain(marker)
         expect(compiled.parameters.some((p) => typeof p === 'string' && p.includes(marker))).toBe(true)
       }),

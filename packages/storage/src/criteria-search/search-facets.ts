@@ -1,12 +1,12 @@
 import type { Actor, CriteriaSearchFilters, FacetName, SearchCriteria } from '@mailroom/core'
 import { CATEGORY_LABELS, FACET_NAMES } from '@mailroom/core/internal'
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import { selectionCondition } from './compile-criteria.js'
 
 /** Facet values in the order of their labels, as a French reader sorts them (one collator: building one costs). */
 const LABEL_ORDER = new Intl.Collator('fr')
 
-interface FacetRow {
+export interface FacetRow {
   facet: FacetName
   id: string | null
   label: string | null
@@ -21,24 +21,20 @@ function visibleFolders(actor: Actor): RawBuilder<SqlBool> {
       and (ef.keyword = 'ALL_ENTITIES' or ef.entity_id = any(${sql.val(entities)}::int[]))))`
 }
 
+/** The name of the matches the facets count (a CTE of the search's statement, with the facet columns and res_id). */
+export const MATCHES = 'matched'
+
 /**
- * The facets of an answer (20.10's `filters`): for each, the values among the matches and how many records
- * hold each, counted with the other facets' selections applied; `selected` echoes the caller's choice. One
- * statement over the matches, labels joined in.
+ * The facets of an answer (20.10's `filters`) as rows (facet, id, label, count): for each facet, the values among
+ * the matches and how many records hold each, counted with the other facets' selections applied; labels joined
+ * in. A select over the search's matches, read once for the listing and the facets alike.
  */
-export async function facetsOf(
-  db: Kysely<any>,
-  actor: Actor,
-  matching: RawBuilder<SqlBool>,
-  criteria: SearchCriteria,
-): Promise<CriteriaSearchFilters> {
+export function facetRows(actor: Actor, criteria: SearchCriteria): RawBuilder<FacetRow> {
   const others = (facet: FacetName) => selectionCondition(criteria.selection, facet)
-  // Each facet reads the matches narrowed by the other facets' choice, in a sub-select named `m` again, so the
+  // Each facet reads the matches narrowed by the other facets' choice, in a sub-select named `m`, so the
   // selection's bare column names never meet the joined tables' columns.
-  const narrowed = (facet: FacetName) => sql`(select * from m where ${others(facet)}) m`
-  const { rows } = await sql<FacetRow>`with m as materialized (
-      select res_id, priority, category_id, status, type_id, destination from res_view_letterbox where ${matching})
-    select 'priorities' as facet, m.priority as id, p.label, count(*)::int as count
+  const narrowed = (facet: FacetName) => sql`(select * from ${sql.table(MATCHES)} where ${others(facet)}) m`
+  return sql<FacetRow>`select 'priorities' as facet, m.priority as id, p.label, count(*)::int as count
       from ${narrowed('priorities')} left join priorities p on p.id = m.priority group by m.priority, p.label
     union all select 'categories', m.category_id, null, count(*)::int
       from ${narrowed('categories')} group by m.category_id
@@ -51,7 +47,11 @@ export async function facetsOf(
       group by m.destination, e.entity_label
     union all select 'folders', f.id::text, f.label, count(*)::int
       from ${narrowed('folders')} join resources_folders rf on rf.res_id = m.res_id join folders f on f.id = rf.folder_id
-      where ${visibleFolders(actor)} group by f.id, f.label`.execute(db)
+      where ${visibleFolders(actor)} group by f.id, f.label`
+}
+
+/** The facets from their rows, each facet's values in the order of their labels; `selected` echoes the caller's choice. */
+export function facetsFrom(rows: readonly FacetRow[], criteria: SearchCriteria): CriteriaSearchFilters {
   const filters = Object.fromEntries(
     FACET_NAMES.map((facet) => [
       facet,
