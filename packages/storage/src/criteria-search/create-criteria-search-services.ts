@@ -26,6 +26,7 @@ import {
   attachmentMatch,
   compileTerm,
   correspondentRecords,
+  FACET_COLUMNS,
   likeEscaped,
   linkedRecords,
   type NotesSource,
@@ -105,6 +106,9 @@ export interface FullTextSearchSettings {
 export const DEFAULT_FULLTEXT_CANDIDATES = 10_000
 
 const SEARCHABLE_STATUS = sql<SqlBool>`${sql.ref('status')} = any(array(select id from status where can_be_searched = 'Y'))`
+
+/** The facets' columns, carried by the matches for the selection and the facets' counts. */
+const FACET_MATCH_COLUMNS = sql.join(Object.values(FACET_COLUMNS).map((column) => sql.ref(column)))
 
 const EMPTY_ANSWER: CriteriaSearchResponse = { resources: [], count: 0, allResources: [] }
 
@@ -192,7 +196,7 @@ export function createCriteriaSearchServices(
       page: ResourceRow[] | string
       facets: FacetRow[] | string | null
     }>`with ${sql.table(MATCHES)} as materialized (
-        select res_id, priority, category_id, status, type_id, destination, ${order.select} from res_view_letterbox
+        select res_id, ${FACET_MATCH_COLUMNS}, ${order.select} from res_view_letterbox
         where ${matching}),
       m as (select res_id, row_number() over (order by ${order.orderBy}) as n from ${sql.table(MATCHES)}
         where ${selectionCondition(criteria.selection)})
