@@ -52,6 +52,7 @@ import {
   text,
 } from './maarch-record-rows.js'
 import { type MaarchOrganisationRows, type MaarchUserMapping, mapOrganisation } from './map-organisation.js'
+import { type Related, RelatedRowsInOrder, relatedOf } from './related-rows.js'
 import type {
   AttachmentEntry,
   ImportCounts,
@@ -175,18 +176,6 @@ export const DEFAULT_BATCH_SIZE = 100
 const READERS = 8
 /** The first committed batch after which the target's statistics are refreshed; then every time the count doubles. */
 export const FIRST_STATISTICS_BATCH = 8
-
-/** Rows of other tables for a page of records, by res_id. */
-export interface Related {
-  readonly adr: Map<number, MaarchRow[]>
-  readonly listinstance: Map<number, MaarchRow[]>
-  readonly contacts: Map<number, MaarchRow[]>
-  readonly tags: Map<number, MaarchRow[]>
-  readonly folders: Map<number, MaarchRow[]>
-  readonly history: Map<number, MaarchRow[]>
-  readonly notes: Map<number, MaarchRow[]>
-  readonly attachments: Map<number, MaarchRow[]>
-}
 
 /** A record's original read from Maarch's docservers, with what its check found. */
 export interface OriginalFile {
@@ -457,32 +446,39 @@ async function importRecords(
   options.onStart?.({ total, resumed, cleaned, batchSize, jobs })
 
   async function* read(): AsyncGenerator<ReadBatch> {
-    for (let after = 0; ; ) {
-      const done = committed.get(after)
-      if (done !== undefined) {
-        const ids = await source.rows<{ res_id: number }>(
-          'select res_id from res_letterbox where res_id > $1 and res_id <= $2 order by res_id',
-          [done.afterResId, done.lastResId],
+    // Where the earlier runs' batches end, the walk through the related tables starts.
+    const walk = await RelatedRowsInOrder.open(source, chain.afterResId)
+    try {
+      for (let after = 0; ; ) {
+        const done = committed.get(after)
+        if (done !== undefined) {
+          const ids = await source.rows<{ res_id: number }>(
+            'select res_id from res_letterbox where res_id > $1 and res_id <= $2 order by res_id',
+            [done.afterResId, done.lastResId],
+          )
+          await walk.upTo(done.lastResId) // passed over (nothing when the walk starts beyond it)
+          yield { kind: 'committed', ...done, resIds: ids.map((r) => Number(r.res_id)) }
+          after = done.lastResId
+          continue
+        }
+        const page = await source.rows(
+          `select * from res_letterbox where res_id > $1 order by res_id limit ${batchSize}`,
+          [after],
         )
-        yield { kind: 'committed', ...done, resIds: ids.map((r) => Number(r.res_id)) }
-        after = done.lastResId
-        continue
+        if (page.length === 0) return
+        const afterResId = after
+        after = Number(page.at(-1)?.res_id)
+        const present = await existingRecordIds(
+          db,
+          page.map((r) => Number(r.res_id)),
+        )
+        const todo = page.filter((r) => !present.has(Number(r.res_id)))
+        const related = await walk.upTo(after)
+        const records = await mapLimit(todo, READERS, (row) => importer.prepareRecord(row, related, dryRun))
+        yield { kind: 'read', afterResId, lastResId: after, present: [...present], related, records }
       }
-      const page = await source.rows(
-        `select * from res_letterbox where res_id > $1 order by res_id limit ${batchSize}`,
-        [after],
-      )
-      if (page.length === 0) return
-      const afterResId = after
-      after = Number(page.at(-1)?.res_id)
-      const present = await existingRecordIds(
-        db,
-        page.map((r) => Number(r.res_id)),
-      )
-      const todo = page.filter((r) => !present.has(Number(r.res_id)))
-      const related = await importer.related(todo.map((r) => Number(r.res_id)))
-      const records = await mapLimit(todo, READERS, (row) => importer.prepareRecord(row, related, dryRun))
-      yield { kind: 'read', afterResId, lastResId: after, present: [...present], related, records }
+    } finally {
+      await walk.close()
     }
   }
 
@@ -758,44 +754,9 @@ export class RecordImporter {
     return this.#actors.get(userId) ?? null
   }
 
-  /** The rows that hang off a page of records, read in one query per table and grouped by record. */
-  async related(resIds: readonly number[]): Promise<Related> {
-    const ids = [...resIds]
-    const byRecord = async (query: string, key = 'res_id', values: unknown[] = [ids]) => {
-      const grouped = new Map<number, MaarchRow[]>()
-      if (ids.length === 0) return grouped
-      for (const row of await this.#source.rows(query, values)) {
-        const id = Number(row[key])
-        const list = grouped.get(id)
-        if (list) list.push(row)
-        else grouped.set(id, [row])
-      }
-      return grouped
-    }
-    return {
-      adr: await byRecord(
-        `select * from adr_letterbox where res_id = any($1) and type <> 'TNL' order by version, type`,
-      ),
-      listinstance: await byRecord('select * from listinstance where res_id = any($1) order by listinstance_id'),
-      contacts: await byRecord('select * from resource_contacts where res_id = any($1) order by id'),
-      tags: await byRecord('select res_id, tag_id from resources_tags where res_id = any($1)'),
-      folders: await byRecord('select res_id, folder_id from resources_folders where res_id = any($1)'),
-      history: await byRecord(
-        `select * from history where table_name in ('res_letterbox', 'res_view_letterbox') and record_id = any($1) order by id`,
-        'record_id',
-        [ids.map(String)],
-      ),
-      notes: await byRecord(
-        `select n.*, array(select ne.item_id from note_entities ne where ne.note_id = n.id order by ne.id) as entities
-         from notes n where n.identifier = any($1) order by n.id`,
-        'identifier',
-      ),
-      // Deleted attachments stay behind, as deleted records' files do not come.
-      attachments: await byRecord(
-        `select * from res_attachments where res_id_master = any($1) and coalesce(status, '') <> 'DEL' order by res_id`,
-        'res_id_master',
-      ),
-    }
+  /** The rows that hang off a few records, read in one query per table and grouped by record. */
+  related(resIds: readonly number[]): Promise<Related> {
+    return relatedOf(this.#source, resIds)
   }
 
   /**

@@ -22,7 +22,9 @@ export type {
 } from './report.js'
 export { ReportCollector } from './report.js'
 export { JsonReportFile } from './report-file.js'
-export type { MaarchSource } from './source.js'
+export type { Related, RelatedTable } from './related-rows.js'
+export { RelatedRowsInOrder } from './related-rows.js'
+export type { MaarchSource, SourceCursor } from './source.js'
 export { openMaarchSource, SUPPORTED_VERSION } from './source.js'
 export type {
   VerifyDifference,

@@ -11,6 +11,14 @@ export interface MaarchSource {
    */
   readonly cutoff: Date
   rows<T extends Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<T[]>
+  /** A query's rows a page at a time, in the same snapshot (a server-side cursor), between other queries. */
+  cursor(text: string, values?: readonly unknown[]): Promise<SourceCursor>
+  close(): Promise<void>
+}
+
+/** An open cursor of the source: `fetch` returns fewer than `count` rows (none at last) when it is done. */
+export interface SourceCursor {
+  fetch(count: number): Promise<Record<string, unknown>[]>
   close(): Promise<void>
 }
 
@@ -39,11 +47,21 @@ export async function openMaarchSource(url: string): Promise<MaarchSource> {
       .catch(() => ({ rows: [] as { value: string | null }[] }))
     const version = found.rows[0]?.value?.trim() ?? ''
     if (!SUPPORTED_VERSION.test(version)) fail('MAARCH_VERSION_REFUSED', { version })
+    let cursors = 0
     return {
       version,
       cutoff: new Date(started.rows[0]?.cutoff ?? Date.now()),
       rows: async <T extends Record<string, unknown>>(text: string, values: readonly unknown[] = []) =>
         (await client.query<T>(text, values as unknown[])).rows,
+      cursor: async (text, values = []) => {
+        // The name is the source's own counter, never caller text.
+        const name = `mailroom_cursor_${++cursors}`
+        await client.query(`declare ${name} no scroll cursor for ${text}`, values as unknown[])
+        return {
+          fetch: async (count) => (await client.query(`fetch ${Math.max(1, Math.floor(count))} from ${name}`)).rows,
+          close: async () => void (await client.query(`close ${name}`)),
+        }
+      },
       close: async () => {
         await client.query('rollback').catch(() => {})
         await client.end()

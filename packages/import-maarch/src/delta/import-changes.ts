@@ -15,7 +15,6 @@ import {
   type MaarchImportTarget,
   outcomeOf,
   type RecordImporter,
-  type Related,
   refusalOf,
 } from '../import-maarch.js'
 import {
@@ -29,6 +28,7 @@ import {
   noteRows,
   text,
 } from '../maarch-record-rows.js'
+import type { Related } from '../related-rows.js'
 import type { ImportReportSink, RecordEntry, UpdatedRecordEntry } from '../report.js'
 import type { MaarchSource } from '../source.js'
 import { canonical, changedColumns, missingItems, rowKeys, sameItems } from './compare.js'

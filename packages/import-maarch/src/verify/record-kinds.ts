@@ -1,5 +1,6 @@
 import type { Database } from '@mailroom/storage'
 import { type Kysely, sql } from 'kysely'
+import { type Related, RelatedRowsInOrder } from '../related-rows.js'
 import type { MaarchSource } from '../source.js'
 import type { FileComparer } from './file-kinds.js'
 import { shown, type Tally } from './tally.js'
@@ -22,7 +23,7 @@ async function walkRanges(
   table: 'res_letterbox' | 'res_attachments',
   columns: readonly string[],
   sourceFilter: string,
-  visit: (source: Row[], target: Row[]) => Promise<void>,
+  visit: (source: Row[], target: Row[], end: number) => Promise<void>,
 ): Promise<void> {
   const id = (row: Row) => Number(row.res_id)
   const list = columns.join(', ')
@@ -46,6 +47,7 @@ async function walkRanges(
     await visit(
       sourceRows.filter((row) => id(row) <= end),
       targetRows,
+      end,
     )
     if (end === Number.POSITIVE_INFINITY) return
     after = end
@@ -141,11 +143,25 @@ export async function verifyRecords(
   files: FileComparer,
   tally: Tally,
 ): Promise<void> {
-  await walkRanges(source, target, 'res_letterbox', RECORD_COLUMNS, 'true', async (sourceRows, targetRows) => {
+  // The source's related rows in record order, alongside the ranges (Maarch 20.10 has no index to look them up).
+  const walk = await RelatedRowsInOrder.open(source, 0, ['history', 'notes', 'adr'])
+  try {
+    await walkRanges(source, target, 'res_letterbox', RECORD_COLUMNS, 'true', (sourceRows, targetRows, end) =>
+      verifyRange(sourceRows, targetRows, walk.upTo(end)),
+    )
+  } finally {
+    await walk.close()
+  }
+
+  async function verifyRange(sourceRows: Row[], targetRows: Row[], sourceRelated: Promise<Related>): Promise<void> {
     const ids = [...new Set([...sourceRows, ...targetRows].map((r) => Number(r.res_id)))].sort((a, b) => a - b)
     const sourceById = new Map(sourceRows.map((r) => [Number(r.res_id), r]))
     const targetById = new Map(targetRows.map((r) => [Number(r.res_id), r]))
-    const related = await relatedRows(source, target, ids)
+    const fromSource = await sourceRelated
+    const related = {
+      source: { history: fromSource.history, notes: fromSource.notes, versions: fromSource.adr },
+      target: await targetRelatedRows(target, ids),
+    }
     tally.count('records', sourceRows.length, targetRows.length)
     const fileChecks: (() => Promise<void>)[] = []
     for (const id of ids) {
@@ -191,27 +207,13 @@ export async function verifyRecords(
         )
     }
     await eachConcurrently(fileChecks, (check) => check())
-  })
+  }
 }
 
-/** The notes, history rows and converted versions of a range of records, on each side, by record. */
-async function relatedRows(source: MaarchSource, target: Kysely<Database>, ids: readonly number[]) {
+/** The notes, history rows and converted versions of a range of records in the target, by record. */
+async function targetRelatedRows(target: Kysely<Database>, ids: readonly number[]) {
   const texts = ids.map(String)
-  const sourceHistory = await source.rows(
-    `select * from history where table_name in ('res_letterbox', 'res_view_letterbox') and record_id = any($1)`,
-    [texts],
-  )
-  const sourceNotes = await source.rows(
-    `select n.identifier, n.user_id, n.creation_date, n.note_text,
-            array(select ne.item_id from note_entities ne where ne.note_id = n.id) as entities
-     from notes n where n.identifier = any($1)`,
-    [ids],
-  )
-  const sourceVersions = await source.rows(
-    `select res_id, type, version, docserver_id, path, filename from adr_letterbox where res_id = any($1) and type <> 'TNL'`,
-    [ids],
-  )
-  if (ids.length === 0) return { source: empty(), target: empty() }
+  if (ids.length === 0) return empty()
   // The importer's own rows (IMPORT, module import) say the record was imported: they are not the source's.
   const targetHistory = await target
     .selectFrom('history')
@@ -237,16 +239,9 @@ async function relatedRows(source: MaarchSource, target: Kysely<Database>, ids: 
     .where('res_id', 'in', ids)
     .execute()
   return {
-    source: {
-      history: grouped(sourceHistory, 'record_id'),
-      notes: grouped(sourceNotes, 'identifier'),
-      versions: grouped(sourceVersions, 'res_id'),
-    },
-    target: {
-      history: grouped(targetHistory, 'record_id'),
-      notes: grouped(targetNotes, 'identifier'),
-      versions: grouped(targetVersions, 'res_id'),
-    },
+    history: grouped(targetHistory, 'record_id'),
+    notes: grouped(targetNotes, 'identifier'),
+    versions: grouped(targetVersions, 'res_id'),
   }
 }
 
