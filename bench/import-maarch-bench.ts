@@ -14,19 +14,24 @@
  *   pnpm --filter @mailroom/bench run bench:import          (bench:import-million: BENCH_RECORDS=1000000)
  *   BENCH_RECORDS (default 2000); BENCH_BATCH_SIZE and BENCH_JOBS (the importer's --batch-size and --jobs);
  *   BENCH_DB=pglite for an embedded PGlite target (default: PostgreSQL at TEST_DATABASE_URL);
+ *   BENCH_FILE_KB: every fixture file replaced by incompressible bytes of about that size (0.5-1.5 x, the
+ *   source's fingerprints and sizes updated), so that a run at a million records fits a disk of tens of GB;
+ *   BENCH_BASELINES (default `durable,raw`): which baselines run;
  *   MAILROOM_MAARCH_FIXTURES (default ../shared/fixtures/maarch-20.10 from the repository)
  */
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { copyFile, mkdir, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { extname, join, resolve } from 'node:path'
+import { dirname, extname, join, relative, resolve } from 'node:path'
 import {
   DEFAULT_BATCH_SIZE,
   defaultJobs,
   importMaarch,
   JsonReportFile,
   maarchFilePath,
+  openMaarchSource,
+  RelatedRowsInOrder,
   verifyMaarchImport,
 } from '@mailroom/import-maarch'
 import { createMailroom, type Mailroom } from '@mailroom/mailroom'
@@ -51,6 +56,10 @@ const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres'
 const repository = resolve(import.meta.dirname, import.meta.dirname.endsWith('dist') ? '../..' : '..')
 const fixtures = process.env.MAILROOM_MAARCH_FIXTURES ?? resolve(repository, '../shared/fixtures/maarch-20.10')
 const FIRST_ID = 1000
+const fileKb = process.env.BENCH_FILE_KB ? Number(process.env.BENCH_FILE_KB) : null
+const baselines = (process.env.BENCH_BASELINES ?? 'durable,raw')
+  .split(',')
+  .filter((b) => b === 'durable' || b === 'raw')
 
 /** A Maarch database: the fixtures, then `records` more rows copied from the samples. */
 async function createSource(): Promise<{ url: string; drop(): void }> {
@@ -93,6 +102,7 @@ async function fill(name: string, url: string, psql: (db: string, args: string[]
   for (const file of ['structure.sql', 'data_fr.sql', 'sample.sql']) psql(name, ['-f', `${fixtures}/sql/${file}`])
   const client = new pg.Client({ connectionString: url })
   await client.connect()
+  if (fileKb !== null) await refingerprint(client)
   const sample = `from generate_series(1, ${records}) g join %s s on s.res_id = 1 + (g % 20)`
   await client.query(`insert into res_letterbox (res_id, subject, type_id, format, typist, creation_date, modification_date, doc_date, docserver_id, path, filename, fingerprint, filesize, status, destination, priority, category_id, alt_identifier, model_id, version, external_id, integrations, custom_fields, linked_resources)
     select ${FIRST_ID} + g, s.subject || ' #' || g, s.type_id, s.format, s.typist, s.creation_date, s.modification_date, s.doc_date, s.docserver_id, s.path, s.filename, s.fingerprint, s.filesize, s.status, s.destination, s.priority, s.category_id,
@@ -112,6 +122,55 @@ async function fill(name: string, url: string, psql: (db: string, args: string[]
   await client.end()
 }
 
+/**
+ * BENCH_FILE_KB: a copy of the fixtures' docservers whose every file is replaced by random bytes of about
+ * `fileKb` KB (incompressible, as scans are), the same names in the same folders.
+ */
+async function synthesizedDocservers(root: string, kb: number): Promise<string> {
+  const copy = await mkdtemp(join(tmpdir(), 'mailroom-import-bench-source-'))
+  const files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((f) => f.isFile())
+  for (const [i, f] of files.entries()) {
+    const to = join(copy, relative(root, join(f.parentPath, f.name)))
+    await mkdir(dirname(to), { recursive: true })
+    await writeFile(to, randomBytes(Math.round(kb * 1024 * (0.5 + (i % 11) / 10))))
+  }
+  return copy
+}
+
+/** The samples' fingerprints and sizes made those of the synthesized files, by their docservers' modes. */
+async function refingerprint(client: pg.Client): Promise<void> {
+  const docserverRows = await client.query(
+    'select d.docserver_id, d.path_template, t.fingerprint_mode from docservers d left join docserver_types t using (docserver_type_id)',
+  )
+  const byId = new Map(docserverRows.rows.map((r) => [r.docserver_id as string, r]))
+  for (const [table, key] of [
+    ['res_letterbox', 'res_id'],
+    ['adr_letterbox', 'id'],
+    ['res_attachments', 'res_id'],
+    ['adr_attachments', 'id'],
+  ] as const) {
+    const { rows } = await client.query(`select ${key} as key, docserver_id, path, filename from ${table}`)
+    for (const row of rows) {
+      const docserver = byId.get(row.docserver_id)
+      const file =
+        docserver &&
+        maarchFilePath(docservers, row.docserver_id, docserver.path_template, row.path ?? '', row.filename ?? '')
+      const bytes = file ? await readFile(file).catch(() => null) : null
+      if (bytes === null) continue
+      const mode = String(docserver.fingerprint_mode ?? 'SHA512').toLowerCase()
+      const fingerprint = createHash(mode === 'sha256' ? 'sha256' : 'sha512')
+        .update(bytes)
+        .digest('hex')
+      const sized = table === 'res_letterbox' || table === 'res_attachments' ? ', filesize = $3' : ''
+      await client.query(`update ${table} set fingerprint = $1${sized} where ${key} = $2`, [
+        fingerprint,
+        row.key,
+        ...(sized ? [bytes.length] : []),
+      ])
+    }
+  }
+}
+
 async function target(): Promise<{ db: TestDatabase; dir: string; mailroom: Mailroom }> {
   const db = await createTestDatabase(kind)
   const dir = await mkdtemp(join(tmpdir(), 'mailroom-import-bench-'))
@@ -129,7 +188,9 @@ async function target(): Promise<{ db: TestDatabase; dir: string; mailroom: Mail
   return { db, dir, mailroom }
 }
 
-const docservers = { root: `${fixtures}/docservers` }
+const docservers = {
+  root: fileKb === null ? `${fixtures}/docservers` : await synthesizedDocservers(`${fixtures}/docservers`, fileKb),
+}
 
 /**
  * A copy made durable as the import makes its files: each file fsynced once written, the folder fsynced once a
@@ -162,6 +223,9 @@ async function copyDurably(pairs: readonly (readonly [string, string])[], jobs: 
   }
 }
 
+/** The source's rows as the baselines copy them, unchecked. */
+type SourceRow = Record<string, any>
+
 /**
  * The baselines: the same files copied, the same rows inserted in batches of 500, nothing checked or journalled.
  * `raw`: each file copied in turn, never fsynced (the issue's baseline); `durable`: the floor of any copy at the
@@ -172,11 +236,13 @@ async function baselineCopy(
   t: { dir: string; mailroom: Mailroom },
   mode: 'raw' | 'durable',
 ): Promise<number> {
-  const client = new pg.Client({ connectionString: sourceUrl })
-  await client.connect()
+  const source = await openMaarchSource(sourceUrl)
+  // The lists, contacts and converted PDFs read in record order alongside the records, as the import reads them:
+  // Maarch 20.10 has no index to look a page's rows up by res_id.
+  const walk = await RelatedRowsInOrder.open(source, 0, ['listinstance', 'contacts', 'adr'])
   let bytes = 0
   const templates = new Map(
-    (await client.query('select docserver_id, path_template from docservers')).rows.map((r) => [
+    (await source.rows('select docserver_id, path_template from docservers')).map((r) => [
       r.docserver_id as string,
       r.path_template as string,
     ]),
@@ -185,15 +251,17 @@ async function baselineCopy(
   await mkdir(out, { recursive: true })
   let after = 0
   for (;;) {
-    const { rows } = await client.query('select * from res_letterbox where res_id > $1 order by res_id limit 500', [
-      after,
-    ])
+    const rows = await source.rows<SourceRow>(
+      'select * from res_letterbox where res_id > $1 order by res_id limit 500',
+      [after],
+    )
     if (rows.length === 0) break
-    after = Number(rows[rows.length - 1].res_id)
-    const ids = rows.map((r) => Number(r.res_id))
-    const lists = (await client.query('select * from listinstance where res_id = any($1)', [ids])).rows
-    const contacts = (await client.query('select * from resource_contacts where res_id = any($1)', [ids])).rows
-    const adr = (await client.query(`select * from adr_letterbox where res_id = any($1) and type <> 'TNL'`, [ids])).rows
+    after = Number(rows[rows.length - 1]?.res_id)
+    const related = await walk.upTo(after)
+    const all = (map: Map<number, Record<string, unknown>[]>) => [...map.values()].flat() as SourceRow[]
+    const lists = all(related.listinstance)
+    const contacts = all(related.contacts)
+    const adr = all(related.adr)
     const pairs: [string, string][] = []
     for (const row of [...rows, ...adr]) {
       const file = maarchFilePath(
@@ -261,7 +329,8 @@ async function baselineCopy(
           .execute()
     })
   }
-  await client.end()
+  await walk.close()
+  await source.close()
   return bytes
 }
 
@@ -272,17 +341,28 @@ function describeRss(samplesMb: readonly number[]): string {
 }
 
 async function main(): Promise<void> {
+  if (!baselines.includes('raw')) throw new Error('BENCH_BASELINES must include raw: the ratio is to the raw copy')
   const source = await createSource()
   const total = records + 20
   const imported = await target()
-  const durable = await target()
+  const durable = baselines.includes('durable') ? await target() : null
   const raw = await target()
+  const targets = [imported, ...(durable ? [durable] : []), raw]
   const reportPath = join(imported.dir, 'import-report.json')
   try {
-    for (const t of [imported, durable, raw])
+    for (const t of targets)
       await importMaarch(t.mailroom, { from: source.url, docservers, docserverDir: t.dir, only: 'reference' })
 
     const reportFile = await JsonReportFile.create(reportPath)
+    // A long run says how far it is, every tenth of the records, with the rate since the last line.
+    const tenth = Math.max(1, Math.ceil(total / 10))
+    let mark = { records: 0, at: performance.now() }
+    const progress = (p: { records: number }) => {
+      if (total < 100_000 || p.records - mark.records < tenth) return
+      const rate = (p.records - mark.records) / ((performance.now() - mark.at) / 1000)
+      console.log(`  … ${p.records} records imported, ${rate.toFixed(0)} records/s since the last line`)
+      mark = { records: p.records, at: performance.now() }
+    }
     const importing = await sampled(async () => {
       const summary = await importMaarch(imported.mailroom, {
         from: source.url,
@@ -290,6 +370,7 @@ async function main(): Promise<void> {
         docserverDir: imported.dir,
         only: 'records',
         report: reportFile,
+        onProgress: progress,
         ...batching,
       })
       await reportFile.finish(summary)
@@ -297,8 +378,7 @@ async function main(): Promise<void> {
     })
     const report = importing.result
     const importSeconds = importing.seconds
-    const copyingDurably = await sampled(() => baselineCopy(source.url, durable, 'durable'))
-    const durableSeconds = copyingDurably.seconds
+    const copyingDurably = durable ? await sampled(() => baselineCopy(source.url, durable, 'durable')) : null
     const copying = await sampled(() => baselineCopy(source.url, raw, 'raw'))
     const rawBytes = copying.result
     const rawSeconds = copying.seconds
@@ -306,7 +386,7 @@ async function main(): Promise<void> {
     const mb = (n: number) => n / 1024 / 1024
     const importBytes = report.bytes
     console.log(
-      `Maarch import, ${total} records (${kind} target, ${report.counts.imported} imported; batches of ${batching.batchSize ?? DEFAULT_BATCH_SIZE}, ${batching.jobs ?? defaultJobs()} at once)`,
+      `Maarch import, ${total} records (${kind} target, ${report.counts.imported} imported; batches of ${batching.batchSize ?? DEFAULT_BATCH_SIZE}, ${batching.jobs ?? defaultJobs()} at once${fileKb === null ? '' : `; files of about ${fileKb} KB`})`,
     )
     console.log(
       `  import     ${(total / importSeconds).toFixed(1)} records/s  ${(mb(importBytes) / importSeconds).toFixed(2)} MB/s (originals)  ${importSeconds.toFixed(1)} s`,
@@ -314,13 +394,16 @@ async function main(): Promise<void> {
     console.log(
       `  raw copy   ${(total / rawSeconds).toFixed(1)} records/s  ${(mb(rawBytes) / rawSeconds).toFixed(2)} MB/s (originals and PDFs)  ${rawSeconds.toFixed(1)} s`,
     )
-    console.log(
-      `  durable copy ${(total / durableSeconds).toFixed(1)} records/s  ${(mb(copyingDurably.result) / durableSeconds).toFixed(2)} MB/s (originals and PDFs, each fsynced)  ${durableSeconds.toFixed(1)} s`,
-    )
+    if (copyingDurably) {
+      const durableSeconds = copyingDurably.seconds
+      console.log(
+        `  durable copy ${(total / durableSeconds).toFixed(1)} records/s  ${(mb(copyingDurably.result) / durableSeconds).toFixed(2)} MB/s (originals and PDFs, each fsynced)  ${durableSeconds.toFixed(1)} s`,
+      )
+      console.log(
+        `  import / durable copy: ${(durableSeconds / importSeconds).toFixed(2)}; durable / raw: ${(rawSeconds / durableSeconds).toFixed(2)}`,
+      )
+    }
     console.log(`  import / raw: ${(rawSeconds / importSeconds).toFixed(2)} of the baseline's record rate`)
-    console.log(
-      `  import / durable copy: ${(durableSeconds / importSeconds).toFixed(2)}; durable / raw: ${(rawSeconds / durableSeconds).toFixed(2)}`,
-    )
     const peak = (samples: readonly number[]) => Math.max(...samples).toFixed(0)
     console.log(`  peak RSS:     import ${peak(importing.samplesMb)} MB, raw copy ${peak(copying.samplesMb)} MB`)
     console.log(`  RSS import:   ${describeRss(importing.samplesMb)}`)
@@ -340,12 +423,13 @@ async function main(): Promise<void> {
     )
     if (!verification.ok) throw new Error(`--verify found ${verification.differences} differences after the import`)
   } finally {
-    for (const t of [imported, durable, raw]) {
+    for (const t of targets) {
       await t.mailroom.close()
       await t.db.drop()
       await rm(t.dir, { recursive: true, force: true })
     }
     source.drop()
+    if (fileKb !== null) await rm(docservers.root, { recursive: true, force: true })
   }
 }
 
