@@ -10,6 +10,8 @@ export type { ImportProgress, ImportStart, MaarchImportOptions, MaarchImportTarg
 export { DEFAULT_BATCH_SIZE, DEFAULT_FALLBACK_DEPOSITOR, defaultJobs, importMaarch } from './import-maarch.js'
 export type { MaarchOrganisationRows, MaarchUserMapping, OrganisationNote } from './map-organisation.js'
 export { mapOrganisation } from './map-organisation.js'
+export type { Related, RelatedTable } from './related-rows.js'
+export { RelatedRowsInOrder } from './related-rows.js'
 export type {
   AttachmentEntry,
   ImportCounts,
@@ -22,8 +24,6 @@ export type {
 } from './report.js'
 export { ReportCollector } from './report.js'
 export { JsonReportFile } from './report-file.js'
-export type { Related, RelatedTable } from './related-rows.js'
-export { RelatedRowsInOrder } from './related-rows.js'
 export type { MaarchSource, SourceCursor } from './source.js'
 export { openMaarchSource, SUPPORTED_VERSION } from './source.js'
 export type {
@@ -32,5 +32,10 @@ export type {
   VerifyKindCounts,
 } from './verify/tally.js'
 export { VERIFY_KINDS } from './verify/tally.js'
-export type { MaarchVerification, MaarchVerifyOptions, MaarchVerifyTarget } from './verify/verify-maarch.js'
+export type {
+  MaarchVerification,
+  MaarchVerifyOptions,
+  MaarchVerifyTarget,
+  VerifyProgress,
+} from './verify/verify-maarch.js'
 export { verifyMaarchImport } from './verify/verify-maarch.js'

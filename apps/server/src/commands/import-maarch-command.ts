@@ -14,6 +14,7 @@ import { loadConfig } from '../config.js'
 import { withMailroom } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
 import { runImportVerify } from './import-maarch-verify.js'
+import { progressLines, rateFigures } from './progress-lines.js'
 
 /** `--verify` and its `--json` (import-maarch-verify.ts). */
 interface VerifyFlags {
@@ -68,17 +69,16 @@ const MB = 1024 * 1024
 
 /** Where a run stands, as a progress line (terminal) or a JSON line (anything else) shows it. */
 export function progressFigures(progress: ImportProgress, elapsedMs: number) {
-  const seconds = Math.max(elapsedMs / 1000, 0.001)
-  const rate = progress.records / seconds
+  const rates = rateFigures(progress.records, progress.total, progress.bytes, elapsedMs)
   return {
     records: progress.records,
     total: progress.total,
     batches: progress.batches ?? 0,
     bytes: progress.bytes,
-    elapsedSeconds: Math.round(seconds),
-    recordsPerSecond: Math.round(rate * 10) / 10,
-    megabytesPerSecond: Math.round((progress.bytes / MB / seconds) * 100) / 100,
-    secondsLeft: rate > 0 ? Math.round((progress.total - progress.records) / rate) : null,
+    elapsedSeconds: rates.elapsedSeconds,
+    recordsPerSecond: rates.perSecond,
+    megabytesPerSecond: rates.megabytesPerSecond,
+    secondsLeft: rates.secondsLeft,
   }
 }
 
@@ -198,7 +198,7 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     )
     .option(
       '--progress-interval <seconds>',
-      'seconds between two progress JSON lines when standard error is not a terminal (0: after every batch)',
+      'seconds between two progress JSON lines when standard error is not a terminal (0: after every batch, or every range --verify compares)',
       seconds,
       10,
     )
@@ -220,20 +220,11 @@ async function runImport(
   // Ctrl-C lets the batches in flight commit, then stops: whole batches only, a rerun continues.
   const stop = () => abort.abort()
   process.once('SIGINT', stop)
-  const started = Date.now()
   const tty = process.stderr.isTTY === true
-  // On a terminal, one line redrawn at most 4 times a second; elsewhere (a log, a pipe), a JSON line per interval.
-  let shown = 0
-  let last: ImportProgress | null = null
-  const show = (progress: ImportProgress, force = false) => {
-    last = progress
-    const now = Date.now()
-    const interval = tty ? 250 : options.progressInterval * 1000
-    if (!force && now - shown < interval) return
-    shown = now
-    if (tty) process.stderr.write(`\r${formatProgress(progress, now - started)}\x1b[K`)
-    else process.stderr.write(`${JSON.stringify({ event: 'progress', ...progressFigures(progress, now - started) })}\n`)
-  }
+  const progress = progressLines<ImportProgress>(
+    { line: formatProgress, figures: progressFigures },
+    options.progressInterval,
+  )
   // Streamed: the report of 100,000 records is never held in memory.
   const reportFile = options.report ? await JsonReportFile.create(options.report) : undefined
   try {
@@ -252,19 +243,17 @@ async function runImport(
       signal: abort.signal,
       ...(reportFile ? { report: reportFile } : {}),
       onStart: (start) => {
-        shown = Date.now()
+        progress.wait()
         if (tty) process.stderr.write(formatStart(start))
         else
           process.stderr.write(
             `${JSON.stringify({ event: 'start', total: start.total, resumedAfter: start.resumed?.afterResId ?? null, alreadyImported: start.resumed?.records ?? 0, batchSize: start.batchSize, jobs: start.jobs, removedFiles: start.cleaned.files })}\n`,
           )
       },
-      onProgress: (p) => show(p),
+      onProgress: (p) => progress.show(p),
     })
     // The closing figures (100% when whole).
-    const closing = last as ImportProgress | null
-    if (closing !== null) show(closing, true)
-    if (tty && closing !== null) process.stderr.write('\n')
+    progress.finish()
     context.out(formatSummary(summary))
     if (reportFile) {
       await reportFile.finish(summary)

@@ -124,7 +124,7 @@ const kind = (report: Report, name: string) => report.kinds.find((k) => k.kind =
 describe('mailroom import maarch --verify', () => {
   it('finds a clean import whole: every kind counted alike on both sides, exit code 0, nothing changed', async () => {
     const { text, report } = await verifyChangingNothing()
-    expect([text.code, text.err]).toEqual([0, ''])
+    expect(text.code).toBe(0)
     expect(text.out).not.toMatch(/DIFFERS/)
     expect(text.out).toMatch(/\nsource and target agree\n$/)
     expect(text.out).toMatch(/\nrecords\s+14\s+14\s+0\n/)
@@ -139,6 +139,39 @@ describe('mailroom import maarch --verify', () => {
     }
     expect(kind(report, 'records')).toMatchObject({ source: 14, target: 14 })
     expect(text.out).toMatch(/expected: record \d+ PDF version 1: .* is on neither side\n/)
+  }, 120_000)
+
+  it('says how far it is: a JSON line per interval on standard error, the last one at every record and attachment', async () => {
+    const attachments = await onSource(
+      async (client) =>
+        (await client.query(`select count(*)::int as n from res_attachments where coalesce(status, '') <> 'DEL'`))
+          .rows[0].n as number,
+    )
+    expect(attachments).toBeGreaterThan(0)
+    const run = await verify(['--progress-interval', '0'])
+    expect(run.code).toBe(0)
+    const lines = run.err
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, number | string | null>)
+    // Standard error is not a terminal here: one line per range compared (records, then attachments), and the closing one.
+    expect(lines.length).toBeGreaterThanOrEqual(3)
+    const total = 14 + attachments
+    for (const line of lines)
+      expect(line).toMatchObject({
+        event: 'progress',
+        total,
+        verified: expect.any(Number),
+        bytes: expect.any(Number),
+        itemsPerSecond: expect.any(Number),
+      })
+    const verified = lines.map((line) => line.verified as number)
+    expect(verified).toEqual([...verified].sort((a, b) => a - b))
+    expect(verified[0]).toBe(14)
+    expect(lines.at(-1)).toMatchObject({ verified: total, secondsLeft: 0 })
+    expect(lines.at(-1)?.bytes).toBeGreaterThan(0)
+    // Standard output is the verification alone.
+    expect(run.out).toMatch(/\nsource and target agree\n$/)
   }, 120_000)
 
   it('finds a target file deleted, names it, and changes nothing', async () => {
@@ -264,7 +297,11 @@ describe('mailroom import maarch --verify', () => {
   }, 120_000)
 
   it('agrees again once every damage is mended', async () => {
-    expect(await verify()).toMatchObject({ code: 0, err: '' })
+    const run = await verify()
+    expect(run.code).toBe(0)
+    expect(run.out).toMatch(/\nsource and target agree\n$/)
+    // Standard error holds its progress only (not a terminal here: JSON lines).
+    for (const line of run.err.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ event: 'progress' })
   }, 120_000)
 
   it('refuses --verify with the options of an import as a usage error', async () => {

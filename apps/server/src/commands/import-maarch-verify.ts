@@ -3,12 +3,14 @@ import {
   type MaarchVerification,
   type VerifyDifference,
   type VerifyKind,
+  type VerifyProgress,
   verifyMaarchImport,
 } from '@mailroom/import-maarch'
 import { documentStoreFor, openDatabase } from '@mailroom/mailroom'
 import { documentStoreChoice, loadConfig } from '../config.js'
 import { holdingDatabase } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
+import { progressLines, rateFigures } from './progress-lines.js'
 
 /** What `mailroom import maarch --verify` is given (the import's own source options, and `--json`). */
 export interface VerifyCommandOptions {
@@ -17,6 +19,8 @@ export interface VerifyCommandOptions {
   readonly docserver: Record<string, string>
   readonly authentication?: 'ldap' | 'oidc'
   readonly json?: boolean
+  /** Seconds between two progress JSON lines when standard error is not a terminal (the import's option). */
+  readonly progressInterval?: number
 }
 
 /** Exit code of a verification that found a difference. */
@@ -46,6 +50,26 @@ export function formatDifference(d: VerifyDifference): string {
   return `DIFFERS  ${KIND_NAMES[d.kind]} ${d.id}: ${d.what}${sides.length > 0 ? ` (${sides.join('; ')})` : ''}`
 }
 
+/** Where a verification stands, as a JSON progress line gives it. */
+export function verifyProgressFigures(progress: VerifyProgress, elapsedMs: number) {
+  const rates = rateFigures(progress.items, progress.total, progress.bytes, elapsedMs)
+  return {
+    verified: progress.items,
+    total: progress.total,
+    bytes: progress.bytes,
+    elapsedSeconds: rates.elapsedSeconds,
+    itemsPerSecond: rates.perSecond,
+    megabytesPerSecond: rates.megabytesPerSecond,
+    secondsLeft: rates.secondsLeft,
+  }
+}
+
+/** One progress line for a terminal: records and attachments compared, files read, rate and time left. */
+export function formatVerifyProgress(progress: VerifyProgress, elapsedMs: number): string {
+  const f = verifyProgressFigures(progress, elapsedMs)
+  return `verified ${f.verified}/${f.total} records and attachments  ${(f.bytes / 1024 / 1024).toFixed(1)} MB of files read  ${f.itemsPerSecond.toFixed(1)}/s  ${f.secondsLeft ?? 0}s left`
+}
+
 /** The closing table: each kind's count on both sides and its differences, then the notes and the verdict. */
 export function formatVerification(result: MaarchVerification): string {
   const header = ['kind', 'source', 'target', 'differences']
@@ -71,8 +95,13 @@ export function formatVerification(result: MaarchVerification): string {
 export async function runImportVerify(context: CliContext, options: VerifyCommandOptions): Promise<void> {
   const config = loadConfig(context.env, { requireSecret: false })
   const json = options.json === true
+  const progress = progressLines<VerifyProgress>(
+    { line: formatVerifyProgress, figures: verifyProgressFigures },
+    options.progressInterval ?? 10,
+  )
   let first = true
   const onDifference = (d: VerifyDifference) => {
+    progress.clear()
     if (!json) return context.out(`${formatDifference(d)}\n`)
     if (first) context.out('{"differences":[\n')
     context.out(`${first ? '' : ',\n'}${JSON.stringify(d)}`)
@@ -91,6 +120,7 @@ export async function runImportVerify(context: CliContext, options: VerifyComman
             docservers: { root: options.docservers, overrides: options.docserver },
             ...(options.authentication ? { authentication: options.authentication } : {}),
             onDifference,
+            onProgress: (p) => progress.show(p),
           },
         )
       } finally {
@@ -98,6 +128,7 @@ export async function runImportVerify(context: CliContext, options: VerifyComman
         await database.close()
       }
     })
+    progress.finish()
     if (json) {
       const { sourceVersion, ok, kinds, differences, notes } = result
       const rest = JSON.stringify({ sourceVersion, ok, differenceCount: differences, kinds, notes })

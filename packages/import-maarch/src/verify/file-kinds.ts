@@ -26,6 +26,7 @@ export class FileComparer {
   readonly #store: DocumentStore
   readonly #tally: Tally
   readonly #notes: string[]
+  #bytes = 0
 
   private constructor(locations: DocserverLocations, store: DocumentStore, tally: Tally, notes: string[]) {
     this.#locations = locations
@@ -51,6 +52,11 @@ export class FileComparer {
     return comparer
   }
 
+  /** Bytes of files read so far, both sides. */
+  get bytesRead(): number {
+    return this.#bytes
+  }
+
   /** One file, `id` naming it (`record 12 original`); null on a side whose row names no file. */
   async compare(id: string, source: FileColumns | null, target: FileColumns | null): Promise<void> {
     const named = (f: FileColumns | null): f is FileColumns => Boolean(f?.filename) && Boolean(f?.docserver_id)
@@ -68,6 +74,7 @@ export class FileComparer {
       })
     const sourceFile = inSource ? this.#sourcePath(source) : null
     const sourceBytes = inSource ? await readIfPresent(sourceFile) : null
+    this.#bytes += sourceBytes?.length ?? 0
     if (!inTarget) {
       if (sourceBytes === null) this.#notes.push(`${id}: ${sourceFile ?? 'its file'} is on neither side`)
       else differ('missing in the target', sourceFile)
@@ -77,6 +84,7 @@ export class FileComparer {
     const algorithm = algorithmOf(stored)
     const key = this.#targetKey(target)
     const targetBytes = key === null ? null : await this.#read(key)
+    this.#bytes += targetBytes?.length ?? 0
     if (targetBytes === null) differ("the target's file is missing", null, key ?? String(target.filename))
     else {
       const actual = hash(algorithm, targetBytes)

@@ -5,6 +5,9 @@ import type { MaarchSource } from '../source.js'
 import type { FileComparer } from './file-kinds.js'
 import { shown, type Tally } from './tally.js'
 
+/** Told how many more of the source's items (records, attachments) were compared. */
+export type Advance = (sourceItems: number) => void
+
 /** Items read per query on each side. */
 const PAGE = 500
 /** Files hashed at once. */
@@ -24,6 +27,7 @@ async function walkRanges(
   columns: readonly string[],
   sourceFilter: string,
   visit: (source: Row[], target: Row[], end: number) => Promise<void>,
+  advance: Advance,
 ): Promise<void> {
   const id = (row: Row) => Number(row.res_id)
   const list = columns.join(', ')
@@ -44,11 +48,9 @@ async function walkRanges(
       : targetRows.length === PAGE
         ? id(targetRows.at(-1)!)
         : Number.POSITIVE_INFINITY
-    await visit(
-      sourceRows.filter((row) => id(row) <= end),
-      targetRows,
-      end,
-    )
+    const visited = sourceRows.filter((row) => id(row) <= end)
+    await visit(visited, targetRows, end)
+    advance(visited.length)
     if (end === Number.POSITIVE_INFINITY) return
     after = end
   }
@@ -142,12 +144,19 @@ export async function verifyRecords(
   target: Kysely<Database>,
   files: FileComparer,
   tally: Tally,
+  advance: Advance,
 ): Promise<void> {
   // The source's related rows in record order, alongside the ranges (Maarch 20.10 has no index to look them up).
   const walk = await RelatedRowsInOrder.open(source, 0, ['history', 'notes', 'adr'])
   try {
-    await walkRanges(source, target, 'res_letterbox', RECORD_COLUMNS, 'true', (sourceRows, targetRows, end) =>
-      verifyRange(sourceRows, targetRows, walk.upTo(end)),
+    await walkRanges(
+      source,
+      target,
+      'res_letterbox',
+      RECORD_COLUMNS,
+      'true',
+      (sourceRows, targetRows, end) => verifyRange(sourceRows, targetRows, walk.upTo(end)),
+      advance,
     )
   } finally {
     await walk.close()
@@ -270,6 +279,7 @@ export async function verifyAttachments(
   target: Kysely<Database>,
   files: FileComparer,
   tally: Tally,
+  advance: Advance,
 ): Promise<void> {
   await walkRanges(
     source,
@@ -300,5 +310,6 @@ export async function verifyAttachments(
         files.compare(`attachment ${id}`, sourceById.get(id) ?? null, targetById.get(id) ?? null),
       )
     },
+    advance,
   )
 }

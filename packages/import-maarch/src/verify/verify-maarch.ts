@@ -24,6 +24,17 @@ export interface MaarchVerifyOptions {
   readonly authentication?: MaarchUserMapping['authentication']
   /** Receives each difference as it is found (the result keeps only the counts). */
   readonly onDifference?: (difference: VerifyDifference) => void
+  /** Told after each range of records or attachments compared. */
+  readonly onProgress?: (progress: VerifyProgress) => void
+}
+
+/** How far a verification is: the source's records and attachments compared, and the files' bytes read. */
+export interface VerifyProgress {
+  /** Records, then attachments, of the source compared so far, of `total` (the source's, deleted attachments left out). */
+  readonly items: number
+  readonly total: number
+  /** Bytes of files read so far, both sides. */
+  readonly bytes: number
 }
 
 /** What a verification found: the counts per kind, and whether both sides agree. */
@@ -68,8 +79,18 @@ export async function verifyMaarchImport(
           })),
         )
         const files = await FileComparer.open(source, trx, options.docservers, target.documentStore, tally, notes)
-        await verifyRecords(source, trx, files, tally)
-        await verifyAttachments(source, trx, files, tally)
+        const [counted] = await source.rows<{ total: string }>(
+          `select (select count(*) from res_letterbox)
+            + (select count(*) from res_attachments where coalesce(status, '') <> 'DEL') as total`,
+        )
+        const total = Number(counted?.total ?? 0)
+        let items = 0
+        const advance = (compared: number) => {
+          items += compared
+          options.onProgress?.({ items, total, bytes: files.bytesRead })
+        }
+        await verifyRecords(source, trx, files, tally, advance)
+        await verifyAttachments(source, trx, files, tally, advance)
         await verifyChronoCounters(source, trx, tally)
       })
     const kinds = tally.counts()
