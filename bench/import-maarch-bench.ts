@@ -20,11 +20,12 @@
  *   MAILROOM_MAARCH_FIXTURES (default ../shared/fixtures/maarch-20.10 from the repository)
  */
 import { execFileSync } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, extname, join, relative, resolve } from 'node:path'
 import {
+  checkFingerprint,
   DEFAULT_BATCH_SIZE,
   defaultJobs,
   importMaarch,
@@ -157,10 +158,8 @@ async function refingerprint(client: pg.Client): Promise<void> {
         maarchFilePath(docservers, row.docserver_id, docserver.path_template, row.path ?? '', row.filename ?? '')
       const bytes = file ? await readFile(file).catch(() => null) : null
       if (bytes === null) continue
-      const mode = String(docserver.fingerprint_mode ?? 'SHA512').toLowerCase()
-      const fingerprint = createHash(mode === 'sha256' ? 'sha256' : 'sha512')
-        .update(bytes)
-        .digest('hex')
+      // As the importer computes it, whatever the docserver's mode names.
+      const fingerprint = checkFingerprint(bytes, docserver.fingerprint_mode ?? null, null).computed
       const sized = table === 'res_letterbox' || table === 'res_attachments' ? ', filesize = $3' : ''
       await client.query(`update ${table} set fingerprint = $1${sized} where ${key} = $2`, [
         fingerprint,
