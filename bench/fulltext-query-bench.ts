@@ -120,7 +120,7 @@ async function measure(url: string, docserverDir: string): Promise<void> {
         `create extension if not exists pg_prewarm;
          select pg_prewarm(c.oid::regclass, 'buffer') from pg_class c
          where c.relname in ('fulltext_texts', 'fulltext_texts_document', 'fulltext_texts_res', 'res_letterbox',
-           'res_letterbox_pkey', 'res_letterbox_fulltext_document', 'listinstance')`,
+           'res_letterbox_pkey', 'res_letterbox_fulltext_perimeter', 'res_letterbox_fulltext_document', 'listinstance')`,
       )
       .catch((error: Error) => console.log(`(no prewarm: ${error.message})`))
     // Warm-up, on words the measurement does not ask: prepared plans, caches, the perimeter's entity tree, and

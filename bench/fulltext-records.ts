@@ -13,7 +13,8 @@ export const FREQUENT_WORD = 'gymnase'
  * is in about 1.2 % of the letters (an arithmetic draw, `res_id * k * 7919 % 5000`, gave positions k sharing
  * factors with 5,000 only a few words: some words were in 5 % of the letters, others in 0.5 %), "gymnase" in
  * every tenth letter, indexed as the extraction queue would index them (`mailroom_fr`). The GIN indexes are dropped for
- * the load and rebuilt: the texts' own, and the records' words (`res_letterbox.fulltext_document`, migration 0019),
+ * the load and rebuilt: the texts' own, and the records' words (`res_letterbox.fulltext_document`, migration 0019,
+ * with the perimeter's columns since 0023),
  * which the texts' trigger fills in one set-based update at the end of the insert. On a database at a schema
  * before 0019 there is no such column: the migration fills it from the texts when Mailroom opens the database.
  * Returns how many texts were written.
@@ -25,7 +26,8 @@ export async function seedFulltextTexts(url: string): Promise<number> {
     await client.query("set statement_timeout = 0; set maintenance_work_mem = '512MB'; set synchronous_commit = off")
     const indexes = await client.query<{ indexname: string; indexdef: string }>(
       `select indexname, indexdef from pg_indexes where schemaname = 'public'
-       and (tablename = 'fulltext_texts' and indexname not like '%_pkey' or indexname = 'res_letterbox_fulltext_document')`,
+       and (tablename = 'fulltext_texts' and indexname not like '%_pkey'
+         or indexname in ('res_letterbox_fulltext_document', 'res_letterbox_fulltext_perimeter'))`,
     )
     for (const index of indexes.rows) await client.query(`drop index "${index.indexname}"`)
     const inserted = await client.query(

@@ -30,6 +30,7 @@ export {
   databaseFromPool,
   MAILROOM_PG_TYPES,
   openDatabase,
+  PGLITE_EXTENSIONS,
   targetFromString,
 } from './database/open-database.js'
 export { PgliteDialect } from './database/pglite-dialect.js'

@@ -1,1 +1,1 @@
-export { PerimeterGuard } from './perimeter-guard.js'
+export { PerimeterGuard, type PerimeterShape } from './perimeter-guard.js'

@@ -1,6 +1,11 @@
 import fc from 'fast-check'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
+import {
+  createTestMailroom,
+  type TestMailroom,
+  testDatabaseKind,
+} from '../../../testing/src/databases/test-database.js'
 
 let t: TestMailroom
 const DESTINATIONS = ['VILLE', 'CAB', 'DGS', 'DRH', 'DSI', 'PJS', 'PE', 'COU', null] as const
@@ -83,19 +88,45 @@ const USERS: [string, number, number[]][] = [
 describe('PerimeterGuard', () => {
   it.each(USERS)('gives %s exactly the contract perimeter', async (login, userId, entityIds) => {
     const actor = (await t.mailroom.auth.authenticatePassword(login, login === 'superadmin' ? 'superadmin' : 'maarch'))!
-    const guard = (t.mailroom as unknown as { perimeterGuard?: never }).perimeterGuard
-    expect(guard).toBeUndefined()
+    expect((t.mailroom as unknown as { perimeterGuard?: never }).perimeterGuard).toBeUndefined()
     const { PerimeterGuard } = await import('./perimeter-guard.js')
-    const allowed = await new PerimeterGuard({ info() {}, warn() {}, error() {} }).allowedAmong(
-      t.mailroom.db,
-      actor,
-      records.map((r) => r.resId),
+    const guard = new PerimeterGuard({ info() {}, warn() {}, error() {} })
+    // Both shapes of the condition (probed sets; arrays beside the words index) grant the same records.
+    for (const shape of ['filter', 'index'] as const) {
+      const allowed = await guard.allowedAmong(
+        t.mailroom.db,
+        actor,
+        records.map((r) => r.resId),
+        shape,
+      )
+      for (const record of records)
+        expect([shape, record.resId, allowed.has(record.resId)]).toEqual([
+          shape,
+          record.resId,
+          expectedVisible(login, userId, entityIds, record),
+        ])
+    }
+  })
+
+  it('writes memberships as arrays beside the words index only where every group alternative is served by it', async () => {
+    const { PerimeterGuard } = await import('./perimeter-guard.js')
+    const guard = new PerimeterGuard({ info() {}, warn() {}, error() {} })
+    const bbain = (await t.mailroom.auth.authenticatePassword('bbain', 'maarch'))!
+    const text = async (actor: typeof bbain, shape: 'filter' | 'index') =>
+      sql`${(await guard.condition(t.mailroom.db, actor, shape))!}`.compile(t.mailroom.db).sql
+    // The embedded database has no such index (PGLITE_EXTENSIONS): every shape is the filter there.
+    expect(await text(bbain, 'index')).toContain(
+      testDatabaseKind() === 'postgres'
+        ? '= any(array(select li.res_id from listinstance'
+        : 'in (select li.res_id from listinstance',
     )
-    for (const record of records)
-      expect([record.resId, allowed.has(record.resId)]).toEqual([
-        record.resId,
-        expectedVisible(login, userId, entityIds, record),
-      ])
+    expect(await text(bbain, 'filter')).toContain('in (select li.res_id from listinstance')
+    const byStatus = {
+      ...bbain,
+      groups: bbain.groups.map((group) => ({ ...group, securityClause: "destination in ('PJS') or status = 'NEW'" })),
+    }
+    expect(await text(byStatus, 'index')).toContain('in (select li.res_id from listinstance')
+    expect(await text(byStatus, 'index')).not.toContain('any(array(')
   })
 
   it('never grants a record outside the rule for random id lists (property)', async () => {
@@ -245,6 +276,7 @@ describe('include_folders_and_followed_resources_perimeter', () => {
     const seen = [followed, ownFolder, entityFolder, everyone]
 
     expect([...(await guard.allowedAmong(db, widened, all))].sort((a, b) => a - b)).toEqual(seen)
+    expect([...(await guard.allowedAmong(db, widened, all, 'index'))].sort((a, b) => a - b)).toEqual(seen)
     // Without the privilege (ddur's groups grant nothing): none of them.
     expect([...(await guard.allowedAmong(db, ddur, all))]).toEqual([])
     const searched = await t.mailroom.criteriaSearch.search(widened, { resId: { values: { start: followed } } }, {})

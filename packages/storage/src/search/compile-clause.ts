@@ -367,6 +367,12 @@ function orderModifiers(item: OrderItem): (builder: OrderByItemBuilder) => Order
   }
 }
 
+/** True when a full-text match is ANDed at the top of the clause: every record it finds holds the words. */
+export function isNarrowedByWords(node: ClauseAst): boolean {
+  if (node.kind === 'logical' && node.op === 'and') return isNarrowedByWords(node.left) || isNarrowedByWords(node.right)
+  return node.kind === 'fulltext' && node.measure === 'match'
+}
+
 /**
  * The clause, its full-text conditions ANDed at the top written in their `filter` form (for the database's
  * index the same condition on the record's words; for an external index's candidates an array of records read

@@ -29,6 +29,7 @@ import {
   FULLTEXT_EXCERPT_COLUMN,
   type FullTextSql,
   fullTextConfigOf,
+  isNarrowedByWords,
   type SearchRow,
 } from './compile-clause.js'
 import { candidateFullText, findCandidates, wordsOfSearch } from './full-text-candidates.js'
@@ -135,8 +136,13 @@ export function createSearchServices(context: StorageContext, settings: Partial<
   async function find(actor: Actor, body: unknown): Promise<SearchHits> {
     const query = parseSearchRequest(body)
     checkSearchLimit(query, ceiling)
-    const restriction = withHints(await context.perimeter.condition(context.db, actor), jsonIndexHints(query.clause))
     const fullText = await fullTextOf(query)
+    // Narrowed by the database's words index, the perimeter is written for index scans beside the words.
+    const shape = fullText === databaseSql && isNarrowedByWords(query.clause) ? 'index' : 'filter'
+    const restriction = withHints(
+      await context.perimeter.condition(context.db, actor, shape),
+      jsonIndexHints(query.clause),
+    )
     // Most answers are small: one statement reads them whole, with one row more than a batch to tell.
     const probe = Math.min(
       query.limit ?? Number.POSITIVE_INFINITY,

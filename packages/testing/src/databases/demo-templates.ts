@@ -4,9 +4,8 @@ import { access, appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } f
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { createMailroom, type MailroomOptions } from '@mailroom/mailroom'
+import { PGLITE_EXTENSIONS } from '@mailroom/storage'
 import pg from 'pg'
 import { DEMO_TEMPLATES_ENV, postgresTemplateName, type TemplateContents } from './demo-template-names.js'
 
@@ -112,7 +111,7 @@ async function pgliteTemplateFile(inputs: DemoTemplateInputs, contents: Template
     await (await PGlite.create(dataDir, { initDbStartParams: ['--wal-segsize=1'] })).close()
     await appendFile(join(dataDir, 'postgresql.conf'), '\nmin_wal_size = 2MB\nwal_recycle = off\n')
     await prepareOnce(folder, inputs, { kind: 'pglite', dataDir }, contents)
-    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } })
+    const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS })
     const tarball = await pglite.dumpDataDir('none')
     await pglite.close()
     const bytes = new Uint8Array(await tarball.arrayBuffer())

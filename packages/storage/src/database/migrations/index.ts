@@ -21,6 +21,7 @@ import * as fulltextRecordDocument from './0019-fulltext-record-document.js'
 import * as importBatches from './0020-import-batches.js'
 import * as maarchImportRuns from './0021-maarch-import-runs.js'
 import * as fulltextPassages from './0022-fulltext-passages.js'
+import * as fulltextPerimeterIndex from './0023-fulltext-perimeter-index.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-import-batches': importBatches,
   '0021-maarch-import-runs': maarchImportRuns,
   '0022-fulltext-passages': fulltextPassages,
+  '0023-fulltext-perimeter-index': fulltextPerimeterIndex,
 }
 
 /**

@@ -1,0 +1,40 @@
+import { parseClause } from '@mailroom/core'
+import { describe, expect, it } from 'vitest'
+import { isServedByWordsIndex } from './words-index.js'
+
+describe('isServedByWordsIndex', () => {
+  it.each([
+    "destination in ('PJS', 'PE')",
+    "destination = 'PJS'",
+    "'PJS' = destination",
+    'typist = 3',
+    "dest_user = 3 or initiator = 'DGS'",
+    "destination in ('PJS') and status <> 'DEL'",
+    "status <> 'DEL' and destination = 'PJS'",
+    "(destination = 'PJS' or typist = 4) and category_id = 'incoming'",
+    '1=1',
+    '1=0',
+    "1=0 or destination = 'PJS'",
+  ])('serves %s: an index scan per alternative', (clause) => {
+    expect(isServedByWordsIndex(parseClause(clause))).toBe(true)
+  })
+
+  it.each([
+    "status = 'NEW'",
+    "destination in ('PJS') or status = 'NEW'",
+    "destination <> 'PJS'",
+    "destination not in ('PJS')",
+    "destination like 'P%'",
+    'typist = dest_user',
+    "destination = 'PJS' or not (typist = 3)",
+    "custom_fields->>'1' = 'x'",
+  ])('does not serve %s: one alternative needs every record holding the words', (clause) => {
+    expect(isServedByWordsIndex(parseClause(clause))).toBe(false)
+  })
+
+  it('serves an IN list emptied by macro expansion (a constant)', () => {
+    const emptied = { kind: 'in', negated: false, operand: { kind: 'column', name: 'status' }, items: [] } as const
+    expect(isServedByWordsIndex(emptied)).toBe(true)
+    expect(isServedByWordsIndex({ ...emptied, negated: true })).toBe(true)
+  })
+})
