@@ -1,15 +1,18 @@
 import { execFile } from 'node:child_process'
+import { constants, setPriority } from 'node:os'
 
 /** Output beyond this is cut: a letter's text is kilobytes; a runaway tool must not fill the memory. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024
 
 /**
  * Runs an external tool (pdftotext, pdftoppm, tesseract) without a shell and without blocking the event loop;
- * resolves with its standard output, rejects with its standard error's first line when it fails.
+ * resolves with its standard output, rejects with its standard error's first line when it fails. The tool runs
+ * at the lowest CPU priority: extraction is background work, and on a server's cores it must yield to the
+ * requests (an OCR page holds a core for seconds).
  */
 export function runTool(command: string, args: readonly string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       command,
       args,
       {
@@ -25,5 +28,12 @@ export function runTool(command: string, args: readonly string[], timeoutMs: num
         } else resolve(stdout)
       },
     )
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, constants.priority.PRIORITY_LOW)
+      } catch {
+        // Exited already, or a system that refuses: the tool runs at the server's priority.
+      }
+    }
   })
 }
