@@ -68,6 +68,7 @@ export {
   migrateToLatest,
   ORGANISATION_SCHEMA_FILE,
   openDatabase,
+  PGLITE_EXTENSIONS,
   PgliteDialect,
   parseOrganisationText,
   preparingPool,
