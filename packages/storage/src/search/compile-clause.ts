@@ -367,10 +367,14 @@ function orderModifiers(item: OrderItem): (builder: OrderByItemBuilder) => Order
   }
 }
 
+/** The conditions that must hold for the whole clause to hold: the operands of its top-level ANDs. */
+export function conjuncts(node: ClauseAst): ClauseAst[] {
+  return node.kind === 'logical' && node.op === 'and' ? [...conjuncts(node.left), ...conjuncts(node.right)] : [node]
+}
+
 /** True when a full-text match is ANDed at the top of the clause: every record it finds holds the words. */
-export function isNarrowedByWords(node: ClauseAst): boolean {
-  if (node.kind === 'logical' && node.op === 'and') return isNarrowedByWords(node.left) || isNarrowedByWords(node.right)
-  return node.kind === 'fulltext' && node.measure === 'match'
+export function isNarrowedByWords(clause: ClauseAst): boolean {
+  return conjuncts(clause).some((node) => node.kind === 'fulltext' && node.measure === 'match')
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ClauseAst, JsonAccessExpr, StringLiteral } from '@mailroom/core'
 import { type Expression, type SqlBool, sql } from 'kysely'
+import { conjuncts } from './compile-clause.js'
 
 /** A top-level `json_column ->> 'key' = 'text'` condition of a clause. */
 interface JsonTextEquality {
@@ -17,11 +18,6 @@ function asJsonTextEquality(node: ClauseAst): JsonTextEquality | null {
     return { column: json.operand.name, key: json.key.value, text: (literal as StringLiteral).value }
   }
   return pick(node.left, node.right) ?? pick(node.right, node.left)
-}
-
-/** The conditions that must hold for the whole clause to hold: the operands of its top-level ANDs. */
-function conjuncts(node: ClauseAst): ClauseAst[] {
-  return node.kind === 'logical' && node.op === 'and' ? [...conjuncts(node.left), ...conjuncts(node.right)] : [node]
 }
 
 /** The JSON values whose `->>` text is `text`: the string itself, and what `text` denotes as JSON if it parses. */

@@ -6,6 +6,7 @@ import {
   testDatabaseKind,
 } from '../../../../testing/src/databases/test-database.js'
 import { DatabaseFullTextIndex } from '../../fulltext/database-fulltext-index.js'
+import { WORDS_INDEX_COLUMNS } from '../../perimeter/words-index.js'
 import { type MailroomDatabase, openDatabase } from '../open-database.js'
 import { MIGRATIONS, migrateToLatest } from './index.js'
 
@@ -65,6 +66,17 @@ describe("migration 0023: the perimeter's columns in the records' words index", 
       const found = await indexes()
       expect(found.map((index) => index.indexname)).toEqual(['res_letterbox_fulltext_perimeter'])
       expect(found[0]!.indexdef).toMatch(/USING gin \(fulltext_document, destination, typist, dest_user, initiator\)/)
+    },
+  )
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'carries exactly the columns the perimeter counts on (WORDS_INDEX_COLUMNS), after the words',
+    async () => {
+      const { rows } = await sql<{ column: string }>`select a.attname as column
+        from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indexrelid = 'res_letterbox_fulltext_perimeter'::regclass
+        order by array_position(i.indkey::int2[], a.attnum)`.execute(db)
+      expect(rows.map((row) => row.column)).toEqual(['fulltext_document', ...WORDS_INDEX_COLUMNS])
     },
   )
 
