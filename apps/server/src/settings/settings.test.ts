@@ -138,7 +138,7 @@ describe('the declared settings', () => {
       if (file === readerFile) continue
       const text = readFileSync(file, 'utf8')
       for (const [access, name] of text.matchAll(/\benv\??\.([A-Z][A-Z0-9_]*)\b/g))
-        if (name.startsWith('MAILROOM_') || declared.has(name)) offences.push(`${file}: ${access}`)
+        if (name?.startsWith('MAILROOM_') || declared.has(name ?? '')) offences.push(`${file}: ${access}`)
       for (const [access] of text.matchAll(/\benv\??\.?\[[^\]]*\]/g)) offences.push(`${file}: ${access}`)
     }
     expect(offences).toEqual([])
@@ -205,7 +205,7 @@ describe('the declared settings', () => {
     }
   })
 
-  it('give the declared default when unset: set to it, each configures the same as left out', () => {
+  it('show each default as a value that, typed in, configures the same as leaving the setting out', () => {
     const withDefault = parsedHere.filter((s) => s.default !== undefined)
     expect(withDefault.length).toBeGreaterThan(40)
     for (const s of withDefault)
