@@ -59,6 +59,7 @@ export {
   maarchRequestPath,
   readMaarchExchanges,
 } from './maarch-answers/maarch-exchanges.js'
+export { findImportCycles, importGraph, relativeSpecifiers } from './module-graph/import-graph.js'
 export { replayMaarchRequest } from './maarch-answers/replay.js'
 export type { ComparedResponse, ShapeOptions } from './maarch-answers/same-shape.js'
 export { answerDifferences, expectSameShape, jsonType, shapeDifferences } from './maarch-answers/same-shape.js'
