@@ -59,11 +59,11 @@ export {
   maarchRequestPath,
   readMaarchExchanges,
 } from './maarch-answers/maarch-exchanges.js'
-export { findImportCycles, importGraph, relativeSpecifiers } from './module-graph/import-graph.js'
 export { replayMaarchRequest } from './maarch-answers/replay.js'
 export type { ComparedResponse, ShapeOptions } from './maarch-answers/same-shape.js'
 export { answerDifferences, expectSameShape, jsonType, shapeDifferences } from './maarch-answers/same-shape.js'
 export { insertStandInRecord } from './maarch-answers/stand-in-records.js'
+export { findImportCycles, importGraph, relativeSpecifiers } from './module-graph/import-graph.js'
 export type { GatewaySettings } from './object-store/ceph-gateway.js'
 export { cephGateway, cephGatewayUser, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
 export type { StallingProxy } from './object-store/stalling-proxy.js'

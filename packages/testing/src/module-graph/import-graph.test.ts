@@ -101,17 +101,15 @@ describe('findImportCycles', () => {
   })
 
   it('finds a loop exactly where the folder has one (property, against a reachability check)', () => {
-    const graphs = fc
-      .integer({ min: 1, max: 7 })
-      .chain((n) =>
-        fc.tuple(
-          fc.constant(n),
-          fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), {
-            maxLength: 14,
-            selector: ([a, b]) => `${a}>${b}`,
-          }),
-        ),
-      )
+    const graphs = fc.integer({ min: 1, max: 7 }).chain((n) =>
+      fc.tuple(
+        fc.constant(n),
+        fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), {
+          maxLength: 14,
+          selector: ([a, b]) => `${a}>${b}`,
+        }),
+      ),
+    )
     fc.assert(
       fc.property(graphs, ([n, edges]) => {
         const name = (i: number) => (i % 2 === 0 ? `m${i}.ts` : `sub/m${i}.ts`)
