@@ -11,6 +11,7 @@ export default mailroomVitestConfig({
   databaseFree: [
     'src/demo-policy.test.ts',
     'src/settings/settings.test.ts',
+    'src/module-layout.test.ts',
     'src/embedded/database-lock.test.ts',
     'src/embedded/operator-channel.test.ts',
     'src/content-settings.test.ts',
