@@ -236,7 +236,6 @@ function checkCustomFieldValues(
   for (const [id, value] of entries) {
     const definition = definitions.get(id) as CustomFieldFacts
     const key = String(id)
-    if (!CustomFieldValueSchema.safeParse(value).success) fail('CUSTOM_FIELD_NOT_FLAT', { id: key })
     if (value === null || value === '') continue
     const allowed = definition.values.map(String)
     switch (definition.type) {
@@ -275,8 +274,10 @@ function checkCustomFieldValues(
               : fail('CUSTOM_FIELD_NOT_STRING', { id: key })
         break
       default:
-        // Types Mailroom does not know (banAutocomplete, contact, …) are kept as sent.
-        stored[key] = value
+        // Types Mailroom does not know (banAutocomplete, contact, …) are kept as sent, if flat.
+        stored[key] = CustomFieldValueSchema.safeParse(value).success
+          ? value
+          : fail('CUSTOM_FIELD_NOT_FLAT', { id: key })
     }
   }
   return stored
