@@ -94,7 +94,7 @@ export { chronoPlan } from './records/chrono.js'
 export { createRecordsUseCases } from './records/records-services.js'
 export type { IdColumn } from './request-values/database-id.js'
 export { databaseIdOf, ID_COLUMN_MAX } from './request-values/database-id.js'
-export { containsNul, JSON_NESTING_LIMIT, scanJsonText } from './request-values/json-text.js'
+export { JSON_NESTING_LIMIT, scanJsonText } from './request-values/json-text.js'
 export {
   ARITHMETIC_OPERATORS,
   CAST_TYPES,

@@ -90,15 +90,15 @@ export interface AuthService {
   signInThroughProvider(login: string): Promise<SessionTokens>
 }
 
+/** C0 controls and DEL: what no login or password holds (a NUL cannot even be stored). */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+
 /**
  * Builds the authentication use cases over their ports, from three parts that each keep their own state:
  * credentials (password checks and the caches of verified passwords and loaded users), the throttle
  * (policy, check gate, shared attempts) and tokens. Every part reads time from `deps.clock`.
  */
-/** C0 controls and DEL: what no login or password holds (a NUL cannot even be stored). */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
-
 export function createAuthService(deps: AuthDependencies): AuthService {
   const settings = { ...DEFAULT_AUTH_SETTINGS, ...deps.settings }
   const credentials = new Credentials({

@@ -58,20 +58,3 @@ export function scanJsonText(text: string, limit = JSON_NESTING_LIMIT): JsonText
   }
   return { tooDeep: false, hasNul }
 }
-
-/** Whether a string anywhere in a value (keys included) holds U+0000, walked with a queue, never recursively. */
-export function containsNul(value: unknown): boolean {
-  const pending: unknown[] = [value]
-  while (pending.length > 0) {
-    const item = pending.pop()
-    if (typeof item === 'string') {
-      if (item.includes('\0')) return true
-    } else if (Array.isArray(item)) for (const inner of item) pending.push(inner)
-    else if (item !== null && typeof item === 'object')
-      for (const [key, inner] of Object.entries(item)) {
-        if (key.includes('\0')) return true
-        pending.push(inner)
-      }
-  }
-  return false
-}
