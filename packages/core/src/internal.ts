@@ -15,6 +15,13 @@ export {
   NEW_ATTACHMENT_STATUSES,
   parseAttachmentId,
 } from './attachments/create-attachment.js'
+export {
+  type AttachmentToRemove,
+  attachmentRemovalHistory,
+  checkAttachmentRemoval,
+  parseAttachmentRemovalId,
+  removedVersionsRoot,
+} from './attachments/remove-attachment.js'
 export { contentDisposition, contentFilename, versionFilename } from './content/content-filename.js'
 export {
   parseContentMode,
@@ -111,6 +118,7 @@ export { expandMacros } from './search/expand-macros.js'
 export { checkSearchLimit, parseSearchRequest, refuseTooManyResults, SVE_START_DATE } from './search/search-request.js'
 export { FILE_CONTENT_KEY, readSearchFile, streamSearchResult, toJsonValue } from './search/search-result.js'
 export { SEARCH_VIEW_NAME } from './search/view-columns.js'
+export { HIDDEN_LINKED_RECORD, linkedChronoOf, redactHistoryEntry } from './status/history-redaction.js'
 export { parseResIdParam, RECORD_HISTORY_TABLES, STATUS_UPDATE_HISTORY } from './status/record-history.js'
 export { checkStatusTargets } from './status/status-targets.js'
 export type { StatusTargets, StatusUpdateRequest } from './status/status-update-request.js'
