@@ -1,7 +1,7 @@
 import type { Actor } from '../actors/actor.js'
 import { hasPrivilege } from '../actors/privileges.js'
 import { fail } from '../errors/domain-error.js'
-import { positiveIntegerOf } from '../records/route-integer.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 
 /** Attachment types a removal refuses (20.10: they belong to the records management exchange). */
 const RECORD_MANAGEMENT_TYPES = new Set(['acknowledgement_record_management', 'reply_record_management'])
@@ -24,7 +24,7 @@ export interface AttachmentToRemove {
  */
 export function parseAttachmentRemovalId(text: string | undefined): number | null {
   if (text === undefined || !/^-?[0-9]+$/.test(text) || /^-?0+$/.test(text)) fail('ATTACHMENT_ROUTE_ID_INVALID')
-  return positiveIntegerOf(text)
+  return databaseIdOf(text, 'bigint')
 }
 
 /**
