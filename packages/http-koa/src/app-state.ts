@@ -1,6 +1,9 @@
-import type { Actor } from '@mailroom/core'
+import type { Actor, DomainError } from '@mailroom/core'
+import type { Context } from 'koa'
 import type { Logger } from 'pino'
-import type { ErrorBodyRenderer } from './middleware/error-handler.js'
+
+/** Shapes the body of an error; /digitalSafe uses its own envelope. */
+export type ErrorBodyRenderer = (ctx: Context, error: DomainError, status: number) => unknown
 
 /** What middlewares put on ctx.state. */
 export interface AppState {
