@@ -1,4 +1,4 @@
-import type { Actor, DomainError } from '@mailroom/core'
+import type { Actor, DomainError, ErrorCode } from '@mailroom/core'
 import type { Context } from 'koa'
 import type { Logger } from 'pino'
 
@@ -18,4 +18,9 @@ export interface AppState {
   /** Parsed JSON body (undefined when the request had none). */
   body?: unknown
   renderError?: ErrorBodyRenderer
+  /**
+   * The catalogue code the request was answered with, set by the error handler: what observes answers by code
+   * reads it here (the tests check every code answered against the route's declared errors).
+   */
+  errorCode?: ErrorCode
 }

@@ -33,6 +33,7 @@ export function errorHandler(
         options.renderers?.find(([prefix]) => ctx.path.startsWith(prefix))?.[1] ??
         restErrorBody
       ctx.status = status
+      ctx.state.errorCode = error.code
       ctx.type = 'application/json'
       ctx.body = render(ctx, error, status)
       if (status === 401 && ctx.path.startsWith('/rest')) ctx.set('WWW-Authenticate', challenge(ctx.state.authScheme))

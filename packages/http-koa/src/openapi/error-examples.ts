@@ -81,19 +81,28 @@ export function documentedStatus(code: ErrorCode): number {
   return STATUS_BY_KIND[ERROR_CATALOGUE[code].kind]
 }
 
-/** Codes any authenticated `/rest` operation may answer. */
+/** Codes any authenticated `/rest` operation may answer (the last when a bearer token's provider cannot be asked). */
 export const REST_AUTH_ERRORS: readonly ErrorCode[] = [
   'AUTHENTICATION_FAILED',
   'ACCOUNT_LOCKED',
   'ADDRESS_THROTTLED',
   'PASSWORD_CHECKS_BUSY',
+  'IDENTITY_PROVIDER_UNAVAILABLE',
 ]
 
 /** Codes any operation may answer when the server itself fails or is overloaded. */
 export const SERVER_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']
 
-/** Codes any operation with a JSON body may answer. */
-export const BODY_ERRORS: readonly ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE']
+/** Codes any operation may answer before its route runs: a NUL (`%00`) in the URL, refused for every path. */
+export const REQUEST_ERRORS: readonly ErrorCode[] = ['NUL_CHARACTER']
+
+/** Codes any operation with a JSON body may answer (the body's reading and parsing, before the route runs). */
+export const BODY_ERRORS: readonly ErrorCode[] = [
+  'MALFORMED_JSON',
+  'MALFORMED_UTF8',
+  'PAYLOAD_TOO_LARGE',
+  'BODY_TIMEOUT',
+]
 
 const REASONS: Record<number, string> = {
   400: 'Bad request: a parameter is missing or malformed, or names something that does not exist',

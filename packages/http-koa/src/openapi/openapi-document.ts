@@ -11,6 +11,7 @@ import { DEMO, INFO, type OpenApiDocument, SECURITY_SCHEMES, TAGS, USER_SECURITY
 import {
   BODY_ERRORS,
   journalErrorResponses,
+  REQUEST_ERRORS,
   REST_AUTH_ERRORS,
   restErrorResponses,
   SERVER_ERRORS,
@@ -29,13 +30,15 @@ export function documentedPathOf(route: DocumentedRoute): string {
 }
 
 /**
- * The error responses of a route: its own codes, then those of the stages before its use case runs. Errors
+ * The error responses of a route: its own codes, then those of the stages before its use case runs (the URL's
+ * check, the body's, the credentials') and the server's. Errors
  * under /digitalSafe have the journal envelope, as the error handler renders them.
  */
 function errorResponsesOf(route: DocumentedRoute): ZodOpenApiResponsesObject {
   if (route.errors === undefined) return {}
   const codes = [
     ...route.errors,
+    ...REQUEST_ERRORS,
     ...(route.request?.body ? BODY_ERRORS : []),
     ...(route.security === 'user' ? REST_AUTH_ERRORS : []),
     ...SERVER_ERRORS,

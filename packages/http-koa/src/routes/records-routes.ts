@@ -123,6 +123,7 @@ export const recordsRoutes: readonly RouteDeclaration[] = [
       'CREATE_FAILED',
       'NO_WRITABLE_DOCSERVER',
       'STORAGE_UNAVAILABLE',
+      'STORAGE_NOT_WRITABLE',
     ],
     serve:
       ({ services }) =>

@@ -85,8 +85,10 @@ export interface DocumentedRoute extends RouteBase {
   readonly responses: ZodOpenApiResponsesObject
   /**
    * The catalogue codes the route's use case may answer. The document renders one response per status with
-   * each code's exact message, and adds the codes of the stages before the use case: the body's
-   * (a route with a body), the credentials' (`user` routes) and the server's (every route with errors).
+   * each code's exact message, and adds the codes of the stages before the use case: the URL's (every route
+   * with errors), the body's (a route with a body), the credentials' (`user` routes) and the server's (every
+   * route with errors). The test servers fail a test file whose requests were answered a code its route's
+   * document does not list (packages/testing's error-answers.ts).
    * Absent: the route documents no error (the probes and the document itself).
    */
   readonly errors?: readonly ErrorCode[]
