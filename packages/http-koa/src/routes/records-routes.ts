@@ -123,6 +123,8 @@ export const recordsRoutes: readonly RouteDeclaration[] = [
       'CREATE_FAILED',
       'NO_WRITABLE_DOCSERVER',
       'STORAGE_UNAVAILABLE',
+      'DOCUMENT_STORE_UNREACHABLE',
+      'DOCUMENT_STORE_REFUSED',
       'STORAGE_NOT_WRITABLE',
     ],
     serve:
@@ -175,6 +177,8 @@ export const recordsRoutes: readonly RouteDeclaration[] = [
       'DOCUMENT_NOT_FOUND',
       'DOCUMENT_HAS_NO_FILE',
       'STORAGE_UNAVAILABLE',
+      'DOCUMENT_STORE_UNREACHABLE',
+      'DOCUMENT_STORE_REFUSED',
     ],
     // Issue #5: `{ encodedFile, format }`, or `{ encodedFile, format: 'pdf', type: 'SIGN' | 'NOTE' }`.
     serve:
