@@ -81,14 +81,16 @@ export function documentedStatus(code: ErrorCode): number {
   return STATUS_BY_KIND[ERROR_CATALOGUE[code].kind]
 }
 
-/** Codes any authenticated `/rest` operation may answer (the last when a bearer token's provider cannot be asked). */
+/** Codes any authenticated `/rest` operation may answer. */
 export const REST_AUTH_ERRORS: readonly ErrorCode[] = [
   'AUTHENTICATION_FAILED',
   'ACCOUNT_LOCKED',
   'ADDRESS_THROTTLED',
   'PASSWORD_CHECKS_BUSY',
-  'IDENTITY_PROVIDER_UNAVAILABLE',
 ]
+
+/** Codes of the credentials check before a `user` route: a password's, and a bearer token's provider unreachable. */
+export const CREDENTIALS_ERRORS: readonly ErrorCode[] = [...REST_AUTH_ERRORS, 'IDENTITY_PROVIDER_UNAVAILABLE']
 
 /** Codes any operation may answer when the server itself fails or is overloaded. */
 export const SERVER_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']

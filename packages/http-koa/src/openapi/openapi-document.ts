@@ -10,9 +10,9 @@ import { type DocumentedRoute, isDocumented, type RouteDeclaration } from '../ro
 import { DEMO, INFO, type OpenApiDocument, SECURITY_SCHEMES, TAGS, USER_SECURITY } from './document-info.js'
 import {
   BODY_ERRORS,
+  CREDENTIALS_ERRORS,
   journalErrorResponses,
   REQUEST_ERRORS,
-  REST_AUTH_ERRORS,
   restErrorResponses,
   SERVER_ERRORS,
 } from './error-examples.js'
@@ -40,7 +40,7 @@ function errorResponsesOf(route: DocumentedRoute): ZodOpenApiResponsesObject {
     ...route.errors,
     ...REQUEST_ERRORS,
     ...(route.request?.body ? BODY_ERRORS : []),
-    ...(route.security === 'user' ? REST_AUTH_ERRORS : []),
+    ...(route.security === 'user' ? CREDENTIALS_ERRORS : []),
     ...SERVER_ERRORS,
   ]
   return route.path.startsWith('/digitalSafe/') ? journalErrorResponses(codes, DEMO.safe) : restErrorResponses(codes)
