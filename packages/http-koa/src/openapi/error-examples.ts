@@ -95,13 +95,14 @@ export const CREDENTIALS_ERRORS: readonly ErrorCode[] = [...REST_AUTH_ERRORS, 'I
 /** Codes any operation may answer when the server itself fails or is overloaded. */
 export const SERVER_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']
 
-/** Codes any operation may answer before its route runs: a NUL (`%00`) in the URL, refused for every path. */
+/** Codes any operation may answer before its route runs: a NUL (`%00`) in the URL (or in a JSON body), refused for every path. */
 export const REQUEST_ERRORS: readonly ErrorCode[] = ['NUL_CHARACTER']
 
 /** Codes any operation with a JSON body may answer (the body's reading and parsing, before the route runs). */
 export const BODY_ERRORS: readonly ErrorCode[] = [
   'MALFORMED_JSON',
   'MALFORMED_UTF8',
+  'JSON_TOO_DEEP',
   'PAYLOAD_TOO_LARGE',
   'BODY_TIMEOUT',
 ]
