@@ -24,6 +24,7 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   CUSTOM_FIELD_NOT_STRING: { id: '1' },
   CUSTOM_FIELD_NOT_NUMBER: { id: '1' },
   CUSTOM_FIELD_NOT_DATE: { id: '2' },
+  CUSTOM_FIELD_NOT_FLAT: { id: '3' },
   LIST_ITEM_NOT_OBJECT: { field: 'senders', index: 0 },
   LIST_ITEM_ID_INVALID: { field: 'senders', index: 0 },
   LIST_ITEM_TYPE_INVALID: { field: 'recipients', index: 1 },

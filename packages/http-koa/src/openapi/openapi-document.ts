@@ -35,7 +35,8 @@ export function documentedPathOf(route: DocumentedRoute): string {
  * under /digitalSafe have the journal envelope, as the error handler renders them.
  */
 function errorResponsesOf(route: DocumentedRoute): ZodOpenApiResponsesObject {
-  if (route.errors === undefined) return {}
+  // A route without errors of its own (the probes, the document) still refuses a NUL in its URL, as every path does.
+  if (route.errors === undefined) return restErrorResponses(REQUEST_ERRORS)
   const codes = [
     ...route.errors,
     ...REQUEST_ERRORS,

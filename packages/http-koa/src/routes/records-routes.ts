@@ -104,6 +104,8 @@ export const recordsRoutes: readonly RouteDeclaration[] = [
       'CUSTOM_FIELD_NOT_STRING',
       'CUSTOM_FIELD_NOT_NUMBER',
       'CUSTOM_FIELD_NOT_DATE',
+      'CUSTOM_FIELD_NOT_FLAT',
+      'EXTERNAL_ID_NOT_FLAT',
       'FOLDERS_NOT_FOUND',
       'TAGS_NOT_FOUND',
       'LIST_ITEM_NOT_OBJECT',

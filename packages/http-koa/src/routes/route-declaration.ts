@@ -89,7 +89,7 @@ export interface DocumentedRoute extends RouteBase {
    * with errors), the body's (a route with a body), the credentials' (`user` routes) and the server's (every
    * route with errors). The test servers fail a test file whose requests were answered a code its route's
    * document does not list (packages/testing's error-answers.ts).
-   * Absent: the route documents no error (the probes and the document itself).
+   * Absent: the route documents no error of its own (the probes and the document itself), only the URL's check.
    */
   readonly errors?: readonly ErrorCode[]
 }
