@@ -65,6 +65,7 @@ const CALLS: Readonly<Record<string, (client: MailroomClient) => Promise<unknown
   createAttachment: (c) => c.createAttachment(body),
   getRecordAttachments: (c) => c.getRecordAttachments(100),
   getAttachment: (c) => c.getAttachment(7),
+  deleteAttachment: (c) => c.deleteAttachment(7),
   getAttachmentContent: (c) => c.getAttachmentContent(7),
   getAttachmentOriginalContent: (c) => c.getAttachmentOriginalContent(7),
   updateStatus: (c) => c.updateStatus(body),
