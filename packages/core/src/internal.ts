@@ -26,8 +26,8 @@ export {
   parseWatermarkFlag,
 } from './content/content-request.js'
 export { CONTENT_VIEW_HISTORY, servedMimeType, viewHistoryInfo } from './content/content-view.js'
+export { createNewVersion } from './content/create-version.js'
 export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
-export { parseNewVersionBody } from './content/new-version-request.js'
 export type { WatermarkTextContext } from './content/watermark-text.js'
 export { renderWatermarkText } from './content/watermark-text.js'
 export { FACET_NAMES, SEARCH_ORDERS } from './criteria-search/criteria.js'
@@ -41,7 +41,7 @@ export {
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, parseSearchPaging } from './criteria-search/parse-paging.js'
 export type { SearchDisplayItemName } from './criteria-search/search-configuration.js'
 export { CATEGORY_LABELS, SEARCH_CONFIGURATION, SEARCH_DISPLAY_ITEMS } from './criteria-search/search-configuration.js'
-export { parseListInstanceResId } from './diffusion-list/list-instance.js'
+export { createDiffusionListUseCases } from './diffusion-list/list-instance.js'
 export { readEntity } from './entities/read-entity.js'
 export type {
   DepositEventInput,
@@ -70,29 +70,14 @@ export { parseJournalQuery, selectJournalPage } from './journal/journal-query.js
 export { toLifeCycleEvent } from './journal/life-cycle-event.js'
 export { buildSafeDirectory } from './journal/safe-directory.js'
 export { parseChainVerificationQuery, verifySafeChain } from './journal/safe-verification.js'
-export { MAX_LINKED_RESOURCES } from './links/link-limits.js'
-export {
-  checkLinkTargets,
-  LINK_HISTORY,
-  parseLinkedResources,
-  parseLinkResId,
-  parseUnlinkedId,
-} from './links/link-request.js'
-export { isNoteVisible, NOTE_HISTORY } from './notes/note.js'
-export {
-  parseNoteCreateBody,
-  parseNoteEntities,
-  parseNoteId,
-  parseNotesLimit,
-  parseNotesResId,
-} from './notes/note-request.js'
+export { createLinksUseCases } from './links/linked-resource.js'
+export { createNotesUseCases } from './notes/notes-services.js'
 export { INDEXING_CATEGORIES, INDEXING_KEYWORDS, ORGANISATION_SECTIONS } from './organisation/organisation-schema.js'
 export { administratorOf } from './organisation/organisation-services.js'
 export { describePlan, isEmptyPlan, summarisePlan } from './organisation/plan-organisation.js'
 export { checkPerimeterClause } from './organisation/validate-organisation.js'
 export { chronoPlan } from './records/chrono.js'
 export { createRecordsUseCases } from './records/records-services.js'
-export { positiveIntegerOf } from './records/route-integer.js'
 export {
   ARITHMETIC_OPERATORS,
   CAST_TYPES,
@@ -109,7 +94,6 @@ export { expandMacros } from './search/expand-macros.js'
 export { checkSearchLimit, parseSearchRequest, refuseTooManyResults, SVE_START_DATE } from './search/search-request.js'
 export { FILE_CONTENT_KEY, readSearchFile, streamSearchResult, toJsonValue } from './search/search-result.js'
 export { SEARCH_VIEW_NAME } from './search/view-columns.js'
-export { parseResIdParam, RECORD_HISTORY_TABLES, STATUS_UPDATE_HISTORY } from './status/record-history.js'
-export { checkStatusTargets } from './status/status-targets.js'
-export type { StatusTargets, StatusUpdateRequest } from './status/status-update-request.js'
-export { isStorableText, parseStatusUpdateRequest, parseTargetStatus } from './status/status-update-request.js'
+export { RECORD_HISTORY_TABLES } from './status/record-history.js'
+export { createStatusUseCases } from './status/status-services.js'
+export { isStorableText } from './status/status-update-request.js'

@@ -1,0 +1,49 @@
+import type { Actor } from '../actors/actor.js'
+import { fail } from '../errors/domain-error.js'
+import type { RecordPerimeter } from '../perimeter/ports.js'
+import type { RecordStatusStore } from './ports.js'
+import { parseResIdParam, type RecordHistory, STATUS_UPDATE_HISTORY } from './record-history.js'
+import type { StatusUpdateMeta, StatusUpdateResult } from './status-services.js'
+import { checkStatusTargets } from './status-targets.js'
+import { parseStatusUpdateRequest, parseTargetStatus } from './status-update-request.js'
+
+/** What the status use cases need from the outside. */
+export interface StatusDependencies {
+  readonly statuses: RecordStatusStore
+  readonly perimeter: RecordPerimeter
+}
+
+/**
+ * `PUT /rest/res/resource/status`, in the reference's order (§5): the target status (its shape, then whether
+ * it exists), the history message and the identifier lists, then, with the records locked, each identifier in
+ * list order (not found, out of perimeter). Every record changes, or none.
+ */
+export async function changeStatus(
+  deps: StatusDependencies,
+  actor: Actor,
+  body: unknown,
+  meta: StatusUpdateMeta = {},
+): Promise<StatusUpdateResult> {
+  const status = (await deps.statuses.findStatus(parseTargetStatus(body))) ?? fail('STATUS_NOT_FOUND')
+  const request = parseStatusUpdateRequest(body)
+  await deps.statuses.changeStatus(
+    actor,
+    request.targets,
+    (lookup) => checkStatusTargets(request.targets, lookup),
+    { status, history: { ...STATUS_UPDATE_HISTORY, info: request.historyMessage } },
+    meta,
+  )
+  return { success: 'success' }
+}
+
+/** `GET /rest/resources/{resId}/history`: the id, then the record (404), then the perimeter (403). */
+export async function readRecordHistory(
+  deps: StatusDependencies,
+  actor: Actor,
+  resIdText: string | undefined,
+): Promise<RecordHistory> {
+  const resId = parseResIdParam(resIdText)
+  if (!(await deps.statuses.recordExists(resId))) fail('DOCUMENT_NOT_FOUND')
+  if (!(await deps.perimeter.allows(actor, resId))) fail('OUT_OF_PERIMETER')
+  return { history: await deps.statuses.historyOf(resId) }
+}
