@@ -2,10 +2,15 @@ import type { Actor } from '../actors/actor.js'
 import { fail } from '../errors/domain-error.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
 import type { RecordStatusStore } from './ports.js'
-import { parseResIdParam, type RecordHistory, STATUS_UPDATE_HISTORY } from './record-history.js'
+import { parseResIdParam, RECORD_HISTORY_TABLES, type RecordHistory, STATUS_UPDATE_HISTORY } from './record-history.js'
 import type { StatusUpdateMeta, StatusUpdateResult } from './status-services.js'
 import { checkStatusTargets } from './status-targets.js'
-import { parseStatusUpdateRequest, parseTargetStatus } from './status-update-request.js'
+import {
+  isStorableText,
+  parseStatusUpdateRequest,
+  parseTargetStatus,
+  type StatusTargets,
+} from './status-update-request.js'
 
 /** What the status use cases need from the outside. */
 export interface StatusDependencies {
@@ -28,7 +33,7 @@ export async function changeStatus(
   const request = parseStatusUpdateRequest(body)
   await deps.statuses.changeStatus(
     actor,
-    request.targets,
+    lockable(request.targets),
     (lookup) => checkStatusTargets(request.targets, lookup),
     { status, history: { ...STATUS_UPDATE_HISTORY, info: request.historyMessage } },
     meta,
@@ -45,5 +50,15 @@ export async function readRecordHistory(
   const resId = parseResIdParam(resIdText)
   if (!(await deps.statuses.recordExists(resId))) fail('DOCUMENT_NOT_FOUND')
   if (!(await deps.perimeter.allows(actor, resId))) fail('OUT_OF_PERIMETER')
-  return { history: await deps.statuses.historyOf(resId) }
+  return { history: await deps.statuses.historyOf(resId, RECORD_HISTORY_TABLES) }
+}
+
+/**
+ * The identifiers the store can look for: a chrono PostgreSQL cannot hold (NUL, lone surrogate) matches no
+ * record, so it is left out of the lookup and the check names it "not found".
+ */
+export function lockable(targets: StatusTargets): StatusTargets {
+  return targets.kind === 'chrono'
+    ? { kind: 'chrono', identifiers: targets.identifiers.filter(isStorableText) }
+    : targets
 }

@@ -23,7 +23,7 @@ export interface RecordStatusStore {
   /** The status of this identifier (case-sensitive), or null when the table has none. */
   findStatus(id: string): Promise<TargetStatus | null>
   /**
-   * One transaction: locks the records `targets` name (in res_id order, so that overlapping changes wait for
+   * One transaction: locks the records `targets` name (identifiers that name none are left out) (in res_id order, so that overlapping changes wait for
    * each other instead of deadlocking), asks the perimeter which of them the actor may access, hands both to
    * `check` (which refuses by throwing, else names the records to change), then sets the status on those and
    * writes one history row each, at one instant read after the locks. A refusal writes nothing.
@@ -37,6 +37,6 @@ export interface RecordStatusStore {
   ): Promise<void>
   /** True when a record has this res_id. */
   recordExists(resId: number): Promise<boolean>
-  /** The events written under the record's id in the history tables of records, newest first. */
-  historyOf(resId: number): Promise<HistoryEntry[]>
+  /** The events written under the record's id in these history tables, newest first (date, then id). */
+  historyOf(resId: number, tables: readonly string[]): Promise<HistoryEntry[]>
 }

@@ -7,7 +7,6 @@ import type {
   StatusUpdateMeta,
   TargetLookup,
 } from '@mailroom/core'
-import { isStorableText, RECORD_HISTORY_TABLES } from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { StorageContext } from '../storage-context.js'
@@ -58,7 +57,7 @@ export class KyselyRecordStatusStore implements RecordStatusStore {
     return record !== undefined
   }
 
-  async historyOf(resId: number): Promise<HistoryEntry[]> {
+  async historyOf(resId: number, tables: readonly string[]): Promise<HistoryEntry[]> {
     const rows = await this.#context.db
       .selectFrom('history as h')
       .leftJoin('users as u', 'u.id', 'h.user_id')
@@ -72,7 +71,7 @@ export class KyselyRecordStatusStore implements RecordStatusStore {
         'h.info',
         'h.id_module',
       ])
-      .where('h.table_name', 'in', [...RECORD_HISTORY_TABLES])
+      .where('h.table_name', 'in', [...tables])
       .where('h.record_id', '=', String(resId))
       .orderBy('h.event_date', 'desc')
       .orderBy('h.id', 'desc')
@@ -107,8 +106,8 @@ async function lockTargets(trx: Executor, targets: StatusTargets): Promise<Map<n
     for (const row of rows.rows) found.set(Number(row.res_id), Number(row.res_id))
     return found
   }
-  // A chrono PostgreSQL cannot hold (NUL, lone surrogate) matches nothing: it is left to "not found".
-  const chronos = targets.identifiers.filter(isStorableText)
+  // Core leaves out the chronos PostgreSQL cannot hold (they match nothing: "not found").
+  const chronos = targets.identifiers
   if (chronos.length === 0) return found
   const rows = await sql<{ res_id: number; alt_identifier: string }>`
     select res_id, alt_identifier from res_letterbox
