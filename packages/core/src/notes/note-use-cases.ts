@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import { fail } from '../errors/domain-error.js'
+import type { HistoryRow } from '../history/history-row.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
 import { isNoteVisible, NOTE_HISTORY, type NoteCreated, type NoteDetail, type RecordNotes } from './note.js'
 import {
@@ -88,7 +89,7 @@ function visibleTo(actor: Actor, note: StoredNote): boolean {
 }
 
 /** The two rows 20.10 writes for a new note: under the note (its id in the message), and under its record. */
-function noteHistory(resId: number, noteId: number) {
+export function noteHistory(resId: number, noteId: number): HistoryRow[] {
   return [
     { ...NOTE_HISTORY.note, recordId: noteId, info: `${NOTE_HISTORY.note.info} (${noteId})` },
     { ...NOTE_HISTORY.record, recordId: resId },
