@@ -11,7 +11,7 @@ import {
   parseLinkResId,
   parseUnlinkedId,
 } from './link-request.js'
-import type { LinkedResources } from './linked-resource.js'
+import type { LinkedResources, LinksServices } from './linked-resource.js'
 import type { LinksStore, LockedChronos } from './ports.js'
 
 /** What the links use cases need from the outside. */
@@ -101,5 +101,14 @@ function linkHistory(recordId: number, what: string, otherChrono: string | null 
     eventId: LINK_HISTORY.eventId,
     module: LINK_HISTORY.module,
     info: `${what} : ${otherChrono ?? ''}`,
+  }
+}
+
+/** The links use cases over their ports (storage wires the ports). */
+export function createLinksUseCases(deps: LinksDependencies): LinksServices {
+  return {
+    list: (actor, resId) => listLinks(deps, actor, resId),
+    link: (actor, resId, body, meta) => linkRecords(deps, actor, resId, body, meta),
+    unlink: (actor, resId, id, meta) => unlinkRecords(deps, actor, resId, id, meta),
   }
 }

@@ -1,5 +1,4 @@
 import type { Actor } from '../actors/actor.js'
-import { type LinksDependencies, linkRecords, listLinks, unlinkRecords } from './link-use-cases.js'
 
 /** A record linked to another, as `GET /rest/resources/{resId}/linkedResources` lists it (20.10's shape). */
 export interface LinkedResource {
@@ -42,13 +41,4 @@ export interface LinksServices {
   link(actor: Actor, resId: string | undefined, body: unknown, meta?: { remoteIp?: string }): Promise<void>
   /** Removes the link between the two records, both ways; no link: nothing to do, still a success. */
   unlink(actor: Actor, resId: string | undefined, id: string | undefined, meta?: { remoteIp?: string }): Promise<void>
-}
-
-/** The links use cases over their ports (storage wires the ports). */
-export function createLinksUseCases(deps: LinksDependencies): LinksServices {
-  return {
-    list: (actor, resId) => listLinks(deps, actor, resId),
-    link: (actor, resId, body, meta) => linkRecords(deps, actor, resId, body, meta),
-    unlink: (actor, resId, id, meta) => unlinkRecords(deps, actor, resId, id, meta),
-  }
 }

@@ -10,7 +10,7 @@ import {
   parseNotesLimit,
   parseNotesResId,
 } from './note-request.js'
-import type { NoteRequestMeta } from './notes-services.js'
+import type { NoteRequestMeta, NotesServices } from './notes-services.js'
 import type { NotesStore, StoredNote } from './ports.js'
 
 /** What the notes use cases need from the outside. */
@@ -94,4 +94,13 @@ export function noteHistory(resId: number, noteId: number): HistoryRow[] {
     { ...NOTE_HISTORY.note, recordId: noteId, info: `${NOTE_HISTORY.note.info} (${noteId})` },
     { ...NOTE_HISTORY.record, recordId: resId },
   ]
+}
+
+/** The notes use cases over their ports (storage wires the ports). */
+export function createNotesUseCases(deps: NotesDependencies): NotesServices {
+  return {
+    create: (actor, body, meta) => createNote(deps, actor, body, meta),
+    listOfRecord: (actor, resId, limit) => listRecordNotes(deps, actor, resId, limit),
+    read: (actor, id) => readNote(deps, actor, id),
+  }
 }

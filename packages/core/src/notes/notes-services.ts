@@ -1,6 +1,5 @@
 import type { Actor } from '../actors/actor.js'
 import type { NoteCreated, NoteDetail, RecordNotes } from './note.js'
-import { createNote, listRecordNotes, type NotesDependencies, readNote } from './note-use-cases.js'
 
 /** Facts about the request that the history records beside the actor. */
 export interface NoteRequestMeta {
@@ -15,13 +14,4 @@ export interface NotesServices {
   listOfRecord(actor: Actor, resId: string | undefined, limit?: unknown): Promise<RecordNotes>
   /** `GET /rest/notes/{id}`: one note, if the actor may see it and its record. */
   read(actor: Actor, id: string | undefined): Promise<NoteDetail>
-}
-
-/** The notes use cases over their ports (storage wires the ports). */
-export function createNotesUseCases(deps: NotesDependencies): NotesServices {
-  return {
-    create: (actor, body, meta) => createNote(deps, actor, body, meta),
-    listOfRecord: (actor, resId, limit) => listRecordNotes(deps, actor, resId, limit),
-    read: (actor, id) => readNote(deps, actor, id),
-  }
 }

@@ -3,7 +3,7 @@ import { fail } from '../errors/domain-error.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
 import type { RecordStatusStore } from './ports.js'
 import { parseResIdParam, RECORD_HISTORY_TABLES, type RecordHistory, STATUS_UPDATE_HISTORY } from './record-history.js'
-import type { StatusUpdateMeta, StatusUpdateResult } from './status-services.js'
+import type { StatusServices, StatusUpdateMeta, StatusUpdateResult } from './status-services.js'
 import { checkStatusTargets } from './status-targets.js'
 import {
   isStorableText,
@@ -61,4 +61,12 @@ export function lockable(targets: StatusTargets): StatusTargets {
   return targets.kind === 'chrono'
     ? { kind: 'chrono', identifiers: targets.identifiers.filter(isStorableText) }
     : targets
+}
+
+/** The status use cases over their ports (storage wires the ports). */
+export function createStatusUseCases(deps: StatusDependencies): StatusServices {
+  return {
+    update: (actor, body, meta) => changeStatus(deps, actor, body, meta),
+    history: (actor, resId) => readRecordHistory(deps, actor, resId),
+  }
 }

@@ -1,5 +1,4 @@
 import type { Actor } from '../actors/actor.js'
-import { changeStatus, readRecordHistory, type StatusDependencies } from './change-status.js'
 import type { RecordHistory } from './record-history.js'
 
 /** Facts about the request that the history records beside the actor. */
@@ -22,12 +21,4 @@ export interface StatusServices {
   update(actor: Actor, body: unknown, meta?: StatusUpdateMeta): Promise<StatusUpdateResult>
   /** `GET /rest/resources/{resId}/history`: the record's events newest first, perimeter-checked. */
   history(actor: Actor, resId: string): Promise<RecordHistory>
-}
-
-/** The status use cases over their ports (storage wires the ports). */
-export function createStatusUseCases(deps: StatusDependencies): StatusServices {
-  return {
-    update: (actor, body, meta) => changeStatus(deps, actor, body, meta),
-    history: (actor, resId) => readRecordHistory(deps, actor, resId),
-  }
 }
