@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import { hasPrivilege } from '../actors/privileges.js'
+import { canConvertToPdf } from '../content/formats.js'
 import { fail } from '../errors/domain-error.js'
 import type { HistoryRow } from '../history/history-row.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
@@ -40,7 +41,13 @@ export async function listLinks(
     .map((id) => positiveIntegerOf(id))
     .filter((id): id is number => id !== null)
   const allowed = await deps.perimeter.allowedAmong(actor, ids)
-  return { linkedResources: await deps.links.describe([...allowed]) }
+  const records = await deps.links.describe([...allowed])
+  return {
+    linkedResources: records.map((record) => ({
+      ...record,
+      canConvert: record.format ? canConvertToPdf(record.format) : false,
+    })),
+  }
 }
 
 /**

@@ -9,8 +9,8 @@ export type LockedChronos = ReadonlyMap<number, string | null>
 export interface LinksStore {
   /** The items of the record's list of linked records as stored (strings, or numbers other tools wrote), as text. */
   linkedIds(resId: number): Promise<string[]>
-  /** The records of these ids in 20.10's shape, in res_id order. */
-  describe(resIds: readonly number[]): Promise<LinkedResource[]>
+  /** The records of these ids in 20.10's shape (whether each converts to PDF is core's to say), in res_id order. */
+  describe(resIds: readonly number[]): Promise<Omit<LinkedResource, 'canConvert'>[]>
   /**
    * One transaction: locks `resId` and the `linked` records in res_id order, adds to the record every id it
    * lacks (in the given order) and the record's id to each linked one that lacks it, and writes the history

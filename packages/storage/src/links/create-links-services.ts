@@ -1,5 +1,5 @@
 import type { LinkedResource, LinksServices, LinksStore } from '@mailroom/core'
-import { canConvertToPdf, createLinksUseCases } from '@mailroom/core/internal'
+import { createLinksUseCases } from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { insertHistoryRows } from '../history/history-rows.js'
@@ -76,7 +76,7 @@ async function lockRecords(trx: Executor, resIds: readonly number[]): Promise<Ma
 }
 
 /** The linked records in 20.10's shape, in res_id order. */
-async function describeRecords(db: Executor, resIds: readonly number[]): Promise<LinkedResource[]> {
+async function describeRecords(db: Executor, resIds: readonly number[]): Promise<Omit<LinkedResource, 'canConvert'>[]> {
   if (resIds.length === 0) return []
   const records = await db
     .selectFrom('res_letterbox as r')
@@ -106,7 +106,7 @@ async function describeRecords(db: Executor, resIds: readonly number[]): Promise
     .execute()
   const correspondents = await correspondentsOf(db, resIds)
   const circuits = await visaCircuitsOf(db, resIds)
-  return records.map((r): LinkedResource => {
+  return records.map((r): Omit<LinkedResource, 'canConvert'> => {
     const resId = Number(r.res_id)
     const people = correspondents.get(resId)
     return {
@@ -128,7 +128,6 @@ async function describeRecords(db: Executor, resIds: readonly number[]): Promise
       senders: people?.sender ?? [],
       recipients: people?.recipient ?? [],
       visaCircuit: circuits.get(resId) ?? [],
-      canConvert: r.format ? canConvertToPdf(r.format) : false,
     }
   })
 }
