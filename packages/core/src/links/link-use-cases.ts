@@ -4,7 +4,7 @@ import { canConvertToPdf } from '../content/formats.js'
 import { fail } from '../errors/domain-error.js'
 import type { HistoryRow } from '../history/history-row.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
-import { positiveIntegerOf } from '../records/route-integer.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 import {
   checkLinkTargets,
   LINK_HISTORY,
@@ -38,7 +38,7 @@ export async function listLinks(
 ): Promise<LinkedResources> {
   const resId = await addressed(deps, actor, resIdText)
   const ids = (await deps.links.linkedIds(resId))
-    .map((id) => positiveIntegerOf(id))
+    .map((id) => databaseIdOf(id, 'bigint'))
     .filter((id): id is number => id !== null)
   const allowed = await deps.perimeter.allowedAmong(actor, ids)
   const records = await deps.links.describe([...allowed])
