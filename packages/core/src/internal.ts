@@ -15,6 +15,13 @@ export {
   NEW_ATTACHMENT_STATUSES,
   parseAttachmentId,
 } from './attachments/create-attachment.js'
+export {
+  type AttachmentToRemove,
+  attachmentRemovalHistory,
+  checkAttachmentRemoval,
+  parseAttachmentRemovalId,
+  removedVersionsRoot,
+} from './attachments/remove-attachment.js'
 export { contentDisposition, contentFilename, versionFilename } from './content/content-filename.js'
 export {
   parseContentMode,

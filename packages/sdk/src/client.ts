@@ -223,6 +223,8 @@ export interface MailroomClient extends ReferenceDataClient {
   ): Promise<AttachmentListBody>
   /** GET /rest/attachments/{id}: one attachment with its other versions. */
   getAttachment(id: number, options?: CallOptions): Promise<AttachmentBody>
+  /** DELETE /rest/attachments/{id}: removes an attachment and its other versions (its typist, or manage_attachments). */
+  deleteAttachment(id: number, options?: CallOptions): Promise<void>
   /** GET /rest/attachments/{id}/content?mode=base64: the attachment's PDF (watermarked) as a base64 object. */
   getAttachmentContent(
     id: number,
@@ -462,6 +464,10 @@ export function createClient(options: ClientOptions): MailroomClient {
     },
     getAttachment(id, call = {}) {
       return transport.json('GET', `rest/attachments/${encodeURIComponent(String(id))}`, call)
+    },
+    async deleteAttachment(id, call = {}) {
+      // Not retried: a second removal of a removed attachment answers 400.
+      await transport.empty('DELETE', `rest/attachments/${encodeURIComponent(String(id))}`, call)
     },
     getAttachmentContent: attachmentFile('content') as MailroomClient['getAttachmentContent'],
     getAttachmentOriginalContent: attachmentFile('originalContent') as MailroomClient['getAttachmentOriginalContent'],

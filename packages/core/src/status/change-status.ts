@@ -1,8 +1,15 @@
 import type { Actor } from '../actors/actor.js'
 import { fail } from '../errors/domain-error.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
+import { linkedChronoOf, redactHistoryEntry } from './history-redaction.js'
 import type { RecordStatusStore } from './ports.js'
-import { parseResIdParam, RECORD_HISTORY_TABLES, type RecordHistory, STATUS_UPDATE_HISTORY } from './record-history.js'
+import {
+  type HistoryEntry,
+  parseResIdParam,
+  RECORD_HISTORY_TABLES,
+  type RecordHistory,
+  STATUS_UPDATE_HISTORY,
+} from './record-history.js'
 import type { StatusServices, StatusUpdateMeta, StatusUpdateResult } from './status-services.js'
 import { checkStatusTargets } from './status-targets.js'
 import {
@@ -50,7 +57,31 @@ export async function readRecordHistory(
   const resId = parseResIdParam(resIdText)
   if (!(await deps.statuses.recordExists(resId))) fail('DOCUMENT_NOT_FOUND')
   if (!(await deps.perimeter.allows(actor, resId))) fail('OUT_OF_PERIMETER')
-  return { history: await deps.statuses.historyOf(resId, RECORD_HISTORY_TABLES) }
+  const entries = await deps.statuses.historyOf(resId, RECORD_HISTORY_TABLES)
+  const visible = await visibleChronos(deps, actor, entries)
+  return { history: entries.map((entry) => redactHistoryEntry(entry, visible)) }
+}
+
+/**
+ * Of the chronos the history's link lines name, those the actor may read: every record bearing the chrono is in
+ * her perimeter. A chrono no record bears any more, or one shared with a record she may not read, stays hidden.
+ */
+async function visibleChronos(
+  deps: StatusDependencies,
+  actor: Actor,
+  entries: readonly HistoryEntry[],
+): Promise<Set<string>> {
+  const named = new Set(entries.map((entry) => linkedChronoOf(entry.info)).filter((c) => c !== null))
+  const storable = [...named].filter(isStorableText)
+  if (storable.length === 0) return new Set()
+  const bearers = await deps.statuses.recordsBearing(storable)
+  const allowed = await deps.perimeter.allowedAmong(
+    actor,
+    bearers.map((bearer) => bearer.resId),
+  )
+  const visible = new Set(bearers.map((bearer) => bearer.chrono))
+  for (const bearer of bearers) if (!allowed.has(bearer.resId)) visible.delete(bearer.chrono)
+  return new Set(storable.filter((chrono) => visible.has(chrono)))
 }
 
 /**

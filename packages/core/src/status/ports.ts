@@ -39,4 +39,6 @@ export interface RecordStatusStore {
   recordExists(resId: number): Promise<boolean>
   /** The events written under the record's id in these history tables, newest first (date, then id). */
   historyOf(resId: number, tables: readonly string[]): Promise<HistoryEntry[]>
+  /** The records that bear one of these chronos (alt_identifier), with the chrono each bears. */
+  recordsBearing(chronos: readonly string[]): Promise<{ resId: number; chrono: string }[]>
 }

@@ -99,12 +99,21 @@ export function isUnavailable(caught: unknown): boolean {
   return Array.isArray(errors) && errors.some(isUnavailable)
 }
 
+/** SQLSTATE 54001 (either engine): the request's value or statement recursed past the database's stack. */
+function isTooComplex(caught: unknown): boolean {
+  return typeof caught === 'object' && caught !== null && (caught as { code?: unknown }).code === '54001'
+}
+
 function toDomainError(caught: unknown): DomainError {
   // A use case may wrap a lost connection in its own internal error: the caller should still hear 503.
-  if (isDomainError(caught) && caught.kind === 'internal' && isUnavailable(caught.cause))
-    return domainError('SERVICE_UNAVAILABLE')
+  if (isDomainError(caught) && caught.kind === 'internal') {
+    if (isUnavailable(caught.cause)) return domainError('SERVICE_UNAVAILABLE')
+    if (isDomainError(caught.cause) && caught.cause.kind === 'unavailable') return caught.cause
+    if (isTooComplex(caught.cause)) return domainError('STATEMENT_TOO_COMPLEX')
+  }
   if (isDomainError(caught)) return caught
   if (isUnavailable(caught)) return domainError('SERVICE_UNAVAILABLE')
+  if (isTooComplex(caught)) return domainError('STATEMENT_TOO_COMPLEX')
   const status =
     typeof caught === 'object' && caught !== null
       ? ((caught as { status?: number }).status ?? (caught as { statusCode?: number }).statusCode)

@@ -57,6 +57,17 @@ export class KyselyRecordStatusStore implements RecordStatusStore {
     return record !== undefined
   }
 
+  async recordsBearing(chronos: readonly string[]): Promise<{ resId: number; chrono: string }[]> {
+    const rows = await this.#context.db
+      .selectFrom('res_letterbox')
+      .select(['res_id', 'alt_identifier'])
+      .where('alt_identifier', 'in', chronos)
+      .execute()
+    return rows.flatMap((row) =>
+      row.alt_identifier === null ? [] : [{ resId: Number(row.res_id), chrono: row.alt_identifier }],
+    )
+  }
+
   async historyOf(resId: number, tables: readonly string[]): Promise<HistoryEntry[]> {
     const rows = await this.#context.db
       .selectFrom('history as h')
