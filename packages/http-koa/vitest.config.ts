@@ -6,6 +6,7 @@ export default mailroomVitestConfig({
   databases: 'both',
   databaseFree: [
     'src/console/serve-console.test.ts',
+    'src/import-loops.test.ts',
     'src/middleware/cross-origin.test.ts',
     'src/middleware/request-context.test.ts',
     'src/openapi/committed-document.test.ts',

@@ -18,6 +18,7 @@ import type {
   CriteriaSearchResponse,
   EarlierCreateRecordBody,
   Entity,
+  IdentityProviderOffer,
   JournalEventsParams,
   JournalEventsResponse,
   LinkedResources,
@@ -44,6 +45,7 @@ import type {
   VersionContentResponse,
 } from '@mailroom/core'
 import { createAdminClient, type MailroomAdminClient } from './admin-client.js'
+import { MailroomApiError } from './errors.js'
 import { type ReferenceDataClient, referenceDataMethods } from './reference-client.js'
 import { type Bytes, type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
 
@@ -129,6 +131,11 @@ export interface MailroomClient extends ReferenceDataClient {
   refreshToken(refreshToken: string, options?: CallOptions): Promise<string>
   /** Makes later calls send `Authorization: Bearer <token>` (e.g. a token from `authenticate`). */
   useToken(token: string): void
+  /**
+   * GET /rest/authenticate/oidc (Mailroom extension): the OpenID Connect provider the server offers for signing in
+   * (its name, and the path a browser opens to sign in there), or null when it offers none.
+   */
+  getIdentityProviderSignIn(options?: CallOptions): Promise<IdentityProviderOffer | null>
 
   /** POST /rest/resources: creates a record (current form, or the earlier one with type_id and category_id). */
   createRecord(body: CreateRecordBody | EarlierCreateRecordBody, options?: CallOptions): Promise<CreateRecordResponse>
@@ -388,6 +395,15 @@ export function createClient(options: ClientOptions): MailroomClient {
     },
     useToken(token) {
       transport.setAuth({ token })
+    },
+    async getIdentityProviderSignIn(call = {}) {
+      try {
+        return await transport.json<IdentityProviderOffer>('GET', 'rest/authenticate/oidc', { auth: false, ...call })
+      } catch (error) {
+        // The server answers 404 when it has no provider with a redirect URL.
+        if (error instanceof MailroomApiError && error.status === 404) return null
+        throw error
+      }
     },
 
     createRecord(body, call = {}) {

@@ -1,10 +1,7 @@
 import { type DomainError, domainError, isDomainError } from '@mailroom/core'
 import type { Context, Next } from 'koa'
-import type { AppState } from '../app-state.js'
+import type { AppState, ErrorBodyRenderer } from '../app-state.js'
 import { STATUS_BY_KIND } from '../error-status.js'
-
-/** Shapes the body of an error; /digitalSafe uses its own envelope. */
-export type ErrorBodyRenderer = (ctx: Context, error: DomainError, status: number) => unknown
 
 const restErrorBody: ErrorBodyRenderer = (_ctx, error) => ({ errors: error.message })
 
@@ -36,6 +33,7 @@ export function errorHandler(
         options.renderers?.find(([prefix]) => ctx.path.startsWith(prefix))?.[1] ??
         restErrorBody
       ctx.status = status
+      ctx.state.errorCode = error.code
       ctx.type = 'application/json'
       ctx.body = render(ctx, error, status)
       if (status === 401 && ctx.path.startsWith('/rest')) ctx.set('WWW-Authenticate', challenge(ctx.state.authScheme))

@@ -31,6 +31,8 @@ const FILE_READ_ERRORS: readonly ErrorCode[] = [
   'DOCSERVER_NOT_FOUND',
   'DOCUMENT_NOT_IN_DOCSERVER',
   'DOCSERVER_READ_FAILED',
+  'DOCUMENT_STORE_UNREACHABLE',
+  'DOCUMENT_STORE_REFUSED',
 ]
 
 const EXAMPLE_ATTACHMENT: AttachmentBody = {
@@ -145,6 +147,8 @@ export const attachmentsRoutes: readonly RouteDeclaration[] = [
       'CREATE_NOT_TEXT',
       'ATTACHMENT_LENGTH_INVALID',
       'STORAGE_UNAVAILABLE',
+      'DOCUMENT_STORE_UNREACHABLE',
+      'DOCUMENT_STORE_REFUSED',
     ],
     serve:
       ({ services }) =>
