@@ -22,7 +22,7 @@ const ENDS_WITH_ESCAPE = /(^|[^\\])(\\\\)*\\$/
 
 /**
  * True when PostgreSQL may raise an error evaluating the clause on a record, depending on that record's values:
- * arithmetic (division by zero, overflow), casts of a column or computed value, functions that refuse some
+ * arithmetic (division by zero, overflow), casts of a column or computed value (but to text), functions that refuse some
  * arguments (`substring`, `date_trunc`, `to_char`, `date`, `abs`), a LIKE pattern that is computed or ends with
  * an escape. Comparisons, IN lists, LIKE with a literal pattern, JSON access and the total functions above never
  * raise on a row's values (an error of theirs comes from the clause's text, row or no row).
@@ -41,8 +41,10 @@ export function mayFailOnRow(node: ClauseAst): boolean {
     case 'arithmetic':
       return true
     case 'negate':
-    case 'cast':
       return !isLiteral(node.operand)
+    case 'cast':
+      // Every value has a text form: `external_id::text like …` (the capture tools' lookup) cannot fail.
+      return node.type !== 'text' && !isLiteral(node.operand) ? true : mayFailOnRow(node.operand)
     case 'logical':
     case 'comparison':
     case 'concat':

@@ -118,6 +118,7 @@ describe('mayFailOnRow', () => {
       "creation_date > '2024-01-01'::date",
       "custom_fields->>'1' = 'REF'",
       "fulltext('courrier')",
+      "external_id::text like '%<m1@example.org>%'",
       "subject like 'a\\\\'",
       'res_id > -5',
     ])
