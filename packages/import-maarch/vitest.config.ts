@@ -17,6 +17,7 @@ export default mailroomVitestConfig({
   databaseFree: [
     'src/files.test.ts',
     'src/map-organisation.test.ts',
+    'src/module-layout.test.ts',
     'src/report-file.test.ts',
     'src/source.test.ts',
     'test/publisher-fixtures.test.ts',

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGeneratedSource, type GeneratedSource } from '../test/generated-source.js'
 import { importCollecting } from '../test/import-helpers.js'
-import { FIRST_STATISTICS_BATCH } from './import-maarch.js'
+import { FIRST_STATISTICS_BATCH } from './import-records.js'
 
 let t: TestMailroom
 let fixture: GeneratedSource

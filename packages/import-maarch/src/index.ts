@@ -6,8 +6,9 @@
 
 export type { DocserverLocations, FingerprintCheck } from './files.js'
 export { checkFingerprint, maarchFilePath } from './files.js'
-export type { ImportProgress, ImportStart, MaarchImportOptions, MaarchImportTarget } from './import-maarch.js'
-export { DEFAULT_BATCH_SIZE, DEFAULT_FALLBACK_DEPOSITOR, defaultJobs, importMaarch } from './import-maarch.js'
+export { importMaarch } from './import-maarch.js'
+export type { ImportProgress, ImportStart, MaarchImportOptions, MaarchImportTarget } from './import-options.js'
+export { DEFAULT_BATCH_SIZE, DEFAULT_FALLBACK_DEPOSITOR, defaultJobs } from './import-options.js'
 export type { MaarchOrganisationRows, MaarchUserMapping, OrganisationNote } from './map-organisation.js'
 export { mapOrganisation } from './map-organisation.js'
 export type { Related, RelatedTable } from './related-rows.js'

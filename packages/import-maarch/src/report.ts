@@ -1,5 +1,34 @@
-import type { DeltaSummary } from './delta/import-changes.js'
 import type { OrganisationNote } from './map-organisation.js'
+
+/** What a delta run (`--since`) looked at and carried onto the records imported before. */
+export interface DeltaSummary {
+  /** The cut-off it carried changes from (ISO). */
+  readonly since: string
+  /** Source records created or changed since (by their dates, their history, notes, attachments, lists). */
+  readonly examined: number
+  /** Records imported before that it changed. */
+  readonly updated: number
+  /** Records imported before that it looked at and found as they were. */
+  readonly unchanged: number
+  /** What it carried, by kind. */
+  readonly carried: DeltaCounts
+}
+
+/** What a delta carried, by kind. */
+export interface DeltaCounts {
+  /** Records whose own columns (status, subject, dates…) changed. */
+  fields: number
+  /** New originals, stored beside the old one as a new version and deposited. */
+  files: number
+  /** Converted versions (adr_letterbox) added. */
+  versions: number
+  /** Diffusion lists, senders and recipients, tags or folders replaced. */
+  lists: number
+  attachmentsAdded: number
+  attachmentsChanged: number
+  notes: number
+  history: number
+}
 
 /** One imported record's details. */
 export interface RecordReport {

@@ -3,10 +3,12 @@ import { type Kysely, sql } from 'kysely'
 import type { DocserverLocations } from '../files.js'
 import type { MaarchUserMapping } from '../map-organisation.js'
 import { openMaarchSource } from '../source.js'
-import { FileComparer } from './file-kinds.js'
-import { verifyChronoCounters, verifyOrganisation } from './organisation-kinds.js'
-import { verifyAttachments, verifyRecords } from './record-kinds.js'
+import { FileComparer } from './file-comparer.js'
 import { Tally, type VerifyDifference, type VerifyKindCounts } from './tally.js'
+import { verifyAttachments } from './verify-attachments.js'
+import { verifyChronoCounters } from './verify-chrono-counters.js'
+import { verifyOrganisation } from './verify-organisation.js'
+import { verifyRecords } from './verify-records.js'
 
 /** The Mailroom installation an import went into, read only (a `createMailroom` result fits). */
 export interface MaarchVerifyTarget {

@@ -1,8 +1,8 @@
 import { fail } from '@mailroom/core'
 import { finishImportRun, lastImportCutoff, startImportRun } from '@mailroom/storage'
-import type { MaarchImportOptions, MaarchImportTarget } from '../import-maarch.js'
-import type { MaarchImportSummary } from '../report.js'
-import type { MaarchSource } from '../source.js'
+import type { MaarchImportOptions, MaarchImportTarget } from './import-options.js'
+import type { MaarchImportSummary } from './report.js'
+import type { MaarchSource } from './source.js'
 
 /** How runs name their source: host, port and database of its URL, never its credentials. */
 export function sourceIdentity(url: string): string {

@@ -1,7 +1,7 @@
 import type { Actor } from '@mailroom/core'
 import type { ImportedAttachmentRow, ImportedVersionRow, JournalWriter, StoredDocument } from '@mailroom/storage'
-import type { AttachmentFile, OriginalFile, VersionFile } from '../import-maarch.js'
-import type { MaarchRow, StoredOriginal } from '../maarch-record-rows.js'
+import type { MaarchRow, StoredOriginal } from './maarch-record-rows.js'
+import type { AttachmentFile, OriginalFile, VersionFile } from './record-files.js'
 
 /**
  * The reads and writes a record's import is made of (RecordImporter's), which the delta import uses to carry a
