@@ -59,7 +59,7 @@ async function answerOf(login: string, clause: string): Promise<unknown> {
 }
 
 /** Clauses that fail on the record `id` alone (or on none, for an id no record holds). */
-const FAILING_ON: readonly ((id: number) => string)[] = [
+const FAILING_ON: readonly ((id: number | string) => string)[] = [
   (id) => `1/(res_id - ${id}) = 1`,
   (id) => `res_id = ${id} and 1/(res_id - ${id}) = 1`,
   (id) => `res_id >= ${id} and 100/(res_id - ${id}) = 1`,
