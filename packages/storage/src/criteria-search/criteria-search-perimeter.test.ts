@@ -32,7 +32,7 @@ beforeAll(async () => {
   await sql`insert into custom_fields (id, label, type, "values") values (${CONTACT_FIELD}, 'Tiers', 'contact', '[]')`.execute(
     db,
   )
-}, 120_000)
+}, 300_000)
 afterAll(async () => t?.cleanup())
 
 /** The answer, or the refusal as a value, so that both compare. */
