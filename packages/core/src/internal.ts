@@ -92,7 +92,9 @@ export { describePlan, isEmptyPlan, summarisePlan } from './organisation/plan-or
 export { checkPerimeterClause } from './organisation/validate-organisation.js'
 export { chronoPlan } from './records/chrono.js'
 export { createRecordsUseCases } from './records/records-services.js'
-export { positiveIntegerOf } from './records/route-integer.js'
+export type { IdColumn } from './request-values/database-id.js'
+export { databaseIdOf, ID_COLUMN_MAX } from './request-values/database-id.js'
+export { JSON_NESTING_LIMIT, scanJsonText } from './request-values/json-text.js'
 export {
   ARITHMETIC_OPERATORS,
   CAST_TYPES,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CONTACT_ORDER_COLUMNS, CONTACT_PAGE_MAX } from '../contacts/contact-list-query.js'
+import { ExternalIdSchema } from '../request-values/flat-values.js'
 
 const text = (description: string) => z.string().max(256).nullable().describe(description)
 const filling = z
@@ -124,10 +125,9 @@ export const ContactBodySchema = z
     phone: text('Phone number (ends with a digit)').optional(),
     communicationMeans: z.string().optional().describe("URL or e-mail address of the contact's system"),
     notes: z.string().max(65536).nullable().optional(),
-    externalId: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('Identifiers in other systems; m2m must be SIRET/entityId'),
+    externalId: ExternalIdSchema.optional().describe(
+      'Identifiers in other systems, each a string, number, boolean or null; m2m must be SIRET/entityId',
+    ),
   })
   .meta({
     id: 'ContactBody',

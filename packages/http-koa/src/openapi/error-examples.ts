@@ -93,7 +93,12 @@ export const REST_AUTH_ERRORS: readonly ErrorCode[] = [
 export const SERVER_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']
 
 /** Codes any operation with a JSON body may answer. */
-export const BODY_ERRORS: readonly ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE']
+export const BODY_ERRORS: readonly ErrorCode[] = [
+  'MALFORMED_JSON',
+  'JSON_TOO_DEEP',
+  'NUL_CHARACTER',
+  'PAYLOAD_TOO_LARGE',
+]
 
 const REASONS: Record<number, string> = {
   400: 'Bad request: a parameter is missing or malformed, or names something that does not exist',

@@ -12,6 +12,7 @@ import {
   canConvertToPdf,
   contentFilename,
   conversionKind,
+  databaseIdOf,
   isRoot,
   normaliseFormat,
   parseAttachmentId,
@@ -61,8 +62,7 @@ export class AttachmentReader {
     resIdText: string | undefined,
     query: { limit?: string },
   ): Promise<AttachmentListBody> {
-    const resId = /^[0-9]{1,15}$/.test(resIdText ?? '') ? Number(resIdText) : null
-    if (resId === null) fail('OUT_OF_PERIMETER')
+    const resId = databaseIdOf(resIdText, 'bigint') ?? fail('OUT_OF_PERIMETER')
     const record = await this.#db
       .selectFrom('res_letterbox')
       .select('res_id')

@@ -1,9 +1,14 @@
+import { JSON_NESTING_LIMIT } from '../../request-values/json-text.js'
 import { defineErrors } from '../error-definition.js'
 
 /** Errors any operation can raise: malformed requests, limits, infrastructure. */
 export const COMMON_ERRORS = defineErrors({
   MALFORMED_JSON: { kind: 'bad-request', message: 'Body is not valid JSON' },
   MALFORMED_UTF8: { kind: 'bad-request', message: 'Body is not valid UTF-8' },
+  JSON_TOO_DEEP: {
+    kind: 'bad-request',
+    message: `Body nests arrays and objects deeper than ${JSON_NESTING_LIMIT} levels`,
+  },
   NUL_CHARACTER: { kind: 'bad-request', message: 'Request contains a NUL character, which cannot be stored' },
   MALFORMED_HTTP_REQUEST: { kind: 'bad-request', message: 'Malformed HTTP request' },
   HEADERS_TOO_LARGE: { kind: 'bad-request', message: 'Request headers are too large' },
