@@ -513,6 +513,7 @@ export type {
 export { MAX_CLAUSE_BYTES } from './search/limits.js'
 export type { ParseClauseOptions } from './search/parser.js'
 export { parseClause } from './search/parser.js'
+export type { RecordSearchStore, SearchMatch, SearchMatches } from './search/ports.js'
 export { printClause } from './search/printer.js'
 export type { SearchQuery } from './search/search-request.js'
 export type {
