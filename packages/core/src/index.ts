@@ -295,6 +295,12 @@ export type {
 } from './criteria-search/criteria.js'
 export type { CriteriaSearchServices } from './criteria-search/criteria-search-services.js'
 export type {
+  CriteriaMatches,
+  CriteriaSearchStore,
+  FacetRow,
+  ResourceRow,
+} from './criteria-search/ports.js'
+export type {
   DiffusionListServices,
   DiffusionListStore,
   ListInstance,

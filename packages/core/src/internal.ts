@@ -37,17 +37,8 @@ export { createNewVersion } from './content/create-version.js'
 export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
 export type { WatermarkTextContext } from './content/watermark-text.js'
 export { renderWatermarkText } from './content/watermark-text.js'
-export { FACET_NAMES, SEARCH_ORDERS } from './criteria-search/criteria.js'
-export {
-  CRITERION_NAMES,
-  MAX_CRITERION_ITEMS,
-  MAX_CRITERION_TEXT,
-  namesCustomFields,
-  parseSearchCriteria,
-} from './criteria-search/parse-criteria.js'
-export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, parseSearchPaging } from './criteria-search/parse-paging.js'
-export type { SearchDisplayItemName } from './criteria-search/search-configuration.js'
-export { CATEGORY_LABELS, SEARCH_CONFIGURATION, SEARCH_DISPLAY_ITEMS } from './criteria-search/search-configuration.js'
+export { parseSearchCriteria } from './criteria-search/parse-criteria.js'
+export { createCriteriaSearchUseCases } from './criteria-search/search-by-criteria.js'
 export { createDiffusionListUseCases } from './diffusion-list/list-instance.js'
 export { readEntity } from './entities/read-entity.js'
 export type {

@@ -1,17 +1,6 @@
-import type { Actor, CriteriaSearchFilters, FacetName, SearchCriteria } from '@mailroom/core'
-import { CATEGORY_LABELS, FACET_NAMES } from '@mailroom/core/internal'
+import type { Actor, FacetName, FacetRow, SearchCriteria } from '@mailroom/core'
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import { selectionCondition } from './compile-criteria.js'
-
-/** Facet values in the order of their labels, as a French reader sorts them (one collator: building one costs). */
-const LABEL_ORDER = new Intl.Collator('fr')
-
-export interface FacetRow {
-  facet: FacetName
-  id: string | null
-  label: string | null
-  count: number
-}
 
 /** Folders whose names the caller may see: public ones, their own, and those shared with one of their entities. */
 function visibleFolders(actor: Actor): RawBuilder<SqlBool> {
@@ -48,22 +37,4 @@ export function facetRows(actor: Actor, criteria: SearchCriteria): RawBuilder<Fa
     union all select 'folders', f.id::text, f.label, count(*)::int
       from ${narrowed('folders')} join resources_folders rf on rf.res_id = m.res_id join folders f on f.id = rf.folder_id
       where ${visibleFolders(actor)} group by f.id, f.label`
-}
-
-/** The facets from their rows, each facet's values in the order of their labels; `selected` echoes the caller's choice. */
-export function facetsFrom(rows: readonly FacetRow[], criteria: SearchCriteria): CriteriaSearchFilters {
-  const filters = Object.fromEntries(
-    FACET_NAMES.map((facet) => [
-      facet,
-      { values: [] as CriteriaSearchFilters[FacetName]['values'], expand: criteria.expansion[facet] ?? false },
-    ]),
-  ) as CriteriaSearchFilters
-  for (const row of rows) {
-    const id = row.id === null ? null : row.facet === 'doctypes' || row.facet === 'folders' ? Number(row.id) : row.id
-    const label = row.facet === 'categories' ? (CATEGORY_LABELS[row.id ?? ''] ?? row.id) : row.label
-    const selected = (criteria.selection[row.facet] ?? []).some((chosen) => String(chosen) === String(id))
-    filters[row.facet].values.push({ id, label: label ?? '_UNDEFINED', count: Number(row.count), selected })
-  }
-  for (const facet of FACET_NAMES) filters[facet].values.sort((a, b) => LABEL_ORDER.compare(a.label, b.label))
-  return filters
 }

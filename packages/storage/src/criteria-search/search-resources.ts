@@ -1,47 +1,6 @@
-import type { Actor, CriteriaSearchResource } from '@mailroom/core'
-import { SEARCH_DISPLAY_ITEMS, type SearchDisplayItemName } from '@mailroom/core/internal'
+import type { Actor } from '@mailroom/core'
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import { type OptionalTables, visibleNotes } from './optional-tables.js'
-
-/** The names of a record's senders and recipients. */
-interface Correspondents {
-  readonly senders: string[]
-  readonly recipients: string[]
-}
-
-export interface ResourceRow {
-  res_id: number
-  alt_identifier: string | null
-  barcode: string | null
-  subject: string | null
-  confidentiality: string | null
-  label_status: string | null
-  img_filename: string | null
-  priority_label: string | null
-  priority_color: string | null
-  closing_date: Date | string | null
-  creation_date: Date | string
-  process_limit_date: Date | string | null
-  has_document: boolean
-  followed: boolean
-  in_shipping: boolean
-  in_signature_book: boolean
-  retention_frozen: boolean
-  binding: boolean | null
-  type_label: string | null
-  entity_label: string | null
-  dest_user_name: string | null
-  count_notes: number
-  count_attachments: number
-  in_attachments: boolean
-  /** Senders and recipients in their order, as `{mode, label}`. */
-  correspondents: { mode: string; label: string | null }[] | string
-}
-
-function isoOrNull(value: Date | string | null): string | null {
-  if (value === null) return null
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString()
-}
 
 /** `First Last (Company)`, the company alone, or the name alone, as 20.10's result list names a contact. */
 const CORRESPONDENT_LABEL = sql<string>`case rc.type
@@ -94,63 +53,4 @@ export function resourceDetails(
       left join entities e on e.entity_id = r.destination
       left join users u on u.id = r.dest_user
     where r.res_id = ${resId}`
-}
-
-/** One record of an answer, from a row carrying the columns of {@link resourceDetails}. */
-export function formattedResource(row: ResourceRow): CriteriaSearchResource {
-  const correspondents = typeof row.correspondents === 'string' ? JSON.parse(row.correspondents) : row.correspondents
-  const names = (mode: string) =>
-    (correspondents as { mode: string; label: string | null }[]).flatMap((c) =>
-      c.mode === mode && c.label !== null && c.label !== '' ? [c.label] : [],
-    )
-  return formatted(row, { senders: names('sender'), recipients: names('recipient') })
-}
-
-function displayValue(item: SearchDisplayItemName, row: ResourceRow, names: Correspondents): unknown {
-  switch (item) {
-    case 'getPriority':
-      return row.priority_label
-    case 'getCreationAndProcessLimitDates':
-      return { creationDate: isoOrNull(row.creation_date), processLimitDate: isoOrNull(row.process_limit_date) }
-    case 'getAssignee':
-      return [row.dest_user_name, row.entity_label === null ? null : `(${row.entity_label})`]
-        .filter((part) => part !== null)
-        .join(' ')
-    case 'getDoctype':
-      return row.type_label
-    case 'getRecipients':
-      return names.recipients
-    case 'getSenders':
-      return names.senders
-  }
-}
-
-function formatted(row: ResourceRow, names: Correspondents): CriteriaSearchResource {
-  return {
-    resId: Number(row.res_id),
-    chrono: row.alt_identifier,
-    barcode: row.barcode,
-    subject: row.subject,
-    confidentiality: row.confidentiality,
-    statusLabel: row.label_status,
-    statusImage: row.img_filename,
-    priorityColor: row.priority_color,
-    closing_date: isoOrNull(row.closing_date),
-    countAttachments: Number(row.count_attachments),
-    hasDocument: row.has_document,
-    mailTracking: row.followed,
-    integrations: { inShipping: row.in_shipping, inSignatureBook: row.in_signature_book },
-    retentionFrozen: row.retention_frozen,
-    binding: row.binding,
-    countNotes: Number(row.count_notes),
-    folders: [],
-    display: SEARCH_DISPLAY_ITEMS.map((item) => ({
-      value: item.value,
-      cssClasses: [...item.cssClasses],
-      icon: item.icon,
-      displayValue: displayValue(item.value, row, names),
-    })),
-    // An attachment of the record holds the searched text (20.10's getAttachmentsInsider).
-    inAttachments: row.in_attachments,
-  }
 }
