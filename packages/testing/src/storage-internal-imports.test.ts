@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const storage = join(import.meta.dirname, '..', '..', 'storage')
+
+/**
+ * The names of `@mailroom/core/internal` storage may import: what storage genuinely shares with core, and the use
+ * cases' factories it wires over its stores. A flow that moves to core leaves this list; a storage file importing
+ * a name outside it is a flow (parse, look up, perimeter, check, write) growing back in storage. The journal,
+ * content and attachment groups are the flows still to move (docs/architecture.md, "Use cases and ports").
+ */
+const STORAGE_MAY_IMPORT = new Set([
+  // The use cases storage wires over its stores.
+  'createCriteriaSearchUseCases',
+  'createDiffusionListUseCases',
+  'createLinksUseCases',
+  'createNotesUseCases',
+  'createRecordsUseCases',
+  'createSearchUseCases',
+  'createStatusUseCases',
+  'createAttachment',
+  'createNewVersion',
+  // What the clause compiler and the perimeter's SQL need of core's clause language and actors.
+  'SEARCH_VIEW_NAME',
+  'fullTextQueries',
+  'expandMacros',
+  'PerimeterContext',
+  'PerimeterEntity',
+  'displayName',
+  'isRoot',
+  'primaryEntityOf',
+  'databaseIdOf',
+  'chronoPlan',
+  // Organisation import and its plan.
+  'INDEXING_KEYWORDS',
+  'ORGANISATION_SECTIONS',
+  'describePlan',
+  'isEmptyPlan',
+  'summarisePlan',
+  // Formats and file names of stored documents.
+  'canConvertToPdf',
+  'conversionKind',
+  'normaliseFormat',
+  'contentFilename',
+  'versionFilename',
+  // Content and attachment reads and removal, still checked in storage.
+  'CONTENT_VIEW_HISTORY',
+  'parseContentMode',
+  'parseContentResId',
+  'parseOriginalMode',
+  'parseSignedVersion',
+  'parseVersionParam',
+  'parseVersionType',
+  'parseWatermarkFlag',
+  'renderWatermarkText',
+  'servedMimeType',
+  'viewHistoryInfo',
+  'attachmentTypesBody',
+  'parseAttachmentId',
+  'parseAttachmentRemovalId',
+  'AttachmentToRemove',
+  'attachmentRemovalHistory',
+  'checkAttachmentRemoval',
+  'removedVersionsRoot',
+  // The journal: its events, their hash chain and its reads, still checked in storage.
+  'ARCHIVE_OBJECT_CLASS',
+  'DepositEventInput',
+  'JournalActor',
+  'JournalBuilderDeps',
+  'JournalChainPosition',
+  'UnhashedJournalEvent',
+  'assertJournalAccess',
+  'buildConsultationEvent',
+  'buildDepositEvent',
+  'buildIntegrityCheckEvent',
+  'buildJournalReadEvent',
+  'buildNewResourceEvent',
+  'buildPendingConsultationEvent',
+  'buildPendingDepositEvent',
+  'buildSafeDirectory',
+  'chainPositionAfter',
+  'computeEventHash',
+  'createJournalEventIdGenerator',
+  'parseJournalQuery',
+  'selectJournalPage',
+  'toLifeCycleEvent',
+  'verifySafeChain',
+  // Tests only: they build requests and answers the way the adapters do.
+  'parseSearchRequest',
+  'parseSearchCriteria',
+  'streamSearchResult',
+])
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    if (name === 'node_modules' || name === 'dist') return []
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return /\.tsx?$/.test(name) ? [path] : []
+  })
+}
+
+/** The names a source text imports from @mailroom/core/internal (`type` and `as` stripped). */
+function internalImportsOf(text: string): string[] {
+  const names: string[] = []
+  for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]@mailroom\/core\/internal['"]/g)) {
+    for (const part of (match[1] ?? '').split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .replace(/\s+as\s+\w+$/, '')
+      if (name !== '') names.push(name)
+    }
+  }
+  return names
+}
+
+describe('storage and @mailroom/core/internal', () => {
+  it('reads every form of import storage writes', () => {
+    expect(
+      internalImportsOf(
+        'import { a, type B, c as d } from \'@mailroom/core/internal\'\nimport type {\n  E,\n} from "@mailroom/core/internal"',
+      ),
+    ).toEqual(['a', 'B', 'c', 'E'])
+  })
+
+  it('imports only the names core shares with storage (a flow moved to core does not grow back)', () => {
+    const offenders = sourceFiles(storage).flatMap((file) =>
+      internalImportsOf(readFileSync(file, 'utf8'))
+        .filter((name) => !STORAGE_MAY_IMPORT.has(name))
+        .map((name) => `${file.slice(storage.length + 1)}: ${name}`),
+    )
+    expect(offenders).toEqual([])
+  })
+})
