@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net'
-import { ConfigError } from '../config.js'
+import { ConfigError } from '../config-error.js'
 
 /** Where and to whom GET /metrics is served (MAILROOM_METRICS, _PORT, _HOST, _ALLOW). */
 export interface MetricsConfig {
