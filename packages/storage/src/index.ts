@@ -33,6 +33,7 @@ export {
   targetFromString,
 } from './database/open-database.js'
 export { PgliteDialect } from './database/pglite-dialect.js'
+export { DEFAULT_PGLITE_STALL_TIMEOUT_MS, PgliteWatchdog } from './database/pglite-watchdog.js'
 export { preparingPool } from './database/prepared-statements.js'
 export type { Database } from './database/schema.js'
 export { SESSION_SETTINGS_SQL } from './database/session-settings.js'
@@ -84,6 +85,7 @@ export {
   parseOrganisationText,
 } from './organisation/organisation-text.js'
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
+export { recordPerimeterOf } from './perimeter/record-perimeter.js'
 export type { RecordsServicesOptions } from './records/create-records-services.js'
 export { createRecordsServices } from './records/create-records-services.js'
 export type { CommittedImportBatch, UnfinishedImportBatch } from './records/import-batches.js'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTACT_ORDER_COLUMNS, CONTACT_PAGE_MAX } from '../contacts/contact-list-query.js'
+import { CONTACT_ORDER_COLUMNS, CONTACT_PAGE_MAX, CONTACT_SEARCH_MAX_WORDS } from '../contacts/contact-list-query.js'
 import { ExternalIdSchema } from '../request-values/flat-values.js'
 
 const text = (description: string) => z.string().max(256).nullable().describe(description)
@@ -25,7 +25,9 @@ export const ContactListQuerySchema = z
       .string()
       .max(1000)
       .optional()
-      .describe('Words a contact must all match, each in one of its name or address fields (accents and case aside)'),
+      .describe(
+        `Words a contact must all match, each in one of its name or address fields (accents and case aside); at most ${CONTACT_SEARCH_MAX_WORDS} words`,
+      ),
     offset: z.string().optional().describe('Contacts to skip (an integer ≥ 0; default 0)'),
     limit: z.string().optional().describe(`Contacts per page (an integer from 1 to ${CONTACT_PAGE_MAX}; default 25)`),
     orderBy: z

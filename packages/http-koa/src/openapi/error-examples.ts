@@ -24,6 +24,7 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   CUSTOM_FIELD_NOT_STRING: { id: '1' },
   CUSTOM_FIELD_NOT_NUMBER: { id: '1' },
   CUSTOM_FIELD_NOT_DATE: { id: '2' },
+  CUSTOM_FIELD_NOT_FLAT: { id: '3' },
   LIST_ITEM_NOT_OBJECT: { field: 'senders', index: 0 },
   LIST_ITEM_ID_INVALID: { field: 'senders', index: 0 },
   LIST_ITEM_TYPE_INVALID: { field: 'recipients', index: 1 },
@@ -89,15 +90,32 @@ export const REST_AUTH_ERRORS: readonly ErrorCode[] = [
   'PASSWORD_CHECKS_BUSY',
 ]
 
-/** Codes any operation may answer when the server itself fails or is overloaded. */
-export const SERVER_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']
+/** Codes of the credentials check before a `user` route: a password's, and a bearer token's provider unreachable. */
+export const CREDENTIALS_ERRORS: readonly ErrorCode[] = [...REST_AUTH_ERRORS, 'IDENTITY_PROVIDER_UNAVAILABLE']
 
-/** Codes any operation with a JSON body may answer. */
+/**
+ * Codes any operation may answer when the server itself fails or is overloaded, or when its database refuses a
+ * statement too deep to run (`STATEMENT_TOO_COMPLEX`) or stops answering (`DATABASE_UNRESPONSIVE`, the embedded
+ * engine's watchdog).
+ */
+export const SERVER_ERRORS: readonly ErrorCode[] = [
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+  'REQUEST_TIMEOUT',
+  'STATEMENT_TOO_COMPLEX',
+  'DATABASE_UNRESPONSIVE',
+]
+
+/** Codes any operation may answer before its route runs: a NUL (`%00`) in the URL (or in a JSON body), refused for every path. */
+export const REQUEST_ERRORS: readonly ErrorCode[] = ['NUL_CHARACTER']
+
+/** Codes any operation with a JSON body may answer (the body's reading and parsing, before the route runs). */
 export const BODY_ERRORS: readonly ErrorCode[] = [
   'MALFORMED_JSON',
+  'MALFORMED_UTF8',
   'JSON_TOO_DEEP',
-  'NUL_CHARACTER',
   'PAYLOAD_TOO_LARGE',
+  'BODY_TIMEOUT',
 ]
 
 const REASONS: Record<number, string> = {
