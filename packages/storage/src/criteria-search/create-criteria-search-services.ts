@@ -26,7 +26,6 @@ import {
   attachmentMatch,
   compileTerm,
   FACET_COLUMNS,
-  likeEscaped,
   type NotesSource,
   orderColumns,
   selectionCondition,
@@ -36,6 +35,7 @@ import { keepsGenericPlan, withGenericPlans } from './generic-plan.js'
 import { type OptionalTables, optionalTables, visibleNotes } from './optional-tables.js'
 import { type FacetRow, facetRows, facetsFrom, MATCHES } from './search-facets.js'
 import { formattedResource, type ResourceRow, resourceDetails } from './search-resources.js'
+import { likeEscaped } from './words-condition.js'
 
 function notesSource(actor: Actor): NotesSource {
   return {

@@ -12,7 +12,11 @@ export interface WrittenFiles {
  * is logged with the file's key and the message, never thrown over the error that caused it: the file is an
  * orphan that `mailroom fsck` removes.
  */
-export async function removeUnclaimedFile(files: WrittenFiles, file: StoredDocument, message: string): Promise<void> {
+export async function removeUnclaimedFile(
+  files: WrittenFiles,
+  file: Pick<StoredDocument, 'key'>,
+  message: string,
+): Promise<void> {
   await files.store.remove(file.key).catch((removal: unknown) => {
     files.logger.error({ err: removal, file: file.key }, message)
   })
