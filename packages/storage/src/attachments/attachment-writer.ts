@@ -13,15 +13,14 @@ import { chronoPlan, isRoot } from '@mailroom/core/internal'
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely'
 import type { AttachmentTypesTable, Database } from '../database/schema.js'
 import type { StoredDocument } from '../docserver/document-store.js'
+import { rowsAfterFile } from '../docserver/file-then-rows.js'
+import { ATTACHMENTS_COLLECTION, StorageAreaCache, type WritableStorageArea } from '../docserver/storage-areas.js'
 import { loadSafeDirectory } from '../journal/journal-rows.js'
 import { nextChrono } from '../records/kysely-records-repository.js'
 import type { StorageContext } from '../storage-context.js'
 import { attachmentTypeFromRow } from './attachment-types.js'
 
 const REMOTE_IP_MAX = 64
-
-/** How long the attachments' storage area is remembered. */
-const AREA_CACHE_MS = 10_000
 
 /**
  * The master record as the look-up found it, with what the one-statement create needs: its archive in the
@@ -31,9 +30,6 @@ interface StoredMaster extends AttachmentMaster {
   readonly archive: { readonly archiveId: string; readonly safe: string } | null
   readonly referenceVersion: string | null
 }
-
-/** The collection of Maarch's docservers attachment files go to. */
-export const ATTACHMENTS_COLLECTION = 'attachments_coll'
 
 /**
  * Failure points of an attachment create, for tests that prove it whole or absent: each hook runs at its point
@@ -57,7 +53,8 @@ export class AttachmentWriter implements AttachmentCreatePorts {
   readonly #context: StorageContext
   readonly #faults: AttachmentCreateFaults
   #safes: { version: string; value: SafeDirectory } | null = null
-  #area: { value: Promise<{ docserver_id: string; path_template: string } | undefined>; until: number } | null = null
+  /** Where attachment files go: the first writable DOC area of the attachments collection. */
+  readonly #areas = new StorageAreaCache()
 
   constructor(context: StorageContext, faults: AttachmentCreateFaults = {}) {
     this.#context = context
@@ -137,134 +134,132 @@ export class AttachmentWriter implements AttachmentCreatePorts {
 
   async store(actor: Actor, attachment: NewAttachment, meta: ContentReadMeta): Promise<number> {
     const { db, clock, docservers, journal } = this.#context
-    const area = await this.#writableArea()
+    const area = await this.#areas.writable(db, 'DOC', ATTACHMENTS_COLLECTION)
     if (!area) fail('STORAGE_UNAVAILABLE')
     const now = clock.now()
-    const stored = await docservers.write(area.path_template, attachment.format, attachment.bytes, now)
+    const stored = await docservers.write(area.pathTemplate, attachment.format, attachment.bytes, now)
     const master = attachment.master as StoredMaster
-    try {
-      await this.#faults.afterFileWrite?.(stored)
-      const takesChrono = attachment.chrono === null && attachment.type.chrono
-      if (!takesChrono && attachment.origin === null && master.archive && !this.#faults.beforeCommit) {
-        // The common case in ONE statement, atomic on its own (no BEGIN, no COMMIT): the row, its history and
-        // its journal event (built beforehand: the master record's archive came with the look-up).
-        const pending = journal.newResourceRow(await this.#directory(master.referenceVersion), master.archive, {
-          resId: master.resId,
-          destination: master.destination,
-          sha256: stored.sha256,
-          size: stored.size,
-          actor,
-        })
-        const history = this.#historyRow(actor, attachment, meta, now)
-        const inserted = await db
-          .with('attachment', (q) =>
-            q
-              .insertInto('res_attachments')
-              .values(this.#row(attachment, { chrono: attachment.chrono, relation: 1, area, stored, now }))
-              .returning('res_id'),
-          )
-          .with('journal', (q) => q.insertInto('journal_pending').values(pending))
-          .with('history', (q) =>
-            q
-              .insertInto('history')
-              .columns([
-                'table_name',
-                'record_id',
-                'event_type',
-                'user_id',
-                'event_date',
-                'info',
-                'id_module',
-                'remote_ip',
-                'event_id',
-              ])
-              .expression((e) =>
-                e
-                  .selectFrom('attachment')
-                  .select([
-                    sql<string>`${'res_attachments'}`.as('table_name'),
-                    sql<string>`attachment.res_id::text`.as('record_id'),
-                    sql<string>`${history.event_type}`.as('event_type'),
-                    sql<number>`${history.user_id}::integer`.as('user_id'),
-                    sql<Date>`${history.event_date}::timestamptz`.as('event_date'),
-                    sql<string>`${history.info}`.as('info'),
-                    sql<string>`${history.id_module}`.as('id_module'),
-                    sql<string | null>`${history.remote_ip}::text`.as('remote_ip'),
-                    sql<string>`${history.event_id}`.as('event_id'),
-                  ]),
-              ),
-          )
-          .selectFrom('attachment')
-          .select('res_id')
-          .executeTakeFirstOrThrow()
-        return Number(inserted.res_id)
-      }
-      return await db.transaction().execute(async (trx) => {
-        const plan = attachment.chrono === null && attachment.type.chrono ? chronoPlan('outgoing', now) : null
-        const chrono = plan ? await nextChrono(trx, plan) : attachment.chrono
-        let relation = 1
-        const origin = attachment.origin
-        if (origin) {
-          // The record first, as everything that changes its texts locks it first (a job's completion, migration
-          // 0019's trigger): superseding the versions below removes their texts and their jobs.
-          await trx
-            .selectFrom('res_letterbox')
+    const files = { store: docservers, logger: this.#context.logger }
+    return rowsAfterFile(
+      files,
+      () => stored,
+      async () => {
+        await this.#faults.afterFileWrite?.(stored)
+        const takesChrono = attachment.chrono === null && attachment.type.chrono
+        if (!takesChrono && attachment.origin === null && master.archive && !this.#faults.beforeCommit) {
+          // The common case in ONE statement, atomic on its own (no BEGIN, no COMMIT): the row, its history and
+          // its journal event (built beforehand: the master record's archive came with the look-up).
+          const pending = journal.newResourceRow(await this.#directory(master.referenceVersion), master.archive, {
+            resId: master.resId,
+            destination: master.destination,
+            sha256: stored.sha256,
+            size: stored.size,
+            actor,
+          })
+          const history = this.#historyRow(actor, attachment, meta, now)
+          const inserted = await db
+            .with('attachment', (q) =>
+              q
+                .insertInto('res_attachments')
+                .values(this.#row(attachment, { chrono: attachment.chrono, relation: 1, area, stored, now }))
+                .returning('res_id'),
+            )
+            .with('journal', (q) => q.insertInto('journal_pending').values(pending))
+            .with('history', (q) =>
+              q
+                .insertInto('history')
+                .columns([
+                  'table_name',
+                  'record_id',
+                  'event_type',
+                  'user_id',
+                  'event_date',
+                  'info',
+                  'id_module',
+                  'remote_ip',
+                  'event_id',
+                ])
+                .expression((e) =>
+                  e
+                    .selectFrom('attachment')
+                    .select([
+                      sql<string>`${'res_attachments'}`.as('table_name'),
+                      sql<string>`attachment.res_id::text`.as('record_id'),
+                      sql<string>`${history.event_type}`.as('event_type'),
+                      sql<number>`${history.user_id}::integer`.as('user_id'),
+                      sql<Date>`${history.event_date}::timestamptz`.as('event_date'),
+                      sql<string>`${history.info}`.as('info'),
+                      sql<string>`${history.id_module}`.as('id_module'),
+                      sql<string | null>`${history.remote_ip}::text`.as('remote_ip'),
+                      sql<string>`${history.event_id}`.as('event_id'),
+                    ]),
+                ),
+            )
+            .selectFrom('attachment')
             .select('res_id')
-            .where('res_id', '=', attachment.master.resId)
-            .forNoKeyUpdate()
-            .execute()
-          // The original locked: concurrent new versions of one attachment are numbered one after the other.
-          await trx
-            .selectFrom('res_attachments')
-            .select('res_id')
-            .where('res_id', '=', origin.resId)
-            .forUpdate()
-            .execute()
-          const chain = (eb: ExpressionBuilder<Database, 'res_attachments'>) =>
-            eb.or([eb('res_id', '=', origin.resId), eb('origin_id', '=', origin.resId)])
-          const highest = await trx
-            .selectFrom('res_attachments')
-            .select((eb) => eb.fn.max('relation').as('relation'))
-            .where(chain)
-            .executeTakeFirst()
-          relation = Number(highest?.relation ?? 1) + 1
-          await trx
-            .updateTable('res_attachments')
-            .set({ status: 'OBS', modification_date: now, modified_by: actor.id })
-            .where(chain)
-            .where('status', '<>', 'DEL')
-            .execute()
+            .executeTakeFirstOrThrow()
+          return Number(inserted.res_id)
         }
-        const inserted = await trx
-          .insertInto('res_attachments')
-          .values(this.#row(attachment, { chrono, relation, area, stored, now }))
-          .returning('res_id')
-          .executeTakeFirstOrThrow()
-        const id = Number(inserted.res_id)
-        await journal.deposit(trx, {
-          resId: attachment.master.resId,
-          destination: attachment.master.destination,
-          sha256: stored.sha256,
-          size: stored.size,
-          actor,
-          kind: 'newResource',
+        return await db.transaction().execute(async (trx) => {
+          const plan = attachment.chrono === null && attachment.type.chrono ? chronoPlan('outgoing', now) : null
+          const chrono = plan ? await nextChrono(trx, plan) : attachment.chrono
+          let relation = 1
+          const origin = attachment.origin
+          if (origin) {
+            // The record first, as everything that changes its texts locks it first (a job's completion, migration
+            // 0019's trigger): superseding the versions below removes their texts and their jobs.
+            await trx
+              .selectFrom('res_letterbox')
+              .select('res_id')
+              .where('res_id', '=', attachment.master.resId)
+              .forNoKeyUpdate()
+              .execute()
+            // The original locked: concurrent new versions of one attachment are numbered one after the other.
+            await trx
+              .selectFrom('res_attachments')
+              .select('res_id')
+              .where('res_id', '=', origin.resId)
+              .forUpdate()
+              .execute()
+            const chain = (eb: ExpressionBuilder<Database, 'res_attachments'>) =>
+              eb.or([eb('res_id', '=', origin.resId), eb('origin_id', '=', origin.resId)])
+            const highest = await trx
+              .selectFrom('res_attachments')
+              .select((eb) => eb.fn.max('relation').as('relation'))
+              .where(chain)
+              .executeTakeFirst()
+            relation = Number(highest?.relation ?? 1) + 1
+            await trx
+              .updateTable('res_attachments')
+              .set({ status: 'OBS', modification_date: now, modified_by: actor.id })
+              .where(chain)
+              .where('status', '<>', 'DEL')
+              .execute()
+          }
+          const inserted = await trx
+            .insertInto('res_attachments')
+            .values(this.#row(attachment, { chrono, relation, area, stored, now }))
+            .returning('res_id')
+            .executeTakeFirstOrThrow()
+          const id = Number(inserted.res_id)
+          await journal.deposit(trx, {
+            resId: attachment.master.resId,
+            destination: attachment.master.destination,
+            sha256: stored.sha256,
+            size: stored.size,
+            actor,
+            kind: 'newResource',
+          })
+          await trx
+            .insertInto('history')
+            .values({ ...this.#historyRow(actor, attachment, meta, now), record_id: String(id) })
+            .execute()
+          await this.#faults.beforeCommit?.(id)
+          return id
         })
-        await trx
-          .insertInto('history')
-          .values({ ...this.#historyRow(actor, attachment, meta, now), record_id: String(id) })
-          .execute()
-        await this.#faults.beforeCommit?.(id)
-        return id
-      })
-    } catch (error) {
-      await docservers.remove(stored.key).catch((removal: unknown) => {
-        this.#context.logger.error(
-          { err: removal, file: stored.key },
-          'could not remove the file of a failed attachment',
-        )
-      })
-      throw error
-    }
+      },
+      'could not remove the file of a failed attachment',
+    )
   }
 
   /** The res_attachments row of a new attachment. */
@@ -273,7 +268,7 @@ export class AttachmentWriter implements AttachmentCreatePorts {
     written: {
       chrono: string | null
       relation: number
-      area: { docserver_id: string }
+      area: WritableStorageArea
       stored: StoredDocument
       now: Date
     },
@@ -296,7 +291,7 @@ export class AttachmentWriter implements AttachmentCreatePorts {
       in_signature_book: type.sign,
       creation_date: written.now,
       format: attachment.format,
-      docserver_id: written.area.docserver_id,
+      docserver_id: written.area.docserverId,
       path: written.stored.path,
       filename: written.stored.filename,
       filesize: written.stored.size,
@@ -323,26 +318,6 @@ export class AttachmentWriter implements AttachmentCreatePorts {
     if (this.#safes && version !== null && this.#safes.version === version) return this.#safes.value
     const value = await loadSafeDirectory(this.#context.db)
     if (version !== null) this.#safes = { version, value }
-    return value
-  }
-
-  /** The storage area attachment files go to, remembered a few seconds (the docservers change by administration). */
-  #writableArea() {
-    const now = Date.now()
-    if (this.#area && this.#area.until > now) return this.#area.value
-    const value = this.#context.db
-      .selectFrom('docservers')
-      .select(['docserver_id', 'path_template'])
-      .where('docserver_type_id', '=', 'DOC')
-      .where('is_readonly', '=', 'N')
-      .where('coll_id', '=', ATTACHMENTS_COLLECTION)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst()
-    this.#area = { value, until: now + AREA_CACHE_MS }
-    value.catch(() => {
-      this.#area = null
-    })
     return value
   }
 }

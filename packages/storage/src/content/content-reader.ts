@@ -32,6 +32,7 @@ import {
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { AdrLetterboxTable, Database, ResLetterboxTable } from '../database/schema.js'
 import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'
+import { StorageAreaCache } from '../docserver/storage-areas.js'
 import type { StorageContext } from '../storage-context.js'
 import { type ContentSettings, DEFAULT_CONTENT_SETTINGS } from './content-settings.js'
 import { FileReaderPool } from './file-reader-pool.js'
@@ -47,7 +48,6 @@ import {
   locateFile,
   readDigestedFrom,
   readHead,
-  StorageAreaCache,
   type StoredFileRef,
   verifyingStream,
 } from './stored-file.js'

@@ -1,11 +1,15 @@
-import { createHash, type Hash } from 'node:crypto'
 import { open } from 'node:fs/promises'
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream'
 import { type DomainError, domainError } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { DocumentStore } from '../docserver/document-store.js'
+import { digestStream, type FileDigest, fingerprintAlgorithm, Hashes } from '../docserver/file-digest.js'
 import { fileError } from '../docserver/folder-document-store.js'
+import { type StorageAreaCache, storageAreaById } from '../docserver/storage-areas.js'
+
+// Digests were computed here before the document store's own checks needed them; what reads files still names them here.
+export { digestOf, digestStream, type FileDigest, fingerprintAlgorithm } from '../docserver/file-digest.js'
 
 /** The columns that place a file in the document storage (res_letterbox or adr_letterbox). */
 export interface StoredFileRef {
@@ -31,27 +35,6 @@ export interface LocatedFile {
   readonly size: number
 }
 
-/** What hashing a file gave: the storage area's fingerprint, the SHA-256 the journal speaks, the size. */
-export interface FileDigest {
-  readonly fingerprint: string
-  readonly sha256: string
-  readonly size: number
-}
-
-const KNOWN_ALGORITHMS: Readonly<Record<string, string>> = {
-  SHA256: 'sha256',
-  SHA384: 'sha384',
-  SHA512: 'sha512',
-  SHA1: 'sha1',
-  MD5: 'md5',
-}
-
-/** docserver_types.fingerprint_mode → node:crypto algorithm; `NONE` or empty means SHA-512 (reference §2.3). */
-export function fingerprintAlgorithm(mode: string | null | undefined): string {
-  const key = (mode ?? '').trim().toUpperCase().replace('-', '')
-  return KNOWN_ALGORITHMS[key] ?? 'sha512'
-}
-
 /**
  * Finds a stored file: its storage area row (missing → 404 `Docserver does not exist`, also when the
  * area's folder is gone), then the file (missing → 404 `Document not found in docserver`; a folder or an
@@ -65,14 +48,14 @@ export async function locateFile(
   areas?: StorageAreaCache,
 ): Promise<LocatedFile> {
   const area = ref.docserver_id
-    ? await (areas ? areas.get(db, ref.docserver_id) : storageArea(db, ref.docserver_id))
+    ? await (areas ? areas.byId(db, ref.docserver_id) : storageAreaById(db, ref.docserver_id))
     : undefined
   if (!area) throw domainError('DOCSERVER_NOT_FOUND')
-  if (store.keyOf(area.path_template, '', '') === null) throw domainError('DOCSERVER_NOT_FOUND')
-  const key = store.keyOf(area.path_template, ref.path ?? '', ref.filename ?? '')
+  if (store.keyOf(area.pathTemplate, '', '') === null) throw domainError('DOCSERVER_NOT_FOUND')
+  const key = store.keyOf(area.pathTemplate, ref.path ?? '', ref.filename ?? '')
   // The area is only looked at when the file cannot be found: a file found is inside an existing area.
   const missing = async (): Promise<never> => {
-    throw domainError((await store.hasArea(area.path_template)) ? 'DOCUMENT_NOT_IN_DOCSERVER' : 'DOCSERVER_NOT_FOUND')
+    throw domainError((await store.hasArea(area.pathTemplate)) ? 'DOCUMENT_NOT_IN_DOCSERVER' : 'DOCSERVER_NOT_FOUND')
   }
   // A row pointing outside its area is treated as a missing file, never followed.
   if (key === null || !ref.filename) return missing()
@@ -85,47 +68,10 @@ export async function locateFile(
   return {
     key,
     localPath: store.localPath(key),
-    algorithm: fingerprintAlgorithm(area.fingerprint_mode),
+    algorithm: fingerprintAlgorithm(area.fingerprintMode),
     expected,
     expectedSize: ref.filesize ?? null,
     size,
-  }
-}
-
-/** A storage area row as reads need it. */
-export interface StorageArea {
-  readonly path_template: string
-  readonly fingerprint_mode: string | null
-}
-
-function storageArea(db: Kysely<Database>, docserverId: string): Promise<StorageArea | undefined> {
-  return db
-    .selectFrom('docservers as d')
-    .leftJoin('docserver_types as t', 't.docserver_type_id', 'd.docserver_type_id')
-    .select(['d.path_template', 't.fingerprint_mode'])
-    .where('d.docserver_id', '=', docserverId)
-    .executeTakeFirst()
-}
-
-/**
- * Storage area rows kept for a few seconds: they change only by administration, and every read needs one,
- * so caching saves a database round trip per read. Missing areas are not cached.
- */
-export class StorageAreaCache {
-  readonly #ttlMs: number
-  readonly #rows = new Map<string, { area: StorageArea; until: number }>()
-
-  constructor(ttlMs = 5_000) {
-    this.#ttlMs = ttlMs
-  }
-
-  async get(db: Kysely<Database>, docserverId: string): Promise<StorageArea | undefined> {
-    const cached = this.#rows.get(docserverId)
-    if (cached && cached.until > Date.now()) return cached.area
-    const area = await storageArea(db, docserverId)
-    if (area) this.#rows.set(docserverId, { area, until: Date.now() + this.#ttlMs })
-    else this.#rows.delete(docserverId)
-    return area
   }
 }
 
@@ -200,55 +146,15 @@ export async function readHead(store: DocumentStore, file: LocatedFile, length: 
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
 }
 
-class Hashes {
-  readonly #fingerprint: Hash
-  readonly #sha256: Hash | undefined
-  #size = 0
-
-  constructor(algorithm: string) {
-    this.#fingerprint = createHash(algorithm)
-    this.#sha256 = algorithm === 'sha256' ? undefined : createHash('sha256')
-  }
-
-  update(chunk: Uint8Array): void {
-    this.#fingerprint.update(chunk)
-    this.#sha256?.update(chunk)
-    this.#size += chunk.length
-  }
-
-  digest(): FileDigest {
-    const fingerprint = this.#fingerprint.digest('hex')
-    return { fingerprint, sha256: this.#sha256?.digest('hex') ?? fingerprint, size: this.#size }
-  }
-}
-
 /** A whole stored file's bytes and their digest, computed in the same pass. */
 export interface DigestedFile {
   readonly bytes: Uint8Array
   readonly digest: FileDigest
 }
 
-/** Digest of bytes held in memory. */
-export function digestOf(bytes: Uint8Array, algorithm: string): FileDigest {
-  const hashes = new Hashes(algorithm)
-  hashes.update(bytes)
-  return hashes.digest()
-}
-
 /** Digest of a stored file read as a stream (constant memory). */
 export async function digestFile(store: DocumentStore, file: LocatedFile): Promise<FileDigest> {
   return digestStream(await store.read(file.key), file.algorithm)
-}
-
-/** Digest of a stream of bytes (constant memory). */
-export async function digestStream(source: Readable, algorithm: string): Promise<FileDigest> {
-  const hashes = new Hashes(algorithm)
-  try {
-    for await (const chunk of source as AsyncIterable<Buffer>) hashes.update(chunk)
-  } catch (error) {
-    throw readError(error)
-  }
-  return hashes.digest()
 }
 
 /** True when a digest is the one the row stores (fingerprint and, when known, size). */

@@ -9,7 +9,8 @@ import type {
   VersionStore,
 } from '@mailroom/core'
 import { fail } from '@mailroom/core'
-import type { StoredDocument } from '../docserver/document-store.js'
+import { removeUnclaimedFile, rowsAfterFile } from '../docserver/file-then-rows.js'
+import { firstWritableArea } from '../docserver/storage-areas.js'
 import type { ContentReaderContext } from './content-reader.js'
 import { digestOf, fingerprintAlgorithm } from './stored-file.js'
 
@@ -45,128 +46,117 @@ export class VersionWriter implements VersionStore {
   ): Promise<NewVersionResult> {
     const { db } = this.#context
     const areaType = request.kind === 'DOC' ? 'DOC' : 'CONVERT'
-    const area = await db
-      .selectFrom('docservers as d')
-      .leftJoin('docserver_types as t', 't.docserver_type_id', 'd.docserver_type_id')
-      .select(['d.docserver_id', 'd.path_template', 't.fingerprint_mode'])
-      .where('d.docserver_type_id', '=', areaType)
-      .where('d.is_readonly', '=', 'N')
-      .where('d.coll_id', '=', 'letterbox_coll')
-      .orderBy('d.id')
-      .limit(1)
-      .executeTakeFirst()
+    const area = await firstWritableArea(db, areaType)
     if (!area) fail('STORAGE_UNAVAILABLE')
     const now = this.#context.clock.now()
-    const stored = await this.#context.docservers.write(area.path_template, request.format, request.bytes, now)
-    const algorithm = fingerprintAlgorithm(area.fingerprint_mode)
+    const stored = await this.#context.docservers.write(area.pathTemplate, request.format, request.bytes, now)
+    const algorithm = fingerprintAlgorithm(area.fingerprintMode)
     const fingerprint = algorithm === 'sha256' ? stored.sha256 : digestOf(request.bytes, algorithm).fingerprint
     let replaced: string | null = null
-    try {
-      const result = await db.transaction().execute(async (trx) => {
-        const record = await trx
-          .selectFrom('res_letterbox')
-          .select(['res_id', 'version', 'docserver_id', 'path', 'filename', 'fingerprint', 'filesize', 'destination'])
-          .where('res_id', '=', resId)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!record) fail('DOCUMENT_NOT_FOUND')
-        const { version, keepPrevious } = place({
-          version: record.version,
-          hasFile: Boolean(record.filename),
-          stored: Boolean(record.filename && record.docserver_id && record.path !== null),
-        })
-        if (request.kind === 'DOC') {
-          if (keepPrevious && record.filename && record.docserver_id && record.path !== null) {
+    const files = { store: this.#context.docservers, logger: this.#context.logger }
+    const result = await rowsAfterFile(
+      files,
+      () => stored,
+      () =>
+        db.transaction().execute(async (trx) => {
+          const record = await trx
+            .selectFrom('res_letterbox')
+            .select(['res_id', 'version', 'docserver_id', 'path', 'filename', 'fingerprint', 'filesize', 'destination'])
+            .where('res_id', '=', resId)
+            .forUpdate()
+            .executeTakeFirst()
+          if (!record) fail('DOCUMENT_NOT_FOUND')
+          const { version, keepPrevious } = place({
+            version: record.version,
+            hasFile: Boolean(record.filename),
+            stored: Boolean(record.filename && record.docserver_id && record.path !== null),
+          })
+          if (request.kind === 'DOC') {
+            if (keepPrevious && record.filename && record.docserver_id && record.path !== null) {
+              await trx
+                .insertInto('adr_letterbox')
+                .values({
+                  res_id: resId,
+                  type: 'DOC',
+                  version: record.version,
+                  docserver_id: record.docserver_id,
+                  path: record.path,
+                  filename: record.filename,
+                  fingerprint: record.fingerprint,
+                  filesize: record.filesize,
+                })
+                .onConflict((oc) => oc.columns(['res_id', 'type', 'version']).doNothing())
+                .execute()
+            }
             await trx
-              .insertInto('adr_letterbox')
-              .values({
-                res_id: resId,
-                type: 'DOC',
-                version: record.version,
-                docserver_id: record.docserver_id,
-                path: record.path,
-                filename: record.filename,
-                fingerprint: record.fingerprint,
-                filesize: record.filesize,
+              .updateTable('res_letterbox')
+              .set({
+                docserver_id: area.docserverId,
+                path: stored.path,
+                filename: stored.filename,
+                fingerprint,
+                filesize: stored.size,
+                format: request.format,
+                version,
+                modification_date: now,
               })
-              .onConflict((oc) => oc.columns(['res_id', 'type', 'version']).doNothing())
+              .where('res_id', '=', resId)
               .execute()
-          }
-          await trx
-            .updateTable('res_letterbox')
-            .set({
-              docserver_id: area.docserver_id,
+            await this.#context.journal?.deposit?.(trx, {
+              resId,
+              destination: record.destination,
+              sha256: stored.sha256,
+              size: stored.size,
+              actor,
+              kind: 'newResource',
+            })
+          } else {
+            const previous = await trx
+              .selectFrom('adr_letterbox as a')
+              .innerJoin('docservers as d', 'd.docserver_id', 'a.docserver_id')
+              .select(['a.path', 'a.filename', 'd.path_template'])
+              .where('a.res_id', '=', resId)
+              .where('a.type', '=', request.kind)
+              .where('a.version', '=', version)
+              .executeTakeFirst()
+            if (previous)
+              replaced = this.#context.docservers.keyOf(previous.path_template, previous.path, previous.filename)
+            const values = {
+              docserver_id: area.docserverId,
               path: stored.path,
               filename: stored.filename,
               fingerprint,
               filesize: stored.size,
-              format: request.format,
-              version,
-              modification_date: now,
-            })
-            .where('res_id', '=', resId)
-            .execute()
-          await this.#context.journal?.deposit?.(trx, {
-            resId,
-            destination: record.destination,
-            sha256: stored.sha256,
-            size: stored.size,
-            actor,
-            kind: 'newResource',
-          })
-        } else {
-          const previous = await trx
-            .selectFrom('adr_letterbox as a')
-            .innerJoin('docservers as d', 'd.docserver_id', 'a.docserver_id')
-            .select(['a.path', 'a.filename', 'd.path_template'])
-            .where('a.res_id', '=', resId)
-            .where('a.type', '=', request.kind)
-            .where('a.version', '=', version)
-            .executeTakeFirst()
-          if (previous)
-            replaced = this.#context.docservers.keyOf(previous.path_template, previous.path, previous.filename)
-          const values = {
-            docserver_id: area.docserver_id,
-            path: stored.path,
-            filename: stored.filename,
-            fingerprint,
-            filesize: stored.size,
+            }
+            await trx
+              .insertInto('adr_letterbox')
+              .values({ res_id: resId, type: request.kind, version, ...values })
+              .onConflict((oc) => oc.columns(['res_id', 'type', 'version']).doUpdateSet(values))
+              .execute()
+            await trx.updateTable('res_letterbox').set({ modification_date: now }).where('res_id', '=', resId).execute()
           }
+          const history = historyOf(version)
           await trx
-            .insertInto('adr_letterbox')
-            .values({ res_id: resId, type: request.kind, version, ...values })
-            .onConflict((oc) => oc.columns(['res_id', 'type', 'version']).doUpdateSet(values))
+            .insertInto('history')
+            .values({
+              table_name: history.tableName,
+              record_id: String(history.recordId),
+              event_type: history.eventType,
+              user_id: actor.id,
+              event_date: now,
+              info: history.info,
+              id_module: history.module,
+              remote_ip: meta.remoteIp ? meta.remoteIp.slice(0, REMOTE_IP_MAX) : null,
+              event_id: history.eventId,
+            })
             .execute()
-          await trx.updateTable('res_letterbox').set({ modification_date: now }).where('res_id', '=', resId).execute()
-        }
-        const history = historyOf(version)
-        await trx
-          .insertInto('history')
-          .values({
-            table_name: history.tableName,
-            record_id: String(history.recordId),
-            event_type: history.eventType,
-            user_id: actor.id,
-            event_date: now,
-            info: history.info,
-            id_module: history.module,
-            remote_ip: meta.remoteIp ? meta.remoteIp.slice(0, REMOTE_IP_MAX) : null,
-            event_id: history.eventId,
-          })
-          .execute()
-        return { resId, version }
-      })
-      if (replaced) await this.#context.docservers.remove(replaced).catch(() => {})
-      return result
-    } catch (error) {
-      await this.#remove(stored)
-      throw error
-    }
-  }
-
-  async #remove(stored: StoredDocument): Promise<void> {
-    await this.#context.docservers.remove(stored.key).catch((error: unknown) => {
-      this.#context.logger.error({ err: error, file: stored.key }, 'could not remove the file of a failed new version')
-    })
+          return { resId, version }
+        }),
+      'could not remove the file of a failed new version',
+    )
+    // The file the new one replaced is no longer named by any row.
+    if (replaced)
+      await removeUnclaimedFile(files, { key: replaced }, 'could not remove the replaced file: mailroom fsck will')
+    return result
   }
 }

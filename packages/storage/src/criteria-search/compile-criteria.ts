@@ -3,46 +3,15 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { FullTextSql } from '../search/compile-clause.js'
 import { compileCustomField } from './compile-custom-fields.js'
 import { compileDiffusionTerm } from './compile-diffusion-criteria.js'
+import { containing, folded, searchWords, wordsCondition } from './words-condition.js'
 
 /**
  * Compiles the terms of a `POST /rest/search` body to SQL over res_view_letterbox. Caller text only ever
  * travels as a bound value (`sql.val`); column names come from the terms' typed unions, never from the body.
  */
 
-/** Letters folded for accent-insensitive matching: translate() works in every locale, lower() may not. */
-const ACCENTED = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ'
-const UNACCENTED = 'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyy'
-
-/** A value for LIKE with its wildcards escaped: caller text is matched as text, never as a pattern. */
-export function likeEscaped(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
-/** `%text%` as a bound value. */
-function containing(text: string): RawBuilder<string> {
-  return sql.val(`%${likeEscaped(text)}%`)
-}
-
-function folded(expression: RawBuilder<unknown>): RawBuilder<string> {
-  return sql<string>`translate(${expression}, ${sql.lit(ACCENTED)}, ${sql.lit(UNACCENTED)})`
-}
-
 /** The chrono as 20.10 compares it (spaces removed): the expression migration 0015 indexes with pg_trgm. */
 export const CHRONO_WITHOUT_SPACES = sql<string>`replace(${sql.ref('alt_identifier')}, ' ', '')`
-
-/** The words of a text search: 20.10 keeps words of two characters or more. */
-export function searchWords(text: string): string[] {
-  return text.split(' ').filter((word) => word.length >= 2)
-}
-
-/** Every word a substring of the column, case and accents ignored; null when there is no word. */
-export function wordsCondition(column: RawBuilder<unknown>, words: readonly string[]): RawBuilder<SqlBool> | null {
-  if (words.length === 0) return null
-  return sql<SqlBool>`(${sql.join(
-    words.map((word) => sql`${folded(column)} ilike ${folded(containing(word))}`),
-    sql` and `,
-  )})`
-}
 
 function orNull(condition: RawBuilder<SqlBool> | null, column: string, withNull: boolean): RawBuilder<SqlBool> {
   const isNull = sql<SqlBool>`${sql.ref(column)} is null`

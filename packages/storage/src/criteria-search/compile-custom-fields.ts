@@ -1,6 +1,6 @@
 import type { CriteriaTerm, CustomFieldMatch } from '@mailroom/core'
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import { searchWords, wordsCondition } from './compile-criteria.js'
+import { searchWords, wordsCondition } from './words-condition.js'
 
 /**
  * `indexingCustomField_<id>` (20.10's getCustomFieldsClause): the field's value in the record's `custom_fields`,

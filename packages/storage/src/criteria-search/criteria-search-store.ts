@@ -5,6 +5,8 @@ import type {
   CriteriaTerm,
   CustomFieldType,
   FacetRow,
+  FullTextIndex,
+  FullTextLanguage,
   ResourceRow,
   SearchCriteria,
   SearchPaging,
@@ -18,17 +20,16 @@ import {
   attachmentMatch,
   compileTerm,
   FACET_COLUMNS,
-  likeEscaped,
   type NotesSource,
   orderColumns,
   selectionCondition,
   type TermSources,
 } from './compile-criteria.js'
-import { DEFAULT_FULLTEXT_CANDIDATES, type FullTextSearchSettings } from './create-criteria-search-services.js'
 import { keepsGenericPlan, withGenericPlans } from './generic-plan.js'
 import { type OptionalTables, optionalTables, visibleNotes } from './optional-tables.js'
 import { facetRows, MATCHES } from './search-facets.js'
 import { resourceDetails } from './search-resources.js'
+import { likeEscaped } from './words-condition.js'
 
 function notesSource(actor: Actor): NotesSource {
   return {
@@ -72,6 +73,19 @@ async function somePreCheckEmpty(
 function jsonValue<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value
 }
+
+/** How the searches read the full-text index (createMailroom's `fulltext` options). */
+export interface FullTextSearchSettings {
+  /** The language the full-text index is built in (MAILROOM_FULLTEXT_LANGUAGE); its words are read the same way. */
+  readonly fullTextLanguage?: FullTextLanguage
+  /** An external index (a search engine); absent, the database's own index answers inside the search's SQL. */
+  readonly fullTextIndex?: FullTextIndex | null
+  /** The most candidates an external index gives per words (createMailroom's `fulltext.candidates`, 10,000 by default). */
+  readonly fullTextCandidates?: number
+}
+
+/** The default of FullTextSearchSettings.fullTextCandidates. */
+export const DEFAULT_FULLTEXT_CANDIDATES = 10_000
 
 const SEARCHABLE_STATUS = sql<SqlBool>`${sql.ref('status')} = any(array(select id from status where can_be_searched = 'Y'))`
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { pipeline, Transform } from 'node:stream'
 import type { Kysely } from 'kysely'
-import { fingerprintAlgorithm } from '../content/stored-file.js'
 import type { Database } from '../database/schema.js'
 import type { DocumentStore } from './document-store.js'
+import { fingerprintAlgorithm } from './file-digest.js'
 
 /** Where a copy stands, after each file. */
 export interface CopyProgress {

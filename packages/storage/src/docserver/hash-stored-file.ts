@@ -1,6 +1,6 @@
 import { isDomainError } from '@mailroom/core'
-import { digestStream } from '../content/stored-file.js'
 import type { DocumentStore } from './document-store.js'
+import { digestStream } from './file-digest.js'
 
 /** Hex SHA-256 of a stored file, streamed; null when it does not exist or is not a regular file; a store that cannot be reached throws (never taken for a missing file). */
 export async function sha256OfStoredFile(store: DocumentStore, key: string): Promise<string | null> {

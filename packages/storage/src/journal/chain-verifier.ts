@@ -1,8 +1,7 @@
 import type { ChainVerificationOptions, SafeVerification } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database/schema.js'
-import type { StorageContext } from '../storage-context.js'
-import { type VerifiedPoint, verifyJournal } from './verify-journal.js'
+import { type JournalFiles, type VerifiedPoint, verifyJournal } from './verify-journal.js'
 
 /** The chain verification of the HTTP endpoint: resumes from the last verified point, one walk per safe at a time. */
 export interface ChainVerifier {
@@ -17,7 +16,7 @@ export interface ChainVerifier {
  * during an incremental one waits for it, then walks (an incremental answer does not answer it).
  * Deposited files are not re-hashed (`mailroom journal verify` does that, over the whole chain, every time).
  */
-export function createChainVerifier(context: Pick<StorageContext, 'db' | 'docservers'>): ChainVerifier {
+export function createChainVerifier(context: JournalFiles): ChainVerifier {
   const db = context.db
   const inFlight = new Map<string, { readonly full: boolean; readonly answer: Promise<SafeVerification> }>()
 

@@ -3,11 +3,16 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { DocumentStore } from '../docserver/document-store.js'
 import { sha256OfStoredFile } from '../docserver/hash-stored-file.js'
-import type { StorageContext } from '../storage-context.js'
 import { loadSafeDirectory, rowToEvent, sha256Hex } from './journal-rows.js'
 import { sealJournal } from './journal-sealer.js'
 
 export type { JournalBreak, JournalBreakReason, SafeVerification } from '@mailroom/core'
+
+/** What verifying the journal reads: its rows and the files they name. */
+export interface JournalFiles {
+  readonly db: Kysely<Database>
+  readonly docservers: DocumentStore
+}
 
 /** Outcome of {@link verifyJournal}. */
 export interface JournalVerification {
@@ -56,7 +61,7 @@ const DEPOSIT_TYPES = new Set(['recordsManagement/deposit', 'recordsManagement/d
  * milliseconds): in that window only the database's access rights protect it.
  */
 export async function verifyJournal(
-  context: Pick<StorageContext, 'db' | 'docservers'>,
+  context: JournalFiles,
   safe?: string,
   options: VerifyJournalOptions = {},
 ): Promise<JournalVerification> {
@@ -100,7 +105,7 @@ export async function verifyJournal(
 }
 
 /** The checker of deposited files, with the storage areas it resolves their paths in. */
-async function fileChecker(context: Pick<StorageContext, 'db' | 'docservers'>): Promise<FileChecker> {
+async function fileChecker(context: JournalFiles): Promise<FileChecker> {
   const rows = await context.db.selectFrom('docservers').select(['docserver_id', 'path_template']).execute()
   return new FileChecker(
     context.db,

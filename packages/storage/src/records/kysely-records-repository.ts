@@ -19,6 +19,8 @@ import { buildSafeDirectory, chronoPlan } from '@mailroom/core/internal'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'
+import { removeUnclaimedFile, rowsAfterFile, type WrittenFiles } from '../docserver/file-then-rows.js'
+import { StorageAreaCache, type WritableStorageArea } from '../docserver/storage-areas.js'
 import { loadSafeDirectory } from '../journal/journal-rows.js'
 import type { JournalRowsOfCommit, PreparedDeposit } from '../journal/journal-writer.js'
 import type { StorageContext } from '../storage-context.js'
@@ -46,11 +48,11 @@ export interface RecordCreateFaults {
 /** A file written by stageFile: the area it went to and where it lies, for the create that gets it. */
 class StagedDocument implements StagedFile {
   readonly file: NewRecordFile
-  readonly area: WritableArea
+  readonly area: WritableStorageArea
   readonly document: StoredDocument
   readonly #remove: () => Promise<void>
 
-  constructor(file: NewRecordFile, area: WritableArea, document: StoredDocument, remove: () => Promise<void>) {
+  constructor(file: NewRecordFile, area: WritableStorageArea, document: StoredDocument, remove: () => Promise<void>) {
     this.file = file
     this.area = area
     this.document = document
@@ -70,7 +72,7 @@ interface StoredRow {
   /** Reserved id (a record with a file), else null: the identity column draws one. */
   readonly resId: number | null
   readonly chrono: string | null
-  readonly area: WritableArea | null
+  readonly area: WritableStorageArea | null
   readonly document: StoredDocument | null
   readonly deposit: PreparedDeposit | null
   readonly now: Date
@@ -82,14 +84,8 @@ async function reserveResId(db: Kysely<Database>): Promise<number> {
   return Number(result.rows[0]?.id)
 }
 
-/** The document storage area new originals go to (reference: first writable DOC docserver). */
-interface WritableArea {
-  readonly docserverId: string
-  readonly pathTemplate: string
-}
-
-/** How long the writable area is remembered; the docservers table changes only by administration. */
-const AREA_CACHE_MS = 10_000
+/** What is logged when the file of a failed or refused create could not be removed. */
+const FAILED_CREATE_REMOVAL = 'could not remove the file of a failed create: mailroom fsck will'
 
 /** History text of a creation (reference _DOC_ADDED in English). */
 export const CREATION_HISTORY_INFO = 'Document added'
@@ -106,16 +102,19 @@ export const CREATION_HISTORY_INFO = 'Document added'
 export class KyselyRecordsRepository implements RecordsRepository {
   readonly #context: StorageContext
   readonly #writer: DocumentStore
+  readonly #files: WrittenFiles
   readonly #faults: RecordCreateFaults
   /** The reference tables' rows create lookups read, kept while the database's reference version holds. */
   readonly #references = new ReferenceCache()
   /** Safe directories by the entity tree they were built from: the cached tree is the same array for many creates. */
   readonly #directories = new WeakMap<readonly RecordTreeEntity[], SafeDirectory>()
-  #area: { value: Promise<WritableArea>; until: number } | null = null
+  /** Where originals go: the first writable DOC area of the letterbox collection. */
+  readonly #areas = new StorageAreaCache()
 
   constructor(context: StorageContext, faults: RecordCreateFaults = {}) {
     this.#context = context
     this.#writer = context.docservers
+    this.#files = { store: context.docservers, logger: context.logger }
     this.#faults = faults
   }
 
@@ -135,7 +134,9 @@ export class KyselyRecordsRepository implements RecordsRepository {
     if (this.#context.chronoMerger.prepare(file.format, file.bytes) !== null) return null
     const area = await this.#writableArea()
     const document = await this.#writer.write(area.pathTemplate, file.format, file.bytes, this.#context.clock.now())
-    return new StagedDocument(file, area, document, () => this.#removeFile(document))
+    return new StagedDocument(file, area, document, () =>
+      removeUnclaimedFile(this.#files, document, FAILED_CREATE_REMOVAL),
+    )
   }
 
   async create(actor: Actor, record: NewRecord, preparation: CreatePreparation = NO_PREPARATION): Promise<number> {
@@ -144,7 +145,7 @@ export class KyselyRecordsRepository implements RecordsRepository {
     // A file staged by this repository is already in place (stageFile); any other is not ours to use.
     const staged = preparation.stagedFile instanceof StagedDocument ? preparation.stagedFile : null
     if (preparation.stagedFile && staged === null) await preparation.stagedFile.discard()
-    let area: WritableArea | null = staged?.area ?? null
+    let area: WritableStorageArea | null = staged?.area ?? null
     let document: StoredDocument | null = staged?.document ?? null
     // An office file with the placeholder is stored with the chrono merged in (reference §2.2). Its bytes
     // depend on the chrono only when the record gets one; otherwise the field is emptied right away. A
@@ -165,67 +166,63 @@ export class KyselyRecordsRepository implements RecordsRepository {
         document = await this.#writer.write(area.pathTemplate, record.file.format, bytes, now)
       }
     }
+    // Read through the getter: the transaction below may write the file itself (a chrono merged in).
+    const written = () => document as StoredDocument | null
     try {
-      if (document) await this.#faults.afterFileWrite?.(document)
-      const store = async (
-        journal: JournalRowsOfCommit,
-        db: Kysely<Database>,
-        chrono: string | null,
-        stored: StoredDocument | null,
-      ) => {
-        const deposit = stored ? await this.#prepareDeposit(journal, db, actor, record, stored, preparation) : null
-        return this.#insertAll(db, actor, record, {
-          resId: deposit?.resId ?? null,
-          chrono,
-          area,
-          document: stored,
-          deposit,
-          now,
-        })
-      }
-      // The journal seals the deposit soon after this statement or transaction has committed.
-      return await this.#context.journal.committing(async (journal) => {
-        if (plan === null && !this.#faults.afterInsert && !this.#faults.beforeCommit) {
-          // Every row in one statement, which PostgreSQL runs atomically on its own: no BEGIN, no COMMIT.
-          return store(journal, this.#context.db, null, document)
-        }
-        return this.#context.db.transaction().execute(async (trx) => {
-          const chrono = plan ? await nextChrono(trx, plan) : null
-          if (mergeInTransaction && area && record.file) {
-            // The number is only known once the counter moved, so this file is written under the counter's
-            // lock: concurrent creates of the category wait for its fsync, the price of gap-free numbers
-            // inside the document. A rollback removes it like any other file (catch below).
-            document = await this.#writer.write(
-              area.pathTemplate,
-              record.file.format,
-              await filled(merge, chrono ?? ''),
+      return await rowsAfterFile(
+        this.#files,
+        written,
+        async () => {
+          if (document) await this.#faults.afterFileWrite?.(document)
+          const store = async (
+            journal: JournalRowsOfCommit,
+            db: Kysely<Database>,
+            chrono: string | null,
+            stored: StoredDocument | null,
+          ) => {
+            const deposit = stored ? await this.#prepareDeposit(journal, db, actor, record, stored, preparation) : null
+            return this.#insertAll(db, actor, record, {
+              resId: deposit?.resId ?? null,
+              chrono,
+              area,
+              document: stored,
+              deposit,
               now,
-            )
-            await this.#faults.afterFileWrite?.(document)
+            })
           }
-          const resId = await store(journal, trx, chrono, document)
-          await this.#faults.afterInsert?.(resId)
-          await this.#faults.beforeCommit?.(resId)
-          return resId
-        })
-      })
+          // The journal seals the deposit soon after this statement or transaction has committed.
+          return await this.#context.journal.committing(async (journal) => {
+            if (plan === null && !this.#faults.afterInsert && !this.#faults.beforeCommit) {
+              // Every row in one statement, which PostgreSQL runs atomically on its own: no BEGIN, no COMMIT.
+              return store(journal, this.#context.db, null, document)
+            }
+            return this.#context.db.transaction().execute(async (trx) => {
+              const chrono = plan ? await nextChrono(trx, plan) : null
+              if (mergeInTransaction && area && record.file) {
+                // The number is only known once the counter moved, so this file is written under the counter's
+                // lock: concurrent creates of the category wait for its fsync, the price of gap-free numbers
+                // inside the document. A rollback removes it like any other file (rowsAfterFile).
+                document = await this.#writer.write(
+                  area.pathTemplate,
+                  record.file.format,
+                  await filled(merge, chrono ?? ''),
+                  now,
+                )
+                await this.#faults.afterFileWrite?.(document)
+              }
+              const resId = await store(journal, trx, chrono, document)
+              await this.#faults.afterInsert?.(resId)
+              await this.#faults.beforeCommit?.(resId)
+              return resId
+            })
+          })
+        },
+        FAILED_CREATE_REMOVAL,
+      )
     } catch (error) {
-      // Read through a constant: the transaction callback may have set `document` after the write above.
-      const written = document as StoredDocument | null
-      if (written) await this.#removeFile(written)
       this.#context.logger.error({ err: error }, 'record creation failed')
       throw error
     }
-  }
-
-  /** Removes the file of a create that failed or was refused; a failure is logged, `mailroom fsck` finds the orphan. */
-  async #removeFile(document: StoredDocument): Promise<void> {
-    await this.#writer.remove(document.key).catch((removal: unknown) => {
-      this.#context.logger.error(
-        { err: removal, file: document.key },
-        'could not remove the file of a failed create: mailroom fsck will',
-      )
-    })
   }
 
   /**
@@ -322,27 +319,11 @@ export class KyselyRecordsRepository implements RecordsRepository {
     }
   }
 
-  /** The first writable DOC storage area of the letterbox collection (cached briefly). */
-  #writableArea(): Promise<WritableArea> {
-    const now = Date.now()
-    if (this.#area && this.#area.until > now) return this.#area.value
-    const value = this.#context.db
-      .selectFrom('docservers')
-      .select(['docserver_id', 'path_template'])
-      .where('docserver_type_id', '=', 'DOC')
-      .where('is_readonly', '=', 'N')
-      .where('coll_id', '=', 'letterbox_coll')
-      .orderBy('id')
-      .executeTakeFirst()
-      .then((row) => {
-        if (!row) throw domainError('NO_WRITABLE_DOCSERVER')
-        return { docserverId: row.docserver_id, pathTemplate: row.path_template }
-      })
-    this.#area = { value, until: now + AREA_CACHE_MS }
-    value.catch(() => {
-      this.#area = null
-    })
-    return value
+  /** The area new originals go to: the letterbox collection's first writable DOC area. */
+  async #writableArea(): Promise<WritableStorageArea> {
+    const area = await this.#areas.writable(this.#context.db, 'DOC')
+    if (!area) throw domainError('NO_WRITABLE_DOCSERVER')
+    return area
   }
 }
 

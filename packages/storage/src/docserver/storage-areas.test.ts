@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
-import { writableStorageAreas } from './writable-areas.js'
+import { writableStorageAreas } from './storage-areas.js'
 
 let t: TestMailroom
 beforeAll(async () => {
