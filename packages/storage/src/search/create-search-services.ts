@@ -1,6 +1,6 @@
 import type { SearchServices } from '@mailroom/core'
 import { createSearchUseCases } from '@mailroom/core/internal'
-import type { FullTextSearchSettings } from '../criteria-search/create-criteria-search-services.js'
+import type { FullTextSearchSettings } from '../criteria-search/criteria-search-store.js'
 import type { StorageContext } from '../storage-context.js'
 import { createRecordSearchStore } from './record-search-store.js'
 

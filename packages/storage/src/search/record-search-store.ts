@@ -1,9 +1,6 @@
 import type { Actor, RecordSearchStore, SearchFile, SearchMatch, SearchMatches, SearchQuery } from '@mailroom/core'
 import { type Expression, type SqlBool, sql } from 'kysely'
-import {
-  DEFAULT_FULLTEXT_CANDIDATES,
-  type FullTextSearchSettings,
-} from '../criteria-search/create-criteria-search-services.js'
+import { DEFAULT_FULLTEXT_CANDIDATES, type FullTextSearchSettings } from '../criteria-search/criteria-search-store.js'
 import type { StorageContext } from '../storage-context.js'
 import {
   compileSearch,
