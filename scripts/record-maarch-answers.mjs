@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Records what a running Maarch Courrier 20.10 answers to the routes of the capture workflow (issue 32), as test
 // fixtures. Run it once against a fresh instance (see packages/testing/fixtures/maarch-20.10-answers/README.md):
-//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir] [--only=search-criteria]
+//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir] [--only=search-criteria|attachments-manage]
 // It creates contacts, notes, attachments, links and a letter, so a second run against the same database records
 // other ids: restart Maarch (fresh database) before recording again.
 import { createHash } from 'node:crypto'
@@ -773,12 +773,142 @@ async function searchCriteria() {
   for (const [name, body] of bodies) await call(file, name, 'cchaplin', 'POST', '/search', { body })
 }
 
+/**
+ * Who may change or remove an attachment (`manage_attachments`, checked by 20.10's PUT and DELETE
+ * /attachments/{id} only): its typist, a holder of the privilege, no one else. Recorded by itself on a fresh
+ * instance (`--only=attachments-manage`): cchaplin (WEBSERVICE, privilege) files a PJS letter and attachments;
+ * bbain (AGENT of PJS, privilege) and ggrand (ARCHIVISTE, perimeter 1=1, no privilege) change and remove them.
+ */
+async function attachmentsManage() {
+  const file = 'attachments-manage'
+  const letter = await call(file, 'a PJS letter filed by cchaplin', 'cchaplin', 'POST', '/resources', {
+    body: {
+      encodedFile: tinyPdf('Lettre'),
+      format: 'pdf',
+      status: 'NEW',
+      doctype: 101,
+      modelId: 1,
+      typist: userIds.cchaplin,
+      subject: 'Lettre aux pieces jointes',
+      destination: 6,
+    },
+  })
+  const resId = letter.body?.resId
+  const attach = async (user, title, extra = {}) =>
+    (
+      await call(file, `attachment "${title}" by ${user}`, user, 'POST', '/attachments', {
+        body: {
+          resIdMaster: resId,
+          type: 'simple_attachment',
+          title,
+          status: 'A_TRA',
+          encodedFile: tinyPdf(title),
+          format: 'pdf',
+          ...extra,
+        },
+      })
+    ).body?.id
+  const byCchaplin = await attach('cchaplin', 'Piece de cchaplin')
+  const second = await attach('cchaplin', 'Seconde piece de cchaplin')
+  const versioned = await attach('cchaplin', 'Piece versionnee')
+  const version = await attach('cchaplin', 'Piece versionnee v2', { originId: versioned })
+  const byGgrand = await attach('ggrand', 'Piece de ggrand')
+  const toRemoveByGgrand = await attach('ggrand', 'Autre piece de ggrand')
+  const update = { type: 'simple_attachment', title: 'Titre change' }
+
+  await call(
+    file,
+    "update another typist's attachment without manage_attachments",
+    'ggrand',
+    'PUT',
+    `/attachments/${byCchaplin}`,
+    { body: update },
+  )
+  await call(
+    file,
+    "remove another typist's attachment without manage_attachments",
+    'ggrand',
+    'DELETE',
+    `/attachments/${byCchaplin}`,
+  )
+  await call(file, 'the attachment is still there', 'cchaplin', 'GET', `/attachments/${byCchaplin}`)
+  await call(file, 'update out of perimeter', 'ddur', 'PUT', `/attachments/${byCchaplin}`, { body: update })
+  await call(file, 'remove out of perimeter', 'ddur', 'DELETE', `/attachments/${byCchaplin}`)
+  await call(
+    file,
+    'remove a sample attachment out of perimeter, with manage_attachments',
+    'bbain',
+    'DELETE',
+    '/attachments/2',
+  )
+  await call(
+    file,
+    'update a sample attachment out of perimeter, with manage_attachments',
+    'bbain',
+    'PUT',
+    '/attachments/2',
+    { body: update },
+  )
+  await call(
+    file,
+    "update one's own attachment without manage_attachments",
+    'ggrand',
+    'PUT',
+    `/attachments/${byGgrand}`,
+    { body: update },
+  )
+  await call(
+    file,
+    "remove one's own attachment without manage_attachments",
+    'ggrand',
+    'DELETE',
+    `/attachments/${toRemoveByGgrand}`,
+  )
+  await call(
+    file,
+    "update another typist's attachment with manage_attachments",
+    'bbain',
+    'PUT',
+    `/attachments/${byCchaplin}`,
+    { body: update },
+  )
+  await call(file, 'the updated attachment', 'cchaplin', 'GET', `/attachments/${byCchaplin}`)
+  await call(
+    file,
+    "remove another typist's attachment with manage_attachments",
+    'bbain',
+    'DELETE',
+    `/attachments/${byCchaplin}`,
+  )
+  await call(file, 'the removed attachment', 'cchaplin', 'GET', `/attachments/${byCchaplin}`)
+  await call(file, 'remove it again', 'bbain', 'DELETE', `/attachments/${byCchaplin}`)
+  await call(file, 'update it once removed', 'bbain', 'PUT', `/attachments/${byCchaplin}`, { body: update })
+  await call(file, 'remove a version (with manage_attachments)', 'bbain', 'DELETE', `/attachments/${version}`)
+  await call(file, 'the original of the removed version', 'cchaplin', 'GET', `/attachments/${versioned}`)
+  await call(file, 'remove an unknown attachment', 'bbain', 'DELETE', '/attachments/99999')
+  await call(file, 'update an unknown attachment', 'bbain', 'PUT', '/attachments/99999', { body: update })
+  await call(file, 'remove a non-integer attachment', 'bbain', 'DELETE', '/attachments/abc')
+  await call(file, 'update with an empty body, as the typist', 'cchaplin', 'PUT', `/attachments/${second}`, {
+    body: {},
+  })
+  await call(file, 'the attachments of the letter', 'cchaplin', 'GET', `/resources/${resId}/attachments`)
+}
+
 async function main() {
   if (process.argv[4] === '--only=search-criteria') {
     // Recorded on a fresh instance by itself: the sample's data only, nothing the rest of the recorder creates.
     await searchCriteria()
     await mkdir(outDir, { recursive: true })
     await writeFile(join(outDir, 'search-criteria.json'), `${JSON.stringify(files.get('search-criteria'), null, 2)}\n`)
+    return
+  }
+  if (process.argv[4] === '--only=attachments-manage') {
+    await attachmentsManage()
+    await mkdir(outDir, { recursive: true })
+    await writeFile(
+      join(outDir, 'attachments-manage.json'),
+      `${JSON.stringify(files.get('attachments-manage'), null, 2)}\n`,
+    )
     return
   }
   await referenceData()

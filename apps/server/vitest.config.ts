@@ -10,7 +10,8 @@ export default mailroomVitestConfig({
   databases: 'both',
   databaseFree: [
     'src/demo-policy.test.ts',
-    'src/settings.test.ts',
+    'src/settings/settings.test.ts',
+    'src/module-layout.test.ts',
     'src/embedded/database-lock.test.ts',
     'src/embedded/operator-channel.test.ts',
     'src/content-settings.test.ts',

@@ -6,6 +6,7 @@ export default mailroomVitestConfig({
   databases: 'both',
   databaseFree: [
     'src/console/serve-console.test.ts',
+    'src/import-loops.test.ts',
     'src/middleware/cross-origin.test.ts',
     'src/middleware/request-context.test.ts',
     'src/openapi/committed-document.test.ts',
@@ -18,12 +19,16 @@ export default mailroomVitestConfig({
   // answers the real Maarch 20.10 gave, which issue 32 asks on both databases.
   alsoOnPglite: [
     'src/fuzz/endpoint-fuzz.test.ts',
+    'src/fuzz/hostile-values.test.ts',
+    'src/fuzz/hostile-requests.test.ts',
     'src/routes/records-routes.test.ts',
     'src/routes/search-routes.test.ts',
     'src/routes/criteria-search-routes.test.ts',
     'src/routes/reference-maarch-answers.test.ts',
     'src/routes/contacts-maarch-answers.test.ts',
     'src/routes/attachments-maarch-answers.test.ts',
+    'src/routes/database-freeze.test.ts',
+    'src/routes/attachments-manage-maarch-answers.test.ts',
   ],
   // Routes that store, read, convert, search or verify documents: again on object storage (the s3 project).
   // storage-faults.test.ts (a full and a read-only tmpfs) and health-routes.test.ts (a removed folder) stay

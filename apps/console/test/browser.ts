@@ -65,6 +65,25 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   ).toEqual([])
 }
 
+/**
+ * Every Content-Security-Policy violation in the browser's pages and their workers, as it happens: Chromium's own
+ * console report ("Refused to …") and the page's securitypolicyviolation event (added through the debugging
+ * protocol, which the policy does not govern). The console must work under its policy without one.
+ */
+export function recordCspViolations(browser: Browser): string[] {
+  const violations: string[] = []
+  browser.context.on('console', (message) => {
+    const text = message.text()
+    if (/Content Security Policy|securitypolicyviolation/.test(text)) violations.push(text)
+  })
+  void browser.context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`securitypolicyviolation: ${event.effectiveDirective} ${event.blockedURI} at ${event.sourceFile}`)
+    })
+  })
+  return violations
+}
+
 /** Pixels of a PNG darker than near-white: ink on the page. */
 export function inkedPixels(png: Buffer): { readonly inked: number; readonly total: number } {
   const image = PNG.sync.read(png)

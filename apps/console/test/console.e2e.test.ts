@@ -8,6 +8,7 @@ import {
   expectAccessible,
   inkedPixels,
   launchBrowser,
+  recordCspViolations,
   skipBrowserTests,
 } from './browser.js'
 import { type SeededRecords, startConsoleServer } from './console-server.js'
@@ -17,11 +18,13 @@ const skip = skipBrowserTests()
 let browser: Browser
 let server: TestServer
 let records: SeededRecords
+let cspViolations: string[] = []
 
 beforeAll(async () => {
   if (skip) return
   ;({ server, records } = await startConsoleServer())
   browser = await launchBrowser()
+  cspViolations = recordCspViolations(browser)
 }, 120_000)
 
 afterAll(async () => {
@@ -573,5 +576,17 @@ describe.skipIf(skip)('console: the capture workflow of a clerk (lists, sender, 
     expect(await row.locator('.excerpt').textContent()).toContain('du gymnase fuit')
     await expectAccessible(page, 'full-text search results')
     await page.close()
+  })
+})
+
+describe.skipIf(skip)('console: under its Content-Security-Policy', () => {
+  // After every flow above (sign-in, search, the PDF drawn by pdf.js and its worker, forms, lists): no inline
+  // style or script, no WebAssembly, nothing the server's policy refuses was needed.
+  it('ran every flow without a single violation of the policy', async () => {
+    const page = await openConsole()
+    const policy = (await page.request.get(`${server.baseUrl}/console/`)).headers()['content-security-policy']
+    expect(policy).not.toMatch(/unsafe/)
+    await page.close()
+    expect(cspViolations).toEqual([])
   })
 })

@@ -11,10 +11,10 @@ import { registerJournalCommand } from './commands/journal-verify.js'
 import { registerOrganisationCommands } from './commands/organisation-commands.js'
 import { registerServeCommand } from './commands/serve-command.js'
 import { registerUserCommands } from './commands/user-commands.js'
-import { ConfigError } from './config.js'
+import { ConfigError } from './config-error.js'
 import { DatabaseHeldError } from './embedded/database-held-error.js'
 import { createLogger } from './logging.js'
-import { settingsHelp } from './settings.js'
+import { settingsHelp } from './settings/render-settings.js'
 
 /** The version of this package (src/ and dist/ both sit beside its package.json). */
 export const VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConfigError, documentStoreChoice, loadConfig } from './config.js'
+import { documentStoreChoice, loadConfig } from './config.js'
+import { ConfigError } from './config-error.js'
 
 const dirs: string[] = []
 async function tempDir() {

@@ -3,16 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { FULLTEXT_LANGUAGES, type FullTextLanguage, type PasswordPolicy, type ThrottlePolicy } from '@mailroom/core'
+import type { FullTextLanguage, PasswordPolicy, ThrottlePolicy } from '@mailroom/core'
 import {
   type CorsSettings,
   corsSettingsProblem,
-  DEFAULT_BODY_IDLE_TIMEOUT_MS,
-  DEFAULT_HEADERS_TIMEOUT_MS,
-  DEFAULT_RECEIVE_TIMEOUT_MS,
   type ProxyHeader,
-  REFERRER_POLICIES,
-  type ReferrerPolicyToken,
   type SecurityHeaderSettings,
   type TrustedProxies,
   trustedProxyCheck,
@@ -28,8 +23,8 @@ import {
 import { ConfigError } from './config-error.js'
 import { directorySettings, oidcSettings } from './directory-settings.js'
 import { loadMetricsConfig, type MetricsConfig } from './metrics/metrics-settings.js'
-
-export { ConfigError }
+import { type Env, parseInteger, setting } from './settings/read-setting.js'
+import { SETTING_DECLARATIONS } from './settings/server-settings.js'
 
 /** Start-up settings (runtime-contract.md "Starting the server"). */
 export interface ServerConfig {
@@ -97,33 +92,14 @@ export interface ArrivalTimeouts {
   readonly bodyIdleMs: number
 }
 
-type Env = Record<string, string | undefined>
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
-  return value
-}
-
-function flag(env: Env, name: string): boolean | undefined {
-  const raw = env[name]?.trim().toLowerCase()
-  if (raw === undefined || raw === '') return undefined
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false
-  throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`)
-}
-
 /**
  * CORS from MAILROOM_CORS_ORIGINS (comma- or space-separated origins, or `*`): undefined when unset, so
  * no page of another origin can call. A list that cannot be used stops the start with the reason.
  */
 function corsSettings(env: Env): CorsSettings | undefined {
-  const listed = (env.MAILROOM_CORS_ORIGINS ?? '').split(/[\s,]+/).filter((origin) => origin !== '')
-  const credentials = flag(env, 'MAILROOM_CORS_CREDENTIALS') ?? false
-  const maxAgeSeconds = integer(env, 'MAILROOM_CORS_MAX_AGE', 600, 0, 86_400)
+  const listed = (setting(env, 'MAILROOM_CORS_ORIGINS') ?? '').split(/[\s,]+/).filter((origin) => origin !== '')
+  const credentials = setting(env, 'MAILROOM_CORS_CREDENTIALS')
+  const maxAgeSeconds = setting(env, 'MAILROOM_CORS_MAX_AGE')
   if (listed.length === 0) {
     if (credentials)
       throw new ConfigError(
@@ -150,9 +126,9 @@ function corsSettings(env: Env): CorsSettings | undefined {
  * every hop would take the address the client wrote itself.
  */
 function trustedProxies(env: Env): TrustedProxies {
-  const raw = (env.MAILROOM_TRUST_PROXY ?? '').trim()
+  const raw = setting(env, 'MAILROOM_TRUST_PROXY').trim()
   if (raw === '' || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return 0
-  if (/^\d+$/.test(raw)) return integer(env, 'MAILROOM_TRUST_PROXY', 0, 0, 64)
+  if (/^\d+$/.test(raw)) return parseInteger('MAILROOM_TRUST_PROXY', raw, SETTING_DECLARATIONS.MAILROOM_TRUST_PROXY)
   const proxies = raw
     .split(',')
     .map((entry) => entry.trim())
@@ -172,40 +148,28 @@ function trustedProxies(env: Env): TrustedProxies {
   return proxies
 }
 
-function proxyHeader(env: Env): ProxyHeader {
-  const raw = (env.MAILROOM_PROXY_HEADER ?? '').trim().toLowerCase()
-  if (raw === '' || raw === 'x-forwarded-for') return 'x-forwarded-for'
-  if (raw === 'forwarded') return 'forwarded'
-  throw new ConfigError(
-    `MAILROOM_PROXY_HEADER must be x-forwarded-for or forwarded, got "${env.MAILROOM_PROXY_HEADER}"`,
-  )
-}
-
 /** The security headers; HSTS only when the operator says TLS is in front (a browser keeps it for max-age). */
 function securityHeaderSettings(env: Env): SecurityHeaderSettings {
-  const referrer = (env.MAILROOM_REFERRER_POLICY ?? '').trim().toLowerCase()
-  if (referrer !== '' && referrer !== 'off' && !(REFERRER_POLICIES as readonly string[]).includes(referrer))
-    throw new ConfigError(
-      `MAILROOM_REFERRER_POLICY must be off or one of ${REFERRER_POLICIES.join(', ')}, got "${env.MAILROOM_REFERRER_POLICY}"`,
-    )
-  const frameAncestors = (env.MAILROOM_CONSOLE_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter((origin) => origin !== '')
+  const frameAncestors = (setting(env, 'MAILROOM_CONSOLE_FRAME_ANCESTORS') ?? '')
+    .split(/[\s,]+/)
+    .filter((origin) => origin !== '')
   const notAnOrigin = frameAncestors.find((origin) => !/^(https?:\/\/[^\s/;,']+|'self')$/i.test(origin))
   if (notAnOrigin !== undefined)
     throw new ConfigError(
       `MAILROOM_CONSOLE_FRAME_ANCESTORS must list origins such as https://portal.example.org (or 'self'), got "${notAnOrigin}"`,
     )
   return {
-    hstsMaxAgeSeconds: integer(env, 'MAILROOM_HSTS_MAX_AGE', 0, 0, 2 ** 31 - 1),
-    referrerPolicy: referrer === 'off' ? false : ((referrer || 'no-referrer') as ReferrerPolicyToken),
-    noSniff: flag(env, 'MAILROOM_NOSNIFF') ?? true,
+    hstsMaxAgeSeconds: setting(env, 'MAILROOM_HSTS_MAX_AGE'),
+    referrerPolicy: setting(env, 'MAILROOM_REFERRER_POLICY'),
+    noSniff: setting(env, 'MAILROOM_NOSNIFF'),
     consoleFrameAncestors: frameAncestors,
   }
 }
 
 function arrivalTimeouts(env: Env): ArrivalTimeouts {
-  const headersMs = integer(env, 'MAILROOM_HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS, 1, 2 ** 31 - 1)
-  const receiveMs = integer(env, 'MAILROOM_RECEIVE_TIMEOUT_MS', DEFAULT_RECEIVE_TIMEOUT_MS, 1, 2 ** 31 - 1)
-  const bodyIdleMs = integer(env, 'MAILROOM_BODY_IDLE_TIMEOUT_MS', DEFAULT_BODY_IDLE_TIMEOUT_MS, 0, 2 ** 31 - 1)
+  const headersMs = setting(env, 'MAILROOM_HEADERS_TIMEOUT_MS')
+  const receiveMs = setting(env, 'MAILROOM_RECEIVE_TIMEOUT_MS')
+  const bodyIdleMs = setting(env, 'MAILROOM_BODY_IDLE_TIMEOUT_MS')
   if (headersMs > receiveMs)
     throw new ConfigError(
       `MAILROOM_HEADERS_TIMEOUT_MS (${headersMs}) must not exceed MAILROOM_RECEIVE_TIMEOUT_MS (${receiveMs}): the headers are part of the request`,
@@ -218,12 +182,12 @@ function arrivalTimeouts(env: Env): ArrivalTimeouts {
  * and kept in the data directory; with DATABASE_URL it must be given (several servers must share it).
  */
 export function loadConfig(env: Env = process.env, options: { requireSecret?: boolean } = {}): ServerConfig {
-  const dataDir = resolve(env.MAILROOM_DATA_DIR || './data')
-  const url = env.DATABASE_URL?.trim()
+  const dataDir = resolve(setting(env, 'MAILROOM_DATA_DIR'))
+  const url = setting(env, 'DATABASE_URL')?.trim()
   // Behind a pooler that cannot keep named prepared statements (PgBouncer before 1.21 in transaction mode): 0.
-  const prepared = flag(env, 'MAILROOM_PREPARED_STATEMENTS')
-  const poolSize = integer(env, 'MAILROOM_PG_POOL_SIZE', 10, 1, 1000)
-  const statementTimeoutMs = integer(env, 'MAILROOM_STATEMENT_TIMEOUT_MS', 15_000, 0, 2 ** 31 - 1)
+  const prepared = setting(env, 'MAILROOM_PREPARED_STATEMENTS')
+  const poolSize = setting(env, 'MAILROOM_PG_POOL_SIZE')
+  const statementTimeoutMs = setting(env, 'MAILROOM_STATEMENT_TIMEOUT_MS')
   const database: DatabaseTarget = url
     ? {
         kind: 'postgres',
@@ -233,49 +197,52 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
         ...(prepared === undefined ? {} : { preparedStatements: prepared }),
       }
     : { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
-  let secret = env.MAILROOM_SECRET ?? ''
+  let secret = setting(env, 'MAILROOM_SECRET') ?? ''
   if (!secret && options.requireSecret !== false) {
     if (url) throw new ConfigError('MAILROOM_SECRET is required with DATABASE_URL: set the same secret on every server')
     secret = embeddedSecret(dataDir)
   }
   if (secret && secret.length < 16) throw new ConfigError('MAILROOM_SECRET must be at least 16 characters')
-  const previousSecrets = (env.MAILROOM_PREVIOUS_SECRETS ?? '')
+  const previousSecrets = (setting(env, 'MAILROOM_PREVIOUS_SECRETS') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '')
   if (previousSecrets.some((s) => s.length < 16))
     throw new ConfigError('each of MAILROOM_PREVIOUS_SECRETS must be at least 16 characters')
-  const demo = flag(env, 'MAILROOM_DEMO')
+  const demo = setting(env, 'MAILROOM_DEMO')
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST || '127.0.0.1',
+    port: setting(env, 'PORT'),
+    host: setting(env, 'HOST'),
     dataDir,
     database,
     ...docserverSettings(env, dataDir),
     secret,
     previousSecrets,
     demo: demo ?? (url ? false : undefined),
-    bodyLimitBytes: integer(env, 'MAILROOM_BODY_LIMIT', 64 * 1024 * 1024, 1024, 2 ** 31),
-    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimitBytes: setting(env, 'MAILROOM_BODY_LIMIT'),
+    logLevel: setting(env, 'LOG_LEVEL'),
     trustProxy: trustedProxies(env),
-    proxyHeader: proxyHeader(env),
+    proxyHeader: setting(env, 'MAILROOM_PROXY_HEADER'),
     passwordPolicy: {
-      minLength: integer(env, 'MAILROOM_PASSWORD_MIN_LENGTH', 12, 1, 1024),
-      minUpper: integer(env, 'MAILROOM_PASSWORD_MIN_UPPER', 0, 0, 1024),
-      minDigits: integer(env, 'MAILROOM_PASSWORD_MIN_DIGITS', 0, 0, 1024),
-      minSpecial: integer(env, 'MAILROOM_PASSWORD_MIN_SPECIAL', 0, 0, 1024),
+      minLength: setting(env, 'MAILROOM_PASSWORD_MIN_LENGTH'),
+      minUpper: setting(env, 'MAILROOM_PASSWORD_MIN_UPPER'),
+      minDigits: setting(env, 'MAILROOM_PASSWORD_MIN_DIGITS'),
+      minSpecial: setting(env, 'MAILROOM_PASSWORD_MIN_SPECIAL'),
     },
     // 0 or unset: no ceiling. A search over it is refused with 400, never truncated.
-    searchMaxResults: integer(env, 'MAILROOM_SEARCH_MAX_RESULTS', 0, 0, Number.MAX_SAFE_INTEGER) || null,
+    searchMaxResults: setting(env, 'MAILROOM_SEARCH_MAX_RESULTS') || null,
     fulltext: fullTextSettings(env),
     // On by default where the demo is (one person on a laptop); a shared deployment opts in.
-    consoleDir: (flag(env, 'MAILROOM_CONSOLE') ?? !url) ? resolve(env.MAILROOM_CONSOLE_DIR || builtConsoleDir()) : null,
+    consoleDir:
+      (setting(env, 'MAILROOM_CONSOLE') ?? !url)
+        ? resolve(setting(env, 'MAILROOM_CONSOLE_DIR') ?? builtConsoleDir())
+        : null,
     throttle: {
-      maxFailuresPerLoginAndAddress: integer(env, 'MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES', 5, 1, 1_000_000),
-      maxFailuresPerAddress: integer(env, 'MAILROOM_AUTH_ADDRESS_FAILURES', 30, 1, 1_000_000),
-      maxConcurrentChecks: integer(env, 'MAILROOM_AUTH_PASSWORD_CHECKS', 2, 1, 64),
-      lockAttempts: integer(env, 'MAILROOM_AUTH_LOCK_ATTEMPTS', 0, 0, 1_000_000),
-      lockSeconds: integer(env, 'MAILROOM_AUTH_LOCK_MINUTES', 5, 1, 525_600) * 60,
+      maxFailuresPerLoginAndAddress: setting(env, 'MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES'),
+      maxFailuresPerAddress: setting(env, 'MAILROOM_AUTH_ADDRESS_FAILURES'),
+      maxConcurrentChecks: setting(env, 'MAILROOM_AUTH_PASSWORD_CHECKS'),
+      lockAttempts: setting(env, 'MAILROOM_AUTH_LOCK_ATTEMPTS'),
+      lockSeconds: setting(env, 'MAILROOM_AUTH_LOCK_MINUTES') * 60,
     },
     metrics: loadMetricsConfig(env),
     cors: corsSettings(env),
@@ -288,16 +255,11 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
 
 /** MAILROOM_FULLTEXT_*: the installation's language and how this server takes part in the queue. */
 function fullTextSettings(env: Env): ServerConfig['fulltext'] {
-  const language = (env.MAILROOM_FULLTEXT_LANGUAGE?.trim().toLowerCase() || 'fr') as FullTextLanguage
-  if (!FULLTEXT_LANGUAGES.includes(language))
-    throw new ConfigError(
-      `MAILROOM_FULLTEXT_LANGUAGE must be one of ${FULLTEXT_LANGUAGES.join(', ')}, got "${env.MAILROOM_FULLTEXT_LANGUAGE}"`,
-    )
   return {
-    language,
-    workers: integer(env, 'MAILROOM_FULLTEXT_WORKERS', 1, 0, 64),
-    leaseMs: integer(env, 'MAILROOM_FULLTEXT_LEASE_SECONDS', 300, 10, 86_400) * 1000,
-    maxAttempts: integer(env, 'MAILROOM_FULLTEXT_MAX_ATTEMPTS', 3, 1, 100),
+    language: setting(env, 'MAILROOM_FULLTEXT_LANGUAGE'),
+    workers: setting(env, 'MAILROOM_FULLTEXT_WORKERS'),
+    leaseMs: setting(env, 'MAILROOM_FULLTEXT_LEASE_SECONDS') * 1000,
+    maxAttempts: setting(env, 'MAILROOM_FULLTEXT_MAX_ATTEMPTS'),
   }
 }
 
@@ -312,8 +274,8 @@ export function builtConsoleDir(): string {
 
 /** The document store settings: MAILROOM_DOCSERVER_URL (s3://, file:// or a path) over MAILROOM_DOCSERVER_DIR. */
 function docserverSettings(env: Env, dataDir: string): Pick<ServerConfig, 'docserverDir' | 'docserverUrl' | 's3'> {
-  const url = env.MAILROOM_DOCSERVER_URL?.trim() || ''
-  let docserverDir = resolve(env.MAILROOM_DOCSERVER_DIR || join(dataDir, 'docservers'))
+  const url = setting(env, 'MAILROOM_DOCSERVER_URL')?.trim() || ''
+  let docserverDir = resolve(setting(env, 'MAILROOM_DOCSERVER_DIR') ?? join(dataDir, 'docservers'))
   let docserverUrl: string | null = null
   if (isS3Url(url)) {
     try {
@@ -329,12 +291,10 @@ function docserverSettings(env: Env, dataDir: string): Pick<ServerConfig, 'docse
   } else if (url) {
     docserverDir = resolve(url)
   }
-  const endpoint = env.MAILROOM_S3_ENDPOINT?.trim()
-  const region = env.MAILROOM_S3_REGION?.trim()
-  const forcePathStyle = flag(env, 'MAILROOM_S3_FORCE_PATH_STYLE')
-  const callTimeoutMs = env.MAILROOM_S3_TIMEOUT_MS
-    ? integer(env, 'MAILROOM_S3_TIMEOUT_MS', 0, 100, 2 ** 31 - 1)
-    : undefined
+  const endpoint = setting(env, 'MAILROOM_S3_ENDPOINT')
+  const region = setting(env, 'MAILROOM_S3_REGION')
+  const forcePathStyle = setting(env, 'MAILROOM_S3_FORCE_PATH_STYLE')
+  const callTimeoutMs = setting(env, 'MAILROOM_S3_TIMEOUT_MS')
   return {
     docserverDir,
     docserverUrl,

@@ -1,6 +1,6 @@
 import { DEFAULT_WATERMARK_OPTIONS } from '@mailroom/core'
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from './config.js'
+import { ConfigError } from './config-error.js'
 import { loadContentSettings } from './content-settings.js'
 
 describe('loadContentSettings', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError } from './config.js'
+import { ConfigError } from './config-error.js'
 import { directorySettings, directorySyncSettings, oidcSettings } from './directory-settings.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'mailroom-ldap-settings-'))

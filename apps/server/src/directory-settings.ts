@@ -1,32 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { LdapConnectionSettings, LdapDirectorySettings, LdapSyncSettings, OidcSettings } from '@mailroom/mailroom'
 import { ConfigError } from './config-error.js'
-
-type Env = Record<string, string | undefined>
-
-const read = (env: Env, name: string) => {
-  const value = env[name]?.trim()
-  return value === undefined || value === '' ? undefined : value
-}
-
-/** A value given directly (`NAME`) or in a file (`NAME_FILE`, for secrets mounted by an orchestrator). */
-function valueOrFile(env: Env, name: string): string | undefined {
-  const file = read(env, `${name}_FILE`)
-  if (file === undefined) return read(env, name)
-  try {
-    return readFileSync(file, 'utf8').trim()
-  } catch (error) {
-    throw new ConfigError(`${name}_FILE: cannot read ${file} (${(error as Error).message})`)
-  }
-}
-
-function yesNo(env: Env, name: string): boolean | undefined {
-  const raw = read(env, name)?.toLowerCase()
-  if (raw === undefined) return undefined
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false
-  throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`)
-}
+import { type Env, setting } from './settings/read-setting.js'
 
 /**
  * The organisation's directory from MAILROOM_LDAP_* (docs/directory-sign-in.md); undefined when
@@ -34,9 +9,9 @@ function yesNo(env: Env, name: string): boolean | undefined {
  * half-configured search, a plain `ldap://` without StartTLS unless asked for) stops the start with the reason.
  */
 export function directorySettings(env: Env): LdapDirectorySettings | undefined {
-  const url = read(env, 'MAILROOM_LDAP_URL')
-  const template = read(env, 'MAILROOM_LDAP_BIND_TEMPLATE')
-  const base = read(env, 'MAILROOM_LDAP_SEARCH_BASE')
+  const url = setting(env, 'MAILROOM_LDAP_URL')
+  const template = setting(env, 'MAILROOM_LDAP_BIND_TEMPLATE')
+  const base = setting(env, 'MAILROOM_LDAP_SEARCH_BASE')
   if (url === undefined) {
     if (template !== undefined || base !== undefined)
       throw new ConfigError('MAILROOM_LDAP_URL is needed by the other MAILROOM_LDAP_* settings')
@@ -50,7 +25,7 @@ export function directorySettings(env: Env): LdapDirectorySettings | undefined {
     throw new ConfigError('MAILROOM_LDAP_BIND_TEMPLATE must contain {login}')
   const common = connectionSettings(env, url)
   if (template !== undefined) return { ...common, bindTemplate: template }
-  const filter = read(env, 'MAILROOM_LDAP_SEARCH_FILTER') ?? '(uid={login})'
+  const filter = setting(env, 'MAILROOM_LDAP_SEARCH_FILTER')
   if (!filter.includes('{login}')) throw new ConfigError('MAILROOM_LDAP_SEARCH_FILTER must contain {login}')
   return { ...common, search: { base: base!, filter, ...serviceAccount(env, 'a directory search') } }
 }
@@ -59,13 +34,10 @@ export function directorySettings(env: Env): LdapDirectorySettings | undefined {
 function connectionSettings(env: Env, url: string): LdapConnectionSettings {
   if (!/^ldaps?:\/\/[^/]+\/?$/.test(url))
     throw new ConfigError(`MAILROOM_LDAP_URL must be ldaps://host[:port] or ldap://host[:port], got "${url}"`)
-  const startTls = yesNo(env, 'MAILROOM_LDAP_STARTTLS')
-  const checkCertificate = yesNo(env, 'MAILROOM_LDAP_CHECK_CERTIFICATE')
-  const caFile = read(env, 'MAILROOM_LDAP_CA_FILE')
-  const timeoutRaw = read(env, 'MAILROOM_LDAP_TIMEOUT_MS')
-  const timeoutMs = timeoutRaw === undefined ? undefined : Number(timeoutRaw)
-  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000))
-    throw new ConfigError(`MAILROOM_LDAP_TIMEOUT_MS must be an integer from 100 to 120000, got "${timeoutRaw}"`)
+  const startTls = setting(env, 'MAILROOM_LDAP_STARTTLS')
+  const checkCertificate = setting(env, 'MAILROOM_LDAP_CHECK_CERTIFICATE')
+  const caFile = setting(env, 'MAILROOM_LDAP_CA_FILE')
+  const timeoutMs = setting(env, 'MAILROOM_LDAP_TIMEOUT_MS')
   let ca: string | undefined
   if (caFile !== undefined) {
     try {
@@ -85,8 +57,8 @@ function connectionSettings(env: Env, url: string): LdapConnectionSettings {
 
 /** The service account a search binds as: MAILROOM_LDAP_BIND_DN and MAILROOM_LDAP_BIND_PASSWORD (or _FILE). */
 function serviceAccount(env: Env, needer: string): { bindDn: string; bindPassword: string } {
-  const bindDn = read(env, 'MAILROOM_LDAP_BIND_DN')
-  const bindPassword = valueOrFile(env, 'MAILROOM_LDAP_BIND_PASSWORD')
+  const bindDn = setting(env, 'MAILROOM_LDAP_BIND_DN')
+  const bindPassword = setting(env, 'MAILROOM_LDAP_BIND_PASSWORD')
   if (bindDn === undefined || bindPassword === undefined)
     throw new ConfigError(
       `${needer} needs its service account: MAILROOM_LDAP_BIND_DN and MAILROOM_LDAP_BIND_PASSWORD (or _FILE)`,
@@ -94,22 +66,19 @@ function serviceAccount(env: Env, needer: string): { bindDn: string; bindPasswor
   return { bindDn, bindPassword }
 }
 
-/** Who is looked for when the settings do not say: people of OpenLDAP's and most directories' schema. */
-export const DEFAULT_SYNC_FILTER = '(objectClass=inetOrgPerson)'
-
 /**
  * What `mailroom user sync` searches (docs/directory-sign-in.md#user-sync): the directory of MAILROOM_LDAP_URL,
  * its service account, MAILROOM_LDAP_SYNC_BASE (else MAILROOM_LDAP_SEARCH_BASE) and MAILROOM_LDAP_SYNC_FILTER.
  */
 export function directorySyncSettings(env: Env): LdapSyncSettings {
-  const url = read(env, 'MAILROOM_LDAP_URL')
+  const url = setting(env, 'MAILROOM_LDAP_URL')
   if (url === undefined) throw new ConfigError('user sync needs the directory: set MAILROOM_LDAP_URL')
-  const base = read(env, 'MAILROOM_LDAP_SYNC_BASE') ?? read(env, 'MAILROOM_LDAP_SEARCH_BASE')
+  const base = setting(env, 'MAILROOM_LDAP_SYNC_BASE') ?? setting(env, 'MAILROOM_LDAP_SEARCH_BASE')
   if (base === undefined)
     throw new ConfigError(
       'user sync needs where the people are: set MAILROOM_LDAP_SYNC_BASE (or MAILROOM_LDAP_SEARCH_BASE)',
     )
-  const filter = read(env, 'MAILROOM_LDAP_SYNC_FILTER') ?? DEFAULT_SYNC_FILTER
+  const filter = setting(env, 'MAILROOM_LDAP_SYNC_FILTER')
   if (!/^\(.*\)$/s.test(filter))
     throw new ConfigError(`MAILROOM_LDAP_SYNC_FILTER must be an LDAP filter in parentheses, got "${filter}"`)
   return { ...connectionSettings(env, url), ...serviceAccount(env, 'user sync'), base, filter }
@@ -120,8 +89,8 @@ export function directorySyncSettings(env: Env): LdapSyncSettings {
  * MAILROOM_OIDC_ISSUER is unset. The console offers it when MAILROOM_OIDC_REDIRECT_URL is set.
  */
 export function oidcSettings(env: Env): OidcSettings | undefined {
-  const issuer = read(env, 'MAILROOM_OIDC_ISSUER')
-  const clientId = read(env, 'MAILROOM_OIDC_CLIENT_ID')
+  const issuer = setting(env, 'MAILROOM_OIDC_ISSUER')
+  const clientId = setting(env, 'MAILROOM_OIDC_CLIENT_ID')
   if (issuer === undefined) {
     if (clientId !== undefined) throw new ConfigError('MAILROOM_OIDC_CLIENT_ID needs MAILROOM_OIDC_ISSUER')
     return undefined
@@ -136,21 +105,18 @@ export function oidcSettings(env: Env): OidcSettings | undefined {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
     throw new ConfigError(`MAILROOM_OIDC_ISSUER must be https:// (http:// on loopback only), got "${issuer}"`)
   if (clientId === undefined) throw new ConfigError('MAILROOM_OIDC_ISSUER needs MAILROOM_OIDC_CLIENT_ID')
-  const redirectUrl = read(env, 'MAILROOM_OIDC_REDIRECT_URL')
+  const redirectUrl = setting(env, 'MAILROOM_OIDC_REDIRECT_URL')
   if (redirectUrl !== undefined && !/^https?:\/\/[^/]+\/rest\/authenticate\/oidc\/callback$/.test(redirectUrl))
     throw new ConfigError(
       `MAILROOM_OIDC_REDIRECT_URL must be the server's https://host/rest/authenticate/oidc/callback as users reach it, got "${redirectUrl}"`,
     )
-  const timeoutRaw = read(env, 'MAILROOM_OIDC_TIMEOUT_MS')
-  const timeoutMs = timeoutRaw === undefined ? undefined : Number(timeoutRaw)
-  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000))
-    throw new ConfigError(`MAILROOM_OIDC_TIMEOUT_MS must be an integer from 100 to 120000, got "${timeoutRaw}"`)
+  const timeoutMs = setting(env, 'MAILROOM_OIDC_TIMEOUT_MS')
   const optional = {
-    clientSecret: valueOrFile(env, 'MAILROOM_OIDC_CLIENT_SECRET'),
-    audience: read(env, 'MAILROOM_OIDC_AUDIENCE'),
-    loginClaim: read(env, 'MAILROOM_OIDC_LOGIN_CLAIM'),
+    clientSecret: setting(env, 'MAILROOM_OIDC_CLIENT_SECRET'),
+    audience: setting(env, 'MAILROOM_OIDC_AUDIENCE'),
+    loginClaim: setting(env, 'MAILROOM_OIDC_LOGIN_CLAIM'),
     redirectUrl,
-    providerName: read(env, 'MAILROOM_OIDC_PROVIDER_NAME'),
+    providerName: setting(env, 'MAILROOM_OIDC_PROVIDER_NAME'),
     timeoutMs,
   }
   return {
@@ -158,4 +124,9 @@ export function oidcSettings(env: Env): OidcSettings | undefined {
     clientId,
     ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
   }
+}
+
+/** The mapping file of `mailroom user sync` when --mapping does not name one (MAILROOM_LDAP_SYNC_MAPPING). */
+export function syncMappingFile(env: Env): string | undefined {
+  return setting(env, 'MAILROOM_LDAP_SYNC_MAPPING')
 }

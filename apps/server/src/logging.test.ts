@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from './config.js'
+import { ConfigError } from './config-error.js'
 import { createLogger, logFormat } from './logging.js'
 
 /** A stream that keeps what is written, a terminal or not. */

@@ -1,6 +1,6 @@
 import { type DestinationStream, type Logger, pino } from 'pino'
 import pinoPretty from 'pino-pretty'
-import { ConfigError } from './config.js'
+import { type Env, setting } from './settings/read-setting.js'
 
 /** How log lines are written: JSON lines for collectors, or pretty lines for a person at a terminal. */
 export type LogFormat = 'json' | 'pretty'
@@ -14,11 +14,8 @@ export interface LogOutput {
  * The format MAILROOM_LOG_FORMAT asks for; unset, pretty on a terminal and JSON lines anywhere else
  * (a container, a file, a pipe into a collector).
  */
-export function logFormat(env: NodeJS.ProcessEnv, output: LogOutput): LogFormat {
-  const asked = env.MAILROOM_LOG_FORMAT?.trim().toLowerCase()
-  if (asked === undefined || asked === '') return output.stream.isTTY ? 'pretty' : 'json'
-  if (asked === 'json' || asked === 'pretty') return asked
-  throw new ConfigError(`MAILROOM_LOG_FORMAT must be json or pretty, got "${env.MAILROOM_LOG_FORMAT}"`)
+export function logFormat(env: Env, output: LogOutput): LogFormat {
+  return setting(env, 'MAILROOM_LOG_FORMAT') ?? (output.stream.isTTY ? 'pretty' : 'json')
 }
 
 const REQUEST_FIELDS = ['method', 'route', 'status', 'durationMs', 'user', 'client'] as const
@@ -38,9 +35,9 @@ export function prettyMessage(line: Record<string, unknown>, messageKey: string)
  * The server's logger. Credentials are redacted wherever a caller might log them; the request lines
  * themselves carry no header or body (http-koa's requestContext).
  */
-export function createLogger(env: NodeJS.ProcessEnv, output: LogOutput = { stream: process.stdout }): Logger {
+export function createLogger(env: Env, output: LogOutput = { stream: process.stdout }): Logger {
   const options = {
-    level: env.LOG_LEVEL || 'info',
+    level: setting(env, 'LOG_LEVEL'),
     base: { service: 'mailroom' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: [

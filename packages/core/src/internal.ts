@@ -15,6 +15,13 @@ export {
   NEW_ATTACHMENT_STATUSES,
 } from './attachments/create-attachment.js'
 export { createAttachmentReads } from './attachments/read-attachments.js'
+export {
+  type AttachmentToRemove,
+  attachmentRemovalHistory,
+  checkAttachmentRemoval,
+  parseAttachmentRemovalId,
+  removedVersionsRoot,
+} from './attachments/remove-attachment.js'
 export { contentDisposition } from './content/content-filename.js'
 export { parseContentResId } from './content/content-request.js'
 export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
@@ -81,7 +88,9 @@ export { describePlan, isEmptyPlan, summarisePlan } from './organisation/plan-or
 export { checkPerimeterClause } from './organisation/validate-organisation.js'
 export { chronoPlan } from './records/chrono.js'
 export { createRecordsUseCases } from './records/records-services.js'
-export { positiveIntegerOf } from './records/route-integer.js'
+export type { IdColumn } from './request-values/database-id.js'
+export { databaseIdOf, ID_COLUMN_MAX } from './request-values/database-id.js'
+export { JSON_NESTING_LIMIT, scanJsonText } from './request-values/json-text.js'
 export {
   ARITHMETIC_OPERATORS,
   CAST_TYPES,
@@ -98,6 +107,7 @@ export { expandMacros } from './search/expand-macros.js'
 export { checkSearchLimit, parseSearchRequest, refuseTooManyResults, SVE_START_DATE } from './search/search-request.js'
 export { FILE_CONTENT_KEY, readSearchFile, streamSearchResult, toJsonValue } from './search/search-result.js'
 export { SEARCH_VIEW_NAME } from './search/view-columns.js'
+export { HIDDEN_LINKED_RECORD, linkedChronoOf, redactHistoryEntry } from './status/history-redaction.js'
 export { parseResIdParam, RECORD_HISTORY_TABLES, STATUS_UPDATE_HISTORY } from './status/record-history.js'
 export { checkStatusTargets } from './status/status-targets.js'
 export type { StatusTargets, StatusUpdateRequest } from './status/status-update-request.js'

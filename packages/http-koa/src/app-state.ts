@@ -1,6 +1,9 @@
-import type { Actor } from '@mailroom/core'
+import type { Actor, DomainError, ErrorCode } from '@mailroom/core'
+import type { Context } from 'koa'
 import type { Logger } from 'pino'
-import type { ErrorBodyRenderer } from './middleware/error-handler.js'
+
+/** Shapes the body of an error; /digitalSafe uses its own envelope. */
+export type ErrorBodyRenderer = (ctx: Context, error: DomainError, status: number) => unknown
 
 /** What middlewares put on ctx.state. */
 export interface AppState {
@@ -15,4 +18,9 @@ export interface AppState {
   /** Parsed JSON body (undefined when the request had none). */
   body?: unknown
   renderError?: ErrorBodyRenderer
+  /**
+   * The catalogue code the request was answered with, set by the error handler: what observes answers by code
+   * reads it here (the tests check every code answered against the route's declared errors).
+   */
+  errorCode?: ErrorCode
 }

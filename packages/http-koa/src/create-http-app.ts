@@ -13,10 +13,9 @@ import { requestContext } from './middleware/request-context.js'
 import { requestTimeout } from './middleware/request-timeout.js'
 import { type SecurityHeaderSettings, securityHeaders } from './middleware/security-headers.js'
 import { openApiDocument } from './openapi/openapi-document.js'
-import type { ServerLifecycle } from './routes/health-routes.js'
 import { createMailroomRouters } from './routes/index.js'
 import { digitalSafeErrorBody } from './routes/journal-routes.js'
-import type { MetricsEndpoint } from './routes/metrics-routes.js'
+import type { MetricsEndpoint, ServerLifecycle } from './routes/route-declaration.js'
 
 /** Settings of the HTTP adapter. */
 export interface HttpAppOptions {

@@ -20,6 +20,5 @@ export type { ReferrerPolicyToken, SecurityHeaderSettings } from './middleware/s
 export { REFERRER_POLICIES } from './middleware/security-headers.js'
 export type { OpenApiDocument } from './openapi/index.js'
 export { createOpenApiDocument, OPENAPI_PATH, openApiDocument } from './openapi/index.js'
-export type { ServerLifecycle } from './routes/health-routes.js'
 export { SERVICE_AUTH_COOKIE } from './routes/journal-routes.js'
-export type { MetricsEndpoint } from './routes/metrics-routes.js'
+export type { MetricsEndpoint, ServerLifecycle } from './routes/route-declaration.js'

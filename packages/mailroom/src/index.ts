@@ -70,6 +70,7 @@ export {
   openDatabase,
   PGLITE_EXTENSIONS,
   PgliteDialect,
+  PgliteWatchdog,
   parseOrganisationText,
   preparingPool,
   targetFromString,

@@ -18,6 +18,7 @@ import type {
   CriteriaSearchResponse,
   EarlierCreateRecordBody,
   Entity,
+  IdentityProviderOffer,
   JournalEventsParams,
   JournalEventsResponse,
   LinkedResources,
@@ -44,6 +45,7 @@ import type {
   VersionContentResponse,
 } from '@mailroom/core'
 import { createAdminClient, type MailroomAdminClient } from './admin-client.js'
+import { MailroomApiError } from './errors.js'
 import { type ReferenceDataClient, referenceDataMethods } from './reference-client.js'
 import { type Bytes, type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
 
@@ -129,6 +131,11 @@ export interface MailroomClient extends ReferenceDataClient {
   refreshToken(refreshToken: string, options?: CallOptions): Promise<string>
   /** Makes later calls send `Authorization: Bearer <token>` (e.g. a token from `authenticate`). */
   useToken(token: string): void
+  /**
+   * GET /rest/authenticate/oidc (Mailroom extension): the OpenID Connect provider the server offers for signing in
+   * (its name, and the path a browser opens to sign in there), or null when it offers none.
+   */
+  getIdentityProviderSignIn(options?: CallOptions): Promise<IdentityProviderOffer | null>
 
   /** POST /rest/resources: creates a record (current form, or the earlier one with type_id and category_id). */
   createRecord(body: CreateRecordBody | EarlierCreateRecordBody, options?: CallOptions): Promise<CreateRecordResponse>
@@ -223,6 +230,8 @@ export interface MailroomClient extends ReferenceDataClient {
   ): Promise<AttachmentListBody>
   /** GET /rest/attachments/{id}: one attachment with its other versions. */
   getAttachment(id: number, options?: CallOptions): Promise<AttachmentBody>
+  /** DELETE /rest/attachments/{id}: removes an attachment and its other versions (its typist, or manage_attachments). */
+  deleteAttachment(id: number, options?: CallOptions): Promise<void>
   /** GET /rest/attachments/{id}/content?mode=base64: the attachment's PDF (watermarked) as a base64 object. */
   getAttachmentContent(
     id: number,
@@ -387,6 +396,15 @@ export function createClient(options: ClientOptions): MailroomClient {
     useToken(token) {
       transport.setAuth({ token })
     },
+    async getIdentityProviderSignIn(call = {}) {
+      try {
+        return await transport.json<IdentityProviderOffer>('GET', 'rest/authenticate/oidc', { auth: false, ...call })
+      } catch (error) {
+        // The server answers 404 when it has no provider with a redirect URL.
+        if (error instanceof MailroomApiError && error.status === 404) return null
+        throw error
+      }
+    },
 
     createRecord(body, call = {}) {
       return transport.json('POST', 'rest/resources', { body, ...call })
@@ -462,6 +480,10 @@ export function createClient(options: ClientOptions): MailroomClient {
     },
     getAttachment(id, call = {}) {
       return transport.json('GET', `rest/attachments/${encodeURIComponent(String(id))}`, call)
+    },
+    async deleteAttachment(id, call = {}) {
+      // Not retried: a second removal of a removed attachment answers 400.
+      await transport.empty('DELETE', `rest/attachments/${encodeURIComponent(String(id))}`, call)
     },
     getAttachmentContent: attachmentFile('content') as MailroomClient['getAttachmentContent'],
     getAttachmentOriginalContent: attachmentFile('originalContent') as MailroomClient['getAttachmentOriginalContent'],

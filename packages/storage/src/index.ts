@@ -34,6 +34,7 @@ export {
   targetFromString,
 } from './database/open-database.js'
 export { PgliteDialect } from './database/pglite-dialect.js'
+export { DEFAULT_PGLITE_STALL_TIMEOUT_MS, PgliteWatchdog } from './database/pglite-watchdog.js'
 export { preparingPool } from './database/prepared-statements.js'
 export type { Database } from './database/schema.js'
 export { SESSION_SETTINGS_SQL } from './database/session-settings.js'

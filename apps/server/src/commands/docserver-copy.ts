@@ -10,7 +10,9 @@ import {
   openDatabase,
 } from '@mailroom/mailroom'
 import type { Command } from 'commander'
-import { ConfigError, documentStoreChoice, loadConfig, type ServerConfig } from '../config.js'
+import { documentStoreChoice, loadConfig, type ServerConfig } from '../config.js'
+import { ConfigError } from '../config-error.js'
+import { setting } from '../settings/read-setting.js'
 import { holdingDatabase } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
 
@@ -67,8 +69,8 @@ export function copyEndS3(
   env: Record<string, string | undefined>,
 ): DocumentStoreChoice['s3'] {
   const names = END_KEYS[side]
-  const accessKeyId = env[names.accessKeyId]?.trim()
-  const secretAccessKey = env[names.secretAccessKey]?.trim()
+  const accessKeyId = setting(env, names.accessKeyId)
+  const secretAccessKey = setting(env, names.secretAccessKey)
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
     throw new ConfigError(`${names.accessKeyId} and ${names.secretAccessKey} go together: set both or neither`)
   if (Object.keys(own ?? {}).length === 0 && !accessKeyId) return config.s3

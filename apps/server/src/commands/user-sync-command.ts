@@ -3,7 +3,7 @@ import { type DirectoryAccount, isDomainError, readDirectoryMapping } from '@mai
 import { createLdapAccountSource } from '@mailroom/mailroom'
 import type { Command } from 'commander'
 import { parse as parseYaml } from 'yaml'
-import { directorySyncSettings } from '../directory-settings.js'
+import { directorySyncSettings, syncMappingFile } from '../directory-settings.js'
 import { operate, operatorAuthor } from './admin-session.js'
 import type { CliContext } from './cli-context.js'
 
@@ -33,7 +33,7 @@ export function registerUserSyncCommand(user: Command, context: CliContext): voi
         context.exitCode = 1
       }
       const settings = directorySyncSettings(context.env)
-      const file = o.mapping ?? context.env.MAILROOM_LDAP_SYNC_MAPPING?.trim()
+      const file = o.mapping ?? syncMappingFile(context.env)
       let mappingInput: unknown = {}
       if (file) {
         try {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../config.js'
+import { ConfigError } from '../config-error.js'
 import { addressFilter, DEFAULT_METRICS_ALLOW, loadMetricsConfig } from './metrics-settings.js'
 
 describe('metrics settings', () => {

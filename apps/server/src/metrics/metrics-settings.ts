@@ -1,5 +1,7 @@
 import { BlockList, isIP } from 'node:net'
-import { ConfigError } from '../config.js'
+import { ConfigError } from '../config-error.js'
+import { type Env, setting } from '../settings/read-setting.js'
+import { SETTING_DECLARATIONS } from '../settings/server-settings.js'
 
 /** Where and to whom GET /metrics is served (MAILROOM_METRICS, _PORT, _HOST, _ALLOW). */
 export interface MetricsConfig {
@@ -13,40 +15,22 @@ export interface MetricsConfig {
 }
 
 /** Loopback and the private ranges: a scraper on the intranet reads the metrics, the internet does not. */
-export const DEFAULT_METRICS_ALLOW = [
-  '127.0.0.0/8',
-  '::1/128',
-  '10.0.0.0/8',
-  '172.16.0.0/12',
-  '192.168.0.0/16',
-  'fc00::/7',
-] as const
+export const DEFAULT_METRICS_ALLOW: readonly string[] = networks(SETTING_DECLARATIONS.MAILROOM_METRICS_ALLOW.default)
 
-type Env = Record<string, string | undefined>
+function networks(list: string): string[] {
+  return list
+    .split(',')
+    .map((cidr) => cidr.trim())
+    .filter((cidr) => cidr !== '')
+}
 
 /** Reads the metrics settings; a malformed one stops the start with a message naming it. */
 export function loadMetricsConfig(env: Env): MetricsConfig {
-  const enabledRaw = env.MAILROOM_METRICS?.trim().toLowerCase()
-  let enabled = true
-  if (enabledRaw === '0' || enabledRaw === 'false' || enabledRaw === 'off' || enabledRaw === 'no') enabled = false
-  else if (enabledRaw && !['1', 'true', 'on', 'yes'].includes(enabledRaw))
-    throw new ConfigError(`MAILROOM_METRICS must be 1 or 0, got "${env.MAILROOM_METRICS}"`)
-  const portRaw = env.MAILROOM_METRICS_PORT?.trim()
-  let port: number | null = null
-  if (portRaw) {
-    port = Number(portRaw)
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new ConfigError(`MAILROOM_METRICS_PORT must be an integer from 0 to 65535, got "${portRaw}"`)
-  }
-  const allowRaw = env.MAILROOM_METRICS_ALLOW?.trim()
-  const allow = allowRaw
-    ? allowRaw
-        .split(',')
-        .map((cidr) => cidr.trim())
-        .filter((cidr) => cidr !== '')
-    : [...DEFAULT_METRICS_ALLOW]
+  const enabled = setting(env, 'MAILROOM_METRICS')
+  const port = setting(env, 'MAILROOM_METRICS_PORT') ?? null
+  const allow = networks(setting(env, 'MAILROOM_METRICS_ALLOW'))
   addressFilter(allow) // refuses a malformed network now rather than at the first scrape
-  return { enabled, port, host: env.MAILROOM_METRICS_HOST?.trim() || null, allow }
+  return { enabled, port, host: setting(env, 'MAILROOM_METRICS_HOST') ?? null, allow }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { CONTACT_ORDER_COLUMNS, CONTACT_PAGE_MAX } from '../contacts/contact-list-query.js'
+import { CONTACT_ORDER_COLUMNS, CONTACT_PAGE_MAX, CONTACT_SEARCH_MAX_WORDS } from '../contacts/contact-list-query.js'
+import { ExternalIdSchema } from '../request-values/flat-values.js'
 
 const text = (description: string) => z.string().max(256).nullable().describe(description)
 const filling = z
@@ -24,7 +25,9 @@ export const ContactListQuerySchema = z
       .string()
       .max(1000)
       .optional()
-      .describe('Words a contact must all match, each in one of its name or address fields (accents and case aside)'),
+      .describe(
+        `Words a contact must all match, each in one of its name or address fields (accents and case aside); at most ${CONTACT_SEARCH_MAX_WORDS} words`,
+      ),
     offset: z.string().optional().describe('Contacts to skip (an integer ≥ 0; default 0)'),
     limit: z.string().optional().describe(`Contacts per page (an integer from 1 to ${CONTACT_PAGE_MAX}; default 25)`),
     orderBy: z
@@ -124,10 +127,9 @@ export const ContactBodySchema = z
     phone: text('Phone number (ends with a digit)').optional(),
     communicationMeans: z.string().optional().describe("URL or e-mail address of the contact's system"),
     notes: z.string().max(65536).nullable().optional(),
-    externalId: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('Identifiers in other systems; m2m must be SIRET/entityId'),
+    externalId: ExternalIdSchema.optional().describe(
+      'Identifiers in other systems, each a string, number, boolean or null; m2m must be SIRET/entityId',
+    ),
   })
   .meta({
     id: 'ContactBody',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CustomFieldValueSchema, ExternalIdSchema } from '../request-values/flat-values.js'
 
 const id = (meaning: string) => z.number().int().min(1).describe(meaning)
 
@@ -44,9 +45,9 @@ export const CreateRecordBodySchema = z
     barcode: z.string().optional().describe('Barcode of the mail'),
     encodedFile: z.base64().optional().describe('File content, base64-encoded'),
     format: z.string().optional().describe('Format (extension) of the file; required whenever encodedFile is sent'),
-    externalId: z.record(z.string(), z.unknown()).optional().describe('External identifiers (key/value map)'),
+    externalId: ExternalIdSchema.optional(),
     customFields: z
-      .record(z.string(), z.unknown())
+      .record(z.string(), CustomFieldValueSchema)
       .optional()
       .describe('Custom field values keyed by custom field identifier'),
     senders: z.array(RecordContactSchema).optional().describe('Senders'),
@@ -82,7 +83,7 @@ export const EarlierCreateRecordBodySchema = z
     type_id: z.number().int().describe('Document type (doctypes table)'),
     category_id: z.string().min(1).describe('Mail category: incoming, outgoing, internal or ged_doc'),
     chrono: z.boolean().optional().describe('When true a chrono number is generated (default false)'),
-    externalId: z.record(z.string(), z.unknown()).optional().describe('External identifiers (key/value map)'),
+    externalId: ExternalIdSchema.optional(),
     priority: z
       .union([z.number().int(), z.string()])
       .optional()

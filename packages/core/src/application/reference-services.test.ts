@@ -95,7 +95,10 @@ describe('reference use cases', () => {
     const caller = actor('standard', [])
     await expect(reference.indexingModel(caller, '7')).rejects.toMatchObject({ message: 'Model out of perimeter' })
     await expect(reference.indexingModel(caller, '8')).rejects.toMatchObject({ message: 'Model not found' })
-    await expect(reference.indexingModel(caller, '99999999999')).rejects.toMatchObject({ message: 'Model not found' })
+    // Past PostgreSQL's integer no model can exist, and the database would refuse the parameter.
+    await expect(reference.indexingModel(caller, '99999999999')).rejects.toMatchObject({
+      message: 'Route id is not an integer',
+    })
     await expect(reference.indexingModel(caller, '7a')).rejects.toMatchObject({
       message: 'Route id is not an integer',
       kind: 'bad-request',

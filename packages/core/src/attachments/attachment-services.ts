@@ -89,6 +89,11 @@ export interface AttachmentServices {
   create(actor: Actor, body: unknown, meta?: ContentReadMeta): Promise<{ id: number }>
   /** `GET /rest/resources/{resId}/attachments`. */
   listOfRecord(actor: Actor, resId: string | undefined, query: { limit?: string }): Promise<AttachmentListBody>
+  /**
+   * `DELETE /rest/attachments/{id}`: its typist or a holder of `manage_attachments` removes it with its other
+   * versions (status DEL), in 20.10's order of checks.
+   */
+  remove(actor: Actor, id: string | undefined, meta?: ContentReadMeta): Promise<void>
   /** `GET /rest/attachments/{id}`. */
   read(actor: Actor, id: string | undefined): Promise<AttachmentBody>
   /** `GET /rest/attachments/{id}/content`: the PDF, watermarked like a record's content. */

@@ -6,6 +6,7 @@ import { fail } from '../errors/domain-error.js'
 import type { AttachmentTypeDefinition } from '../organisation/organisation-schema.js'
 import { decodeBase64 } from '../records/decode-base64.js'
 import { parseLooseDate } from '../records/parse-loose-date.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 
 /** Statuses a new attachment may have (20.10); the default is the first. */
 export const NEW_ATTACHMENT_STATUSES = ['A_TRA', 'TRA', 'SEND_MASS'] as const
@@ -72,13 +73,6 @@ export interface AttachmentCreatePorts {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** An integer as PHP's `is_numeric` + `(int)` read it in 20.10's checks: a number or a string of digits. */
-function integerOf(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null
-  if (typeof value === 'string' && /^[0-9]{1,15}$/.test(value)) return Number(value)
-  return null
-}
-
 const present = (value: unknown) => value !== undefined && value !== null && value !== ''
 
 /** A date field: absent, or a date the record dates accept (20.10 takes whatever strtotime reads). */
@@ -116,8 +110,8 @@ export async function createAttachment(
   const fields = body
   if (typeof fields.encodedFile !== 'string' || fields.encodedFile === '') fail('ATTACHMENT_FILE_EMPTY')
   if (typeof fields.format !== 'string' || fields.format.trim() === '') fail('FORMAT_EMPTY')
-  const resIdMaster = integerOf(fields.resIdMaster)
-  if (resIdMaster === null || resIdMaster <= 0) fail('CREATE_NOT_INTEGER', { field: 'resIdMaster' })
+  const resIdMaster = databaseIdOf(fields.resIdMaster, 'bigint')
+  if (resIdMaster === null) fail('CREATE_NOT_INTEGER', { field: 'resIdMaster' })
   if (typeof fields.type !== 'string' || fields.type === '') fail('ATTACHMENT_TYPE_EMPTY')
   const status = present(fields.status) ? fields.status : NEW_ATTACHMENT_STATUSES[0]
   if (typeof status !== 'string' || !(NEW_ATTACHMENT_STATUSES as readonly string[]).includes(status))
@@ -131,12 +125,14 @@ export async function createAttachment(
   const bytes = decodeBase64(fields.encodedFile)
   const mimeType = bytes === null || bytes.length === 0 ? 'text/plain' : await ports.sniffer.sniff(bytes, fields.format)
   checkFormatAllowed(fields.format, mimeType)
+  // A format that takes text/plain (txt) lets undecodable text this far: there are no bytes to store.
+  if (bytes === null) fail('ENCODED_FILE_INVALID')
   // Check 10 of 20.10 (the file's size) is the body limit of the HTTP adapter: 413 before the body is read.
 
   let origin: AttachmentOrigin | null = null
   if (fields.type === 'signed_response' && !present(fields.originId)) fail('ATTACHMENT_SIGNED_RESPONSE_WITHOUT_ORIGIN')
   if (present(fields.originId)) {
-    const originId = integerOf(fields.originId)
+    const originId = databaseIdOf(fields.originId, 'bigint')
     if (originId === null) fail('ATTACHMENT_NOT_INTEGER', { field: 'originId' })
     origin = await ports.origin(originId)
     if (origin === null) fail('ATTACHMENT_ORIGIN_UNKNOWN')
@@ -148,7 +144,7 @@ export async function createAttachment(
 
   let recipient: NewAttachment['recipient'] = null
   if (present(fields.recipientId)) {
-    const recipientId = integerOf(fields.recipientId)
+    const recipientId = databaseIdOf(fields.recipientId)
     if (recipientId === null) fail('ATTACHMENT_NOT_INTEGER', { field: 'recipientId' })
     const recipientType = fields.recipientType
     if (recipientType !== 'user' && recipientType !== 'contact') fail('ATTACHMENT_RECIPIENT_TYPE_INVALID')
@@ -162,7 +158,7 @@ export async function createAttachment(
   const chrono = textOf(fields, 'chrono')
   if (fields.format.length > ATTACHMENT_TEXT_LIMITS.format)
     fail('ATTACHMENT_LENGTH_INVALID', { field: 'format', max: ATTACHMENT_TEXT_LIMITS.format })
-  const typistId = integerOf(fields.typist)
+  const typistId = databaseIdOf(fields.typist)
   const typist = typistId !== null && (await ports.userExists(typistId)) ? typistId : actor.id
 
   return ports.store(
@@ -179,7 +175,7 @@ export async function createAttachment(
       effectiveDate,
       typist,
       format: normaliseFormat(fields.format),
-      bytes: bytes as Uint8Array,
+      bytes,
     },
     meta,
   )
@@ -187,7 +183,5 @@ export async function createAttachment(
 
 /** A path id of the attachment routes: digits only, else 400 `Route id is not an integer` (20.10: 500). */
 export function parseAttachmentId(text: string | undefined): number {
-  const id = integerOf(text)
-  if (id === null || id <= 0 || typeof text !== 'string') fail('ROUTE_ID_NOT_INTEGER')
-  return id
+  return databaseIdOf(text, 'bigint') ?? fail('ROUTE_ID_NOT_INTEGER')
 }

@@ -15,6 +15,7 @@ import {
 } from '../content/serve-file.js'
 import { fail } from '../errors/domain-error.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 import type { AttachmentBody, AttachmentListItem, AttachmentServices } from './attachment-services.js'
 import { parseAttachmentId } from './create-attachment.js'
 
@@ -92,7 +93,7 @@ export function createAttachmentReads<F extends ContentFile>(deps: AttachmentRea
   return {
     /** 20.10 answers 403 `Document out of perimeter` for any bad id. */
     async listOfRecord(actor, resIdText, query) {
-      const resId = /^[0-9]{1,15}$/.test(resIdText ?? '') ? Number(resIdText) : fail('OUT_OF_PERIMETER')
+      const resId = databaseIdOf(resIdText, 'bigint') ?? fail('OUT_OF_PERIMETER')
       if (!(await attachments.recordExists(resId)) || !(await inPerimeter(actor, resId))) fail('OUT_OF_PERIMETER')
       let limit: number | null = null
       if (query.limit !== undefined && query.limit !== '') {

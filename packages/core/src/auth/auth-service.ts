@@ -90,6 +90,10 @@ export interface AuthService {
   signInThroughProvider(login: string): Promise<SessionTokens>
 }
 
+/** C0 controls and DEL: what no login or password holds (a NUL cannot even be stored). */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+
 /**
  * Builds the authentication use cases over their ports, from three parts that each keep their own state:
  * credentials (password checks and the caches of verified passwords and loaded users), the throttle
@@ -123,6 +127,12 @@ export function createAuthService(deps: AuthDependencies): AuthService {
   async function authenticatePassword(login: string, password: string, address = 'unknown'): Promise<Actor> {
     if (!login || !password)
       refuseAttempt('AUTHENTICATION_FAILED', { login: login ?? '', address, reason: 'missing login or password' })
+    if (CONTROL_CHARACTER.test(login) || CONTROL_CHARACTER.test(password)) {
+      // No stored login or password holds one, and PostgreSQL cannot take a NUL: a failure counted as a wrong
+      // password (the login as the throttle stores it, its control characters replaced), never a query.
+      const counted = login.replace(CONTROL_CHARACTERS, '\uFFFD')
+      await throttle.guard(counted, address, async () => ({ reason: 'control character in login or password' }))
+    }
     const digest = credentials.digest(login, password)
     const verifiedUserId = await credentials.verifiedUserOf(digest)
     if (verifiedUserId !== null) {

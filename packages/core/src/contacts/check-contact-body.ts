@@ -1,4 +1,5 @@
 import { fail } from '../errors/domain-error.js'
+import { ExternalIdSchema } from '../request-values/flat-values.js'
 import {
   CONTACT_NOTES_MAX,
   CONTACT_TEXT_FIELDS,
@@ -92,6 +93,7 @@ export function checkContactBody(body: unknown, use: ContactBodyUse): ContactVal
     fail('CUSTOM_FIELDS_NOT_FOUND')
   }
   const externalId = jsonObject(b.externalId)
+  if (externalId !== null && !ExternalIdSchema.safeParse(externalId).success) fail('EXTERNAL_ID_NOT_FLAT')
   const m2m = externalId?.m2m
   if (!phpEmpty(m2m) && !isSiret(String(m2m).split('/')[0] ?? '')) fail('CONTACT_M2M_INVALID')
   const communicationMeans = communicationMeansOf(b.communicationMeans, use)

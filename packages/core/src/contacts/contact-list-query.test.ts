@@ -19,6 +19,12 @@ describe('parseContactListQuery', () => {
     expect(() => parseContactListQuery({ offset: 'x' })).toThrow('Query offset must be an integer from 0 to 2147483647')
   })
 
+  it('refuses a search of more than 20 words rather than dropping the words past the twentieth', () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `mot${i}`).join(' ')
+    expect(parseContactListQuery({ search: words(20) }).words).toHaveLength(20)
+    expect(() => parseContactListQuery({ search: words(21) })).toThrow('Query search has more than 20 words')
+  })
+
   it('answers a page within bounds or a 400, for any query values', () => {
     fc.assert(
       fc.property(

@@ -7,6 +7,8 @@ export const CONTACT_ORDER_COLUMNS = ['firstname', 'lastname', 'company'] as con
 export const CONTACT_PAGE_MAX = 1000
 /** The page size when `limit` is absent (20.10's default). */
 export const CONTACT_PAGE_DEFAULT = 25
+/** The most words a contact search holds: a longer one is refused, never cut (a cut query lists contacts the caller's later words would have left out). */
+export const CONTACT_SEARCH_MAX_WORDS = 20
 
 /** A contact list request, checked. */
 export interface ContactListQuery {
@@ -48,6 +50,8 @@ export function parseContactListQuery(query: Readonly<Record<string, unknown>>):
   const order = single(query.order) === 'desc' ? 'desc' : 'asc'
   const search = single(query.search) ?? ''
   if (search.length > 1000) fail('CONTACT_QUERY_INVALID', { name: 'search', rule: 'is longer than 1000 characters' })
-  const words = foldForSearch(search).split(/\s+/).filter(Boolean).slice(0, 20)
+  const words = foldForSearch(search).split(/\s+/).filter(Boolean)
+  if (words.length > CONTACT_SEARCH_MAX_WORDS)
+    fail('CONTACT_QUERY_INVALID', { name: 'search', rule: `has more than ${CONTACT_SEARCH_MAX_WORDS} words` })
   return { words, offset, limit, orderBy, order }
 }

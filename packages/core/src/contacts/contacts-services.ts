@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import { fail } from '../errors/domain-error.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 import { checkContactBody } from './check-contact-body.js'
 import type { ContactValues } from './contact.js'
 import { parseContactListQuery } from './contact-list-query.js'
@@ -37,12 +38,9 @@ export interface ContactsServices {
   findByPhone(actor: Actor, phone: unknown): Promise<ContactView | null>
 }
 
-/** A route id as 20.10's `intVal` takes it: digits (a sign allowed), within PostgreSQL's integer. */
+/** A route id as 20.10's `intVal` takes it, within PostgreSQL's integer. */
 export function parseContactId(id: string): number {
-  if (!/^[+-]?\d{1,10}$/.test(id)) fail('ROUTE_ID_NOT_INTEGER')
-  const value = Number(id)
-  if (value > 2147483647 || value < -2147483648) fail('ROUTE_ID_NOT_INTEGER')
-  return value
+  return databaseIdOf(id) ?? fail('ROUTE_ID_NOT_INTEGER')
 }
 
 function queryText(name: string, value: unknown): string {

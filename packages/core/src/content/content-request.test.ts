@@ -16,9 +16,15 @@ describe('content request parameters', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (n) => {
         expect(parseContentResId(String(n))).toBe(n)
+      }),
+    )
+    // Versions are an integer column: past 2^31 − 1 none can exist, and PostgreSQL would refuse the parameter.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2_147_483_647 }), (n) => {
         expect(parseVersionParam(String(n))).toBe(n)
       }),
     )
+    expect(() => parseVersionParam('2147483648')).toThrow('Parameter version must be greater than 0')
     for (const bad of ['0', '-1', '', ' ', 'abc', '1.5', '1e3', '0x10', '99999999999999999', undefined]) {
       expect(() => parseContentResId(bad)).toThrow('Parameter resId must be greater than 0')
       expect(() => parseVersionParam(bad)).toThrow('Parameter version must be greater than 0')

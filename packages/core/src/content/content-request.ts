@@ -1,4 +1,5 @@
 import { fail } from '../errors/domain-error.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 
 /** How `content` serves its PDF: `base64` JSON, `view` inline, anything else (or none) as a download. */
 export type ContentMode = 'base64' | 'view' | 'download'
@@ -6,31 +7,18 @@ export type ContentMode = 'base64' | 'view' | 'download'
 /** The `adr_letterbox` types `content/{version}` serves. */
 export type VersionType = 'PDF' | 'SIGN' | 'NOTE'
 
-const POSITIVE_INTEGER = /^\+?0*[1-9][0-9]{0,15}$/
-
-function positiveInteger(text: string | undefined): number | undefined {
-  const trimmed = (text ?? '').trim()
-  if (!POSITIVE_INTEGER.test(trimmed)) return undefined
-  const n = Number(trimmed)
-  return Number.isSafeInteger(n) && n >= 1 ? n : undefined
-}
-
 /**
  * The `resId` path parameter of the content reads: a decimal integer ≥ 1. Anything else (0, negative,
  * `abc`, `1.5`, overflow) is 400 `Parameter resId must be greater than 0` — the interface's limit for
  * content reads; the reference answered 403 for non-integers, which told the caller nothing.
  */
 export function parseContentResId(text: string | undefined): number {
-  const n = positiveInteger(text)
-  if (n === undefined) fail('RES_ID_NOT_POSITIVE')
-  return n
+  return databaseIdOf(text, 'bigint') ?? fail('RES_ID_NOT_POSITIVE')
 }
 
 /** The `version` path parameter of `content/{version}`: a decimal integer ≥ 1, else 400 `Parameter version must be greater than 0`. */
 export function parseVersionParam(text: string | undefined): number {
-  const n = positiveInteger(text)
-  if (n === undefined) fail('VERSION_NOT_POSITIVE')
-  return n
+  return databaseIdOf(text) ?? fail('VERSION_NOT_POSITIVE')
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import { fail } from '../errors/domain-error.js'
-import { positiveIntegerOf } from '../records/route-integer.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 
 /** One entry of a record's diffusion list as `GET /rest/resources/{resId}/listInstance` answers it (20.10's shape). */
 export interface ListInstanceItem {
@@ -43,5 +43,5 @@ export interface DiffusionListServices {
 
 /** The resId of the diffusion list read: anything but a record id is "out of perimeter", as 20.10 answers. */
 export function parseListInstanceResId(text: string | undefined): number {
-  return positiveIntegerOf(text) ?? fail('OUT_OF_PERIMETER')
+  return databaseIdOf(text, 'bigint') ?? fail('OUT_OF_PERIMETER')
 }

@@ -1,7 +1,7 @@
 import type { Actor } from '../actors/actor.js'
 import type { Doctype, DoctypeResponse, DoctypeTreeResponse } from '../api/reference-schemas.js'
 import { fail } from '../errors/domain-error.js'
-import { MAX_SERIAL, parseIntegerRouteId } from '../reference-lists/route-id.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 import type { DoctypeRepository, DoctypeRow } from './ports.js'
 
 /**
@@ -62,12 +62,8 @@ export async function doctypeTree(repository: DoctypeRepository, _actor: Actor):
  * does (the client tests its length); an id that is not an integer is a 400, where 20.10 answers 500.
  */
 export async function readDoctype(repository: DoctypeRepository, _actor: Actor, id: string): Promise<DoctypeResponse> {
-  const typeId = parseIntegerRouteId(id)
-  if (typeId === null) fail('ROUTE_ID_NOT_INTEGER')
-  const [row, tree] = await Promise.all([
-    typeId > MAX_SERIAL ? null : repository.findDoctype(typeId),
-    repository.enabledTree(),
-  ])
+  const typeId = databaseIdOf(id) ?? fail('ROUTE_ID_NOT_INTEGER')
+  const [row, tree] = await Promise.all([repository.findDoctype(typeId), repository.enabledTree()])
   return {
     doctype: row ? { ...doctypeOf(row), enabled: row.enabled === 'Y' } : [],
     secondLevel: tree.secondLevels.map((level) => ({

@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import { fail } from '../errors/domain-error.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 import { type Entity, EntityIdSchema, type EntityRow } from './entity.js'
 import type { EntityRepository } from './ports.js'
 
@@ -10,7 +11,8 @@ import type { EntityRepository } from './ports.js'
 export async function readEntity(entities: EntityRepository, _actor: Actor, id: string): Promise<Entity> {
   if (!EntityIdSchema.safeParse(id).success) fail('ENTITY_ID_INVALID')
   let row = await entities.findByEntityId(id)
-  if (!row && /^\d{1,9}$/.test(id)) row = await entities.findById(Number(id))
+  const serialId = /^[0-9]+$/.test(id) ? databaseIdOf(id) : null
+  if (!row && serialId !== null) row = await entities.findById(serialId)
   if (!row) fail('ENTITY_NOT_FOUND')
   const fullName = row.entity_full_name || fullNameOf(row, await entities.listAll())
   return toEntity(row, fullName)

@@ -12,10 +12,12 @@ describe('error catalogue', () => {
     expect(errorMessage('AUTHENTICATION_FAILED')).toBe('Authentication Failed')
   })
 
-  it('has no message typed twice', () => {
+  // One message may be answered with two statuses where 20.10 does so (`Attachment out of perimeter`: 400 on a
+  // read, 403 on a removal): one code per status, the text typed once and shared by both.
+  it('has no message typed twice under one kind', () => {
     const fixed = Object.values(ERROR_CATALOGUE)
-      .map((d) => d.message as unknown)
-      .filter((m): m is string => typeof m === 'string')
+      .filter((d) => typeof d.message === 'string')
+      .map((d) => `${d.kind} ${d.message as string}`)
     expect(new Set(fixed).size).toBe(fixed.length)
   })
 

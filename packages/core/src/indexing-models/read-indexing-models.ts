@@ -1,7 +1,7 @@
 import type { Actor } from '../actors/actor.js'
 import type { IndexingModelListResponse, IndexingModelResponse } from '../api/reference-schemas.js'
 import { fail } from '../errors/domain-error.js'
-import { MAX_SERIAL, parseIntegerRouteId } from '../reference-lists/route-id.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 import type { IndexingModelRepository, IndexingModelRow } from './ports.js'
 
 /** A model as 20.10 answers it: `mandatory_file` is renamed `mandatoryFile`. */
@@ -36,9 +36,8 @@ export async function readIndexingModel(
   actor: Actor,
   id: string,
 ): Promise<IndexingModelResponse> {
-  const modelId = parseIntegerRouteId(id)
-  if (modelId === null) fail('ROUTE_ID_NOT_INTEGER')
-  const found = modelId > MAX_SERIAL ? null : await repository.find(modelId)
+  const modelId = databaseIdOf(id) ?? fail('ROUTE_ID_NOT_INTEGER')
+  const found = await repository.find(modelId)
   if (!found) fail('INDEXING_MODEL_NOT_FOUND')
   if (found.model.private && found.model.owner !== actor.id) fail('INDEXING_MODEL_OUT_OF_PERIMETER')
   return {

@@ -1,16 +1,16 @@
 import { fail } from '../errors/domain-error.js'
-import { positiveIntegerOf } from '../records/route-integer.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 
 import { MAX_LINKED_RESOURCES } from './link-limits.js'
 
 /** The `resId` of a link route: anything but a record id is "out of perimeter", as 20.10 answers. */
 export function parseLinkResId(text: string | undefined): number {
-  return positiveIntegerOf(text) ?? fail('RESOURCE_OUT_OF_PERIMETER')
+  return databaseIdOf(text, 'bigint') ?? fail('RESOURCE_OUT_OF_PERIMETER')
 }
 
 /** The `{id}` of `DELETE …/linkedResources/{id}`. */
 export function parseUnlinkedId(text: string | undefined): number {
-  return positiveIntegerOf(text) ?? fail('UNLINKED_RESOURCE_OUT_OF_PERIMETER')
+  return databaseIdOf(text, 'bigint') ?? fail('UNLINKED_RESOURCE_OUT_OF_PERIMETER')
 }
 
 /**
@@ -23,7 +23,7 @@ export function parseLinkedResources(body: unknown): number[] {
   if (!Array.isArray(list) || list.length === 0) fail('LINKED_RESOURCES_NOT_ARRAY')
   if (list.length > MAX_LINKED_RESOURCES) fail('LINKED_RESOURCES_TOO_MANY')
   const ids = new Set<number>()
-  for (const item of list) ids.add(positiveIntegerOf(item) ?? fail('LINKED_RESOURCES_OUT_OF_PERIMETER'))
+  for (const item of list) ids.add(databaseIdOf(item, 'bigint') ?? fail('LINKED_RESOURCES_OUT_OF_PERIMETER'))
   return [...ids]
 }
 

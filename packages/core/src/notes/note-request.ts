@@ -1,5 +1,5 @@
 import { fail } from '../errors/domain-error.js'
-import { positiveIntegerOf } from '../records/route-integer.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 
 /** A note to write, checked as far as the body alone allows (the perimeter and the entities are storage's). */
 export interface NoteCreateRequest {
@@ -20,7 +20,7 @@ export function parseNoteCreateBody(body: unknown): { resId: number; value: stri
   const fields = (body ?? {}) as Record<string, unknown>
   const value = fields.value
   if (typeof value !== 'string' || value === '') fail('NOTE_VALUE_INVALID')
-  const resId = positiveIntegerOf(fields.resId)
+  const resId = databaseIdOf(fields.resId, 'bigint')
   if (resId === null) fail('CREATE_NOT_INTEGER', { field: 'resId' })
   return { resId, value, entities: fields.entities }
 }
@@ -46,7 +46,7 @@ export function parseNoteEntities(entities: unknown): { ids: string[]; impossibl
 
 /** The `resId` of `GET /rest/resources/{resId}/notes`. */
 export function parseNotesResId(text: string | undefined): number {
-  return positiveIntegerOf(text) ?? fail('NOTE_ROUTE_RES_ID_INVALID')
+  return databaseIdOf(text, 'bigint') ?? fail('NOTE_ROUTE_RES_ID_INVALID')
 }
 
 /** The optional `limit` of the notes list: absent or a non-negative integer (0: no limit, as 20.10). */
@@ -59,5 +59,5 @@ export function parseNotesLimit(text: unknown): number | null {
 
 /** The `id` of `GET /rest/notes/{id}`: 400 where 20.10 answers 500. */
 export function parseNoteId(text: string | undefined): number {
-  return positiveIntegerOf(text) ?? fail('ROUTE_ID_NOT_INTEGER')
+  return databaseIdOf(text) ?? fail('ROUTE_ID_NOT_INTEGER')
 }

@@ -28,12 +28,6 @@ export function readInteger(value: unknown): number | null {
   return Number(value.trim())
 }
 
-/** A positive integer id (PHP intVal + notEmpty); null otherwise. */
-export function readId(value: unknown): number | null {
-  const id = readInteger(value)
-  return id !== null && id > 0 ? id : null
-}
-
 /**
  * A boolean flag: JSON booleans, `""` / `"0"` / `0` / `"false"` / `"N"` for false, `"1"` / `1` / `"true"` / `"Y"`
  * for true (case-insensitive). Null for anything else.

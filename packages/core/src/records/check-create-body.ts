@@ -1,7 +1,9 @@
 import { type Actor, isRoot } from '../actors/actor.js'
 import { checkFormatAllowed, normaliseFormat } from '../content/formats.js'
 import { fail } from '../errors/domain-error.js'
-import { isEmptyValue, isPlainObject, readBoolean, readId, readList } from './body-values.js'
+import { databaseIdOf } from '../request-values/database-id.js'
+import { CustomFieldValueSchema, ExternalIdSchema } from '../request-values/flat-values.js'
+import { isEmptyValue, isPlainObject, readBoolean, readList } from './body-values.js'
 import { indexingEntityCodes } from './indexing-entities.js'
 import type { DiffusionItem, NewRecord, NewRecordFile, RecordContact, RecordIntegrations } from './new-record.js'
 import { isoDay, parseLooseDate, startOfUtcDay } from './parse-loose-date.js'
@@ -40,7 +42,7 @@ const DIFFUSION_TYPES = new Set(['user', 'entity'])
  */
 export function checkCreateBody({ actor, body, facts, file, now }: CreateCheckInput): NewRecord {
   const doctype = optionalId(body, 'doctype')
-  const modelId = readId(body.modelId) ?? fail('CREATE_NOT_INTEGER', { field: 'modelId' })
+  const modelId = databaseIdOf(body.modelId) ?? fail('CREATE_NOT_INTEGER', { field: 'modelId' })
   const status =
     typeof body.status === 'string' && body.status.trim() !== ''
       ? body.status.trim()
@@ -112,7 +114,7 @@ export function checkCreateBody({ actor, body, facts, file, now }: CreateCheckIn
 
 function optionalId(body: Readonly<Record<string, unknown>>, field: string): number | null {
   if (isEmptyValue(body[field])) return null
-  return readId(body[field]) ?? fail('CREATE_NOT_INTEGER', { field })
+  return databaseIdOf(body[field]) ?? fail('CREATE_NOT_INTEGER', { field })
 }
 
 function optionalText(body: Readonly<Record<string, unknown>>, field: string): string | null {
@@ -152,7 +154,7 @@ function checkFile(file: InspectedFile | null): NewRecordFile | null {
 function checkCustomFieldIds(value: unknown, facts: RecordReferenceFacts): [number, unknown][] {
   if (isEmptyValue(value)) return []
   if (!isPlainObject(value) && !Array.isArray(value)) fail('CREATE_NOT_ARRAY', { field: 'customFields' })
-  const entries = Object.entries(value).map(([key, v]): [number, unknown] => [readId(key) ?? 0, v])
+  const entries = Object.entries(value).map(([key, v]): [number, unknown] => [databaseIdOf(key) ?? 0, v])
   if (entries.some(([id]) => !facts.customFields.has(id))) fail('CUSTOM_FIELDS_NOT_FOUND')
   return entries
 }
@@ -165,7 +167,7 @@ function checkIdList(
 ): number[] {
   if (isEmptyValue(body[field])) return []
   const list = readList(body[field]) ?? fail('CREATE_NOT_ARRAY', { field })
-  const ids = list.map((item) => readId(item) ?? 0)
+  const ids = list.map((item) => databaseIdOf(item) ?? 0)
   if (ids.some((id) => !known.has(id))) fail(missing)
   return [...new Set(ids)]
 }
@@ -179,7 +181,7 @@ function checkContacts(
   const list = readList(body[field]) ?? fail('CREATE_NOT_ARRAY', { field })
   return list.map((item, index) => {
     if (!isPlainObject(item)) fail('LIST_ITEM_NOT_OBJECT', { field, index })
-    const id = readId(item.id) ?? fail('LIST_ITEM_ID_INVALID', { field, index })
+    const id = databaseIdOf(item.id) ?? fail('LIST_ITEM_ID_INVALID', { field, index })
     const type =
       typeof item.type === 'string' && CONTACT_TYPES.has(item.type)
         ? (item.type as RecordContact['type'])
@@ -198,7 +200,7 @@ function checkDiffusionList(body: Readonly<Record<string, unknown>>, facts: Reco
   let dests = 0
   const items = list.map((item, index): DiffusionItem => {
     if (!isPlainObject(item)) fail('LIST_ITEM_NOT_OBJECT', { field, index })
-    const id = readId(item.id) ?? fail('LIST_ITEM_ID_INVALID', { field, index })
+    const id = databaseIdOf(item.id) ?? fail('LIST_ITEM_ID_INVALID', { field, index })
     const type =
       typeof item.type === 'string' && DIFFUSION_TYPES.has(item.type)
         ? (item.type as DiffusionItem['type'])
@@ -272,8 +274,10 @@ function checkCustomFieldValues(
               : fail('CUSTOM_FIELD_NOT_STRING', { id: key })
         break
       default:
-        // Types Mailroom does not know (banAutocomplete, contact, …) are kept as sent.
-        stored[key] = value
+        // Types Mailroom does not know (banAutocomplete, contact, …) are kept as sent, if flat.
+        stored[key] = CustomFieldValueSchema.safeParse(value).success
+          ? value
+          : fail('CUSTOM_FIELD_NOT_FLAT', { id: key })
     }
   }
   return stored
@@ -329,7 +333,7 @@ function checkPriority(body: Readonly<Record<string, unknown>>, facts: RecordRef
 function checkTypist(body: Readonly<Record<string, unknown>>, actor: Actor, facts: RecordReferenceFacts): number {
   const value = body.typist
   if (isEmptyValue(value)) return actor.id
-  const id = readId(value)
+  const id = databaseIdOf(value)
   if (id !== null) return facts.users.has(id) ? id : fail('CREATE_NOT_FOUND', { field: 'typist' })
   if (typeof value !== 'string') fail('CREATE_NOT_INTEGER', { field: 'typist' })
   return facts.userIdsByLogin.get(value.trim().toLowerCase()) ?? fail('CREATE_NOT_FOUND', { field: 'typist' })
@@ -337,5 +341,6 @@ function checkTypist(body: Readonly<Record<string, unknown>>, actor: Actor, fact
 
 function checkExternalId(value: unknown): Record<string, unknown> {
   if (isEmptyValue(value)) return {}
-  return isPlainObject(value) ? value : fail('CREATE_NOT_OBJECT', { field: 'externalId' })
+  if (!isPlainObject(value)) fail('CREATE_NOT_OBJECT', { field: 'externalId' })
+  return ExternalIdSchema.safeParse(value).success ? value : fail('EXTERNAL_ID_NOT_FLAT')
 }

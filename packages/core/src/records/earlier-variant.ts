@@ -1,5 +1,7 @@
 import { fail } from '../errors/domain-error.js'
-import { isMissing, isPlainObject, readId, readInteger } from './body-values.js'
+import { databaseIdOf } from '../request-values/database-id.js'
+import { ExternalIdSchema } from '../request-values/flat-values.js'
+import { isMissing, isPlainObject, readInteger } from './body-values.js'
 import type { EarlierReferenceFacts, EarlierReferenceQuery } from './ports.js'
 
 /**
@@ -30,10 +32,10 @@ const RENAMED_COLUMNS: Readonly<Record<string, string>> = {
  */
 export function earlierReferences(body: Readonly<Record<string, unknown>>): EarlierReferenceQuery {
   if (REQUIRED.some((field) => isMissing(body[field]))) fail('CREATE_DATA_EMPTY')
-  if (readId(body.type_id) === null) fail('CREATE_NOT_INTEGER', { field: 'type_id' })
+  if (databaseIdOf(body.type_id) === null) fail('CREATE_NOT_INTEGER', { field: 'type_id' })
   if (typeof body.category_id !== 'string') fail('CREATE_NOT_STRING', { field: 'category_id' })
   const entityCodes = [body.destination, body.initiator].filter(
-    (v): v is string => typeof v === 'string' && readId(v) === null && v.trim() !== '',
+    (v): v is string => typeof v === 'string' && databaseIdOf(v) === null && v.trim() !== '',
   )
   return { category: body.category_id.trim(), entityCodes, priorityOrder: readInteger(body.priority) }
 }
@@ -58,13 +60,16 @@ export function translateEarlierBody(
     encodedFile: body.encodedFile,
   }
   if (body.chrono !== undefined) current.chrono = body.chrono
-  if (isPlainObject(body.externalId)) current.externalId = body.externalId
+  if (isPlainObject(body.externalId))
+    current.externalId = ExternalIdSchema.safeParse(body.externalId).success
+      ? body.externalId
+      : fail('EXTERNAL_ID_NOT_FLAT')
   for (const [column, field] of Object.entries(RENAMED_COLUMNS))
     if (body[column] !== undefined && body[column] !== null) current[field] = body[column]
   for (const field of ['destination', 'initiator'] as const) {
     const value = body[field]
     if (value === undefined || value === null || value === '') continue
-    if (readId(value) !== null) current[field] = value
+    if (databaseIdOf(value) !== null) current[field] = value
     else if (typeof value === 'string')
       current[field] = facts.entityIdsByCode.get(value.trim()) ?? fail('CREATE_NOT_FOUND', { field })
     else current[field] = value
@@ -72,9 +77,9 @@ export function translateEarlierBody(
   const priority = earlierPriority(body.priority, facts)
   if (priority !== null) current.priority = priority
   if (typeof body.typist === 'string' || typeof body.typist === 'number') current.typist = body.typist
-  const sender = readId(body.exp_contact_id)
+  const sender = databaseIdOf(body.exp_contact_id)
   if (sender !== null) current.senders = [{ id: sender, type: 'contact' }]
-  const recipient = readId(body.dest_contact_id)
+  const recipient = databaseIdOf(body.dest_contact_id)
   if (recipient !== null) current.recipients = [{ id: recipient, type: 'contact' }]
   return current
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { fail } from '../errors/domain-error.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 
 /** One event of a record's history (a row of the history table), as `GET /rest/resources/{resId}/history` shows it. */
 export interface HistoryEntry {
@@ -37,9 +38,7 @@ export const STATUS_UPDATE_HISTORY = {
 
 /** The `resId` path parameter of a record read: a decimal integer ≥ 1, else 400 (content catalogue). */
 export function parseResIdParam(text: string | undefined): number {
-  const n = /^[0-9]{1,16}$/.test(text ?? '') ? Number(text) : Number.NaN
-  if (!Number.isSafeInteger(n) || n < 1) fail('RES_ID_NOT_POSITIVE')
-  return n
+  return databaseIdOf(text, 'bigint') ?? fail('RES_ID_NOT_POSITIVE')
 }
 
 /** Shape of the history read's body, for the OpenAPI document and response tests. */

@@ -7,7 +7,6 @@ import {
   parseStatusUpdateRequest,
   parseTargetStatus,
   statusUpdateBodySchema,
-  toResId,
 } from './status-update-request.js'
 
 function outcome(body: unknown): string | ReturnType<typeof parseStatusUpdateRequest> {
@@ -256,11 +255,10 @@ describe('parseStatusUpdateRequest: properties', () => {
     )
   })
 
-  it('toResId agrees with the decimal reading of positive safe integers', () => {
+  it('reads record ids as databaseIdOf reads bigint ids', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (n) => {
-        expect(toResId(n)).toBe(n)
-        expect(toResId(String(n))).toBe(n)
+        expect(outcome({ status: 'COU', resId: [n, String(n)] })).toMatchObject({ targets: { identifiers: [n] } })
       }),
     )
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { fail } from '../errors/domain-error.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 import {
   DEFAULT_HISTORY_MESSAGE,
   DEFAULT_TARGET_STATUS,
@@ -85,15 +86,6 @@ function listField(fields: Record<string, unknown>, field: 'resId' | 'chrono'): 
   return value
 }
 
-/** A record identifier: an integer ≥ 1, or its decimal text (the admin UI sends the input field's text). */
-export function toResId(value: unknown): number | null {
-  let n: number
-  if (typeof value === 'number') n = value
-  else if (typeof value === 'string' && /^[0-9]{1,16}$/.test(value)) n = Number(value)
-  else return null
-  return Number.isSafeInteger(n) && n >= 1 ? n : null
-}
-
 /**
  * The records a body addresses. A non-empty `chrono` wins and `resId` is then not read (reference §5
  * step 6); otherwise a non-empty `resId` is used (the earlier variant's only list). Duplicates count once.
@@ -111,7 +103,7 @@ export function parseStatusTargets(body: unknown): StatusTargets {
   }
   const resId = listField(fields, 'resId')
   if (!resId) fail('STATUS_TARGETS_MISSING')
-  const ids = resId.map((value, index) => toResId(value) ?? fail('STATUS_RES_ID_INVALID', { index }))
+  const ids = resId.map((value, index) => databaseIdOf(value, 'bigint') ?? fail('STATUS_RES_ID_INVALID', { index }))
   return { kind: 'resId', identifiers: [...new Set(ids)] }
 }
 

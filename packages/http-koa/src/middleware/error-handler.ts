@@ -1,10 +1,7 @@
 import { type DomainError, domainError, isDomainError } from '@mailroom/core'
 import type { Context, Next } from 'koa'
-import type { AppState } from '../app-state.js'
+import type { AppState, ErrorBodyRenderer } from '../app-state.js'
 import { STATUS_BY_KIND } from '../error-status.js'
-
-/** Shapes the body of an error; /digitalSafe uses its own envelope. */
-export type ErrorBodyRenderer = (ctx: Context, error: DomainError, status: number) => unknown
 
 const restErrorBody: ErrorBodyRenderer = (_ctx, error) => ({ errors: error.message })
 
@@ -36,6 +33,7 @@ export function errorHandler(
         options.renderers?.find(([prefix]) => ctx.path.startsWith(prefix))?.[1] ??
         restErrorBody
       ctx.status = status
+      ctx.state.errorCode = error.code
       ctx.type = 'application/json'
       ctx.body = render(ctx, error, status)
       if (status === 401 && ctx.path.startsWith('/rest')) ctx.set('WWW-Authenticate', challenge(ctx.state.authScheme))
@@ -99,12 +97,21 @@ export function isUnavailable(caught: unknown): boolean {
   return Array.isArray(errors) && errors.some(isUnavailable)
 }
 
+/** SQLSTATE 54001 (either engine): the request's value or statement recursed past the database's stack. */
+function isTooComplex(caught: unknown): boolean {
+  return typeof caught === 'object' && caught !== null && (caught as { code?: unknown }).code === '54001'
+}
+
 function toDomainError(caught: unknown): DomainError {
   // A use case may wrap a lost connection in its own internal error: the caller should still hear 503.
-  if (isDomainError(caught) && caught.kind === 'internal' && isUnavailable(caught.cause))
-    return domainError('SERVICE_UNAVAILABLE')
+  if (isDomainError(caught) && caught.kind === 'internal') {
+    if (isUnavailable(caught.cause)) return domainError('SERVICE_UNAVAILABLE')
+    if (isDomainError(caught.cause) && caught.cause.kind === 'unavailable') return caught.cause
+    if (isTooComplex(caught.cause)) return domainError('STATEMENT_TOO_COMPLEX')
+  }
   if (isDomainError(caught)) return caught
   if (isUnavailable(caught)) return domainError('SERVICE_UNAVAILABLE')
+  if (isTooComplex(caught)) return domainError('STATEMENT_TOO_COMPLEX')
   const status =
     typeof caught === 'object' && caught !== null
       ? ((caught as { status?: number }).status ?? (caught as { statusCode?: number }).statusCode)

@@ -1,18 +1,10 @@
 import { fail } from '@mailroom/core'
+import { scanJsonText } from '@mailroom/core/internal'
 import type { Context, Next } from 'koa'
 import type { AppState } from '../app-state.js'
 import { withDeadline } from './deadline.js'
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true })
-
-/** True when a string anywhere in a parsed JSON value (keys included) holds U+0000, which PostgreSQL cannot store. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0')
-  if (Array.isArray(value)) return value.some(containsNul)
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item))
-  return false
-}
 
 /**
  * The next chunk of a body, or a BODY_TIMEOUT failure when none comes within `idleMs`. The pending read is
@@ -67,12 +59,17 @@ export function jsonBody(limitBytes: number, idleMs = 0) {
         fail('MALFORMED_UTF8')
       }
       if (text.trim() !== '') {
+        // One pass over the text before any parsing: what nests too deep is never built, and the NUL check
+        // cannot overflow the stack however deep the value.
+        const scan = scanJsonText(text)
+        if (scan.tooDeep) fail('JSON_TOO_DEEP')
         try {
           ctx.state.body = JSON.parse(text)
         } catch {
           fail('MALFORMED_JSON')
         }
-        if (text.includes('\\u0000') && containsNul(ctx.state.body)) fail('NUL_CHARACTER')
+        // PostgreSQL cannot store U+0000, in a JSON column or a text one.
+        if (scan.hasNul) fail('NUL_CHARACTER')
       }
     }
     return next()

@@ -40,8 +40,8 @@ afterAll(async () => {
 })
 
 const CONSOLE_POLICY =
-  "default-src 'self';script-src 'self' 'wasm-unsafe-eval';worker-src 'self' blob:;img-src 'self' blob: data:;" +
-  "style-src 'self' 'unsafe-inline';connect-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none'"
+  "default-src 'self';script-src 'self';worker-src 'self' blob:;img-src 'self' blob: data:;" +
+  "style-src 'self';connect-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none'"
 
 function expectApiHeaders(response: TestResponse, what: string) {
   expect(response.headers.get('x-content-type-options'), what).toBe('nosniff')

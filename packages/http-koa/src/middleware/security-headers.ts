@@ -32,15 +32,18 @@ export type ReferrerPolicyToken = (typeof REFERRER_POLICIES)[number]
 
 /**
  * What the console's pages may load: only this origin, plus blob: and data: images (the PDF is drawn from a
- * Blob) and pdf.js's worker and WebAssembly decoders. Nothing inline runs, so an injected string cannot.
+ * Blob) and pdf.js's worker. Nothing inline runs or applies (no inline script, no style element or attribute
+ * from markup: the console and pdf.js set styles through the CSSOM, which the policy does not govern), and no
+ * WebAssembly is compiled (the console ships none of pdf.js's optional decoders), so an injected string cannot
+ * run or restyle the page.
  */
 function consoleDirectives(frameAncestors: readonly string[]) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+    scriptSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     imgSrc: ["'self'", 'blob:', 'data:'],
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    styleSrc: ["'self'"],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],

@@ -24,6 +24,7 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   CUSTOM_FIELD_NOT_STRING: { id: '1' },
   CUSTOM_FIELD_NOT_NUMBER: { id: '1' },
   CUSTOM_FIELD_NOT_DATE: { id: '2' },
+  CUSTOM_FIELD_NOT_FLAT: { id: '3' },
   LIST_ITEM_NOT_OBJECT: { field: 'senders', index: 0 },
   LIST_ITEM_ID_INVALID: { field: 'senders', index: 0 },
   LIST_ITEM_TYPE_INVALID: { field: 'recipients', index: 1 },
@@ -89,11 +90,23 @@ export const REST_AUTH_ERRORS: readonly ErrorCode[] = [
   'PASSWORD_CHECKS_BUSY',
 ]
 
+/** Codes of the credentials check before a `user` route: a password's, and a bearer token's provider unreachable. */
+export const CREDENTIALS_ERRORS: readonly ErrorCode[] = [...REST_AUTH_ERRORS, 'IDENTITY_PROVIDER_UNAVAILABLE']
+
 /** Codes any operation may answer when the server itself fails or is overloaded. */
 export const SERVER_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']
 
-/** Codes any operation with a JSON body may answer. */
-export const BODY_ERRORS: readonly ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE']
+/** Codes any operation may answer before its route runs: a NUL (`%00`) in the URL (or in a JSON body), refused for every path. */
+export const REQUEST_ERRORS: readonly ErrorCode[] = ['NUL_CHARACTER']
+
+/** Codes any operation with a JSON body may answer (the body's reading and parsing, before the route runs). */
+export const BODY_ERRORS: readonly ErrorCode[] = [
+  'MALFORMED_JSON',
+  'MALFORMED_UTF8',
+  'JSON_TOO_DEEP',
+  'PAYLOAD_TOO_LARGE',
+  'BODY_TIMEOUT',
+]
 
 const REASONS: Record<number, string> = {
   400: 'Bad request: a parameter is missing or malformed, or names something that does not exist',

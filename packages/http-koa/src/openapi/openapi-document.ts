@@ -10,8 +10,9 @@ import { type DocumentedRoute, isDocumented, type RouteDeclaration } from '../ro
 import { DEMO, INFO, type OpenApiDocument, SECURITY_SCHEMES, TAGS, USER_SECURITY } from './document-info.js'
 import {
   BODY_ERRORS,
+  CREDENTIALS_ERRORS,
   journalErrorResponses,
-  REST_AUTH_ERRORS,
+  REQUEST_ERRORS,
   restErrorResponses,
   SERVER_ERRORS,
 } from './error-examples.js'
@@ -29,15 +30,18 @@ export function documentedPathOf(route: DocumentedRoute): string {
 }
 
 /**
- * The error responses of a route: its own codes, then those of the stages before its use case runs. Errors
+ * The error responses of a route: its own codes, then those of the stages before its use case runs (the URL's
+ * check, the body's, the credentials') and the server's. Errors
  * under /digitalSafe have the journal envelope, as the error handler renders them.
  */
 function errorResponsesOf(route: DocumentedRoute): ZodOpenApiResponsesObject {
-  if (route.errors === undefined) return {}
+  // A route without errors of its own (the probes, the document) still refuses a NUL in its URL, as every path does.
+  if (route.errors === undefined) return restErrorResponses(REQUEST_ERRORS)
   const codes = [
     ...route.errors,
+    ...REQUEST_ERRORS,
     ...(route.request?.body ? BODY_ERRORS : []),
-    ...(route.security === 'user' ? REST_AUTH_ERRORS : []),
+    ...(route.security === 'user' ? CREDENTIALS_ERRORS : []),
     ...SERVER_ERRORS,
   ]
   return route.path.startsWith('/digitalSafe/') ? journalErrorResponses(codes, DEMO.safe) : restErrorResponses(codes)

@@ -31,6 +31,8 @@ const FILE_READ_ERRORS: readonly ErrorCode[] = [
   'DOCSERVER_NOT_FOUND',
   'DOCUMENT_NOT_IN_DOCSERVER',
   'DOCSERVER_READ_FAILED',
+  'DOCUMENT_STORE_UNREACHABLE',
+  'DOCUMENT_STORE_REFUSED',
 ]
 
 const EXAMPLE_ATTACHMENT: AttachmentBody = {
@@ -60,7 +62,7 @@ const EXAMPLE_ATTACHMENT: AttachmentBody = {
 
 /**
  * The attachment routes of Maarch 20.10 (issue 32): types, create, the list of a record, one attachment, its
- * PDF and its original. Values are passed as received: the use cases check them in 20.10's order.
+ * removal, its PDF and its original. Values are passed as received: the use cases check them in 20.10's order.
  */
 export const attachmentsRoutes: readonly RouteDeclaration[] = [
   {
@@ -132,6 +134,7 @@ export const attachmentsRoutes: readonly RouteDeclaration[] = [
       'ATTACHMENT_MASTER_OUT_OF_PERIMETER',
       'ATTACHMENT_TYPE_UNKNOWN',
       'FORMAT_NOT_ALLOWED',
+      'ENCODED_FILE_INVALID',
       'ATTACHMENT_SIGNED_RESPONSE_WITHOUT_ORIGIN',
       'ATTACHMENT_NOT_INTEGER',
       'ATTACHMENT_ORIGIN_UNKNOWN',
@@ -144,6 +147,8 @@ export const attachmentsRoutes: readonly RouteDeclaration[] = [
       'CREATE_NOT_TEXT',
       'ATTACHMENT_LENGTH_INVALID',
       'STORAGE_UNAVAILABLE',
+      'DOCUMENT_STORE_UNREACHABLE',
+      'DOCUMENT_STORE_REFUSED',
     ],
     serve:
       ({ services }) =>
@@ -215,6 +220,33 @@ export const attachmentsRoutes: readonly RouteDeclaration[] = [
       ({ services }) =>
       async (ctx) => {
         ctx.body = await services.attachments.read(actorOf(ctx), ctx.params.id)
+      },
+  },
+  {
+    method: 'delete',
+    path: '/rest/attachments/:id',
+    operationId: 'deleteAttachment',
+    tag: 'attachments',
+    summary: 'Remove an attachment, with its other versions',
+    description:
+      "Its typist, or a holder of the manage_attachments privilege, with the attachment's record in the perimeter " +
+      '(else 403, as Maarch 20.10 answers). The attachment and every version of it become DEL (no longer listed or ' +
+      'read; the files stay, as in 20.10) and a history entry is written on the attachment and on its record.',
+    security: 'user',
+    request: { path: AttachmentIdPathSchema },
+    responses: { '204': { description: 'The attachment and its versions are removed' } },
+    errors: [
+      'ATTACHMENT_ROUTE_ID_INVALID',
+      'ATTACHMENT_DOES_NOT_EXIST',
+      'ATTACHMENT_RECORD_MANAGEMENT',
+      'OUT_OF_PERIMETER',
+      'ATTACHMENT_NOT_MANAGEABLE',
+    ],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        await services.attachments.remove(actorOf(ctx), ctx.params.id, { remoteIp: ctx.ip })
+        ctx.status = 204
       },
   },
   {

@@ -220,6 +220,23 @@ describe('contacts', () => {
     }
   })
 
+  it('refuses a search of more than 20 words with a 400, instead of searching the first 20', async () => {
+    // 21 words the demo contact "Société Alpha" matches by its first only: cut at 20, it would be listed.
+    const search = ['alpha', ...Array.from({ length: 19 }, () => 'alpha'), 'zzzz-absent'].join(' ')
+    const r = await s.call('GET', `/rest/contacts?search=${encodeURIComponent(search)}`, {
+      auth: 'superadmin:superadmin',
+    })
+    expect([r.status, r.json]).toEqual([400, { errors: 'Query search has more than 20 words' }])
+    const twenty = await s.call(
+      'GET',
+      `/rest/contacts?search=${encodeURIComponent(search.replace(/ zzzz-absent$/, ''))}`,
+      {
+        auth: 'superadmin:superadmin',
+      },
+    )
+    expect([twenty.status, twenty.json.contacts]).toMatchObject([200, [{ id: 2, company: 'Société Alpha' }]])
+  })
+
   it('writes a history row for each create and update, as 20.10 does, and none for a refused body', async () => {
     const history = () =>
       s.mailroom.db

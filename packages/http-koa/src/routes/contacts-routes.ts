@@ -72,6 +72,7 @@ const CONTACT_BODY_ERRORS = [
   'CONTACT_CUSTOM_FIELDS_NOT_ARRAY',
   'CUSTOM_FIELDS_NOT_FOUND',
   'CONTACT_M2M_INVALID',
+  'EXTERNAL_ID_NOT_FLAT',
 ] as const
 
 /** The contacts routes of Maarch 20.10, with getContactByMail and getContactByPhone of later releases. */

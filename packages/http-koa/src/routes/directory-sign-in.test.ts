@@ -62,6 +62,19 @@ describe.skipIf(missing !== null)('signing in through the organisation directory
     expect((await list('parti:Annuaire-2026!')).status).toBe(401)
   })
 
+  it('refuses a NUL or another control character in a directory login or password with 401, not 500', async () => {
+    for (const auth of [
+      'bbain\0:Annuaire-2026!',
+      'bbain:Annuaire-2026!\0',
+      'parti\u0001:x',
+      'bbain:\nAnnuaire-2026!',
+    ]) {
+      const answer = await list(auth)
+      expect([answer.status, answer.json], JSON.stringify(auth)).toEqual([401, { errors: 'Authentication Failed' }])
+    }
+    expect((await list('bbain:Annuaire-2026!')).status).toBe(200)
+  })
+
   it('counts wrong directory passwords like any other: the account lock stops guessing before the directory sees it', async () => {
     for (let attempt = 0; attempt < 4; attempt++) expect((await list('parti:guess')).status).toBe(401)
     const locked = await list('parti:guess')

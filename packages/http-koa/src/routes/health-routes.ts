@@ -2,11 +2,6 @@ import type { LivenessResponse, ReadinessResponse } from '@mailroom/core'
 import { LivenessResponseSchema, ReadinessQuerySchema, ReadinessResponseSchema } from '@mailroom/core'
 import { json, type RouteDeclaration } from './route-declaration.js'
 
-/** Whether the server is stopping: a stopping instance is alive but must not be sent new traffic. */
-export interface ServerLifecycle {
-  shuttingDown(): boolean
-}
-
 /**
  * GET /healthz (liveness, no authentication): 200 whenever the process answers; it checks nothing else,
  * so a database outage never makes an orchestrator restart healthy processes.

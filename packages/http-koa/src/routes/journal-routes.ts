@@ -18,7 +18,7 @@ import {
   journalErrorEnvelope,
   renderLifeCycleEvent,
 } from '@mailroom/core/internal'
-import type { ErrorBodyRenderer } from '../middleware/error-handler.js'
+import type { ErrorBodyRenderer } from '../app-state.js'
 import { DEMO } from '../openapi/document-info.js'
 import { json, type RouteDeclaration, type RouteHandler } from './route-declaration.js'
 

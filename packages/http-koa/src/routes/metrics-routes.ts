@@ -1,14 +1,6 @@
 import { fail } from '@mailroom/core'
 import type { RouteDeclaration } from './route-declaration.js'
 
-/** What serving GET /metrics needs; the server builds it (Prometheus), the adapter only answers with it. */
-export interface MetricsEndpoint {
-  /** The metrics in the exposition format, with its content type. */
-  render(): Promise<{ readonly contentType: string; readonly body: string }>
-  /** Whether a connection from this address may read them (its socket address, never a forwarded header). */
-  allows(address: string): boolean
-}
-
 /**
  * GET /metrics, outside users' authentication (a scraper has no Mailroom account): restricted by the
  * connection's address instead. X-Forwarded-For is not consulted even behind a trusted proxy, since any

@@ -519,7 +519,9 @@ describe('POST /rest/resources: errors', () => {
       [{ doctype: 999 }, 'Body doctype does not exist'],
       [{ doctype: '999', modelId: 99 }, 'Body doctype does not exist'],
       [{ modelId: 99 }, 'Body modelId does not exist'],
-      [{ modelId: 99999999999 }, 'Body modelId does not exist'],
+      // Past PostgreSQL's integer no model can exist: refused as a malformed id, before any statement.
+      [{ modelId: 99999999999 }, 'Body modelId is empty or not an integer'],
+      [{ modelId: 2 ** 31 }, 'Body modelId is empty or not an integer'],
       [{ encodedFile: PDF_BASE64 }, 'Body format is empty or not a string'],
       [{ encodedFile: TEXT_BASE64, format: 'docx' }, 'Format with this mimeType is not allowed : docx text/plain'],
       [{ encodedFile: PDF_BASE64, format: 'exe' }, 'Format with this mimeType is not allowed : exe application/pdf'],

@@ -104,6 +104,8 @@ export const recordsRoutes: readonly RouteDeclaration[] = [
       'CUSTOM_FIELD_NOT_STRING',
       'CUSTOM_FIELD_NOT_NUMBER',
       'CUSTOM_FIELD_NOT_DATE',
+      'CUSTOM_FIELD_NOT_FLAT',
+      'EXTERNAL_ID_NOT_FLAT',
       'FOLDERS_NOT_FOUND',
       'TAGS_NOT_FOUND',
       'LIST_ITEM_NOT_OBJECT',
@@ -123,6 +125,9 @@ export const recordsRoutes: readonly RouteDeclaration[] = [
       'CREATE_FAILED',
       'NO_WRITABLE_DOCSERVER',
       'STORAGE_UNAVAILABLE',
+      'DOCUMENT_STORE_UNREACHABLE',
+      'DOCUMENT_STORE_REFUSED',
+      'STORAGE_NOT_WRITABLE',
     ],
     serve:
       ({ services }) =>
@@ -174,6 +179,8 @@ export const recordsRoutes: readonly RouteDeclaration[] = [
       'DOCUMENT_NOT_FOUND',
       'DOCUMENT_HAS_NO_FILE',
       'STORAGE_UNAVAILABLE',
+      'DOCUMENT_STORE_UNREACHABLE',
+      'DOCUMENT_STORE_REFUSED',
     ],
     // Issue #5: `{ encodedFile, format }`, or `{ encodedFile, format: 'pdf', type: 'SIGN' | 'NOTE' }`.
     serve:

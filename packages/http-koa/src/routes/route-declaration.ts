@@ -9,8 +9,6 @@ import type {
 } from 'zod-openapi'
 import type { AppState } from '../app-state.js'
 import type { OpenApiDocument, RouteTag } from '../openapi/document-info.js'
-import type { ServerLifecycle } from './health-routes.js'
-import type { MetricsEndpoint } from './metrics-routes.js'
 
 /**
  * Who may call a route. `public`: anyone, no credentials asked. `user`: HTTP Basic or a bearer token, checked
@@ -18,6 +16,19 @@ import type { MetricsEndpoint } from './metrics-routes.js'
  * 401, not 404). `serviceCookie`: the SERVICE-AUTH cookie, which the route checks itself (the digital safe).
  */
 export type RouteSecurity = 'public' | 'user' | 'serviceCookie'
+
+/** Whether the server is stopping: a stopping instance is alive but must not be sent new traffic (GET /readyz). */
+export interface ServerLifecycle {
+  shuttingDown(): boolean
+}
+
+/** What serving GET /metrics needs; the server builds it (Prometheus), the adapter only answers with it. */
+export interface MetricsEndpoint {
+  /** The metrics in the exposition format, with its content type. */
+  render(): Promise<{ readonly contentType: string; readonly body: string }>
+  /** Whether a connection from this address may read them (its socket address, never a forwarded header). */
+  allows(address: string): boolean
+}
 
 /** What a route's handler is built from: the settings of the application that serves it. */
 export interface RouteDependencies {
@@ -74,9 +85,11 @@ export interface DocumentedRoute extends RouteBase {
   readonly responses: ZodOpenApiResponsesObject
   /**
    * The catalogue codes the route's use case may answer. The document renders one response per status with
-   * each code's exact message, and adds the codes of the stages before the use case: the body's
-   * (a route with a body), the credentials' (`user` routes) and the server's (every route with errors).
-   * Absent: the route documents no error (the probes and the document itself).
+   * each code's exact message, and adds the codes of the stages before the use case: the URL's (every route
+   * with errors), the body's (a route with a body), the credentials' (`user` routes) and the server's (every
+   * route with errors). The test servers fail a test file whose requests were answered a code its route's
+   * document does not list (packages/testing's error-answers.ts).
+   * Absent: the route documents no error of its own (the probes and the document itself), only the URL's check.
    */
   readonly errors?: readonly ErrorCode[]
 }

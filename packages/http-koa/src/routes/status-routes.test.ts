@@ -615,6 +615,41 @@ describe('GET /rest/resources/{resId}/history', () => {
     expect((await s.call('GET', `/rest/resources/${resId}/history`, { auth: null })).status).toBe(401)
   })
 
+  it("shows a linked record's chrono only to a reader who may read that record", async () => {
+    // A: PJS, bbain's perimeter; B: DSI, outside it. cchaplin (1=1) links them, then unlinks them.
+    const a = await insertRecord({ destination: 'PJS' })
+    const b = await insertRecord({ destination: 'DSI' })
+    const cchaplin = demoAuth('cchaplin')
+    const linked = await s.call('POST', `/rest/resources/${a.resId}/linkedResources`, {
+      auth: cchaplin,
+      body: { linkedResources: [b.resId] },
+    })
+    expect(linked.status).toBe(204)
+    expect(
+      (await s.call('DELETE', `/rest/resources/${a.resId}/linkedResources/${b.resId}`, { auth: cchaplin })).status,
+    ).toBe(204)
+    const linkLines = async (auth: string) => {
+      const r = await s.call('GET', `/rest/resources/${a.resId}/history`, { auth })
+      expect(r.status).toBe(200)
+      return {
+        text: r.text,
+        lines: r.json.history.map((h: { info: string }) => h.info).filter((i: string) => i.startsWith('Liaison')),
+      }
+    }
+    const asBbain = await linkLines(demoAuth('bbain'))
+    expect(asBbain.lines).toEqual([
+      'Liaison supprimée : courrier hors de votre périmètre',
+      'Liaison ajoutée : courrier hors de votre périmètre',
+    ])
+    expect(asBbain.text).not.toContain(b.chrono)
+    expect((await linkLines(cchaplin)).lines).toEqual([
+      `Liaison supprimée : ${b.chrono}`,
+      `Liaison ajoutée : ${b.chrono}`,
+    ])
+    // The rows keep 20.10's wording: only the reading hides the chrono.
+    expect((await historyRows([a.resId])).map((h) => h.info)).toContain(`Liaison ajoutée : ${b.chrono}`)
+  })
+
   it('grants a record on the diffusion list of the user or of one of his entities', async () => {
     const mine = await insertRecord()
     const entity = await insertRecord()

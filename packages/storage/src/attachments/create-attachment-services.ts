@@ -4,6 +4,7 @@ import type { ContentReader } from '../content/content-reader.js'
 import { recordPerimeterOf } from '../perimeter/record-perimeter.js'
 import type { StorageContext } from '../storage-context.js'
 import { KyselyAttachmentReadStore } from './attachment-read-store.js'
+import { removeAttachment } from './attachment-remover.js'
 import { attachmentTypes } from './attachment-types.js'
 import { type AttachmentCreateFaults, AttachmentWriter } from './attachment-writer.js'
 
@@ -27,6 +28,7 @@ export function createAttachmentServices(
   return {
     types: async () => attachmentTypesBody(await attachmentTypes(context.db)),
     create: async (actor, body, meta) => ({ id: await createAttachment(writer, actor, body, meta) }),
+    remove: (actor, id, meta) => removeAttachment(context, actor, id, meta),
     listOfRecord: reads.listOfRecord,
     read: reads.read,
     content: reads.content,

@@ -2,9 +2,11 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { fail } from '@mailroom/core'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { PgliteDialect } from './pglite-dialect.js'
+import { PgliteWatchdog } from './pglite-watchdog.js'
 import { preparingPool } from './prepared-statements.js'
 import type { Database } from './schema.js'
 import { SESSION_SETTINGS_SQL } from './session-settings.js'
@@ -27,6 +29,11 @@ export type DatabaseTarget =
        * in-memory or empty `dataDir`: a database prepared once (migrated, loaded) is opened many times.
        */
       readonly loadDataDir?: Blob
+      /**
+       * How long the one connection may be held with no statement finishing before waiting callers are refused
+       * with DATABASE_UNRESPONSIVE (503) and readiness fails (default 15 s, PostgreSQL's statement timeout here).
+       */
+      readonly stallTimeoutMs?: number
     }
 
 /** An open database: the kysely instance plus what the driver needs to be closed and probed. */
@@ -79,7 +86,7 @@ const NUMERIC_OID = 1700
 /** Opens the database of a target. int8 and numeric come back as JS numbers on both drivers. */
 export async function openDatabase(target: DatabaseTarget): Promise<MailroomDatabase> {
   if (target.kind === 'postgres') return openPostgres(target)
-  return openPglite(target.dataDir, target.loadDataDir)
+  return openPglite(target)
 }
 
 /** pg type parsing Mailroom relies on: int8 and numeric as JS numbers. */
@@ -187,7 +194,11 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Ma
  */
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<MailroomDatabase> {
+async function openPglite({
+  dataDir,
+  loadDataDir,
+  stallTimeoutMs,
+}: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<MailroomDatabase> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create(dataDir, {
     extensions: PGLITE_EXTENSIONS,
@@ -195,11 +206,14 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Mailroom
     parsers: { [INT8_OID]: (value: string) => Number(value), [NUMERIC_OID]: (value: string) => Number(value) },
   })
   await pglite.query(SESSION_SETTINGS_SQL)
-  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) })
+  const watchdog = new PgliteWatchdog(stallTimeoutMs)
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite, watchdog) })
   return {
     db,
     kind: 'pglite',
     ping: async () => {
+      // A stalled engine fails readiness at once, not after a probe's wait in its queue.
+      if (watchdog.stalled()) fail('DATABASE_UNRESPONSIVE')
       await sql`select 1`.execute(db)
     },
     close: () => db.destroy(),

@@ -13,16 +13,24 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely'
+import { guardStackOverflow, type StackOverflowGuard, stackDepthExceeded } from './pglite-stack-guard.js'
+import { PgliteWatchdog } from './pglite-watchdog.js'
 
 /**
  * Kysely dialect for embedded PGlite. PGlite is one connection, so the driver hands it out to one
- * holder at a time: a transaction keeps it until COMMIT/ROLLBACK and every other query waits its turn.
+ * holder at a time: a transaction keeps it until COMMIT/ROLLBACK and every other query waits its turn, at
+ * most until the watchdog finds the connection stalled. A statement that overflows the engine's stack fails
+ * as on PostgreSQL (54001) and leaves the engine sound (see guardStackOverflow).
  */
 export class PgliteDialect implements Dialect {
   readonly #pglite: PGlite
+  readonly #watchdog: PgliteWatchdog
+  readonly #stackGuard: StackOverflowGuard
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, watchdog: PgliteWatchdog = new PgliteWatchdog()) {
     this.#pglite = pglite
+    this.#watchdog = watchdog
+    this.#stackGuard = guardStackOverflow(pglite)
   }
 
   createAdapter(): DialectAdapter {
@@ -30,7 +38,7 @@ export class PgliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PgliteDriver(this.#pglite)
+    return new PgliteDriver(this.#pglite, this.#watchdog, this.#stackGuard)
   }
 
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
@@ -45,11 +53,13 @@ export class PgliteDialect implements Dialect {
 class PgliteDriver implements Driver {
   readonly #pglite: PGlite
   readonly #connection: PgliteConnection
+  readonly #watchdog: PgliteWatchdog
   #queue: Promise<void> = Promise.resolve()
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, watchdog: PgliteWatchdog, stackGuard: StackOverflowGuard) {
     this.#pglite = pglite
-    this.#connection = new PgliteConnection(pglite)
+    this.#watchdog = watchdog
+    this.#connection = new PgliteConnection(pglite, watchdog, stackGuard)
   }
 
   async init(): Promise<void> {
@@ -63,7 +73,8 @@ class PgliteDriver implements Driver {
     })
     const previous = this.#queue
     this.#queue = previous.then(() => turn)
-    await previous
+    await this.#watchdog.waitFor(previous, release)
+    this.#watchdog.progressed(true)
     this.#connection.release = release
     return this.#connection
   }
@@ -84,6 +95,7 @@ class PgliteDriver implements Driver {
     const holder = connection as PgliteConnection
     const release = holder.release
     holder.release = undefined
+    this.#watchdog.progressed(false)
     release?.()
   }
 
@@ -95,16 +107,26 @@ class PgliteDriver implements Driver {
 
 class PgliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite
+  readonly #watchdog: PgliteWatchdog
+  readonly #stackGuard: StackOverflowGuard
   release: (() => void) | undefined
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, watchdog: PgliteWatchdog, stackGuard: StackOverflowGuard) {
     this.#pglite = pglite
+    this.#watchdog = watchdog
+    this.#stackGuard = stackGuard
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#pglite.query<R>(compiledQuery.sql, compiledQuery.parameters as unknown[], {
-      rowMode: 'object',
-    })
+    // An overflow of a statement run outside kysely (the session settings) is not this statement's.
+    this.#stackGuard.takeOverflow()
+    const result = await this.#pglite
+      .query<R>(compiledQuery.sql, compiledQuery.parameters as unknown[], { rowMode: 'object' })
+      .catch((error: unknown) => {
+        throw this.#stackGuard.takeOverflow() ? stackDepthExceeded() : error
+      })
+      .finally(() => this.#watchdog.progressed())
+    if (this.#stackGuard.takeOverflow()) throw stackDepthExceeded()
     const affected = result.affectedRows
     return {
       rows: result.rows,

@@ -2,11 +2,11 @@ import { type Actor, fail, hasPrivilege, type LinkedResource, type LinksServices
 import {
   canConvertToPdf,
   checkLinkTargets,
+  databaseIdOf,
   LINK_HISTORY,
   parseLinkedResources,
   parseLinkResId,
   parseUnlinkedId,
-  positiveIntegerOf,
 } from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
@@ -35,7 +35,7 @@ export function createLinksServices(context: StorageContext): LinksServices {
       const resId = await addressed(actor, resIdText)
       const { rows } = await sql<{ id: string }>`
         select jsonb_array_elements_text(linked_resources) as id from res_letterbox where res_id = ${resId}`.execute(db)
-      const ids = rows.map((row) => positiveIntegerOf(row.id)).filter((id): id is number => id !== null)
+      const ids = rows.map((row) => databaseIdOf(row.id, 'bigint')).filter((id): id is number => id !== null)
       const allowed = await perimeter.allowedAmong(db, actor, ids)
       return { linkedResources: await describeRecords(db, [...allowed]) }
     },

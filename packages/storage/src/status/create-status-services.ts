@@ -2,10 +2,12 @@ import { type Actor, fail, type HistoryEntry, type StatusServices, type StatusUp
 import {
   checkStatusTargets,
   isStorableText,
+  linkedChronoOf,
   parseResIdParam,
   parseStatusUpdateRequest,
   parseTargetStatus,
   RECORD_HISTORY_TABLES,
+  redactHistoryEntry,
   STATUS_UPDATE_HISTORY,
   type StatusTargets,
 } from '@mailroom/core/internal'
@@ -71,22 +73,49 @@ export function createStatusServices(context: StorageContext): StatusServices {
         .orderBy('h.event_date', 'desc')
         .orderBy('h.id', 'desc')
         .execute()
-      return {
-        history: rows.map(
-          (row): HistoryEntry => ({
-            id: Number(row.id),
-            eventDate: new Date(row.event_date).toISOString(),
-            eventType: row.event_type,
-            eventId: row.event_id,
-            userId: row.user_id,
-            login: row.login ?? null,
-            info: row.info,
-            module: row.id_module,
-          }),
-        ),
-      }
+      const entries = rows.map(
+        (row): HistoryEntry => ({
+          id: Number(row.id),
+          eventDate: new Date(row.event_date).toISOString(),
+          eventType: row.event_type,
+          eventId: row.event_id,
+          userId: row.user_id,
+          login: row.login ?? null,
+          info: row.info,
+          module: row.id_module,
+        }),
+      )
+      const visible = await visibleChronos(context, actor, entries)
+      return { history: entries.map((entry) => redactHistoryEntry(entry, visible)) }
     },
   }
+}
+
+/**
+ * Of the chronos the history's link lines name, those the actor may read: every record bearing the chrono is in
+ * her perimeter. A chrono no record bears any more, or one shared with a record she may not read, stays hidden.
+ */
+async function visibleChronos(
+  context: StorageContext,
+  actor: Actor,
+  entries: readonly HistoryEntry[],
+): Promise<Set<string>> {
+  const named = new Set(entries.map((entry) => linkedChronoOf(entry.info)).filter((c) => c !== null))
+  const storable = [...named].filter(isStorableText)
+  if (storable.length === 0) return new Set()
+  const bearers = await context.db
+    .selectFrom('res_letterbox')
+    .select(['res_id', 'alt_identifier'])
+    .where('alt_identifier', 'in', storable)
+    .execute()
+  const allowed = await context.perimeter.allowedAmong(
+    context.db,
+    actor,
+    bearers.map((row) => Number(row.res_id)),
+  )
+  const visible = new Set(bearers.map((row) => row.alt_identifier))
+  for (const row of bearers) if (!allowed.has(Number(row.res_id))) visible.delete(row.alt_identifier)
+  return new Set(storable.filter((chrono) => visible.has(chrono)))
 }
 
 /** The target status row; `status not found` when the identifier is not in the table (case-sensitive). */

@@ -1,9 +1,10 @@
 import type { Server } from 'node:http'
 import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import type { MailroomServices } from '@mailroom/core'
-import { createHttpApp, createHttpServer, type HttpAppOptions } from '@mailroom/http-koa'
+import { createHttpApp, createHttpServer, type HttpAppOptions, openApiDocument } from '@mailroom/http-koa'
 import { createMailroom, DEMO_PASSWORDS, type Mailroom, type MailroomOptions } from '@mailroom/mailroom'
 import { createTestMailroom, type TestMailroom } from '../databases/test-database.js'
+import { type ErrorAnswer, recordErrorAnswers, undocumentedErrorAnswers } from './error-answers.js'
 
 /** A Mailroom served over HTTP on a loopback port, on the test database and document store of the current project. */
 export interface TestServer extends TestMailroom {
@@ -38,7 +39,11 @@ export function demoAuth(login: keyof typeof DEMO_PASSWORDS | string): string {
   return `${login}:${DEMO_PASSWORDS[login] ?? 'maarch'}`
 }
 
-/** Mailroom services served over HTTP on a free loopback port; `close` stops the server, not the services. */
+/**
+ * Mailroom services served over HTTP on a free loopback port; `close` stops the server, not the services, and
+ * fails naming every error it answered that the OpenAPI document does not describe (a route answering a code
+ * its declaration's `errors` does not list): every test that serves Mailroom checks the document this way.
+ */
 export interface LoopbackServer {
   readonly baseUrl: string
   readonly server: Server
@@ -50,7 +55,11 @@ export async function serveOnLoopback(
   http: Partial<Omit<HttpAppOptions, 'services'>> = {},
   port = 0,
 ): Promise<LoopbackServer> {
-  const server = createHttpServer(createHttpApp({ services, ...http }))
+  const app = createHttpApp({ services, ...http })
+  const errorAnswers: ErrorAnswer[] = []
+  // Before every other middleware, so it sees each answer as sent; Koa composes them when the server is made.
+  app.middleware.unshift(recordErrorAnswers(errorAnswers))
+  const server = createHttpServer(app)
   // A test's fetch reuses idle connections. With the production 5 s, a connection the server closes just as the
   // client, its event loop held up on a loaded machine, sends on it fails the request with ECONNRESET (seen in CI).
   server.keepAliveTimeout = 120_000
@@ -61,6 +70,11 @@ export async function serveOnLoopback(
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      const undocumented = undocumentedErrorAnswers(errorAnswers, openApiDocument())
+      if (undocumented.length > 0)
+        throw new Error(
+          `The server answered errors its OpenAPI document does not describe; add each code to its route's declared errors (packages/http-koa/src/routes):\n${undocumented.join('\n')}`,
+        )
     },
   }
 }
@@ -85,8 +99,11 @@ export async function serveMailroomOnLoopback(
     ...served,
     mailroom,
     async close() {
-      await served.close()
-      await mailroom.close()
+      try {
+        await served.close()
+      } finally {
+        await mailroom.close()
+      }
     },
   }
 }
@@ -140,8 +157,11 @@ export async function startTestServer(
       return { status: response.status, headers: response.headers, text, bytes, json }
     },
     async close() {
-      await close()
-      await t.cleanup()
+      try {
+        await close()
+      } finally {
+        await t.cleanup()
+      }
     },
   }
 }

@@ -3,6 +3,9 @@ import { defineErrors } from '../error-definition.js'
 type Field = { field: string }
 type Length = { field: string; max: number }
 
+/** 20.10 answers it 400 on a read outside the perimeter and 403 to a removal without the right (one message). */
+const ATTACHMENT_OUT_OF_PERIMETER_MESSAGE = 'Attachment out of perimeter'
+
 /**
  * Errors of the attachment routes (NOTES.md §2 "Attachments": Maarch 20.10's messages and statuses, odd ones
  * kept for compatibility: `Attachment out of perimeter` is 400, `Attachment not found` is 403).
@@ -37,7 +40,15 @@ export const ATTACHMENT_ERRORS = defineErrors({
   },
 
   ATTACHMENT_DOES_NOT_EXIST: { kind: 'bad-request', message: 'Attachment does not exist' },
-  ATTACHMENT_OUT_OF_PERIMETER: { kind: 'bad-request', message: 'Attachment out of perimeter' },
+  ATTACHMENT_OUT_OF_PERIMETER: { kind: 'bad-request', message: ATTACHMENT_OUT_OF_PERIMETER_MESSAGE },
   ATTACHMENT_NOT_FOUND: { kind: 'forbidden', message: 'Attachment not found' },
   ATTACHMENT_QUERY_LIMIT_INVALID: { kind: 'forbidden', message: 'Query limit is not an integer' },
+  // DELETE /rest/attachments/{id} (attachments-manage.json).
+  ATTACHMENT_ROUTE_ID_INVALID: { kind: 'bad-request', message: 'Route id must be an integer val' },
+  ATTACHMENT_RECORD_MANAGEMENT: {
+    kind: 'bad-request',
+    message: 'Can not delete attachment use for record_management',
+  },
+  /** Neither its typist nor holding manage_attachments. */
+  ATTACHMENT_NOT_MANAGEABLE: { kind: 'forbidden', message: ATTACHMENT_OUT_OF_PERIMETER_MESSAGE },
 })

@@ -1,9 +1,14 @@
+import { JSON_NESTING_LIMIT } from '../../request-values/json-text.js'
 import { defineErrors } from '../error-definition.js'
 
 /** Errors any operation can raise: malformed requests, limits, infrastructure. */
 export const COMMON_ERRORS = defineErrors({
   MALFORMED_JSON: { kind: 'bad-request', message: 'Body is not valid JSON' },
   MALFORMED_UTF8: { kind: 'bad-request', message: 'Body is not valid UTF-8' },
+  JSON_TOO_DEEP: {
+    kind: 'bad-request',
+    message: `Body nests arrays and objects deeper than ${JSON_NESTING_LIMIT} levels`,
+  },
   NUL_CHARACTER: { kind: 'bad-request', message: 'Request contains a NUL character, which cannot be stored' },
   MALFORMED_HTTP_REQUEST: { kind: 'bad-request', message: 'Malformed HTTP request' },
   HEADERS_TOO_LARGE: { kind: 'bad-request', message: 'Request headers are too large' },
@@ -19,6 +24,10 @@ export const COMMON_ERRORS = defineErrors({
   REQUEST_TIMEOUT: { kind: 'timeout', message: 'Request took too long and was stopped' },
   BODY_TIMEOUT: { kind: 'request-timeout', message: 'Request body did not arrive in time' },
   SERVICE_UNAVAILABLE: { kind: 'unavailable', message: 'Service temporarily unavailable, try again later' },
+  // The embedded database (PGlite) held its one connection past the watchdog's bound with no statement finishing.
+  DATABASE_UNRESPONSIVE: { kind: 'unavailable', message: 'The database stopped answering, try again later' },
+  // PostgreSQL's SQLSTATE 54001 on either engine: a value or statement nested deeper than the database recurses.
+  STATEMENT_TOO_COMPLEX: { kind: 'bad-request', message: 'Request is nested too deeply for the database' },
   STORAGE_UNAVAILABLE: { kind: 'unavailable', message: 'Document storage is not writable' },
   DOCUMENT_STORE_UNREACHABLE: { kind: 'unavailable', message: 'Document storage cannot be reached, try again later' },
   DOCUMENT_STORE_REFUSED: {

@@ -20,6 +20,10 @@ export const RECORDS_ERRORS = defineErrors({
   CREATE_NOT_BOOLEAN: { kind: 'bad-request', message: ({ field }: Field) => `Body ${field} is not a boolean` },
   CREATE_NOT_TEXT: { kind: 'bad-request', message: ({ field }: Field) => `Body ${field} is not a string` },
   CREATE_NOT_OBJECT: { kind: 'bad-request', message: ({ field }: Field) => `Body ${field} is not an object` },
+  EXTERNAL_ID_NOT_FLAT: {
+    kind: 'bad-request',
+    message: 'Body externalId values must be strings, numbers, booleans or null',
+  },
   CREATE_NOT_ARRAY: { kind: 'bad-request', message: ({ field }: Field) => `Body ${field} is not an array` },
   CREATE_NOT_FOUND: { kind: 'bad-request', message: ({ field }: Field) => `Body ${field} does not exist` },
   MODEL_DISABLED: { kind: 'bad-request', message: 'Body modelId is disabled' },
@@ -39,6 +43,10 @@ export const RECORDS_ERRORS = defineErrors({
   CUSTOM_FIELD_NOT_ARRAY: {
     kind: 'bad-request',
     message: ({ id }: CustomField) => `Body customFields[${id}] is not an array`,
+  },
+  CUSTOM_FIELD_NOT_FLAT: {
+    kind: 'bad-request',
+    message: ({ id }: CustomField) => `Body customFields[${id}] nests deeper than a list of values or of flat objects`,
   },
   CUSTOM_FIELD_NOT_STRING: {
     kind: 'bad-request',

@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { createClient, type MailroomClient } from './client.js'
+
+/**
+ * The SDK beside the server's routes: every operation of the OpenAPI document (the committed openapi.json,
+ * which http-koa's tests keep equal to what the route declarations produce) has a client method, or is in
+ * {@link ABSENT} with the reason. A route added without its method fails here.
+ */
+interface Operation {
+  readonly operationId: string
+  readonly method: string
+  readonly path: string
+}
+
+const DOCUMENT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'openapi.json')
+
+function documentedOperations(): Operation[] {
+  const document = JSON.parse(readFileSync(DOCUMENT, 'utf8')) as {
+    paths: Record<string, Record<string, { operationId: string }>>
+  }
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ operationId: operation.operationId, method, path })),
+  )
+}
+
+/** Operations the SDK leaves out on purpose, and why. */
+const ABSENT: Readonly<Record<string, string>> = {
+  beginIdentityProviderSignIn:
+    "a browser's page navigation to the identity provider (a redirect setting a cookie), not an API call",
+  completeIdentityProviderSignIn:
+    "where the identity provider sends the browser back (a redirect to the console's page), not an API call",
+}
+
+const SAFE = '21750001600019'
+const body = {} as never
+
+/** How the client calls each operation, with sample arguments. */
+const CALLS: Readonly<Record<string, (client: MailroomClient) => Promise<unknown>>> = {
+  exportOrganisation: (c) => c.admin.exportOrganisation(),
+  applyOrganisation: (c) => c.admin.applyOrganisation(body),
+  planOrganisation: (c) => c.admin.planOrganisation(body),
+  organisationHistory: (c) => c.admin.organisationHistory(10),
+  listUsers: (c) => c.admin.listUsers(),
+  addUser: (c) => c.admin.addUser(body),
+  setUserPassword: (c) => c.admin.setPassword('jdoe', 'a long enough password'),
+  setUserStatus: (c) => c.admin.setEnabled('jdoe', false),
+  health: (c) => c.health(),
+  ready: (c) => c.ready(),
+  openapi: (c) => c.openapi(),
+  authenticate: (c) => c.authenticate('bbain', 'maarch'),
+  refreshToken: (c) => c.refreshToken('refresh'),
+  getIdentityProviderSignIn: (c) => c.getIdentityProviderSignIn(),
+  createRecord: (c) => c.createRecord(body),
+  newVersion: (c) => c.newVersion(100, body),
+  searchRecords: (c) => c.search(body),
+  searchByCriteria: (c) => c.searchByCriteria(body),
+  getSearchConfiguration: (c) => c.getSearchConfiguration(),
+  getContent: (c) => c.getContent(100),
+  getOriginalContent: (c) => c.getOriginalContent(100),
+  getVersionContent: (c) => c.getVersionContent(100, 2),
+  getAttachmentTypes: (c) => c.getAttachmentTypes(),
+  createAttachment: (c) => c.createAttachment(body),
+  getRecordAttachments: (c) => c.getRecordAttachments(100),
+  getAttachment: (c) => c.getAttachment(7),
+  deleteAttachment: (c) => c.deleteAttachment(7),
+  getAttachmentContent: (c) => c.getAttachmentContent(7),
+  getAttachmentOriginalContent: (c) => c.getAttachmentOriginalContent(7),
+  updateStatus: (c) => c.updateStatus(body),
+  getHistory: (c) => c.getHistory(100),
+  getEntities: (c) => c.listEntities(),
+  createNote: (c) => c.createNote(body),
+  listRecordNotes: (c) => c.listNotes(100),
+  getNote: (c) => c.getNote(5),
+  listLinkedResources: (c) => c.listLinkedResources(100),
+  linkResources: (c) => c.linkResources(100, body),
+  unlinkResource: (c) => c.unlinkResource(100, 101),
+  getListInstance: (c) => c.getListInstance(100),
+  getEntity: (c) => c.getEntity('PJS'),
+  listContacts: (c) => c.listContacts(),
+  createContact: (c) => c.createContact(body),
+  getContact: (c) => c.getContact(13),
+  updateContact: (c) => c.updateContact(13, body),
+  getContactByMail: (c) => c.findContactByMail('a@example.org'),
+  getContactByPhone: (c) => c.findContactByPhone('0102030405'),
+  getDoctypeTree: (c) => c.getDoctypeTree(),
+  getDoctype: (c) => c.getDoctype(101),
+  getStatuses: (c) => c.listStatuses(),
+  getPriorities: (c) => c.listPriorities(),
+  getCustomFields: (c) => c.listCustomFields(),
+  getTags: (c) => c.listTags(),
+  getIndexingModels: (c) => c.listIndexingModels(),
+  getIndexingModel: (c) => c.getIndexingModel(1),
+  getFolders: (c) => c.listFolders(),
+  getUsers: (c) => c.listUsers(),
+  getCurrentUserProfile: (c) => c.getCurrentUserProfile(),
+  getParameters: (c) => c.listParameters(),
+  getParameter: (c) => c.getParameter('workingDays'),
+  readJournal: (c) => c.readJournal(SAFE),
+  verifyJournalChain: (c) => c.verifyJournalChain(SAFE),
+}
+
+/** The method and path one client call sends, through a fetch that answers `{}` to anything. */
+async function sent(call: (client: MailroomClient) => Promise<unknown>): Promise<string> {
+  const requests: string[] = []
+  const client = createClient({
+    baseUrl: 'http://mailroom.invalid',
+    auth: { login: 'bbain', password: 'maarch' },
+    retries: 0,
+    fetch: async (input, init) => {
+      requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`)
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
+    },
+  })
+  await call(client)
+  expect(requests).toHaveLength(1)
+  return requests[0] as string
+}
+
+/** A documented path as a pattern of the paths a call may send (`{resId}` any one segment). */
+function pathPattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`)
+}
+
+describe('the SDK beside the routes', () => {
+  const operations = documentedOperations()
+
+  it('has a method for every operation of the document, or says why it has none', () => {
+    const missing = operations
+      .map((operation) => operation.operationId)
+      .filter((id) => CALLS[id] === undefined && ABSENT[id] === undefined)
+    expect(missing, 'operations without an SDK method: add one, or name it in ABSENT with the reason').toEqual([])
+    const unknown = [...Object.keys(CALLS), ...Object.keys(ABSENT)].filter(
+      (id) => !operations.some((operation) => operation.operationId === id),
+    )
+    expect(unknown, 'named here but not an operation of the document').toEqual([])
+    expect(Object.keys(CALLS).filter((id) => ABSENT[id] !== undefined)).toEqual([])
+  })
+
+  it.each(operations.filter((operation) => CALLS[operation.operationId]))(
+    '$operationId: the method sends $method $path',
+    async (operation) => {
+      const request = await sent(CALLS[operation.operationId] as (client: MailroomClient) => Promise<unknown>)
+      const [method, path] = request.split(' ') as [string, string]
+      expect(method).toBe(operation.method.toUpperCase())
+      expect(path).toMatch(pathPattern(operation.path))
+    },
+  )
+})
