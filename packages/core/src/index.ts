@@ -287,6 +287,8 @@ export type {
   VersionContentBody,
   VersionContentQuery,
 } from './content/content-services.js'
+export type { CurrentOriginal, VersionPlacement, VersionStore } from './content/create-version.js'
+export type { NewVersionKind, NewVersionRequest } from './content/new-version-request.js'
 export type {
   ChronoMerger,
   ConvertInput,
@@ -316,6 +318,7 @@ export type {
 export type { CriteriaSearchServices } from './criteria-search/criteria-search-services.js'
 export type {
   DiffusionListServices,
+  DiffusionListStore,
   ListInstance,
   ListInstanceItem,
 } from './diffusion-list/list-instance.js'
@@ -390,8 +393,10 @@ export type {
 export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './journal/verify-chain.js'
 export { verifyChain } from './journal/verify-chain.js'
 export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'
+export type { LinksStore, LockedChronos } from './links/ports.js'
 export type { NoteCreated, NoteDetail, RecordNote, RecordNotes } from './notes/note.js'
 export type { NoteRequestMeta, NotesServices } from './notes/notes-services.js'
+export type { ListedNote, NewNote, NoteRestrictionEntity, NotesStore, StoredNote } from './notes/ports.js'
 export type {
   AuthenticationMethod,
   AuthObserver,
@@ -544,7 +549,10 @@ export type {
 export type { SearchServices } from './search/search-services.js'
 export type { ViewColumnName, ViewColumnType } from './search/view-columns.js'
 export { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from './search/view-columns.js'
+export type { RecordStatusStore, StatusChange, TargetStatus } from './status/ports.js'
 export type { HistoryEntry, RecordHistory } from './status/record-history.js'
 export type { StatusServices, StatusUpdateMeta, StatusUpdateResult } from './status/status-services.js'
+export type { TargetLookup } from './status/status-targets.js'
+export type { StatusTargets } from './status/status-update-request.js'
 export type { StoredProfile, UserDirectory, UserListItem } from './users/ports.js'
 export type { ProfileSettings } from './users/read-users.js'

@@ -23,9 +23,8 @@ export {
   removedVersionsRoot,
 } from './attachments/remove-attachment.js'
 export { contentDisposition } from './content/content-filename.js'
-export { parseContentResId } from './content/content-request.js'
+export { createNewVersion } from './content/create-version.js'
 export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
-export { parseNewVersionBody } from './content/new-version-request.js'
 export { createContentReads } from './content/read-content.js'
 export { FACET_NAMES, SEARCH_ORDERS } from './criteria-search/criteria.js'
 export {
@@ -38,7 +37,7 @@ export {
 export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, parseSearchPaging } from './criteria-search/parse-paging.js'
 export type { SearchDisplayItemName } from './criteria-search/search-configuration.js'
 export { CATEGORY_LABELS, SEARCH_CONFIGURATION, SEARCH_DISPLAY_ITEMS } from './criteria-search/search-configuration.js'
-export { parseListInstanceResId } from './diffusion-list/list-instance.js'
+export { createDiffusionListUseCases } from './diffusion-list/list-instance.js'
 export { readEntity } from './entities/read-entity.js'
 export type {
   DepositEventInput,
@@ -66,22 +65,8 @@ export { parseJournalQuery, selectJournalPage } from './journal/journal-query.js
 export { toLifeCycleEvent } from './journal/life-cycle-event.js'
 export { createJournalUseCases } from './journal/read-journal.js'
 export { buildSafeDirectory } from './journal/safe-directory.js'
-export { MAX_LINKED_RESOURCES } from './links/link-limits.js'
-export {
-  checkLinkTargets,
-  LINK_HISTORY,
-  parseLinkedResources,
-  parseLinkResId,
-  parseUnlinkedId,
-} from './links/link-request.js'
-export { isNoteVisible, NOTE_HISTORY } from './notes/note.js'
-export {
-  parseNoteCreateBody,
-  parseNoteEntities,
-  parseNoteId,
-  parseNotesLimit,
-  parseNotesResId,
-} from './notes/note-request.js'
+export { createLinksUseCases } from './links/link-use-cases.js'
+export { createNotesUseCases } from './notes/note-use-cases.js'
 export { INDEXING_CATEGORIES, INDEXING_KEYWORDS, ORGANISATION_SECTIONS } from './organisation/organisation-schema.js'
 export { administratorOf } from './organisation/organisation-services.js'
 export { describePlan, isEmptyPlan, summarisePlan } from './organisation/plan-organisation.js'
@@ -107,8 +92,4 @@ export { expandMacros } from './search/expand-macros.js'
 export { checkSearchLimit, parseSearchRequest, refuseTooManyResults, SVE_START_DATE } from './search/search-request.js'
 export { FILE_CONTENT_KEY, readSearchFile, streamSearchResult, toJsonValue } from './search/search-result.js'
 export { SEARCH_VIEW_NAME } from './search/view-columns.js'
-export { HIDDEN_LINKED_RECORD, linkedChronoOf, redactHistoryEntry } from './status/history-redaction.js'
-export { parseResIdParam, RECORD_HISTORY_TABLES, STATUS_UPDATE_HISTORY } from './status/record-history.js'
-export { checkStatusTargets } from './status/status-targets.js'
-export type { StatusTargets, StatusUpdateRequest } from './status/status-update-request.js'
-export { isStorableText, parseStatusUpdateRequest, parseTargetStatus } from './status/status-update-request.js'
+export { createStatusUseCases } from './status/change-status.js'

@@ -85,6 +85,7 @@ export {
   parseOrganisationText,
 } from './organisation/organisation-text.js'
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
+export { recordPerimeterOf } from './perimeter/record-perimeter.js'
 export type { RecordsServicesOptions } from './records/create-records-services.js'
 export { createRecordsServices } from './records/create-records-services.js'
 export type { CommittedImportBatch, UnfinishedImportBatch } from './records/import-batches.js'

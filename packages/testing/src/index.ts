@@ -68,6 +68,7 @@ export type { GatewaySettings } from './object-store/ceph-gateway.js'
 export { cephGateway, cephGatewayUser, testBucketUrl, testS3Store } from './object-store/ceph-gateway.js'
 export type { StallingProxy } from './object-store/stalling-proxy.js'
 export { startStallingProxy } from './object-store/stalling-proxy.js'
+export { recordPerimeterOver } from './servers/record-perimeter.js'
 export type {
   CallOptions,
   LoopbackMailroom,

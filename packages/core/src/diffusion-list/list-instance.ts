@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import { fail } from '../errors/domain-error.js'
+import type { RecordPerimeter } from '../perimeter/ports.js'
 import { databaseIdOf } from '../request-values/database-id.js'
 
 /** One entry of a record's diffusion list as `GET /rest/resources/{resId}/listInstance` answers it (20.10's shape). */
@@ -44,4 +45,33 @@ export interface DiffusionListServices {
 /** The resId of the diffusion list read: anything but a record id is "out of perimeter", as 20.10 answers. */
 export function parseListInstanceResId(text: string | undefined): number {
   return databaseIdOf(text, 'bigint') ?? fail('OUT_OF_PERIMETER')
+}
+
+/** Storage side of the diffusion list read. */
+export interface DiffusionListStore {
+  /** The record's diffusion list (listinstance rows of difflist_type `entity_id`), in the order they were written. */
+  diffusionListOf(resId: number): Promise<ListInstanceItem[]>
+}
+
+/** What the diffusion list read needs from the outside. */
+export interface DiffusionListDependencies {
+  readonly lists: DiffusionListStore
+  readonly perimeter: RecordPerimeter
+}
+
+/** `GET /rest/resources/{resId}/listInstance`: the id, the perimeter (20.10 answers 403 for both), the list. */
+export async function readDiffusionList(
+  deps: DiffusionListDependencies,
+  actor: Actor,
+  resIdText: string | undefined,
+): Promise<ListInstance> {
+  const resId = parseListInstanceResId(resIdText)
+  if (!(await deps.perimeter.allows(actor, resId))) fail('OUT_OF_PERIMETER')
+  // Mailroom keeps no earlier diffusion lists (20.10's listinstance_history).
+  return { listInstance: await deps.lists.diffusionListOf(resId), hasHistory: false }
+}
+
+/** The diffusion list use case over its ports (storage wires the ports). */
+export function createDiffusionListUseCases(deps: DiffusionListDependencies): DiffusionListServices {
+  return { read: (actor, resId) => readDiffusionList(deps, actor, resId) }
 }

@@ -93,8 +93,18 @@ export const REST_AUTH_ERRORS: readonly ErrorCode[] = [
 /** Codes of the credentials check before a `user` route: a password's, and a bearer token's provider unreachable. */
 export const CREDENTIALS_ERRORS: readonly ErrorCode[] = [...REST_AUTH_ERRORS, 'IDENTITY_PROVIDER_UNAVAILABLE']
 
-/** Codes any operation may answer when the server itself fails or is overloaded. */
-export const SERVER_ERRORS: readonly ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']
+/**
+ * Codes any operation may answer when the server itself fails or is overloaded, or when its database refuses a
+ * statement too deep to run (`STATEMENT_TOO_COMPLEX`) or stops answering (`DATABASE_UNRESPONSIVE`, the embedded
+ * engine's watchdog).
+ */
+export const SERVER_ERRORS: readonly ErrorCode[] = [
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+  'REQUEST_TIMEOUT',
+  'STATEMENT_TOO_COMPLEX',
+  'DATABASE_UNRESPONSIVE',
+]
 
 /** Codes any operation may answer before its route runs: a NUL (`%00`) in the URL (or in a JSON body), refused for every path. */
 export const REQUEST_ERRORS: readonly ErrorCode[] = ['NUL_CHARACTER']

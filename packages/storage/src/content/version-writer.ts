@@ -1,5 +1,14 @@
-import { type Actor, type ContentReadMeta, fail, type NewVersionResult } from '@mailroom/core'
-import { checkFormatAllowed, isRoot, parseContentResId, parseNewVersionBody } from '@mailroom/core/internal'
+import type {
+  Actor,
+  ContentReadMeta,
+  CurrentOriginal,
+  HistoryRow,
+  NewVersionRequest,
+  NewVersionResult,
+  VersionPlacement,
+  VersionStore,
+} from '@mailroom/core'
+import { fail } from '@mailroom/core'
 import type { StoredDocument } from '../docserver/document-store.js'
 import type { ContentReaderContext } from './content-reader.js'
 import { digestOf, fingerprintAlgorithm } from './stored-file.js'
@@ -7,33 +16,34 @@ import { digestOf, fingerprintAlgorithm } from './stored-file.js'
 const REMOTE_IP_MAX = 64
 
 /**
- * `PUT /rest/resources/{resId}` with a file. A new original becomes version n+1: the previous original stays
- * where it is and gets an adr_letterbox row of type DOC for its version, the record points at the new file
- * (its PDF is converted on first read of `content`). A SIGN or NOTE PDF is attached to the current version
- * (replacing an earlier one of the same type). The file is written durably first, the rows in one
- * transaction with the record locked, so concurrent new versions are numbered one after the other; a
+ * Core's port of new versions (`PUT /rest/resources/{resId}` with a file). A new original becomes version n+1:
+ * the previous original stays where it is and gets an adr_letterbox row of type DOC for its version, the record
+ * points at the new file (its PDF is converted on first read of `content`). A SIGN or NOTE PDF is attached to
+ * the current version (replacing an earlier one of the same type). The file is written durably first, the rows
+ * in one transaction with the record locked, so concurrent new versions are numbered one after the other; a
  * failed transaction removes the new file.
  */
-export class VersionWriter {
+export class VersionWriter implements VersionStore {
   readonly #context: ContentReaderContext
   constructor(context: ContentReaderContext) {
     this.#context = context
   }
 
-  async create(
-    actor: Actor,
-    resIdText: string | undefined,
-    body: unknown,
-    meta: ContentReadMeta = {},
-  ): Promise<NewVersionResult> {
-    const resId = parseContentResId(resIdText)
-    const request = parseNewVersionBody(body)
-    checkFormatAllowed(request.format, await this.#context.sniffer.sniff(request.bytes, request.format))
+  async recordExists(resId: number): Promise<boolean> {
     const { db } = this.#context
-    if (!isRoot(actor) && !(await this.#context.perimeter.allows(db, actor, resId))) fail('OUT_OF_PERIMETER')
-    const exists = await db.selectFrom('res_letterbox').select('res_id').where('res_id', '=', resId).executeTakeFirst()
-    if (!exists) fail('DOCUMENT_NOT_FOUND')
+    const row = await db.selectFrom('res_letterbox').select('res_id').where('res_id', '=', resId).executeTakeFirst()
+    return row !== undefined
+  }
 
+  async writeVersion(
+    actor: Actor,
+    resId: number,
+    request: NewVersionRequest,
+    place: (current: CurrentOriginal) => VersionPlacement,
+    historyOf: (version: number) => HistoryRow,
+    meta: ContentReadMeta,
+  ): Promise<NewVersionResult> {
+    const { db } = this.#context
     const areaType = request.kind === 'DOC' ? 'DOC' : 'CONVERT'
     const area = await db
       .selectFrom('docservers as d')
@@ -60,9 +70,13 @@ export class VersionWriter {
           .forUpdate()
           .executeTakeFirst()
         if (!record) fail('DOCUMENT_NOT_FOUND')
-        let version = record.version
+        const { version, keepPrevious } = place({
+          version: record.version,
+          hasFile: Boolean(record.filename),
+          stored: Boolean(record.filename && record.docserver_id && record.path !== null),
+        })
         if (request.kind === 'DOC') {
-          if (record.filename && record.docserver_id && record.path !== null) {
+          if (keepPrevious && record.filename && record.docserver_id && record.path !== null) {
             await trx
               .insertInto('adr_letterbox')
               .values({
@@ -77,7 +91,6 @@ export class VersionWriter {
               })
               .onConflict((oc) => oc.columns(['res_id', 'type', 'version']).doNothing())
               .execute()
-            version = record.version + 1
           }
           await trx
             .updateTable('res_letterbox')
@@ -102,7 +115,6 @@ export class VersionWriter {
             kind: 'newResource',
           })
         } else {
-          if (!record.filename) fail('DOCUMENT_HAS_NO_FILE')
           const previous = await trx
             .selectFrom('adr_letterbox as a')
             .innerJoin('docservers as d', 'd.docserver_id', 'a.docserver_id')
@@ -127,21 +139,19 @@ export class VersionWriter {
             .execute()
           await trx.updateTable('res_letterbox').set({ modification_date: now }).where('res_id', '=', resId).execute()
         }
+        const history = historyOf(version)
         await trx
           .insertInto('history')
           .values({
-            table_name: 'res_letterbox',
-            record_id: String(resId),
-            event_type: 'UP',
+            table_name: history.tableName,
+            record_id: String(history.recordId),
+            event_type: history.eventType,
             user_id: actor.id,
             event_date: now,
-            info:
-              request.kind === 'DOC'
-                ? `New version of document : ${resId} (version ${version})`
-                : `${request.kind} file of document : ${resId} (version ${version})`,
-            id_module: 'resource',
+            info: history.info,
+            id_module: history.module,
             remote_ip: meta.remoteIp ? meta.remoteIp.slice(0, REMOTE_IP_MAX) : null,
-            event_id: request.kind === 'DOC' ? 'resup' : 'resupfile',
+            event_id: history.eventId,
           })
           .execute()
         return { resId, version }

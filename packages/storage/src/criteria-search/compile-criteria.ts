@@ -61,8 +61,8 @@ function dayStart(day: string): RawBuilder<unknown> {
   return sql`${sql.val(day)}::date`
 }
 
-/** The record ids a correspondent term's pre-query finds (20.10 answers early when it finds none). */
-export function correspondentRecords(term: Extract<CriteriaTerm, { kind: 'correspondents' | 'correspondentCompany' }>) {
+/** The records a correspondent term finds. */
+function correspondentRecords(term: Extract<CriteriaTerm, { kind: 'correspondents' | 'correspondentCompany' }>) {
   if (term.kind === 'correspondents') {
     const pairs = sql.join(
       term.correspondents.map((c) => sql`(rc.item_id = ${sql.val(c.id)}::int and rc.type = ${sql.val(c.type)})`),
@@ -75,8 +75,8 @@ export function correspondentRecords(term: Extract<CriteriaTerm, { kind: 'corres
     where rc.type = 'contact' and rc.mode = ${sql.val(term.mode)} and ${words}`
 }
 
-/** The record ids a tag or folder term's pre-query finds. */
-export function linkedRecords(term: Extract<CriteriaTerm, { kind: 'linkedIds' }>) {
+/** The records a tag or folder term finds. */
+function linkedRecords(term: Extract<CriteriaTerm, { kind: 'linkedIds' }>) {
   const ids = sql`${sql.val(term.ids)}::int[]`
   return term.link === 'tags'
     ? sql`select res_id from resources_tags where tag_id = any(${ids})`

@@ -34,8 +34,8 @@ function range(
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`
 }
 
-/** The contacts whose company holds every word of `text` (alias `c`): 20.10 stops early when there is none. */
-export function companyContacts(text: string): RawBuilder<unknown> {
+/** The contacts whose company holds every word of `text` (alias `c`). */
+function companyContacts(text: string): RawBuilder<unknown> {
   const words = wordsCondition(sql.ref('c.company'), searchWords(text)) ?? sql<SqlBool>`false`
   return sql`select c.id from contacts c where ${words}`
 }

@@ -31,8 +31,8 @@ function namesItem(term: RoleTerm): RawBuilder<SqlBool> {
   )})`
 }
 
-/** The records whose diffusion list has an entry of the role naming one of the items (20.10's pre-query). */
-export function roleRecords(term: RoleTerm): RawBuilder<unknown> {
+/** The records whose diffusion list has an entry of the role naming one of the items. */
+function roleRecords(term: RoleTerm): RawBuilder<unknown> {
   return sql`select li.res_id from listinstance li where ${inRole(term.role)} and ${namesItem(term)}`
 }
 
@@ -57,7 +57,7 @@ function groupSignCondition(term: GroupSignTerm): RawBuilder<SqlBool> {
 }
 
 /** The records a contact sender of which has a postcode in one of the departments (or none: `orNone`). */
-export function departmentRecords(term: DepartmentTerm): RawBuilder<unknown> {
+function departmentRecords(term: DepartmentTerm): RawBuilder<unknown> {
   const parts: RawBuilder<SqlBool>[] = []
   // Departments are digits only (parseSearchCriteria), so they hold no LIKE wildcard.
   if (term.departments.length > 0)

@@ -17,7 +17,7 @@ import {
   parseSearchPaging,
   SEARCH_CONFIGURATION,
 } from '@mailroom/core/internal'
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { databaseFullText, type FullTextSql, fullTextConfigOf } from '../search/compile-clause.js'
 import { candidateFullText } from '../search/full-text-candidates.js'
 import { runSearch } from '../search/run-search.js'
@@ -25,16 +25,13 @@ import type { StorageContext } from '../storage-context.js'
 import {
   attachmentMatch,
   compileTerm,
-  correspondentRecords,
   FACET_COLUMNS,
   likeEscaped,
-  linkedRecords,
   type NotesSource,
   orderColumns,
   selectionCondition,
+  type TermSources,
 } from './compile-criteria.js'
-import { companyContacts } from './compile-custom-fields.js'
-import { departmentRecords, roleRecords } from './compile-diffusion-criteria.js'
 import { keepsGenericPlan, withGenericPlans } from './generic-plan.js'
 import { type OptionalTables, optionalTables, visibleNotes } from './optional-tables.js'
 import { type FacetRow, facetRows, facetsFrom, MATCHES } from './search-facets.js'
@@ -47,43 +44,53 @@ function notesSource(actor: Actor): NotesSource {
   }
 }
 
-/** The pre-query of a term that 20.10 runs first, answering an empty result without facets when it finds nothing. */
-function preQuery(term: CriteriaTerm, notes: NotesSource | null): RawBuilder<unknown> | null | 'none' {
+/**
+ * Whether 20.10 checks a term before its search, answering an empty result without facets when the term finds no
+ * record (its pre-queries: correspondents, tags and folders, notes, roles, senders' departments, a contact's
+ * company in a custom field); `none`: the term can find no record here (no notes table yet, registered mail).
+ */
+function preChecked(term: CriteriaTerm, notes: NotesSource | null): boolean | 'none' {
   switch (term.kind) {
     case 'correspondents':
     case 'correspondentCompany':
-      return correspondentRecords(term)
-    case 'linkedIds':
-      if (term.orNone) return null
-      return linkedRecords(term)
-    case 'notes':
-      return notes === null ? 'none' : notes.recordsWithNote(term.text)
-    case 'role':
-      return term.orNone ? null : roleRecords(term)
     case 'senderDepartment':
-      return departmentRecords(term)
+      return true
+    case 'linkedIds':
+    case 'role':
+      return !term.orNone
+    case 'notes':
+      return notes === null ? 'none' : true
     case 'registeredMail':
       return 'none'
     case 'customField':
-      return term.match.kind === 'company' ? companyContacts(term.match.text) : null
+      return term.match.kind === 'company'
     default:
-      return null
+      return false
   }
 }
 
-/** True when one of the terms' pre-queries finds no record at all (before the perimeter, as 20.10). */
-async function somePreQueryEmpty(db: Kysely<any>, criteria: SearchCriteria, notes: NotesSource | null) {
-  const queries: RawBuilder<unknown>[] = []
-  for (const term of criteria.terms) {
-    const query = preQuery(term, notes)
-    if (query === 'none') return true
-    if (query !== null) queries.push(query)
+/**
+ * True when one of the pre-checked terms finds no record the caller may see. 20.10 runs its pre-queries over the
+ * whole database, so the answer's shape (`filters` or not) told whether a record outside the perimeter held a
+ * note, a sender, an assignee…: here each term is checked among the records of the perimeter only, the same
+ * condition the search ANDs, so the answer is the one 20.10 would give on a database of those records alone.
+ */
+async function somePreCheckEmpty(
+  db: Kysely<any>,
+  terms: readonly CriteriaTerm[],
+  sources: TermSources,
+  perimeter: Expression<SqlBool> | null,
+): Promise<boolean> {
+  const checks: RawBuilder<SqlBool>[] = []
+  for (const term of terms) {
+    const checked = preChecked(term, sources.notes)
+    if (checked === 'none') return true
+    if (!checked) continue
+    const visible = perimeter === null ? sql`` : sql` and ${perimeter}`
+    checks.push(sql<SqlBool>`exists (select 1 from res_view_letterbox where ${compileTerm(term, sources)}${visible})`)
   }
-  if (queries.length === 0) return false
-  const { rows } = await sql<{ found: boolean }>`select (${sql.join(
-    queries.map((query) => sql`exists (${query})`),
-    sql` and `,
-  )}) as found`.execute(db)
+  if (checks.length === 0) return false
+  const { rows } = await sql<{ found: boolean }>`select (${sql.join(checks, sql` and `)}) as found`.execute(db)
   return rows[0]?.found !== true
 }
 
@@ -157,11 +164,11 @@ export function createCriteriaSearchServices(
     const notes = present.notes ? notesSource(actor) : null
     const fullText = await fullTextOf(criteria)
     return runSearch(context, async (db) => {
-      if (await somePreQueryEmpty(db, criteria, notes)) return EMPTY_ANSWER
       // Narrowed by the database's words index, the perimeter is written for index scans beside the words.
       const narrowed = fullText === databaseSql && criteria.terms.some((term) => term.kind === 'fulltext')
       const perimeter = await context.perimeter.condition(context.db, actor, narrowed ? 'index' : 'filter')
-      const sources = { notes, attachments: present.attachments, fullText }
+      const sources: TermSources = { notes, attachments: present.attachments, fullText }
+      if (await somePreCheckEmpty(db, criteria.terms, sources, perimeter)) return EMPTY_ANSWER
       const conditions: RawBuilder<SqlBool>[] = criteria.terms.map((term) => compileTerm(term, sources))
       // An array read once, not `in (select …)`: as a semi-join, PostgreSQL ran the records' scan once per searchable
       // status, ANDing each with a bitmap of that status's records (a word in 1.2 % of a million letters: 135 ms

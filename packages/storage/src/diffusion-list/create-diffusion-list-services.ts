@@ -1,19 +1,25 @@
-import { type DiffusionListServices, fail, type ListInstanceItem } from '@mailroom/core'
-import { parseListInstanceResId } from '@mailroom/core/internal'
+import type { DiffusionListServices, DiffusionListStore, ListInstanceItem } from '@mailroom/core'
+import { createDiffusionListUseCases } from '@mailroom/core/internal'
+import { recordPerimeterOf } from '../perimeter/record-perimeter.js'
 import type { StorageContext } from '../storage-context.js'
 import { primaryEntityLabelOf } from '../users/primary-entity-label.js'
 
-/**
- * Wires `GET /rest/resources/{resId}/listInstance` over kysely: the record's diffusion list (listinstance rows of
- * difflist_type `entity_id`, not visa or opinion circuits) in 20.10's shape, each item with its login or
- * entity_id and a label to display.
- */
+/** Wires core's diffusion list read (`GET /rest/resources/{resId}/listInstance`) over kysely. */
 export function createDiffusionListServices(context: StorageContext): DiffusionListServices {
-  const { db, perimeter } = context
+  return createDiffusionListUseCases({
+    lists: kyselyDiffusionListStore(context),
+    perimeter: recordPerimeterOf(context),
+  })
+}
+
+/**
+ * Core's diffusion list port: listinstance rows of difflist_type `entity_id` (not visa or opinion circuits) in
+ * 20.10's shape, each item with its login or entity_id and a label to display.
+ */
+export function kyselyDiffusionListStore(context: Pick<StorageContext, 'db'>): DiffusionListStore {
+  const { db } = context
   return {
-    async read(actor, resIdText) {
-      const resId = parseListInstanceResId(resIdText)
-      if (!(await perimeter.allows(db, actor, resId))) fail('OUT_OF_PERIMETER')
+    async diffusionListOf(resId) {
       const rows = await db
         .selectFrom('listinstance as li')
         .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'li.item_id').on('li.item_type', '=', 'user_id'))
@@ -44,34 +50,28 @@ export function createDiffusionListServices(context: StorageContext): DiffusionL
         .where('li.difflist_type', '=', 'entity_id')
         .orderBy('li.listinstance_id')
         .execute()
-      return {
-        listInstance: rows.map((row): ListInstanceItem => {
-          const isEntity = row.item_type === 'entity_id'
-          return {
-            listinstance_id: row.listinstance_id,
-            res_id: Number(row.res_id),
-            sequence: row.sequence,
-            item_id: (isEntity ? row.entity_id : row.login) ?? String(row.item_id),
-            item_type: isEntity ? 'entity_id' : 'user_id',
-            item_mode: row.item_mode,
-            added_by_user: row.added_by_user,
-            viewed: row.viewed,
-            difflist_type: row.difflist_type ?? 'entity_id',
-            process_date: row.process_date === null ? null : new Date(row.process_date).toISOString(),
-            process_comment: row.process_comment,
-            signatory: row.signatory,
-            requested_signature: row.requested_signature,
-            delegate: row.delegate,
-            itemSerialId: row.item_id,
-            labelToDisplay: isEntity
-              ? (row.entity_label ?? '')
-              : [row.firstname, row.lastname].filter(Boolean).join(' '),
-            descriptionToDisplay: isEntity ? '' : (row.primary_entity_label ?? ''),
-          }
-        }),
-        // Mailroom keeps no earlier diffusion lists (20.10's listinstance_history).
-        hasHistory: false,
-      }
+      return rows.map((row): ListInstanceItem => {
+        const isEntity = row.item_type === 'entity_id'
+        return {
+          listinstance_id: row.listinstance_id,
+          res_id: Number(row.res_id),
+          sequence: row.sequence,
+          item_id: (isEntity ? row.entity_id : row.login) ?? String(row.item_id),
+          item_type: isEntity ? 'entity_id' : 'user_id',
+          item_mode: row.item_mode,
+          added_by_user: row.added_by_user,
+          viewed: row.viewed,
+          difflist_type: row.difflist_type ?? 'entity_id',
+          process_date: row.process_date === null ? null : new Date(row.process_date).toISOString(),
+          process_comment: row.process_comment,
+          signatory: row.signatory,
+          requested_signature: row.requested_signature,
+          delegate: row.delegate,
+          itemSerialId: row.item_id,
+          labelToDisplay: isEntity ? (row.entity_label ?? '') : [row.firstname, row.lastname].filter(Boolean).join(' '),
+          descriptionToDisplay: isEntity ? '' : (row.primary_entity_label ?? ''),
+        }
+      })
     },
   }
 }

@@ -1,18 +1,9 @@
+import type { HistoryRow } from '@mailroom/core'
 import type { Insertable, Kysely } from 'kysely'
 import type { Database, HistoryTable } from '../database/schema.js'
 
 /** history.remote_ip is varchar(64). */
 const REMOTE_IP_MAX = 64
-
-/** One history row of an event on a record or one of its parts (a note, a link). */
-export interface HistoryRow {
-  readonly tableName: string
-  readonly recordId: string | number
-  readonly eventType: string
-  readonly eventId: string
-  readonly module: string
-  readonly info: string
-}
 
 /** Writes history rows in the caller's transaction, for the actor, from the caller's address. */
 export async function insertHistoryRows(

@@ -1,50 +1,35 @@
-import { type Actor, fail, hasPrivilege, type LinkedResource, type LinksServices } from '@mailroom/core'
-import {
-  canConvertToPdf,
-  checkLinkTargets,
-  databaseIdOf,
-  LINK_HISTORY,
-  parseLinkedResources,
-  parseLinkResId,
-  parseUnlinkedId,
-} from '@mailroom/core/internal'
+import type { LinkedResource, LinksServices, LinksStore } from '@mailroom/core'
+import { createLinksUseCases } from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
-import { type HistoryRow, insertHistoryRows } from '../history/history-rows.js'
+import { insertHistoryRows } from '../history/history-rows.js'
+import { recordPerimeterOf } from '../perimeter/record-perimeter.js'
 import type { StorageContext } from '../storage-context.js'
 
 type Executor = Kysely<Database>
 
-/**
- * Wires the links between records over kysely. Links live where Maarch 20.10 keeps them, in
- * `res_letterbox.linked_resources` (a jsonb array of res_id strings), written both ways in one transaction
- * whose rows are locked in res_id order, so concurrent links never lose one another's ids.
- */
+/** Wires core's use cases of links between records over kysely (core checks in 20.10's order and words the history). */
 export function createLinksServices(context: StorageContext): LinksServices {
-  const { db, perimeter } = context
+  return createLinksUseCases({ links: kyselyLinksStore(context), perimeter: recordPerimeterOf(context) })
+}
 
-  /** The record addressed by the route, in the actor's perimeter (20.10: 403 for anything else). */
-  async function addressed(actor: Actor, text: string | undefined): Promise<number> {
-    const resId = parseLinkResId(text)
-    if (!(await perimeter.allows(db, actor, resId))) fail('RESOURCE_OUT_OF_PERIMETER')
-    return resId
-  }
-
+/**
+ * Core's links port. Links live where Maarch 20.10 keeps them, in `res_letterbox.linked_resources` (a jsonb
+ * array of res_id strings), written both ways in one transaction whose rows are locked in res_id order, so
+ * concurrent links never lose one another's ids.
+ */
+export function kyselyLinksStore(context: Pick<StorageContext, 'db'>): LinksStore {
+  const { db } = context
   return {
-    async list(actor, resIdText) {
-      const resId = await addressed(actor, resIdText)
+    async linkedIds(resId) {
       const { rows } = await sql<{ id: string }>`
         select jsonb_array_elements_text(linked_resources) as id from res_letterbox where res_id = ${resId}`.execute(db)
-      const ids = rows.map((row) => databaseIdOf(row.id, 'bigint')).filter((id): id is number => id !== null)
-      const allowed = await perimeter.allowedAmong(db, actor, ids)
-      return { linkedResources: await describeRecords(db, [...allowed]) }
+      return rows.map((row) => row.id)
     },
 
-    async link(actor, resIdText, body, meta = {}) {
-      if (!hasPrivilege(actor, 'add_links')) fail('SERVICE_FORBIDDEN')
-      const resId = await addressed(actor, resIdText)
-      const linked = parseLinkedResources(body)
-      checkLinkTargets(resId, linked, await perimeter.allowedAmong(db, actor, linked))
+    describe: (resIds) => describeRecords(db, resIds),
+
+    async link(actor, resId, linked, historyOf, meta) {
       await db.transaction().execute(async (trx) => {
         const chronos = await lockRecords(trx, [resId, ...linked])
         const ids = sql.val(linked.map(String))
@@ -61,19 +46,11 @@ export function createLinksServices(context: StorageContext): LinksServices {
             and not exists (select 1 from jsonb_array_elements_text(linked_resources) as l(id) where l.id = ${String(resId)})`.execute(
           trx,
         )
-        const history = linked.flatMap((id) => [
-          linkHistory(resId, LINK_HISTORY.added, chronos.get(id)),
-          linkHistory(id, LINK_HISTORY.added, chronos.get(resId)),
-        ])
-        await insertHistoryRows(trx, actor.id, history, meta.remoteIp)
+        await insertHistoryRows(trx, actor.id, historyOf(chronos), meta.remoteIp)
       })
     },
 
-    async unlink(actor, resIdText, idText, meta = {}) {
-      if (!hasPrivilege(actor, 'add_links')) fail('SERVICE_FORBIDDEN')
-      const resId = await addressed(actor, resIdText)
-      const id = parseUnlinkedId(idText)
-      if (!(await perimeter.allows(db, actor, id))) fail('UNLINKED_RESOURCE_OUT_OF_PERIMETER')
+    async unlink(actor, resId, id, historyOf, meta) {
       await db.transaction().execute(async (trx) => {
         const chronos = await lockRecords(trx, [resId, id])
         const removeFrom = (holder: number, removed: number) => sql`
@@ -84,29 +61,9 @@ export function createLinksServices(context: StorageContext): LinksServices {
           where res_id = ${holder}`
         await removeFrom(resId, id).execute(trx)
         await removeFrom(id, resId).execute(trx)
-        await insertHistoryRows(
-          trx,
-          actor.id,
-          [
-            linkHistory(resId, LINK_HISTORY.removed, chronos.get(id)),
-            linkHistory(id, LINK_HISTORY.removed, chronos.get(resId)),
-          ],
-          meta.remoteIp,
-        )
+        await insertHistoryRows(trx, actor.id, historyOf(chronos), meta.remoteIp)
       })
     },
-  }
-}
-
-/** A history row of a link added to or removed from `recordId`, naming the other record by its chrono (20.10's text). */
-function linkHistory(recordId: number, what: string, otherChrono: string | null | undefined): HistoryRow {
-  return {
-    tableName: LINK_HISTORY.tableName,
-    recordId,
-    eventType: LINK_HISTORY.eventType,
-    eventId: LINK_HISTORY.eventId,
-    module: LINK_HISTORY.module,
-    info: `${what} : ${otherChrono ?? ''}`,
   }
 }
 
@@ -119,7 +76,7 @@ async function lockRecords(trx: Executor, resIds: readonly number[]): Promise<Ma
 }
 
 /** The linked records in 20.10's shape, in res_id order. */
-async function describeRecords(db: Executor, resIds: readonly number[]): Promise<LinkedResource[]> {
+async function describeRecords(db: Executor, resIds: readonly number[]): Promise<Omit<LinkedResource, 'canConvert'>[]> {
   if (resIds.length === 0) return []
   const records = await db
     .selectFrom('res_letterbox as r')
@@ -149,7 +106,7 @@ async function describeRecords(db: Executor, resIds: readonly number[]): Promise
     .execute()
   const correspondents = await correspondentsOf(db, resIds)
   const circuits = await visaCircuitsOf(db, resIds)
-  return records.map((r): LinkedResource => {
+  return records.map((r): Omit<LinkedResource, 'canConvert'> => {
     const resId = Number(r.res_id)
     const people = correspondents.get(resId)
     return {
@@ -171,7 +128,6 @@ async function describeRecords(db: Executor, resIds: readonly number[]): Promise
       senders: people?.sender ?? [],
       recipients: people?.recipient ?? [],
       visaCircuit: circuits.get(resId) ?? [],
-      canConvert: r.format ? canConvertToPdf(r.format) : false,
     }
   })
 }

@@ -203,6 +203,8 @@ const ALLOWED_WORDS = new Set([
   // The full-text conditions over the record's words, and the excerpt's sub-query over the extracted texts.
   '"fulltext_document"',
   ...'as ft fulltext_texts res_id document websearch_to_tsquery regconfig ts_rank_cd'.split(' '),
+  // The conditions that may fail on a record's values, evaluated after the perimeter (row-failures.ts).
+  ...'case when then else end'.split(' '),
 ])
 const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|@@|[=<>+\-*/%(),.]/gy
 

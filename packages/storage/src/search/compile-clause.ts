@@ -29,6 +29,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely'
+import { mayFailOnRow } from './row-failures.js'
 
 type Fragment = RawBuilder<unknown>
 
@@ -392,6 +393,33 @@ function compileTopLevel(node: ClauseAst, fullText: FullTextSql): Fragment {
 }
 
 /**
+ * `(perimeter) AND (clause)`, the clause's conditions that may raise an error on a record's values (`mayFailOnRow`)
+ * evaluated only on the records of the perimeter: PostgreSQL orders a WHERE's conditions as it likes, and a
+ * `1/(res_id - 42)` tried on a record outside the perimeter would answer 400 where the caller may not learn that
+ * the record exists. A CASE evaluates its THEN for the rows its WHEN lets through only, so those conditions sit in
+ * one, after the perimeter; the others stay where the planner can take them to an index (the words, a chrono).
+ */
+function withinPerimeter(
+  clause: ClauseAst,
+  perimeter: ClauseAst | Expression<SqlBool>,
+  fullText: FullTextSql,
+): RawBuilder<SqlBool> {
+  const restriction = isClauseAst(perimeter) ? compileClause(perimeter, fullText) : perimeter
+  const parts = conjuncts(clause)
+  const failing = parts.filter(mayFailOnRow)
+  if (failing.length === 0) return sql<SqlBool>`(${restriction}) ${KEYWORD.and} (${compileTopLevel(clause, fullText)})`
+  const safe = parts.filter((part) => !mayFailOnRow(part)).map((part) => compileTopLevel(part, fullText))
+  const guarded = sql.join(
+    failing.map((part) => compileClause(part, fullText)),
+    sql` ${KEYWORD.and} `,
+  )
+  return sql<SqlBool>`(${restriction})${sql.join(
+    safe.map((part) => sql` ${KEYWORD.and} ${part}`),
+    sql``,
+  )} ${KEYWORD.and} (case when (${restriction}) then (${guarded}) else false end)`
+}
+
+/**
  * The select on `res_view_letterbox` of a checked search: `WHERE (perimeter) AND (clause)`, the requested
  * columns (plus res_id when files are wanted), the orderings then res_id as a tiebreaker, limit and offset.
  * A search for words without an ordering of its own gives the best matches first.
@@ -403,11 +431,10 @@ export function compileSearch(
   fullText: FullTextSql = DEFAULT_FULLTEXT_SQL,
 ): SelectQueryBuilder<SearchViewDatabase, typeof SEARCH_VIEW_NAME, SearchRow> {
   const view = db as Kysely<SearchViewDatabase>
-  const clause = compileTopLevel(query.clause, fullText)
   const where =
     perimeter === null
-      ? sql<SqlBool>`(${clause})`
-      : sql<SqlBool>`(${isClauseAst(perimeter) ? compileClause(perimeter, fullText) : perimeter}) ${KEYWORD.and} (${clause})`
+      ? sql<SqlBool>`(${compileTopLevel(query.clause, fullText)})`
+      : withinPerimeter(query.clause, perimeter, fullText)
   const columns =
     query.withFile && !query.columns.includes('res_id') ? [...query.columns, 'res_id' as const] : query.columns
   let builder = view
