@@ -214,6 +214,13 @@ export type {
   AttachmentOrigin,
   NewAttachment,
 } from './attachments/create-attachment.js'
+export type {
+  AttachmentReadDependencies,
+  AttachmentReadStore,
+  AttachmentReads,
+  ServableAttachment,
+  StoredAttachmentListItem,
+} from './attachments/read-attachments.js'
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
 export type { ConsoleSignInService } from './auth/console-sign-in.js'
@@ -253,6 +260,19 @@ export type {
   ContactRepository,
   ContactWithCreator,
 } from './contacts/ports.js'
+export type {
+  ContentFile,
+  ContentLookup,
+  ContentReadStore,
+  ContentRecord,
+  Download,
+  OperatorLog,
+  ReadDigest,
+  ReadTrace,
+  StoredConversion,
+  VerifiedFile,
+  WatermarkMemo,
+} from './content/content-read-ports.js'
 export type { ContentMode, VersionType } from './content/content-request.js'
 export type {
   ContentBase64Body,
@@ -277,6 +297,8 @@ export type {
   PdfWatermarker,
   PreparedChronoMerge,
 } from './content/ports.js'
+export type { ContentReadDependencies, ContentReads } from './content/read-content.js'
+export { contentViewHistory } from './content/serve-file.js'
 export type { RgbColor, WatermarkOptions, WatermarkSettingsInput } from './content/watermark-text.js'
 export { DEFAULT_WATERMARK_OPTIONS, parseWatermarkSettings } from './content/watermark-text.js'
 export type {
@@ -365,6 +387,7 @@ export type {
 export type { JournalQuery } from './journal/journal-query.js'
 export type { JournalReading, JournalServices } from './journal/journal-services.js'
 export type { EventInfoItem, LifeCycleEvent } from './journal/life-cycle-event.js'
+export type { JournalDependencies, JournalPageEntry, JournalReadStore, JournalScope } from './journal/read-journal.js'
 export type { SafeDirectory, SafeEntity } from './journal/safe-directory.js'
 export type {
   ChainVerificationOptions,

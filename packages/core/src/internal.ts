@@ -13,8 +13,8 @@ export {
   ATTACHMENT_TEXT_LIMITS,
   createAttachment,
   NEW_ATTACHMENT_STATUSES,
-  parseAttachmentId,
 } from './attachments/create-attachment.js'
+export { createAttachmentReads } from './attachments/read-attachments.js'
 export {
   type AttachmentToRemove,
   attachmentRemovalHistory,
@@ -22,21 +22,10 @@ export {
   parseAttachmentRemovalId,
   removedVersionsRoot,
 } from './attachments/remove-attachment.js'
-export { contentDisposition, contentFilename, versionFilename } from './content/content-filename.js'
-export {
-  parseContentMode,
-  parseContentResId,
-  parseOriginalMode,
-  parseSignedVersion,
-  parseVersionParam,
-  parseVersionType,
-  parseWatermarkFlag,
-} from './content/content-request.js'
-export { CONTENT_VIEW_HISTORY, servedMimeType, viewHistoryInfo } from './content/content-view.js'
+export { contentDisposition } from './content/content-filename.js'
 export { createNewVersion } from './content/create-version.js'
 export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
-export type { WatermarkTextContext } from './content/watermark-text.js'
-export { renderWatermarkText } from './content/watermark-text.js'
+export { createContentReads } from './content/read-content.js'
 export { parseSearchCriteria } from './criteria-search/parse-criteria.js'
 export { createCriteriaSearchUseCases } from './criteria-search/search-by-criteria.js'
 export { createDiffusionListUseCases } from './diffusion-list/list-instance.js'
@@ -59,15 +48,14 @@ export {
   createJournalEventIdGenerator,
 } from './journal/build-journal-event.js'
 export { computeEventHash } from './journal/event-hash.js'
-export { assertJournalAccess } from './journal/journal-access.js'
 export type { JournalEnvelopeHead } from './journal/journal-envelope.js'
 export { envelopeHead, envelopeTail, journalErrorEnvelope, renderLifeCycleEvent } from './journal/journal-envelope.js'
 export type { UnhashedJournalEvent } from './journal/journal-event.js'
 export { ARCHIVE_OBJECT_CLASS } from './journal/journal-event.js'
 export { parseJournalQuery, selectJournalPage } from './journal/journal-query.js'
 export { toLifeCycleEvent } from './journal/life-cycle-event.js'
+export { createJournalUseCases } from './journal/read-journal.js'
 export { buildSafeDirectory } from './journal/safe-directory.js'
-export { parseChainVerificationQuery, verifySafeChain } from './journal/safe-verification.js'
 export { createLinksUseCases } from './links/link-use-cases.js'
 export { createNotesUseCases } from './notes/note-use-cases.js'
 export { INDEXING_CATEGORIES, INDEXING_KEYWORDS, ORGANISATION_SECTIONS } from './organisation/organisation-schema.js'

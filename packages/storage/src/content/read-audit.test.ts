@@ -1,4 +1,4 @@
-import type { Actor } from '@mailroom/core'
+import { type Actor, contentViewHistory } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
@@ -52,7 +52,14 @@ describe('ReadAudit', () => {
     const resIds = Array.from({ length: 24 }, (_, i) => 91_000 + i)
     await Promise.all(
       resIds.map((resId) =>
-        audit.record({ actor: bbain, resId, sha256: 'ab'.repeat(32), size: 10, view: true, remoteIp: '10.0.0.1' }),
+        audit.record({
+          actor: bbain,
+          resId,
+          sha256: 'ab'.repeat(32),
+          size: 10,
+          history: contentViewHistory(resId),
+          remoteIp: '10.0.0.1',
+        }),
       ),
     )
     const rows = await viewRows(resIds)
@@ -72,7 +79,7 @@ describe('ReadAudit', () => {
   it('writes no history row for a read that asks for none, but still journals it', async () => {
     const { journal, batches } = recordingJournal()
     const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
-    await audit.record({ actor: bbain, resId: 92_000, sha256: 'cd'.repeat(32), size: 3, view: false })
+    await audit.record({ actor: bbain, resId: 92_000, sha256: 'cd'.repeat(32), size: 3, history: null })
     expect(await viewRows([92_000])).toEqual([])
     expect(batches).toEqual([[92_000]])
   })
@@ -82,7 +89,9 @@ describe('ReadAudit', () => {
     const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
     const resIds = Array.from({ length: 8 }, (_, i) => 93_000 + i)
     const outcomes = await Promise.allSettled(
-      resIds.map((resId) => audit.record({ actor: bbain, resId, sha256: 'ef'.repeat(32), size: 1, view: true })),
+      resIds.map((resId) =>
+        audit.record({ actor: bbain, resId, sha256: 'ef'.repeat(32), size: 1, history: contentViewHistory(resId) }),
+      ),
     )
     expect(outcomes.map((o) => o.status)).toEqual(resIds.map((id) => (id === 93_003 ? 'rejected' : 'fulfilled')))
     // The failed entry left no history row.
@@ -93,9 +102,21 @@ describe('ReadAudit', () => {
     const { journal } = recordingJournal(new Set([94_000]))
     const audit = new ReadAudit({ db: t.mailroom.db, journal, clock, logger: SILENT })
     await expect(
-      audit.record({ actor: bbain, resId: 94_000, sha256: 'aa'.repeat(32), size: 1, view: true }),
+      audit.record({
+        actor: bbain,
+        resId: 94_000,
+        sha256: 'aa'.repeat(32),
+        size: 1,
+        history: contentViewHistory(94_000),
+      }),
     ).rejects.toThrow('journal refused')
-    await audit.record({ actor: bbain, resId: 94_001, sha256: 'aa'.repeat(32), size: 1, view: true })
+    await audit.record({
+      actor: bbain,
+      resId: 94_001,
+      sha256: 'aa'.repeat(32),
+      size: 1,
+      history: contentViewHistory(94_001),
+    })
     expect((await viewRows([94_000, 94_001])).map((r) => Number(r.record_id))).toEqual([94_001])
   })
 
@@ -139,7 +160,13 @@ describe('ReadAudit', () => {
       const [kept, refused] = [await depositedRecord(), await depositedRecord()]
       await Promise.all(
         [kept, kept].map((r) =>
-          audit.record({ actor: bbain, resId: r.resId, sha256: 'ab'.repeat(32), size: 10, view: true }),
+          audit.record({
+            actor: bbain,
+            resId: r.resId,
+            sha256: 'ab'.repeat(32),
+            size: 10,
+            history: contentViewHistory(r.resId),
+          }),
         ),
       )
       expect(await viewRows([kept.resId])).toHaveLength(2)
@@ -148,7 +175,13 @@ describe('ReadAudit', () => {
       await sql`alter table journal_pending add constraint refuse_all check (false) not valid`.execute(t.mailroom.db)
       try {
         await expect(
-          audit.record({ actor: bbain, resId: refused.resId, sha256: 'ab'.repeat(32), size: 10, view: true }),
+          audit.record({
+            actor: bbain,
+            resId: refused.resId,
+            sha256: 'ab'.repeat(32),
+            size: 10,
+            history: contentViewHistory(refused.resId),
+          }),
         ).rejects.toMatchObject({ code: '23514' })
       } finally {
         await sql`alter table journal_pending drop constraint refuse_all`.execute(t.mailroom.db)

@@ -1,5 +1,4 @@
-import type { Actor, Clock } from '@mailroom/core'
-import { CONTENT_VIEW_HISTORY, viewHistoryInfo } from '@mailroom/core/internal'
+import type { Actor, Clock, HistoryRow } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { PendingJournalRow } from '../journal/journal-writer.js'
@@ -12,8 +11,8 @@ export interface ReadAuditEntry {
   /** SHA-256 and size of the bytes served, for the journal. */
   readonly sha256: string
   readonly size: number
-  /** Whether the read writes a VIEW history row (content/{version} does not). */
-  readonly view: boolean
+  /** The read's history row, as core words it (content/{version} writes none). */
+  readonly history: HistoryRow | null
   readonly remoteIp?: string | undefined
 }
 
@@ -70,7 +69,7 @@ export class ReadAudit {
 
   /** Resolves once the entry is committed; rejects when it could not be written. */
   record(entry: ReadAuditEntry): Promise<void> {
-    if (!entry.view && !this.#journal) return Promise.resolve()
+    if (!entry.history && !this.#journal) return Promise.resolve()
     return new Promise<void>((resolve, reject) => {
       this.#queue.push({ entry, resolve, reject })
       if (!this.#flushing) void this.#drain()
@@ -117,19 +116,23 @@ export class ReadAudit {
   /** The group's history rows and journal events in one statement, atomic on its own: no BEGIN/COMMIT. */
   async #insert(entries: readonly ReadAuditEntry[], journal: ReadAuditJournalRows | null): Promise<void> {
     const now = this.#clock.now()
-    const views = entries
-      .filter((e) => e.view)
-      .map((e) => ({
-        table_name: CONTENT_VIEW_HISTORY.tableName,
-        record_id: String(e.resId),
-        event_type: CONTENT_VIEW_HISTORY.eventType,
-        user_id: e.actor.id,
-        event_date: now,
-        info: viewHistoryInfo(e.resId),
-        id_module: CONTENT_VIEW_HISTORY.module,
-        remote_ip: e.remoteIp ? e.remoteIp.slice(0, REMOTE_IP_MAX) : null,
-        event_id: CONTENT_VIEW_HISTORY.eventId,
-      }))
+    const views = entries.flatMap(({ history, actor, remoteIp }) =>
+      history
+        ? [
+            {
+              table_name: history.tableName,
+              record_id: String(history.recordId),
+              event_type: history.eventType,
+              user_id: actor.id,
+              event_date: now,
+              info: history.info,
+              id_module: history.module,
+              remote_ip: remoteIp ? remoteIp.slice(0, REMOTE_IP_MAX) : null,
+              event_id: history.eventId,
+            },
+          ]
+        : [],
+    )
     const consultations = entries.map((e) => ({ resId: e.resId, sha256: e.sha256, size: e.size, actor: e.actor }))
     const pending = journal ? await journal.consultationRows(this.#db, consultations) : []
     if (views.length > 0 && pending.length > 0) {
