@@ -9,8 +9,14 @@ import type {
 import { ARCHIVE_OBJECT_CLASS } from '@mailroom/core/internal'
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
-import type { StorageContext } from '../storage-context.js'
 import { type JournalEventRow, loadSafeDirectory, rowToEvent } from './journal-rows.js'
+import type { JournalWriter } from './journal-writer.js'
+
+/** What the journal's reads need: the database, and the writer that journals each read. */
+export interface JournalReadContext {
+  readonly db: Kysely<Database>
+  readonly journal: JournalWriter
+}
 
 /** A position in journal order; the timestamp stays in PostgreSQL's text form so microseconds survive. */
 export interface OrderKey {
@@ -26,9 +32,9 @@ const DIGITS = /^[0-9]+$/
  * whatever the size of the journal. PGlite has no server cursors; keyset pages work on both drivers.
  */
 export class KyselyJournalReadStore implements JournalReadStore<OrderKey> {
-  readonly #context: Pick<StorageContext, 'db' | 'journal'>
+  readonly #context: JournalReadContext
 
-  constructor(context: Pick<StorageContext, 'db' | 'journal'>) {
+  constructor(context: JournalReadContext) {
     this.#context = context
   }
 
