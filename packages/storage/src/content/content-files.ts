@@ -15,7 +15,7 @@ import type { AdrLetterboxTable, Database, ResLetterboxTable } from '../database
 import type { DocumentStore, StoredDocument } from '../docserver/document-store.js'
 import { removeUnclaimedFile, rowsAfterFile } from '../docserver/file-then-rows.js'
 import { StorageAreaCache } from '../docserver/storage-areas.js'
-import type { ContentReaderContext } from './content-reader.js'
+import type { ContentReaderContext } from './content-context.js'
 import type { ContentSettings } from './content-settings.js'
 import { FileReaderPool } from './file-reader-pool.js'
 import { ReadAudit } from './read-audit.js'

@@ -12,36 +12,12 @@ import type {
   VersionContentQuery,
 } from '@mailroom/core'
 import { createContentReads } from '@mailroom/core/internal'
-import type { Kysely } from 'kysely'
-import type { Database } from '../database/schema.js'
-import type { StorageContext } from '../storage-context.js'
+import type { ContentReaderContext } from './content-context.js'
 import { type StoredContentFile, StoredContentFiles } from './content-files.js'
 import { type ContentSettings, DEFAULT_CONTENT_SETTINGS } from './content-settings.js'
-import type { ReadAuditJournal } from './read-audit.js'
 import { WatermarkCache } from './watermark-cache.js'
 
-/** The digital-safe journal calls a content read makes (the journal storage's JournalWriter satisfies it). */
-export interface ContentJournal extends ReadAuditJournal {
-  integrityCheck(
-    trx: Kysely<Database>,
-    request: { resId: number; sha256: string; size: number; actor: Actor; ok: boolean; info: string },
-  ): Promise<void>
-  /** A new version's file entering the safe (kind `newResource`). */
-  deposit?(
-    trx: Kysely<Database>,
-    request: {
-      resId: number
-      destination: string | null
-      sha256: string
-      size: number
-      actor: Actor
-      kind: 'deposit' | 'newResource'
-    },
-  ): Promise<void>
-}
-
-/** What the reader needs from the storage context; any journal with the two calls will do (tests pass a fake). */
-export type ContentReaderContext = Omit<StorageContext, 'journal'> & { readonly journal?: ContentJournal }
+export type { ContentJournal, ContentReaderContext } from './content-context.js'
 
 /**
  * Core's three content reads (content, originalContent, content/{version}) wired over the stored files

@@ -11,7 +11,7 @@ import type {
 import { fail } from '@mailroom/core'
 import { removeUnclaimedFile, rowsAfterFile } from '../docserver/file-then-rows.js'
 import { firstWritableArea } from '../docserver/storage-areas.js'
-import type { ContentReaderContext } from './content-reader.js'
+import type { ContentReaderContext } from './content-context.js'
 import { digestOf, fingerprintAlgorithm } from './stored-file.js'
 
 const REMOTE_IP_MAX = 64
