@@ -90,8 +90,15 @@ export const REST_AUTH_ERRORS: readonly ErrorCode[] = [
   'PASSWORD_CHECKS_BUSY',
 ]
 
-/** Codes of the credentials check before a `user` route: a password's, and a bearer token's provider unreachable. */
-export const CREDENTIALS_ERRORS: readonly ErrorCode[] = [...REST_AUTH_ERRORS, 'IDENTITY_PROVIDER_UNAVAILABLE']
+/**
+ * Codes of the credentials check before a `user` route: a password's, the directory that checks an HTTP Basic
+ * password unreachable, and a bearer token's provider unreachable.
+ */
+export const CREDENTIALS_ERRORS: readonly ErrorCode[] = [
+  ...REST_AUTH_ERRORS,
+  'DIRECTORY_UNAVAILABLE',
+  'IDENTITY_PROVIDER_UNAVAILABLE',
+]
 
 /**
  * Codes any operation may answer when the server itself fails or is overloaded, or when its database refuses a
