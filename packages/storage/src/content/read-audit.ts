@@ -1,6 +1,7 @@
 import type { Actor, Clock, HistoryRow } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database/schema.js'
+import { historyRowValues } from '../history/history-rows.js'
 import type { PendingJournalRow } from '../journal/journal-writer.js'
 import type { Logger } from '../logger.js'
 
@@ -40,7 +41,6 @@ interface Waiting {
   readonly reject: (error: unknown) => void
 }
 
-const REMOTE_IP_MAX = 64
 /** Entries per transaction: bounds statement size; a longer queue simply takes several commits. */
 const MAX_BATCH = 256
 
@@ -117,21 +117,7 @@ export class ReadAudit {
   async #insert(entries: readonly ReadAuditEntry[], journal: ReadAuditJournalRows | null): Promise<void> {
     const now = this.#clock.now()
     const views = entries.flatMap(({ history, actor, remoteIp }) =>
-      history
-        ? [
-            {
-              table_name: history.tableName,
-              record_id: String(history.recordId),
-              event_type: history.eventType,
-              user_id: actor.id,
-              event_date: now,
-              info: history.info,
-              id_module: history.module,
-              remote_ip: remoteIp ? remoteIp.slice(0, REMOTE_IP_MAX) : null,
-              event_id: history.eventId,
-            },
-          ]
-        : [],
+      history ? [historyRowValues(history, actor.id, remoteIp, now)] : [],
     )
     const consultations = entries.map((e) => ({ resId: e.resId, sha256: e.sha256, size: e.size, actor: e.actor }))
     const pending = journal ? await journal.consultationRows(this.#db, consultations) : []

@@ -11,10 +11,9 @@ import type {
 import { fail } from '@mailroom/core'
 import { removeUnclaimedFile, rowsAfterFile } from '../docserver/file-then-rows.js'
 import { firstWritableArea } from '../docserver/storage-areas.js'
+import { historyRowValues } from '../history/history-rows.js'
 import type { ContentReaderContext } from './content-context.js'
 import { digestOf, fingerprintAlgorithm } from './stored-file.js'
-
-const REMOTE_IP_MAX = 64
 
 /**
  * Core's port of new versions (`PUT /rest/resources/{resId}` with a file). A new original becomes version n+1:
@@ -138,17 +137,7 @@ export class VersionWriter implements VersionStore {
           const history = historyOf(version)
           await trx
             .insertInto('history')
-            .values({
-              table_name: history.tableName,
-              record_id: String(history.recordId),
-              event_type: history.eventType,
-              user_id: actor.id,
-              event_date: now,
-              info: history.info,
-              id_module: history.module,
-              remote_ip: meta.remoteIp ? meta.remoteIp.slice(0, REMOTE_IP_MAX) : null,
-              event_id: history.eventId,
-            })
+            .values(historyRowValues(history, actor.id, meta.remoteIp, now))
             .execute()
           return { resId, version }
         }),
