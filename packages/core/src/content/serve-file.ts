@@ -85,7 +85,17 @@ export function extensionOf(format: string | null, filename: string | null): str
   return match?.[1]?.toLowerCase() ?? ''
 }
 
-/** Bytes as base64, without copying them first. */
+type NativeBuffer = {
+  from(buffer: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'base64'): string }
+}
+// Core runs in browsers too (the SDK's types reach it): Node's Buffer where there is one, else btoa.
+const nativeBuffer = (globalThis as { Buffer?: NativeBuffer }).Buffer
+const BTOA_CHUNK = 0x8000
+
+/** Bytes as base64, without copying them first where the runtime has a native encoder. */
 export function base64Of(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+  if (nativeBuffer) return nativeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += BTOA_CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + BTOA_CHUNK))
+  return btoa(binary)
 }
