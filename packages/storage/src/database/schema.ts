@@ -549,7 +549,124 @@ export interface Database {
   import_batches: ImportBatchesTable
   fulltext_texts: FulltextTextsTable
   maarch_import_runs: MaarchImportRunsTable
+  baskets: BasketsTable
+  groupbasket: GroupbasketTable
+  actions: ActionsTable
+  actions_groupbaskets: ActionsGroupbasketsTable
+  actions_categories: ActionsCategoriesTable
+  groupbasket_redirect: GroupbasketRedirectTable
+  users_baskets_preferences: UsersBasketsPreferencesTable
+  redirected_baskets: RedirectedBasketsTable
+  res_mark_as_read: ResMarkAsReadTable
+  acknowledgement_receipts: AcknowledgementReceiptsTable
+  basket_persistent_mode: BasketPersistentModeTable
   res_view_letterbox: ResViewLetterbox
+}
+
+/** A basket (migration 0024): a clause over the records, with its name, colour and order. */
+export interface BasketsTable {
+  id: Generated<number>
+  coll_id: ColumnType<string, string | undefined, string>
+  basket_id: string
+  basket_name: string
+  basket_desc: ColumnType<string, string | undefined, string>
+  basket_clause: string
+  is_visible: ColumnType<string, string | undefined, string>
+  enabled: ColumnType<string, string | undefined, string>
+  basket_order: number | null
+  color: string | null
+  basket_res_order: ColumnType<string, string | undefined, string>
+  flag_notif: string | null
+}
+
+/** A basket given to a group (`group_id` is the group's code): its list's display and a click's event. */
+export interface GroupbasketTable {
+  id: Generated<number>
+  group_id: string
+  basket_id: string
+  list_display: ColumnType<unknown, string | undefined, string>
+  list_event: ColumnType<string, string | undefined, string>
+  list_event_data: ColumnType<unknown, string | null | undefined, string | null>
+}
+
+export interface ActionsTable {
+  id: Generated<number>
+  keyword: ColumnType<string, string | undefined, string>
+  label_action: string | null
+  id_status: string | null
+  is_system: ColumnType<string, string | undefined, string>
+  action_page: string | null
+  component: string | null
+  history: ColumnType<string, string | undefined, string>
+  parameters: ColumnType<Record<string, unknown>, string | undefined, string>
+}
+
+/** An action offered to a group in a basket, with its extra condition. */
+export interface ActionsGroupbasketsTable {
+  id_action: number
+  where_clause: string | null
+  group_id: string
+  basket_id: string
+  used_in_basketlist: ColumnType<string, string | undefined, string>
+  used_in_action_page: ColumnType<string, string | undefined, string>
+  default_action_list: ColumnType<string, string | undefined, string>
+}
+
+export interface ActionsCategoriesTable {
+  action_id: number
+  category_id: string
+}
+
+/** The services and people a redirect action offers a group in a basket. */
+export interface GroupbasketRedirectTable {
+  system_id: Generated<number>
+  group_id: string
+  basket_id: string
+  action_id: number
+  entity_id: string | null
+  keyword: string | null
+  redirect_mode: string
+}
+
+export interface UsersBasketsPreferencesTable {
+  id: Generated<number>
+  user_serial_id: number
+  group_serial_id: number
+  basket_id: string
+  display: boolean
+  color: string | null
+}
+
+/** A basket its owner lends to a colleague while away. */
+export interface RedirectedBasketsTable {
+  id: Generated<number>
+  actual_user_id: number
+  owner_user_id: number
+  basket_id: string
+  group_id: number
+}
+
+export interface ResMarkAsReadTable {
+  res_id: number
+  user_id: number
+  basket_id: string
+}
+
+export interface AcknowledgementReceiptsTable {
+  id: Generated<number>
+  res_id: number
+  type: string
+  format: string
+  user_id: number
+  contact_id: number | null
+  creation_date: ColumnType<Date, Date | string | undefined, Date | string>
+  send_date: Timestamp | null
+}
+
+export interface BasketPersistentModeTable {
+  res_id: number
+  user_id: number
+  is_persistent: string
 }
 
 /** A Maarch import run (migration 0021): its source, its snapshot's cut-off, whether it finished. */

@@ -22,6 +22,7 @@ import * as importBatches from './0020-import-batches.js'
 import * as maarchImportRuns from './0021-maarch-import-runs.js'
 import * as fulltextPassages from './0022-fulltext-passages.js'
 import * as fulltextPerimeterIndex from './0023-fulltext-perimeter-index.js'
+import * as basketsAndActions from './0024-baskets-and-actions.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-maarch-import-runs': maarchImportRuns,
   '0022-fulltext-passages': fulltextPassages,
   '0023-fulltext-perimeter-index': fulltextPerimeterIndex,
+  '0024-baskets-and-actions': basketsAndActions,
 }
 
 /**
