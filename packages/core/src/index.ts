@@ -414,6 +414,23 @@ export type {
   OperationalStatistics,
   ThrottleScope,
 } from './observability/ports.js'
+export type {
+  ActionComponent,
+  ActionDefinition,
+  BasketActionLink,
+  BasketDefinition,
+  BasketGroupDefinition,
+  RedirectChoice,
+} from './organisation/basket-definitions.js'
+export {
+  ACTION_CATEGORIES,
+  ACTION_COMPONENTS,
+  ActionDefinitionSchema,
+  BasketDefinitionSchema,
+  LIST_EVENTS,
+  NO_STATUS,
+  REDIRECT_KEYWORDS,
+} from './organisation/basket-definitions.js'
 export { compactOrganisation } from './organisation/compact-organisation.js'
 export type {
   AttachmentTypeDefinition,
@@ -471,6 +488,7 @@ export type {
   KnownReferences,
   OrganisationIssue,
   OrganisationValidation,
+  ValidateOrganisationOptions,
 } from './organisation/validate-organisation.js'
 export { validateOrganisation } from './organisation/validate-organisation.js'
 export type { ParameterRepository } from './parameters/ports.js'

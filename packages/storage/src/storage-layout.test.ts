@@ -23,6 +23,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // The capabilities, each in its room: its repositories and readers.
   [
     'attachments/',
+    'baskets-administration/',
     'contacts/',
     'content/',
     'criteria-search/',

@@ -1,10 +1,19 @@
 import { z } from 'zod'
 import { AUTHENTICATION_METHODS } from '../auth/ports.js'
+import {
+  type ActionDefinition,
+  ActionDefinitionSchema,
+  type BasketDefinition,
+  BasketDefinitionSchema,
+} from './basket-definitions.js'
+import { code, INDEXING_KEYWORDS, optionalText, serial, storable, text } from './document-fields.js'
+
+export { INDEXING_KEYWORDS }
 
 /**
  * The organisation document: every piece of reference data Mailroom stores (entities, groups, users,
  * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts, parameters,
- * attachment types), as one
+ * attachment types, actions, baskets), as one
  * versioned file. Identifiers are the ones stored (entity codes, group codes, logins, numeric ids), so an
  * installation exported and applied elsewhere keeps them, and an importer can keep a foreign installation's.
  *
@@ -13,35 +22,6 @@ import { AUTHENTICATION_METHODS } from '../auth/ports.js'
  * ones marked "kept": leaving those out keeps what is stored (serial ids, password hashes).
  */
 export const ORGANISATION_VERSION = 1
-
-/** PostgreSQL text holds no NUL character: refused here rather than by the database. */
-const storable = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((value) => !value.includes('\u0000'), 'must not contain a NUL character')
-const text = (max: number) => storable(max).min(1)
-const optionalText = (max: number) => storable(max).nullable().default(null)
-/** Codes as Maarch stores them (entity_id, group_id, status id): letters, digits and _ - . */
-const code = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, "_", "-" and "." only')
-const serial = z.number().int().positive().max(2147483647)
-
-/** The indexing keywords of a group (reference §7): entities named relative to the indexing user. */
-export const INDEXING_KEYWORDS = [
-  'ALL_ENTITIES',
-  'ENTITIES_JUST_BELOW',
-  'ENTITIES_BELOW',
-  'ALL_ENTITIES_BELOW',
-  'ENTITIES_JUST_UP',
-  'MY_ENTITIES',
-  'MY_PRIMARY_ENTITY',
-  'SAME_LEVEL_ENTITIES',
-] as const
 
 /** How a user account works: `root_visible`/`root_invisible` see every record; `root` is read as `root_visible`. */
 export const USER_MODES = ['standard', 'rest', 'root_visible', 'root_invisible'] as const
@@ -375,6 +355,8 @@ export const OrganisationDocumentSchema = z.strictObject({
   contacts: z.array(ContactDefinitionSchema).optional(),
   parameters: z.array(ParameterDefinitionSchema).optional(),
   attachmentTypes: z.array(AttachmentTypeDefinitionSchema).optional(),
+  actions: z.array(ActionDefinitionSchema).optional(),
+  baskets: z.array(BasketDefinitionSchema).optional(),
 })
 
 /** An organisation document as read (defaults applied). */
@@ -439,6 +421,8 @@ export const ORGANISATION_SECTIONS = [
   'contacts',
   'parameters',
   'attachmentTypes',
+  'actions',
+  'baskets',
 ] as const
 /** One section (kind of reference data) of the document. */
 export type OrganisationSection = (typeof ORGANISATION_SECTIONS)[number]
@@ -460,6 +444,8 @@ export interface OrganisationItems {
   contacts: ContactDefinition
   parameters: ParameterDefinition
   attachmentTypes: AttachmentTypeDefinition
+  actions: ActionDefinition
+  baskets: BasketDefinition
 }
 
 /** The key an item of a section is known by (what apply matches stored rows on). */
@@ -502,4 +488,6 @@ export const SECTION_ITEM_SCHEMAS = {
   contacts: ContactDefinitionSchema,
   parameters: ParameterDefinitionSchema,
   attachmentTypes: AttachmentTypeDefinitionSchema,
+  actions: ActionDefinitionSchema,
+  baskets: BasketDefinitionSchema,
 } as const satisfies { [S in OrganisationSection]: z.ZodType }

@@ -16,6 +16,11 @@ export interface ApplyOrganisationOptions {
   /** Validate and plan only; change nothing. */
   readonly dryRun?: boolean
   readonly author?: ChangeAuthor
+  /**
+   * Accept basket clauses and action conditions the clause language cannot take, stored as they are (an
+   * importer carrying a Maarch installation whole, which reports them). Refused otherwise unless stored already.
+   */
+  readonly acceptUnreadableClauses?: boolean
 }
 
 /** What an apply (or a dry run, or a plan) found and did. */

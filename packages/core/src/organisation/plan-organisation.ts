@@ -1,4 +1,5 @@
 import { type CanonicalValue, canonicalJson } from '../journal/canonical-json.js'
+import { type ActionDefinition, type BasketDefinition, canonicalAction, canonicalBasket } from './basket-definitions.js'
 import {
   type GroupDefinition,
   itemKey,
@@ -8,6 +9,7 @@ import {
   type OrganisationSection,
   type UserDefinition,
 } from './organisation-schema.js'
+import { basketNamesRemoved } from './plan-baskets.js'
 import type { OrganisationIssue } from './validate-organisation.js'
 
 /** Keys (itemKey) of the stored items that records use, per section: prune never removes them. */
@@ -77,8 +79,13 @@ function withKeptFields<S extends OrganisationSection>(
   return filled as OrganisationItems[S]
 }
 
-/** A user's groups and entities, a group's privileges are sets: their order in a document means nothing and is not stored. */
+/**
+ * A user's groups and entities, a group's privileges, an action's categories, a basket's groups and links are
+ * sets: their order in a document means nothing and is not stored.
+ */
 function comparable<S extends OrganisationSection>(section: S, item: OrganisationItems[S]): unknown {
+  if (section === 'actions') return canonicalAction(item as ActionDefinition)
+  if (section === 'baskets') return canonicalBasket(item as BasketDefinition)
   if (section === 'groups') {
     const group = item as GroupDefinition
     return { ...group, privileges: [...group.privileges].sort() }
@@ -166,6 +173,13 @@ export function planOrganisation(
     ORGANISATION_SECTIONS.map((section) => [section, planSection(section, document, state, options, refused)]),
   ) as unknown as OrganisationPlan['sections']
   refused.push(...ownersRemoved(document, state, sections.users.removed))
+  refused.push(
+    ...basketNamesRemoved(document, state.organisation, {
+      groups: sections.groups.removed.map((g) => g.id),
+      statuses: sections.statuses.removed.map((s) => s.id),
+      actions: sections.actions.removed.map((a) => a.id),
+    }),
+  )
   return { sections, refused }
 }
 

@@ -9,6 +9,7 @@ import {
   type OrganisationItems,
   type OrganisationSection,
 } from './organisation-schema.js'
+import { checkActions, checkBaskets } from './validate-baskets.js'
 
 /** One thing wrong with a document: where (`users[3].groups[0]`) and what. */
 export interface OrganisationIssue {
@@ -26,6 +27,22 @@ export interface KnownReferences {
   readonly doctypeSecondLevels?: Iterable<number>
   readonly indexingModels?: Iterable<number>
   readonly folders?: Iterable<number>
+  readonly statuses?: Iterable<string>
+  readonly actions?: Iterable<number>
+  /**
+   * Basket clauses and extra conditions stored now: kept as they are even when the clause language cannot
+   * take them (an import carried them from Maarch and reported them), so an export applies back.
+   */
+  readonly clauses?: Iterable<string>
+}
+
+/** Options of {@link validateOrganisation}. */
+export interface ValidateOrganisationOptions {
+  /**
+   * Accept basket clauses and extra conditions the clause language cannot take (an importer carrying a Maarch
+   * installation's whole, which reports them); they are refused otherwise, unless already stored.
+   */
+  readonly acceptUnreadableClauses?: boolean
 }
 
 /** The outcome of {@link validateOrganisation}: the document with defaults applied, or every issue found. */
@@ -71,6 +88,14 @@ export function checkPerimeterClause(clause: string): string | null {
     if (!isDomainError(error)) throw error
     return error.message.startsWith(CLAUSE_PREFIX) ? error.message.slice(CLAUSE_PREFIX.length) : error.message
   }
+}
+
+/**
+ * Null when a basket clause (or an action's extra condition) parses in the clause language, macros allowed,
+ * else what the parser said.
+ */
+export function checkBasketClause(clause: string): string | null {
+  return checkPerimeterClause(clause)
 }
 
 class Checker {
@@ -269,9 +294,14 @@ function checkFolders(
  * defaults applied. Pure: `known` lists what exists outside the document (stored rows apply keeps) that the
  * document may name; references are otherwise resolved within the document. Checks: the shape (zod), unique
  * keys (logins case-insensitively), every cross-reference, the entity tree and folder tree have no cycle,
- * a user has at most one primary entity, every perimeter clause parses in the search language with macros.
+ * a user has at most one primary entity, every perimeter clause parses in the search language with macros,
+ * and so does every basket clause and action condition (unless stored already, or `acceptUnreadableClauses`).
  */
-export function validateOrganisation(input: unknown, known: KnownReferences = {}): OrganisationValidation {
+export function validateOrganisation(
+  input: unknown,
+  known: KnownReferences = {},
+  options: ValidateOrganisationOptions = {},
+): OrganisationValidation {
   const parsed = OrganisationDocumentSchema.safeParse(input)
   if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error) }
   const doc = parsed.data
@@ -319,5 +349,16 @@ export function validateOrganisation(input: unknown, known: KnownReferences = {}
   checkContacts(c, users)
   c.unique('parameters', 'id', (x) => x.id, 'parameter')
   c.unique('attachmentTypes', 'id', (t) => t.id, 'attachment type')
+  const storedClauses = new Set(known.clauses ?? [])
+  const basketReferences = {
+    statuses: names(doc.statuses, (s) => s.id, known.statuses),
+    actions: names(doc.actions, (a) => a.id, known.actions),
+    groups,
+    entities: names(doc.entities, (e) => e.id, known.entities),
+    clauseProblem: (clause: string) =>
+      options.acceptUnreadableClauses === true || storedClauses.has(clause) ? null : checkBasketClause(clause),
+  }
+  checkActions(c, doc.actions ?? [], basketReferences)
+  checkBaskets(c, doc.baskets ?? [], basketReferences)
   return c.issues.length === 0 ? { ok: true, document: doc } : { ok: false, issues: c.issues }
 }

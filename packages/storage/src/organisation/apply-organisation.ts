@@ -16,6 +16,7 @@ import type {
   UserDefinition,
 } from '@mailroom/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { applyBasketSections, removeBasketSections } from '../baskets-administration/basket-sections.js'
 import { contactValueColumns } from '../contacts/contact-columns.js'
 import type { Database } from '../database/schema.js'
 
@@ -606,6 +607,7 @@ async function applyFolders(trx: Trx, plan: OrganisationPlan['sections']['folder
  */
 export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): Promise<void> {
   const s = plan.sections
+  await removeBasketSections(trx, s)
   await removeSimple(trx, PARAMETERS, s.parameters.removed)
   await removeSimple(
     trx,
@@ -645,4 +647,5 @@ export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): P
   await applyContacts(trx, s.contacts.added, s.contacts.changed)
   await applySimple(trx, PARAMETERS, s.parameters)
   await applySimple(trx, ATTACHMENT_TYPES, s.attachmentTypes)
+  await applyBasketSections(trx, s)
 }

@@ -55,6 +55,10 @@ function knownReferences(document: Record<string, unknown>, state: OrganisationS
     doctypeSecondLevels: keep('doctypeSecondLevels') ? (o.doctypeSecondLevels ?? []).map((l) => l.id) : [],
     indexingModels: keep('indexingModels') ? (o.indexingModels ?? []).map((m) => m.id) : [],
     folders: keep('folders') ? (o.folders ?? []).map((f) => f.id) : [],
+    statuses: keep('statuses') ? (o.statuses ?? []).map((s) => s.id) : [],
+    actions: keep('actions') ? (o.actions ?? []).map((a) => a.id) : [],
+    // Clauses stored now, kept even where the clause language cannot take them (an import carried them).
+    clauses: (o.baskets ?? []).flatMap((b) => [b.clause, ...b.groups.flatMap((g) => g.actions.map((l) => l.where))]),
   }
 }
 
@@ -106,10 +110,15 @@ export function createOrganisationAdmin(deps: OrganisationAdminDependencies): Or
     if (broken.length > 0) fail('PASSWORD_POLICY', { rules: broken })
   }
 
-  async function planIn(trx: Kysely<Database>, value: unknown, prune: boolean): Promise<OrganisationPlan> {
+  async function planIn(
+    trx: Kysely<Database>,
+    value: unknown,
+    prune: boolean,
+    acceptUnreadableClauses = false,
+  ): Promise<OrganisationPlan> {
     const state = await readOrganisationState(trx)
     const record = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
-    const validation = validateOrganisation(value, knownReferences(record, state, prune))
+    const validation = validateOrganisation(value, knownReferences(record, state, prune), { acceptUnreadableClauses })
     if (!validation.ok) fail('ORGANISATION_INVALID', { issues: validation.issues })
     const plan = planOrganisation(validation.document, state, { prune })
     if (plan.refused.length > 0) fail('ORGANISATION_REFUSED', { issues: plan.refused })
@@ -189,9 +198,10 @@ export function createOrganisationAdmin(deps: OrganisationAdminDependencies): Or
     async apply(input, options = {}) {
       const value = asDocumentValue(input)
       const prune = options.prune === true
-      if (options.dryRun) return result(await planIn(db, value, prune), false)
+      const unreadable = options.acceptUnreadableClauses === true
+      if (options.dryRun) return result(await planIn(db, value, prune, unreadable), false)
       return change(async (trx) => {
-        const plan = await planIn(trx, value, prune)
+        const plan = await planIn(trx, value, prune, unreadable)
         if (isEmptyPlan(plan)) return result(plan, false)
         await applyOrganisationPlan(trx, plan)
         await recordHistory(trx, 'ORG_APPLY', options.author ?? OPERATOR, { prune, summary: summarisePlan(plan) })

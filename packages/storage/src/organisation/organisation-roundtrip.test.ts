@@ -1,4 +1,5 @@
-import { compactOrganisation, type OrganisationDocument, validateOrganisation } from '@mailroom/core'
+import { compactOrganisation, LIST_EVENTS, type OrganisationDocument, validateOrganisation } from '@mailroom/core'
+import { canonicalBasket } from '@mailroom/core/internal'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
@@ -31,6 +32,11 @@ const CLAUSES = [
   "status <> 'END' and typist = @user_id",
 ]
 const KEYWORDS = ['ALL_ENTITIES', 'MY_ENTITIES', 'ALL_ENTITIES_BELOW', 'ENTITIES_JUST_UP'] as const
+const ACTION_IDS = [1, 20, 114, 400] as const
+const LIST_DISPLAY = {
+  templateColumns: 2,
+  subInfos: [{ value: 'getPriority', cssClasses: [], icon: 'fa-traffic-light' }],
+}
 
 /** Random complete organisations: every section present, references resolved, trees without cycles. */
 const organisation = fc
@@ -190,6 +196,73 @@ const organisation = fc
         }),
         { maxLength: 4, selector: (p) => p.id },
       ),
+      actions: fc.uniqueArray(
+        fc.record({
+          id: fc.constantFrom(...ACTION_IDS),
+          label,
+          keyword: fc.constantFrom('', 'redirect'),
+          // A status of the document is put in below, where the statuses are known.
+          setsStatus: fc.boolean(),
+          component: fc.constantFrom('confirmAction', 'closeMailAction', 'redirectAction', 'sendShippingAction'),
+          history: fc.boolean(),
+          system: fc.boolean(),
+          actionPage: maybe(fc.constantFrom('confirm_status', 'close_mail')),
+          parameters: fc.constantFrom({}, { requiredFields: [] }, { mode: 'manual' }),
+          categories: fc.subarray(['incoming', 'outgoing', 'internal'] as const),
+        }),
+        { maxLength: 4, selector: (a) => a.id },
+      ),
+      baskets: fc.uniqueArray(
+        fc.record({
+          id: fc.stringMatching(/^b[a-z0-9]{1,8}$/),
+          name: label,
+          description: fc.oneof(fc.constant(''), label),
+          clause: fc.constantFrom(...CLAUSES),
+          color: maybe(fc.constantFrom('#2ea3f2', '#ff0000')),
+          order: maybe(fc.integer({ min: -5, max: 500 })),
+          resOrder: fc.constantFrom('res_id desc', 'priority, process_limit_date asc'),
+          enabled: fc.boolean(),
+          visible: fc.boolean(),
+          groups: fc.subarray(groupIds).chain((given) =>
+            fc.tuple(
+              ...given.map((group) =>
+                fc.record({
+                  group: fc.constant(group),
+                  listDisplay: fc.constantFrom([], LIST_DISPLAY),
+                  listEvent: fc.constantFrom(...LIST_EVENTS),
+                  listEventData: maybe(fc.constant({ canUpdateData: true, defaultTab: 'info' })),
+                  actions: fc.uniqueArray(
+                    fc.record({
+                      action: fc.constantFrom(...ACTION_IDS),
+                      list: fc.boolean(),
+                      page: fc.boolean(),
+                      default: fc.boolean(),
+                      where: fc.constantFrom('', "status <> 'END'"),
+                      redirects: fc.uniqueArray(
+                        fc.oneof(
+                          fc.record({
+                            entity: fc.constant(null),
+                            keyword: fc.constantFrom(...KEYWORDS),
+                            mode: fc.constantFrom('ENTITY' as const, 'USERS' as const),
+                          }),
+                          fc.record({
+                            entity: fc.constantFrom(...codes),
+                            keyword: fc.constant(null),
+                            mode: fc.constantFrom('ENTITY' as const, 'USERS' as const),
+                          }),
+                        ),
+                        { maxLength: 2, selector: (r) => `${r.entity}/${r.keyword}/${r.mode}` },
+                      ),
+                    }),
+                    { maxLength: 3, selector: (l) => l.action },
+                  ),
+                }),
+              ),
+            ),
+          ),
+        }),
+        { maxLength: 3, selector: (b) => b.id },
+      ),
       attachmentTypes: fc.uniqueArray(
         fc.record({
           id: fc.constantFrom('response_project', 'simple_attachment', 'outgoing_mail', 'signed_response'),
@@ -213,6 +286,26 @@ const organisation = fc
     contacts: [...doc.contacts].sort((a, b) => a.id - b.id),
     parameters: [...doc.parameters].sort((a, b) => (a.id < b.id ? -1 : 1)),
     attachmentTypes: [...doc.attachmentTypes].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    actions: [...doc.actions]
+      .sort((a, b) => a.id - b.id)
+      .map(({ setsStatus, ...a }, i) => ({
+        ...a,
+        status: setsStatus ? (doc.statuses[i % doc.statuses.length]?.id ?? null) : '_NOSTATUS_',
+        categories: [...a.categories].sort(),
+      })),
+    // Links to the actions the document has, one default at most per group, in the export's order.
+    baskets: [...doc.baskets]
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((basket) =>
+        canonicalBasket({
+          ...basket,
+          groups: basket.groups.map((given) => {
+            const actions = given.actions.filter((l) => doc.actions.some((a) => a.id === l.action))
+            const first = actions.findIndex((l) => l.default)
+            return { ...given, actions: actions.map((l, i) => ({ ...l, default: i === first })) }
+          }),
+        }),
+      ),
   }))
 
 /**

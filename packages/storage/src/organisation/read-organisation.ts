@@ -9,6 +9,7 @@ import {
 } from '@mailroom/core'
 import { INDEXING_KEYWORDS } from '@mailroom/core/internal'
 import { type Kysely, sql } from 'kysely'
+import { readBasketSections } from '../baskets-administration/basket-sections.js'
 import { contactFromRow } from '../contacts/contact-columns.js'
 import type { Database } from '../database/schema.js'
 import { selectParameters } from '../parameters/kysely-parameter-repository.js'
@@ -90,6 +91,7 @@ export async function readOrganisation(
     contacts,
     parameters,
     attachmentTypes,
+    basketSections,
   ] = await Promise.all([
     db.selectFrom('entities').selectAll().orderBy('id').execute(),
     db.selectFrom('usergroups').selectAll().orderBy('id').execute(),
@@ -127,6 +129,7 @@ export async function readOrganisation(
     db.selectFrom('contacts').selectAll().orderBy('id').execute(),
     selectParameters(db).orderBy('id').execute(),
     db.selectFrom('attachment_types').selectAll().orderBy('type_id').execute(),
+    readBasketSections(db),
   ])
   const entityCode = new Map(entities.map((e) => [e.id, e.entity_id]))
   const login = new Map(users.map((u) => [u.id, u.user_id]))
@@ -324,6 +327,7 @@ export async function readOrganisation(
       attachInMail: t.attach_in_mail,
       show: t.show,
     })),
+    ...basketSections,
   }
 }
 
