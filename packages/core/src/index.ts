@@ -426,6 +426,7 @@ export {
   ACTION_CATEGORIES,
   ACTION_COMPONENTS,
   ActionDefinitionSchema,
+  BASKET_RES_ORDER,
   BasketDefinitionSchema,
   LIST_EVENTS,
   NO_STATUS,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { userLogins } from '@mailroom/storage'
 import { type MaarchAttachmentTypeSources, mapAttachmentTypes, parseEntrepriseXml } from './attachment-types.js'
+import { readSourceBaskets, writeSourceBasketUsage } from './import-baskets.js'
 import type { MaarchImportOptions, MaarchImportTarget } from './import-options.js'
 import { type MaarchOrganisationRows, mapOrganisation } from './map-organisation.js'
 import type { MaarchImportSummary } from './report.js'
@@ -48,17 +49,37 @@ export async function importOrganisation(
     ...(options.authentication === undefined ? {} : { authentication: options.authentication }),
   })
   document.attachmentTypes = mapAttachmentTypes(await attachmentTypeSources(source, options), notes)
+  const baskets = await readSourceBaskets(source, rows)
+  if (baskets !== null) {
+    document.actions = baskets.actions
+    document.baskets = baskets.baskets
+    notes.push(...baskets.notes)
+  }
   // A user already in Mailroom keeps the password hash it has there: a rerun must not put back the bcrypt
   // hash that the first login replaced, nor undo a password changed since.
   const present = new Set((await userLogins(target.db)).map((login) => login.toLowerCase()))
   document.users = document.users?.map(({ passwordHash, ...user }) =>
     present.has(user.login.toLowerCase()) ? user : { ...user, passwordHash },
   )
+  // A basket clause the clause language cannot take is carried as it is and reported (baskets.unreadable).
   const result = await target.organisation.apply(document, {
     dryRun,
     author: { userId: null, name: 'import maarch' },
+    acceptUnreadableClauses: true,
   })
-  return { applied: result.applied, lines: result.lines, notes }
+  if (baskets === null) return { applied: result.applied, lines: result.lines, notes }
+  const usage = dryRun ? null : await writeSourceBasketUsage(target, baskets, notes)
+  return {
+    applied: result.applied,
+    lines: result.lines,
+    notes,
+    baskets: {
+      unreadableClauses: baskets.unreadable,
+      preferences: usage?.preferences ?? baskets.usage.preferences.length,
+      loans: usage?.loans ?? baskets.usage.loans.length,
+      markedAsRead: usage?.markedAsRead ?? baskets.usage.markedAsRead.length,
+    },
+  }
 }
 
 /** The installation's attachment types: its table (later releases), the entreprise.xml given, the types its attachments use. */

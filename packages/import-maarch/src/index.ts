@@ -9,12 +9,15 @@ export { checkFingerprint, maarchFilePath } from './files.js'
 export { importMaarch } from './import-maarch.js'
 export type { ImportProgress, ImportStart, MaarchImportOptions, MaarchImportTarget } from './import-options.js'
 export { DEFAULT_BATCH_SIZE, DEFAULT_FALLBACK_DEPOSITOR, defaultJobs } from './import-options.js'
+export type { MaarchBasketRows, UnreadableClause } from './map-baskets.js'
+export { mapBaskets } from './map-baskets.js'
 export type { MaarchOrganisationRows, MaarchUserMapping, OrganisationNote } from './map-organisation.js'
 export { mapOrganisation } from './map-organisation.js'
 export type { Related, RelatedTable } from './related-rows.js'
 export { RelatedRowsInOrder } from './related-rows.js'
 export type {
   AttachmentEntry,
+  BasketsReport,
   ImportCounts,
   ImportReportSink,
   MaarchImportReport,

@@ -1,3 +1,4 @@
+import type { UnreadableClause } from './map-baskets.js'
 import type { OrganisationNote } from './map-organisation.js'
 
 /** What a delta run (`--since`) looked at and carried onto the records imported before. */
@@ -88,7 +89,19 @@ export interface ReportHeader {
     readonly applied: boolean
     readonly lines: readonly string[]
     readonly notes: readonly OrganisationNote[]
+    /** The source's baskets (absent when it has none of 20.10's basket tables). */
+    readonly baskets?: BasketsReport
   } | null
+}
+
+/** What became of the source's baskets beyond the organisation's lines. */
+export interface BasketsReport {
+  /** Clauses carried as they are that the clause language cannot take yet, with who misses what they select. */
+  readonly unreadableClauses: readonly UnreadableClause[]
+  /** Users' basket preferences, lent baskets and marks as read written (to write, for a dry run). */
+  readonly preferences: number
+  readonly loans: number
+  readonly markedAsRead: number
 }
 
 export interface ImportCounts {

@@ -12,6 +12,14 @@
 
 export type { AttachmentCreateFaults } from './attachments/attachment-writer.js'
 export { createAttachmentServices } from './attachments/create-attachment-services.js'
+export type {
+  BasketLoan,
+  BasketPreference,
+  BasketUsage,
+  BasketUsageWritten,
+  MarkedAsRead,
+} from './baskets-administration/basket-usage.js'
+export { writeBasketUsage } from './baskets-administration/basket-usage.js'
 export { KyselyContactRepository } from './contacts/kysely-contact-repository.js'
 export type { ContentSettings } from './content/content-settings.js'
 export { DEFAULT_CONTENT_SETTINGS } from './content/content-settings.js'

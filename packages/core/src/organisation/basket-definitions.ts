@@ -133,7 +133,8 @@ export const BasketGroupSchema = z.strictObject({
 })
 
 /** Sort orders a basket's list may name: columns, each optionally asc or desc. */
-const RES_ORDER = /^\s*[A-Za-z_][A-Za-z0-9_]*(\s+(asc|desc))?(\s*,\s*[A-Za-z_][A-Za-z0-9_]*(\s+(asc|desc))?)*\s*$/i
+export const BASKET_RES_ORDER =
+  /^\s*[A-Za-z_][A-Za-z0-9_]*(\s+(asc|desc))?(\s*,\s*[A-Za-z_][A-Za-z0-9_]*(\s+(asc|desc))?)*\s*$/i
 
 /** A basket (baskets) with the groups it is given to. */
 export const BasketDefinitionSchema = z.strictObject({
@@ -149,7 +150,7 @@ export const BasketDefinitionSchema = z.strictObject({
   order: z.number().int().min(-2147483648).max(2147483647).nullable().default(null),
   /** The list's order (basket_res_order): columns, each optionally asc or desc. */
   resOrder: storable(255)
-    .regex(RES_ORDER, 'columns, each optionally followed by asc or desc, separated by commas')
+    .regex(BASKET_RES_ORDER, 'columns, each optionally followed by asc or desc, separated by commas')
     .default('res_id desc'),
   enabled: z.boolean().default(true),
   /** Shown in the home page's list (is_visible). */
