@@ -25,6 +25,11 @@ describe('demo dataset', () => {
     expect(await count('folders')).toBe(2)
     expect(await count('tags')).toBe(3)
     expect(await count('custom_fields')).toBe(3)
+    // The sample's baskets for the demo's groups, and the actions offered in them.
+    expect(await count('baskets')).toBe(4)
+    expect(await count('groupbasket')).toBe(6)
+    expect(await count('actions')).toBe(5)
+    expect(await count('actions_groupbaskets')).toBe(14)
   })
 
   it('keeps the contract ids, parents, logins and clauses', async () => {

@@ -314,8 +314,12 @@ describe('the example of docs/organisation.md', () => {
     try {
       const result = await empty.mailroom.organisation.apply(text)
       expect(result.lines[0]).toBe('entities: +4 ~0 -0 (added: CITY, MAIL, HR, PAYROLL)')
-      expect(result.lines).toHaveLength(14)
+      expect(result.lines).toHaveLength(16)
       expect(result.lines[13]).toBe('parameters: +2 ~0 -0 (added: workingDays, homepage_message)')
+      expect(result.lines.slice(14)).toEqual([
+        'actions: +3 ~0 -0 (added: 19, 20, 1)',
+        'baskets: +2 ~0 -0 (added: MyBasket, LateMailBasket)',
+      ])
       expect((await empty.mailroom.organisation.apply(text)).lines).toEqual(['no changes'])
     } finally {
       await empty.cleanup()
