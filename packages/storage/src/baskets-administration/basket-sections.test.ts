@@ -1,4 +1,5 @@
 import type { DomainError } from '@mailroom/core'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { writeBasketUsage } from './basket-usage.js'
@@ -208,6 +209,30 @@ describe('baskets and actions administered through the organisation document', (
     )
     expect(invalid).toMatchObject({ code: 'ORGANISATION_INVALID' })
     expect(await rows()).toEqual(before)
+  })
+})
+
+describe('an apply the database refuses midway', () => {
+  it('leaves neither the actions nor the basket written before the refusal', async () => {
+    const db = t.mailroom.db
+    await sql`create function refuse_groupbasket() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`.execute(
+      db,
+    )
+    await sql`create trigger refuse_groupbasket before insert on groupbasket for each row execute function refuse_groupbasket()`.execute(
+      db,
+    )
+    try {
+      const before = await rows()
+      const late = { id: 'LateMailBasket', name: 'Courriers en retard', clause: '1=1', groups: [{ group: 'AGENT' }] }
+      const read = { id: 114, label: 'Marquer comme lu', status: '', component: 'resMarkAsReadAction' }
+      await expect(t.mailroom.organisation.apply({ version: 1, actions: [read], baskets: [late] })).rejects.toThrow(
+        /refused for the test/,
+      )
+      expect(await rows()).toEqual(before)
+    } finally {
+      await sql`drop trigger refuse_groupbasket on groupbasket`.execute(db)
+      await sql`drop function refuse_groupbasket()`.execute(db)
+    }
   })
 })
 
