@@ -16,6 +16,7 @@ export default mailroomVitestConfig({
   testTimeout: 120_000,
   databaseFree: [
     'src/files.test.ts',
+    'src/map-baskets.test.ts',
     'src/map-organisation.test.ts',
     'src/module-layout.test.ts',
     'src/report-file.test.ts',
