@@ -26,7 +26,7 @@ export default mailroomVitestConfig({
   // docserver/ and reader-pool tests test the folder store itself (fsync, temporary files, threads): folder-only.
   objectStore: [
     'src/content/content-reader.test.ts',
-    'src/records/create-records-services.test.ts',
+    'src/records/records-ports.test.ts',
     'src/journal/verify-journal.test.ts',
     'src/attachments/attachment-writer.test.ts',
   ],
