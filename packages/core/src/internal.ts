@@ -1,7 +1,9 @@
 /**
  * @module @mailroom/core/internal
- * Helpers that Mailroom's own packages share (storage, documents, mailroom, http-koa, import-maarch): request
- * parsers, journal event builders and hashing, search result shaping, file names and the like.
+ * Helpers that Mailroom's own packages share (storage, documents, http-koa, import-maarch): the journal's recorder
+ * and chaining, the clause language's names for SQL, the journal envelope's and search answer's rendering, format
+ * names, the organisation plan's wording. Under 30 names, each imported by production code outside core
+ * (`packages/testing/src/storage-internal-imports.test.ts`); use cases' factories are public.
  *
  * **Not public API**: anything here may change or disappear in any release, without notice or changeset.
  * Other programs use `@mailroom/core`.
