@@ -25,7 +25,7 @@ export default mailroomVitestConfig({
   // Tests that store, read, check or convert documents: again on object storage (the s3 project). The
   // docserver/ and reader-pool tests test the folder store itself (fsync, temporary files, threads): folder-only.
   objectStore: [
-    'src/content/content-reader.test.ts',
+    'src/content/content-read-ports.test.ts',
     'src/records/records-ports.test.ts',
     'src/journal/verify-journal.test.ts',
     'src/attachments/attachment-writer.test.ts',

@@ -67,7 +67,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.cleanup())
 
-describe('ContentReader and the journal', () => {
+describe("core's content reads over the stored files, and the journal", () => {
   it('journals a consultation of every successful read, with the served SHA-256 and size', async () => {
     const reader = readerOver(context())
     const bytes = makeText()
