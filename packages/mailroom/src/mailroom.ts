@@ -17,6 +17,7 @@ import {
   createLinksUseCases,
   createNotesUseCases,
   createRecordsUseCases,
+  createReferenceUseCases,
   createSearchUseCases,
   createStatusUseCases,
   DEFAULT_PASSWORD_POLICY,
@@ -51,7 +52,6 @@ import {
   contentPorts,
   createFullTextServices,
   createOrganisationAdmin,
-  createReferenceServices,
   criteriaSearchPorts,
   type Database,
   type DatabaseTarget,
@@ -82,6 +82,7 @@ import {
   pendingMigrations,
   readOperationalStatistics,
   recordsPorts,
+  referencePorts,
   type SearchSettings,
   SILENT_LOGGER,
   type StorageContext,
@@ -304,7 +305,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       criteriaSearch: createCriteriaSearchUseCases(criteriaSearchPorts(context, { fullTextLanguage, ...indexOptions })),
       content,
       status: createStatusUseCases(statusPorts(context)),
-      reference: createReferenceServices(database.db, {
+      reference: createReferenceUseCases(referencePorts(database.db), {
         passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
       }),
       notes: createNotesUseCases(notesPorts(context)),
