@@ -25,8 +25,8 @@ export default mailroomVitestConfig({
   // Tests that store, read, check or convert documents: again on object storage (the s3 project). The
   // docserver/ and reader-pool tests test the folder store itself (fsync, temporary files, threads): folder-only.
   objectStore: [
-    'src/content/content-reader.test.ts',
-    'src/records/create-records-services.test.ts',
+    'src/content/content-read-ports.test.ts',
+    'src/records/records-ports.test.ts',
     'src/journal/verify-journal.test.ts',
     'src/attachments/attachment-writer.test.ts',
   ],

@@ -3,8 +3,10 @@
  * Domain rules of Mailroom with no I/O: schemas, the clause language, perimeter rules, the error catalogue
  * and the use cases, written against ports that storage adapters implement.
  *
- * Every export is listed by name. Helpers that only Mailroom's own packages share (request parsers, journal
- * event builders, search result shaping…) are in `@mailroom/core/internal`, which is not public API.
+ * Every export is listed by name: the use cases' factories (`create<Capability>UseCases`) and the ports they are
+ * built over, which is what a composition root needs. Helpers that only Mailroom's own packages share (the
+ * journal's recorder, the clause language's tables for SQL, the organisation plan's wording…) are in
+ * `@mailroom/core/internal`, which is not public API.
  */
 
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
@@ -208,6 +210,8 @@ export type {
   AttachmentServices,
   AttachmentTypesBody,
 } from './attachments/attachment-services.js'
+export type { AttachmentDependencies } from './attachments/attachment-use-cases.js'
+export { createAttachmentUseCases } from './attachments/attachment-use-cases.js'
 export type {
   AttachmentCreatePorts,
   AttachmentMaster,
@@ -221,6 +225,11 @@ export type {
   ServableAttachment,
   StoredAttachmentListItem,
 } from './attachments/read-attachments.js'
+export type {
+  AttachmentRemoval,
+  AttachmentRemovalStore,
+  AttachmentToRemove,
+} from './attachments/remove-attachment.js'
 export type { AuthDependencies, AuthService, AuthSettings, SessionTokens } from './auth/auth-service.js'
 export { createAuthService, DEFAULT_AUTH_SETTINGS } from './auth/auth-service.js'
 export type { ConsoleSignInService } from './auth/console-sign-in.js'
@@ -287,7 +296,14 @@ export type {
   VersionContentBody,
   VersionContentQuery,
 } from './content/content-services.js'
-export type { CurrentOriginal, VersionPlacement, VersionStore } from './content/create-version.js'
+export type { ContentDependencies } from './content/content-use-cases.js'
+export { createContentUseCases } from './content/content-use-cases.js'
+export type {
+  CurrentOriginal,
+  NewVersionDependencies,
+  VersionPlacement,
+  VersionStore,
+} from './content/create-version.js'
 export type { NewVersionKind, NewVersionRequest } from './content/new-version-request.js'
 export type {
   ChronoMerger,
@@ -322,12 +338,16 @@ export type {
   FacetRow,
   ResourceRow,
 } from './criteria-search/ports.js'
+export type { CriteriaSearchDependencies } from './criteria-search/search-by-criteria.js'
+export { createCriteriaSearchUseCases } from './criteria-search/search-by-criteria.js'
 export type {
+  DiffusionListDependencies,
   DiffusionListServices,
   DiffusionListStore,
   ListInstance,
   ListInstanceItem,
 } from './diffusion-list/list-instance.js'
+export { createDiffusionListUseCases } from './diffusion-list/list-instance.js'
 export type { DirectoryAccount, DirectoryAccountSource } from './directory-sync/directory-account.js'
 export type { DirectorySyncMapping, DirectorySyncMappingInput } from './directory-sync/directory-mapping.js'
 export { DirectorySyncMappingSchema, readDirectoryMapping } from './directory-sync/directory-mapping.js'
@@ -344,6 +364,7 @@ export type {
 export type { Entity, EntityRow } from './entities/entity.js'
 export { EntityResponseSchema } from './entities/entity.js'
 export type { EntityRepository } from './entities/ports.js'
+export { readEntity } from './entities/read-entity.js'
 export { ERROR_CATALOGUE } from './errors/catalogue/index.js'
 export type { ErrorArgs, ErrorCode } from './errors/domain-error.js'
 export { DomainError, domainError, errorMessage, fail, isDomainError } from './errors/domain-error.js'
@@ -388,6 +409,7 @@ export type { JournalQuery } from './journal/journal-query.js'
 export type { JournalReading, JournalServices } from './journal/journal-services.js'
 export type { EventInfoItem, LifeCycleEvent } from './journal/life-cycle-event.js'
 export type { JournalDependencies, JournalPageEntry, JournalReadStore, JournalScope } from './journal/read-journal.js'
+export { createJournalUseCases } from './journal/read-journal.js'
 export type { SafeDirectory, SafeEntity } from './journal/safe-directory.js'
 export type {
   ChainVerificationOptions,
@@ -398,9 +420,13 @@ export type {
 } from './journal/safe-verification.js'
 export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './journal/verify-chain.js'
 export { verifyChain } from './journal/verify-chain.js'
+export type { LinksDependencies } from './links/link-use-cases.js'
+export { createLinksUseCases } from './links/link-use-cases.js'
 export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'
 export type { LinksStore, LockedChronos } from './links/ports.js'
 export type { NoteCreated, NoteDetail, RecordNote, RecordNotes } from './notes/note.js'
+export type { NotesDependencies } from './notes/note-use-cases.js'
+export { createNotesUseCases } from './notes/note-use-cases.js'
 export type { NoteRequestMeta, NotesServices } from './notes/notes-services.js'
 export type { ListedNote, NewNote, NoteRestrictionEntity, NotesStore, StoredNote } from './notes/ports.js'
 export type {
@@ -428,6 +454,8 @@ export {
   ActionDefinitionSchema,
   BASKET_RES_ORDER,
   BasketDefinitionSchema,
+  canonicalAction,
+  canonicalBasket,
   LIST_EVENTS,
   NO_STATUS,
   REDIRECT_KEYWORDS,
@@ -491,10 +519,11 @@ export type {
   OrganisationValidation,
   ValidateOrganisationOptions,
 } from './organisation/validate-organisation.js'
-export { validateOrganisation } from './organisation/validate-organisation.js'
+export { checkBasketClause, validateOrganisation } from './organisation/validate-organisation.js'
 export type { ParameterRepository } from './parameters/ports.js'
 export type { RecordPerimeter } from './perimeter/ports.js'
 export type { ChronoPlan } from './records/chrono.js'
+export type { CreateRecordDependencies } from './records/create-record.js'
 export type {
   DiffusionItem,
   NewRecord,
@@ -516,6 +545,7 @@ export type {
   StagedFile,
 } from './records/ports.js'
 export type { RecordsServices } from './records/records-services.js'
+export { createRecordsUseCases } from './records/records-services.js'
 export type {
   CustomFieldRepository,
   PriorityRepository,
@@ -558,6 +588,8 @@ export type {
   TypedLiteral,
   TypedLiteralType,
 } from './search/ast.js'
+export type { SearchDependencies } from './search/find-records.js'
+export { createSearchUseCases } from './search/find-records.js'
 export { MAX_CLAUSE_BYTES } from './search/limits.js'
 export type { ParseClauseOptions } from './search/parser.js'
 export { parseClause } from './search/parser.js'
@@ -575,6 +607,8 @@ export type {
 export type { SearchServices } from './search/search-services.js'
 export type { ViewColumnName, ViewColumnType } from './search/view-columns.js'
 export { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from './search/view-columns.js'
+export type { StatusDependencies } from './status/change-status.js'
+export { createStatusUseCases } from './status/change-status.js'
 export type { RecordStatusStore, StatusChange, TargetStatus } from './status/ports.js'
 export type { HistoryEntry, RecordHistory } from './status/record-history.js'
 export type { StatusServices, StatusUpdateMeta, StatusUpdateResult } from './status/status-services.js'

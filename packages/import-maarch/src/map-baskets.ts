@@ -4,10 +4,10 @@ import {
   type ActionDefinition,
   BASKET_RES_ORDER,
   type BasketDefinition,
+  checkBasketClause,
   NO_STATUS,
   REDIRECT_KEYWORDS,
 } from '@mailroom/core'
-import { checkBasketClause } from '@mailroom/core/internal'
 import type { OrganisationNote } from './map-organisation.js'
 
 type Row = Record<string, unknown>

@@ -7,8 +7,19 @@ import {
   type AuthSettings,
   actAs,
   type Clock,
+  createAttachmentUseCases,
   createAuthService,
   createContactsServices,
+  createContentUseCases,
+  createCriteriaSearchUseCases,
+  createDiffusionListUseCases,
+  createJournalUseCases,
+  createLinksUseCases,
+  createNotesUseCases,
+  createRecordsUseCases,
+  createReferenceUseCases,
+  createSearchUseCases,
+  createStatusUseCases,
   DEFAULT_PASSWORD_POLICY,
   type DirectoryAuthenticator,
   type FullTextIndex,
@@ -18,10 +29,10 @@ import {
   type PasswordHasher,
   type PasswordPolicy,
   type PdfConverter,
+  readEntity,
   type TextExtractor,
   type ThrottlePolicy,
 } from '@mailroom/core'
-import { readEntity } from '@mailroom/core/internal'
 import {
   createLdapDirectory,
   createOidcIdentityProvider,
@@ -36,47 +47,47 @@ import {
   pdfWatermarker,
 } from '@mailroom/documents'
 import {
+  attachmentPorts,
   type ContentSettings,
-  createAttachmentServices,
-  createContentServices,
-  createCriteriaSearchServices,
-  createDiffusionListServices,
+  contentPorts,
   createFullTextServices,
-  createJournalServices,
-  createLinksServices,
-  createNotesServices,
   createOrganisationAdmin,
-  createRecordsServices,
-  createReferenceServices,
-  createSearchServices,
-  createStatusServices,
+  criteriaSearchPorts,
   type Database,
   type DatabaseTarget,
   DEFAULT_FULLTEXT_SETTINGS,
   type DocumentStore,
   databaseFromKysely,
   databaseFromPool,
+  diffusionListPorts,
   type FullTextObserver,
   type FullTextServices,
   type FullTextSettings,
   JournalWriter,
   type JournalWriterOptions,
+  journalPorts,
   KyselyAuthThrottle,
   KyselyContactRepository,
   KyselyEntityRepository,
   KyselyUserRepository,
   type Logger,
+  linksPorts,
   type MailroomDatabase,
   migrateToLatest,
+  notesPorts,
   type OrganisationAdmin,
   openDatabase,
   PerimeterGuard,
   type PgPoolLike,
   pendingMigrations,
   readOperationalStatistics,
+  recordsPorts,
+  referencePorts,
   type SearchSettings,
   SILENT_LOGGER,
   type StorageContext,
+  searchPorts,
+  statusPorts,
   targetFromString,
   withStartupLock,
 } from '@mailroom/storage'
@@ -254,7 +265,9 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       perimeter,
       journal,
     }
-    const content = createContentServices(context, options.content)
+    // Each capability: core's use cases over storage's ports (docs/architecture.md, "Use cases and ports").
+    const contentStores = contentPorts(context, options.content)
+    const content = createContentUseCases(contentStores)
     const {
       extractor,
       index: fullTextIndex,
@@ -286,19 +299,19 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       auth,
       entities: { read: (actor, id) => readEntity(entityRepository, actor, id) },
       contacts: createContactsServices(new KyselyContactRepository(database.db)),
-      records: wakingFullText(createRecordsServices(context), fulltext),
-      attachments: createAttachmentServices(context, content.reader),
-      search: createSearchServices(context, { fullTextLanguage, ...indexOptions, ...options.search }),
-      criteriaSearch: createCriteriaSearchServices(context, { fullTextLanguage, ...indexOptions }),
+      records: wakingFullText(createRecordsUseCases(recordsPorts(context)), fulltext),
+      attachments: createAttachmentUseCases(attachmentPorts(context, contentStores.readPorts)),
+      search: createSearchUseCases(searchPorts(context, { fullTextLanguage, ...indexOptions, ...options.search })),
+      criteriaSearch: createCriteriaSearchUseCases(criteriaSearchPorts(context, { fullTextLanguage, ...indexOptions })),
       content,
-      status: createStatusServices(context),
-      reference: createReferenceServices(database.db, {
+      status: createStatusUseCases(statusPorts(context)),
+      reference: createReferenceUseCases(referencePorts(database.db), {
         passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
       }),
-      notes: createNotesServices(context),
-      links: createLinksServices(context),
-      diffusionList: createDiffusionListServices(context),
-      journal: createJournalServices(context),
+      notes: createNotesUseCases(notesPorts(context)),
+      links: createLinksUseCases(linksPorts(context)),
+      diffusionList: createDiffusionListUseCases(diffusionListPorts(context)),
+      journal: createJournalUseCases(journalPorts(context)),
       organisation: createOrganisationAdmin({
         db: database.db,
         hasher,
@@ -334,7 +347,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       fulltext,
       async close() {
         await fulltext?.stop()
-        await content.close()
+        await contentStores.close()
         await context.journal.close()
         if (store?.owned) await docservers.close()
         if (ownsDatabase) await database.close()

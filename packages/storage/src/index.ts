@@ -1,17 +1,18 @@
 /**
  * @module @mailroom/storage
  * The database and the document storage of Mailroom: the kysely schema and its migrations, PostgreSQL (pg)
- * and embedded PGlite, the repositories and the storage-side wiring of each capability over them, search
- * execution, the digital-safe journal (writer, sealer, verifier), the docserver writer and its checks.
+ * and embedded PGlite, the repositories and each capability's ports over them (`<capability>Ports(context)`:
+ * what core's `create<Capability>UseCases` is built over), search execution, the digital-safe journal (writer,
+ * sealer, verifier), the docserver writer and its checks.
  *
  * Storage does no document processing: sniffing, conversion, watermarking and the chrono merge come in
  * through core's ports in the `StorageContext` (`@mailroom/documents` implements them). Services embed
- * Mailroom through `@mailroom/mailroom`, whose `createMailroom` builds that context; the capability wirings
- * and repositories exported here are what it composes.
+ * Mailroom through `@mailroom/mailroom`, whose `createMailroom` builds that context and composes core's use
+ * cases over the ports and repositories exported here.
  */
 
+export { attachmentPorts } from './attachments/attachment-ports.js'
 export type { AttachmentCreateFaults } from './attachments/attachment-writer.js'
-export { createAttachmentServices } from './attachments/create-attachment-services.js'
 export type {
   BasketLoan,
   BasketPreference,
@@ -21,15 +22,14 @@ export type {
 } from './baskets-administration/basket-usage.js'
 export { writeBasketUsage } from './baskets-administration/basket-usage.js'
 export { KyselyContactRepository } from './contacts/kysely-contact-repository.js'
+export { contentPorts } from './content/content-ports.js'
+export { ContentReadPorts } from './content/content-read-ports.js'
 export type { ContentSettings } from './content/content-settings.js'
 export { DEFAULT_CONTENT_SETTINGS } from './content/content-settings.js'
-export { createContentServices } from './content/create-content-services.js'
 export type { FileDigest } from './content/stored-file.js'
-export type { FullTextSearchSettings } from './criteria-search/create-criteria-search-services.js'
-export {
-  createCriteriaSearchServices,
-  DEFAULT_FULLTEXT_CANDIDATES,
-} from './criteria-search/create-criteria-search-services.js'
+export { criteriaSearchPorts } from './criteria-search/criteria-search-ports.js'
+export type { FullTextSearchSettings } from './criteria-search/criteria-search-store.js'
+export { DEFAULT_FULLTEXT_CANDIDATES } from './criteria-search/criteria-search-store.js'
 export { MIGRATIONS, migrateToLatest, pendingMigrations } from './database/migrations/index.js'
 export type { DatabaseTarget, MailroomDatabase, PgPoolLike, PoolStatistics } from './database/open-database.js'
 export {
@@ -47,7 +47,7 @@ export type { Database } from './database/schema.js'
 export { SESSION_SETTINGS_SQL } from './database/session-settings.js'
 export type { StartupLockOptions } from './database/startup-lock.js'
 export { withStartupLock } from './database/startup-lock.js'
-export { createDiffusionListServices } from './diffusion-list/create-diffusion-list-services.js'
+export { diffusionListPorts } from './diffusion-list/diffusion-list-ports.js'
 export type { StorageCheckOptions, StorageCheckReport, StorageProblem } from './docserver/check-document-storage.js'
 export { checkDocumentStorage } from './docserver/check-document-storage.js'
 export type { CopyProblem, CopyProgress, CopyReport } from './docserver/copy-document-store.js'
@@ -67,8 +67,8 @@ export type { FullTextQueueStatus } from './fulltext/fulltext-queue.js'
 export type { FullTextSettings } from './fulltext/fulltext-settings.js'
 export { DEFAULT_FULLTEXT_SETTINGS } from './fulltext/fulltext-settings.js'
 export type { FullTextObserver, JobOutcome } from './fulltext/fulltext-worker.js'
-export type { JournalServicesOptions } from './journal/create-journal-services.js'
-export { createJournalServices } from './journal/create-journal-services.js'
+export type { JournalPortsOptions } from './journal/journal-ports.js'
+export { journalPorts } from './journal/journal-ports.js'
 export type { JournalWriterOptions } from './journal/journal-writer.js'
 /** The digital-safe journal's writer: importers deposit their records' files through it, inside their own transactions. */
 export { JournalWriter } from './journal/journal-writer.js'
@@ -80,10 +80,10 @@ export type {
   VerifyJournalOptions,
 } from './journal/verify-journal.js'
 export { verifyJournal } from './journal/verify-journal.js'
-export { createLinksServices } from './links/create-links-services.js'
+export { linksPorts } from './links/links-ports.js'
 export type { Logger } from './logger.js'
 export { SILENT_LOGGER } from './logger.js'
-export { createNotesServices } from './notes/create-notes-services.js'
+export { notesPorts } from './notes/notes-ports.js'
 export { readOperationalStatistics } from './observability/operational-statistics.js'
 export type { OrganisationAdmin, OrganisationAdminDependencies } from './organisation/organisation-admin.js'
 export { createOrganisationAdmin } from './organisation/organisation-admin.js'
@@ -94,8 +94,6 @@ export {
 } from './organisation/organisation-text.js'
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
 export { recordPerimeterOf } from './perimeter/record-perimeter.js'
-export type { RecordsServicesOptions } from './records/create-records-services.js'
-export { createRecordsServices } from './records/create-records-services.js'
 export type { CommittedImportBatch, UnfinishedImportBatch } from './records/import-batches.js'
 export {
   beginImportBatch,
@@ -128,11 +126,13 @@ export type { ImportedRecordChanges, ImportedRecordState, StoredRow } from './re
 export { applyImportedRecordChanges, importedRecordState } from './records/imported-record-changes.js'
 export type { GivenChronoNumber } from './records/record-counters.js'
 export { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './records/record-counters.js'
-export { createReferenceServices } from './reference/create-reference-services.js'
-export type { SearchSettings } from './search/create-search-services.js'
-export { createSearchServices } from './search/create-search-services.js'
+export type { RecordsPortsOptions } from './records/records-ports.js'
+export { recordsPorts } from './records/records-ports.js'
+export { referencePorts } from './reference/reference-ports.js'
+export type { SearchSettings } from './search/search-ports.js'
+export { searchPorts } from './search/search-ports.js'
 export { KyselyAuthThrottle } from './security/kysely-auth-throttle.js'
-export { createStatusServices } from './status/create-status-services.js'
+export { statusPorts } from './status/status-ports.js'
 export type { StorageContext } from './storage-context.js'
 export { KyselyUserRepository } from './users/kysely-user-repository.js'
 export { userLogins } from './users/user-logins.js'

@@ -50,8 +50,8 @@ const LAYERS: readonly (readonly string[])[] = [
     'tags/',
     'users/',
   ],
-  // The wiring that builds a capability's services from the context.
-  ['*/create-*-services.ts'],
+  // What a capability hands core's use cases, built from the context (the composition root wires them).
+  ['*/*-ports.ts'],
   // The package's API.
   ['index.ts'],
 ]
@@ -100,7 +100,7 @@ describe('storage layers', () => {
       layerOf('docserver/storage-areas.ts'),
       layerOf('search/compile-clause.ts'),
       layerOf('search/run-search.ts'),
-      layerOf('records/create-records-services.ts'),
+      layerOf('records/records-ports.ts'),
       layerOf('index.ts'),
     ]).toEqual([0, 1, 2, 5, 6, 7])
   })

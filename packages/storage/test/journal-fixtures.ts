@@ -4,16 +4,16 @@
  */
 import { createHash } from 'node:crypto'
 import type { Actor, Clock, JournalEvent } from '@mailroom/core'
+import { type Kysely, sql } from 'kysely'
+import { createTestMailroom, type TestMailroom } from '../../testing/src/databases/test-database.js'
+import { putStoredFile, storedKey } from '../../testing/src/fixtures/insert-test-record.js'
+import { DOCUMENT_PORTS } from '../../testing/src/storage-test-kit.js'
 import {
   buildConsultationEvent,
   buildDepositEvent,
   buildIntegrityCheckEvent,
   chainPositionAfter,
-} from '@mailroom/core/internal'
-import { type Kysely, sql } from 'kysely'
-import { createTestMailroom, type TestMailroom } from '../../testing/src/databases/test-database.js'
-import { putStoredFile, storedKey } from '../../testing/src/fixtures/insert-test-record.js'
-import { DOCUMENT_PORTS } from '../../testing/src/storage-test-kit.js'
+} from '../../testing/src/test-core-internals.js'
 import type { Database } from '../src/database/schema.js'
 import { eventToRow, rowToEvent, sha256Hex } from '../src/journal/journal-rows.js'
 import { JournalWriter } from '../src/journal/journal-writer.js'

@@ -1,6 +1,8 @@
 import type { Actor } from '../actors/actor.js'
 import { hasPrivilege } from '../actors/privileges.js'
+import type { ContentReadMeta } from '../content/content-services.js'
 import { fail } from '../errors/domain-error.js'
+import type { HistoryRow } from '../history/history-row.js'
 import { databaseIdOf } from '../request-values/database-id.js'
 
 /** Attachment types a removal refuses (20.10: they belong to the records management exchange). */
@@ -57,4 +59,49 @@ export function attachmentRemovalHistory(found: AttachmentToRemove) {
     { ...row, tableName: 'res_attachments', recordId: found.resId },
     { ...row, tableName: 'res_letterbox', recordId: found.resIdMaster },
   ] as const
+}
+
+/** What a removal writes once core's check let it through: the versions' status and the history rows. */
+export interface AttachmentRemoval {
+  /** The original whose versions (it included) become DEL. */
+  readonly root: number
+  readonly history: readonly HistoryRow[]
+}
+
+/** Storage side of `DELETE /rest/attachments/{id}`. */
+export interface AttachmentRemovalStore {
+  /**
+   * One transaction: locks the attachment `id` names (null: none), asks the perimeter whether its record is the
+   * actor's, hands both to `check` (which refuses by throwing), then sets DEL on the original `root` and its
+   * versions not removed yet and writes the history rows. A refusal writes nothing.
+   */
+  remove(
+    actor: Actor,
+    id: number | null,
+    check: (found: AttachmentToRemove | null, masterInPerimeter: boolean) => AttachmentRemoval,
+    meta: ContentReadMeta,
+  ): Promise<void>
+}
+
+/**
+ * `DELETE /rest/attachments/{id}`: the id, then in the store's transaction 20.10's checks
+ * ({@link checkAttachmentRemoval}) on the locked row, then the original and every version alike become DEL with
+ * 20.10's two history rows. Files stay where they are, as in 20.10 (the digital safe keeps what it received).
+ */
+export async function removeAttachment(
+  store: AttachmentRemovalStore,
+  actor: Actor,
+  idText: string | undefined,
+  meta: ContentReadMeta = {},
+): Promise<void> {
+  const id = parseAttachmentRemovalId(idText)
+  await store.remove(
+    actor,
+    id,
+    (found, masterInPerimeter) => {
+      checkAttachmentRemoval(actor, found, masterInPerimeter)
+      return { root: removedVersionsRoot(found), history: attachmentRemovalHistory(found) }
+    },
+    meta,
+  )
 }

@@ -193,7 +193,7 @@ export function searchConfiguration(): SearchConfigurationResponse {
   }
 }
 
-/** The criteria search use cases over their port (storage wires the port). */
+/** The criteria search use cases over their port (storage implements it, the composition root wires it). */
 export function createCriteriaSearchUseCases(deps: CriteriaSearchDependencies): CriteriaSearchServices {
   return {
     search: (actor, body, query) => searchByCriteria(deps, actor, body, query),

@@ -71,7 +71,7 @@ export async function readDiffusionList(
   return { listInstance: await deps.lists.diffusionListOf(resId), hasHistory: false }
 }
 
-/** The diffusion list use case over its ports (storage wires the ports). */
+/** The diffusion list use case over its ports (storage implements them, the composition root wires them). */
 export function createDiffusionListUseCases(deps: DiffusionListDependencies): DiffusionListServices {
   return { read: (actor, resId) => readDiffusionList(deps, actor, resId) }
 }

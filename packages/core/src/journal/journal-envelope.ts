@@ -89,3 +89,34 @@ export async function* streamJournalEnvelope(
   }
   yield envelopeTail()
 }
+
+/**
+ * The envelope's text in chunks of about `chunkBytes`, for an HTTP adapter to pipe: head, events separated by
+ * commas, tail. `first` is the events' first step, taken by the caller before it answers so that its failure
+ * still gets an error envelope; the rest are read on demand, and stopped when the stream ends early.
+ */
+export async function* journalEnvelopeChunks(
+  head: JournalEnvelopeHead,
+  first: IteratorResult<LifeCycleEvent, unknown>,
+  rest: AsyncIterator<LifeCycleEvent, unknown, undefined>,
+  chunkBytes: number,
+): AsyncGenerator<string, void, undefined> {
+  let buffer = envelopeHead(head)
+  try {
+    let next = first
+    let separator = ''
+    while (!next.done) {
+      buffer += separator + renderLifeCycleEvent(next.value)
+      separator = ','
+      if (buffer.length >= chunkBytes) {
+        yield buffer
+        buffer = ''
+      }
+      next = await rest.next()
+    }
+  } finally {
+    // Client gone or stream failed: stop the paging too.
+    await rest.return?.()
+  }
+  yield buffer + envelopeTail()
+}

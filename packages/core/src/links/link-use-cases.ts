@@ -111,7 +111,7 @@ function linkHistory(recordId: number, what: string, otherChrono: string | null 
   }
 }
 
-/** The links use cases over their ports (storage wires the ports). */
+/** The links use cases over their ports (storage implements them, the composition root wires them). */
 export function createLinksUseCases(deps: LinksDependencies): LinksServices {
   return {
     list: (actor, resId) => listLinks(deps, actor, resId),

@@ -96,7 +96,7 @@ export function noteHistory(resId: number, noteId: number): HistoryRow[] {
   ]
 }
 
-/** The notes use cases over their ports (storage wires the ports). */
+/** The notes use cases over their ports (storage implements them, the composition root wires them). */
 export function createNotesUseCases(deps: NotesDependencies): NotesServices {
   return {
     create: (actor, body, meta) => createNote(deps, actor, body, meta),

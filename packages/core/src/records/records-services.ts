@@ -10,7 +10,7 @@ export interface RecordsServices {
   create(actor: Actor, body: unknown): Promise<{ resId: number }>
 }
 
-/** The records use cases over their ports (storage wires the ports). */
+/** The records use cases over their ports (storage implements them, the composition root wires them). */
 export function createRecordsUseCases(deps: CreateRecordDependencies): RecordsServices {
   return { create: (actor, body) => createRecord(deps, actor, body) }
 }

@@ -77,7 +77,7 @@ export async function listRecords(deps: SearchDependencies, actor: Actor, body: 
   return { resources, count: resources.length }
 }
 
-/** The search use cases over their port (storage wires the port). */
+/** The search use cases over their port (storage implements it, the composition root wires it). */
 export function createSearchUseCases(deps: SearchDependencies): SearchServices {
   return {
     find: (actor, body) => findRecords(deps, actor, body),

@@ -94,7 +94,7 @@ export function lockable(targets: StatusTargets): StatusTargets {
     : targets
 }
 
-/** The status use cases over their ports (storage wires the ports). */
+/** The status use cases over their ports (storage implements them, the composition root wires them). */
 export function createStatusUseCases(deps: StatusDependencies): StatusServices {
   return {
     update: (actor, body, meta) => changeStatus(deps, actor, body, meta),

@@ -1,4 +1,3 @@
-import { checkFormatAllowed } from '@mailroom/core/internal'
 import { describe, expect, it } from 'vitest'
 import {
   makeEml,
@@ -10,6 +9,7 @@ import {
   makeTiff,
   readSample,
 } from '../../../testing/src/fixtures/files/index.js'
+import { checkFormatAllowed } from '../../../testing/src/test-core-internals.js'
 import { sniffMimeType } from './sniff-mime-type.js'
 
 const text = (s: string) => new TextEncoder().encode(s)

@@ -1,7 +1,7 @@
-import { JSON_NESTING_LIMIT } from '@mailroom/core/internal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../testing/src/fixtures/files/index.js'
 import { startTestServer, type TestServer } from '../../../testing/src/index.js'
+import { JSON_NESTING_LIMIT } from '../../../testing/src/test-core-internals.js'
 
 /**
  * The requests of issue 51 that answered 500 on both databases, each with the answer it gets now: deep JSON

@@ -1,7 +1,7 @@
-import { JSON_NESTING_LIMIT } from '@mailroom/core/internal'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestResponse, type TestServer } from '../../../testing/src/index.js'
+import { JSON_NESTING_LIMIT } from '../../../testing/src/test-core-internals.js'
 import { ROUTES } from '../routes/index.js'
 
 /**

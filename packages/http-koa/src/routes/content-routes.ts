@@ -15,10 +15,10 @@ import {
   VersionContentResponseSchema,
   VersionPathSchema,
 } from '@mailroom/core'
-import { contentDisposition } from '@mailroom/core/internal'
 import type { Context } from 'koa'
 import { actorOf } from '../middleware/authenticate.js'
 import { DEMO } from '../openapi/document-info.js'
+import { contentDisposition } from './content-disposition.js'
 import { json, type RouteDeclaration } from './route-declaration.js'
 
 /** A query parameter as one string (the first when repeated), undefined when absent. */

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto'
 import { get, type IncomingHttpHeaders } from 'node:http'
 import type { JournalEvent, LifeCycleEvent } from '@mailroom/core'
-import { buildConsultationEvent, buildDepositEvent, chainPositionAfter } from '@mailroom/core/internal'
 import { HmacTokenSigner } from '@mailroom/mailroom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, TEST_SECRET, type TestServer } from '../../../testing/src/index.js'
+import {
+  buildConsultationEvent,
+  buildDepositEvent,
+  chainPositionAfter,
+} from '../../../testing/src/test-core-internals.js'
 import { digitalSafeErrorBody, serviceAuthToken } from './journal-routes.js'
 
 const SAFE = '21750001600019'

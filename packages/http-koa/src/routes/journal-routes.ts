@@ -8,16 +8,8 @@ import {
   type JournalEventsResponse,
   JournalEventsResponseSchema,
   JournalPathSchema,
-  type LifeCycleEvent,
 } from '@mailroom/core'
-import {
-  displayName,
-  envelopeHead,
-  envelopeTail,
-  type JournalEnvelopeHead,
-  journalErrorEnvelope,
-  renderLifeCycleEvent,
-} from '@mailroom/core/internal'
+import { displayName, journalEnvelopeChunks, journalErrorEnvelope } from '@mailroom/core/internal'
 import type { ErrorBodyRenderer } from '../app-state.js'
 import { DEMO } from '../openapi/document-info.js'
 import { json, type RouteDeclaration, type RouteHandler } from './route-declaration.js'
@@ -167,7 +159,9 @@ export const journalRoute: RouteDeclaration = {
       const log = ctx.state.log
       ctx.status = 200
       ctx.type = 'application/json; charset=utf-8'
-      const body = Readable.from(envelopeChunks(reading.head, first, events), { objectMode: false })
+      const body = Readable.from(journalEnvelopeChunks(reading.head, first, events, CHUNK_BYTES), {
+        objectMode: false,
+      })
       body.on('error', (error) => log?.error({ err: error }, 'journal stream failed after the response started'))
       ctx.body = body
     },
@@ -200,30 +194,4 @@ export const digitalSafeErrorBody: ErrorBodyRenderer = (ctx, error) => {
     owner = ''
   }
   return journalErrorEnvelope({ owner, timestamp: new Date(), accountName: '', message: error.message })
-}
-
-/** The envelope's text in chunks of about {@link CHUNK_BYTES}: head, events separated by commas, tail. */
-async function* envelopeChunks(
-  head: JournalEnvelopeHead,
-  first: IteratorResult<LifeCycleEvent, unknown>,
-  rest: AsyncIterator<LifeCycleEvent, unknown, undefined>,
-): AsyncGenerator<string, void, undefined> {
-  let buffer = envelopeHead(head)
-  try {
-    let next = first
-    let separator = ''
-    while (!next.done) {
-      buffer += separator + renderLifeCycleEvent(next.value)
-      separator = ','
-      if (buffer.length >= CHUNK_BYTES) {
-        yield buffer
-        buffer = ''
-      }
-      next = await rest.next()
-    }
-  } finally {
-    // Client gone or stream failed: stop the paging too.
-    await rest.return?.()
-  }
-  yield buffer + envelopeTail()
 }

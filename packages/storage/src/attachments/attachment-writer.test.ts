@@ -1,21 +1,27 @@
 import { createHash } from 'node:crypto'
-import type { Actor, AttachmentServices, RecordsServices } from '@mailroom/core'
+import {
+  type Actor,
+  type AttachmentServices,
+  createAttachmentUseCases,
+  createRecordsUseCases,
+  type RecordsServices,
+} from '@mailroom/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { readStoredFile, storedKeys } from '../../../testing/src/fixtures/insert-test-record.js'
 import { DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
-import { ContentReader } from '../content/content-reader.js'
+import { ContentReadPorts } from '../content/content-read-ports.js'
 import { checkDocumentStorage } from '../docserver/check-document-storage.js'
 import { JournalWriter } from '../journal/journal-writer.js'
 import { verifyJournal } from '../journal/verify-journal.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
-import { createRecordsServices } from '../records/create-records-services.js'
+import { recordsPorts } from '../records/records-ports.js'
 import type { StorageContext } from '../storage-context.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
+import { attachmentPorts } from './attachment-ports.js'
 import type { AttachmentCreateFaults } from './attachment-writer.js'
-import { createAttachmentServices } from './create-attachment-services.js'
 
 const injectedFailure = () => {
   throw new Error('injected failure')
@@ -33,7 +39,7 @@ let records: RecordsServices
 let masterId: number
 
 function attachmentsWith(faults: AttachmentCreateFaults = {}): AttachmentServices {
-  return createAttachmentServices(context, new ContentReader(context), faults)
+  return createAttachmentUseCases(attachmentPorts(context, new ContentReadPorts(context), faults))
 }
 
 async function count(table: 'res_attachments' | 'history' | 'chrono_counters'): Promise<number> {
@@ -84,7 +90,7 @@ beforeAll(async () => {
     perimeter: new PerimeterGuard(SILENT_LOGGER),
     journal: new JournalWriter({ clock }),
   }
-  records = createRecordsServices(context)
+  records = createRecordsUseCases(recordsPorts(context))
   cchaplin = (await new KyselyUserRepository(t.mailroom.db).loadActor(2))!
   masterId = (await records.create(cchaplin, { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf' }))
     .resId

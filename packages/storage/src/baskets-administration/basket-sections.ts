@@ -2,10 +2,11 @@ import {
   ACTION_CATEGORIES,
   type ActionDefinition,
   type BasketDefinition,
+  canonicalAction,
+  canonicalBasket,
   type OrganisationPlan,
   REDIRECT_KEYWORDS,
 } from '@mailroom/core'
-import { canonicalAction, canonicalBasket } from '@mailroom/core/internal'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../database/schema.js'
 

@@ -1,6 +1,5 @@
 import type { Actor, CriteriaSearchResponse } from '@mailroom/core'
 import { isDomainError } from '@mailroom/core'
-import { parseSearchCriteria } from '@mailroom/core/internal'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +11,7 @@ import {
   type SeededRecord,
   seedSearchDataset,
 } from '../../../testing/src/fixtures/search-test-dataset.js'
+import { parseSearchCriteria } from '../../../testing/src/test-core-internals.js'
 import { databaseFullText } from '../search/compile-clause.js'
 import { compileTerm, orderColumns, selectionCondition } from './compile-criteria.js'
 

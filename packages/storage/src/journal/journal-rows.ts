@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { JournalEvent, SafeDirectory } from '@mailroom/core'
-import { buildSafeDirectory, type UnhashedJournalEvent } from '@mailroom/core/internal'
+import { buildSafeDirectory, type PendingJournalEvent } from '@mailroom/core/internal'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, JournalEventsTable } from '../database/schema.js'
 
@@ -64,14 +64,13 @@ export const JOURNAL_COLUMN_TYPES = {
 
 /** Core's event as an insertable row. */
 export function eventToRow(event: JournalEvent) {
-  return { ...eventContentToRow(event), hash: event.hash }
+  return { ...pendingEventToRow(event), sequence: event.sequence, previous_hash: event.previousHash, hash: event.hash }
 }
 
-/** An event's columns but its hash (a pending event is hashed when it is sealed). */
-export function eventContentToRow(event: UnhashedJournalEvent) {
+/** A pending event's columns: all but its chain position and hash, which its seal gives it. */
+export function pendingEventToRow(event: PendingJournalEvent) {
   return {
     safe: event.safe,
-    sequence: event.sequence,
     event_id: event.eventId,
     event_type: event.eventType,
     timestamp: event.timestamp,
@@ -85,7 +84,6 @@ export function eventContentToRow(event: UnhashedJournalEvent) {
     operation_result: event.operationResult,
     description: event.description,
     info: JSON.stringify(event.info),
-    previous_hash: event.previousHash,
   }
 }
 

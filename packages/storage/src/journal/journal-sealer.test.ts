@@ -1,6 +1,6 @@
-import { type Actor, type LifeCycleEvent, verifyChain } from '@mailroom/core'
-import { buildConsultationEvent, chainPositionAfter } from '@mailroom/core/internal'
+import { type Actor, createJournalUseCases, type LifeCycleEvent, verifyChain } from '@mailroom/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildConsultationEvent, chainPositionAfter } from '../../../testing/src/test-core-internals.js'
 import {
   addOrganisation,
   type JournalTestBed,
@@ -9,7 +9,7 @@ import {
   safeRows,
 } from '../../test/journal-fixtures.js'
 import type { StorageContext } from '../storage-context.js'
-import { createJournalServices } from './create-journal-services.js'
+import { journalPorts } from './journal-ports.js'
 import { rowToEvent, sha256Hex } from './journal-rows.js'
 import { eventToPendingRow, type JournalPendingRow, linkQuery, sealJournal } from './journal-sealer.js'
 import { JournalWriter } from './journal-writer.js'
@@ -235,7 +235,11 @@ describe('pending journal events', () => {
     const context: StorageContext = { ...bed.context, journal: writer }
     const record = await bed.storeRecord({ destination: unit })
     await deposit(writer, record, unit)
-    const reading = await createJournalServices(context).readEvents(await bed.actor('superadmin'), safe, {})
+    const reading = await createJournalUseCases(journalPorts(context)).readEvents(
+      await bed.actor('superadmin'),
+      safe,
+      {},
+    )
     const events: LifeCycleEvent[] = []
     for await (const event of reading.events) events.push(event)
     expect(events.map((e) => [e.eventType, e.eventInfo[0]?.resId])).toEqual([

@@ -1,13 +1,8 @@
 import type { JournalEvent } from '@mailroom/core'
-import {
-  chainPositionAfter,
-  computeEventHash,
-  type JournalChainPosition,
-  type UnhashedJournalEvent,
-} from '@mailroom/core/internal'
+import { linkJournalEvent, type PendingJournalEvent } from '@mailroom/core/internal'
 import { CompiledQuery, type Kysely, type Selectable } from 'kysely'
 import type { Database, JournalPendingTable } from '../database/schema.js'
-import { eventContentToRow, eventToRow, JOURNAL_COLUMN_TYPES, rowToEvent, sha256Hex } from './journal-rows.js'
+import { eventToRow, JOURNAL_COLUMN_TYPES, pendingEventToRow, rowToEvent, sha256Hex } from './journal-rows.js'
 
 /** Pending rows linked per transaction by default: bounds a seal's memory and its transaction's length. */
 export const SEAL_BATCH_SIZE = 1000
@@ -15,7 +10,7 @@ export const SEAL_BATCH_SIZE = 1000
 /** A journal_pending row as selected. */
 export type JournalPendingRow = Selectable<JournalPendingTable>
 
-/** A safe's chain end, read under the lock of its journal_heads row. */
+/** A safe's chain end, read under the lock of its journal_heads row (sequence 0: an empty chain). */
 export interface LockedHead {
   readonly safe: string
   readonly sequence: number
@@ -97,12 +92,6 @@ export async function lockHead(trx: Kysely<Database>, safe: string): Promise<Loc
   }
 }
 
-/** Where the event after `head` goes. */
-export function positionAfter(head: LockedHead): JournalChainPosition {
-  if (head.sequence === 0) return chainPositionAfter(head.safe, null)
-  return { safe: head.safe, sequence: head.sequence + 1, previousHash: head.hash, previousTimestamp: head.timestamp }
-}
-
 /**
  * Inside `trx`, which holds the head lock: links up to `limit` committed pending rows of the safe after
  * `head`, deletes them and moves the head row. Returns the new head and how many rows were linked.
@@ -123,7 +112,7 @@ export async function linkPending(
   let current = head
   const events: JournalEvent[] = []
   for (const row of rows) {
-    const event = linkEvent(row, positionAfter(current))
+    const event = linkEvent(row, current)
     events.push(event)
     current = { safe: head.safe, sequence: event.sequence, hash: event.hash, timestamp: event.timestamp }
   }
@@ -171,28 +160,24 @@ export async function moveHead(trx: Kysely<Database>, head: LockedHead): Promise
     .execute()
 }
 
-/**
- * A pending event at its chain position: the written content unchanged but for the timestamp, raised to the
- * previous event's when an earlier-written event was sealed first (as core's builders raise a clock that went
- * backwards), so timestamps never decrease along a chain; then its hash over the position.
- */
-export function linkEvent(row: JournalPendingRow, position: JournalChainPosition): JournalEvent {
-  const written = row.timestamp instanceof Date ? row.timestamp : new Date(row.timestamp)
-  const previous = position.previousTimestamp
-  const timestamp = previous !== null && previous.getTime() > written.getTime() ? new Date(previous.getTime()) : written
-  // The stored content as an event, then placed on the chain: position, raised timestamp, link to the previous.
-  const { hash: _none, ...content } = rowToEvent({
+/** A pending row placed after `head` by core ({@link linkJournalEvent}: raised timestamp, position, hash). */
+function linkEvent(row: JournalPendingRow, head: LockedHead): JournalEvent {
+  // The stored content as an event (rowToEvent reads the timestamp as a Date); its position is core's to give.
+  const {
+    sequence: _sequence,
+    previousHash: _previous,
+    hash: _hash,
+    ...content
+  } = rowToEvent({
     ...row,
-    sequence: position.sequence,
-    previous_hash: position.previousHash,
+    sequence: 0,
+    previous_hash: null,
     hash: '',
   })
-  const unhashed = { ...content, safe: position.safe, timestamp } as unknown as UnhashedJournalEvent
-  return { ...unhashed, hash: computeEventHash(unhashed, sha256Hex) } as JournalEvent
+  return linkJournalEvent(content as PendingJournalEvent, head, sha256Hex)
 }
 
-/** An event built by core (at any position, hashed or not) as a pending row: its content without sequence, previousHash, hash. */
-export function eventToPendingRow(event: UnhashedJournalEvent) {
-  const { sequence: _sequence, previous_hash: _previous, ...content } = eventContentToRow(event)
-  return content
+/** An event built by core (pending, or at any position) as a pending row: its content without position or hash. */
+export function eventToPendingRow(event: PendingJournalEvent) {
+  return pendingEventToRow(event)
 }

@@ -1,21 +1,5 @@
-import { type Actor, type Clock, fail, type JournalEvent, type SafeDirectory } from '@mailroom/core'
-import {
-  buildConsultationEvent,
-  buildDepositEvent,
-  buildIntegrityCheckEvent,
-  buildJournalReadEvent,
-  buildNewResourceEvent,
-  buildPendingConsultationEvent,
-  buildPendingDepositEvent,
-  chainPositionAfter,
-  createJournalEventIdGenerator,
-  type DepositEventInput,
-  displayName,
-  type JournalActor,
-  type JournalBuilderDeps,
-  type JournalChainPosition,
-  primaryEntityOf,
-} from '@mailroom/core/internal'
+import type { Actor, Clock, JournalEvent, SafeDirectory } from '@mailroom/core'
+import { createJournalRecorder, type JournalRecorder, type PendingJournalEvent } from '@mailroom/core/internal'
 import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database, JournalArchivesTable } from '../database/schema.js'
 import { type Logger, SILENT_LOGGER } from '../logger.js'
@@ -23,14 +7,20 @@ import { BackgroundSealer } from './background-sealer.js'
 import { eventToRow, loadSafeDirectory, sha256Hex } from './journal-rows.js'
 import {
   eventToPendingRow,
+  type LockedHead,
   linkPending,
   lockHead,
   moveHead,
-  positionAfter,
   SEAL_BATCH_SIZE,
   sealJournal,
 } from './journal-sealer.js'
 import { pooledRandomBytes } from './random-pool.js'
+
+/** A record's archive: its files' events, in one safe. */
+interface JournalArchive {
+  readonly archiveId: string
+  readonly safe: string
+}
 
 /** A journal_archives row about to be inserted. */
 type NewArchiveRow = Insertable<JournalArchivesTable> & { readonly archive_id: string; readonly safe: string }
@@ -128,7 +118,9 @@ export interface JournalWriterOptions {
 
 /**
  * The only code that appends to the digital-safe journal. Every method runs inside the CALLER's transaction
- * (`trx`), so that an event exists exactly when the change it records is committed.
+ * (`trx`), so that an event exists exactly when the change it records is committed. Core's recorder
+ * (`createJournalRecorder`) words every event and places it on its chain; the writer finds archives, persists
+ * rows and seals.
  *
  * Writing and chaining are two steps. deposit, consultation and integrityCheck write the complete event into
  * journal_pending, taking no lock: concurrent creates of one safe do not wait for each other's commit. A seal
@@ -139,24 +131,21 @@ export interface JournalWriterOptions {
  * The writer's own background work ({@link BackgroundSealer}) needs the `db` option; {@link JournalWriter.close}
  * ends it. Rows a caller inserts in its own statement are prepared inside {@link JournalWriter.committing},
  * which tells the background sealer once that statement has committed.
- *
- * Organisation numbers: orgRegNumber is the safe; orgUnitRegNumber and depositorOrgRegNumber the actor's
- * primary entity_id ('' without entity); originatorOrgRegNumber the record's destination (the safe's keeper
- * when it has none or it is not in the tree); archiverOrgRegNumber the safe's top-level entity_id.
- * accountId is the actor's login (stable and unique; the interface shows no numeric ids) and accountName
- * their display name (first and last name, else the login). originatorArchiveId is the resId in decimal.
  */
 export class JournalWriter {
   readonly #clock: Clock
-  readonly #deps: JournalBuilderDeps
+  readonly #recorder: JournalRecorder
   /** Background sealing; null without the `db` option (seal yourself then). */
   readonly #sealer: BackgroundSealer | null
 
   constructor(options: JournalWriterOptions = {}) {
     this.#clock = options.clock ?? { now: () => new Date() }
-    const newId =
-      options.newId ?? createJournalEventIdGenerator({ now: () => Date.now(), randomBytes: pooledRandomBytes() })
-    this.#deps = { sha256Hex, newEventId: newId }
+    this.#recorder = createJournalRecorder({
+      sha256Hex,
+      clock: this.#clock,
+      randomBytes: pooledRandomBytes(),
+      ...(options.newId ? { newEventId: options.newId } : {}),
+    })
     this.#sealer =
       options.db === undefined
         ? null
@@ -185,12 +174,7 @@ export class JournalWriter {
     await this.#write(
       trx,
       found.safe,
-      (position, timestamp) => {
-        const input = this.#depositInput(directory, found, request, position, timestamp)
-        return request.kind === 'deposit'
-          ? buildDepositEvent(this.#deps, input)
-          : buildNewResourceEvent(this.#deps, input)
-      },
+      () => this.#recorder.fileEntered(directory, found, request, request.kind),
       opened,
     )
   }
@@ -202,13 +186,10 @@ export class JournalWriter {
    */
   newResourceRow(
     directory: SafeDirectory,
-    archive: { readonly archiveId: string; readonly safe: string },
+    archive: JournalArchive,
     request: Omit<JournalDepositRequest, 'kind'>,
   ): PendingJournalRow {
-    const event = buildNewResourceEvent(
-      this.#deps,
-      this.#depositInput(directory, archive, request, chainPositionAfter(archive.safe, null), this.#clock.now()),
-    )
+    const event = this.#recorder.fileEntered(directory, archive, request, 'newResource')
     this.#sealer?.written(archive.safe)
     return eventToPendingRow(event)
   }
@@ -252,42 +233,13 @@ export class JournalWriter {
   #prepareDeposit(directory: SafeDirectory, request: Omit<JournalDepositRequest, 'kind'>): PreparedDeposit {
     const archive = this.#newArchive(directory, request.resId, request.destination)
     const found = { archiveId: archive.archive_id, safe: archive.safe }
-    const event = buildPendingDepositEvent(
-      this.#deps,
-      this.#depositInput(directory, found, request, chainPositionAfter(found.safe, null), this.#clock.now()),
-    )
+    const event = this.#recorder.fileEntered(directory, found, request, 'deposit')
     return { resId: request.resId, safe: found.safe, archive, pending: eventToPendingRow(event) }
-  }
-
-  #depositInput(
-    directory: SafeDirectory,
-    archive: { readonly archiveId: string; readonly safe: string },
-    request: Pick<JournalDepositRequest, 'resId' | 'sha256' | 'size' | 'actor' | 'destination' | 'provenance'>,
-    position: JournalChainPosition,
-    timestamp: Date,
-  ): DepositEventInput {
-    const keeper = directory.keeperOfSafe(archive.safe) ?? ''
-    const destination = request.destination
-    const originator =
-      destination !== null && destination !== '' && directory.topLevelOf(destination) !== null ? destination : keeper
-    const actor = journalActor(request.actor)
-    return {
-      position,
-      actor,
-      timestamp,
-      archiveId: archive.archiveId,
-      resource: { resId: String(request.resId), hash: request.sha256, size: request.size },
-      originatorOrgRegNumber: originator,
-      depositorOrgRegNumber: actor.orgUnitRegNumber,
-      archiverOrgRegNumber: keeper,
-      originatorArchiveId: String(request.resId),
-      ...(request.provenance === undefined ? {} : { provenance: request.provenance }),
-    }
   }
 
   /** Journals a consultation of the record's content; does nothing when the record was never deposited. */
   async consultation(trx: Kysely<Database>, request: JournalConsultationRequest): Promise<void> {
-    await this.#writeResourceEvent(trx, request, (common) => buildConsultationEvent(this.#deps, common))
+    await this.#writeResourceEvent(trx, request, (archive) => this.#recorder.consultation(archive, request))
   }
 
   /** The pending rows of many consultations and the safes they go to (see JournalRowsOfCommit). */
@@ -305,14 +257,7 @@ export class JournalWriter {
     for (const request of requests) {
       const archive = archives.get(request.resId)
       if (!archive) continue
-      const event = buildPendingConsultationEvent(this.#deps, {
-        position: chainPositionAfter(archive.safe, null),
-        actor: journalActor(request.actor),
-        timestamp: this.#clock.now(),
-        archiveId: archive.archiveId,
-        resource: { resId: String(request.resId), hash: request.sha256, size: request.size },
-        originatorArchiveId: String(request.resId),
-      })
+      const event = this.#recorder.consultation(archive, request)
       rows.push(eventToPendingRow(event))
       safes.add(archive.safe)
     }
@@ -321,41 +266,18 @@ export class JournalWriter {
 
   /** Journals an integrity check (operationResult false when `ok` is false); no-op without an archive. */
   async integrityCheck(trx: Kysely<Database>, request: JournalIntegrityCheckRequest): Promise<void> {
-    await this.#writeResourceEvent(trx, request, (common) =>
-      buildIntegrityCheckEvent(this.#deps, {
-        ...common,
-        requesterOrgRegNumber: common.actor.orgUnitRegNumber,
-        result: request.ok ? { ok: true } : { ok: false, info: request.info },
-      }),
-    )
+    await this.#writeResourceEvent(trx, request, (archive) => this.#recorder.integrityCheck(archive, request))
   }
 
   /** Writes an event about one resource of the record's archive (consultation, integrity check). */
-  async #writeResourceEvent<E extends JournalEvent>(
+  async #writeResourceEvent(
     trx: Kysely<Database>,
     request: JournalConsultationRequest,
-    build: (common: {
-      position: JournalChainPosition
-      actor: ReturnType<typeof journalActor>
-      timestamp: Date
-      archiveId: string
-      resource: { resId: string; hash: string; size: number }
-      originatorArchiveId: string
-    }) => E,
+    build: (archive: JournalArchive) => PendingJournalEvent,
   ): Promise<void> {
     const archive = await this.#archiveOf(trx, request.resId)
     if (archive === null) return
-    const actor = journalActor(request.actor)
-    await this.#write(trx, archive.safe, (position, timestamp) =>
-      build({
-        position,
-        actor,
-        timestamp,
-        archiveId: archive.archiveId,
-        resource: { resId: String(request.resId), hash: request.sha256, size: request.size },
-        originatorArchiveId: String(request.resId),
-      }),
-    )
+    await this.#write(trx, archive.safe, () => build(archive))
   }
 
   /**
@@ -370,15 +292,11 @@ export class JournalWriter {
       .select('entity_label')
       .where('entity_id', '=', request.organizationRegNumber)
       .executeTakeFirst()
-    const actor = journalActor(request.actor)
-    return this.#append(trx, request.safe, (position, timestamp) =>
-      buildJournalReadEvent(this.#deps, {
-        position,
-        actor,
-        timestamp,
+    return this.#append(trx, request.safe, (head) =>
+      this.#recorder.journalRead(head, {
         organizationRegNumber: request.organizationRegNumber,
         orgName: entity?.entity_label ?? '',
-        ownerOrgId: request.safe,
+        actor: request.actor,
       }),
     )
   }
@@ -414,23 +332,22 @@ export class JournalWriter {
 
   /** The journal_archives row of a record's new archive, in the safe of its destination. */
   #newArchive(directory: SafeDirectory, resId: number, destination: string | null): NewArchiveRow {
-    const safe = directory.safeForRecord(destination)
-    if (safe === null) fail('JOURNAL_NO_SAFE')
-    return { archive_id: this.#deps.newEventId(), safe, res_id: resId, created_at: this.#clock.now() }
+    const { archiveId, safe } = this.#recorder.newArchive(directory, destination)
+    return { archive_id: archiveId, safe, res_id: resId, created_at: this.#clock.now() }
   }
 
   /**
    * Writes one archive event of a safe into journal_pending, in the caller's transaction and without any lock:
-   * core's builder checks and completes it at a provisional position (its chain position and hash are set
-   * when it is sealed), and the safe is marked for the next background seal.
+   * core's recorder words it without a chain position (position and hash are set when it is sealed), and the
+   * safe is marked for the next background seal.
    */
   async #write(
     trx: Kysely<Database>,
     safe: string,
-    build: (position: JournalChainPosition, timestamp: Date) => JournalEvent,
+    build: () => PendingJournalEvent,
     newArchive: Insertable<JournalArchivesTable> | null = null,
   ): Promise<void> {
-    const event = build(chainPositionAfter(safe, null), this.#clock.now())
+    const event = build()
     const pending = eventToPendingRow(event)
     if (newArchive)
       await trx
@@ -448,18 +365,14 @@ export class JournalWriter {
    * Appends one event straight to a safe's chain under the lock of its head row, after sealing every pending
    * event of the safe committed so far, so that the event follows all of them.
    */
-  async #append<E extends JournalEvent>(
-    trx: Kysely<Database>,
-    safe: string,
-    build: (position: JournalChainPosition, timestamp: Date) => E,
-  ): Promise<E> {
+  async #append(trx: Kysely<Database>, safe: string, build: (head: LockedHead) => JournalEvent): Promise<JournalEvent> {
     let head = await lockHead(trx, safe)
     for (;;) {
       const linked = await linkPending(trx, head, SEAL_BATCH_SIZE)
       head = linked.head
       if (linked.count < SEAL_BATCH_SIZE) break
     }
-    const event = build(positionAfter(head), this.#clock.now())
+    const event = build(head)
     await trx.insertInto('journal_events').values(eventToRow(event)).execute()
     await moveHead(trx, { safe, sequence: event.sequence, hash: event.hash, timestamp: event.timestamp })
     return event
@@ -484,14 +397,5 @@ export class JournalWriter {
   /** Stops background sealing, then seals what is left (errors logged): call before closing the database. */
   async close(): Promise<void> {
     await this.#sealer?.close()
-  }
-}
-
-/** Who acts, as the journal records it (see {@link JournalWriter}). */
-export function journalActor(actor: Actor): JournalActor {
-  return {
-    accountId: actor.login,
-    accountName: displayName(actor),
-    orgUnitRegNumber: primaryEntityOf(actor)?.entityId ?? '',
   }
 }

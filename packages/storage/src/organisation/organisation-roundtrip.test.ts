@@ -1,5 +1,10 @@
-import { compactOrganisation, LIST_EVENTS, type OrganisationDocument, validateOrganisation } from '@mailroom/core'
-import { canonicalBasket } from '@mailroom/core/internal'
+import {
+  canonicalBasket,
+  compactOrganisation,
+  LIST_EVENTS,
+  type OrganisationDocument,
+  validateOrganisation,
+} from '@mailroom/core'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'

@@ -8,12 +8,13 @@ import {
   VIEW_COLUMNS,
   type ViewColumnType,
 } from '@mailroom/core'
-import { expandMacros, type PerimeterContext, parseSearchRequest } from '@mailroom/core/internal'
+import { expandMacros, type PerimeterContext } from '@mailroom/core/internal'
 import fc from 'fast-check'
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clauseArbitrary, literalTextArbitrary } from '../../../testing/src/arbitraries/clause-arbitrary.js'
 import { INJECTION_CORPUS } from '../../../testing/src/fixtures/injection-corpus.js'
+import { parseSearchRequest } from '../../../testing/src/test-core-internals.js'
 import { compileClause, compileSearch } from './compile-clause.js'
 
 const db = new Kysely<any>({

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SearchHits, SearchRecord } from '@mailroom/core'
-import { streamSearchResult } from '@mailroom/core/internal'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
+import { streamSearchResult } from '../../../testing/src/test-core-internals.js'
 import { CURSOR_BATCH_ROWS } from './search-cursor.js'
 
 /** More than two cursor batches, so a search without limit takes the streamed path and crosses batches. */

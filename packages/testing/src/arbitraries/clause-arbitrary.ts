@@ -5,6 +5,7 @@
  */
 import type { ClauseAst, MacroArg, MacroName, MacroRef, SearchFunctionName } from '@mailroom/core'
 import { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from '@mailroom/core'
+import fc from 'fast-check'
 import {
   ARITHMETIC_OPERATORS,
   CAST_TYPES,
@@ -13,8 +14,7 @@ import {
   MACROS,
   SEARCH_FUNCTIONS,
   TYPED_LITERAL_TYPES,
-} from '@mailroom/core/internal'
-import fc from 'fast-check'
+} from '../test-core-internals.js'
 
 /** Text a string literal may hold: any Unicode but NUL. */
 export const literalTextArbitrary: fc.Arbitrary<string> = fc

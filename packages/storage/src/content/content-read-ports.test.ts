@@ -5,9 +5,10 @@ import { createTestMailroom, type TestMailroom } from '../../../testing/src/data
 import { makePdf, makeText } from '../../../testing/src/fixtures/files/index.js'
 import { insertTestRecord, putStoredFile } from '../../../testing/src/fixtures/insert-test-record.js'
 import { ConversionService, DOCUMENT_PORTS } from '../../../testing/src/storage-test-kit.js'
+import { createContentReads } from '../../../testing/src/test-core-internals.js'
 import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
-import { type ContentJournal, ContentReader, type ContentReaderContext } from './content-reader.js'
+import { type ContentJournal, type ContentReaderContext, ContentReadPorts } from './content-read-ports.js'
 import { readError } from './stored-file.js'
 
 const root: Actor = {
@@ -51,14 +52,24 @@ function context(converter = new ConversionService()): ContentReaderContext {
   }
 }
 
+/** Core's three content reads over storage's read ports, as the composition root builds them. */
+function readerOver(readContext: ContentReaderContext) {
+  const reads = createContentReads(new ContentReadPorts(readContext).dependencies)
+  return {
+    content: reads.readContent,
+    originalContent: reads.readOriginalContent,
+    versionContent: reads.readVersionContent,
+  }
+}
+
 beforeAll(async () => {
   t = await createTestMailroom()
 })
 afterAll(async () => t?.cleanup())
 
-describe('ContentReader and the journal', () => {
+describe("core's content reads over the stored files, and the journal", () => {
   it('journals a consultation of every successful read, with the served SHA-256 and size', async () => {
-    const reader = new ContentReader(context())
+    const reader = readerOver(context())
     const bytes = makeText()
     const { resId } = await insertTestRecord(t.mailroom.db, t.documents, { bytes, format: 'txt' })
     calls.length = 0
@@ -75,7 +86,7 @@ describe('ContentReader and the journal', () => {
   })
 
   it('journals a failed integrity check with the stored fingerprint when the file changed', async () => {
-    const reader = new ContentReader(context())
+    const reader = readerOver(context())
     const { resId, key } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makePdf() })
     const stored = await t.mailroom.db
       .selectFrom('res_letterbox')
@@ -94,7 +105,7 @@ describe('ContentReader and the journal', () => {
   })
 
   it('back-fills a missing fingerprint, then checks against it', async () => {
-    const reader = new ContentReader(context())
+    const reader = readerOver(context())
     const { resId, key } = await insertTestRecord(t.mailroom.db, t.documents, {
       bytes: makeText('x\n'),
       format: 'txt',
@@ -112,8 +123,8 @@ describe('ContentReader and the journal', () => {
   })
 
   it('keeps one PDF row when two servers convert the same version at once', async () => {
-    const a = new ContentReader(context())
-    const b = new ContentReader(context())
+    const a = readerOver(context())
+    const b = readerOver(context())
     const { resId } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makeText('race\n'), format: 'txt' })
     const results = await Promise.all([
       a.content(root, String(resId), { watermark: 'false' }),
@@ -125,7 +136,7 @@ describe('ContentReader and the journal', () => {
   })
 
   it('answers Conversion error when conversion is disabled', async () => {
-    const reader = new ContentReader({ ...context(), converter: null })
+    const reader = readerOver({ ...context(), converter: null })
     const { resId } = await insertTestRecord(t.mailroom.db, t.documents, { bytes: makeText('x\n'), format: 'txt' })
     await expect(reader.content(root, String(resId), {})).rejects.toThrow(
       'Conversion error : conversion to PDF is disabled on this server',

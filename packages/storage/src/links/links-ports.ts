@@ -1,5 +1,4 @@
-import type { LinkedResource, LinksServices, LinksStore } from '@mailroom/core'
-import { createLinksUseCases } from '@mailroom/core/internal'
+import type { LinkedResource, LinksDependencies, LinksStore } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { insertHistoryRows } from '../history/history-rows.js'
@@ -8,9 +7,9 @@ import type { StorageContext } from '../storage-context.js'
 
 type Executor = Kysely<Database>
 
-/** Wires core's use cases of links between records over kysely (core checks in 20.10's order and words the history). */
-export function createLinksServices(context: StorageContext): LinksServices {
-  return createLinksUseCases({ links: kyselyLinksStore(context), perimeter: recordPerimeterOf(context) })
+/** The ports of core's use cases of links between records (core checks in 20.10's order and words the history). */
+export function linksPorts(context: StorageContext): LinksDependencies {
+  return { links: kyselyLinksStore(context), perimeter: recordPerimeterOf(context) }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createReferenceUseCases, type ProfileSettings, type ReferenceServices } from '@mailroom/core'
+import type { ReferenceRepositories } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import { kyselyCustomFieldRepository } from '../custom-fields/kysely-custom-field-repository.js'
 import type { Database } from '../database/schema.js'
@@ -12,21 +12,21 @@ import { kyselyStatusRepository } from '../statuses/kysely-status-repository.js'
 import { kyselyTagRepository } from '../tags/kysely-tag-repository.js'
 import { KyselyUserDirectory } from '../users/kysely-user-directory.js'
 
-/** Wires the reference-data reads (GET /rest/entities, /doctypes, …, /parameters, /currentUser/profile) over kysely. */
-export function createReferenceServices(db: Kysely<Database>, settings: ProfileSettings): ReferenceServices {
-  return createReferenceUseCases(
-    {
-      entities: new KyselyEntityRepository(db),
-      doctypes: new KyselyDoctypeRepository(db),
-      statuses: kyselyStatusRepository(db),
-      priorities: kyselyPriorityRepository(db),
-      indexingModels: new KyselyIndexingModelRepository(db),
-      customFields: kyselyCustomFieldRepository(db),
-      tags: kyselyTagRepository(db),
-      folders: new KyselyFolderRepository(db),
-      users: new KyselyUserDirectory(db),
-      parameters: new KyselyParameterRepository(db),
-    },
-    settings,
-  )
+/**
+ * The ports of core's reference-data reads (GET /rest/entities, /doctypes, …, /parameters, /currentUser/profile)
+ * over kysely.
+ */
+export function referencePorts(db: Kysely<Database>): ReferenceRepositories {
+  return {
+    entities: new KyselyEntityRepository(db),
+    doctypes: new KyselyDoctypeRepository(db),
+    statuses: kyselyStatusRepository(db),
+    priorities: kyselyPriorityRepository(db),
+    indexingModels: new KyselyIndexingModelRepository(db),
+    customFields: kyselyCustomFieldRepository(db),
+    tags: kyselyTagRepository(db),
+    folders: new KyselyFolderRepository(db),
+    users: new KyselyUserDirectory(db),
+    parameters: new KyselyParameterRepository(db),
+  }
 }

@@ -1,15 +1,17 @@
 import {
   type Actor,
+  createJournalUseCases,
   type DomainError,
   errorMessage,
   isDomainError,
   type JournalEvent,
+  type JournalServices,
   type LifeCycleEvent,
 } from '@mailroom/core'
-import { parseJournalQuery, selectJournalPage, toLifeCycleEvent } from '@mailroom/core/internal'
 import fc from 'fast-check'
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseJournalQuery, selectJournalPage, toLifeCycleEvent } from '../../../testing/src/test-core-internals.js'
 import {
   addOrganisation,
   appendBuiltEvents,
@@ -19,11 +21,11 @@ import {
   openJournalTestBed,
   safeRows,
 } from '../../test/journal-fixtures.js'
-import { createJournalServices } from './create-journal-services.js'
+import { journalPorts } from './journal-ports.js'
 import { rowToEvent } from './journal-rows.js'
 
 let bed: JournalTestBed
-let services: ReturnType<typeof createJournalServices>
+let services: JournalServices
 let bbain: Actor
 let ddur: Actor
 let superadmin: Actor
@@ -34,7 +36,7 @@ let qEvents: JournalEvent[]
 
 beforeAll(async () => {
   bed = await openJournalTestBed()
-  services = createJournalServices(bed.context, { pageSize: 7 })
+  services = createJournalUseCases(journalPorts(bed.context, { pageSize: 7 }))
   bbain = await bed.actor('bbain')
   ddur = await bed.actor('ddur')
   superadmin = await bed.actor('superadmin')
@@ -400,7 +402,9 @@ describe('readEvents: large journals', () => {
       },
       transformResult: async (args) => args.result,
     }
-    const paged = createJournalServices({ ...bed.context, db: bed.db.withPlugin(counting) }, { pageSize: 500 })
+    const paged = createJournalUseCases(
+      journalPorts({ ...bed.context, db: bed.db.withPlugin(counting) }, { pageSize: 500 }),
+    )
     const reading = await paged.readEvents(superadmin, big, {})
     const iterator = reading.events[Symbol.asyncIterator]()
     selects = 0

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Actor, RecordsServices } from '@mailroom/core'
+import { type Actor, createRecordsUseCases, type RecordsServices } from '@mailroom/core'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
@@ -35,8 +35,8 @@ import { SILENT_LOGGER } from '../logger.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import type { StorageContext } from '../storage-context.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
-import { createRecordsServices } from './create-records-services.js'
 import type { RecordCreateFaults } from './kysely-records-repository.js'
+import { recordsPorts } from './records-ports.js'
 
 /** The failure points of a create (RecordCreateFaults), each throwing a message a response must not leak. */
 const injectedFailure = () => {
@@ -85,7 +85,7 @@ function contextOf(clock: { now(): Date } = { now: () => new Date() }): StorageC
 }
 
 function services(faults: RecordCreateFaults = {}): RecordsServices {
-  return createRecordsServices(contextOf(), { faults })
+  return createRecordsUseCases(recordsPorts(contextOf(), { faults }))
 }
 
 const storedFiles = () => storedKeys(root)
@@ -309,7 +309,9 @@ describe('record storage', () => {
     const brokenRoot = join(scratch, 'not-a-folder')
     await writeFile(brokenRoot, 'x')
     onTestFinished(() => rm(scratch, { recursive: true, force: true }))
-    const broken = createRecordsServices({ ...contextOf(), docservers: new FolderDocumentStore(brokenRoot) })
+    const broken = createRecordsUseCases(
+      recordsPorts({ ...contextOf(), docservers: new FolderDocumentStore(brokenRoot) }),
+    )
     const error = await broken.create(cchaplin, base).catch((e: unknown) => e as Error)
     expect(error).toMatchObject({
       kind: 'internal',
@@ -357,7 +359,7 @@ describe('mailroom fsck (checkDocumentStorage)', () => {
 describe("the indexing model's disabled fields (reference §2.1 step 2)", () => {
   // Late evening UTC on a leap day: `_TODAY` must be the create's own clock, as a UTC day.
   const pinned = { now: () => new Date('2024-02-29T23:30:00Z') }
-  const pinnedServices = () => createRecordsServices(contextOf(pinned))
+  const pinnedServices = () => createRecordsUseCases(recordsPorts(contextOf(pinned)))
   let locked: number
 
   async function model(

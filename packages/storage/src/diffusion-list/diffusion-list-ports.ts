@@ -1,15 +1,11 @@
-import type { DiffusionListServices, DiffusionListStore, ListInstanceItem } from '@mailroom/core'
-import { createDiffusionListUseCases } from '@mailroom/core/internal'
+import type { DiffusionListDependencies, DiffusionListStore, ListInstanceItem } from '@mailroom/core'
 import { recordPerimeterOf } from '../perimeter/record-perimeter.js'
 import type { StorageContext } from '../storage-context.js'
 import { primaryEntityLabelOf } from '../users/primary-entity-label.js'
 
-/** Wires core's diffusion list read (`GET /rest/resources/{resId}/listInstance`) over kysely. */
-export function createDiffusionListServices(context: StorageContext): DiffusionListServices {
-  return createDiffusionListUseCases({
-    lists: kyselyDiffusionListStore(context),
-    perimeter: recordPerimeterOf(context),
-  })
+/** The ports of core's diffusion list read (`GET /rest/resources/{resId}/listInstance`) over kysely. */
+export function diffusionListPorts(context: StorageContext): DiffusionListDependencies {
+  return { lists: kyselyDiffusionListStore(context), perimeter: recordPerimeterOf(context) }
 }
 
 /**
