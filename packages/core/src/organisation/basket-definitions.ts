@@ -55,6 +55,7 @@ export const ACTION_COMPONENTS = [
   'checkReplyRecordManagementAction',
   'resetRecordManagementAction',
 ] as const
+/** One of Maarch 20.10's action component names. */
 export type ActionComponent = (typeof ACTION_COMPONENTS)[number]
 
 /** The status an action that changes none sets (20.10's `_NOSTATUS_`). */
