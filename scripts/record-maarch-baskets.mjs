@@ -68,10 +68,6 @@ function letterState(db, resId) {
 
 export async function recordBaskets({ call, tinyPdf, database }) {
   const db = psql(database)
-  // Maarch reads its clock in PHP (config timezone, Europe/Paris by default) and compares it with PostgreSQL's
-  // `timestamp without time zone`: with a database in UTC every lock looks expired an hour before it is set. A real
-  // installation runs both in the same zone; so does this recording (new connections only: Maarch opens one a request).
-  db.run(`alter database ${database} set timezone = 'Europe/Paris'`)
   const { users, groups, baskets, entities } = sampleIds
 
   // The ids above are those of a fresh sample database: refuse to record against anything else.
@@ -131,7 +127,9 @@ export async function recordBaskets({ call, tinyPdf, database }) {
         ...extra,
       },
     })
-    letters[key] = created.body?.resId
+    if (!Number.isInteger(created.body?.resId))
+      throw new Error(`letter ${key} was refused: ${JSON.stringify(created.body)}`)
+    letters[key] = created.body.resId
     return letters[key]
   }
   const toBbain = [{ id: users.bbain, type: 'user', mode: 'dest' }]
@@ -154,6 +152,7 @@ export async function recordBaskets({ call, tinyPdf, database }) {
     'locks',
     'unsupported',
     'persistence',
+    'race',
   ]) {
     await file(key, `Lettre pour bbain (${key})`, toBbain)
   }
@@ -324,6 +323,9 @@ export async function recordBaskets({ call, tinyPdf, database }) {
     await call('baskets-is-allowed', `${user}: ${name}`, user, 'GET', `/resources/${resId}/isAllowed`)
   }
 
+  // The empty note the web client sends with every action.
+  const note = { content: '', entities: [] }
+
   // ---- locks: bbain opens a letter of her MyBasket, ppetit sees it from "Courriers de ma direction".
   const locks = 'baskets-locks'
   const myBasket = route('bbain', groups.AGENT, baskets.MyBasket)
@@ -417,7 +419,21 @@ export async function recordBaskets({ call, tinyPdf, database }) {
     ).exchange,
     L,
   )
-  await call(locks, 'bbain: unlock her renewed lock', 'bbain', 'PUT', `${myBasket}/unlock`, { body: { resources: [L] } })
+  await call(locks, 'bbain: unlock her renewed lock', 'bbain', 'PUT', `${myBasket}/unlock`, {
+    body: { resources: [L] },
+  })
+  // Two clerks close the same letter at the same instant, without locking it first.
+  const race = letters.race
+  if (race === undefined) throw new Error('no letter filed for the race')
+  const raced = await Promise.all([
+    call(locks, 'race: bbain closes (action 20)', 'bbain', 'PUT', `${myBasket}/actions/20`, {
+      body: { resources: [race], note },
+    }),
+    call(locks, 'race: ppetit closes (action 20)', 'ppetit', 'PUT', `${department}/actions/20`, {
+      body: { resources: [race], note },
+    }),
+  ])
+  raced[1].exchange.database = letterState(db, race)
   for (const [name, body] of [
     ['locked, resources empty', { resources: [] }],
     ['locked, resources a string', { resources: String(L) }],
@@ -463,7 +479,6 @@ export async function recordBaskets({ call, tinyPdf, database }) {
       query: { resId, onlyActions: true },
     })
   }
-  const note = { content: '', entities: [] }
 
   await call(actions, 'getRedirect for action 1 (redirectAction)', 'bbain', 'GET', `${myBasket}/actions/1/getRedirect`)
   await call(
