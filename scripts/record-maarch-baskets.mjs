@@ -109,6 +109,39 @@ export async function recordBaskets({ call, tinyPdf, database }) {
       used_in_action_page, default_action_list) values (${id}, '', 'AGENT', 'MyBasket', 'N', 'Y', 'N')`)
   }
 
+  // ---- homes, profiles and every basket of every clerk (first on the sample alone, again once letters are filed).
+  const listsOf = {}
+  const route = (user, group, basket) => `/resourcesList/users/${users[user]}/groups/${group}/baskets/${basket}`
+  const surveyBaskets = async (surveyed, suffix, nonEmptyOnly) => {
+    const counts = {}
+    for (const user of surveyed) {
+      const home = await call('baskets-home', `home of ${user}${suffix}`, user, 'GET', '/home')
+      await call('baskets-home', `last resources of ${user}${suffix}`, user, 'GET', '/home/lastRessources')
+      if (!nonEmptyOnly) await call('baskets-home', `profile of ${user}`, user, 'GET', '/currentUser/profile')
+      listsOf[user] = (home.body?.regroupedBaskets ?? []).flatMap((group) =>
+        group.baskets.map((basket) => ({ group: group.groupSerialId, basket: basket.id, name: basket.basket_id })),
+      )
+      counts[user] = {}
+      for (const { group, basket, name } of listsOf[user]) {
+        const path = route(user, group, basket)
+        const label = `${user}: ${name} (group ${group})${suffix}`
+        const list = await call('baskets-lists', label, user, 'GET', path, { query: { limit: 10, offset: 0 } })
+        counts[user][`${group}/${name}`] = list.body?.count
+        if (nonEmptyOnly && !list.body?.count) continue
+        await call('baskets-filters', label, user, 'GET', `${path}/filters`)
+        await call('baskets-actions-list', `${label}, list`, user, 'GET', `${path}/actions`)
+        const first = list.body?.allResources?.[0]
+        if (first !== undefined) {
+          await call('baskets-actions-list', `${label}, letter ${first}`, user, 'GET', `${path}/actions`, {
+            query: { resId: first },
+          })
+        }
+      }
+    }
+    return counts
+  }
+  const sampleCounts = await surveyBaskets(clerks, '', false)
+
   // ---- letters: filed by the web-service user, as the capture client does, into bbain's and ccharles's baskets.
   const letters = {}
   const file = async (key, subject, diffusionList, extra = {}) => {
@@ -191,64 +224,10 @@ export async function recordBaskets({ call, tinyPdf, database }) {
     },
     letters,
     folder: folderId,
+    countsOnTheSample: sampleCounts,
   }
 
-  // ---- homes, profiles and every basket of every clerk.
-  const listsOf = {}
-  for (const user of clerks) {
-    const home = await call('baskets-home', `home of ${user}`, user, 'GET', '/home')
-    await call('baskets-home', `last resources of ${user}`, user, 'GET', '/home/lastRessources')
-    await call('baskets-home', `profile of ${user}`, user, 'GET', '/currentUser/profile')
-    listsOf[user] = (home.body?.regroupedBaskets ?? []).flatMap((group) =>
-      group.baskets.map((basket) => ({ group: group.groupSerialId, basket: basket.id, name: basket.basket_id })),
-    )
-  }
-  const route = (user, group, basket) => `/resourcesList/users/${users[user]}/groups/${group}/baskets/${basket}`
-  const counts = {}
-  for (const user of clerks) {
-    counts[user] = {}
-    for (const { group, basket, name } of listsOf[user]) {
-      const list = await call(
-        'baskets-lists',
-        `${user}: ${name} (group ${group})`,
-        user,
-        'GET',
-        route(user, group, basket),
-        {
-          query: { limit: 10, offset: 0 },
-        },
-      )
-      counts[user][`${group}/${name}`] = list.body?.count
-      await call(
-        'baskets-filters',
-        `${user}: ${name} (group ${group})`,
-        user,
-        'GET',
-        `${route(user, group, basket)}/filters`,
-      )
-      await call(
-        'baskets-actions-list',
-        `${user}: ${name} (group ${group}), list`,
-        user,
-        'GET',
-        `${route(user, group, basket)}/actions`,
-      )
-      const first = list.body?.allResources?.[0]
-      if (first !== undefined) {
-        await call(
-          'baskets-actions-list',
-          `${user}: ${name} (group ${group}), letter ${first}`,
-          user,
-          'GET',
-          `${route(user, group, basket)}/actions`,
-          {
-            query: { resId: first },
-          },
-        )
-      }
-    }
-  }
-  ids.countsBeforeActions = counts
+  ids.countsWithLetters = await surveyBaskets(['bbain', 'ccharles', 'ppetit'], " (with the recorder's letters)", true)
 
   // ---- paging, order, search and filters, on ppetit's "Courriers de ma direction" (every letter of the city).
   const department = route('ppetit', groups.RESPONSABLE, baskets.DepartmentBasket)
@@ -300,7 +279,7 @@ export async function recordBaskets({ call, tinyPdf, database }) {
   )
   await call(
     'baskets-list-queries',
-    'ppetit department filters with a query (ignored)',
+    'ppetit department filters with entities=PJS (narrows the other facets)',
     'ppetit',
     'GET',
     `${department}/filters`,
