@@ -32,6 +32,9 @@ const addedActions = [
   ['Acter la date de départ', '_NOSTATUS_', 'updateDepartureDateAction', 'Y'],
   ['Mettre en attente sans confirmation', 'STDBY', 'noConfirmAction', 'Y'],
   ['Action sans historique', 'COU', 'confirmAction', 'N'],
+  // Refusals: an action without component, and one whose component 20.10 does not know.
+  ['Action sans composant', 'COU', '', 'Y'],
+  ['Action au composant inconnu', 'COU', 'visaUnknownAction', 'Y'],
 ]
 
 /** A psql client on Maarch's database: `query(sql)` answers the first column of the first row, parsed as JSON. */
@@ -98,7 +101,7 @@ export async function recordBaskets({ call, tinyPdf, database }) {
       db.run(`insert into actions (keyword, label_action, id_status, component, history, parameters)
         values ('', '${label.replace(/'/g, "''")}', '${status}', '${component}', '${history}', '{}') returning id`),
     )
-    added[component + (history === 'N' ? 'WithoutHistory' : '')] = id
+    added[component === '' ? 'noComponent' : component + (history === 'N' ? 'WithoutHistory' : '')] = id
     db.run(`insert into actions_groupbaskets (id_action, where_clause, group_id, basket_id, used_in_basketlist,
       used_in_action_page, default_action_list) values (${id}, '', 'AGENT', 'MyBasket', 'Y', 'Y', 'N')`)
   }
@@ -782,6 +785,23 @@ export async function recordBaskets({ call, tinyPdf, database }) {
     [letters.unsupported],
   )
 
+  // ccharles redirects the letter where bbain and DSG are in copy to ppetit alone: the copies stay.
+  await act(
+    'redirectAction 1 to ppetit (onlyRedirectDest, one item) on a letter with copies',
+    'ccharles',
+    route('ccharles', groups.AGENT, baskets.MyBasket),
+    1,
+    {
+      resources: [letters.copy],
+      data: {
+        onlyRedirectDest: true,
+        listInstances: [{ item_id: users.ppetit, item_type: 'user_id', item_mode: 'dest' }],
+      },
+      note,
+    },
+    [letters.copy],
+  )
+
   // ---- refusals
   const refusals = 'baskets-refusals'
   const put = (name, user, path, body) => call(refusals, name, user, 'PUT', path, body === undefined ? {} : { body })
@@ -814,6 +834,13 @@ export async function recordBaskets({ call, tinyPdf, database }) {
     ok,
   )
   await put('unknown action', 'bbain', `${myBasket}/actions/99999`, ok)
+  await put('an action without component', 'bbain', `${myBasket}/actions/${added.noComponent}`, ok)
+  await put(
+    'an action whose component 20.10 does not know',
+    'bbain',
+    `${myBasket}/actions/${added.visaUnknownAction}`,
+    ok,
+  )
   await put('an action not linked to the basket (22)', 'bbain', `${myBasket}/actions/22`, ok)
   await put('non-integer basket id', 'bbain', `${route('bbain', groups.AGENT, 'abc')}/actions/19`, ok)
   await put(
