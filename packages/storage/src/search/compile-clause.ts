@@ -16,6 +16,7 @@ import {
   type OrderItem,
   type SearchFunctionName,
   type SearchQuery,
+  type SubSelect,
   type TypedLiteralType,
   type ViewColumnName,
 } from '@mailroom/core'
@@ -173,9 +174,41 @@ function parenthesised(fragment: Fragment): Fragment {
   return sql`(${fragment})`
 }
 
+/**
+ * Where a node is compiled: in a sub-select's condition its table is `sub` and the record's columns are named
+ * through the view (`res_view_letterbox.res_id`), which every query the clause is compiled into reads unaliased.
+ */
+type Scope = 'clause' | 'subquery'
+
+/** The alias of a sub-select's table (a constant: a sub-select never holds another). */
+const SUBQUERY_ALIAS = 'sub'
+
 /** Compiles an operand, giving a bare string literal the type text where nothing else would type it. */
-function compileTyped(node: ClauseAst, fullText: FullTextSql): Fragment {
-  return node.kind === 'string' ? sql`${sql.val(node.value)}::${TYPES.text}` : compileClause(node, fullText)
+function compileTyped(node: ClauseAst, fullText: FullTextSql, scope: Scope = 'clause'): Fragment {
+  return node.kind === 'string' ? sql`${sql.val(node.value)}::${TYPES.text}` : compileNode(node, fullText, scope)
+}
+
+/**
+ * `select … from table as sub [where …] [group by …] [order by …] [limit n]`: the table and column names are the
+ * allow-list's (subquery-tables.ts), the limit a bound parameter. A condition that could raise an error on a row
+ * is refused: the sub-select reads rows of records outside the caller's perimeter (as a hashed set, before any of
+ * the clause's rows is tested), and an error there would tell the caller that such a row exists.
+ */
+function compileSubSelect(select: SubSelect, fullText: FullTextSql): Fragment {
+  if (select.where !== null && mayFailOnRow(select.where))
+    fail('SEARCH_CLAUSE_SYNTAX', { problem: 'subquery-may-fail' })
+  const column = (name: string) => sql.id(SUBQUERY_ALIAS, name)
+  const parts: Fragment[] = [
+    sql`select ${select.distinct ? sql`distinct ` : sql``}${sql.join(select.columns.map(column))} from ${sql.id(select.table)} as ${sql.id(SUBQUERY_ALIAS)}`,
+  ]
+  if (select.where !== null) parts.push(sql`where ${compileNode(select.where, fullText, 'subquery')}`)
+  if (select.groupBy.length > 0) parts.push(sql`group by ${sql.join(select.groupBy.map(column))}`)
+  if (select.orderBy.length > 0)
+    parts.push(
+      sql`order by ${sql.join(select.orderBy.map((o) => sql`${column(o.column)} ${o.direction === 'desc' ? sql`desc` : sql`asc`}`))}`,
+    )
+  if (select.limit !== null) parts.push(sql`limit ${sql.val(select.limit)}::${TYPES.bigint}`)
+  return sql.join(parts, sql` `)
 }
 
 /**
@@ -263,7 +296,11 @@ const DEFAULT_FULLTEXT_SQL = databaseFullText()
  * An empty IN list compiles to FALSE, an empty NOT IN list to TRUE.
  */
 export function compileClause(node: ClauseAst, fullText: FullTextSql = DEFAULT_FULLTEXT_SQL): RawBuilder<unknown> {
-  const compile = (child: ClauseAst) => compileClause(child, fullText)
+  return compileNode(node, fullText, 'clause')
+}
+
+function compileNode(node: ClauseAst, fullText: FullTextSql, scope: Scope): RawBuilder<unknown> {
+  const compile = (child: ClauseAst) => compileNode(child, fullText, scope)
   switch (node.kind) {
     case 'string':
       return sql.val(node.value)
@@ -276,7 +313,16 @@ export function compileClause(node: ClauseAst, fullText: FullTextSql = DEFAULT_F
     case 'typed':
       return sql`${sql.val(node.value)}::${TYPES[node.type]}`
     case 'column':
-      return sql.id(node.name)
+      return scope === 'subquery' ? sql.id(SEARCH_VIEW_NAME, node.name) : sql.id(node.name)
+    case 'table-column':
+      return sql.id(SUBQUERY_ALIAS, node.name)
+    case 'in-select': {
+      const operands = node.operands.map(compile)
+      const left = operands.length === 1 ? (operands[0] as Fragment) : sql`(${sql.join(operands)})`
+      return parenthesised(
+        sql`${left} ${node.negated ? KEYWORD.notIn : KEYWORD.in} (${compileSubSelect(node.select, fullText)})`,
+      )
+    }
     case 'logical':
       return parenthesised(sql`${compile(node.left)} ${KEYWORD[node.op]} ${compile(node.right)}`)
     case 'not':
@@ -329,7 +375,7 @@ export function compileClause(node: ClauseAst, fullText: FullTextSql = DEFAULT_F
     }
     case 'is':
       return parenthesised(
-        sql`${compileTyped(node.operand, fullText)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
+        sql`${compileTyped(node.operand, fullText, scope)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
       )
     case 'fulltext':
       return node.measure === 'match' ? fullText.match(node.query) : fullText.rank(node.query)
