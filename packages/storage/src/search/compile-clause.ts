@@ -12,6 +12,7 @@ import {
   type ExtractField,
   type FullTextLanguage,
   fail,
+  type InSelectExpr,
   type NumberLiteral,
   type OrderItem,
   type SearchFunctionName,
@@ -177,8 +178,37 @@ function parenthesised(fragment: Fragment): Fragment {
 /**
  * Where a node is compiled: in a sub-select's condition its table is `sub` and the record's columns are named
  * through the view (`res_view_letterbox.res_id`), which every query the clause is compiled into reads unaliased.
+ * `perimeter-index`: a perimeter written for a search narrowed by its words (perimeter-guard.ts, `PerimeterShape`),
+ * where a record's membership of a sub-select's rows is written as an array read once.
  */
-type Scope = 'clause' | 'subquery'
+type Scope = 'clause' | 'subquery' | 'perimeter-index'
+
+/** A node the record is tested on without its own columns: no `res_view_letterbox.x` anywhere in it. */
+function isUncorrelated(node: ClauseAst): boolean {
+  if (node.kind === 'column') return false
+  return Object.values(node).every((value) => {
+    if (Array.isArray(value))
+      return value.every((item) => typeof item !== 'object' || item === null || isUncorrelated(item))
+    return typeof value !== 'object' || value === null || !('kind' in value) || isUncorrelated(value as ClauseAst)
+  })
+}
+
+/**
+ * `res_id IN (select res_id from … where <no column of the record>)` without ordering or limit: a set of records
+ * that does not depend on the record tested, which the primary key can serve as an array (`res_id = any(array(…))`).
+ */
+export function isRecordMembership(node: ClauseAst): node is InSelectExpr {
+  if (node.kind !== 'in-select' || node.negated || node.operands.length !== 1) return false
+  const [operand] = node.operands
+  const { select } = node
+  return (
+    operand?.kind === 'column' &&
+    operand.name === 'res_id' &&
+    select.orderBy.length === 0 &&
+    select.limit === null &&
+    (select.where === null || isUncorrelated(select.where))
+  )
+}
 
 /** The alias of a sub-select's table (a constant: a sub-select never holds another). */
 const SUBQUERY_ALIAS = 'sub'
@@ -299,6 +329,15 @@ export function compileClause(node: ClauseAst, fullText: FullTextSql = DEFAULT_F
   return compileNode(node, fullText, 'clause')
 }
 
+/**
+ * A perimeter's clause (groups', baskets'): as compileClause, or with `index` for a search narrowed by its words,
+ * the sub-selects that are a set of records (`isRecordMembership`) written `res_id = any(array(…))`, so that
+ * PostgreSQL can OR them by primary key beside the words index's scans.
+ */
+export function compilePerimeterClause(node: ClauseAst, shape: 'filter' | 'index'): RawBuilder<unknown> {
+  return compileNode(node, DEFAULT_FULLTEXT_SQL, shape === 'index' ? 'perimeter-index' : 'clause')
+}
+
 function compileNode(node: ClauseAst, fullText: FullTextSql, scope: Scope): RawBuilder<unknown> {
   const compile = (child: ClauseAst) => compileNode(child, fullText, scope)
   switch (node.kind) {
@@ -317,6 +356,8 @@ function compileNode(node: ClauseAst, fullText: FullTextSql, scope: Scope): RawB
     case 'table-column':
       return sql.id(SUBQUERY_ALIAS, node.name)
     case 'in-select': {
+      if (scope === 'perimeter-index' && isRecordMembership(node))
+        return parenthesised(sql`${sql.id('res_id')} = any(array(${compileSubSelect(node.select, fullText)}))`)
       const operands = node.operands.map(compile)
       const left = operands.length === 1 ? (operands[0] as Fragment) : sql`(${sql.join(operands)})`
       return parenthesised(
