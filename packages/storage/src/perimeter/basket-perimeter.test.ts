@@ -164,6 +164,17 @@ describe('baskets widen the perimeter', () => {
       const only = [forDdur]
       // `seen` checks that the index shape (an array the primary key serves) reads the same letters.
       expect(await seen('bbain')).toEqual({ read: only, listed: only, words: only, criteria: only })
+      const guard = new PerimeterGuard({ info() {}, warn() {}, error() {} })
+      const actor = await t.mailroom.auth.authenticatePassword('bbain', 'maarch')
+      const indexed = sql`${(await guard.condition(db, actor, 'index'))!}`.compile(db).sql
+      const { rows } = await sql<{ present: boolean }>`select
+          to_regclass('res_letterbox_fulltext_perimeter') is not null as present`.execute(db)
+      // Where the words index carries the perimeter (PostgreSQL with btree_gin), the basket is an array of records.
+      expect(indexed).toContain(
+        rows[0]?.present
+          ? '("res_id" = any(array(select distinct "sub"."res_id" from "acknowledgement_receipts" as "sub"'
+          : '("res_id" in (select distinct "sub"."res_id" from "acknowledgement_receipts" as "sub"',
+      )
     } finally {
       await db.deleteFrom('acknowledgement_receipts').where('res_id', '=', forDdur).execute()
       await db.updateTable('baskets').set({ basket_clause: CLAUSE }).where('basket_id', '=', BASKET).execute()
