@@ -571,6 +571,7 @@ export type {
   FullTextExpr,
   FullTextFunctionName,
   InExpr,
+  InSelectExpr,
   IsExpr,
   JsonAccessExpr,
   LikeExpr,
@@ -585,6 +586,9 @@ export type {
   OrderItem,
   SearchFunctionName,
   StringLiteral,
+  SubSelect,
+  SubSelectOrder,
+  TableColumnRef,
   TypedLiteral,
   TypedLiteralType,
 } from './search/ast.js'
@@ -605,6 +609,8 @@ export type {
   SearchResult,
 } from './search/search-result.js'
 export type { SearchServices } from './search/search-services.js'
+export type { ClauseAuthor, SubqueryTable, SubqueryTableName } from './search/subquery-tables.js'
+export { SUBQUERY_TABLES } from './search/subquery-tables.js'
 export type { ViewColumnName, ViewColumnType } from './search/view-columns.js'
 export { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from './search/view-columns.js'
 export type { StatusDependencies } from './status/change-status.js'

@@ -82,7 +82,7 @@ const CLAUSE_PREFIX = `${errorMessage('SEARCH_CLAUSE_INVALID')}: `
 /** Null when the clause parses (macros allowed), else what the parser said without the search error's prefix. */
 export function checkPerimeterClause(clause: string): string | null {
   try {
-    parseClause(clause, { allowMacros: true })
+    parseClause(clause, { allowMacros: true, author: 'administrator' })
     return null
   } catch (error) {
     if (!isDomainError(error)) throw error

@@ -3,6 +3,7 @@
  * expressions over the columns of `res_view_letterbox`, plus the perimeter macros of group clauses.
  * The storage compiler turns it into parameterised SQL; no caller text ever reaches SQL.
  */
+import type { SubqueryTableName } from './subquery-tables.js'
 import type { ViewColumnName } from './view-columns.js'
 
 /** Types a value may be cast to (`x::t` or `CAST(x AS t)`); `int` is read as `integer`. */
@@ -249,6 +250,43 @@ export interface MacroRef {
   readonly args: readonly MacroArg[] | null
 }
 
+/** A column of the table a sub-select reads (in its condition only; the view's columns stay `column`). */
+export interface TableColumnRef {
+  readonly kind: 'table-column'
+  readonly name: string
+}
+
+/** One ordering of a sub-select: a column of its table and a direction. */
+export interface SubSelectOrder {
+  readonly column: string
+  readonly direction: 'asc' | 'desc'
+}
+
+/**
+ * `select [distinct] columns from table [where condition] [group by columns] [order by …] [limit n]`, over an
+ * allow-listed table (subquery-tables.ts). In its condition a bare name is a column of that table and
+ * `res_view_letterbox.name` the record's (the sub-select is correlated with it).
+ */
+export interface SubSelect {
+  readonly kind: 'select'
+  readonly table: SubqueryTableName
+  readonly distinct: boolean
+  readonly columns: readonly string[]
+  readonly where: ClauseAst | null
+  readonly groupBy: readonly string[]
+  readonly orderBy: readonly SubSelectOrder[]
+  /** Digits, or null. */
+  readonly limit: string | null
+}
+
+/** `operand [NOT] IN (select …)`, or `(a, b) [NOT] IN (select x, y …)`: as many operands as selected columns. */
+export interface InSelectExpr {
+  readonly kind: 'in-select'
+  readonly negated: boolean
+  readonly operands: readonly ClauseAst[]
+  readonly select: SubSelect
+}
+
 /** Any node of a clause. */
 export type ClauseAst =
   | StringLiteral
@@ -273,6 +311,8 @@ export type ClauseAst =
   | IsExpr
   | FullTextExpr
   | MacroRef
+  | TableColumnRef
+  | InSelectExpr
 
 /** One ordering of `orderBy`: an expression, a direction and where NULLs go (null = PostgreSQL's default). */
 export interface OrderItem {
@@ -325,6 +365,10 @@ export function fullTextQueries(ast: ClauseAst, measures: 'match' | 'all' = 'mat
         visit(node.operand)
         visit(node.pattern)
         return
+      case 'in-select':
+        node.operands.forEach(visit)
+        if (node.select.where) visit(node.select.where)
+        return
       default:
         return
     }
@@ -359,6 +403,8 @@ export function containsMacro(ast: ClauseAst): boolean {
       return containsMacro(ast.operand) || containsMacro(ast.low) || containsMacro(ast.high)
     case 'like':
       return containsMacro(ast.operand) || containsMacro(ast.pattern)
+    case 'in-select':
+      return ast.operands.some(containsMacro) || (ast.select.where !== null && containsMacro(ast.select.where))
     default:
       return false
   }

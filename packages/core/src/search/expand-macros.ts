@@ -168,6 +168,14 @@ class Expander {
         return { ...node, operand: this.expand(node.operand), low: this.expand(node.low), high: this.expand(node.high) }
       case 'like':
         return { ...node, operand: this.expand(node.operand), pattern: this.expand(node.pattern) }
+      case 'in-select': {
+        const { where } = node.select
+        return {
+          ...node,
+          operands: node.operands.map((operand) => this.expand(operand)),
+          select: { ...node.select, where: where === null ? null : this.expand(where) },
+        }
+      }
       default:
         return node
     }

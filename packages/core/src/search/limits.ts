@@ -26,3 +26,6 @@ export const MAX_TEXT_VALUES = 60_000
 
 /** Most ordering expressions `orderBy` may hold. */
 export const MAX_ORDER_BY_ITEMS = 32
+
+/** Most sub-selects one clause may hold: each is a query of its own. */
+export const MAX_SUBQUERIES = 16

@@ -143,9 +143,10 @@ describe('parseClause: refusals name the token and its position', () => {
       'dundermifflin_clients.branch = 1',
       'Bad Request: clause is not valid: unknown table "dundermifflin_clients" at position 1',
     ],
+    ['res_id in (select res_id from users)', 'Bad Request: clause is not valid: unknown table "users" at position 31'],
     [
-      'res_id in (select res_id from users)',
-      'Bad Request: clause is not valid: sub-queries are not allowed: "select" at position 12',
+      'res_id = (select res_id from listinstance)',
+      'Bad Request: clause is not valid: sub-queries are not allowed: "select" at position 11',
     ],
     [
       '1=1; drop table users',

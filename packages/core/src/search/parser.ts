@@ -16,9 +16,18 @@ import {
   SEARCH_FUNCTIONS,
   type SearchFunctionName,
   type StringLiteral,
+  type SubSelect,
+  type SubSelectOrder,
   type TypedLiteralType,
 } from './ast.js'
-import { MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH, MAX_TREE_HEIGHT } from './limits.js'
+import { MAX_IN_LIST_ITEMS, MAX_NESTING_DEPTH, MAX_SUBQUERIES, MAX_TREE_HEIGHT } from './limits.js'
+import {
+  type ClauseAuthor,
+  hasSubqueryColumn,
+  lookupSubqueryTable,
+  SUBQUERY_TABLES,
+  type SubqueryTableName,
+} from './subquery-tables.js'
 import { type SearchPart, syntaxError } from './syntax-error.js'
 import { type Token, tokenize } from './tokenizer.js'
 import { lookupViewColumn, SEARCH_VIEW_NAME, VIEW_COLUMNS } from './view-columns.js'
@@ -27,6 +36,33 @@ import { lookupViewColumn, SEARCH_VIEW_NAME, VIEW_COLUMNS } from './view-columns
 export interface ParseClauseOptions {
   /** Accept perimeter macros (`@user_id`, `@subentities[...]`…): only for group security clauses. */
   readonly allowMacros?: boolean
+  /**
+   * Who wrote the clause: a caller's search clause (the default) may read, in sub-selects, the tables shown to
+   * whoever sees the record; an administrator's (basket, group, action condition) every allow-listed table.
+   */
+  readonly author?: ClauseAuthor
+}
+
+/** Words that cannot be a sub-select's alias: its clauses, and SQL's that the language does not take. */
+const AFTER_TABLE = new Set([
+  'where',
+  'group',
+  'order',
+  'limit',
+  'union',
+  'intersect',
+  'except',
+  'having',
+  'offset',
+  'for',
+])
+/** Words that would join a second table. */
+const JOINS = new Set(['join', 'inner', 'left', 'right', 'full', 'cross', 'natural', 'lateral'])
+
+/** The table a sub-select reads while its clauses are parsed, and the alias it was given. */
+interface SubqueryScope {
+  readonly table: SubqueryTableName
+  readonly alias: string | null
 }
 
 /** Words that are syntax, never a column name. */
@@ -86,11 +122,15 @@ class Parser {
   private depth = 0
   /** Token index where a list-valued macro may stand alone (the start of an IN item), or -1. */
   private listSlot = -1
+  /** The sub-select being parsed, or null at the clause's level. */
+  private scope: SubqueryScope | null = null
+  private subqueries = 0
 
   constructor(
     private readonly source: string,
     private readonly part: SearchPart,
     private readonly allowMacros: boolean,
+    private readonly author: ClauseAuthor = 'caller',
   ) {
     this.tokens = tokenize(source, part)
   }
@@ -174,7 +214,13 @@ class Parser {
 
   private parseIs(): ClauseAst {
     let operand = this.parseComparison()
-    while (this.acceptWord('is')) {
+    for (;;) {
+      // PostgreSQL's postfix spellings (`process_date ISNULL`, in 20.10's visa basket).
+      if (this.acceptWord('isnull') || this.acceptWord('notnull')) {
+        operand = { kind: 'is', negated: this.peek(-1).value === 'notnull', operand, test: 'null' }
+        continue
+      }
+      if (!this.acceptWord('is')) break
       const negated = this.acceptWord('not')
       const token = this.next()
       if (token.kind !== 'ident' || (token.value !== 'null' && token.value !== 'true' && token.value !== 'false'))
@@ -194,6 +240,7 @@ class Parser {
   }
 
   private parsePredicate(): ClauseAst {
+    if (this.startsRowValue()) return this.parseRowIn()
     const operand = this.parseOther()
     const negated =
       this.isWord('not') &&
@@ -213,6 +260,11 @@ class Parser {
     if (this.acceptWord('in')) {
       this.enter(inToken)
       this.expectSymbol('(')
+      if (this.isWord('select')) {
+        const node = this.parseInSelect(negated, [operand], inToken)
+        this.leave()
+        return node
+      }
       const items: ClauseAst[] = []
       do {
         const itemToken = this.peek()
@@ -225,6 +277,133 @@ class Parser {
       return { kind: 'in', negated, operand, items }
     }
     return operand
+  }
+
+  /** True at `(a, b …`: a parenthesised list of values (a comma at its own level before its closing parenthesis). */
+  private startsRowValue(): boolean {
+    if (!this.isSymbol('(')) return false
+    let depth = 0
+    for (let i = this.index; i < this.tokens.length; i++) {
+      const token = this.tokens[i] as Token
+      if (token.kind !== 'symbol') continue
+      if (token.value === '(' || token.value === '[') depth++
+      else if (token.value === ')' || token.value === ']') {
+        depth--
+        if (depth === 0) return false
+      } else if (token.value === ',' && depth === 1) return true
+    }
+    return false
+  }
+
+  /** `(a, b …) [NOT] IN (select x, y …)`: a row of values is only compared with a sub-select's rows. */
+  private parseRowIn(): ClauseAst {
+    const open = this.next()
+    this.enter(open)
+    const operands: ClauseAst[] = []
+    do operands.push(this.parseExpr())
+    while (this.acceptSymbol(','))
+    this.expectSymbol(')')
+    const negated = this.acceptWord('not')
+    const inToken = this.peek()
+    if (!this.acceptWord('in') || !this.acceptSymbol('(') || !this.isWord('select')) this.fail('row-value', open)
+    const node = this.parseInSelect(negated, operands, inToken)
+    this.leave()
+    return node
+  }
+
+  /** From `select` to the closing parenthesis of `IN (select …)`, checked against the allow-list. */
+  private parseInSelect(negated: boolean, operands: ClauseAst[], inToken: Token): ClauseAst {
+    const select = this.parseSubSelect(operands.length, inToken)
+    this.expectSymbol(')')
+    const table = SUBQUERY_TABLES[select.table]
+    // Over a table of records' facts, the sub-select answers for the record the clause is tested on, no other.
+    if (table.record !== null) {
+      const first = operands[0]
+      if (first?.kind !== 'column' || first.name !== 'res_id' || select.columns[0] !== table.record)
+        this.fail('subquery-record', inToken)
+    }
+    return { kind: 'in-select', negated, operands, select }
+  }
+
+  private parseSubSelect(arity: number, inToken: Token): SubSelect {
+    const selectToken = this.next()
+    if (this.scope !== null) this.fail('nested-subquery', selectToken)
+    if (++this.subqueries > MAX_SUBQUERIES) this.fail('too-many-subqueries', selectToken)
+    const distinct = this.acceptWord('distinct')
+    const selected: Array<{ qualifier: Token | null; column: Token }> = []
+    do selected.push(this.parseQualifiedName())
+    while (this.acceptSymbol(','))
+    this.expectWord('from')
+    const tableToken = this.next()
+    if (tableToken.kind !== 'ident') this.unexpected(tableToken)
+    const table = lookupSubqueryTable(tableToken.value)
+    if (table === undefined) return this.fail('unknown-table', tableToken)
+    if (this.author === 'caller' && !SUBQUERY_TABLES[table].callers) this.fail('subquery-table-not-allowed', tableToken)
+    this.acceptWord('as')
+    let alias: string | null = null
+    const aliasToken = this.peek()
+    if (aliasToken.kind === 'ident' && !AFTER_TABLE.has(aliasToken.value) && !JOINS.has(aliasToken.value)) {
+      alias = aliasToken.value
+      this.index++
+    }
+    const joining = this.peek()
+    if (this.isSymbol(',') || (joining.kind === 'ident' && JOINS.has(joining.value)))
+      this.fail('subquery-join', joining)
+    this.scope = { table, alias }
+    const columns = selected.map(({ qualifier, column }) => {
+      const name = this.tableColumnName(qualifier, column)
+      if (!(SUBQUERY_TABLES[table].selectable as readonly string[]).includes(name)) this.fail('subquery-column', column)
+      return name
+    })
+    if (columns.length !== arity) this.fail('subquery-arity', inToken)
+    const where = this.acceptWord('where') ? this.parseExpr() : null
+    const groupBy: string[] = []
+    if (this.acceptWord('group')) {
+      this.expectWord('by')
+      do {
+        const { qualifier, column } = this.parseQualifiedName()
+        groupBy.push(this.tableColumnName(qualifier, column))
+      } while (this.acceptSymbol(','))
+    }
+    const orderBy: SubSelectOrder[] = []
+    if (this.acceptWord('order')) {
+      this.expectWord('by')
+      do {
+        const { qualifier, column } = this.parseQualifiedName()
+        const name = this.tableColumnName(qualifier, column)
+        const direction = this.acceptWord('desc') ? 'desc' : 'asc'
+        if (direction === 'asc') this.acceptWord('asc')
+        orderBy.push({ column: name, direction })
+      } while (this.acceptSymbol(','))
+    }
+    let limit: string | null = null
+    if (this.acceptWord('limit')) {
+      const count = this.next()
+      if (count.kind !== 'number' || !/^[0-9]+$/.test(count.value)) this.unexpected(count)
+      limit = count.value
+    }
+    this.scope = null
+    return { kind: 'select', table, distinct, columns, where, groupBy, orderBy, limit }
+  }
+
+  /** `name` or `qualifier.name`, tokens only (checked once the sub-select's table is known). */
+  private parseQualifiedName(): { qualifier: Token | null; column: Token } {
+    const first = this.next()
+    if (first.kind !== 'ident' || RESERVED.has(first.value)) this.unexpected(first)
+    if (!this.acceptSymbol('.')) return { qualifier: null, column: first }
+    const column = this.next()
+    if (column.kind !== 'ident') this.unexpected(column)
+    return { qualifier: first, column }
+  }
+
+  /** The name of a column of the sub-select's table, written bare or qualified by the table or its alias. */
+  private tableColumnName(qualifier: Token | null, column: Token): string {
+    const scope = this.scope as SubqueryScope
+    if (qualifier !== null && qualifier.value !== scope.table && qualifier.value !== scope.alias)
+      this.fail('unknown-table', qualifier)
+    if (!hasSubqueryColumn(scope.table, column.value))
+      syntaxError(this.part, this.source, 'unknown-column', `${scope.table}.${column.text}`, column.start)
+    return column.value
   }
 
   /** PostgreSQL's "any other operator" level: `||`, `->`, `->>`, left-associative. */
@@ -353,11 +532,22 @@ class Parser {
       return node
     }
     if (this.isSymbol('.', 1)) {
-      if (word !== SEARCH_VIEW_NAME) this.fail('unknown-table', token)
+      if (word !== SEARCH_VIEW_NAME) {
+        if (this.scope === null) this.fail('unknown-table', token)
+        this.index += 2
+        const columnToken = this.next()
+        if (columnToken.kind !== 'ident') this.unexpected(columnToken)
+        return { kind: 'table-column', name: this.tableColumnName(token, columnToken) }
+      }
       this.index += 2
       const columnToken = this.peek()
       if (columnToken.kind !== 'ident') this.unexpected(columnToken)
       return this.parseColumn(columnToken)
+    }
+    if (this.scope !== null) {
+      if (RESERVED.has(word)) this.unexpected(token)
+      this.index++
+      return { kind: 'table-column', name: this.tableColumnName(null, token) }
     }
     return this.parseColumn(token)
   }
@@ -386,6 +576,7 @@ class Parser {
       return { kind: 'extract', field: fieldToken.value, source: this.parseExpr() }
     }
     if (Object.hasOwn(FULLTEXT_FUNCTIONS, word)) {
+      if (this.scope !== null) this.fail('fulltext-in-subquery', token)
       const argument = this.next()
       if (argument.kind !== 'string' || argument.value.trim() === '' || !this.isSymbol(')'))
         this.fail('fulltext-argument', token)
@@ -505,7 +696,7 @@ class Parser {
  * ```
  */
 export function parseClause(source: string, options: ParseClauseOptions = {}): ClauseAst {
-  const parser = new Parser(source, 'clause', options.allowMacros === true)
+  const parser = new Parser(source, 'clause', options.allowMacros === true, options.author)
   const ast = parser.parseExpr()
   parser.expectEnd()
   refuseTallTree(ast, source, 'clause')

@@ -1,4 +1,5 @@
-import { BARE_FUNCTIONS, type ClauseAst, type MacroArg, type OrderItem } from './ast.js'
+import { BARE_FUNCTIONS, type ClauseAst, type MacroArg, type OrderItem, type SubSelect } from './ast.js'
+import { SEARCH_VIEW_NAME } from './view-columns.js'
 
 /** Binding strength of each node, PostgreSQL's order: the higher, the tighter. */
 const ATOM = 12
@@ -13,6 +14,7 @@ function precedence(node: ClauseAst): number {
     case 'comparison':
       return 5
     case 'in':
+    case 'in-select':
     case 'between':
     case 'like':
       return 6
@@ -34,19 +36,37 @@ function quoteString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`
 }
 
-function printMacroArg(arg: MacroArg): string {
+/**
+ * Where a node is printed: in a sub-select's condition a bare name is a column of its table, so the record's
+ * columns are written `res_view_letterbox.name` there.
+ */
+type Scope = 'clause' | 'subquery'
+
+function printMacroArgIn(arg: MacroArg, scope: Scope): string {
   if (arg.kind === 'string') return quoteString(arg.value)
   if (arg.kind === 'number') return arg.value
-  return printNode(arg, ATOM)
+  return printNodeIn(arg, ATOM, scope)
 }
 
-function printNode(node: ClauseAst, min: number): string {
-  const text = render(node)
+function printNodeIn(node: ClauseAst, min: number, scope: Scope): string {
+  const text = render(node, scope)
   return precedence(node) < min ? `(${text})` : text
 }
 
-function render(node: ClauseAst): string {
+function printSubSelect(select: SubSelect): string {
+  const parts = [`select ${select.distinct ? 'distinct ' : ''}${select.columns.join(', ')} from ${select.table}`]
+  if (select.where !== null) parts.push(`where ${printNodeIn(select.where, 0, 'subquery')}`)
+  if (select.groupBy.length > 0) parts.push(`group by ${select.groupBy.join(', ')}`)
+  if (select.orderBy.length > 0)
+    parts.push(`order by ${select.orderBy.map((o) => `${o.column} ${o.direction}`).join(', ')}`)
+  if (select.limit !== null) parts.push(`limit ${select.limit}`)
+  return parts.join(' ')
+}
+
+function render(node: ClauseAst, scope: Scope): string {
   const p = precedence(node)
+  const printNode = (child: ClauseAst, min: number) => printNodeIn(child, min, scope)
+  const printMacroArg = (arg: MacroArg) => printMacroArgIn(arg, scope)
   switch (node.kind) {
     case 'string':
       return quoteString(node.value)
@@ -59,7 +79,16 @@ function render(node: ClauseAst): string {
     case 'typed':
       return `${node.type} ${quoteString(node.value)}`
     case 'column':
+      return scope === 'subquery' ? `${SEARCH_VIEW_NAME}.${node.name}` : node.name
+    case 'table-column':
       return node.name
+    case 'in-select': {
+      const left =
+        node.operands.length === 1
+          ? printNode(node.operands[0] as ClauseAst, p + 1)
+          : `(${node.operands.map((operand) => printNode(operand, 0)).join(', ')})`
+      return `${left} ${node.negated ? 'not ' : ''}in (${printSubSelect(node.select)})`
+    }
     case 'logical':
       return `${printNode(node.left, p)} ${node.op} ${printNode(node.right, p + 1)}`
     case 'not':
@@ -101,7 +130,7 @@ function render(node: ClauseAst): string {
 
 /** Writes a clause back as text that {@link parseClause} reads to the same tree (macros included). */
 export function printClause(ast: ClauseAst): string {
-  return printNode(ast, 0)
+  return printNodeIn(ast, 0, 'clause')
 }
 
 /** Writes one ordering back as `expr asc|desc [nulls first|last]`. */

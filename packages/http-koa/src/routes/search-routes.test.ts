@@ -158,7 +158,7 @@ describe('POST /rest/res/list: checks and their messages', () => {
     [
       'a sub-query',
       { select: 'res_id', clause: 'res_id in (select res_id from res_letterbox)' },
-      'Bad Request: clause is not valid: sub-queries are not allowed: "select" at position 12',
+      'Bad Request: clause is not valid: unknown table "res_letterbox" at position 31',
     ],
     [
       'a comment',

@@ -1,1 +1,2 @@
+export { basketClauseCondition, basketClauseTree, perimeterBaskets } from './basket-perimeter.js'
 export { PerimeterGuard, type PerimeterShape } from './perimeter-guard.js'

@@ -9,7 +9,8 @@ import {
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { Logger } from '../logger.js'
-import { compileClause } from '../search/compile-clause.js'
+import { compilePerimeterClause } from '../search/compile-clause.js'
+import { basketClauseTree, perimeterBaskets, perimeterContextsOf } from './basket-perimeter.js'
 import { isServedByWordsIndex } from './words-index.js'
 
 type Executor = Kysely<Database>
@@ -68,7 +69,8 @@ interface EntityTree {
 /**
  * The record perimeter of runtime-contract.md — one rule for search and for per-record checks. Root users
  * see every record; others see the OR of their groups' security clauses (parsed by the clause language,
- * macros expanded against the entity tree, compiled to parameterised SQL), plus records whose diffusion
+ * macros expanded against the entity tree, compiled to parameterised SQL), plus the records of their baskets and
+ * of the baskets lent to them (basket-perimeter.ts), plus records whose diffusion
  * list names them (as a user or through one of their entities), plus records they typed; with the privilege
  * `include_folders_and_followed_resources_perimeter`, plus the records they follow and those in folders shared
  * with them (20.10).
@@ -129,15 +131,53 @@ export class PerimeterGuard {
     return condition
   }
 
+  /**
+   * The clauses of the baskets that widen the actor's perimeter (20.10: a letter in one of my baskets is mine to
+   * read), each expanded with its owner's macros (a lent basket's, the colleague's who lent it), as one tree; null
+   * when none. A clause the language cannot take grants nothing and is logged, as a group's.
+   */
+  async basketClause(db: Executor, actor: Actor): Promise<ClauseAst | null> {
+    const baskets = await perimeterBaskets(
+      db,
+      actor.id,
+      actor.groups.map((g) => g.id),
+    )
+    if (baskets.length === 0) return null
+    const own = await this.#context(db, actor)
+    const lenders = [...new Set(baskets.map((b) => b.ownerId).filter((id) => id !== actor.id))]
+    const owners = await perimeterContextsOf(db, lenders, own.allEntities)
+    owners.set(actor.id, own)
+    let combined: ClauseAst | null = null
+    for (const basket of baskets) {
+      const owner = owners.get(basket.ownerId)
+      if (!basket.clause.trim() || owner === undefined) continue
+      let tree: ClauseAst
+      try {
+        tree = basketClauseTree(basket.clause, owner)
+      } catch (error) {
+        this.#logger.warn(
+          { basket: basket.basketId, owner: basket.ownerId, err: error },
+          'basket clause refused; the basket widens no perimeter',
+        )
+        continue
+      }
+      combined = combined ? { kind: 'logical', op: 'or', left: combined, right: tree } : tree
+    }
+    return combined
+  }
+
   async #buildCondition(db: Executor, actor: Actor, requested: PerimeterShape): Promise<Expression<SqlBool>> {
     const parts: Expression<SqlBool>[] = []
     const groups = await this.groupClause(db, actor)
+    const baskets = await this.basketClause(db, actor)
     const indexed =
       requested === 'index' &&
-      (groups === null || isServedByWordsIndex(groups)) &&
+      [groups, baskets].every((clause) => clause === null || isServedByWordsIndex(clause)) &&
       (await this.#wordsIndexCarriesPerimeter(db))
     const shape: PerimeterShape = indexed ? 'index' : 'filter'
-    if (groups) parts.push(sql<SqlBool>`(${compileClause(groups)})`)
+    if (groups) parts.push(sql<SqlBool>`(${compilePerimeterClause(groups, shape)})`)
+    // After the groups' clauses, before followed letters and folders: 20.10's getUserDataClause.
+    if (baskets) parts.push(sql<SqlBool>`(${compilePerimeterClause(baskets, shape)})`)
     parts.push(sql<SqlBool>`(${sql.ref('typist')} = ${actor.id})`)
     const entityIds = actor.entities.map((e) => e.id)
     const byEntity = entityIds.length

@@ -1,4 +1,5 @@
 import type { ClauseAst } from '@mailroom/core'
+import { isRecordMembership } from '../search/compile-clause.js'
 
 /**
  * The columns the records' words index carries beside the words (migration 0023): those 20.10's security clauses
@@ -10,10 +11,11 @@ const isLiteral = (node: ClauseAst) => node.kind === 'string' || node.kind === '
 const isIndexedColumn = (node: ClauseAst) => node.kind === 'column' && WORDS_INDEX_COLUMNS.has(node.name)
 
 /**
- * True when the words index can find the records a (group) clause grants among those holding some words: each
- * alternative of its ORs is, or ANDs, an equality or IN list of literals on a column of the index, or is a
- * constant (`1=1`, `1=0`, an emptied IN list, compiled to TRUE or FALSE). PostgreSQL then ORs one index scan per
- * alternative; any other alternative makes it read every record holding the words.
+ * True when the words index can find the records a (group or basket) clause grants among those holding some words:
+ * each alternative of its ORs is, or ANDs, an equality or IN list of literals on a column of the index, a set of
+ * records read by a sub-select (`isRecordMembership`: compiled for this shape as an array the primary key serves),
+ * or is a constant (`1=1`, `1=0`, an emptied IN list, compiled to TRUE or FALSE). PostgreSQL then ORs one index scan
+ * per alternative; any other alternative makes it read every record holding the words.
  */
 export function isServedByWordsIndex(clause: ClauseAst): boolean {
   switch (clause.kind) {
@@ -30,6 +32,8 @@ export function isServedByWordsIndex(clause: ClauseAst): boolean {
         (isIndexedColumn(clause.left) && isLiteral(clause.right)) ||
         (isLiteral(clause.left) && isIndexedColumn(clause.right))
       )
+    case 'in-select':
+      return isRecordMembership(clause)
     case 'in':
       if (clause.items.length === 0) return true
       return !clause.negated && isIndexedColumn(clause.operand) && clause.items.every(isLiteral)

@@ -4,6 +4,7 @@ import {
   isDomainError,
   parseClause,
   printClause,
+  SUBQUERY_TABLES,
   VIEW_COLUMN_NAMES,
   VIEW_COLUMNS,
   type ViewColumnType,
@@ -206,6 +207,9 @@ const ALLOWED_WORDS = new Set([
   ...'as ft fulltext_texts res_id document websearch_to_tsquery regconfig ts_rank_cd'.split(' '),
   // The conditions that may fail on a record's values, evaluated after the perimeter (row-failures.ts).
   ...'case when then else end'.split(' '),
+  // Sub-selects: the allow-listed tables and columns (subquery-tables.ts), under the alias "sub".
+  ...Object.entries(SUBQUERY_TABLES).flatMap(([table, { columns }]) => [`"${table}"`, ...columns.map((c) => `"${c}"`)]),
+  ...'"sub" distinct group'.split(' '),
 ])
 const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|@@|[=<>+\-*/%(),.]/gy
 

@@ -12,10 +12,12 @@ import {
   type ExtractField,
   type FullTextLanguage,
   fail,
+  type InSelectExpr,
   type NumberLiteral,
   type OrderItem,
   type SearchFunctionName,
   type SearchQuery,
+  type SubSelect,
   type TypedLiteralType,
   type ViewColumnName,
 } from '@mailroom/core'
@@ -173,9 +175,70 @@ function parenthesised(fragment: Fragment): Fragment {
   return sql`(${fragment})`
 }
 
+/**
+ * Where a node is compiled: in a sub-select's condition its table is `sub` and the record's columns are named
+ * through the view (`res_view_letterbox.res_id`), which every query the clause is compiled into reads unaliased.
+ * `perimeter-index`: a perimeter written for a search narrowed by its words (perimeter-guard.ts, `PerimeterShape`),
+ * where a record's membership of a sub-select's rows is written as an array read once.
+ */
+type Scope = 'clause' | 'subquery' | 'perimeter-index'
+
+/** A node the record is tested on without its own columns: no `res_view_letterbox.x` anywhere in it. */
+function isUncorrelated(node: ClauseAst): boolean {
+  if (node.kind === 'column') return false
+  return Object.values(node).every((value) => {
+    if (Array.isArray(value))
+      return value.every((item) => typeof item !== 'object' || item === null || isUncorrelated(item))
+    return typeof value !== 'object' || value === null || !('kind' in value) || isUncorrelated(value as ClauseAst)
+  })
+}
+
+/**
+ * `res_id IN (select res_id from … where <no column of the record>)` without ordering or limit: a set of records
+ * that does not depend on the record tested, which the primary key can serve as an array (`res_id = any(array(…))`).
+ */
+export function isRecordMembership(node: ClauseAst): node is InSelectExpr {
+  if (node.kind !== 'in-select' || node.negated || node.operands.length !== 1) return false
+  const [operand] = node.operands
+  const { select } = node
+  return (
+    operand?.kind === 'column' &&
+    operand.name === 'res_id' &&
+    select.orderBy.length === 0 &&
+    select.limit === null &&
+    (select.where === null || isUncorrelated(select.where))
+  )
+}
+
+/** The alias of a sub-select's table (a constant: a sub-select never holds another). */
+const SUBQUERY_ALIAS = 'sub'
+
 /** Compiles an operand, giving a bare string literal the type text where nothing else would type it. */
-function compileTyped(node: ClauseAst, fullText: FullTextSql): Fragment {
-  return node.kind === 'string' ? sql`${sql.val(node.value)}::${TYPES.text}` : compileClause(node, fullText)
+function compileTyped(node: ClauseAst, fullText: FullTextSql, scope: Scope = 'clause'): Fragment {
+  return node.kind === 'string' ? sql`${sql.val(node.value)}::${TYPES.text}` : compileNode(node, fullText, scope)
+}
+
+/**
+ * `select … from table as sub [where …] [group by …] [order by …] [limit n]`: the table and column names are the
+ * allow-list's (subquery-tables.ts), the limit a bound parameter. A condition that could raise an error on a row
+ * is refused: the sub-select reads rows of records outside the caller's perimeter (as a hashed set, before any of
+ * the clause's rows is tested), and an error there would tell the caller that such a row exists.
+ */
+function compileSubSelect(select: SubSelect, fullText: FullTextSql): Fragment {
+  if (select.where !== null && mayFailOnRow(select.where))
+    fail('SEARCH_CLAUSE_SYNTAX', { problem: 'subquery-may-fail' })
+  const column = (name: string) => sql.id(SUBQUERY_ALIAS, name)
+  const parts: Fragment[] = [
+    sql`select ${select.distinct ? sql`distinct ` : sql``}${sql.join(select.columns.map(column))} from ${sql.id(select.table)} as ${sql.id(SUBQUERY_ALIAS)}`,
+  ]
+  if (select.where !== null) parts.push(sql`where ${compileNode(select.where, fullText, 'subquery')}`)
+  if (select.groupBy.length > 0) parts.push(sql`group by ${sql.join(select.groupBy.map(column))}`)
+  if (select.orderBy.length > 0)
+    parts.push(
+      sql`order by ${sql.join(select.orderBy.map((o) => sql`${column(o.column)} ${o.direction === 'desc' ? sql`desc` : sql`asc`}`))}`,
+    )
+  if (select.limit !== null) parts.push(sql`limit ${sql.val(select.limit)}::${TYPES.bigint}`)
+  return sql.join(parts, sql` `)
 }
 
 /**
@@ -263,7 +326,20 @@ const DEFAULT_FULLTEXT_SQL = databaseFullText()
  * An empty IN list compiles to FALSE, an empty NOT IN list to TRUE.
  */
 export function compileClause(node: ClauseAst, fullText: FullTextSql = DEFAULT_FULLTEXT_SQL): RawBuilder<unknown> {
-  const compile = (child: ClauseAst) => compileClause(child, fullText)
+  return compileNode(node, fullText, 'clause')
+}
+
+/**
+ * A perimeter's clause (groups', baskets'): as compileClause, or with `index` for a search narrowed by its words,
+ * the sub-selects that are a set of records (`isRecordMembership`) written `res_id = any(array(…))`, so that
+ * PostgreSQL can OR them by primary key beside the words index's scans.
+ */
+export function compilePerimeterClause(node: ClauseAst, shape: 'filter' | 'index'): RawBuilder<unknown> {
+  return compileNode(node, DEFAULT_FULLTEXT_SQL, shape === 'index' ? 'perimeter-index' : 'clause')
+}
+
+function compileNode(node: ClauseAst, fullText: FullTextSql, scope: Scope): RawBuilder<unknown> {
+  const compile = (child: ClauseAst) => compileNode(child, fullText, scope)
   switch (node.kind) {
     case 'string':
       return sql.val(node.value)
@@ -276,7 +352,18 @@ export function compileClause(node: ClauseAst, fullText: FullTextSql = DEFAULT_F
     case 'typed':
       return sql`${sql.val(node.value)}::${TYPES[node.type]}`
     case 'column':
-      return sql.id(node.name)
+      return scope === 'subquery' ? sql.id(SEARCH_VIEW_NAME, node.name) : sql.id(node.name)
+    case 'table-column':
+      return sql.id(SUBQUERY_ALIAS, node.name)
+    case 'in-select': {
+      if (scope === 'perimeter-index' && isRecordMembership(node))
+        return parenthesised(sql`${sql.id('res_id')} = any(array(${compileSubSelect(node.select, fullText)}))`)
+      const operands = node.operands.map(compile)
+      const left = operands.length === 1 ? (operands[0] as Fragment) : sql`(${sql.join(operands)})`
+      return parenthesised(
+        sql`${left} ${node.negated ? KEYWORD.notIn : KEYWORD.in} (${compileSubSelect(node.select, fullText)})`,
+      )
+    }
     case 'logical':
       return parenthesised(sql`${compile(node.left)} ${KEYWORD[node.op]} ${compile(node.right)}`)
     case 'not':
@@ -329,7 +416,7 @@ export function compileClause(node: ClauseAst, fullText: FullTextSql = DEFAULT_F
     }
     case 'is':
       return parenthesised(
-        sql`${compileTyped(node.operand, fullText)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
+        sql`${compileTyped(node.operand, fullText, scope)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
       )
     case 'fulltext':
       return node.measure === 'match' ? fullText.match(node.query) : fullText.rank(node.query)

@@ -35,6 +35,7 @@ export function mayFailOnRow(node: ClauseAst): boolean {
     case 'null':
     case 'typed':
     case 'column':
+    case 'table-column':
     case 'macro':
     case 'fulltext':
       return false
@@ -59,6 +60,9 @@ export function mayFailOnRow(node: ClauseAst): boolean {
       return mayFailOnRow(node.source)
     case 'in':
       return mayFailOnRow(node.operand) || node.items.some(mayFailOnRow)
+    case 'in-select':
+      // Its own condition never may (compile-clause.ts refuses it): only the values compared with its rows.
+      return node.operands.some(mayFailOnRow)
     case 'between':
       return mayFailOnRow(node.operand) || mayFailOnRow(node.low) || mayFailOnRow(node.high)
     case 'like':

@@ -64,6 +64,46 @@ const typedCondition: fc.Arbitrary<ClauseAst> = fc.letrec<{ cond: ClauseAst }>((
         right: str(v),
       }),
     ),
+    // Sub-selects over the diffusion lists (of records in the perimeter or not), plain and as a row value.
+    fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 8 }), fc.constantFrom('user_id', 'entity_id')).map(
+      ([negated, id, type]): ClauseAst => ({
+        kind: 'in-select',
+        negated,
+        operands: [col('res_id')],
+        select: {
+          kind: 'select',
+          table: 'listinstance',
+          distinct: false,
+          columns: ['res_id'],
+          where: {
+            kind: 'logical',
+            op: 'and',
+            left: { kind: 'comparison', op: '=', left: { kind: 'table-column', name: 'item_id' }, right: num(id) },
+            right: { kind: 'comparison', op: '=', left: { kind: 'table-column', name: 'item_type' }, right: str(type) },
+          },
+          groupBy: [],
+          orderBy: [],
+          limit: null,
+        },
+      }),
+    ),
+    fc.integer({ min: 1, max: 8 }).map(
+      (id): ClauseAst => ({
+        kind: 'in-select',
+        negated: false,
+        operands: [col('res_id'), num(id)],
+        select: {
+          kind: 'select',
+          table: 'listinstance',
+          distinct: true,
+          columns: ['res_id', 'item_id'],
+          where: null,
+          groupBy: [],
+          orderBy: [],
+          limit: null,
+        },
+      }),
+    ),
     fc
       .tuple(fc.constantFrom('and' as const, 'or' as const), tie('cond'), tie('cond'))
       .map(([op, left, right]): ClauseAst => ({ kind: 'logical', op, left, right })),
@@ -78,7 +118,11 @@ describe('search within the perimeter (property, seeded dataset)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: DEMO_USERS.length - 1 }),
-        fc.oneof({ weight: 1, arbitrary: clauseArbitrary({ maxDepth: 3 }) }, { weight: 2, arbitrary: typedCondition }),
+        fc.oneof(
+          { weight: 1, arbitrary: clauseArbitrary({ maxDepth: 3 }) },
+          { weight: 1, arbitrary: clauseArbitrary({ maxDepth: 2, subqueries: true }) },
+          { weight: 3, arbitrary: typedCondition },
+        ),
         fc.boolean(),
         async (u, ast, tautologyTail) => {
           const user = DEMO_USERS[u]!
@@ -119,6 +163,64 @@ describe('search within the perimeter (property, seeded dataset)', () => {
       expect(result.resources.map((r) => r.res_id)).toEqual(
         records.filter((r) => naiveVisible(user, r)).map((r) => r.resId),
       )
+    }
+  })
+})
+
+describe('sub-selects in a search reveal nothing outside the perimeter', () => {
+  const search = (index: number, clause: string) =>
+    t.mailroom.search.list(actors[index]!, { select: 'res_id', clause, limit: 1000 })
+  const idsOf = async (index: number, clause: string) => (await search(index, clause)).resources.map((r) => r.res_id)
+
+  it("answers for the perimeter's records only, whatever the sub-select reads of the others", async () => {
+    const bbain = DEMO_USERS.findIndex((u) => u.login === 'bbain')
+    const user = DEMO_USERS[bbain]!
+    const outside = records.find((r) => !naiveVisible(user, r))!
+    const inside = records.find((r) => naiveVisible(user, r))!
+    // A diffusion-list row that only the outside record has: a sub-select finding it must find nothing.
+    for (const record of [outside, inside])
+      await t.mailroom.db
+        .insertInto('listinstance')
+        .values({
+          res_id: record.resId,
+          item_id: 4242,
+          item_type: 'user_id',
+          item_mode: 'cc',
+          difflist_type: 'entity_id',
+        })
+        .execute()
+    try {
+      const perimeter = await idsOf(bbain, '1=1')
+      expect(await idsOf(bbain, 'res_id in (select res_id from listinstance where item_id = 4242)')).toEqual([
+        inside.resId,
+      ])
+      expect(
+        await idsOf(
+          bbain,
+          `res_id in (select res_id from listinstance where item_id = 4242 and res_id = ${outside.resId})`,
+        ),
+      ).toEqual([])
+      expect(await idsOf(bbain, 'res_id not in (select res_id from listinstance where item_id = 4242)')).toEqual(
+        perimeter.filter((id) => id !== inside.resId),
+      )
+      expect(await idsOf(bbain, '(res_id, 4242) in (select res_id, item_id from listinstance)')).toEqual([inside.resId])
+      // What the outside record's rows hold cannot be probed: not by the values compared with them…
+      for (const probe of [
+        `${outside.resId} in (select res_id from listinstance)`,
+        `4242 in (select item_id from listinstance where res_id = ${outside.resId})`,
+        `(typist, 4242) in (select res_id, item_id from listinstance)`,
+      ])
+        await expect(search(bbain, probe), probe).rejects.toThrow(/must select the record the clause is tested on/)
+      // …nor by an error raised on one of them (a division by zero where item_id = 4242).
+      await expect(
+        search(bbain, 'res_id in (select res_id from listinstance where 1 / (item_id - 4242) = 1)'),
+      ).rejects.toThrow(/may not compute values that can fail on a row/)
+      // A user's own tables are for basket clauses, not searches.
+      await expect(search(bbain, 'res_id in (select res_id from res_mark_as_read)')).rejects.toThrow(
+        /may only be read by an administrator's clause/,
+      )
+    } finally {
+      await t.mailroom.db.deleteFrom('listinstance').where('item_id', '=', 4242).execute()
     }
   })
 })

@@ -3,8 +3,16 @@
  * so print → parse must give it back. Core's and storage's tests reach this file by relative path (they
  * cannot depend on this package); the others import it from `@mailroom/testing`.
  */
-import type { ClauseAst, MacroArg, MacroName, MacroRef, SearchFunctionName } from '@mailroom/core'
-import { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from '@mailroom/core'
+import type {
+  ClauseAst,
+  MacroArg,
+  MacroName,
+  MacroRef,
+  SearchFunctionName,
+  SubqueryTableName,
+  SubSelect,
+} from '@mailroom/core'
+import { SUBQUERY_TABLES, VIEW_COLUMN_NAMES, VIEW_COLUMNS } from '@mailroom/core'
 import fc from 'fast-check'
 import {
   ARITHMETIC_OPERATORS,
@@ -57,8 +65,59 @@ export const macroArbitrary: fc.Arbitrary<MacroRef> = fc.letrec<{ macro: MacroRe
   ),
 })).macro
 
+/** Options of {@link clauseArbitrary}. */
+export interface ClauseArbitraryOptions {
+  readonly macros?: boolean
+  readonly maxDepth?: number
+  /** Sub-selects over every allow-listed table (an administrator's clause), operands as the parser requires. */
+  readonly subqueries?: boolean
+  /** Build a sub-select's condition over this table: its columns beside the record's, no full-text, no sub-select. */
+  readonly table?: SubqueryTableName
+}
+
+const SUBQUERY_TABLE_NAMES = Object.keys(SUBQUERY_TABLES) as SubqueryTableName[]
+
+/** A sub-select with its operands: the record's res_id first over a table of records' facts. */
+function inSelectArbitrary(macros: boolean, operand: fc.Arbitrary<ClauseAst>): fc.Arbitrary<ClauseAst> {
+  return fc.constantFrom(...SUBQUERY_TABLE_NAMES).chain((table) => {
+    const { record, selectable, columns } = SUBQUERY_TABLES[table]
+    const chosen: fc.Arbitrary<string[]> =
+      record === null
+        ? fc.subarray([...selectable], { minLength: 1 })
+        : fc.subarray(selectable.filter((c) => c !== record)).map((rest) => [record, ...rest.slice(0, 1)])
+    return fc
+      .record({
+        columns: chosen,
+        negated: fc.boolean(),
+        distinct: fc.boolean(),
+        where: fc.option(clauseArbitrary({ macros, maxDepth: 2, table }), { nil: null }),
+        grouped: fc.boolean(),
+        orderBy: fc.array(
+          fc.record({
+            column: fc.constantFrom(...columns),
+            direction: fc.constantFrom('asc' as const, 'desc' as const),
+          }),
+          { maxLength: 2 },
+        ),
+        limit: fc.option(fc.nat(1000).map(String), { nil: null }),
+        others: fc.array(operand, { minLength: 2, maxLength: 2 }),
+      })
+      .map(({ columns: selected, negated, distinct, where, grouped, orderBy: ordering, limit, others }): ClauseAst => {
+        // As PostgreSQL takes them: grouped by the selected columns, ordered by them when grouped or distinct.
+        const groupBy = grouped ? selected : []
+        const orderBy = grouped || distinct ? ordering.filter((o) => selected.includes(o.column)) : ordering
+        const select: SubSelect = { kind: 'select', table, distinct, columns: selected, where, groupBy, orderBy, limit }
+        const operands: ClauseAst[] =
+          record === null
+            ? others.slice(0, selected.length)
+            : [{ kind: 'column', name: 'res_id' }, ...others.slice(0, selected.length - 1)]
+        return { kind: 'in-select', negated, operands, select }
+      })
+  })
+}
+
 /** Well-formed clause trees; with `macros`, scalar macros anywhere and list macros as IN items. */
-export function clauseArbitrary(options: { macros?: boolean; maxDepth?: number } = {}): fc.Arbitrary<ClauseAst> {
+export function clauseArbitrary(options: ClauseArbitraryOptions = {}): fc.Arbitrary<ClauseAst> {
   const macros = options.macros === true
   const maxDepth = options.maxDepth ?? 4
   const jsonChain: fc.Arbitrary<ClauseAst> = fc
@@ -95,13 +154,22 @@ export function clauseArbitrary(options: { macros?: boolean; maxDepth?: number }
       { kind: 'call', name: 'current_timestamp', args: [] },
     ),
     jsonChain,
-    fc
-      .tuple(
-        fc.constantFrom('match' as const, 'rank' as const),
-        literalTextArbitrary.filter((words) => words.trim() !== ''),
-      )
-      .map(([measure, query]): ClauseAst => ({ kind: 'fulltext', measure, query })),
   ]
+  if (options.table === undefined)
+    leaves.push(
+      fc
+        .tuple(
+          fc.constantFrom('match' as const, 'rank' as const),
+          literalTextArbitrary.filter((words) => words.trim() !== ''),
+        )
+        .map(([measure, query]): ClauseAst => ({ kind: 'fulltext', measure, query })),
+    )
+  else
+    leaves.push(
+      fc
+        .constantFrom(...SUBQUERY_TABLES[options.table].columns)
+        .map((name): ClauseAst => ({ kind: 'table-column', name })),
+    )
   if (macros)
     leaves.push(fc.constantFrom(...SCALAR_MACROS).map((name): ClauseAst => ({ kind: 'macro', name, args: null })))
   const listMacro: fc.Arbitrary<ClauseAst> = macroArbitrary.filter((m) => LIST_MACROS.includes(m.name))
@@ -149,6 +217,7 @@ export function clauseArbitrary(options: { macros?: boolean; maxDepth?: number }
         fc
           .tuple(fc.boolean(), expr, fc.constantFrom('null' as const, 'true' as const, 'false' as const))
           .map(([negated, operand, test]): ClauseAst => ({ kind: 'is', negated, operand, test })),
+        ...(options.subqueries === true && options.table === undefined ? [inSelectArbitrary(macros, expr)] : []),
       ),
     }
   }).expr

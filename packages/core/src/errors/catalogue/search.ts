@@ -3,6 +3,7 @@ import {
   MAX_IN_LIST_ITEMS,
   MAX_NESTING_DEPTH,
   MAX_ORDER_BY_ITEMS,
+  MAX_SUBQUERIES,
   MAX_TEXT_VALUES,
   MAX_TREE_HEIGHT,
 } from '../../search/limits.js'
@@ -34,6 +35,19 @@ const SYNTAX_PROBLEMS = {
   'quoted-identifier': (t: string) => `quoted identifiers are not allowed: ${t}`,
   parameter: (t: string) => `parameters are not allowed: ${t}`,
   subquery: (t: string) => `sub-queries are not allowed: ${t}`,
+  'nested-subquery': (t: string) => `a sub-select may not hold another sub-select: ${t}`,
+  'too-many-subqueries': (t: string) => `more than ${MAX_SUBQUERIES} sub-selects, first extra one ${t}`,
+  'subquery-table-not-allowed': (t: string) =>
+    `table ${t} may only be read by an administrator's clause (a basket's, a group's), not by a search`,
+  'subquery-join': (t: string) => `a sub-select reads one table, without joins: ${t}`,
+  'subquery-column': (t: string) => `column ${t} may not be selected by a sub-select`,
+  'subquery-arity': () => 'the values left of IN are not as many as the columns the sub-select selects',
+  'subquery-record': () =>
+    "a sub-select over a record's table must select the record the clause is tested on: res_id IN (SELECT res_id FROM ...)",
+  'subquery-may-fail': () =>
+    "a sub-select's condition may not compute values that can fail on a row (arithmetic, casts, substring…): compare its columns with values",
+  'row-value': (t: string) => `a list of values (a, b) is only allowed before IN (SELECT ...): ${t}`,
+  'fulltext-in-subquery': (t: string) => `${t}(...) is not allowed inside a sub-select`,
   'unexpected-token': (t: string) => `unexpected token ${t}`,
   'unexpected-end': () => 'unexpected end of input',
   'unknown-column': (t: string) => `unknown column ${t}`,

@@ -23,6 +23,7 @@ import * as maarchImportRuns from './0021-maarch-import-runs.js'
 import * as fulltextPassages from './0022-fulltext-passages.js'
 import * as fulltextPerimeterIndex from './0023-fulltext-perimeter-index.js'
 import * as basketsAndActions from './0024-baskets-and-actions.js'
+import * as basketPerimeterAccessVersion from './0025-basket-perimeter-access-version.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-fulltext-passages': fulltextPassages,
   '0023-fulltext-perimeter-index': fulltextPerimeterIndex,
   '0024-baskets-and-actions': basketsAndActions,
+  '0025-basket-perimeter-access-version': basketPerimeterAccessVersion,
 }
 
 /**
