@@ -22,6 +22,11 @@ export {
   parseAttachmentRemovalId,
   removedVersionsRoot,
 } from './attachments/remove-attachment.js'
+export {
+  type BasketClauseSource,
+  basketClauseRefusal,
+  basketClauseTree,
+} from './baskets/basket-clause.js'
 export { contentDisposition } from './content/content-filename.js'
 export { createNewVersion } from './content/create-version.js'
 export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'

@@ -1,5 +1,6 @@
 import { ATTACHMENT_ERRORS } from './attachments.js'
 import { AUTH_ERRORS } from './auth.js'
+import { BASKET_ERRORS } from './baskets.js'
 import { COMMON_ERRORS } from './common.js'
 import { CONTACTS_ERRORS } from './contacts.js'
 import { CONTENT_ERRORS } from './content.js'
@@ -33,4 +34,5 @@ export const ERROR_CATALOGUE = {
   ...LINKS_ERRORS,
   ...REFERENCE_ERRORS,
   ...ATTACHMENT_ERRORS,
+  ...BASKET_ERRORS,
 } as const
