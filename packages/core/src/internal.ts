@@ -7,6 +7,7 @@
  * Other programs use `@mailroom/core`.
  */
 
+export { createActionsUseCases } from './actions/actions-services.js'
 export { displayName, isRoot, primaryEntityOf } from './actors/actor.js'
 export { attachmentTypesBody } from './attachments/attachment-services.js'
 export {

@@ -1,3 +1,4 @@
+import { ACTION_ERRORS } from './actions.js'
 import { ATTACHMENT_ERRORS } from './attachments.js'
 import { AUTH_ERRORS } from './auth.js'
 import { BASKET_ERRORS } from './baskets.js'
@@ -31,6 +32,7 @@ export const ERROR_CATALOGUE = {
   ...ORGANISATION_ERRORS,
   ...IMPORT_ERRORS,
   ...NOTES_ERRORS,
+  ...ACTION_ERRORS,
   ...LINKS_ERRORS,
   ...REFERENCE_ERRORS,
   ...ATTACHMENT_ERRORS,
