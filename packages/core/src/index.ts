@@ -25,8 +25,12 @@ export type {
   LetterOutcome,
   ListFacts,
   OfferedAction,
+  RedirectRule,
+  RedirectTreeEntity,
+  RedirectUser,
   StoredAction,
 } from './actions/ports.js'
+export type { RedirectChoices, RedirectEntityNode } from './actions/redirect-choices.js'
 export { DIFFUSION_LIST_HISTORY, type RedirectData, type RedirectItem } from './actions/redirect-data.js'
 export type { ActionRouteIds, ActionRunAnswer } from './actions/run-action.js'
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
@@ -44,6 +48,7 @@ export {
   LockedLettersSchema,
   OfferedActionsQuerySchema,
   OfferedActionsSchema,
+  RedirectChoicesSchema,
 } from './api/action-schemas.js'
 export type { CreateAttachmentBody } from './api/attachment-schemas.js'
 export {

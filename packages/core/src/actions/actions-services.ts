@@ -15,6 +15,7 @@ import {
   offeredActions,
 } from './offered-actions.js'
 import type { ActionMeta } from './ports.js'
+import { type RedirectChoices, redirectChoices } from './redirect-choices.js'
 import { type ActionRouteIds, type ActionRunAnswer, type ActionsDependencies, runAction } from './run-action.js'
 
 /** Running actions on a basket's letters and locking them (`/rest/resourcesList/users/.../baskets/...`). */
@@ -25,6 +26,8 @@ export interface ActionsServices {
   run(actor: Actor, ids: ActionRouteIds, body: unknown, meta?: ActionMeta): Promise<ActionRunAnswer>
   /** POST .../actions/{actionId}/checkCloseWithFieldsAction. */
   checkCloseWithFields(actor: Actor, ids: ActionRouteIds, body: unknown): Promise<CloseWithFieldsCheck>
+  /** GET .../actions/{actionId}/getRedirect. */
+  redirectChoices(actor: Actor, ids: ActionRouteIds): Promise<RedirectChoices>
   /** PUT .../locked. */
   locked(actor: Actor, ids: ListRouteIds, body: unknown): Promise<LockedLetters>
   /** PUT .../lock. */
@@ -41,6 +44,7 @@ export function createActionsUseCases(
     offered: (actor, ids, resId) => offeredActions(deps.actions, actor, ids, resId),
     run: (actor, ids, body, meta) => runAction(deps, actor, ids, body, meta),
     checkCloseWithFields: (actor, ids, body) => checkCloseWithFields(deps, actor, ids, body),
+    redirectChoices: (actor, ids) => redirectChoices(deps.actions, actor, ids),
     locked: (actor, ids, body) => lockedLetters(deps, actor, ids, body),
     lock: (actor, ids, body) => lockLetters(deps, actor, ids, body),
     unlock: (actor, ids, body) => unlockLetters(deps, actor, ids, body),

@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import type { HistoryRow } from '../history/history-row.js'
+import type { PerimeterContext } from '../search/expand-macros.js'
 import type { SupportedActionComponent } from './action-components.js'
 import type { ActionNote } from './action-request.js'
 import type { RedirectData } from './redirect-data.js'
@@ -123,6 +124,41 @@ export interface ActionsStore {
     resId: number,
     requiredFields: readonly string[],
   ): Promise<{ chrono: string | null; fields: string[] }>
+  /** The redirect choices of an action in the group's basket (`groupbasket_redirect`). */
+  redirectRules(scope: BasketScope, actionId: number): Promise<RedirectRule[]>
+  /** The macro context of the basket's owner (her entities, the tree); null for a user that is gone. */
+  macroContextOf(userId: number): Promise<PerimeterContext | null>
+  /** Every enabled entity, by parent (20.10's order). */
+  enabledEntities(): Promise<RedirectTreeEntity[]>
+  /** The users of these entities not deleted, absent or suspended, by last then first name. */
+  usersOf(entityIds: readonly string[]): Promise<RedirectUser[]>
+  /** `parameters.param_value_int` of this id, or null. */
+  parameterInt(id: string): Promise<number | null>
+}
+
+/** One row of `groupbasket_redirect`: an entity, or a keyword naming entities relative to the basket's owner. */
+export interface RedirectRule {
+  readonly mode: string
+  readonly entityId: string | null
+  readonly keyword: string | null
+}
+
+/** A user a letter may be redirected to, as 20.10's getRedirect lists them. */
+export interface RedirectUser {
+  readonly id: number
+  readonly user_id: string
+  readonly firstname: string | null
+  readonly lastname: string | null
+  readonly labelToDisplay: string
+  readonly descriptionToDisplay: string | null
+}
+
+/** An enabled entity as the redirect tree shows it. */
+export interface RedirectTreeEntity {
+  readonly serialId: number
+  readonly entityId: string
+  readonly label: string
+  readonly parentEntityId: string | null
 }
 
 /** About the request, for the history rows. */

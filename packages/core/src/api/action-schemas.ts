@@ -100,3 +100,44 @@ export const CloseWithFieldsCheckSchema = z
     success: z.array(z.number().int()),
   })
   .meta({ id: 'CloseWithFieldsCheck', description: 'The letters that may close, and those missing required fields' })
+
+/** Body of `GET .../actions/{actionId}/getRedirect`. */
+export const RedirectChoicesSchema = z
+  .object({
+    entities: z
+      .array(
+        z.object({
+          id: z.string().describe('The entity_id'),
+          entity_id: z.string(),
+          entity_label: z.string(),
+          parent_entity_id: z.string().nullable(),
+          serialId: z.number().int(),
+          parent: z.string().describe('The parent’s entity_id, or # at the root'),
+          icon: z.string(),
+          state: z.object({
+            opened: z.boolean(),
+            selected: z.literal(true).optional(),
+            disabled: z.literal(true).optional(),
+          }),
+          allowed: z.boolean().describe('The letter may be redirected to this entity'),
+          text: z.string(),
+        }),
+      )
+      .describe('Every enabled entity, as a tree'),
+    users: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          user_id: z.string(),
+          firstname: z.string().nullable(),
+          lastname: z.string().nullable(),
+          labelToDisplay: z.string(),
+          descriptionToDisplay: z.string().nullable().describe('The user’s primary entity'),
+        }),
+      )
+      .describe('The people the letter may be redirected to'),
+    keepDestForRedirection: z
+      .boolean()
+      .describe('Whether the assignee stays by default (parameter keepDestForRedirection)'),
+  })
+  .meta({ id: 'RedirectChoices', description: 'Where a letter of the basket may be redirected' })

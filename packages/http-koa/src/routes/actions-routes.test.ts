@@ -606,6 +606,75 @@ describe('GET …/actions and checkCloseWithFieldsAction', () => {
     expect([refused.status, refused.json]).toEqual([403, { errors: 'Group is not linked to this user' }])
   })
 
+  it('getRedirect offers the entities and people of the redirect choices, keywords read for the basket’s owner', async () => {
+    await s.mailroom.db
+      .insertInto('groupbasket_redirect')
+      .values([
+        {
+          group_id: 'AGENT',
+          basket_id: 'MyBasket',
+          action_id: action.redirect!,
+          entity_id: 'DGS',
+          redirect_mode: 'ENTITY',
+        },
+        {
+          group_id: 'AGENT',
+          basket_id: 'MyBasket',
+          action_id: action.redirect!,
+          keyword: 'MY_ENTITIES',
+          redirect_mode: 'ENTITY',
+        },
+        {
+          group_id: 'AGENT',
+          basket_id: 'MyBasket',
+          action_id: action.redirect!,
+          keyword: 'MY_PRIMARY_ENTITY',
+          redirect_mode: 'USERS',
+        },
+        {
+          group_id: 'AGENT',
+          basket_id: 'MyBasket',
+          action_id: action.redirect!,
+          keyword: 'NOT_A_KEYWORD',
+          redirect_mode: 'USERS',
+        },
+      ])
+      .execute()
+    const response = await s.call('GET', `${list()}/actions/${action.redirect}/getRedirect`, { auth: bbain })
+    expect(response.status).toBe(200)
+    const allowed = response.json.entities
+      .filter((e: { allowed: boolean }) => e.allowed)
+      .map((e: { id: string }) => e.id)
+    expect(allowed.sort()).toEqual(['DGS', 'PJS'])
+    const pjs = response.json.entities.find((e: { id: string }) => e.id === 'PJS')
+    expect(pjs).toMatchObject({
+      entity_id: 'PJS',
+      parent: pjs.parent_entity_id,
+      icon: 'fa fa-sitemap',
+      state: { opened: true, selected: true },
+    })
+    const closed = response.json.entities.find((e: { allowed: boolean }) => !e.allowed)
+    expect(closed.state).toEqual({ opened: false, disabled: true })
+    expect(response.json.users).toEqual([
+      {
+        id: BBAIN,
+        user_id: 'bbain',
+        firstname: 'Barbara',
+        lastname: 'BAIN',
+        labelToDisplay: 'Barbara BAIN',
+        descriptionToDisplay: pjs.entity_label,
+      },
+    ])
+    expect(response.json.keepDestForRedirection).toBe(false)
+    // An action without redirect choices offers no one.
+    const none = await s.call('GET', `${list()}/actions/${action.close}/getRedirect`, { auth: bbain })
+    expect([none.json.users, none.json.entities.some((e: { allowed: boolean }) => e.allowed)]).toEqual([[], false])
+    const refused = await s.call('GET', `${list(PPETIT, COURRIER)}/actions/${action.redirect}/getRedirect`, {
+      auth: bbain,
+    })
+    expect([refused.status, refused.json]).toEqual([403, { errors: 'Basket out of perimeter' }])
+  })
+
   it('checkCloseWithFieldsAction answers as the recorded journey did', async () => {
     const resId = await letter()
     const check = await s.call('POST', `${list()}/actions/${action.close}/checkCloseWithFieldsAction`, {

@@ -15,6 +15,8 @@ import {
   type OfferedActions,
   OfferedActionsQuerySchema,
   OfferedActionsSchema,
+  type RedirectChoices,
+  RedirectChoicesSchema,
 } from '@mailroom/core'
 import { actorOf } from '../middleware/authenticate.js'
 import { json, type RouteDeclaration } from './route-declaration.js'
@@ -143,6 +145,60 @@ export const actionsRoutes: readonly RouteDeclaration[] = [
         )
         if (answer === null) ctx.status = 204
         else ctx.body = answer
+      },
+  },
+  {
+    method: 'get',
+    path: `${LIST}/actions/:actionId/getRedirect`,
+    operationId: 'getRedirectChoices',
+    tag: 'baskets',
+    summary: 'Where a letter of the basket may be redirected',
+    description:
+      'The entities and people the group’s redirect choices allow for this action (entities named, or keywords such as ' +
+      'MY_ENTITIES read for the basket’s owner), every enabled entity as a tree with the allowed ones marked, and whether ' +
+      'the assignee stays by default.',
+    security: 'user',
+    request: { path: BasketActionPathSchema },
+    responses: {
+      '200': {
+        description: 'The redirect choices',
+        content: json(RedirectChoicesSchema, {
+          entities: [
+            {
+              id: 'PJS',
+              entity_id: 'PJS',
+              entity_label: 'Pôle Jeunesse et Sport',
+              parent_entity_id: 'VILLE',
+              serialId: 6,
+              parent: 'VILLE',
+              icon: 'fa fa-sitemap',
+              state: { opened: false },
+              allowed: true,
+              text: 'Pôle Jeunesse et Sport',
+            },
+          ],
+          users: [
+            {
+              id: 3,
+              user_id: 'bbain',
+              firstname: 'Barbara',
+              lastname: 'BAIN',
+              labelToDisplay: 'Barbara BAIN',
+              descriptionToDisplay: 'Pôle Jeunesse et Sport',
+            },
+          ],
+          keepDestForRedirection: false,
+        } satisfies RedirectChoices),
+      },
+    },
+    errors: LIST_ERRORS,
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        ctx.body = await services.actions.redirectChoices(actorOf(ctx), {
+          ...listIds(ctx.params),
+          actionId: ctx.params.actionId,
+        })
       },
   },
   {

@@ -8,8 +8,12 @@ import type {
   LetterOutcome,
   ListFacts,
   OfferedAction,
+  RedirectRule,
+  RedirectTreeEntity,
+  RedirectUser,
   StoredAction,
 } from '@mailroom/core'
+import type { PerimeterContext } from '@mailroom/core/internal'
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely'
 import { basketSelection, basketSelectionOfUser } from '../baskets/basket-selection.js'
 import type { ActionsTable, Database } from '../database/schema.js'
@@ -18,6 +22,8 @@ import { insertHistoryRows } from '../history/history-rows.js'
 import { insertNote } from '../notes/notes-store.js'
 import { setRecordsStatus } from '../status/set-records-status.js'
 import type { StorageContext } from '../storage-context.js'
+import { KyselyUserRepository } from '../users/kysely-user-repository.js'
+import { primaryEntityLabelOf } from '../users/primary-entity-label.js'
 import { ComponentRefusal, runComponent } from './component-work.js'
 
 type Executor = Kysely<Database>
@@ -275,6 +281,76 @@ export class KyselyActionsStore implements ActionsStore {
     if (empty.length === 0) return { chrono: record.alt_identifier, fields: [] }
     const labels = await db.selectFrom('custom_fields').select('label').where('id', 'in', empty).orderBy('id').execute()
     return { chrono: record.alt_identifier, fields: labels.map((row) => row.label) }
+  }
+
+  async redirectRules(scope: BasketScope, actionId: number): Promise<RedirectRule[]> {
+    const rows = await this.#context.db
+      .selectFrom('groupbasket_redirect')
+      .select(['redirect_mode', 'entity_id', 'keyword'])
+      .where('group_id', '=', scope.group.groupId)
+      .where('basket_id', '=', scope.basket.basketId)
+      .where('action_id', '=', actionId)
+      .orderBy('system_id')
+      .execute()
+    return rows.map((row) => ({ mode: row.redirect_mode, entityId: row.entity_id, keyword: row.keyword }))
+  }
+
+  async macroContextOf(userId: number): Promise<PerimeterContext | null> {
+    const { db, perimeter } = this.#context
+    const owner = await new KyselyUserRepository(db).loadActor(userId)
+    return owner ? perimeter.macroContext(db, owner) : null
+  }
+
+  async enabledEntities(): Promise<RedirectTreeEntity[]> {
+    const rows = await this.#context.db
+      .selectFrom('entities')
+      .select(['id', 'entity_id', 'entity_label', 'parent_entity_id'])
+      .where('enabled', '=', 'Y')
+      .orderBy('parent_entity_id')
+      .orderBy('id')
+      .execute()
+    return rows.map((row) => ({
+      serialId: row.id,
+      entityId: row.entity_id,
+      label: row.entity_label,
+      parentEntityId: row.parent_entity_id,
+    }))
+  }
+
+  async usersOf(entityIds: readonly string[]): Promise<RedirectUser[]> {
+    const rows = await this.#context.db
+      .selectFrom('users as u')
+      .select(['u.id', 'u.user_id', 'u.firstname', 'u.lastname', primaryEntityLabelOf('u.id').as('entity_label')])
+      .where('u.status', 'not in', ['DEL', 'ABS', 'SPD'])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('users_entities as ue')
+            .select('ue.user_id')
+            .whereRef('ue.user_id', '=', 'u.id')
+            .where('ue.entity_id', 'in', [...entityIds]),
+        ),
+      )
+      .orderBy('u.lastname')
+      .orderBy('u.firstname')
+      .execute()
+    return rows.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      labelToDisplay: `${row.firstname ?? ''} ${row.lastname ?? ''}`,
+      descriptionToDisplay: row.entity_label ?? null,
+    }))
+  }
+
+  async parameterInt(id: string): Promise<number | null> {
+    const row = await this.#context.db
+      .selectFrom('parameters')
+      .select('param_value_int')
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return row?.param_value_int ?? null
   }
 }
 
