@@ -71,7 +71,11 @@ export interface LetterLock {
 export type ComponentWork =
   | { readonly component: Exclude<SupportedActionComponent, 'redirectAction' | 'resMarkAsReadAction'> }
   | { readonly component: 'redirectAction'; readonly redirect: RedirectData }
-  | { readonly component: 'resMarkAsReadAction'; readonly markedBasket: string }
+  | {
+      readonly component: 'resMarkAsReadAction'
+      /** The basket read from: its code, or its serial id (its code found by storage; `fallback` when none has it). */
+      readonly markedBasket: { readonly code: string } | { readonly serial: number; readonly fallback: string }
+    }
 
 /** Everything one letter gets, in one transaction. */
 export interface LetterActionPlan {

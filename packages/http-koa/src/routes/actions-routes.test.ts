@@ -444,6 +444,10 @@ describe('the components', () => {
     expect((await run('read', { resources: [resId], data: { basketId: basket } })).status).toBe(204)
     expect((await run('read', { resources: [resId] })).status).toBe(204)
     expect(await rows()).toEqual([{ res_id: resId, user_id: BBAIN, basket_id: 'MyBasket' }])
+    // Another basket, by serial id (the web client) or by code.
+    expect((await run('read', { resources: [resId], data: { basketId: closedBasket } })).status).toBe(204)
+    expect((await run('read', { resources: [resId], data: { basketId: 'Unlinked' } })).status).toBe(204)
+    expect((await rows()).map((row) => row.basket_id).sort()).toEqual(['ClosedBasket', 'MyBasket', 'Unlinked'])
   })
 
   it('redirectAction replaces the list, the assignee and the destination, as the history says', async () => {
