@@ -53,6 +53,7 @@ const LIVE_LOCKER = sql<number | null>`case when locker_time > clock_timestamp()
 /** Core's actions port over kysely: the list's facts, the basket's letters, and each letter's transaction. */
 export class KyselyActionsStore implements ActionsStore {
   readonly #context: Pick<StorageContext, 'db' | 'perimeter' | 'logger'>
+  readonly #conditions = new WeakMap<BasketScope, Promise<Expression<SqlBool>>>()
 
   constructor(context: Pick<StorageContext, 'db' | 'perimeter' | 'logger'>) {
     this.#context = context
@@ -117,14 +118,22 @@ export class KyselyActionsStore implements ActionsStore {
     return row ? storedAction(row) : null
   }
 
-  /** The basket's condition for its owner (throws BASKET_CLAUSE_REFUSED for a clause the language cannot take). */
+  /**
+   * The basket's condition for its owner (throws BASKET_CLAUSE_REFUSED for a clause the language cannot take), read
+   * once per request: one scope serves every letter of a batch.
+   */
   #holds(scope: BasketScope): Promise<Expression<SqlBool>> {
-    const { basket } = scope
-    return basketSelectionOfUser(
-      this.#context,
-      { basketId: basket.basketId, basketName: basket.name, clause: basket.clause },
-      scope.ownerId,
-    )
+    let condition = this.#conditions.get(scope)
+    if (!condition) {
+      const { basket } = scope
+      condition = basketSelectionOfUser(
+        this.#context,
+        { basketId: basket.basketId, basketName: basket.name, clause: basket.clause },
+        scope.ownerId,
+      )
+      this.#conditions.set(scope, condition)
+    }
+    return condition
   }
 
   async lettersInBasket(scope: BasketScope, resIds: readonly number[]): Promise<LetterLock[]> {
