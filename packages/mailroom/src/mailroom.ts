@@ -38,6 +38,7 @@ import {
 import {
   type ContentSettings,
   createAttachmentServices,
+  createBasketsServices,
   createContentServices,
   createCriteriaSearchServices,
   createDiffusionListServices,
@@ -297,6 +298,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       }),
       notes: createNotesServices(context),
       links: createLinksServices(context),
+      baskets: createBasketsServices(context),
       diffusionList: createDiffusionListServices(context),
       journal: createJournalServices(context),
       organisation: createOrganisationAdmin({

@@ -4,6 +4,8 @@ import type {
   AttachmentListBody,
   AttachmentOriginalBase64Body,
   AttachmentTypesBody,
+  BasketFilters,
+  BasketList,
   ChainVerificationResponse,
   ContactBody,
   ContactCreatedResponse,
@@ -18,9 +20,12 @@ import type {
   CriteriaSearchResponse,
   EarlierCreateRecordBody,
   Entity,
+  Home,
   IdentityProviderOffer,
+  IsAllowed,
   JournalEventsParams,
   JournalEventsResponse,
+  LastResources,
   LinkedResources,
   LinkResourcesBody,
   ListInstance,
@@ -95,6 +100,50 @@ export interface JournalCallOptions extends CallOptions {
    */
   readonly cookieToken?: string
 }
+
+/** The basket a list call addresses: its owner (the caller, or the colleague who lent it), the owner's group, the basket (serial ids). */
+export interface BasketAddress {
+  readonly userId: number
+  readonly groupId: number
+  readonly basketId: number
+}
+
+/**
+ * Parameters of `getBasketList` and `getBasketFilters`, as 20.10's client sends them. The filters are
+ * comma-separated lists; for `priorities`, `categories` and `entities` an empty text selects the records without
+ * a value, a leading or trailing comma adds them.
+ */
+export interface BasketListParams {
+  /** 1 to 500 (default 10). */
+  readonly limit?: number
+  readonly offset?: number
+  /** One column and a direction, e.g. `creation_date desc` (default: the basket's order). */
+  readonly order?: string
+  /** At least 2 characters, in the chrono or the subject. */
+  readonly search?: string
+  readonly priorities?: string
+  readonly categories?: string
+  readonly entities?: string
+  readonly statuses?: string
+  readonly doctypes?: string
+  readonly folders?: string
+  /** Only records past their process limit date. */
+  readonly delayed?: boolean
+}
+
+const BASKET_LIST_PARAMS = [
+  'limit',
+  'offset',
+  'order',
+  'search',
+  'priorities',
+  'categories',
+  'entities',
+  'statuses',
+  'doctypes',
+  'folders',
+  'delayed',
+] as const
 
 /** Parameters of `listContacts` (GET /rest/contacts). */
 export interface ContactListParams {
@@ -215,6 +264,17 @@ export interface MailroomClient extends ReferenceDataClient {
   /** DELETE /rest/resources/{resId}/linkedResources/{id}: removes the link, both ways (privilege add_links). */
   unlinkResource(resId: number, linkedResId: number, options?: CallOptions): Promise<void>
 
+  /** GET /rest/home: the caller's baskets, group by group, with their counts, and the baskets lent to the caller. */
+  getHome(options?: CallOptions): Promise<Home>
+  /** GET /rest/home/lastRessources: the 5 records the caller last acted on. */
+  getLastResources(options?: CallOptions): Promise<LastResources>
+  /** GET /rest/resourcesList/users/{userId}/groups/{groupId}/baskets/{basketId}: a page of a basket's records. */
+  getBasketList(basket: BasketAddress, params?: BasketListParams, options?: CallOptions): Promise<BasketList>
+  /** GET …/baskets/{basketId}/filters: the filter values of a basket's records, with their counts. */
+  getBasketFilters(basket: BasketAddress, params?: BasketListParams, options?: CallOptions): Promise<BasketFilters>
+  /** GET /rest/resources/{resId}/isAllowed: whether the record is in the caller's perimeter. */
+  isResourceAllowed(resId: number, options?: CallOptions): Promise<IsAllowed>
+
   /** GET /rest/resources/{resId}/listInstance: the diffusion list of a record. */
   getListInstance(resId: number, options?: CallOptions): Promise<ListInstance>
 
@@ -305,6 +365,12 @@ function streamWanted(params: object | undefined): boolean {
 /** A lookup's answer: the contact, or null for the `{}` the server answers when none matches. */
 function found(answer: ContactResponse | Record<string, never>): ContactResponse | null {
   return 'id' in answer ? (answer as ContactResponse) : null
+}
+
+/** The path of a basket's list. */
+function basketPath(basket: BasketAddress): string {
+  const id = (n: number) => encodeURIComponent(String(n))
+  return `rest/resourcesList/users/${id(basket.userId)}/groups/${id(basket.groupId)}/baskets/${id(basket.basketId)}`
 }
 
 function query(params: object | undefined, names: readonly string[]): QueryValues {
@@ -463,6 +529,25 @@ export function createClient(options: ClientOptions): MailroomClient {
     async unlinkResource(resId, linkedResId, call = {}) {
       const path = `${resource(resId)}/linkedResources/${encodeURIComponent(String(linkedResId))}`
       await transport.empty('DELETE', path, { idempotent: true, ...call })
+    },
+
+    getHome(call = {}) {
+      return transport.json('GET', 'rest/home', call)
+    },
+    getLastResources(call = {}) {
+      return transport.json('GET', 'rest/home/lastRessources', call)
+    },
+    getBasketList(basket, params, call = {}) {
+      return transport.json('GET', basketPath(basket), { ...call, query: query(params, BASKET_LIST_PARAMS) })
+    },
+    getBasketFilters(basket, params, call = {}) {
+      return transport.json('GET', `${basketPath(basket)}/filters`, {
+        ...call,
+        query: query(params, BASKET_LIST_PARAMS),
+      })
+    },
+    isResourceAllowed(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/isAllowed`, call)
     },
 
     getListInstance(resId, call = {}) {

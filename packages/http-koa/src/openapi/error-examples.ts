@@ -7,6 +7,11 @@ import { STATUS_BY_KIND } from '../error-status.js'
  * catalogue; only these sample values are written here.
  */
 const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
+  BASKET_CLAUSE_REFUSED: {
+    basketId: 'CopyMailBasket',
+    basketName: 'Courriers en copie',
+    reason: 'sub-queries are not allowed: "select" at position 11',
+  },
   CREATE_NOT_INTEGER: { field: 'modelId' },
   CONTACT_FIELD_LENGTH: { field: 'lastname' },
   CONTACT_DUPLICATE_MAIL: { id: 13 },
