@@ -280,6 +280,7 @@ export type {
   HomeBasketRow,
   LentBasket,
   ProfileBasketRow,
+  ProfileBaskets,
   StoredBasket,
   StoredGroup,
 } from './baskets/ports.js'
