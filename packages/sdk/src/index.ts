@@ -6,7 +6,8 @@
 export type { MailroomAdminClient, OrganisationApplyCallOptions } from './admin-client.js'
 export { decodeBase64, encodeBase64 } from './base64.js'
 export type {
-  BasketRef,
+  BasketAddress,
+  BasketListParams,
   Bytes,
   CallOptions,
   ChainVerificationParams,
