@@ -23,7 +23,6 @@ export type {
   LetterActionPlan,
   LetterLock,
   LetterOutcome,
-  ListFacts,
   OfferedAction,
   RedirectRule,
   RedirectTreeEntity,

@@ -1,4 +1,5 @@
 import type { Actor } from '../actors/actor.js'
+import type { BasketStore } from '../baskets/ports.js'
 import { fail } from '../errors/domain-error.js'
 import { noteHistory } from '../notes/note-use-cases.js'
 import type { NotesStore } from '../notes/ports.js'
@@ -19,6 +20,8 @@ import { parseRedirectData } from './redirect-data.js'
 
 /** What the actions' use cases need from the outside. */
 export interface ActionsDependencies {
+  /** The baskets' store: the list's checks (`listControl`). */
+  readonly baskets: BasketStore
   readonly actions: ActionsStore
   /** The notes' store: an action's note names entities that must exist, as `POST /rest/notes` checks. */
   readonly notes: Pick<NotesStore, 'countEntities'>
@@ -98,7 +101,7 @@ export async function runAction(
   meta: ActionMeta = {},
 ): Promise<ActionRunAnswer> {
   const request = parseActionRequest(body)
-  const scope = await controlList(deps.actions, actor, ids)
+  const scope = await controlList(deps, actor, ids)
   const actionId = routeIdOf(ids.actionId)
   const action =
     (actionId === null ? null : await deps.actions.linkedAction(scope, actionId)) ?? fail('ACTION_NOT_LINKED')

@@ -100,7 +100,7 @@ export interface ControlledList {
  * is not a serial id names nothing: "Group or basket does not exist" (20.10 fails on it).
  */
 export async function controlList(
-  deps: BasketsDependencies,
+  deps: Pick<BasketsDependencies, 'baskets'>,
   actor: Actor,
   path: BasketListPath,
 ): Promise<ControlledList> {
