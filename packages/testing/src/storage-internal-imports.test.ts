@@ -31,9 +31,14 @@ const STORAGE_MAY_IMPORT = new Set([
   'expandMacros',
   'PerimeterContext',
   'PerimeterEntity',
-  // A basket's clause, read for its owner (branch baskets-read).
+  // A basket's clause, read for its owner, and its list's query (branch baskets-read).
   'BasketClauseSource',
   'basketClauseTree',
+  'basketClauseRefusal',
+  'BasketListQuery',
+  'NullableFilter',
+  'parseOrderItem',
+  'createBasketsUseCases',
   'displayName',
   'isRoot',
   'primaryEntityOf',
