@@ -39,6 +39,7 @@ const STORAGE_MAY_IMPORT = new Set([
   'NullableFilter',
   'parseOrderItem',
   'createBasketsUseCases',
+  'CATEGORY_LABELS',
   'displayName',
   'isRoot',
   'primaryEntityOf',
