@@ -9,9 +9,48 @@
  * `@mailroom/core/internal`, which is not public API.
  */
 
+export { MAARCH_ACTION_COMPONENTS, SUPPORTED_ACTION_COMPONENTS } from './actions/action-components.js'
+export { LOCK_SECONDS, MAX_ACTION_RESOURCES } from './actions/action-limits.js'
+export type { ActionNote, ActionRequest } from './actions/action-request.js'
+export type { ActionsPorts, ActionsServices } from './actions/actions-services.js'
+export { createActionsUseCases } from './actions/actions-services.js'
+export type { ListRouteIds } from './actions/list-control.js'
+export type { CloseWithFieldsCheck, OfferedActionItem, OfferedActions } from './actions/offered-actions.js'
+export type {
+  ActionBasket,
+  ActionGroup,
+  ActionMeta,
+  ActionsStore,
+  BasketScope,
+  ComponentWork,
+  LetterActionPlan,
+  LetterLock,
+  LetterOutcome,
+  OfferedAction,
+  RedirectRule,
+  RedirectTreeEntity,
+  RedirectUser,
+  StoredAction,
+} from './actions/ports.js'
+export type { RedirectChoices, RedirectEntityNode } from './actions/redirect-choices.js'
+export { DIFFUSION_LIST_HISTORY, type RedirectData, type RedirectItem } from './actions/redirect-data.js'
+export type { ActionRouteIds, ActionRunAnswer } from './actions/run-action.js'
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
 export type { Privilege } from './actors/privileges.js'
 export { CHECKED_PRIVILEGES, hasPrivilege, privilegesOf } from './actors/privileges.js'
+export {
+  ActionRunAnswerSchema,
+  type ActionRunBody,
+  ActionRunBodySchema,
+  BasketActionPathSchema,
+  CloseWithFieldsCheckSchema,
+  type LetterListBody,
+  LetterListBodySchema,
+  LockedLettersSchema,
+  OfferedActionsQuerySchema,
+  OfferedActionsSchema,
+  RedirectChoicesSchema,
+} from './api/action-schemas.js'
 export type { CreateAttachmentBody } from './api/attachment-schemas.js'
 export {
   AttachmentContentBase64ResponseSchema,
@@ -34,6 +73,33 @@ export {
   RefreshTokenParamsSchema,
   RefreshTokenResponseSchema,
 } from './api/auth-schemas.js'
+export type {
+  AssignedBasket,
+  BasketFilters,
+  BasketList,
+  BasketListRow,
+  DisplayItem,
+  EntityFilterEntry,
+  FilterEntry,
+  Home,
+  HomeBasket,
+  IsAllowed,
+  LastResources,
+} from './api/basket-schemas.js'
+export {
+  AssignedBasketSchema,
+  BasketFiltersSchema,
+  BasketListPathSchema,
+  BasketListQuerySchema,
+  BasketListRowSchema,
+  BasketListSchema,
+  DisplayItemSchema,
+  HomeBasketSchema,
+  HomeSchema,
+  IsAllowedPathSchema,
+  IsAllowedSchema,
+  LastResourcesSchema,
+} from './api/basket-schemas.js'
 export type {
   ContactBody,
   ContactCreatedResponse,
@@ -251,6 +317,25 @@ export type {
 export { AUTHENTICATION_METHODS } from './auth/ports.js'
 export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
+export type { BasketClauseSource } from './baskets/basket-clause.js'
+export { basketClauseRefusal, basketClauseTree } from './baskets/basket-clause.js'
+export type { BasketListQuery, NullableFilter } from './baskets/basket-list-query.js'
+export type { BasketsDependencies } from './baskets/basket-use-cases.js'
+export { createBasketsUseCases } from './baskets/basket-use-cases.js'
+export type {
+  BasketListPath,
+  BasketListStoredRow,
+  BasketStore,
+  BasketsServices,
+  DisplayValue,
+  GroupBasketDisplay,
+  HomeBasketRow,
+  LentBasket,
+  ProfileBasketRow,
+  ProfileBaskets,
+  StoredBasket,
+  StoredGroup,
+} from './baskets/ports.js'
 export type { ContactJson, ContactTextField, ContactValues, StoredContact } from './contacts/contact.js'
 export { CONTACT_TEXT_FIELDS } from './contacts/contact.js'
 export type { ContactListQuery } from './contacts/contact-list-query.js'
@@ -340,6 +425,7 @@ export type {
 } from './criteria-search/ports.js'
 export type { CriteriaSearchDependencies } from './criteria-search/search-by-criteria.js'
 export { createCriteriaSearchUseCases } from './criteria-search/search-by-criteria.js'
+export { CATEGORY_LABELS } from './criteria-search/search-configuration.js'
 export type {
   DiffusionListDependencies,
   DiffusionListServices,
@@ -424,6 +510,8 @@ export type { LinksDependencies } from './links/link-use-cases.js'
 export { createLinksUseCases } from './links/link-use-cases.js'
 export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'
 export type { LinksStore, LockedChronos } from './links/ports.js'
+export type { LockedLetters } from './locks/lock-letters.js'
+export type { LocksStore } from './locks/ports.js'
 export type { NoteCreated, NoteDetail, RecordNote, RecordNotes } from './notes/note.js'
 export type { NotesDependencies } from './notes/note-use-cases.js'
 export { createNotesUseCases } from './notes/note-use-cases.js'
@@ -596,7 +684,7 @@ export type { SearchDependencies } from './search/find-records.js'
 export { createSearchUseCases } from './search/find-records.js'
 export { MAX_CLAUSE_BYTES } from './search/limits.js'
 export type { ParseClauseOptions } from './search/parser.js'
-export { parseClause } from './search/parser.js'
+export { parseClause, parseOrderItem } from './search/parser.js'
 export type { RecordSearchStore, SearchMatch, SearchMatches } from './search/ports.js'
 export { printClause } from './search/printer.js'
 export type { SearchQuery } from './search/search-request.js'

@@ -7,8 +7,10 @@ import {
   type AuthSettings,
   actAs,
   type Clock,
+  createActionsUseCases,
   createAttachmentUseCases,
   createAuthService,
+  createBasketsUseCases,
   createContactsServices,
   createContentUseCases,
   createCriteriaSearchUseCases,
@@ -47,7 +49,9 @@ import {
   pdfWatermarker,
 } from '@mailroom/documents'
 import {
+  actionsPorts,
   attachmentPorts,
+  basketsPorts,
   type ContentSettings,
   contentPorts,
   createFullTextServices,
@@ -312,6 +316,8 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       links: createLinksUseCases(linksPorts(context)),
       diffusionList: createDiffusionListUseCases(diffusionListPorts(context)),
       journal: createJournalUseCases(journalPorts(context)),
+      baskets: createBasketsUseCases(basketsPorts(context)),
+      actions: createActionsUseCases(actionsPorts(context)),
       organisation: createOrganisationAdmin({
         db: database.db,
         hasher,

@@ -1,10 +1,15 @@
 import type {
+  ActionRunAnswer,
+  ActionRunBody,
   AttachmentBody,
   AttachmentContentBase64Body,
   AttachmentListBody,
   AttachmentOriginalBase64Body,
   AttachmentTypesBody,
+  BasketFilters,
+  BasketList,
   ChainVerificationResponse,
+  CloseWithFieldsCheck,
   ContactBody,
   ContactCreatedResponse,
   ContactListResponse,
@@ -18,23 +23,30 @@ import type {
   CriteriaSearchResponse,
   EarlierCreateRecordBody,
   Entity,
+  Home,
   IdentityProviderOffer,
+  IsAllowed,
   JournalEventsParams,
   JournalEventsResponse,
+  LastResources,
+  LetterListBody,
   LinkedResources,
   LinkResourcesBody,
   ListInstance,
   LivenessResponse,
+  LockedLetters,
   NewVersionBody,
   NewVersionResponse,
   NoteCreateBody,
   NoteCreated,
   NoteDetail,
+  OfferedActions,
   OriginalContentBase64Response,
   OriginalContentParams,
   ReadinessResponse,
   RecordHistoryResponse,
   RecordNotes,
+  RedirectChoices,
   SearchBody,
   SearchConfigurationResponse,
   SearchOrder,
@@ -95,6 +107,50 @@ export interface JournalCallOptions extends CallOptions {
    */
   readonly cookieToken?: string
 }
+
+/** The basket a list call addresses: its owner (the caller, or the colleague who lent it), the owner's group, the basket (serial ids). */
+export interface BasketAddress {
+  readonly userId: number
+  readonly groupId: number
+  readonly basketId: number
+}
+
+/**
+ * Parameters of `getBasketList` and `getBasketFilters`, as 20.10's client sends them. The filters are
+ * comma-separated lists; for `priorities`, `categories` and `entities` an empty text selects the records without
+ * a value, a leading or trailing comma adds them.
+ */
+export interface BasketListParams {
+  /** 1 to 500 (default 10). */
+  readonly limit?: number
+  readonly offset?: number
+  /** One column and a direction, e.g. `creation_date desc` (default: the basket's order). */
+  readonly order?: string
+  /** At least 2 characters, in the chrono or the subject. */
+  readonly search?: string
+  readonly priorities?: string
+  readonly categories?: string
+  readonly entities?: string
+  readonly statuses?: string
+  readonly doctypes?: string
+  readonly folders?: string
+  /** Only records past their process limit date. */
+  readonly delayed?: boolean
+}
+
+const BASKET_LIST_PARAMS = [
+  'limit',
+  'offset',
+  'order',
+  'search',
+  'priorities',
+  'categories',
+  'entities',
+  'statuses',
+  'doctypes',
+  'folders',
+  'delayed',
+] as const
 
 /** Parameters of `listContacts` (GET /rest/contacts). */
 export interface ContactListParams {
@@ -215,8 +271,51 @@ export interface MailroomClient extends ReferenceDataClient {
   /** DELETE /rest/resources/{resId}/linkedResources/{id}: removes the link, both ways (privilege add_links). */
   unlinkResource(resId: number, linkedResId: number, options?: CallOptions): Promise<void>
 
+  /** GET /rest/home: the caller's baskets, group by group, with their counts, and the baskets lent to the caller. */
+  getHome(options?: CallOptions): Promise<Home>
+  /** GET /rest/home/lastRessources: the 5 records the caller last acted on. */
+  getLastResources(options?: CallOptions): Promise<LastResources>
+  /** GET /rest/resourcesList/users/{userId}/groups/{groupId}/baskets/{basketId}: a page of a basket's records. */
+  getBasketList(basket: BasketAddress, params?: BasketListParams, options?: CallOptions): Promise<BasketList>
+  /** GET …/baskets/{basketId}/filters: the filter values of a basket's records, with their counts. */
+  getBasketFilters(basket: BasketAddress, params?: BasketListParams, options?: CallOptions): Promise<BasketFilters>
+  /** GET /rest/resources/{resId}/isAllowed: whether the record is in the caller's perimeter. */
+  isResourceAllowed(resId: number, options?: CallOptions): Promise<IsAllowed>
+
   /** GET /rest/resources/{resId}/listInstance: the diffusion list of a record. */
   getListInstance(resId: number, options?: CallOptions): Promise<ListInstance>
+
+  /** GET …/baskets/{basketId}/actions: the actions offered in the basket's list, or on a letter's page (`resId`). */
+  listBasketActions(
+    basket: BasketAddress,
+    params?: { readonly resId?: number },
+    options?: CallOptions,
+  ): Promise<OfferedActions>
+  /**
+   * PUT …/baskets/{basketId}/actions/{actionId}: runs the action on letters of the basket; null when every letter
+   * changed (204), else why some were left as they were.
+   */
+  runBasketAction(
+    basket: BasketAddress,
+    actionId: number,
+    body: ActionRunBody,
+    options?: CallOptions,
+  ): Promise<ActionRunAnswer>
+  /** GET …/actions/{actionId}/getRedirect: where a letter of the basket may be redirected. */
+  getRedirectChoices(basket: BasketAddress, actionId: number, options?: CallOptions): Promise<RedirectChoices>
+  /** POST …/actions/{actionId}/checkCloseWithFieldsAction: which letters may close (their required fields filled). */
+  checkCloseWithFields(
+    basket: BasketAddress,
+    actionId: number,
+    body: LetterListBody,
+    options?: CallOptions,
+  ): Promise<CloseWithFieldsCheck>
+  /** PUT …/baskets/{basketId}/locked: who holds which of the letters. */
+  lockedLetters(basket: BasketAddress, body: LetterListBody, options?: CallOptions): Promise<LockedLetters>
+  /** PUT …/baskets/{basketId}/lock: locks the letters for a minute (call again while the letter stays open). */
+  lockLetters(basket: BasketAddress, body: LetterListBody, options?: CallOptions): Promise<void>
+  /** PUT …/baskets/{basketId}/unlock: clears the caller's locks on the letters. */
+  unlockLetters(basket: BasketAddress, body: LetterListBody, options?: CallOptions): Promise<void>
 
   /** GET /rest/attachmentsTypes: the attachment types by code. */
   getAttachmentTypes(options?: CallOptions): Promise<AttachmentTypesBody>
@@ -305,6 +404,12 @@ function streamWanted(params: object | undefined): boolean {
 /** A lookup's answer: the contact, or null for the `{}` the server answers when none matches. */
 function found(answer: ContactResponse | Record<string, never>): ContactResponse | null {
   return 'id' in answer ? (answer as ContactResponse) : null
+}
+
+/** The path of a basket's list. */
+function basketPath(basket: BasketAddress): string {
+  const id = (n: number) => encodeURIComponent(String(n))
+  return `rest/resourcesList/users/${id(basket.userId)}/groups/${id(basket.groupId)}/baskets/${id(basket.basketId)}`
 }
 
 function query(params: object | undefined, names: readonly string[]): QueryValues {
@@ -465,8 +570,58 @@ export function createClient(options: ClientOptions): MailroomClient {
       await transport.empty('DELETE', path, { idempotent: true, ...call })
     },
 
+    getHome(call = {}) {
+      return transport.json('GET', 'rest/home', call)
+    },
+    getLastResources(call = {}) {
+      return transport.json('GET', 'rest/home/lastRessources', call)
+    },
+    getBasketList(basket, params, call = {}) {
+      return transport.json('GET', basketPath(basket), { ...call, query: query(params, BASKET_LIST_PARAMS) })
+    },
+    getBasketFilters(basket, params, call = {}) {
+      return transport.json('GET', `${basketPath(basket)}/filters`, {
+        ...call,
+        query: query(params, BASKET_LIST_PARAMS),
+      })
+    },
+    isResourceAllowed(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/isAllowed`, call)
+    },
+
     getListInstance(resId, call = {}) {
       return transport.json('GET', `${resource(resId)}/listInstance`, call)
+    },
+
+    listBasketActions(ref, params, call = {}) {
+      return transport.json('GET', `${basketPath(ref)}/actions`, { ...call, query: query(params, ['resId']) })
+    },
+    runBasketAction(ref, actionId, body, call = {}) {
+      return transport.jsonOrNull('PUT', `${basketPath(ref)}/actions/${encodeURIComponent(String(actionId))}`, {
+        body,
+        ...call,
+      })
+    },
+    getRedirectChoices(ref, actionId, call = {}) {
+      return transport.json(
+        'GET',
+        `${basketPath(ref)}/actions/${encodeURIComponent(String(actionId))}/getRedirect`,
+        call,
+      )
+    },
+    checkCloseWithFields(ref, actionId, body, call = {}) {
+      const path = `${basketPath(ref)}/actions/${encodeURIComponent(String(actionId))}/checkCloseWithFieldsAction`
+      return transport.json('POST', path, { body, ...call })
+    },
+    lockedLetters(ref, body, call = {}) {
+      return transport.json('PUT', `${basketPath(ref)}/locked`, { body, ...call })
+    },
+    async lockLetters(ref, body, call = {}) {
+      // Locking again only renews the caller's own lock: safe to retry.
+      await transport.empty('PUT', `${basketPath(ref)}/lock`, { body, idempotent: true, ...call })
+    },
+    async unlockLetters(ref, body, call = {}) {
+      await transport.empty('PUT', `${basketPath(ref)}/unlock`, { body, idempotent: true, ...call })
     },
 
     getAttachmentTypes(call = {}) {

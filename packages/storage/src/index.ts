@@ -11,8 +11,10 @@
  * cases over the ports and repositories exported here.
  */
 
+export { actionsPorts } from './actions/actions-ports.js'
 export { attachmentPorts } from './attachments/attachment-ports.js'
 export type { AttachmentCreateFaults } from './attachments/attachment-writer.js'
+export { basketsPorts } from './baskets/baskets-ports.js'
 export type {
   BasketLoan,
   BasketPreference,

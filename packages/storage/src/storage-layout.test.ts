@@ -22,7 +22,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['storage-context.ts'],
   // The capabilities, each in its room: its repositories and readers.
   [
+    'actions/',
     'attachments/',
+    'baskets/',
     'baskets-administration/',
     'contacts/',
     'content/',

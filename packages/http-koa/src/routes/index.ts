@@ -1,7 +1,9 @@
 import { openApiRoute } from '../openapi/openapi-routes.js'
+import { actionsRoutes } from './actions-routes.js'
 import { adminRoutes } from './admin-routes.js'
 import { attachmentsRoutes } from './attachments-routes.js'
 import { authRoutes } from './auth-routes.js'
+import { basketsRoutes } from './baskets-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
 import { contactsRoutes } from './contacts-routes.js'
 import { contentRoutes } from './content-routes.js'
@@ -43,7 +45,9 @@ export const ROUTES: readonly RouteDeclaration[] = [
   entityListRoute,
   ...notesRoutes,
   ...linksRoutes,
+  ...basketsRoutes,
   diffusionListRoute,
+  ...actionsRoutes,
   entityRoute,
   ...contactsRoutes,
   ...doctypeRoutes,
