@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import {
   type ActingMailroom,
@@ -49,6 +49,7 @@ import {
   createRecordsServices,
   createReferenceServices,
   createSearchServices,
+  createSessionShellServices,
   createStatusServices,
   type Database,
   type DatabaseTarget,
@@ -295,6 +296,12 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       reference: createReferenceServices(database.db, {
         passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
       }),
+      sessionShell: createSessionShellServices(database.db, {
+        instanceId: instanceIdOf(options.secret),
+        applicationName: 'Mailroom',
+        language: 'fr',
+        passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
+      }),
       notes: createNotesServices(context),
       links: createLinksServices(context),
       diffusionList: createDiffusionListServices(context),
@@ -381,4 +388,12 @@ function wakingFullText(records: MailroomServices['records'], fulltext: FullText
       return created
     },
   }
+}
+
+/**
+ * The installation's id for 20.10's web client (it keys its localStorage by it): a hash of the secret under a
+ * label of its own, stable across restarts and servers sharing the secret, and telling nothing about the secret.
+ */
+function instanceIdOf(secret: string): string {
+  return createHash('sha256').update(`mailroom-web-client-instance:${secret}`).digest('hex').slice(0, 32)
 }

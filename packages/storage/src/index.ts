@@ -120,7 +120,7 @@ export type { ImportedRecordChanges, ImportedRecordState, StoredRow } from './re
 export { applyImportedRecordChanges, importedRecordState } from './records/imported-record-changes.js'
 export type { GivenChronoNumber } from './records/record-counters.js'
 export { highestChronoNumbers, moveRecordIdsPastHighest, raiseChronoCounter } from './records/record-counters.js'
-export { createReferenceServices } from './reference/create-reference-services.js'
+export { createReferenceServices, createSessionShellServices } from './reference/create-reference-services.js'
 export type { SearchSettings } from './search/create-search-services.js'
 export { createSearchServices } from './search/create-search-services.js'
 export { KyselyAuthThrottle } from './security/kysely-auth-throttle.js'

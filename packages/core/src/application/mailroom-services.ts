@@ -14,6 +14,7 @@ import type { NotesServices } from '../notes/notes-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
 import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
+import type { SessionShellServices } from '../session-shell/session-shell.js'
 import type { StatusServices } from '../status/status-services.js'
 import type { ReferenceServices } from './reference-services.js'
 
@@ -53,6 +54,8 @@ export interface MailroomServices {
   readonly links: LinksServices
   /** Diffusion lists of records (GET /rest/resources/{resId}/listInstance). */
   readonly diffusionList: DiffusionListServices
+  /** What 20.10's web client asks around a session: the sign-in page's information, password rules, … */
+  readonly sessionShell: SessionShellServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
   /** The console's sign-in through the OpenID Connect provider; absent when none is configured for it. */

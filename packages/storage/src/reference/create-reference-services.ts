@@ -1,4 +1,11 @@
-import { createReferenceUseCases, type ProfileSettings, type ReferenceServices } from '@mailroom/core'
+import {
+  createReferenceUseCases,
+  createSessionShell,
+  type ProfileSettings,
+  type ReferenceServices,
+  type SessionShellServices,
+  type SessionShellSettings,
+} from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import { kyselyCustomFieldRepository } from '../custom-fields/kysely-custom-field-repository.js'
 import type { Database } from '../database/schema.js'
@@ -29,4 +36,9 @@ export function createReferenceServices(db: Kysely<Database>, settings: ProfileS
     },
     settings,
   )
+}
+
+/** Wires the answers around a web client's session (GET /rest/authenticationInformations, …) over kysely. */
+export function createSessionShellServices(db: Kysely<Database>, settings: SessionShellSettings): SessionShellServices {
+  return createSessionShell(new KyselyParameterRepository(db), settings)
 }

@@ -14,6 +14,7 @@ import { RECORDS_ERRORS } from './records.js'
 import { REFERENCE_ERRORS } from './reference.js'
 import { SEARCH_ERRORS } from './search.js'
 import { STATUS_ERRORS } from './status.js'
+import { WEB_CLIENT_ERRORS } from './web-client.js'
 
 /** The one error catalogue: every code with its kind and exact message. */
 export const ERROR_CATALOGUE = {
@@ -33,4 +34,5 @@ export const ERROR_CATALOGUE = {
   ...LINKS_ERRORS,
   ...REFERENCE_ERRORS,
   ...ATTACHMENT_ERRORS,
+  ...WEB_CLIENT_ERRORS,
 } as const
