@@ -18,6 +18,7 @@ export default mailroomVitestConfig({
     'src/commands/docserver-copy.test.ts',
     'src/metrics/metrics-settings.test.ts',
     'test/browser/cors-in-a-browser.test.ts',
+    'test/browser/web-client-in-a-browser.test.ts',
     'src/logging.test.ts',
     'test/log-secrets.test.ts',
     'test/slow-clients.test.ts',

@@ -6,6 +6,7 @@ export default mailroomVitestConfig({
   databases: 'both',
   databaseFree: [
     'src/console/serve-console.test.ts',
+    'src/web-client/serve-web-client.test.ts',
     'src/import-loops.test.ts',
     'src/middleware/cross-origin.test.ts',
     'src/middleware/request-context.test.ts',
@@ -18,6 +19,7 @@ export default mailroomVitestConfig({
   // (every route, bad input), the core paths (records created and read, searched), and the comparisons with the
   // answers the real Maarch 20.10 gave, which issue 32 asks on both databases.
   alsoOnPglite: [
+    'src/routes/session-shell-routes.test.ts',
     'src/fuzz/endpoint-fuzz.test.ts',
     'src/fuzz/hostile-values.test.ts',
     'src/fuzz/hostile-requests.test.ts',

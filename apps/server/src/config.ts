@@ -11,6 +11,7 @@ import {
   type SecurityHeaderSettings,
   type TrustedProxies,
   trustedProxyCheck,
+  type WebClientFolders,
 } from '@mailroom/http-koa'
 import {
   type DatabaseTarget,
@@ -66,6 +67,8 @@ export interface ServerConfig {
   }
   /** The web console's folder when it is served at /console (MAILROOM_CONSOLE, MAILROOM_CONSOLE_DIR); null: not served. */
   readonly consoleDir: string | null
+  /** Maarch 20.10's web client: its build served at /dist, its language files and images (MAILROOM_WEB_CLIENT_*). */
+  readonly webClient: WebClientFolders
   /** The authentication throttle's limits (MAILROOM_AUTH_*); the account lock is off unless lockAttempts > 0. */
   readonly throttle: Partial<ThrottlePolicy>
   /** GET /metrics: on or off, on the server's port or one of its own, the networks that may read it. */
@@ -237,6 +240,7 @@ export function loadConfig(env: Env = process.env, options: { requireSecret?: bo
       (setting(env, 'MAILROOM_CONSOLE') ?? !url)
         ? resolve(setting(env, 'MAILROOM_CONSOLE_DIR') ?? builtConsoleDir())
         : null,
+    webClient: webClientFolders(env),
     throttle: {
       maxFailuresPerLoginAndAddress: setting(env, 'MAILROOM_AUTH_ADDRESS_LOGIN_FAILURES'),
       maxFailuresPerAddress: setting(env, 'MAILROOM_AUTH_ADDRESS_FAILURES'),
@@ -260,6 +264,24 @@ function fullTextSettings(env: Env): ServerConfig['fulltext'] {
     workers: setting(env, 'MAILROOM_FULLTEXT_WORKERS'),
     leaseMs: setting(env, 'MAILROOM_FULLTEXT_LEASE_SECONDS') * 1000,
     maxAttempts: setting(env, 'MAILROOM_FULLTEXT_MAX_ATTEMPTS'),
+  }
+}
+
+/** MAILROOM_WEB_CLIENT_*: the folders an operator supplies for Maarch 20.10's web client, each resolved; unset: none. */
+function webClientFolders(env: Env): WebClientFolders {
+  const folder = (
+    name: 'MAILROOM_WEB_CLIENT_DIR' | 'MAILROOM_WEB_CLIENT_LANG_DIR' | 'MAILROOM_WEB_CLIENT_IMAGES_DIR',
+  ) => {
+    const value = setting(env, name)
+    return value ? resolve(value) : undefined
+  }
+  const clientDir = folder('MAILROOM_WEB_CLIENT_DIR')
+  const languagesDir = folder('MAILROOM_WEB_CLIENT_LANG_DIR')
+  const imagesDir = folder('MAILROOM_WEB_CLIENT_IMAGES_DIR')
+  return {
+    ...(clientDir ? { clientDir } : {}),
+    ...(languagesDir ? { languagesDir } : {}),
+    ...(imagesDir ? { imagesDir } : {}),
   }
 }
 

@@ -101,6 +101,11 @@ async function serveHolding(
       log.warn(
         `web console not served: no index.html in ${config.consoleDir} (build it with pnpm build, or set MAILROOM_CONSOLE_DIR)`,
       )
+    const webClientDir = config.webClient.clientDir
+    if (webClientDir !== undefined && !existsSync(join(webClientDir, 'index.html')))
+      log.warn(
+        `web client: no index.html in ${webClientDir} (MAILROOM_WEB_CLIENT_DIR): /dist/ answers 404 until it has one`,
+      )
     const metricsEndpoint: MetricsEndpoint | undefined = metrics && {
       render: metrics.render,
       allows: addressFilter(config.metrics.allow),
@@ -113,6 +118,7 @@ async function serveHolding(
       trustProxy: config.trustProxy,
       proxyHeader: config.proxyHeader,
       ...(consoleDir === undefined ? {} : { consoleDir }),
+      webClient: config.webClient,
       ...(observer ? { observer } : {}),
       lifecycle: { shuttingDown: () => shuttingDown },
       ...(metricsEndpoint && config.metrics.port === null ? { metrics: metricsEndpoint } : {}),

@@ -252,6 +252,25 @@ export {
 } from './api/reference-schemas.js'
 export type { SearchBody, SearchResponse } from './api/search-schemas.js'
 export { SearchBodySchema, SearchResponseSchema } from './api/search-schemas.js'
+export {
+  type AuthenticationInformations,
+  AuthenticationInformationsSchema,
+  type ExternalConnectionsResponse,
+  ExternalConnectionsResponseSchema,
+  ImageQuerySchema,
+  LanguagePathSchema,
+  type LanguageResponse,
+  LanguageResponseSchema,
+  type PasswordRulesResponse,
+  PasswordRulesResponseSchema,
+  type PinnedFoldersResponse,
+  PinnedFoldersResponseSchema,
+  VersionsUpdateSqlBodySchema,
+  WEB_CLIENT_IMAGES,
+  WEB_CLIENT_LANGUAGES,
+  type WebClientImage,
+  type WebClientLanguage,
+} from './api/session-shell-schemas.js'
 export type { RecordHistoryResponse, StatusUpdateBody, StatusUpdateResponse } from './api/status-schemas.js'
 export {
   RecordHistoryResponseSchema,
@@ -311,6 +330,7 @@ export type {
   ThrottleCounter,
   TokenClaims,
   TokenSigner,
+  TokenUser,
   UserCredentials,
   UserRepository,
 } from './auth/ports.js'
@@ -701,6 +721,12 @@ export type { ClauseAuthor, SubqueryTable, SubqueryTableName } from './search/su
 export { SUBQUERY_TABLES } from './search/subquery-tables.js'
 export type { ViewColumnName, ViewColumnType } from './search/view-columns.js'
 export { VIEW_COLUMN_NAMES, VIEW_COLUMNS } from './search/view-columns.js'
+export {
+  createSessionShell,
+  type SessionShellServices,
+  type SessionShellSettings,
+  safeHtml,
+} from './session-shell/index.js'
 export type { StatusDependencies } from './status/change-status.js'
 export { createStatusUseCases } from './status/change-status.js'
 export type { RecordStatusStore, StatusChange, TargetStatus } from './status/ports.js'

@@ -16,6 +16,7 @@ import { openApiDocument } from './openapi/openapi-document.js'
 import { createMailroomRouters } from './routes/index.js'
 import { digitalSafeErrorBody } from './routes/journal-routes.js'
 import type { MetricsEndpoint, ServerLifecycle } from './routes/route-declaration.js'
+import { serveWebClient, type WebClientFolders } from './web-client/index.js'
 
 /** Settings of the HTTP adapter. */
 export interface HttpAppOptions {
@@ -31,6 +32,11 @@ export interface HttpAppOptions {
   readonly requestTimeoutMs?: number
   /** Folder of the built web console (index.html, assets/), served at /console; absent: no console. */
   readonly consoleDir?: string
+  /**
+   * Maarch 20.10's web client: the folder of an operator's build, served at /dist, and the folders of its
+   * language files and images (GET /rest/languages/{lang}, GET /rest/images); absent: no client served.
+   */
+  readonly webClient?: WebClientFolders
   /** Told of every answered request, by route template (metrics); nothing by default. */
   readonly observer?: HttpObserver
   /** Serves GET /metrics on this app (absent: no /metrics here, e.g. when it has a port of its own). */
@@ -88,6 +94,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   app.use(errorHandler({ renderers: [['/digitalSafe', digitalSafeErrorBody]] }))
   app.use(requestTimeout(options.requestTimeoutMs ?? 120_000))
   if (options.consoleDir !== undefined) app.use(serveConsole(options.consoleDir))
+  if (options.webClient?.clientDir !== undefined) app.use(serveWebClient(options.webClient.clientDir))
   app.use(
     jsonBody(
       options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import {
   type ActingMailroom,
@@ -21,6 +21,7 @@ import {
   createRecordsUseCases,
   createReferenceUseCases,
   createSearchUseCases,
+  createSessionShell,
   createStatusUseCases,
   DEFAULT_PASSWORD_POLICY,
   type DirectoryAuthenticator,
@@ -318,6 +319,12 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       journal: createJournalUseCases(journalPorts(context)),
       baskets: createBasketsUseCases(basketsPorts(context)),
       actions: createActionsUseCases(actionsPorts(context)),
+      sessionShell: createSessionShell(referencePorts(database.db).parameters, {
+        instanceId: instanceIdOf(options.secret),
+        applicationName: 'Mailroom',
+        language: 'fr',
+        passwordMinLength: options.passwordPolicy?.minLength ?? DEFAULT_PASSWORD_POLICY.minLength,
+      }),
       organisation: createOrganisationAdmin({
         db: database.db,
         hasher,
@@ -400,4 +407,12 @@ function wakingFullText(records: MailroomServices['records'], fulltext: FullText
       return created
     },
   }
+}
+
+/**
+ * The installation's id for 20.10's web client (it keys its localStorage by it): a hash of the secret under a
+ * label of its own, stable across restarts and servers sharing the secret, and telling nothing about the secret.
+ */
+function instanceIdOf(secret: string): string {
+  return createHash('sha256').update(`mailroom-web-client-instance:${secret}`).digest('hex').slice(0, 32)
 }

@@ -32,6 +32,11 @@ const ABSENT: Readonly<Record<string, string>> = {
     "a browser's page navigation to the identity provider (a redirect setting a cookie), not an API call",
   completeIdentityProviderSignIn:
     "where the identity provider sends the browser back (a redirect to the console's page), not an API call",
+  getLanguage: "the labels of Maarch 20.10's web client, an operator's file served for that client's pages",
+  getImage: "an image of Maarch 20.10's web client's sign-in page, for that client's pages",
+  updateSqlVersion: "a call Maarch 20.10's web client makes on load; Mailroom has nothing to update (always 204)",
+  getExternalConnections: 'always empty: Mailroom connects to no signatory book nor Maileva',
+  getPinnedFolders: 'always empty: Mailroom has no pinned folders yet',
 }
 
 const SAFE = '21750001600019'
@@ -109,6 +114,8 @@ const CALLS: Readonly<Record<string, (client: MailroomClient) => Promise<unknown
   getFolders: (c) => c.listFolders(),
   getUsers: (c) => c.listUsers(),
   getCurrentUserProfile: (c) => c.getCurrentUserProfile(),
+  getAuthenticationInformations: (c) => c.getAuthenticationInformations(),
+  getPasswordRules: (c) => c.getPasswordRules(),
   getParameters: (c) => c.listParameters(),
   getParameter: (c) => c.getParameter('workingDays'),
   readJournal: (c) => c.readJournal(SAFE),

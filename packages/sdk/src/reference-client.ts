@@ -1,4 +1,5 @@
 import type {
+  AuthenticationInformations,
   CurrentUserProfile,
   CustomFieldListResponse,
   DoctypeResponse,
@@ -9,6 +10,7 @@ import type {
   IndexingModelResponse,
   Parameter,
   ParameterListResponse,
+  PasswordRulesResponse,
   PriorityListResponse,
   StatusListResponse,
   TagListResponse,
@@ -49,6 +51,10 @@ export interface ReferenceDataClient {
   getParameter(id: string, options?: CallOptions): Promise<Parameter>
   /** GET /rest/currentUser/profile: the caller, their groups, entities and privileges. */
   getCurrentUserProfile(options?: CallOptions): Promise<CurrentUserProfile>
+  /** GET /rest/authenticationInformations (public): the sign-in page's name, message (safe HTML) and mode. */
+  getAuthenticationInformations(options?: CallOptions): Promise<AuthenticationInformations>
+  /** GET /rest/passwordRules (public): the rules a new password must follow, as 20.10's rows. */
+  getPasswordRules(options?: CallOptions): Promise<PasswordRulesResponse['rules']>
 }
 
 /** The {@link ReferenceDataClient} methods over a transport. */
@@ -97,6 +103,12 @@ export function referenceDataMethods(transport: Transport): ReferenceDataClient 
     },
     getCurrentUserProfile(call = {}) {
       return get<CurrentUserProfile>('currentUser/profile', call)
+    },
+    getAuthenticationInformations(call = {}) {
+      return get<AuthenticationInformations>('authenticationInformations', call)
+    },
+    async getPasswordRules(call = {}) {
+      return (await get<PasswordRulesResponse>('passwordRules', call)).rules
     },
   }
 }

@@ -88,6 +88,29 @@ export const SETTING_DECLARATIONS = {
     description: 'folder of the built web console (`index.html`, `assets/`)',
     defaultText: 'the build of `@mailroom/console` beside the server (`apps/console/dist`)',
   },
+  MAILROOM_WEB_CLIENT_DIR: {
+    group: 'Listening and requests',
+    kind: 'text',
+    format: 'a folder',
+    description: "folder of an installation's build of Maarch 20.10's web client (`index.html`), served at `/dist/`",
+    details: 'See [web-client.md](web-client.md).',
+    defaultText: 'unset: no web client served',
+  },
+  MAILROOM_WEB_CLIENT_LANG_DIR: {
+    group: 'Listening and requests',
+    kind: 'text',
+    format: 'a folder',
+    description: "folder of the web client's language files (`lang-fr.json`, …), for `GET /rest/languages/{lang}`",
+    defaultText: 'unset: the labels are empty (`{"lang": []}`)',
+  },
+  MAILROOM_WEB_CLIENT_IMAGES_DIR: {
+    group: 'Listening and requests',
+    kind: 'text',
+    format: 'a folder',
+    description:
+      "folder of the web client's sign-in images (`logo`, `bodylogin`, `logo_only`: .svg, .png, .jpg or .webp), for `GET /rest/images`",
+    defaultText: "unset: Mailroom's own images",
+  },
 
   DATABASE_URL: {
     group: 'Database',

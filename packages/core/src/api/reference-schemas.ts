@@ -211,23 +211,22 @@ export const TagListResponseSchema = z
 /** Body of `GET /rest/tags`. */
 export type TagListResponse = z.infer<typeof TagListResponseSchema>
 
+/** A folder as 20.10 lists it (`GET /rest/folders`, `GET /rest/pinnedFolders`). */
+export const FolderSummarySchema = z.object({
+  name: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  public: z.boolean(),
+  user_id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  level: z.number().int(),
+  countResources: z.number().int(),
+})
+
 /** Body of `GET /rest/folders`. */
 export const FolderListResponseSchema = z
   .object({
-    folders: z.array(
-      z.object({
-        name: z.string(),
-        id: z.number().int(),
-        label: z.string(),
-        public: z.boolean(),
-        user_id: z.number().int(),
-        parent_id: z.number().int().nullable(),
-        level: z.number().int(),
-        countResources: z.number().int(),
-        pinned: z.boolean(),
-        canEdit: z.boolean(),
-      }),
-    ),
+    folders: z.array(FolderSummarySchema.extend({ pinned: z.boolean(), canEdit: z.boolean() })),
   })
   .meta({ id: 'FolderList', description: 'Folders the caller owns or that are shared with their entities, as a tree' })
 /** Body of `GET /rest/folders`. */

@@ -16,6 +16,7 @@ import type { NotesServices } from '../notes/notes-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
 import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
+import type { SessionShellServices } from '../session-shell/session-shell.js'
 import type { StatusServices } from '../status/status-services.js'
 import type { ReferenceServices } from './reference-services.js'
 
@@ -59,6 +60,8 @@ export interface MailroomServices {
   readonly diffusionList: DiffusionListServices
   /** Actions on a basket's letters and their locks (`/rest/resourcesList/users/.../baskets/...`). */
   readonly actions: ActionsServices
+  /** What 20.10's web client asks around a session: the sign-in page's information, password rules, … */
+  readonly sessionShell: SessionShellServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
   /** The console's sign-in through the OpenID Connect provider; absent when none is configured for it. */

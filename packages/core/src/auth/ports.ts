@@ -20,6 +20,20 @@ export interface TokenClaims {
   readonly tokenId: string
   /** Expiry in seconds since the epoch; absent for service tokens. */
   readonly expiresAt?: number
+  /**
+   * Who the token's user is, as Maarch 20.10's web client reads it from an access token's payload (`user`: it
+   * shows the name and keys its saved URL by `user.id`). Written for display only: never read back to
+   * authenticate, which goes by `userId` and the user's current row.
+   */
+  readonly user?: TokenUser
+}
+
+/** The user an access token names for a client to show (20.10's `id, firstname, lastname, status, login`). */
+export interface TokenUser {
+  readonly firstname: string | null
+  readonly lastname: string | null
+  readonly status: string
+  readonly login: string
 }
 
 /** Signs and checks tokens with the deployment's secret (never a built-in key). */

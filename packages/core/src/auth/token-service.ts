@@ -45,12 +45,7 @@ export class TokenService {
     const refreshId = ids.newId()
     await users.addRefreshToken(actor.id, refreshId, settings.refreshTokensKept)
     return {
-      token: signer.sign({
-        kind: 'access',
-        userId: actor.id,
-        tokenId: ids.newId(),
-        expiresAt: now + settings.accessTokenSeconds,
-      }),
+      token: await this.#accessToken(actor.id),
       refreshToken: signer.sign({
         kind: 'refresh',
         userId: actor.id,
@@ -72,14 +67,8 @@ export class TokenService {
   /** A new access token for a valid refresh token. */
   async refresh(refreshToken: string | undefined): Promise<string> {
     if (!refreshToken) fail('REFRESH_TOKEN_EMPTY')
-    const { signer, ids, settings } = this.#deps
-    const user = await this.#claimsUser(signer.verify(refreshToken, this.#nowSeconds()), ['refresh'])
-    return signer.sign({
-      kind: 'access',
-      userId: user.id,
-      tokenId: ids.newId(),
-      expiresAt: this.#nowSeconds() + settings.accessTokenSeconds,
-    })
+    const user = await this.#claimsUser(this.#deps.signer.verify(refreshToken, this.#nowSeconds()), ['refresh'])
+    return this.#accessToken(user.id)
   }
 
   /** A non-expiring service token for a login, revoking the previous one. */
@@ -90,6 +79,26 @@ export class TokenService {
     const tokenId = ids.newId()
     await users.setServiceToken(user.id, tokenId)
     return signer.sign({ kind: 'service', userId: user.id, tokenId })
+  }
+
+  /** An access token naming its user as 20.10's client reads it (the loaded user: the cache serves it). */
+  async #accessToken(userId: number): Promise<string> {
+    const { signer, ids, settings, credentials } = this.#deps
+    const loaded = await credentials.loadedUser(userId)
+    if (!loaded) fail('AUTHENTICATION_FAILED')
+    const { actor } = loaded
+    return signer.sign({
+      kind: 'access',
+      userId,
+      tokenId: ids.newId(),
+      expiresAt: this.#nowSeconds() + settings.accessTokenSeconds,
+      user: {
+        firstname: actor.firstname,
+        lastname: actor.lastname,
+        status: loaded.credentials.status,
+        login: actor.login,
+      },
+    })
   }
 
   async #claimsUser(claims: TokenClaims | null, kinds: TokenClaims['kind'][]): Promise<UserCredentials> {

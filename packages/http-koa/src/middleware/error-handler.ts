@@ -2,6 +2,7 @@ import { type DomainError, domainError, isDomainError } from '@mailroom/core'
 import type { Context, Next } from 'koa'
 import type { AppState, ErrorBodyRenderer } from '../app-state.js'
 import { STATUS_BY_KIND } from '../error-status.js'
+import { isPageRequest } from './page-request.js'
 
 const restErrorBody: ErrorBodyRenderer = (_ctx, error) => ({ errors: error.message })
 
@@ -36,20 +37,22 @@ export function errorHandler(
       ctx.state.errorCode = error.code
       ctx.type = 'application/json'
       ctx.body = render(ctx, error, status)
-      if (status === 401 && ctx.path.startsWith('/rest')) ctx.set('WWW-Authenticate', challenge(ctx.state.authScheme))
+      if (status === 401 && ctx.path.startsWith('/rest')) ctx.set('WWW-Authenticate', challenge(ctx))
     }
   }
 }
 
 /**
  * The 401 challenge: Bearer (RFC 6750) when a bearer token failed, so a browser does not open its login
- * box over a script's expired token, and on the token routes, whose login and refresh token travel in the
+ * box over a script's expired token, on the token routes, whose login and refresh token travel in the
  * body or query (a Basic challenge there made browsers open their login box over a web page's sign-in
- * form, or fail the request when they could not); Basic otherwise, for the clients that log in with a password.
+ * form, or fail the request when they could not), and on any request a page's script sent (isPageRequest);
+ * Basic otherwise, for the clients that log in with a password.
  */
-function challenge(scheme: AppState['authScheme']): string {
+function challenge(ctx: Context & { state: AppState }): string {
+  const scheme = ctx.state.authScheme
   if (scheme === 'bearer') return 'Bearer realm="mailroom", error="invalid_token"'
-  if (scheme === 'token') return 'Bearer realm="mailroom"'
+  if (scheme === 'token' || isPageRequest(ctx)) return 'Bearer realm="mailroom"'
   return 'Basic realm="mailroom", charset="UTF-8"'
 }
 

@@ -2,6 +2,7 @@ import type { HelmetOptions } from 'helmet'
 import type { Context, Next } from 'koa'
 import koaHelmet from 'koa-helmet'
 import { CONSOLE_PATH } from '../console/serve-console.js'
+import { WEB_CLIENT_PATH } from '../web-client/serve-web-client.js'
 
 /** The security headers an operator may tune (docs/security.md#security-headers). */
 export interface SecurityHeaderSettings {
@@ -52,10 +53,30 @@ function consoleDirectives(frameAncestors: readonly string[]) {
 }
 
 /**
+ * What Maarch 20.10's web client needs, found by driving it in Chromium and watching the violations: its own
+ * scripts, styles and fonts; inline styles (Angular writes its components' styles as style elements, and its
+ * templates set style attributes); blob: and data: images (the PDF drawn from a Blob, inline icons); pdf.js's
+ * worker from a blob: or its own file; the API on this origin. No inline script, no eval, no other origin.
+ */
+export const WEB_CLIENT_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'unsafe-eval'"],
+  workerSrc: ["'self'", 'blob:'],
+  imgSrc: ["'self'", 'blob:', 'data:'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+}
+
+/**
  * Sets the security headers of every answer in one place, before anything else runs, so JSON bodies, files,
  * error answers (401, 404, 500…) and /digitalSafe carry them alike: `X-Content-Type-Options: nosniff`, a
  * `Referrer-Policy`, HSTS when configured, and on the console's paths (GET and HEAD alike) its
- * Content-Security-Policy. Helmet writes them; every other header of helmet's is off, as the API answers
+ * Content-Security-Policy (and on the web client's, its own). Helmet writes them; every other header of helmet's is off, as the API answers
  * other origins' callers (CORS) and serves files meant to be opened.
  */
 export function securityHeaders(settings: SecurityHeaderSettings = {}) {
@@ -81,6 +102,17 @@ export function securityHeaders(settings: SecurityHeaderSettings = {}) {
     ...base,
     contentSecurityPolicy: { useDefaults: false, directives: consoleDirectives(settings.consoleFrameAncestors ?? []) },
   })
-  return (ctx: Context, next: Next) =>
-    ctx.path === CONSOLE_PATH || ctx.path.startsWith(`${CONSOLE_PATH}/`) ? consolePages(ctx, next) : api(ctx, next)
+  const webClientPages = koaHelmet({
+    ...base,
+    contentSecurityPolicy: { useDefaults: false, directives: WEB_CLIENT_DIRECTIVES },
+  })
+  return (ctx: Context, next: Next) => {
+    if (under(ctx.path, CONSOLE_PATH)) return consolePages(ctx, next)
+    if (under(ctx.path, WEB_CLIENT_PATH)) return webClientPages(ctx, next)
+    return api(ctx, next)
+  }
+}
+
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`)
 }

@@ -36,6 +36,11 @@ export const TAGS = [
     description:
       "What clients offer instead of typed ids (document types, statuses, priorities, indexing models, custom fields, tags, folders, users), the parameters and the caller's profile, as Maarch 20.10 serves them",
   },
+  {
+    name: 'web client',
+    description:
+      "What Maarch 20.10's own web client asks around a session: the sign-in page's information, language and images, password rules",
+  },
   { name: 'digital safe', description: 'Journal of life-cycle events of deposited files' },
   { name: 'service', description: 'Health and this document' },
   {

@@ -25,6 +25,7 @@ import { recordsRoutes } from './records-routes.js'
 import { referenceListRoutes } from './reference-list-routes.js'
 import type { RouteDeclaration, RouteDependencies } from './route-declaration.js'
 import { searchRoute } from './search-routes.js'
+import { sessionShellRoutes } from './session-shell-routes.js'
 import { statusRoutes } from './status-routes.js'
 import { userRoutes } from './user-routes.js'
 
@@ -35,6 +36,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   metricsRoute,
   openApiRoute,
   ...authRoutes,
+  ...sessionShellRoutes,
   ...oidcSignInRoutes,
   ...recordsRoutes,
   searchRoute,

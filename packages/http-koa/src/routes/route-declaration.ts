@@ -9,6 +9,7 @@ import type {
 } from 'zod-openapi'
 import type { AppState } from '../app-state.js'
 import type { OpenApiDocument, RouteTag } from '../openapi/document-info.js'
+import type { WebClientFolders } from '../web-client/index.js'
 
 /**
  * Who may call a route. `public`: anyone, no credentials asked. `user`: HTTP Basic or a bearer token, checked
@@ -35,6 +36,8 @@ export interface RouteDependencies {
   readonly services: MailroomServices
   readonly lifecycle?: ServerLifecycle | undefined
   readonly metrics?: MetricsEndpoint | undefined
+  /** The operator's folders for 20.10's web client (its language files and images); absent: none. */
+  readonly webClient?: WebClientFolders | undefined
   /** The OpenAPI document built from the declarations (served by GET /rest/openapi.json). */
   readonly openApiDocument: () => OpenApiDocument
 }

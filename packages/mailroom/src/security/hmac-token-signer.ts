@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import type { TokenClaims, TokenSigner } from '@mailroom/core'
+import type { TokenClaims, TokenSigner, TokenUser } from '@mailroom/core'
 
 /** Header of the tokens issued before keys had ids: still accepted, checked against every key. */
 const UNNAMED_KEY_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
@@ -10,6 +10,8 @@ interface Payload {
   typ: TokenClaims['kind']
   jti: string
   exp?: number
+  /** 20.10's `user` claim, which its web client decodes (`user.id`, the name it shows); never read back. */
+  user: { id: number } & Partial<TokenUser>
 }
 
 interface SigningKey {
@@ -59,7 +61,12 @@ export class HmacTokenSigner implements TokenSigner {
   }
 
   sign(claims: TokenClaims): string {
-    const payload: Payload = { sub: claims.userId, typ: claims.kind, jti: claims.tokenId }
+    const payload: Payload = {
+      sub: claims.userId,
+      typ: claims.kind,
+      jti: claims.tokenId,
+      user: { id: claims.userId, ...claims.user },
+    }
     if (claims.expiresAt !== undefined) payload.exp = claims.expiresAt
     const body = `${this.#current.header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`
     return `${body}.${mac(this.#current, body).toString('base64url')}`

@@ -16,6 +16,7 @@ import { RECORDS_ERRORS } from './records.js'
 import { REFERENCE_ERRORS } from './reference.js'
 import { SEARCH_ERRORS } from './search.js'
 import { STATUS_ERRORS } from './status.js'
+import { WEB_CLIENT_ERRORS } from './web-client.js'
 
 /** The one error catalogue: every code with its kind and exact message. */
 export const ERROR_CATALOGUE = {
@@ -37,4 +38,5 @@ export const ERROR_CATALOGUE = {
   ...REFERENCE_ERRORS,
   ...ATTACHMENT_ERRORS,
   ...BASKET_ERRORS,
+  ...WEB_CLIENT_ERRORS,
 } as const
