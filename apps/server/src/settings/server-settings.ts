@@ -92,6 +92,7 @@ export const SETTING_DECLARATIONS = {
   DATABASE_URL: {
     group: 'Database',
     kind: 'text',
+    fromFile: true,
     format: '`postgres://…`',
     description: 'external PostgreSQL, replaces the embedded one',
     defaultText: 'unset: embedded PostgreSQL (PGlite) in `$MAILROOM_DATA_DIR/pglite`',
@@ -183,6 +184,7 @@ export const SETTING_DECLARATIONS = {
     kind: 'text',
     trim: true,
     secret: true,
+    fromFile: true,
     description:
       '`mailroom docserver copy`: the secret key that goes with `MAILROOM_COPY_TO_ACCESS_KEY_ID` (both or neither)',
     defaultText: 'unset',
@@ -201,6 +203,7 @@ export const SETTING_DECLARATIONS = {
     kind: 'text',
     trim: true,
     secret: true,
+    fromFile: true,
     description:
       '`mailroom docserver copy`: the secret key that goes with `MAILROOM_COPY_FROM_ACCESS_KEY_ID` (both or neither)',
     defaultText: 'unset',
@@ -210,6 +213,7 @@ export const SETTING_DECLARATIONS = {
     group: 'Signing secrets and demo data',
     kind: 'text',
     secret: true,
+    fromFile: true,
     format: 'at least 16 characters',
     description: 'signing secret for tokens',
     defaultText: 'embedded: generated once into `$MAILROOM_DATA_DIR/secret`; with `DATABASE_URL`: required',
@@ -218,6 +222,7 @@ export const SETTING_DECLARATIONS = {
     group: 'Signing secrets and demo data',
     kind: 'text',
     secret: true,
+    fromFile: true,
     format: 'comma-separated, each at least 16 characters',
     description: 'secrets replaced by `MAILROOM_SECRET`, whose tokens stay valid',
     details: 'See [rotation](security.md#signing-keys-and-rotation).',
