@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addressOf,
+  createSecret,
   exitCodeOf,
   freePort,
   imageTestMissing,
@@ -18,7 +19,7 @@ import {
   waitFor200,
 } from './container/podman.js'
 import { postLetter, textFile } from './letters.js'
-import { basicAuth } from './process-server.js'
+import { basicAuth, portOpen } from './process-server.js'
 
 /**
  * The image of deploy/container/Containerfile, built from a clean clone of this repository's HEAD, run as teams
@@ -120,9 +121,14 @@ describe.runIf(wanted && !missing)('the container image', () => {
         podman(['start', name])
         await waitFor200(`${url}/readyz`, RUN_TIMEOUT_MS, logsOf(name))
         timings.restartMs = Date.now() - restarted
-        const record = await fetch(`${url}/rest/resources/${resId}`, { headers: basicAuth('cchaplin') })
-        expect(record.status).toBe(200)
-        expect(((await record.json()) as { subject: string }).subject).toBe('Courrier du conteneur')
+        const found = await fetch(`${url}/rest/res/list`, {
+          method: 'POST',
+          headers: { ...basicAuth('cchaplin'), 'content-type': 'application/json' },
+          body: JSON.stringify({ select: 'res_id,subject', clause: `res_id = ${resId}` }),
+        })
+        expect(((await found.json()) as { resources: unknown }).resources).toEqual([
+          { res_id: resId, subject: 'Courrier du conteneur' },
+        ])
         expect(await pdfOf(url, resId)).toEqual(pdf)
       } finally {
         podmanQuietly(['rm', '--force', name])
@@ -148,7 +154,7 @@ describe.runIf(wanted && !missing)('the container image', () => {
         const secret = `mailroom-image-key-${tag}`
         const port = await freePort()
         const name = `mailroom-image-postgres-${tag}`
-        podman(['secret', 'create', secret, '-'], { input: 'signing-key-from-a-podman-secret-0123' })
+        createSecret(secret, 'signing-key-from-a-podman-secret-0123')
         try {
           const env = {
             PORT: String(port),
@@ -218,13 +224,17 @@ describe.runIf(wanted && !missing)('the container image', () => {
       podman(['build', '--network=host', '--tag', POSTGRES_IMAGE, join(clone, 'deploy/container/postgres')])
       const played = kubeManifests(clone, work)
       try {
-        for (const [secret, data] of played.secrets) podman(['secret', 'create', secret, '-'], { input: data })
+        podmanQuietly(['volume', 'rm', '--force', 'mailroom-postgres-data'])
+        for (const [secret, data] of played.secrets) createSecret(secret, data)
         podman(['kube', 'play', played.postgres])
         const postgresAddress = addressOf(played.containerOf('mailroom-postgres-pod-0'))
+        for (let waited = 0; !(await portOpen(postgresAddress, 5432)); waited += 500) {
+          if (waited > 120_000)
+            throw new Error(`PostgreSQL did not start:\n${logsOf(played.containerOf('mailroom-postgres-pod-0'))()}`)
+          await new Promise((resolve) => setTimeout(resolve, 500))
+        }
         // The database URL names the Service; podman has no cluster DNS: the pod's address stands for it.
-        podman(['secret', 'create', 'mailroom-secrets', '-'], {
-          input: played.mailroomSecret(`${postgresAddress}:5432`),
-        })
+        createSecret('mailroom-secrets', played.mailroomSecret(`${postgresAddress}:5432`))
         podman(['kube', 'play', played.migrate])
         expect(
           podman(['wait', played.containerOf('mailroom-migrate')])
@@ -262,7 +272,9 @@ describe.runIf(wanted && !missing)('the container image', () => {
  * deploy/kubernetes/*.yaml made playable by podman 4.3, each change one podman lacks: Secrets become podman
  * secrets (`podman kube play` reads a secretKeyRef from a podman secret holding the Secret's data); the Job is
  * played as its pod (kube play runs no Jobs); Services are left out (no cluster DNS or virtual addresses: the
- * test reaches each pod at its address); and the documents, in S3 in the manifests, go to a folder the two
+ * test reaches each pod at its address); container ports are not declared (podman 4.3 publishes each on the
+ * host, where two replicas cannot both have 8080: the probes name the port's number instead of its name); and
+ * the documents, in S3 in the manifests, go to a folder the two
  * replicas share (a hostPath volume), with MAILROOM_DEMO=1 so the demo's clerks can register letters.
  */
 function kubeManifests(clone: string, work: string) {
@@ -293,6 +305,15 @@ function kubeManifests(clone: string, work: string) {
   const spec = deployment.spec.template.spec
   spec.volumes.push({ name: 'shared', hostPath: { path: shared, type: 'Directory' } })
   spec.containers[0].volumeMounts.push({ name: 'shared', mountPath: '/shared' })
+  const playable = [...byKind(postgres, 'Deployment'), deployment]
+  for (const container of playable.flatMap((object) => object.spec.template.spec.containers)) {
+    const ports = new Map<string, number>(container.ports.map((port: KubeObject) => [port.name, port.containerPort]))
+    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe'].map((key) => container[key])) {
+      const action = probe?.httpGet ?? probe?.tcpSocket
+      if (action && typeof action.port === 'string') action.port = ports.get(action.port)
+    }
+    delete container.ports
+  }
   const job = byKind(mailroom, 'Job')[0]!
   const migratePod = {
     apiVersion: 'v1',

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseAllDocuments } from 'yaml'
@@ -17,11 +18,10 @@ export function imageTestMissing(): string | null {
 }
 
 /** Output of a command that must succeed; throws with what it printed otherwise. */
-export function run(command: string, args: readonly string[], options: { cwd?: string; input?: string } = {}) {
+export function run(command: string, args: readonly string[], options: { cwd?: string } = {}) {
   const result = spawnSync(command, args, {
     cwd: options.cwd ?? REPOSITORY,
     encoding: 'utf8',
-    input: options.input,
     maxBuffer: 64 * 1024 * 1024,
   })
   if (result.status !== 0)
@@ -32,13 +32,27 @@ export function run(command: string, args: readonly string[], options: { cwd?: s
 }
 
 /** podman with the project's flags (deploy/container/podman.sh of the clone given, or of this repository). */
-export function podman(args: readonly string[], options: { input?: string; from?: string } = {}): string {
+export function podman(args: readonly string[], options: { from?: string } = {}): string {
   return run(join(options.from ?? REPOSITORY, 'deploy/container/podman.sh'), args, options)
 }
 
 /** podman that may fail (removing what may not be there). */
 export function podmanQuietly(args: readonly string[]): void {
   spawnSync(join(REPOSITORY, 'deploy/container/podman.sh'), args, { stdio: 'ignore' })
+}
+
+/**
+ * A podman secret holding `data`. Given through a file: podman reads `-` only from a pipe, and Node hands a child
+ * its input through a socket.
+ */
+export function createSecret(name: string, data: string): void {
+  const folder = mkdtempSync(join(tmpdir(), 'mailroom-secret-'))
+  try {
+    writeFileSync(join(folder, 'secret'), data, { mode: 0o600 })
+    podman(['secret', 'create', name, join(folder, 'secret')])
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
 }
 
 /** A TCP port free on this machine now (containers on the host's network listen on it). */
