@@ -31,9 +31,9 @@ export function run(command: string, args: readonly string[], options: { cwd?: s
   return result.stdout.trim()
 }
 
-/** podman with the project's flags (deploy/container/podman.sh of the clone given, or of this repository). */
-export function podman(args: readonly string[], options: { from?: string } = {}): string {
-  return run(join(options.from ?? REPOSITORY, 'deploy/container/podman.sh'), args, options)
+/** podman with the project's flags (deploy/container/podman.sh). */
+export function podman(args: readonly string[]): string {
+  return run(join(REPOSITORY, 'deploy/container/podman.sh'), args)
 }
 
 /** podman that may fail (removing what may not be there). */
