@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createTestDatabase, type TestDatabase } from '@mailroom/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readSample } from '../../../packages/testing/src/fixtures/files/index.js'
 import {
   addressOf,
   createSecret,
@@ -113,6 +114,17 @@ describe.runIf(wanted && !missing)('the container image', () => {
         const resId = created.body.resId!
         const pdf = await pdfOf(url, resId)
         expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+        // LibreOffice converts on the read-only root (its profile in /tmp); Tesseract has French and English.
+        const office = await postLetter(url, 'Courrier Word', readSample('sample.docx'), 'docx')
+        expect(office.status).toBe(200)
+        expect((await pdfOf(url, office.body.resId!)).subarray(0, 5).toString()).toBe('%PDF-')
+        expect(podman(['exec', name, 'tesseract', '--list-langs']).split('\n')).toEqual(
+          expect.arrayContaining(['eng', 'fra']),
+        )
+        expect(podman(['exec', name, 'sh', '-c', 'command -v pdftotext; command -v pdftoppm']).split('\n')).toEqual([
+          '/usr/bin/pdftotext',
+          '/usr/bin/pdftoppm',
+        ])
 
         // SIGTERM (podman stop) ends the server cleanly; the same container starts again on its volume.
         podman(['stop', '--time', '60', name])
