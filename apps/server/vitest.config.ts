@@ -23,6 +23,8 @@ export default mailroomVitestConfig({
     'test/log-secrets.test.ts',
     'test/slow-clients.test.ts',
     'test/mailroom-command.test.ts',
+    'test/container-image.test.ts',
+    'test/deploy-files.test.ts',
   ],
   // The delta import and --verify on PGlite are packages/import-maarch's tests (src/delta/, src/verify/), on
   // both databases; here the command line around them (flags, exit codes, output), the same on both. Likewise

@@ -5,11 +5,15 @@ export function textFile(label: string): Buffer {
   return Buffer.from(`Courrier ${label}\n${'contenu '.repeat(200)}\n`)
 }
 
-/** Creates a record with `bytes` as its file (a text letter by default), as cchaplin; the answer's status and body. */
+/**
+ * Creates a record with `bytes` as its file (a text letter by default) in `format`, as cchaplin; the answer's
+ * status and body.
+ */
 export async function postLetter(
   url: string,
   label: string,
-  bytes = textFile(label),
+  bytes: Uint8Array = textFile(label),
+  format = 'txt',
 ): Promise<{ status: number; body: { resId?: number; errors?: string } }> {
   const response = await fetch(`${url}/rest/resources`, {
     method: 'POST',
@@ -18,8 +22,8 @@ export async function postLetter(
       modelId: 1,
       status: 'NEW',
       subject: label,
-      format: 'txt',
-      encodedFile: bytes.toString('base64'),
+      format,
+      encodedFile: Buffer.from(bytes).toString('base64'),
       destination: 6,
     }),
     signal: AbortSignal.timeout(60_000),

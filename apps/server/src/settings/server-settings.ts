@@ -115,6 +115,7 @@ export const SETTING_DECLARATIONS = {
   DATABASE_URL: {
     group: 'Database',
     kind: 'text',
+    fromFile: true,
     format: '`postgres://…`',
     description: 'external PostgreSQL, replaces the embedded one',
     defaultText: 'unset: embedded PostgreSQL (PGlite) in `$MAILROOM_DATA_DIR/pglite`',
@@ -206,6 +207,7 @@ export const SETTING_DECLARATIONS = {
     kind: 'text',
     trim: true,
     secret: true,
+    fromFile: true,
     description:
       '`mailroom docserver copy`: the secret key that goes with `MAILROOM_COPY_TO_ACCESS_KEY_ID` (both or neither)',
     defaultText: 'unset',
@@ -224,6 +226,7 @@ export const SETTING_DECLARATIONS = {
     kind: 'text',
     trim: true,
     secret: true,
+    fromFile: true,
     description:
       '`mailroom docserver copy`: the secret key that goes with `MAILROOM_COPY_FROM_ACCESS_KEY_ID` (both or neither)',
     defaultText: 'unset',
@@ -233,6 +236,7 @@ export const SETTING_DECLARATIONS = {
     group: 'Signing secrets and demo data',
     kind: 'text',
     secret: true,
+    fromFile: true,
     format: 'at least 16 characters',
     description: 'signing secret for tokens',
     defaultText: 'embedded: generated once into `$MAILROOM_DATA_DIR/secret`; with `DATABASE_URL`: required',
@@ -241,6 +245,7 @@ export const SETTING_DECLARATIONS = {
     group: 'Signing secrets and demo data',
     kind: 'text',
     secret: true,
+    fromFile: true,
     format: 'comma-separated, each at least 16 characters',
     description: 'secrets replaced by `MAILROOM_SECRET`, whose tokens stay valid',
     details: 'See [rotation](security.md#signing-keys-and-rotation).',

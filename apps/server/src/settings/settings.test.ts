@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
@@ -146,6 +147,40 @@ describe('the declared settings', () => {
 
   it('give no secret a default: every installation chooses its own', () => {
     expect(SETTINGS.filter((s) => s.secret && s.default !== undefined).map((s) => s.name)).toEqual([])
+  })
+
+  it('let every secret, and DATABASE_URL which carries a password, be read from the file <NAME>_FILE names', () => {
+    // Orchestrators hand secrets over as files (a Kubernetes Secret's volume, podman and systemd credentials).
+    const notFromFile = SETTINGS.filter((s) => (s.secret || s.name === 'DATABASE_URL') && !s.fromFile)
+    expect(notFromFile.map((s) => s.name)).toEqual([])
+    expect(SETTINGS.filter((s) => s.fromFile && s.kind !== 'text').map((s) => s.name)).toEqual([])
+  })
+
+  it('read a setting from its file as from the environment, the file winning, and refuse a file it cannot read', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mailroom-settings-'))
+    try {
+      for (const s of parsedHere.filter((s) => s.fromFile)) {
+        const value = EVERYTHING[s.name] ?? 'a-value-held-in-a-file-0123456789'
+        const file = join(folder, s.name)
+        // As `echo value > file` or a Secret made from a file leaves it: with a final newline.
+        writeFileSync(file, `${value}\n`)
+        const inEnvironment = loadWith(s, value)
+        const fromFile = loadAll({
+          ...EVERYTHING,
+          ...COMPANIONS[s.name],
+          [s.name]: undefined,
+          [`${s.name}_FILE`]: file,
+        })
+        expect(fromFile, s.name).toEqual(inEnvironment)
+        const both = loadAll({ ...EVERYTHING, [s.name]: 'the-environment-value-ignored', [`${s.name}_FILE`]: file })
+        expect(both, s.name).toEqual(inEnvironment)
+        expect(refusal(() => loadAll({ ...EVERYTHING, [`${s.name}_FILE`]: join(folder, 'absent') }))).toMatch(
+          new RegExp(`^${s.name}_FILE: cannot read ${join(folder, 'absent')} \\(ENOENT`),
+        )
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   it('parse each integer within its bounds into the configuration, and refuse it outside them naming the bounds', () => {
