@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Records what a running Maarch Courrier 20.10 answers to the routes of the capture workflow (issue 32), as test
 // fixtures. Run it once against a fresh instance (see packages/testing/fixtures/maarch-20.10-answers/README.md):
-//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir] [--only=search-criteria|attachments-manage]
+//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir] [--only=search-criteria|attachments-manage|baskets]
+// (`--only=baskets [--database=maarch]` also reads and writes Maarch's database directly with psql.)
 // It creates contacts, notes, attachments, links and a letter, so a second run against the same database records
 // other ids: restart Maarch (fresh database) before recording again.
 import { createHash } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { recordBaskets } from './record-maarch-baskets.mjs'
 
 const baseUrl = (process.argv[2] ?? 'http://127.0.0.1:9080/rest').replace(/\/+$/, '')
 const outDir = process.argv[3] ?? 'packages/testing/fixtures/maarch-20.10-answers'
@@ -82,7 +84,8 @@ async function call(file, name, user, method, path, { query, body } = {}) {
   }
   if (!files.has(file)) files.set(file, [])
   files.get(file).push(exchange)
-  return { status: response.status, body: answer }
+  // `exchange` is returned so that a recorder may attach what the database holds after it (`exchange.database`).
+  return { status: response.status, body: answer, exchange }
 }
 
 // The smallest valid PDF: enough for Maarch to store, fingerprint and serve it.
@@ -894,6 +897,12 @@ async function attachmentsManage() {
   await call(file, 'the attachments of the letter', 'cchaplin', 'GET', `/resources/${resId}/attachments`)
 }
 
+/** Maarch's database, for the recorders that read it with psql: `--database=<name>`, default `maarch`. */
+function databaseArgument() {
+  const given = process.argv.find((argument) => argument.startsWith('--database='))
+  return given ? given.slice('--database='.length) : 'maarch'
+}
+
 async function main() {
   if (process.argv[4] === '--only=search-criteria') {
     // Recorded on a fresh instance by itself: the sample's data only, nothing the rest of the recorder creates.
@@ -909,6 +918,17 @@ async function main() {
       join(outDir, 'attachments-manage.json'),
       `${JSON.stringify(files.get('attachments-manage'), null, 2)}\n`,
     )
+    return
+  }
+  if (process.argv[4] === '--only=baskets') {
+    // Recorded on a fresh instance by itself: it adds actions, files letters and runs actions on them.
+    const ids = await recordBaskets({ call, tinyPdf, database: databaseArgument() })
+    await mkdir(outDir, { recursive: true })
+    for (const [file, exchanges] of files) {
+      await writeFile(join(outDir, `${file}.json`), `${JSON.stringify(exchanges, null, 2)}\n`)
+    }
+    await writeFile(join(outDir, 'baskets-ids.json'), `${JSON.stringify(ids, null, 2)}\n`)
+    console.log(`${[...files.values()].flat().length} exchanges in ${files.size} files under ${outDir}`)
     return
   }
   await referenceData()

@@ -7,9 +7,49 @@
  * event builders, search result shaping…) are in `@mailroom/core/internal`, which is not public API.
  */
 
+export { MAARCH_ACTION_COMPONENTS, SUPPORTED_ACTION_COMPONENTS } from './actions/action-components.js'
+export { LOCK_SECONDS, MAX_ACTION_RESOURCES } from './actions/action-limits.js'
+export type { ActionNote, ActionRequest } from './actions/action-request.js'
+export type { ActionsServices } from './actions/actions-services.js'
+export type { ListRouteIds } from './actions/list-control.js'
+export type { CloseWithFieldsCheck, OfferedActionItem, OfferedActions } from './actions/offered-actions.js'
+export type {
+  ActionBasket,
+  ActionGroup,
+  ActionMeta,
+  ActionsStore,
+  BasketScope,
+  ComponentWork,
+  LetterActionPlan,
+  LetterLock,
+  LetterOutcome,
+  ListFacts,
+  OfferedAction,
+  RedirectRule,
+  RedirectTreeEntity,
+  RedirectUser,
+  StoredAction,
+} from './actions/ports.js'
+export type { RedirectChoices, RedirectEntityNode } from './actions/redirect-choices.js'
+export { DIFFUSION_LIST_HISTORY, type RedirectData, type RedirectItem } from './actions/redirect-data.js'
+export type { ActionRouteIds, ActionRunAnswer } from './actions/run-action.js'
 export type { Actor, ActorEntity, ActorGroup, UserMode } from './actors/actor.js'
 export type { Privilege } from './actors/privileges.js'
 export { CHECKED_PRIVILEGES, hasPrivilege, privilegesOf } from './actors/privileges.js'
+export {
+  ActionRunAnswerSchema,
+  type ActionRunBody,
+  ActionRunBodySchema,
+  BasketActionPathSchema,
+  BasketListPathSchema,
+  CloseWithFieldsCheckSchema,
+  type LetterListBody,
+  LetterListBodySchema,
+  LockedLettersSchema,
+  OfferedActionsQuerySchema,
+  OfferedActionsSchema,
+  RedirectChoicesSchema,
+} from './api/action-schemas.js'
 export type { CreateAttachmentBody } from './api/attachment-schemas.js'
 export {
   AttachmentContentBase64ResponseSchema,
@@ -400,6 +440,8 @@ export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './
 export { verifyChain } from './journal/verify-chain.js'
 export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'
 export type { LinksStore, LockedChronos } from './links/ports.js'
+export type { LockedLetters } from './locks/lock-letters.js'
+export type { LocksStore } from './locks/ports.js'
 export type { NoteCreated, NoteDetail, RecordNote, RecordNotes } from './notes/note.js'
 export type { NoteRequestMeta, NotesServices } from './notes/notes-services.js'
 export type { ListedNote, NewNote, NoteRestrictionEntity, NotesStore, StoredNote } from './notes/ports.js'

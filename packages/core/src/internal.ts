@@ -7,6 +7,7 @@
  * Other programs use `@mailroom/core`.
  */
 
+export { createActionsUseCases } from './actions/actions-services.js'
 export { displayName, isRoot, primaryEntityOf } from './actors/actor.js'
 export { attachmentTypesBody } from './attachments/attachment-services.js'
 export {
@@ -22,6 +23,11 @@ export {
   parseAttachmentRemovalId,
   removedVersionsRoot,
 } from './attachments/remove-attachment.js'
+export {
+  type BasketClauseSource,
+  basketClauseRefusal,
+  basketClauseTree,
+} from './baskets/basket-clause.js'
 export { contentDisposition } from './content/content-filename.js'
 export { createNewVersion } from './content/create-version.js'
 export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'

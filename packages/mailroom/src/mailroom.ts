@@ -37,6 +37,7 @@ import {
 } from '@mailroom/documents'
 import {
   type ContentSettings,
+  createActionsServices,
   createAttachmentServices,
   createContentServices,
   createCriteriaSearchServices,
@@ -298,6 +299,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       notes: createNotesServices(context),
       links: createLinksServices(context),
       diffusionList: createDiffusionListServices(context),
+      actions: createActionsServices(context),
       journal: createJournalServices(context),
       organisation: createOrganisationAdmin({
         db: database.db,

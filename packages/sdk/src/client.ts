@@ -1,10 +1,13 @@
 import type {
+  ActionRunAnswer,
+  ActionRunBody,
   AttachmentBody,
   AttachmentContentBase64Body,
   AttachmentListBody,
   AttachmentOriginalBase64Body,
   AttachmentTypesBody,
   ChainVerificationResponse,
+  CloseWithFieldsCheck,
   ContactBody,
   ContactCreatedResponse,
   ContactListResponse,
@@ -21,20 +24,24 @@ import type {
   IdentityProviderOffer,
   JournalEventsParams,
   JournalEventsResponse,
+  LetterListBody,
   LinkedResources,
   LinkResourcesBody,
   ListInstance,
   LivenessResponse,
+  LockedLetters,
   NewVersionBody,
   NewVersionResponse,
   NoteCreateBody,
   NoteCreated,
   NoteDetail,
+  OfferedActions,
   OriginalContentBase64Response,
   OriginalContentParams,
   ReadinessResponse,
   RecordHistoryResponse,
   RecordNotes,
+  RedirectChoices,
   SearchBody,
   SearchConfigurationResponse,
   SearchOrder,
@@ -218,6 +225,38 @@ export interface MailroomClient extends ReferenceDataClient {
   /** GET /rest/resources/{resId}/listInstance: the diffusion list of a record. */
   getListInstance(resId: number, options?: CallOptions): Promise<ListInstance>
 
+  /** GET …/baskets/{basketId}/actions: the actions offered in the basket's list, or on a letter's page (`resId`). */
+  listBasketActions(
+    basket: BasketRef,
+    params?: { readonly resId?: number },
+    options?: CallOptions,
+  ): Promise<OfferedActions>
+  /**
+   * PUT …/baskets/{basketId}/actions/{actionId}: runs the action on letters of the basket; null when every letter
+   * changed (204), else why some were left as they were.
+   */
+  runBasketAction(
+    basket: BasketRef,
+    actionId: number,
+    body: ActionRunBody,
+    options?: CallOptions,
+  ): Promise<ActionRunAnswer>
+  /** GET …/actions/{actionId}/getRedirect: where a letter of the basket may be redirected. */
+  getRedirectChoices(basket: BasketRef, actionId: number, options?: CallOptions): Promise<RedirectChoices>
+  /** POST …/actions/{actionId}/checkCloseWithFieldsAction: which letters may close (their required fields filled). */
+  checkCloseWithFields(
+    basket: BasketRef,
+    actionId: number,
+    body: LetterListBody,
+    options?: CallOptions,
+  ): Promise<CloseWithFieldsCheck>
+  /** PUT …/baskets/{basketId}/locked: who holds which of the letters. */
+  lockedLetters(basket: BasketRef, body: LetterListBody, options?: CallOptions): Promise<LockedLetters>
+  /** PUT …/baskets/{basketId}/lock: locks the letters for a minute (call again while the letter stays open). */
+  lockLetters(basket: BasketRef, body: LetterListBody, options?: CallOptions): Promise<void>
+  /** PUT …/baskets/{basketId}/unlock: clears the caller's locks on the letters. */
+  unlockLetters(basket: BasketRef, body: LetterListBody, options?: CallOptions): Promise<void>
+
   /** GET /rest/attachmentsTypes: the attachment types by code. */
   getAttachmentTypes(options?: CallOptions): Promise<AttachmentTypesBody>
   /** POST /rest/attachments: adds an attachment (or, with originId, a new version of one) to a record. */
@@ -289,6 +328,21 @@ export interface MailroomClient extends ReferenceDataClient {
 
 function resource(resId: number): string {
   return `rest/resources/${encodeURIComponent(String(resId))}`
+}
+
+/**
+ * A basket as its list's routes name it: its owner (the caller, or the colleague who lent it), the group it is
+ * given to, and the basket, each by serial id (as `GET /rest/home` lists them).
+ */
+export interface BasketRef {
+  readonly userId: number
+  readonly groupId: number
+  readonly basketId: number
+}
+
+function basketList(ref: BasketRef): string {
+  const id = (value: number) => encodeURIComponent(String(value))
+  return `rest/resourcesList/users/${id(ref.userId)}/groups/${id(ref.groupId)}/baskets/${id(ref.basketId)}`
 }
 
 /** Query of {@link MailroomClient.verifyJournalChain}. */
@@ -467,6 +521,37 @@ export function createClient(options: ClientOptions): MailroomClient {
 
     getListInstance(resId, call = {}) {
       return transport.json('GET', `${resource(resId)}/listInstance`, call)
+    },
+
+    listBasketActions(ref, params, call = {}) {
+      return transport.json('GET', `${basketList(ref)}/actions`, { ...call, query: query(params, ['resId']) })
+    },
+    runBasketAction(ref, actionId, body, call = {}) {
+      return transport.jsonOrNull('PUT', `${basketList(ref)}/actions/${encodeURIComponent(String(actionId))}`, {
+        body,
+        ...call,
+      })
+    },
+    getRedirectChoices(ref, actionId, call = {}) {
+      return transport.json(
+        'GET',
+        `${basketList(ref)}/actions/${encodeURIComponent(String(actionId))}/getRedirect`,
+        call,
+      )
+    },
+    checkCloseWithFields(ref, actionId, body, call = {}) {
+      const path = `${basketList(ref)}/actions/${encodeURIComponent(String(actionId))}/checkCloseWithFieldsAction`
+      return transport.json('POST', path, { body, ...call })
+    },
+    lockedLetters(ref, body, call = {}) {
+      return transport.json('PUT', `${basketList(ref)}/locked`, { body, ...call })
+    },
+    async lockLetters(ref, body, call = {}) {
+      // Locking again only renews the caller's own lock: safe to retry.
+      await transport.empty('PUT', `${basketList(ref)}/lock`, { body, idempotent: true, ...call })
+    },
+    async unlockLetters(ref, body, call = {}) {
+      await transport.empty('PUT', `${basketList(ref)}/unlock`, { body, idempotent: true, ...call })
     },
 
     getAttachmentTypes(call = {}) {

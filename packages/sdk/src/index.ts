@@ -6,6 +6,7 @@
 export type { MailroomAdminClient, OrganisationApplyCallOptions } from './admin-client.js'
 export { decodeBase64, encodeBase64 } from './base64.js'
 export type {
+  BasketRef,
   Bytes,
   CallOptions,
   ChainVerificationParams,

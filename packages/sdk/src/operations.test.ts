@@ -36,6 +36,7 @@ const ABSENT: Readonly<Record<string, string>> = {
 
 const SAFE = '21750001600019'
 const body = {} as never
+const BASKET = { userId: 19, groupId: 2, basketId: 4 }
 
 /** How the client calls each operation, with sample arguments. */
 const CALLS: Readonly<Record<string, (client: MailroomClient) => Promise<unknown>>> = {
@@ -76,6 +77,13 @@ const CALLS: Readonly<Record<string, (client: MailroomClient) => Promise<unknown
   getNote: (c) => c.getNote(5),
   listLinkedResources: (c) => c.listLinkedResources(100),
   linkResources: (c) => c.linkResources(100, body),
+  listBasketActions: (c) => c.listBasketActions(BASKET, { resId: 24 }),
+  runBasketAction: (c) => c.runBasketAction(BASKET, 20, body),
+  getRedirectChoices: (c) => c.getRedirectChoices(BASKET, 20),
+  checkCloseWithFields: (c) => c.checkCloseWithFields(BASKET, 20, body),
+  lockedLetters: (c) => c.lockedLetters(BASKET, body),
+  lockLetters: (c) => c.lockLetters(BASKET, body),
+  unlockLetters: (c) => c.unlockLetters(BASKET, body),
   unlinkResource: (c) => c.unlinkResource(100, 101),
   getListInstance: (c) => c.getListInstance(100),
   getEntity: (c) => c.getEntity('PJS'),

@@ -176,6 +176,15 @@ export class Transport {
     return this.request(method, path, init, async (response) => (await response.json()) as T)
   }
 
+  /** Sends a request answered either 204 without a body (null) or with JSON (a route that says more only when it must). */
+  jsonOrNull<T>(method: string, path: string, init: TransportRequest = {}): Promise<T | null> {
+    return this.request(method, path, init, async (response) => {
+      if (response.status !== 204) return (await response.json()) as T
+      await response.body?.cancel()
+      return null
+    })
+  }
+
   /** Sends a request and reads its whole answer as bytes. */
   bytes(method: string, path: string, init: TransportRequest = {}): Promise<Bytes> {
     return this.request(

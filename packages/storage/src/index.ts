@@ -10,6 +10,7 @@
  * and repositories exported here are what it composes.
  */
 
+export { createActionsServices } from './actions/create-actions-services.js'
 export type { AttachmentCreateFaults } from './attachments/attachment-writer.js'
 export { createAttachmentServices } from './attachments/create-attachment-services.js'
 export type {

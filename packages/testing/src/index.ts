@@ -52,11 +52,12 @@ export type { IdentityProviderOptions, TestIdentityProvider } from './identity/o
 export { startTestIdentityProvider } from './identity/oidc-provider-server.js'
 export type { MaarchIdMapping } from './maarch-answers/id-mapping.js'
 export { replayWithMailroomIds, withMailroomIds } from './maarch-answers/id-mapping.js'
-export type { MaarchExchange } from './maarch-answers/maarch-exchanges.js'
+export type { MaarchExchange, MaarchLetterRows } from './maarch-answers/maarch-exchanges.js'
 export {
   maarchCredentials,
   maarchExchange,
   maarchRequestPath,
+  readMaarchBasketIds,
   readMaarchExchanges,
 } from './maarch-answers/maarch-exchanges.js'
 export { replayMaarchRequest } from './maarch-answers/replay.js'

@@ -1,3 +1,4 @@
+import type { ActionsServices } from '../actions/actions-services.js'
 import type { Actor } from '../actors/actor.js'
 import type { FullTextBacklog } from '../api/health-schemas.js'
 import type { AttachmentServices } from '../attachments/attachment-services.js'
@@ -53,6 +54,8 @@ export interface MailroomServices {
   readonly links: LinksServices
   /** Diffusion lists of records (GET /rest/resources/{resId}/listInstance). */
   readonly diffusionList: DiffusionListServices
+  /** Actions on a basket's letters and their locks (`/rest/resourcesList/users/.../baskets/...`). */
+  readonly actions: ActionsServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */
   readonly organisation?: OrganisationServices
   /** The console's sign-in through the OpenID Connect provider; absent when none is configured for it. */

@@ -24,6 +24,10 @@ export const TAGS = [
   { name: 'notes', description: 'Notes on records, optionally restricted to entities' },
   { name: 'links', description: 'Links between records' },
   { name: 'diffusion', description: 'Diffusion lists of records' },
+  {
+    name: 'baskets',
+    description: "A clerk's baskets: the actions offered on their letters, running them, and the letters' locks",
+  },
   { name: 'entities', description: 'Organisational units' },
   { name: 'contacts', description: 'Senders and recipients of mail: list, read, create, update, look up' },
   {

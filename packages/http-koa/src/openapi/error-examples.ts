@@ -52,6 +52,8 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   STATUS_TARGETS_NOT_ARRAY: { field: 'resId' },
   STATUS_TOO_MANY_TARGETS: { field: 'resId' },
   STATUS_RES_ID_INVALID: { index: 2 },
+  ACTION_RESOURCE_INVALID: { index: 1 },
+  BASKET_CLAUSE_REFUSED: { basketId: 'MyBasket', basketName: 'Mes courriers', reason: 'unknown column "foo"' },
   STATUS_CHRONO_INVALID: { index: 0 },
   STATUS_DOCUMENT_NOT_FOUND: { identifier: 'MAARCH/2024A/404' },
   JOURNAL_SAFE_NOT_FOUND: { owner: 'NOPE' },

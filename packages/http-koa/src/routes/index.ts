@@ -1,4 +1,5 @@
 import { openApiRoute } from '../openapi/openapi-routes.js'
+import { actionsRoutes } from './actions-routes.js'
 import { adminRoutes } from './admin-routes.js'
 import { attachmentsRoutes } from './attachments-routes.js'
 import { authRoutes } from './auth-routes.js'
@@ -44,6 +45,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...notesRoutes,
   ...linksRoutes,
   diffusionListRoute,
+  ...actionsRoutes,
   entityRoute,
   ...contactsRoutes,
   ...doctypeRoutes,

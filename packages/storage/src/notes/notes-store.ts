@@ -1,4 +1,4 @@
-import type { ListedNote, NotesStore, StoredNote } from '@mailroom/core'
+import type { HistoryRow, ListedNote, NewNote, NotesStore, StoredNote } from '@mailroom/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { insertHistoryRows } from '../history/history-rows.js'
@@ -9,6 +9,31 @@ type Executor = Kysely<Database>
 
 /** A note's restriction: the entity ids it names, with their short labels (null for an entity that is gone). */
 type Restriction = { itemId: string; shortLabel: string | null }[]
+
+/**
+ * Writes a note, its restriction and the history rows `historyOf` words for its id, in the caller's transaction
+ * (`POST /rest/notes`, an action's note). Returns the note's id.
+ */
+export async function insertNote(
+  trx: Executor,
+  authorId: number,
+  note: NewNote,
+  historyOf: (noteId: number) => readonly HistoryRow[],
+  remoteIp: string | undefined,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('notes')
+    .values({ identifier: note.resId, user_id: authorId, note_text: note.value })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (note.entities.length > 0)
+    await trx
+      .insertInto('note_entities')
+      .values(note.entities.map((itemId) => ({ note_id: id, item_id: itemId })))
+      .execute()
+  await insertHistoryRows(trx, authorId, historyOf(id), remoteIp)
+  return id
+}
 
 /** Core's notes port over kysely: `notes`, `note_entities` and their history rows. */
 export function kyselyNotesStore(context: Pick<StorageContext, 'db'>): NotesStore {
@@ -24,20 +49,7 @@ export function kyselyNotesStore(context: Pick<StorageContext, 'db'>): NotesStor
     },
 
     create(actor, note, historyOf, meta) {
-      return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('notes')
-          .values({ identifier: note.resId, user_id: actor.id, note_text: note.value })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        if (note.entities.length > 0)
-          await trx
-            .insertInto('note_entities')
-            .values(note.entities.map((itemId) => ({ note_id: id, item_id: itemId })))
-            .execute()
-        await insertHistoryRows(trx, actor.id, historyOf(id), meta.remoteIp)
-        return id
-      })
+      return db.transaction().execute((trx) => insertNote(trx, actor.id, note, historyOf, meta.remoteIp))
     },
 
     async notesOf(resId) {

@@ -91,7 +91,7 @@ export class PerimeterGuard {
 
   /** The group clauses of an actor as one tree (macros expanded); null when no group grants anything. */
   async groupClause(db: Executor, actor: Actor): Promise<ClauseAst | null> {
-    const context = await this.#context(db, actor)
+    const context = await this.macroContext(db, actor)
     let combined: ClauseAst | null = null
     for (const group of actor.groups) {
       if (!group.securityClause?.trim()) continue
@@ -212,7 +212,8 @@ export class PerimeterGuard {
     return this.#tree
   }
 
-  async #context(db: Executor, actor: Actor): Promise<PerimeterContext> {
+  /** What the macros of a clause expand to for `actor` (group clauses, and the baskets `actor` owns). */
+  async macroContext(db: Executor, actor: Actor): Promise<PerimeterContext> {
     const tree = await this.#entityTree(db)
     const primary = primaryEntityOf(actor)
     return {

@@ -10,6 +10,7 @@ import type {
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { StorageContext } from '../storage-context.js'
+import { setRecordsStatus } from './set-records-status.js'
 
 type Executor = Kysely<Database>
 
@@ -128,9 +129,8 @@ async function lockTargets(trx: Executor, targets: StatusTargets): Promise<Map<n
 }
 
 /**
- * Sets the status on every record and writes one history row each, in the caller's transaction. A closing
- * status keeps the closing date of a record already closed (it closed then) and sets it on the others; any
- * other status clears it. The status itself is always set (the reference skipped already-closed records).
+ * Sets the status on every record and writes one history row each, in the caller's transaction, at one instant
+ * read after the locks so a waiting writer dates after the one it waited for.
  */
 async function applyStatus(
   trx: Executor,
@@ -139,16 +139,8 @@ async function applyStatus(
   change: StatusChange,
   meta: StatusUpdateMeta,
 ): Promise<void> {
-  // One instant for the change and its history, read after the locks so a waiting writer dates after the one it waited for.
-  const { rows } = await sql<{ at: Date }>`select clock_timestamp() as at`.execute(trx)
-  const at = rows[0]!.at
+  const at = await setRecordsStatus(trx, resIds, change.status)
   const ids = sql.val(resIds)
-  await sql`
-    update res_letterbox set
-      status = ${change.status.id},
-      closing_date = ${change.status.closing ? sql`coalesce(closing_date, ${at}::timestamptz)` : sql`null`},
-      modification_date = ${at}::timestamptz
-    where res_id = any(${ids}::bigint[])`.execute(trx)
   // One statement for the whole batch: the ids travel as a single array parameter, whatever their number.
   const { history } = change
   const remoteIp = meta.remoteIp ? meta.remoteIp.slice(0, REMOTE_IP_MAX) : null

@@ -1,5 +1,7 @@
+import { ACTION_ERRORS } from './actions.js'
 import { ATTACHMENT_ERRORS } from './attachments.js'
 import { AUTH_ERRORS } from './auth.js'
+import { BASKET_ERRORS } from './baskets.js'
 import { COMMON_ERRORS } from './common.js'
 import { CONTACTS_ERRORS } from './contacts.js'
 import { CONTENT_ERRORS } from './content.js'
@@ -30,7 +32,9 @@ export const ERROR_CATALOGUE = {
   ...ORGANISATION_ERRORS,
   ...IMPORT_ERRORS,
   ...NOTES_ERRORS,
+  ...ACTION_ERRORS,
   ...LINKS_ERRORS,
   ...REFERENCE_ERRORS,
   ...ATTACHMENT_ERRORS,
+  ...BASKET_ERRORS,
 } as const

@@ -1,0 +1,110 @@
+import type { Actor, ComponentWork, HistoryRow, LetterActionPlan } from '@mailroom/core'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../database/schema.js'
+import { replaceDiffusionList } from '../diffusion-list/replace-diffusion-list.js'
+
+type Executor = Kysely<Database>
+
+/** A component's refusal for one letter: the letter is left as it was and the caller told why (20.10's words). */
+export class ComponentRefusal extends Error {}
+
+/** Sets a date column to `at` on the letter when it has none (a second close keeps the first date, as in 20.10). */
+async function setDateOnce(trx: Executor, resId: number, column: 'closing_date' | 'departure_date', at: Date) {
+  await trx
+    .updateTable('res_letterbox')
+    .set({ [column]: at })
+    .where('res_id', '=', resId)
+    .where(column, 'is', null)
+    .execute()
+}
+
+/** 20.10's closeMailWithAttachmentsOrNotesAction: the letter closes only with an attachment or a note of the actor. */
+async function hasAttachmentOrNote(trx: Executor, actor: Actor, resId: number, plan: LetterActionPlan) {
+  if (plan.note !== null) return true
+  const { rows } = await sql<{ found: boolean }>`select
+      exists (select 1 from res_attachments where res_id_master = ${resId} and status <> 'DEL')
+      or exists (select 1 from notes where identifier = ${resId} and user_id = ${actor.id}) as found`.execute(trx)
+  return rows[0]?.found === true
+}
+
+async function setPersistence(trx: Executor, actor: Actor, resId: number, persistent: 'Y' | 'N') {
+  await trx.deleteFrom('basket_persistent_mode').where('res_id', '=', resId).where('user_id', '=', actor.id).execute()
+  await trx
+    .insertInto('basket_persistent_mode')
+    .values({ res_id: resId, user_id: actor.id, is_persistent: persistent })
+    .execute()
+}
+
+/** 20.10's redirectInitiatorEntityAction without list templates (Mailroom keeps none): the initiator becomes the destination, no assignee. */
+async function redirectToInitiator(trx: Executor, resId: number) {
+  const record = await trx
+    .selectFrom('res_letterbox')
+    .select('initiator')
+    .where('res_id', '=', resId)
+    .executeTakeFirst()
+  if (!record?.initiator) return
+  const entity = await trx
+    .selectFrom('entities')
+    .select('id')
+    .where('entity_id', '=', record.initiator)
+    .executeTakeFirst()
+  if (!entity) return
+  await trx
+    .updateTable('res_letterbox')
+    .set({ destination: record.initiator, dest_user: null })
+    .where('res_id', '=', resId)
+    .execute()
+}
+
+/**
+ * The component's own work on one letter, in the letter's transaction, after its status is set (so a close's date
+ * survives a status that is not a closing one). Returns the extra history rows it writes (a redirect's); throws
+ * ComponentRefusal when the letter cannot take it.
+ */
+export async function runComponent(
+  trx: Executor,
+  actor: Actor,
+  resId: number,
+  plan: LetterActionPlan,
+  at: Date,
+): Promise<Omit<HistoryRow, 'recordId'>[]> {
+  const work: ComponentWork = plan.work
+  switch (work.component) {
+    case 'confirmAction':
+    case 'noConfirmAction':
+      return []
+    case 'closeMailWithAttachmentsOrNotesAction':
+      if (!(await hasAttachmentOrNote(trx, actor, resId, plan))) throw new ComponentRefusal('No attachments or notes')
+      await setDateOnce(trx, resId, 'closing_date', at)
+      return []
+    case 'closeMailAction':
+      await setDateOnce(trx, resId, 'closing_date', at)
+      return []
+    case 'updateDepartureDateAction':
+      await setDateOnce(trx, resId, 'departure_date', at)
+      return []
+    case 'enabledBasketPersistenceAction':
+      await setPersistence(trx, actor, resId, 'Y')
+      return []
+    case 'disabledBasketPersistenceAction':
+      await setPersistence(trx, actor, resId, 'N')
+      return []
+    case 'resMarkAsReadAction':
+      await trx
+        .deleteFrom('res_mark_as_read')
+        .where('res_id', '=', resId)
+        .where('user_id', '=', actor.id)
+        .where('basket_id', '=', work.markedBasket)
+        .execute()
+      await trx
+        .insertInto('res_mark_as_read')
+        .values({ res_id: resId, user_id: actor.id, basket_id: work.markedBasket })
+        .execute()
+      return []
+    case 'redirectInitiatorEntityAction':
+      await redirectToInitiator(trx, resId)
+      return []
+    case 'redirectAction':
+      return replaceDiffusionList(trx, resId, work.redirect, actor.id)
+  }
+}

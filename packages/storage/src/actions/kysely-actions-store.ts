@@ -1,0 +1,368 @@
+import type {
+  ActionMeta,
+  ActionsStore,
+  Actor,
+  BasketScope,
+  LetterActionPlan,
+  LetterLock,
+  LetterOutcome,
+  ListFacts,
+  OfferedAction,
+  RedirectRule,
+  RedirectTreeEntity,
+  RedirectUser,
+  StoredAction,
+} from '@mailroom/core'
+import type { PerimeterContext } from '@mailroom/core/internal'
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely'
+import { basketSelection, basketSelectionOfUser } from '../baskets/basket-selection.js'
+import type { ActionsTable, Database } from '../database/schema.js'
+import { DiffusionListRefusal } from '../diffusion-list/replace-diffusion-list.js'
+import { insertHistoryRows } from '../history/history-rows.js'
+import { insertNote } from '../notes/notes-store.js'
+import { setRecordsStatus } from '../status/set-records-status.js'
+import type { StorageContext } from '../storage-context.js'
+import { KyselyUserRepository } from '../users/kysely-user-repository.js'
+import { primaryEntityLabelOf } from '../users/primary-entity-label.js'
+import { ComponentRefusal, runComponent } from './component-work.js'
+
+type Executor = Kysely<Database>
+
+/** Rolls a letter's transaction back and tells the caller why. */
+class LetterRefusal extends Error {
+  constructor(readonly outcome: LetterOutcome & { done: false }) {
+    super(outcome.error ?? 'skipped')
+  }
+}
+
+function storedAction(row: Selectable<ActionsTable>): StoredAction {
+  const parameters = typeof row.parameters === 'string' ? JSON.parse(row.parameters) : row.parameters
+  return {
+    id: row.id,
+    label: row.label_action ?? '',
+    statusId: row.id_status,
+    history: row.history === 'Y',
+    component: row.component,
+    parameters: parameters && typeof parameters === 'object' && !Array.isArray(parameters) ? parameters : {},
+  }
+}
+
+/** A letter's lock as the store reads it: who holds it while its time is not past. */
+const LIVE_LOCKER = sql<number | null>`case when locker_time > clock_timestamp() then locker_user_id end`
+
+/** Core's actions port over kysely: the list's facts, the basket's letters, and each letter's transaction. */
+export class KyselyActionsStore implements ActionsStore {
+  readonly #context: Pick<StorageContext, 'db' | 'perimeter' | 'logger'>
+
+  constructor(context: Pick<StorageContext, 'db' | 'perimeter' | 'logger'>) {
+    this.#context = context
+  }
+
+  async listFacts(ownerId: number, groupId: number, basketId: number): Promise<ListFacts> {
+    const { db } = this.#context
+    const [group, basket] = await Promise.all([
+      db.selectFrom('usergroups').select(['id', 'group_id']).where('id', '=', groupId).executeTakeFirst(),
+      db
+        .selectFrom('baskets')
+        .select(['id', 'basket_id', 'basket_name', 'basket_clause'])
+        .where('id', '=', basketId)
+        .executeTakeFirst(),
+    ])
+    if (!group || !basket)
+      return { group: null, basket: null, lentTo: null, ownerInGroup: false, groupHasBasket: false }
+    const [lent, member, given] = await Promise.all([
+      db
+        .selectFrom('redirected_baskets')
+        .select('actual_user_id')
+        .where('owner_user_id', '=', ownerId)
+        .where('basket_id', '=', basket.basket_id)
+        .where('group_id', '=', group.id)
+        .executeTakeFirst(),
+      db
+        .selectFrom('usergroup_content')
+        .select('user_id')
+        .where('user_id', '=', ownerId)
+        .where('group_id', '=', group.id)
+        .executeTakeFirst(),
+      db
+        .selectFrom('groupbasket')
+        .select('id')
+        .where('group_id', '=', group.group_id)
+        .where('basket_id', '=', basket.basket_id)
+        .executeTakeFirst(),
+    ])
+    return {
+      group: { id: group.id, groupId: group.group_id },
+      basket: { id: basket.id, basketId: basket.basket_id, name: basket.basket_name, clause: basket.basket_clause },
+      lentTo: lent?.actual_user_id ?? null,
+      ownerInGroup: member !== undefined,
+      groupHasBasket: given !== undefined,
+    }
+  }
+
+  async linkedAction(scope: BasketScope, actionId: number): Promise<StoredAction | null> {
+    const row = await this.#context.db
+      .selectFrom('actions as a')
+      .innerJoin('actions_groupbaskets as agb', 'agb.id_action', 'a.id')
+      .selectAll('a')
+      .where('a.id', '=', actionId)
+      .where('agb.group_id', '=', scope.group.groupId)
+      .where('agb.basket_id', '=', scope.basket.basketId)
+      .executeTakeFirst()
+    return row ? storedAction(row) : null
+  }
+
+  async action(actionId: number): Promise<StoredAction | null> {
+    const row = await this.#context.db.selectFrom('actions').selectAll().where('id', '=', actionId).executeTakeFirst()
+    return row ? storedAction(row) : null
+  }
+
+  /** The basket's condition for its owner (throws BASKET_CLAUSE_REFUSED for a clause the language cannot take). */
+  #holds(scope: BasketScope): Promise<Expression<SqlBool>> {
+    const { basket } = scope
+    return basketSelectionOfUser(
+      this.#context,
+      { basketId: basket.basketId, basketName: basket.name, clause: basket.clause },
+      scope.ownerId,
+    )
+  }
+
+  async lettersInBasket(scope: BasketScope, resIds: readonly number[]): Promise<LetterLock[]> {
+    const condition = await this.#holds(scope)
+    const { rows } = await sql<{ res_id: string | number; locked_by: number | null }>`
+      select res_id, ${LIVE_LOCKER} as locked_by from res_view_letterbox
+      where res_id = any(${sql.val(resIds)}::bigint[]) and ${condition}`.execute(this.#context.db)
+    return rows.map((row) => ({ resId: Number(row.res_id), lockedBy: row.locked_by }))
+  }
+
+  async actOnLetter(
+    actor: Actor,
+    scope: BasketScope,
+    resId: number,
+    plan: LetterActionPlan,
+    meta: ActionMeta,
+  ): Promise<LetterOutcome> {
+    const condition = await this.#holds(scope)
+    try {
+      await this.#context.db.transaction().execute(async (trx) => {
+        // The row lock makes two clerks acting on one letter take turns; the second then finds it as the first left it.
+        await sql`select res_id from res_letterbox where res_id = ${resId} for update`.execute(trx)
+        const { rows } = await sql<{ locked_by: number | null }>`
+          select ${LIVE_LOCKER} as locked_by from res_view_letterbox where res_id = ${resId} and ${condition}`.execute(
+          trx,
+        )
+        const letter = rows[0]
+        if (letter === undefined)
+          throw new LetterRefusal({ done: false, error: `Resource ${resId} is no longer in the basket` })
+        if (letter.locked_by !== null && letter.locked_by !== actor.id)
+          throw new LetterRefusal({ done: false, error: null })
+        await this.#applyPlan(trx, actor, resId, plan, meta)
+      })
+      return { done: true }
+    } catch (error) {
+      if (error instanceof LetterRefusal) return error.outcome
+      if (error instanceof ComponentRefusal || error instanceof DiffusionListRefusal)
+        return { done: false, error: error.message }
+      throw error
+    }
+  }
+
+  /** The status, the component's work, the lock cleared, the note and the history, in the letter's transaction. */
+  async #applyPlan(trx: Executor, actor: Actor, resId: number, plan: LetterActionPlan, meta: ActionMeta) {
+    let at: Date
+    if (plan.status !== null) {
+      const status = await trx
+        .selectFrom('status')
+        .select(['id', 'is_closing'])
+        .where('id', '=', plan.status)
+        .executeTakeFirst()
+      at = await setRecordsStatus(trx, [resId], { id: plan.status, closing: status?.is_closing ?? false })
+    } else {
+      at = (await sql<{ at: Date }>`select clock_timestamp() as at`.execute(trx)).rows[0]!.at
+    }
+    const extraHistory = await runComponent(trx, actor, resId, plan, at)
+    await trx
+      .updateTable('res_letterbox')
+      .set({ locker_user_id: null, locker_time: null, modification_date: at })
+      .where('res_id', '=', resId)
+      .execute()
+    if (plan.note !== null)
+      await insertNote(
+        trx,
+        actor.id,
+        { resId, value: plan.note.content, entities: plan.note.entities },
+        (noteId) => plan.noteHistory(resId, noteId),
+        meta.remoteIp,
+      )
+    const history = [...extraHistory, ...(plan.history ? [plan.history] : [])]
+    await insertHistoryRows(
+      trx,
+      actor.id,
+      history.map((row) => ({ ...row, recordId: resId })),
+      meta.remoteIp,
+    )
+  }
+
+  async offeredActions(scope: BasketScope, usedIn: 'list' | 'page'): Promise<OfferedAction[]> {
+    const rows = await this.#context.db
+      .selectFrom('actions_groupbaskets as agb')
+      .innerJoin('actions as a', 'a.id', 'agb.id_action')
+      .select(['a.id', 'a.label_action', 'a.component', 'agb.default_action_list', 'agb.where_clause'])
+      .where('agb.group_id', '=', scope.group.groupId)
+      .where('agb.basket_id', '=', scope.basket.basketId)
+      .where(usedIn === 'list' ? 'agb.used_in_basketlist' : 'agb.used_in_action_page', '=', 'Y')
+      .execute()
+    return rows.map((row) => ({
+      id: row.id,
+      label: row.label_action ?? '',
+      component: row.component,
+      isDefault: row.default_action_list === 'Y',
+      whereClause: row.where_clause,
+    }))
+  }
+
+  async letterMeets(actor: Actor, whereClause: string, resId: number): Promise<boolean> {
+    let condition: Expression<SqlBool>
+    try {
+      condition = await basketSelection(
+        this.#context,
+        { basketId: 'action', basketName: 'action', clause: whereClause },
+        actor,
+      )
+    } catch (error) {
+      // An action's condition the clause language cannot take offers the action on no letter rather than on every one.
+      this.#context.logger.warn({ err: error }, 'action condition refused; the action is not offered')
+      return false
+    }
+    const { rows } = await sql`select 1 from res_view_letterbox where res_id = ${resId} and ${condition}`.execute(
+      this.#context.db,
+    )
+    return rows.length > 0
+  }
+
+  async categoriesOf(actionIds: readonly number[]): Promise<Map<number, string[]>> {
+    const map = new Map<number, string[]>()
+    if (actionIds.length === 0) return map
+    const rows = await this.#context.db
+      .selectFrom('actions_categories')
+      .select(['action_id', 'category_id'])
+      .where('action_id', 'in', [...actionIds])
+      .orderBy('action_id')
+      .orderBy('category_id')
+      .execute()
+    for (const row of rows) map.set(row.action_id, [...(map.get(row.action_id) ?? []), row.category_id])
+    return map
+  }
+
+  async emptyRequiredFields(resId: number, requiredFields: readonly string[]) {
+    const { db } = this.#context
+    const record = await db
+      .selectFrom('res_letterbox')
+      .select(['model_id', 'custom_fields', 'alt_identifier'])
+      .where('res_id', '=', resId)
+      .executeTakeFirst()
+    if (!record) return { chrono: null, fields: [] }
+    const shown = new Set(
+      (
+        await db
+          .selectFrom('indexing_models_fields')
+          .select('identifier')
+          .where('model_id', '=', record.model_id)
+          .where('identifier', 'like', 'indexingCustomField\\_%')
+          .execute()
+      ).map((row) => row.identifier),
+    )
+    const values = (record.custom_fields ?? {}) as Record<string, unknown>
+    const empty = requiredFields
+      .filter((field) => shown.has(field))
+      .map((field) => field.split('_')[1] ?? '')
+      .filter((id) => /^\d{1,9}$/.test(id) && isEmptyValue(values[id]))
+      .map(Number)
+    if (empty.length === 0) return { chrono: record.alt_identifier, fields: [] }
+    const labels = await db.selectFrom('custom_fields').select('label').where('id', 'in', empty).orderBy('id').execute()
+    return { chrono: record.alt_identifier, fields: labels.map((row) => row.label) }
+  }
+
+  async redirectRules(scope: BasketScope, actionId: number): Promise<RedirectRule[]> {
+    const rows = await this.#context.db
+      .selectFrom('groupbasket_redirect')
+      .select(['redirect_mode', 'entity_id', 'keyword'])
+      .where('group_id', '=', scope.group.groupId)
+      .where('basket_id', '=', scope.basket.basketId)
+      .where('action_id', '=', actionId)
+      .orderBy('system_id')
+      .execute()
+    return rows.map((row) => ({ mode: row.redirect_mode, entityId: row.entity_id, keyword: row.keyword }))
+  }
+
+  async macroContextOf(userId: number): Promise<PerimeterContext | null> {
+    const { db, perimeter } = this.#context
+    const owner = await new KyselyUserRepository(db).loadActor(userId)
+    return owner ? perimeter.macroContext(db, owner) : null
+  }
+
+  async enabledEntities(): Promise<RedirectTreeEntity[]> {
+    const rows = await this.#context.db
+      .selectFrom('entities')
+      .select(['id', 'entity_id', 'entity_label', 'parent_entity_id'])
+      .where('enabled', '=', 'Y')
+      .orderBy('parent_entity_id')
+      .orderBy('id')
+      .execute()
+    return rows.map((row) => ({
+      serialId: row.id,
+      entityId: row.entity_id,
+      label: row.entity_label,
+      parentEntityId: row.parent_entity_id,
+    }))
+  }
+
+  async usersOf(entityIds: readonly string[]): Promise<RedirectUser[]> {
+    const rows = await this.#context.db
+      .selectFrom('users as u')
+      .select(['u.id', 'u.user_id', 'u.firstname', 'u.lastname', primaryEntityLabelOf('u.id').as('entity_label')])
+      .where('u.status', 'not in', ['DEL', 'ABS', 'SPD'])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('users_entities as ue')
+            .select('ue.user_id')
+            .whereRef('ue.user_id', '=', 'u.id')
+            .where('ue.entity_id', 'in', [...entityIds]),
+        ),
+      )
+      .orderBy('u.lastname')
+      .orderBy('u.firstname')
+      .execute()
+    return rows.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      labelToDisplay: `${row.firstname ?? ''} ${row.lastname ?? ''}`,
+      descriptionToDisplay: row.entity_label ?? null,
+    }))
+  }
+
+  async parameterInt(id: string): Promise<number | null> {
+    const row = await this.#context.db
+      .selectFrom('parameters')
+      .select('param_value_int')
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return row?.param_value_int ?? null
+  }
+}
+
+/** PHP's `empty()` on a custom field's value. */
+function isEmptyValue(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    value === '0' ||
+    value === 0 ||
+    value === false ||
+    (Array.isArray(value) && value.length === 0)
+  )
+}

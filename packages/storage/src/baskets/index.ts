@@ -1,0 +1,1 @@
+export { type BasketSelectionContext, basketSelection, basketSelectionOfUser } from './basket-selection.js'
