@@ -41,7 +41,6 @@ export {
   type ActionRunBody,
   ActionRunBodySchema,
   BasketActionPathSchema,
-  BasketListPathSchema,
   CloseWithFieldsCheckSchema,
   type LetterListBody,
   LetterListBodySchema,
@@ -72,6 +71,33 @@ export {
   RefreshTokenParamsSchema,
   RefreshTokenResponseSchema,
 } from './api/auth-schemas.js'
+export type {
+  AssignedBasket,
+  BasketFilters,
+  BasketList,
+  BasketListRow,
+  DisplayItem,
+  EntityFilterEntry,
+  FilterEntry,
+  Home,
+  HomeBasket,
+  IsAllowed,
+  LastResources,
+} from './api/basket-schemas.js'
+export {
+  AssignedBasketSchema,
+  BasketFiltersSchema,
+  BasketListPathSchema,
+  BasketListQuerySchema,
+  BasketListRowSchema,
+  BasketListSchema,
+  DisplayItemSchema,
+  HomeBasketSchema,
+  HomeSchema,
+  IsAllowedPathSchema,
+  IsAllowedSchema,
+  LastResourcesSchema,
+} from './api/basket-schemas.js'
 export type {
   ContactBody,
   ContactCreatedResponse,
@@ -282,6 +308,20 @@ export type {
 export { AUTHENTICATION_METHODS } from './auth/ports.js'
 export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
+export type { BasketClauseSource } from './baskets/basket-clause.js'
+export type {
+  BasketListPath,
+  BasketListStoredRow,
+  BasketStore,
+  BasketsServices,
+  DisplayValue,
+  GroupBasketDisplay,
+  HomeBasketRow,
+  LentBasket,
+  ProfileBasketRow,
+  StoredBasket,
+  StoredGroup,
+} from './baskets/ports.js'
 export type { ContactJson, ContactTextField, ContactValues, StoredContact } from './contacts/contact.js'
 export { CONTACT_TEXT_FIELDS } from './contacts/contact.js'
 export type { ContactListQuery } from './contacts/contact-list-query.js'

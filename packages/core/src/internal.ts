@@ -24,16 +24,23 @@ export {
   removedVersionsRoot,
 } from './attachments/remove-attachment.js'
 export {
-  type BasketClauseSource,
   basketClauseRefusal,
   basketClauseTree,
 } from './baskets/basket-clause.js'
+export {
+  type BasketListQuery,
+  MAX_BASKET_PAGE,
+  type NullableFilter,
+  parseBasketListQuery,
+} from './baskets/basket-list-query.js'
+export { createBasketsUseCases } from './baskets/basket-use-cases.js'
 export { contentDisposition } from './content/content-filename.js'
 export { createNewVersion } from './content/create-version.js'
 export { canConvertToPdf, checkFormatAllowed, conversionKind, normaliseFormat } from './content/formats.js'
 export { createContentReads } from './content/read-content.js'
 export { parseSearchCriteria } from './criteria-search/parse-criteria.js'
 export { createCriteriaSearchUseCases } from './criteria-search/search-by-criteria.js'
+export { CATEGORY_LABELS } from './criteria-search/search-configuration.js'
 export { createDiffusionListUseCases } from './diffusion-list/list-instance.js'
 export { readEntity } from './entities/read-entity.js'
 export type {
@@ -87,6 +94,7 @@ export {
 export type { PerimeterContext, PerimeterEntity } from './search/expand-macros.js'
 export { expandMacros } from './search/expand-macros.js'
 export { createSearchUseCases } from './search/find-records.js'
+export { parseOrderItem } from './search/parser.js'
 export { parseSearchRequest } from './search/search-request.js'
 export { streamSearchResult } from './search/search-result.js'
 export { SEARCH_VIEW_NAME } from './search/view-columns.js'

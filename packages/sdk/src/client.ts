@@ -6,6 +6,8 @@ import type {
   AttachmentListBody,
   AttachmentOriginalBase64Body,
   AttachmentTypesBody,
+  BasketFilters,
+  BasketList,
   ChainVerificationResponse,
   CloseWithFieldsCheck,
   ContactBody,
@@ -21,9 +23,12 @@ import type {
   CriteriaSearchResponse,
   EarlierCreateRecordBody,
   Entity,
+  Home,
   IdentityProviderOffer,
+  IsAllowed,
   JournalEventsParams,
   JournalEventsResponse,
+  LastResources,
   LetterListBody,
   LinkedResources,
   LinkResourcesBody,
@@ -102,6 +107,50 @@ export interface JournalCallOptions extends CallOptions {
    */
   readonly cookieToken?: string
 }
+
+/** The basket a list call addresses: its owner (the caller, or the colleague who lent it), the owner's group, the basket (serial ids). */
+export interface BasketAddress {
+  readonly userId: number
+  readonly groupId: number
+  readonly basketId: number
+}
+
+/**
+ * Parameters of `getBasketList` and `getBasketFilters`, as 20.10's client sends them. The filters are
+ * comma-separated lists; for `priorities`, `categories` and `entities` an empty text selects the records without
+ * a value, a leading or trailing comma adds them.
+ */
+export interface BasketListParams {
+  /** 1 to 500 (default 10). */
+  readonly limit?: number
+  readonly offset?: number
+  /** One column and a direction, e.g. `creation_date desc` (default: the basket's order). */
+  readonly order?: string
+  /** At least 2 characters, in the chrono or the subject. */
+  readonly search?: string
+  readonly priorities?: string
+  readonly categories?: string
+  readonly entities?: string
+  readonly statuses?: string
+  readonly doctypes?: string
+  readonly folders?: string
+  /** Only records past their process limit date. */
+  readonly delayed?: boolean
+}
+
+const BASKET_LIST_PARAMS = [
+  'limit',
+  'offset',
+  'order',
+  'search',
+  'priorities',
+  'categories',
+  'entities',
+  'statuses',
+  'doctypes',
+  'folders',
+  'delayed',
+] as const
 
 /** Parameters of `listContacts` (GET /rest/contacts). */
 export interface ContactListParams {
@@ -222,6 +271,17 @@ export interface MailroomClient extends ReferenceDataClient {
   /** DELETE /rest/resources/{resId}/linkedResources/{id}: removes the link, both ways (privilege add_links). */
   unlinkResource(resId: number, linkedResId: number, options?: CallOptions): Promise<void>
 
+  /** GET /rest/home: the caller's baskets, group by group, with their counts, and the baskets lent to the caller. */
+  getHome(options?: CallOptions): Promise<Home>
+  /** GET /rest/home/lastRessources: the 5 records the caller last acted on. */
+  getLastResources(options?: CallOptions): Promise<LastResources>
+  /** GET /rest/resourcesList/users/{userId}/groups/{groupId}/baskets/{basketId}: a page of a basket's records. */
+  getBasketList(basket: BasketAddress, params?: BasketListParams, options?: CallOptions): Promise<BasketList>
+  /** GET …/baskets/{basketId}/filters: the filter values of a basket's records, with their counts. */
+  getBasketFilters(basket: BasketAddress, params?: BasketListParams, options?: CallOptions): Promise<BasketFilters>
+  /** GET /rest/resources/{resId}/isAllowed: whether the record is in the caller's perimeter. */
+  isResourceAllowed(resId: number, options?: CallOptions): Promise<IsAllowed>
+
   /** GET /rest/resources/{resId}/listInstance: the diffusion list of a record. */
   getListInstance(resId: number, options?: CallOptions): Promise<ListInstance>
 
@@ -330,20 +390,8 @@ function resource(resId: number): string {
   return `rest/resources/${encodeURIComponent(String(resId))}`
 }
 
-/**
- * A basket as its list's routes name it: its owner (the caller, or the colleague who lent it), the group it is
- * given to, and the basket, each by serial id (as `GET /rest/home` lists them).
- */
-export interface BasketRef {
-  readonly userId: number
-  readonly groupId: number
-  readonly basketId: number
-}
-
-function basketList(ref: BasketRef): string {
-  const id = (value: number) => encodeURIComponent(String(value))
-  return `rest/resourcesList/users/${id(ref.userId)}/groups/${id(ref.groupId)}/baskets/${id(ref.basketId)}`
-}
+/** The same address under the name the action routes' methods use (both branches named it; one shape). */
+export type BasketRef = BasketAddress
 
 /** Query of {@link MailroomClient.verifyJournalChain}. */
 export interface ChainVerificationParams {
@@ -359,6 +407,12 @@ function streamWanted(params: object | undefined): boolean {
 /** A lookup's answer: the contact, or null for the `{}` the server answers when none matches. */
 function found(answer: ContactResponse | Record<string, never>): ContactResponse | null {
   return 'id' in answer ? (answer as ContactResponse) : null
+}
+
+/** The path of a basket's list. */
+function basketPath(basket: BasketAddress): string {
+  const id = (n: number) => encodeURIComponent(String(n))
+  return `rest/resourcesList/users/${id(basket.userId)}/groups/${id(basket.groupId)}/baskets/${id(basket.basketId)}`
 }
 
 function query(params: object | undefined, names: readonly string[]): QueryValues {
@@ -519,15 +573,34 @@ export function createClient(options: ClientOptions): MailroomClient {
       await transport.empty('DELETE', path, { idempotent: true, ...call })
     },
 
+    getHome(call = {}) {
+      return transport.json('GET', 'rest/home', call)
+    },
+    getLastResources(call = {}) {
+      return transport.json('GET', 'rest/home/lastRessources', call)
+    },
+    getBasketList(basket, params, call = {}) {
+      return transport.json('GET', basketPath(basket), { ...call, query: query(params, BASKET_LIST_PARAMS) })
+    },
+    getBasketFilters(basket, params, call = {}) {
+      return transport.json('GET', `${basketPath(basket)}/filters`, {
+        ...call,
+        query: query(params, BASKET_LIST_PARAMS),
+      })
+    },
+    isResourceAllowed(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/isAllowed`, call)
+    },
+
     getListInstance(resId, call = {}) {
       return transport.json('GET', `${resource(resId)}/listInstance`, call)
     },
 
     listBasketActions(ref, params, call = {}) {
-      return transport.json('GET', `${basketList(ref)}/actions`, { ...call, query: query(params, ['resId']) })
+      return transport.json('GET', `${basketPath(ref)}/actions`, { ...call, query: query(params, ['resId']) })
     },
     runBasketAction(ref, actionId, body, call = {}) {
-      return transport.jsonOrNull('PUT', `${basketList(ref)}/actions/${encodeURIComponent(String(actionId))}`, {
+      return transport.jsonOrNull('PUT', `${basketPath(ref)}/actions/${encodeURIComponent(String(actionId))}`, {
         body,
         ...call,
       })
@@ -535,23 +608,23 @@ export function createClient(options: ClientOptions): MailroomClient {
     getRedirectChoices(ref, actionId, call = {}) {
       return transport.json(
         'GET',
-        `${basketList(ref)}/actions/${encodeURIComponent(String(actionId))}/getRedirect`,
+        `${basketPath(ref)}/actions/${encodeURIComponent(String(actionId))}/getRedirect`,
         call,
       )
     },
     checkCloseWithFields(ref, actionId, body, call = {}) {
-      const path = `${basketList(ref)}/actions/${encodeURIComponent(String(actionId))}/checkCloseWithFieldsAction`
+      const path = `${basketPath(ref)}/actions/${encodeURIComponent(String(actionId))}/checkCloseWithFieldsAction`
       return transport.json('POST', path, { body, ...call })
     },
     lockedLetters(ref, body, call = {}) {
-      return transport.json('PUT', `${basketList(ref)}/locked`, { body, ...call })
+      return transport.json('PUT', `${basketPath(ref)}/locked`, { body, ...call })
     },
     async lockLetters(ref, body, call = {}) {
       // Locking again only renews the caller's own lock: safe to retry.
-      await transport.empty('PUT', `${basketList(ref)}/lock`, { body, idempotent: true, ...call })
+      await transport.empty('PUT', `${basketPath(ref)}/lock`, { body, idempotent: true, ...call })
     },
     async unlockLetters(ref, body, call = {}) {
-      await transport.empty('PUT', `${basketList(ref)}/unlock`, { body, idempotent: true, ...call })
+      await transport.empty('PUT', `${basketPath(ref)}/unlock`, { body, idempotent: true, ...call })
     },
 
     getAttachmentTypes(call = {}) {

@@ -6,6 +6,8 @@
 export type { MailroomAdminClient, OrganisationApplyCallOptions } from './admin-client.js'
 export { decodeBase64, encodeBase64 } from './base64.js'
 export type {
+  BasketAddress,
+  BasketListParams,
   BasketRef,
   Bytes,
   CallOptions,

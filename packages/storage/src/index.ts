@@ -13,6 +13,7 @@
 export { createActionsServices } from './actions/create-actions-services.js'
 export type { AttachmentCreateFaults } from './attachments/attachment-writer.js'
 export { createAttachmentServices } from './attachments/create-attachment-services.js'
+export { createBasketsServices } from './baskets/create-baskets-services.js'
 export type {
   BasketLoan,
   BasketPreference,

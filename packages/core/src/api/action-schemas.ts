@@ -1,16 +1,8 @@
 import { z } from 'zod'
 import { MAX_ACTION_RESOURCES } from '../actions/action-limits.js'
+import { BasketListPathSchema } from './basket-schemas.js'
 
 const id = (meaning: string) => z.number().int().min(1).describe(meaning)
-
-/** Path of the routes of a basket's list: `/rest/resourcesList/users/{userId}/groups/{groupId}/baskets/{basketId}`. */
-export const BasketListPathSchema = z
-  .object({
-    userId: id('The basket’s owner (the caller, or the colleague who lent it to the caller)'),
-    groupId: id('The group (serial id) the basket is given to'),
-    basketId: id('The basket (serial id)'),
-  })
-  .meta({ description: 'A basket of a group, as its owner sees it' })
 
 /** Path of an action's routes in a basket's list. */
 export const BasketActionPathSchema = BasketListPathSchema.extend({ actionId: id('The action (serial id)') }).meta({

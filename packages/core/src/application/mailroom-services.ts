@@ -4,6 +4,7 @@ import type { FullTextBacklog } from '../api/health-schemas.js'
 import type { AttachmentServices } from '../attachments/attachment-services.js'
 import type { AuthService } from '../auth/auth-service.js'
 import type { ConsoleSignInService } from '../auth/console-sign-in.js'
+import type { BasketsServices } from '../baskets/ports.js'
 import type { ContactsServices } from '../contacts/contacts-services.js'
 import type { ContentServices } from '../content/content-services.js'
 import type { CriteriaSearchServices } from '../criteria-search/criteria-search-services.js'
@@ -52,6 +53,8 @@ export interface MailroomServices {
   readonly notes: NotesServices
   /** Links between records (/rest/resources/{resId}/linkedResources). */
   readonly links: LinksServices
+  /** The clerks' baskets: the home page, each basket's list and filters, `isAllowed`. */
+  readonly baskets: BasketsServices
   /** Diffusion lists of records (GET /rest/resources/{resId}/listInstance). */
   readonly diffusionList: DiffusionListServices
   /** Actions on a basket's letters and their locks (`/rest/resourcesList/users/.../baskets/...`). */

@@ -23,6 +23,7 @@ export const TAGS = [
   { name: 'status', description: 'Status changes and record history' },
   { name: 'notes', description: 'Notes on records, optionally restricted to entities' },
   { name: 'links', description: 'Links between records' },
+  { name: 'baskets', description: "A clerk's baskets: the home page, each basket's records, its filters" },
   { name: 'diffusion', description: 'Diffusion lists of records' },
   {
     name: 'baskets',

@@ -7,6 +7,11 @@ import { STATUS_BY_KIND } from '../error-status.js'
  * catalogue; only these sample values are written here.
  */
 const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
+  BASKET_CLAUSE_REFUSED: {
+    basketId: 'CopyMailBasket',
+    basketName: 'Courriers en copie',
+    reason: 'sub-queries are not allowed: "select" at position 11',
+  },
   CREATE_NOT_INTEGER: { field: 'modelId' },
   CONTACT_FIELD_LENGTH: { field: 'lastname' },
   CONTACT_DUPLICATE_MAIL: { id: 13 },
@@ -53,7 +58,6 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   STATUS_TOO_MANY_TARGETS: { field: 'resId' },
   STATUS_RES_ID_INVALID: { index: 2 },
   ACTION_RESOURCE_INVALID: { index: 1 },
-  BASKET_CLAUSE_REFUSED: { basketId: 'MyBasket', basketName: 'Mes courriers', reason: 'unknown column "foo"' },
   STATUS_CHRONO_INVALID: { index: 0 },
   STATUS_DOCUMENT_NOT_FOUND: { identifier: 'MAARCH/2024A/404' },
   JOURNAL_SAFE_NOT_FOUND: { owner: 'NOPE' },

@@ -8,35 +8,11 @@ import {
   SearchConfigurationResponseSchema,
 } from '@mailroom/core'
 import { actorOf } from '../middleware/authenticate.js'
+import { RECORD_ROW_EXAMPLE } from './record-row-example.js'
 import { json, type RouteDeclaration } from './route-declaration.js'
 
 const EXAMPLE_ANSWER = {
-  resources: [
-    {
-      resId: 21,
-      chrono: 'MAARCH/2026A/1',
-      barcode: null,
-      subject: "Demande d'inscription à la piscine",
-      confidentiality: 'N',
-      statusLabel: 'Nouveau courrier',
-      statusImage: null,
-      priorityColor: '#009dc5',
-      closing_date: null,
-      countAttachments: 0,
-      hasDocument: true,
-      mailTracking: false,
-      integrations: { inShipping: false, inSignatureBook: false },
-      retentionFrozen: false,
-      binding: null,
-      countNotes: 0,
-      folders: [],
-      display: [
-        { value: 'getPriority', cssClasses: ['align_leftData'], icon: 'fa-traffic-light', displayValue: 'Normal' },
-        { value: 'getSenders', cssClasses: ['align_leftData'], icon: 'fa-book', displayValue: ['Jean Dupont'] },
-      ],
-      inAttachments: false,
-    },
-  ],
+  resources: [{ ...RECORD_ROW_EXAMPLE, inAttachments: false }],
   count: 1,
   allResources: [21],
   defaultTab: 'dashboard',

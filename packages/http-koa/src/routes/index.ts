@@ -3,6 +3,7 @@ import { actionsRoutes } from './actions-routes.js'
 import { adminRoutes } from './admin-routes.js'
 import { attachmentsRoutes } from './attachments-routes.js'
 import { authRoutes } from './auth-routes.js'
+import { basketsRoutes } from './baskets-routes.js'
 import { chainVerificationRoute } from './chain-verification-routes.js'
 import { contactsRoutes } from './contacts-routes.js'
 import { contentRoutes } from './content-routes.js'
@@ -44,6 +45,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   entityListRoute,
   ...notesRoutes,
   ...linksRoutes,
+  ...basketsRoutes,
   diffusionListRoute,
   ...actionsRoutes,
   entityRoute,

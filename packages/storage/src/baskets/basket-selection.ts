@@ -1,5 +1,5 @@
-import type { Actor } from '@mailroom/core'
-import { type BasketClauseSource, basketClauseTree } from '@mailroom/core/internal'
+import type { Actor, BasketClauseSource } from '@mailroom/core'
+import { basketClauseTree } from '@mailroom/core/internal'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { PerimeterGuard } from '../perimeter/perimeter-guard.js'

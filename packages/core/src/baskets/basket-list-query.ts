@@ -1,0 +1,104 @@
+import { databaseIdOf } from '../request-values/database-id.js'
+import type { OrderItem } from '../search/ast.js'
+import { parseOrderItem } from '../search/parser.js'
+
+/** The most records one page of a basket's list returns (20.10 has no bound). */
+export const MAX_BASKET_PAGE = 500
+const DEFAULT_LIMIT = 10
+/** The most values one filter takes: a longer list is a request no client sends. */
+export const MAX_FILTER_VALUES = 1000
+
+/**
+ * A filter over a column that may be empty (priorities, categories, entities), as 20.10 reads it: absent, no
+ * condition; empty text, only the records without a value; a list, those values, and the records without one
+ * too when the list starts or ends with a comma (or holds `,,`).
+ */
+export interface NullableFilter {
+  readonly values: readonly string[]
+  readonly orNull: boolean
+}
+
+/** What a list, its filters and its count select, read from the query as 20.10 reads it. */
+export interface BasketListQuery {
+  readonly limit: number
+  readonly offset: number
+  /** The caller's order (one column and a direction), or null for the basket's. */
+  readonly order: OrderItem | null
+  /** The words searched in the chrono and the subject, or null. */
+  readonly search: { readonly text: string; readonly exact: boolean } | null
+  readonly priorities: NullableFilter | null
+  readonly categories: NullableFilter | null
+  readonly entities: NullableFilter | null
+  readonly statuses: readonly string[] | null
+  /** Document type ids (only integers can name one). */
+  readonly doctypes: readonly number[] | null
+  /** Folder ids. */
+  readonly folders: readonly number[] | null
+  readonly delayed: boolean
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  // A parameter given twice arrives as an array: 20.10 (PHP) keeps the last one.
+  if (Array.isArray(value)) return text(value[value.length - 1])
+  return undefined
+}
+
+/** PHP's `is_numeric` then `(int)` for limit and offset: anything else is the default. */
+function integerOr(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '' || !/^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(value))
+    return fallback
+  const n = Math.trunc(Number(value))
+  return Number.isFinite(n) ? n : fallback
+}
+
+/** The values of a comma-separated list; one with a NUL names nothing the database can hold, so it is left out. */
+function values(list: string): string[] {
+  return list
+    .split(',')
+    .filter((v) => v !== '' && !v.includes('\u0000'))
+    .slice(0, MAX_FILTER_VALUES)
+}
+
+function nullableFilter(value: string | undefined): NullableFilter | null {
+  if (value === undefined) return null
+  if (value === '') return { values: [], orNull: true }
+  return { values: values(value), orNull: value.startsWith(',') || value.endsWith(',') || value.includes(',,') }
+}
+
+function idList(value: string | undefined): number[] | null {
+  if (value === undefined || value === '') return null
+  return values(value).flatMap((v) => databaseIdOf(v) ?? [])
+}
+
+/**
+ * Reads a list's query as `ResourceListController::get` and `getResourcesListQueryData` do. Where 20.10 writes
+ * the caller's `order` into its SQL, Mailroom parses it as one item of the clause language (refused with
+ * SEARCH_ORDER_BY_SYNTAX otherwise); ids that are not integers select nothing instead of failing the query.
+ */
+export function parseBasketListQuery(query: Readonly<Record<string, unknown>>): BasketListQuery {
+  const offset = integerOr(text(query.offset), 0)
+  const limit = integerOr(text(query.limit), DEFAULT_LIMIT)
+  const order = text(query.order)
+  const search = text(query.search)
+  const quoted = search === undefined ? null : /^"([^"]+)"$/.exec(search)
+  return {
+    // 0 is "empty" in PHP, hence the default; a negative offset finds no row at that index: an empty page.
+    limit: limit === 0 ? DEFAULT_LIMIT : Math.min(limit, MAX_BASKET_PAGE),
+    offset,
+    order: order === undefined || order.trim() === '' ? null : parseOrderItem(order),
+    search:
+      search === undefined || [...search].length < 2
+        ? null
+        : quoted
+          ? { text: quoted[1] as string, exact: true }
+          : { text: search, exact: false },
+    priorities: nullableFilter(text(query.priorities)),
+    categories: nullableFilter(text(query.categories)),
+    entities: nullableFilter(text(query.entities)),
+    statuses: text(query.statuses) ? values(text(query.statuses) as string) : null,
+    doctypes: idList(text(query.doctypes)),
+    folders: idList(text(query.folders)),
+    delayed: text(query.delayed) === 'true',
+  }
+}

@@ -1,0 +1,250 @@
+import type { Actor } from '../actors/actor.js'
+import type {
+  AssignedBasket,
+  BasketFilters,
+  BasketList,
+  BasketListRow,
+  DisplayItem,
+  Home,
+  HomeBasket,
+  IsAllowed,
+  LastResources,
+} from '../api/basket-schemas.js'
+import { fail, isDomainError } from '../errors/domain-error.js'
+import type { RecordPerimeter } from '../perimeter/ports.js'
+import { databaseIdOf } from '../request-values/database-id.js'
+import { parseBasketListQuery } from './basket-list-query.js'
+import type {
+  BasketListPath,
+  BasketListStoredRow,
+  BasketStore,
+  BasketsServices,
+  StoredBasket,
+  StoredGroup,
+} from './ports.js'
+
+/** What the baskets use cases need from the outside. */
+export interface BasketsDependencies {
+  readonly baskets: BasketStore
+  readonly perimeter: RecordPerimeter
+  /** The installation's home page message (`parameters.homepage_message`), trimmed; '' when none. */
+  readonly homeMessage: () => Promise<string>
+  /** Tells the operator a basket's clause cannot be used (the home page counts it 0 meanwhile). */
+  readonly warn?: (message: string) => void
+}
+
+/** 20.10's colour of a basket without one. */
+const DEFAULT_COLOR = '#666666'
+
+/** A basket's count, 0 for a clause that cannot be used (as 20.10's home page counts a failing clause), said once. */
+async function countOrZero(deps: BasketsDependencies, basket: StoredBasket, ownerUserId: number): Promise<number> {
+  try {
+    return await deps.baskets.count(basket, ownerUserId)
+  } catch (error) {
+    if (!isDomainError(error) || error.code !== 'BASKET_CLAUSE_REFUSED') throw error
+    deps.warn?.(error.message)
+    return 0
+  }
+}
+
+/** `GET /rest/home` as `HomeController::get`: the caller's groups with their baskets and counts, then lent baskets. */
+export async function readHome(deps: BasketsDependencies, actor: Actor): Promise<Home> {
+  const [groups, lentBy, lentTo, homeMessage] = await Promise.all([
+    deps.baskets.groupsOf(actor.id),
+    deps.baskets.lentBy(actor.id),
+    deps.baskets.lentTo(actor.id),
+    deps.homeMessage(),
+  ])
+  const regroupedBaskets: Home['regroupedBaskets'] = []
+  for (const group of groups) {
+    const rows = await deps.baskets.homeBaskets(actor.id, group)
+    const baskets: HomeBasket[] = []
+    for (const row of rows) {
+      const lent = lentBy.find((l) => l.basket.basketId === row.basketId && l.group.id === group.id)
+      baskets.push({
+        id: row.id,
+        basket_id: row.basketId,
+        basket_name: row.basketName,
+        basket_desc: row.description,
+        color: row.preferenceColor || row.color || DEFAULT_COLOR,
+        owner_user_id: actor.id,
+        redirected: lent !== undefined,
+        ...(lent ? { redirectedUser: lent.actualLabel } : {}),
+        resourceNumber: await countOrZero(deps, row, actor.id),
+      })
+    }
+    if (baskets.length > 0)
+      regroupedBaskets.push({ groupSerialId: group.id, groupId: group.groupId, groupDesc: group.groupDesc, baskets })
+  }
+  const assignedBaskets: AssignedBasket[] = []
+  for (const lent of lentTo)
+    assignedBaskets.push({
+      id: lent.basket.id,
+      basket_id: lent.basket.basketId,
+      basket_name: lent.basket.basketName,
+      owner_user_id: lent.ownerUserId,
+      group_id: lent.group.id,
+      oldGroupId: lent.group.groupId,
+      group_desc: lent.group.groupDesc,
+      userToDisplay: lent.ownerLabel,
+      resourceNumber: await countOrZero(deps, lent.basket, lent.ownerUserId),
+      uselessGroupId: lent.group.groupId,
+      ownerLogin: lent.ownerLogin,
+    })
+  return { regroupedBaskets, assignedBaskets, homeMessage, isLinkedToMaarchParapheur: false }
+}
+
+/** The basket, group and owner a list route addresses, once `ResourceListController::listControl` accepts them. */
+export interface ControlledList {
+  readonly basket: StoredBasket
+  readonly group: StoredGroup
+  readonly ownerUserId: number
+}
+
+/**
+ * `listControl` in 20.10's order and words: the group and the basket exist; the owner is the caller (and has not
+ * lent the basket) or lent it to the caller; the owner is in the group; the group is given the basket. An id that
+ * is not a serial id names nothing: "Group or basket does not exist" (20.10 fails on it).
+ */
+export async function controlList(
+  deps: BasketsDependencies,
+  actor: Actor,
+  path: BasketListPath,
+): Promise<ControlledList> {
+  const groupId = databaseIdOf(path.groupId)
+  const basketId = databaseIdOf(path.basketId)
+  const [group, basket] = await Promise.all([
+    groupId === null ? null : deps.baskets.group(groupId),
+    basketId === null ? null : deps.baskets.basket(basketId),
+  ])
+  if (!group || !basket) fail('BASKET_OR_GROUP_NOT_FOUND')
+  const ownerUserId = databaseIdOf(path.userId)
+  const lentTo = ownerUserId === null ? null : await deps.baskets.lentToWhom(ownerUserId, basket.basketId, group.id)
+  if (ownerUserId === actor.id) {
+    if (lentTo !== null) fail('BASKET_REDIRECTED')
+  } else if (ownerUserId === null || lentTo !== actor.id) fail('BASKET_OUT_OF_PERIMETER')
+  const ownerGroups = await deps.baskets.groupsOf(ownerUserId)
+  if (!ownerGroups.some((g) => g.id === group.id)) fail('BASKET_GROUP_NOT_LINKED_TO_USER')
+  if (!(await deps.baskets.groupBasket(basket.basketId, group.groupId))) fail('BASKET_GROUP_NOT_LINKED_TO_BASKET')
+  return { basket, group, ownerUserId }
+}
+
+/** One item of `list_display.subInfos` as stored: its value names what it shows. */
+interface ListDisplayItem {
+  readonly value: string
+  readonly [key: string]: unknown
+}
+
+/** `list_display` as 20.10 stores it (`{templateColumns, subInfos}`); anything else shows nothing. */
+function listDisplayOf(stored: unknown): { templateColumns: number; items: ListDisplayItem[] } {
+  const object = typeof stored === 'string' ? safeJson(stored) : stored
+  if (typeof object !== 'object' || object === null) return { templateColumns: 0, items: [] }
+  const { templateColumns, subInfos } = object as { templateColumns?: unknown; subInfos?: unknown }
+  const items = Array.isArray(subInfos)
+    ? subInfos.filter(
+        (item): item is ListDisplayItem =>
+          typeof item === 'object' && item !== null && typeof (item as { value?: unknown }).value === 'string',
+      )
+    : []
+  return { templateColumns: typeof templateColumns === 'number' ? templateColumns : 0, items }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** The row's display items: each list_display item storage gave a value for, with that value (20.10 drops others). */
+function displayOf(row: BasketListStoredRow, items: readonly ListDisplayItem[]): DisplayItem[] {
+  return items.flatMap((item) => {
+    const value = row.displayValues[item.value]
+    if (value === undefined) return []
+    const labelled = value.displayLabel === undefined ? {} : { displayLabel: value.displayLabel }
+    return [{ ...item, ...labelled, displayValue: value.displayValue } as DisplayItem]
+  })
+}
+
+/** `GET /rest/resourcesList/users/{userId}/groups/{groupId}/baskets/{basketId}` as `ResourceListController::get`. */
+export async function readBasketList(
+  deps: BasketsDependencies,
+  actor: Actor,
+  path: BasketListPath,
+  rawQuery: Readonly<Record<string, unknown>>,
+): Promise<BasketList> {
+  const { basket, group, ownerUserId } = await controlList(deps, actor, path)
+  const query = parseBasketListQuery(rawQuery)
+  const allResources = await deps.baskets.listIds(basket, ownerUserId, query)
+  const page = query.offset < 0 ? [] : allResources.slice(query.offset, query.offset + query.limit)
+  const answer: BasketList = {
+    resources: [],
+    count: allResources.length,
+    basketLabel: basket.basketName,
+    basket_id: basket.basketId,
+    allResources,
+    defaultAction: [],
+    displayFolderTags: false,
+    templateColumns: 0,
+  }
+  if (page.length === 0) return answer
+  const display = (await deps.baskets.groupBasket(basket.basketId, group.groupId))!
+  const { templateColumns, items } = listDisplayOf(display.listDisplay)
+  const rows = await deps.baskets.rows(
+    actor,
+    page,
+    items.map((item) => item.value),
+  )
+  return {
+    ...answer,
+    resources: rows.map(
+      ({ displayValues, ...row }): BasketListRow => ({
+        ...row,
+        display: displayOf({ ...row, displayValues }, items),
+      }),
+    ),
+    defaultAction: { component: display.listEvent, data: display.listEventData ?? null },
+    displayFolderTags: items.some((item) => item.value === 'getFolders'),
+    templateColumns,
+  }
+}
+
+/** `GET …/baskets/{basketId}/filters` as `ResourceListController::getFilters`. */
+export async function readBasketFilters(
+  deps: BasketsDependencies,
+  actor: Actor,
+  path: BasketListPath,
+  rawQuery: Readonly<Record<string, unknown>>,
+): Promise<BasketFilters> {
+  const { basket, ownerUserId } = await controlList(deps, actor, path)
+  // 20.10's filters take no order: a caller's order, however malformed, changes nothing here.
+  const { order: _order, ...filters } = rawQuery
+  return deps.baskets.filters(actor, basket, ownerUserId, parseBasketListQuery(filters))
+}
+
+/** `GET /rest/resources/{resId}/isAllowed`: a malformed or unknown id is not allowed (20.10 answers false too). */
+export async function isAllowed(
+  deps: BasketsDependencies,
+  actor: Actor,
+  resIdText: string | undefined,
+): Promise<IsAllowed> {
+  const resId = databaseIdOf(resIdText, 'bigint')
+  return { isAllowed: resId !== null && (await deps.perimeter.allows(actor, resId)) }
+}
+
+/** `GET /rest/home/lastRessources`. */
+export async function readLastResources(deps: BasketsDependencies, actor: Actor): Promise<LastResources> {
+  return { lastResources: await deps.baskets.lastResources(actor.id) }
+}
+
+/** The baskets use cases over their ports (storage wires the ports). */
+export function createBasketsUseCases(deps: BasketsDependencies): BasketsServices {
+  return {
+    home: (actor) => readHome(deps, actor),
+    lastResources: (actor) => readLastResources(deps, actor),
+    list: (actor, path, query) => readBasketList(deps, actor, path, query),
+    filters: (actor, path, query) => readBasketFilters(deps, actor, path, query),
+    isAllowed: (actor, resId) => isAllowed(deps, actor, resId),
+  }
+}

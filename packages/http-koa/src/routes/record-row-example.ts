@@ -1,0 +1,24 @@
+/** A record as 20.10's result lists show it (a search's row, a basket's row): the examples of both routes. */
+export const RECORD_ROW_EXAMPLE = {
+  resId: 21,
+  chrono: 'MAARCH/2026A/1',
+  barcode: null,
+  subject: "Demande d'inscription à la piscine",
+  confidentiality: 'N',
+  statusLabel: 'Nouveau courrier',
+  statusImage: null,
+  priorityColor: '#009dc5',
+  closing_date: null,
+  countAttachments: 0,
+  hasDocument: true,
+  mailTracking: false,
+  integrations: { inShipping: false, inSignatureBook: false },
+  retentionFrozen: false,
+  binding: null,
+  countNotes: 0,
+  folders: [],
+  display: [
+    { value: 'getPriority', cssClasses: ['align_leftData'], icon: 'fa-traffic-light', displayValue: 'Normal' },
+    { value: 'getSenders', cssClasses: ['align_leftData'], icon: 'fa-book', displayValue: ['Jean Dupont'] },
+  ],
+}

@@ -1,0 +1,100 @@
+import type { OrderItem } from '@mailroom/core'
+import { type BasketListQuery, type NullableFilter, parseOrderItem } from '@mailroom/core/internal'
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { compileClause } from '../search/compile-clause.js'
+
+type Condition = RawBuilder<SqlBool>
+
+/** `column in (values)`, with the records without a value too when the filter says so (20.10's `priority is null OR …`). */
+function nullableCondition(column: string, filter: NullableFilter): Condition {
+  const inList = sql<SqlBool>`${sql.ref(column)} = any(${sql.val([...filter.values])}::text[])`
+  const isNull = sql<SqlBool>`${sql.ref(column)} is null`
+  if (filter.values.length === 0) return isNull
+  return filter.orNull ? sql<SqlBool>`(${isNull} or ${inList})` : inList
+}
+
+/** The filters of a list's query, one condition each, over `res_view_letterbox` (20.10's getResourcesListQueryData). */
+export type FilterName = 'priorities' | 'categories' | 'entities' | 'statuses' | 'doctypes' | 'folders'
+
+/** The conditions of each filter the query sets, by name (the filters route leaves out each list's own). */
+export function filterConditions(query: BasketListQuery): Map<FilterName, Condition> {
+  const conditions = new Map<FilterName, Condition>()
+  if (query.priorities) conditions.set('priorities', nullableCondition('priority', query.priorities))
+  if (query.categories) conditions.set('categories', nullableCondition('category_id', query.categories))
+  if (query.entities) conditions.set('entities', nullableCondition('destination', query.entities))
+  if (query.statuses) conditions.set('statuses', sql<SqlBool>`status = any(${sql.val([...query.statuses])}::text[])`)
+  if (query.doctypes) conditions.set('doctypes', sql<SqlBool>`type_id = any(${sql.val([...query.doctypes])}::int[])`)
+  if (query.folders)
+    conditions.set(
+      'folders',
+      sql<SqlBool>`res_id in (select rf.res_id from resources_folders rf where rf.folder_id = any(${sql.val([...query.folders])}::int[]))`,
+    )
+  return conditions
+}
+
+/** `%` and `_` taken literally in an ILIKE pattern. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/**
+ * The conditions every list of the basket shares: late records (`delayed`) and the searched words, in the chrono
+ * (spaces ignored) or the subject (accents ignored); a quoted search is taken as 20.10's `like` pattern. Text
+ * holding a NUL matches nothing (no column can hold one).
+ */
+export function sharedConditions(query: BasketListQuery): Condition[] {
+  const conditions: Condition[] = []
+  if (query.delayed) conditions.push(sql<SqlBool>`process_limit_date < current_timestamp`)
+  const search = query.search
+  if (search) {
+    if (search.text.includes('\u0000')) conditions.push(sql<SqlBool>`false`)
+    else if (search.exact)
+      conditions.push(sql<SqlBool>`(alt_identifier like ${search.text} or subject like ${search.text})`)
+    else {
+      const chrono = `%${likeEscaped(search.text.replaceAll(' ', ''))}%`
+      const words = `%${likeEscaped(search.text)}%`
+      conditions.push(
+        sql<SqlBool>`(replace(alt_identifier, ' ', '') ilike ${chrono} or unaccent(subject) ilike unaccent(${words}::text))`,
+      )
+    }
+  }
+  return conditions
+}
+
+/** Every condition ANDed. */
+export function allOf(conditions: readonly Expression<SqlBool>[]): Condition {
+  return conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`
+}
+
+/** The basket's own order (`basket_res_order`, e.g. `res_id desc` or `creation_date desc, res_id`), else res_id desc. */
+function basketOrder(resOrder: string): OrderItem[] {
+  try {
+    return resOrder
+      .split(',')
+      .filter((part) => part.trim() !== '')
+      .map((part) => parseOrderItem(part))
+  } catch {
+    return [parseOrderItem('res_id desc')]
+  }
+}
+
+/**
+ * The ORDER BY of a list over `res_view_letterbox v`: the caller's item, else the basket's, then res_id. As in
+ * 20.10, `priority` sorts by the priorities' order and `dest_user` by the assignee's name.
+ */
+export function listOrder(query: BasketListQuery, resOrder: string): RawBuilder<unknown> {
+  const items = query.order ? [query.order] : basketOrder(resOrder)
+  const parts = items.map((item) => {
+    const direction = item.direction === 'desc' ? sql`desc` : sql`asc`
+    const nulls = item.nulls === 'first' ? sql` nulls first` : item.nulls === 'last' ? sql` nulls last` : sql``
+    const column = item.expr.kind === 'column' ? item.expr.name : null
+    const expression =
+      column === 'priority'
+        ? sql`(select pr."order" from priorities pr where pr.id = v.priority)`
+        : column === 'dest_user'
+          ? sql`(select row(du.lastname, du.firstname) from users du where du.id = v.dest_user)`
+          : sql`(${compileClause(item.expr)})`
+    return sql`${expression} ${direction}${nulls}`
+  })
+  return sql.join([...parts, sql`v.res_id desc`])
+}
