@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { demoAuth, giveBasketsToGroupMembers, startTestServer, type TestServer } from '@mailroom/testing'
+import { demoAuth, startTestServer, type TestServer } from '@mailroom/testing'
 import { makePdf } from '../../../packages/testing/src/fixtures/files/index.js'
 import { CONSOLE_DIST } from './console-dist.js'
 
@@ -11,14 +11,9 @@ export interface SeededRecords {
   readonly outside: number
   /** Destination DRH, outside bbain's perimeter; ddur (CONSULT: no perimeter, no add_links) is in its diffusion list. */
   readonly sharedWithDdur: number
-  /** Destination PJS, assigned to bbain (in her "Courriers à traiter"), with a subject of markup and script. */
-  readonly hostile: number
 }
 
-/** A subject a browser would run if the console wrote it as markup. */
-export const HOSTILE_SUBJECT = '<img src=x onerror="document.title=\'owned\'"><script>window.owned=1</script> Plainte'
-
-async function createRecord(
+export async function createRecord(
   server: TestServer,
   subject: string,
   destination: number,
@@ -61,10 +56,5 @@ export async function startConsoleServer(): Promise<{ server: TestServer; record
   const sharedWithDdur = await createRecord(server, 'Avis sur le plan de formation', 4, 102, {
     diffusionList: [{ id: 6, type: 'user', mode: 'dest' }],
   })
-  const hostile = await createRecord(server, HOSTILE_SUBJECT, 6, 103, {
-    diffusionList: [{ id: 3, type: 'user', mode: 'dest' }],
-  })
-  // The demo gives baskets to groups but no member a preference: the home pages would list none (see the report).
-  await giveBasketsToGroupMembers(server.mailroom.db)
-  return { server, records: { inPerimeter, outside, sharedWithDdur, hostile } }
+  return { server, records: { inPerimeter, outside, sharedWithDdur } }
 }

@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert.js'
 import { useConsole } from '../ui/context.js'
 import { errorText } from '../ui/error-text.js'
 import { formatValue } from '../ui/format.js'
+import { LockIcon } from '../ui/lock-icon.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { basketHash } from './basket-address.js'
 import type { OfferedAction } from './basket-types.js'
@@ -91,7 +92,7 @@ export function BasketLetterPage(props: { readonly basket: BasketAddress; readon
       <PageHeading text={t('letterTitle', { chrono })} />
       {hold.kind === 'theirs' ? (
         <p class="alert alert-error lock" role="status">
-          <span aria-hidden="true">🔒 </span>
+          <LockIcon />
           {t('letterLocked', { user: hold.lockers.join(', ') })}
         </p>
       ) : null}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { Alert } from '../ui/alert.js'
 import { useConsole } from '../ui/context.js'
 import { errorText } from '../ui/error-text.js'
+import { LockIcon } from '../ui/lock-icon.js'
 import { PageHeading } from '../ui/page-heading.js'
 import { TableScroll } from '../ui/table-scroll.js'
 import { basketHash } from './basket-address.js'
@@ -98,7 +99,7 @@ export function BasketListPage(props: { readonly basket: BasketAddress }) {
                         <span class="subject">{row.subject ?? ''}</span>
                         {row.isLocked ? (
                           <p class="lock">
-                            <span aria-hidden="true">🔒 </span>
+                            <LockIcon />
                             {t('lockedBy', { user: row.locker ?? '' })}
                           </p>
                         ) : null}
