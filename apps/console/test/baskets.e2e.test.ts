@@ -1,57 +1,35 @@
-import { demoAuth, giveBasketsToGroupMembers, type TestServer } from '@mailroom/testing'
+import { demoAuth, giveBasketsToGroupMembers } from '@mailroom/testing'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type Browser,
-  documentScreenshot,
-  expectAccessible,
-  launchBrowser,
-  recordCspViolations,
-  skipBrowserTests,
-} from './browser.js'
-import { createRecord, type SeededRecords, startConsoleServer } from './console-server.js'
-
-// Issue 53's console: bbain (AGENT, Pôle Jeunesse et Sport) processes a letter of her "Courriers à traiter"
-// while bblier (RESPONSABLE, DGS, above PJS) sees it in his "Courriers de ma direction", held by her.
-const skip = skipBrowserTests()
-let browser: Browser
-let server: TestServer
-let records: SeededRecords
-let assigned: number
-let cspViolations: string[] = []
+import { describe, expect, it } from 'vitest'
+import { documentScreenshot, expectAccessible } from './browser.js'
+import { browserSuite } from './browser-suite.js'
+import { createRecord } from './console-server.js'
 
 /** A subject a browser would run if the console wrote it as markup. */
 const HOSTILE_SUBJECT = `<img src=x onerror="document.title='owned'"><script>window.owned=1</script> Plainte piscine`
 
-/** The demo's serial ids: bbain (3) in AGENT (4), bblier (4) in RESPONSABLE (5); MyBasket 2, DepartmentBasket 4. */
-const BBAIN_MY_BASKET = { userId: 3, groupId: 4, basketId: 2 }
-const BBLIER_DEPARTMENT = { userId: 4, groupId: 5, basketId: 4 }
-const basketPath = (b: typeof BBAIN_MY_BASKET) =>
-  `/rest/resourcesList/users/${b.userId}/groups/${b.groupId}/baskets/${b.basketId}`
-
-beforeAll(async () => {
-  if (skip) return
-  ;({ server, records } = await startConsoleServer())
+// Issue 53's console: bbain (AGENT, Pôle Jeunesse et Sport) processes a letter of her "Courriers à traiter"
+// while bblier (RESPONSABLE, DGS, above PJS) sees it in his "Courriers de ma direction", held by her.
+let assigned: number
+const { skip, suite } = browserSuite(async (server) => {
   // The one letter of bbain's "Courriers à traiter": assigned to her (dest_user), with a subject of markup.
   assigned = await createRecord(server, HOSTILE_SUBJECT, 6, 103, {
     diffusionList: [{ id: 3, type: 'user', mode: 'dest' }],
   })
   // The demo organisation gives baskets to groups but writes no member preference: give them, as 20.10 does.
   await giveBasketsToGroupMembers(server.mailroom.db)
-  browser = await launchBrowser()
-  cspViolations = recordCspViolations(browser)
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
+
+/** The demo's serial ids: bblier (4) in RESPONSABLE (5), his DepartmentBasket (4). */
+const BBLIER_DEPARTMENT = { userId: 4, groupId: 5, basketId: 4 }
+const basketPath = (b: typeof BBLIER_DEPARTMENT) =>
+  `/rest/resourcesList/users/${b.userId}/groups/${b.groupId}/baskets/${b.basketId}`
 
 /** A tab of its own (its own session: the console keeps it in sessionStorage), signed in. */
 async function signedIn(login: string, before?: (page: Page) => Promise<void>): Promise<Page> {
-  const page = await browser.context.newPage()
+  const page = await suite.browser.context.newPage()
   await before?.(page)
-  await page.goto(`${server.baseUrl}/console/`)
+  await page.goto(`${suite.server.baseUrl}/console/`)
   await page.getByLabel('Login').fill(login)
   await page.getByLabel('Password').fill('maarch')
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -66,7 +44,7 @@ function basketLine(page: Page, name: string) {
 }
 
 async function lockOf(resId: number) {
-  return server.mailroom.db
+  return suite.server.mailroom.db
     .selectFrom('res_letterbox')
     .select(['locker_user_id', 'status'])
     .where('res_id', '=', resId)
@@ -153,7 +131,7 @@ describe.skipIf(skip)('console: baskets, a letter held while open, an action run
     expect((await lockOf(assigned)).locker_user_id).toBe(3)
     await documentScreenshot(bblier, 'baskets-letter-locked-for-colleague')
     // Nor through the interface: his basket's "Cloturer" leaves a letter she holds as it is.
-    const his = await server.call('PUT', `${basketPath(BBLIER_DEPARTMENT)}/actions/20`, {
+    const his = await suite.server.call('PUT', `${basketPath(BBLIER_DEPARTMENT)}/actions/20`, {
       auth: demoAuth('bblier'),
       body: { resources: [assigned] },
     })
@@ -180,13 +158,13 @@ describe.skipIf(skip)('console: baskets, a letter held while open, an action run
 
     // What the server holds: status END, no lock, 20.10's history line and the note.
     expect(await lockOf(assigned)).toEqual({ locker_user_id: null, status: 'END' })
-    const history = await server.call('GET', `/rest/resources/${assigned}/history`, { auth: demoAuth('bbain') })
+    const history = await suite.server.call('GET', `/rest/resources/${assigned}/history`, { auth: demoAuth('bbain') })
     expect(history.status).toBe(200)
     const events = (history.json as { history: { eventType: string; info: string; login?: string }[] }).history
     expect(events.filter((e) => e.eventType === 'ACTION#20').map((e) => e.info)).toEqual([
       'Courriers à traiter : Cloturer',
     ])
-    const notes = await server.call('GET', `/rest/resources/${assigned}/notes`, { auth: demoAuth('bbain') })
+    const notes = await suite.server.call('GET', `/rest/resources/${assigned}/notes`, { auth: demoAuth('bbain') })
     expect(JSON.stringify(notes.json)).toContain('Réponse donnée par téléphone <b>le jour même</b>')
 
     // Left, the letter was unlocked by the page; an action's own run had cleared the lock already.
@@ -199,12 +177,12 @@ describe.skipIf(skip)('console: baskets, a letter held while open, an action run
     const bblier = await signedIn('bblier')
     await bblier.getByRole('link', { name: 'Courriers de ma direction', exact: true }).click()
     await bblier.getByRole('heading', { level: 1, name: 'Courriers de ma direction' }).waitFor()
-    const total = await server.call('GET', basketPath(BBLIER_DEPARTMENT), { auth: demoAuth('bblier') })
+    const total = await suite.server.call('GET', basketPath(BBLIER_DEPARTMENT), { auth: demoAuth('bblier') })
     const count = (total.json as { count: number }).count
     expect(count).toBeGreaterThan(5)
     await bblier.getByRole('heading', { level: 2, name: `${count} letter(s)` }).waitFor()
 
-    const other = records.inPerimeter[0]!
+    const other = suite.records.inPerimeter[0]!
     const row = bblier.getByRole('row').filter({ hasText: 'Demande de subvention piscine' })
     await row.getByRole('link').click()
     await bblier.getByText('You hold this letter while it is open').waitFor()
@@ -224,11 +202,11 @@ describe.skipIf(skip)('console: baskets, a letter held while open, an action run
 
   it('says so for an address that names no basket, and shows the server’s refusal of one not hers', async () => {
     const bbain = await signedIn('bbain')
-    await bbain.goto(`${server.baseUrl}/console/#/basket/3/4/x`)
+    await bbain.goto(`${suite.server.baseUrl}/console/#/basket/3/4/x`)
     await bbain.getByText('This address names no basket.').waitFor()
     // bblier's basket, asked for by bbain: 20.10's listControl refusal, in its words.
-    await bbain.goto(`${server.baseUrl}/console/#/basket/4/5/4`)
-    const refusal = await server.call('GET', basketPath(BBLIER_DEPARTMENT), { auth: demoAuth('bbain') })
+    await bbain.goto(`${suite.server.baseUrl}/console/#/basket/4/5/4`)
+    const refusal = await suite.server.call('GET', basketPath(BBLIER_DEPARTMENT), { auth: demoAuth('bbain') })
     expect(refusal.status).toBe(403)
     await bbain
       .getByRole('alert')
@@ -238,7 +216,7 @@ describe.skipIf(skip)('console: baskets, a letter held while open, an action run
   })
 
   it('ran without a Content-Security-Policy violation', () => {
-    expect(cspViolations).toEqual([])
+    expect(suite.cspViolations).toEqual([])
   })
 })
 

@@ -40,7 +40,7 @@ describe("a basket row's display items", () => {
         fc.array(
           fc.record({
             value: fc.string(),
-            cssClasses: fc.constant([]),
+            cssClasses: fc.constant<string[]>([]),
             icon: fc.string(),
             displayValue: fc.jsonValue(),
           }),
