@@ -23,7 +23,6 @@ export type {
   LetterActionPlan,
   LetterLock,
   LetterOutcome,
-  ListFacts,
   OfferedAction,
   RedirectRule,
   RedirectTreeEntity,
@@ -319,6 +318,7 @@ export type {
   HomeBasketRow,
   LentBasket,
   ProfileBasketRow,
+  ProfileBaskets,
   StoredBasket,
   StoredGroup,
 } from './baskets/ports.js'

@@ -287,7 +287,7 @@ export interface MailroomClient extends ReferenceDataClient {
 
   /** GET …/baskets/{basketId}/actions: the actions offered in the basket's list, or on a letter's page (`resId`). */
   listBasketActions(
-    basket: BasketRef,
+    basket: BasketAddress,
     params?: { readonly resId?: number },
     options?: CallOptions,
   ): Promise<OfferedActions>
@@ -296,26 +296,26 @@ export interface MailroomClient extends ReferenceDataClient {
    * changed (204), else why some were left as they were.
    */
   runBasketAction(
-    basket: BasketRef,
+    basket: BasketAddress,
     actionId: number,
     body: ActionRunBody,
     options?: CallOptions,
   ): Promise<ActionRunAnswer>
   /** GET …/actions/{actionId}/getRedirect: where a letter of the basket may be redirected. */
-  getRedirectChoices(basket: BasketRef, actionId: number, options?: CallOptions): Promise<RedirectChoices>
+  getRedirectChoices(basket: BasketAddress, actionId: number, options?: CallOptions): Promise<RedirectChoices>
   /** POST …/actions/{actionId}/checkCloseWithFieldsAction: which letters may close (their required fields filled). */
   checkCloseWithFields(
-    basket: BasketRef,
+    basket: BasketAddress,
     actionId: number,
     body: LetterListBody,
     options?: CallOptions,
   ): Promise<CloseWithFieldsCheck>
   /** PUT …/baskets/{basketId}/locked: who holds which of the letters. */
-  lockedLetters(basket: BasketRef, body: LetterListBody, options?: CallOptions): Promise<LockedLetters>
+  lockedLetters(basket: BasketAddress, body: LetterListBody, options?: CallOptions): Promise<LockedLetters>
   /** PUT …/baskets/{basketId}/lock: locks the letters for a minute (call again while the letter stays open). */
-  lockLetters(basket: BasketRef, body: LetterListBody, options?: CallOptions): Promise<void>
+  lockLetters(basket: BasketAddress, body: LetterListBody, options?: CallOptions): Promise<void>
   /** PUT …/baskets/{basketId}/unlock: clears the caller's locks on the letters. */
-  unlockLetters(basket: BasketRef, body: LetterListBody, options?: CallOptions): Promise<void>
+  unlockLetters(basket: BasketAddress, body: LetterListBody, options?: CallOptions): Promise<void>
 
   /** GET /rest/attachmentsTypes: the attachment types by code. */
   getAttachmentTypes(options?: CallOptions): Promise<AttachmentTypesBody>
@@ -389,9 +389,6 @@ export interface MailroomClient extends ReferenceDataClient {
 function resource(resId: number): string {
   return `rest/resources/${encodeURIComponent(String(resId))}`
 }
-
-/** The same address under the name the action routes' methods use (both branches named it; one shape). */
-export type BasketRef = BasketAddress
 
 /** Query of {@link MailroomClient.verifyJournalChain}. */
 export interface ChainVerificationParams {

@@ -8,7 +8,6 @@ export { decodeBase64, encodeBase64 } from './base64.js'
 export type {
   BasketAddress,
   BasketListParams,
-  BasketRef,
   Bytes,
   CallOptions,
   ChainVerificationParams,

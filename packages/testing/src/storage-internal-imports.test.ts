@@ -13,6 +13,7 @@ const storage = join(import.meta.dirname, '..', '..', 'storage')
 const STORAGE_MAY_IMPORT = new Set([
   // The use cases storage wires over its stores.
   'createCriteriaSearchUseCases',
+  'createActionsUseCases',
   'createDiffusionListUseCases',
   'createLinksUseCases',
   'createNotesUseCases',
@@ -30,6 +31,9 @@ const STORAGE_MAY_IMPORT = new Set([
   'expandMacros',
   'PerimeterContext',
   'PerimeterEntity',
+  // A basket's clause, read for its owner (branch baskets-read).
+  'BasketClauseSource',
+  'basketClauseTree',
   'displayName',
   'isRoot',
   'primaryEntityOf',

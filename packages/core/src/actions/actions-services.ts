@@ -41,10 +41,10 @@ export function createActionsUseCases(
   deps: ActionsDependencies & LocksDependencies & { readonly perimeter: RecordPerimeter },
 ): ActionsServices {
   return {
-    offered: (actor, ids, resId) => offeredActions(deps.actions, actor, ids, resId),
+    offered: (actor, ids, resId) => offeredActions(deps, actor, ids, resId),
     run: (actor, ids, body, meta) => runAction(deps, actor, ids, body, meta),
     checkCloseWithFields: (actor, ids, body) => checkCloseWithFields(deps, actor, ids, body),
-    redirectChoices: (actor, ids) => redirectChoices(deps.actions, actor, ids),
+    redirectChoices: (actor, ids) => redirectChoices(deps, actor, ids),
     locked: (actor, ids, body) => lockedLetters(deps, actor, ids, body),
     lock: (actor, ids, body) => lockLetters(deps, actor, ids, body),
     unlock: (actor, ids, body) => unlockLetters(deps, actor, ids, body),

@@ -27,12 +27,13 @@ export interface OfferedActions {
  * (every category when none). The default action first, then by label.
  */
 export async function offeredActions(
-  store: ActionsStore,
+  deps: ActionsDependencies,
   actor: Actor,
   ids: ListRouteIds,
   resIdText: string | undefined,
 ): Promise<OfferedActions> {
-  const scope = await controlList(store, actor, ids)
+  const scope = await controlList(deps, actor, ids)
+  const store = deps.actions
   const onPage = resIdText !== undefined && resIdText !== ''
   // A resId that names no letter meets no condition: only the unconditioned actions remain, as in 20.10.
   const resId = onPage ? databaseIdOf(resIdText, 'bigint') : null
@@ -76,7 +77,7 @@ export async function checkCloseWithFields(
   body: unknown,
 ): Promise<CloseWithFieldsCheck> {
   const resources = parseActionResources(body, 'ACTION_CHECK_RESOURCES_INVALID')
-  const scope = await controlList(deps.actions, actor, ids)
+  const scope = await controlList(deps, actor, ids)
   const allowed = await deps.perimeter.allowedAmong(actor, resources)
   if (resources.some((resId) => !allowed.has(resId))) fail('OUT_OF_PERIMETER')
   const locks = await deps.actions.lettersInBasket(scope, resources)

@@ -19,18 +19,6 @@ export interface ActionGroup {
   readonly groupId: string
 }
 
-/** What 20.10's `listControl` looks at, read in one go for a list's route. */
-export interface ListFacts {
-  readonly group: ActionGroup | null
-  readonly basket: ActionBasket | null
-  /** When the owner lent this basket of this group: the colleague it is lent to (redirected_baskets). */
-  readonly lentTo: number | null
-  /** The owner (route's userId) is a member of the group. */
-  readonly ownerInGroup: boolean
-  /** The group is given the basket (groupbasket). */
-  readonly groupHasBasket: boolean
-}
-
 /** The list a route acts in, once `listControl` accepted it. */
 export interface BasketScope {
   readonly ownerId: number
@@ -71,7 +59,11 @@ export interface LetterLock {
 export type ComponentWork =
   | { readonly component: Exclude<SupportedActionComponent, 'redirectAction' | 'resMarkAsReadAction'> }
   | { readonly component: 'redirectAction'; readonly redirect: RedirectData }
-  | { readonly component: 'resMarkAsReadAction'; readonly markedBasket: string }
+  | {
+      readonly component: 'resMarkAsReadAction'
+      /** The basket read from: its code, or its serial id (its code found by storage; `fallback` when none has it). */
+      readonly markedBasket: { readonly code: string } | { readonly serial: number; readonly fallback: string }
+    }
 
 /** Everything one letter gets, in one transaction. */
 export interface LetterActionPlan {
@@ -90,8 +82,6 @@ export type LetterOutcome = { readonly done: true } | { readonly done: false; re
 
 /** Storage side of running actions on a basket's letters. */
 export interface ActionsStore {
-  /** The facts of `listControl` for this owner, group and basket (serial ids). */
-  listFacts(ownerId: number, groupId: number, basketId: number): Promise<ListFacts>
   /** The action, when the group's basket offers it (actions_groupbaskets); else null. */
   linkedAction(scope: BasketScope, actionId: number): Promise<StoredAction | null>
   /** The action of this id, linked or not; null when there is none. */

@@ -5,7 +5,7 @@ import { parseClause } from '../search/parser.js'
 import { routeIdOf } from './action-request.js'
 import { controlList } from './list-control.js'
 import type { ActionsStore, RedirectRule, RedirectUser } from './ports.js'
-import type { ActionRouteIds } from './run-action.js'
+import type { ActionRouteIds, ActionsDependencies } from './run-action.js'
 
 /** The keywords of `groupbasket_redirect` and the macros 20.10 reads them as (`PreProcessActionController`). */
 const REDIRECT_KEYWORDS: Readonly<Record<string, string>> = {
@@ -60,11 +60,12 @@ export function allowedEntities(rules: readonly RedirectRule[], owner: Perimeter
  * ones marked and the caller's primary entity opened, and whether the assignee is kept by default.
  */
 export async function redirectChoices(
-  store: ActionsStore,
+  deps: ActionsDependencies,
   actor: Actor,
   ids: ActionRouteIds,
 ): Promise<RedirectChoices> {
-  const scope = await controlList(store, actor, ids)
+  const scope = await controlList(deps, actor, ids)
+  const store = deps.actions
   const actionId = routeIdOf(ids.actionId)
   const rules = actionId === null ? [] : await store.redirectRules(scope, actionId)
   const owner = rules.some((rule) => rule.keyword) ? await store.macroContextOf(scope.ownerId) : null

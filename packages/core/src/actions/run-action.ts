@@ -1,7 +1,9 @@
 import type { Actor } from '../actors/actor.js'
+import type { BasketStore } from '../baskets/ports.js'
 import { fail } from '../errors/domain-error.js'
 import { noteHistory } from '../notes/note-use-cases.js'
 import type { NotesStore } from '../notes/ports.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 import { componentStanding } from './action-components.js'
 import { type ActionRequest, parseActionRequest, routeIdOf } from './action-request.js'
 import { controlList, type ListRouteIds } from './list-control.js'
@@ -18,6 +20,8 @@ import { parseRedirectData } from './redirect-data.js'
 
 /** What the actions' use cases need from the outside. */
 export interface ActionsDependencies {
+  /** The baskets' store: the list's checks (`listControl`). */
+  readonly baskets: BasketStore
   readonly actions: ActionsStore
   /** The notes' store: an action's note names entities that must exist, as `POST /rest/notes` checks. */
   readonly notes: Pick<NotesStore, 'countEntities'>
@@ -72,11 +76,13 @@ function componentWork(action: StoredAction, request: ActionRequest, scope: Bask
   if (standing === 'unsupported') fail('ACTION_COMPONENT_NOT_SUPPORTED')
   if (standing === 'redirectAction') return { component: standing, redirect: parseRedirectData(request.data) }
   if (standing === 'resMarkAsReadAction') {
-    // The client names the basket the copy is read from; without it, the basket the action runs in.
+    // The client names the basket the copy is read from, by serial id (20.10's client) or code; without it, the
+    // basket the action runs in (20.10 fails there).
     const named = request.data.basketId
-    const markedBasket =
-      typeof named === 'string' && named !== '' && !/^\d+$/.test(named) ? named : scope.basket.basketId
-    return { component: standing, markedBasket }
+    const serial = databaseIdOf(named)
+    if (serial !== null) return { component: standing, markedBasket: { serial, fallback: scope.basket.basketId } }
+    const code = typeof named === 'string' && named !== '' && named.length <= 32 ? named : scope.basket.basketId
+    return { component: standing, markedBasket: { code } }
   }
   return { component: standing }
 }
@@ -95,7 +101,7 @@ export async function runAction(
   meta: ActionMeta = {},
 ): Promise<ActionRunAnswer> {
   const request = parseActionRequest(body)
-  const scope = await controlList(deps.actions, actor, ids)
+  const scope = await controlList(deps, actor, ids)
   const actionId = routeIdOf(ids.actionId)
   const action =
     (actionId === null ? null : await deps.actions.linkedAction(scope, actionId)) ?? fail('ACTION_NOT_LINKED')

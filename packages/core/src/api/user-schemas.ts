@@ -68,15 +68,60 @@ export const CurrentUserProfileSchema = z
         primary_entity: z.enum(['Y', 'N']),
       }),
     ),
-    baskets: emptyList.describe('Mailroom has no baskets'),
-    assignedBaskets: emptyList,
-    redirectedBaskets: emptyList,
+    baskets: z
+      .array(
+        z.object({
+          basket_id: z.string(),
+          id: z.number().int(),
+          group_id: z.string(),
+          basket_name: z.string(),
+          basket_desc: z.string(),
+          group_desc: z.string().nullable(),
+          is_visible: z.string(),
+          groupSerialId: z.number().int(),
+          owner_user_id: z.number().int(),
+          basketSearch: z.boolean(),
+          userToDisplay: z.string().nullable(),
+          enabled: z.boolean(),
+          allowed: z.boolean(),
+        }),
+      )
+      .describe("The baskets of the caller's groups the caller has a preference for"),
+    assignedBaskets: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          basket_id: z.string(),
+          basket_name: z.string(),
+          owner_user_id: z.number().int(),
+          group_id: z.number().int(),
+          oldGroupId: z.string(),
+          group_desc: z.string().nullable(),
+          userToDisplay: z.string(),
+        }),
+      )
+      .describe('Baskets colleagues lent to the caller'),
+    redirectedBaskets: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          basket_id: z.string(),
+          basket_name: z.string(),
+          actual_user_id: z.number().int(),
+          group_id: z.number().int(),
+          group_desc: z.string().nullable(),
+          userToDisplay: z.string(),
+        }),
+      )
+      .describe('Baskets the caller lent to colleagues'),
     regroupedBaskets: z.array(
       z.object({
         groupSerialId: z.number().int(),
         groupId: z.string(),
         groupDesc: z.string().nullable(),
-        baskets: emptyList,
+        baskets: z.array(
+          z.object({ basket_id: z.string(), basket_name: z.string(), basket_desc: z.string(), color: z.string() }),
+        ),
       }),
     ),
     passwordRules: z.object({ minLength: z.number().int() }),

@@ -22,6 +22,7 @@ import type {
   StoredBasket,
   StoredGroup,
 } from './ports.js'
+import { assignedBasketOf, DEFAULT_BASKET_COLOR } from './profile-baskets.js'
 
 /** What the baskets use cases need from the outside. */
 export interface BasketsDependencies {
@@ -32,9 +33,6 @@ export interface BasketsDependencies {
   /** Tells the operator a basket's clause cannot be used (the home page counts it 0 meanwhile). */
   readonly warn?: (message: string) => void
 }
-
-/** 20.10's colour of a basket without one. */
-const DEFAULT_COLOR = '#666666'
 
 /** A basket's count, 0 for a clause that cannot be used (as 20.10's home page counts a failing clause), said once. */
 async function countOrZero(deps: BasketsDependencies, basket: StoredBasket, ownerUserId: number): Promise<number> {
@@ -66,7 +64,7 @@ export async function readHome(deps: BasketsDependencies, actor: Actor): Promise
         basket_id: row.basketId,
         basket_name: row.basketName,
         basket_desc: row.description,
-        color: row.preferenceColor || row.color || DEFAULT_COLOR,
+        color: row.preferenceColor || row.color || DEFAULT_BASKET_COLOR,
         owner_user_id: actor.id,
         redirected: lent !== undefined,
         ...(lent ? { redirectedUser: lent.actualLabel } : {}),
@@ -79,14 +77,9 @@ export async function readHome(deps: BasketsDependencies, actor: Actor): Promise
   const assignedBaskets: AssignedBasket[] = []
   for (const lent of lentTo)
     assignedBaskets.push({
+      ...assignedBasketOf(lent),
+      // The home page names the basket by its serial id where the profile names the loan (20.10).
       id: lent.basket.id,
-      basket_id: lent.basket.basketId,
-      basket_name: lent.basket.basketName,
-      owner_user_id: lent.ownerUserId,
-      group_id: lent.group.id,
-      oldGroupId: lent.group.groupId,
-      group_desc: lent.group.groupDesc,
-      userToDisplay: lent.ownerLabel,
       resourceNumber: await countOrZero(deps, lent.basket, lent.ownerUserId),
       uselessGroupId: lent.group.groupId,
       ownerLogin: lent.ownerLogin,
@@ -107,7 +100,7 @@ export interface ControlledList {
  * is not a serial id names nothing: "Group or basket does not exist" (20.10 fails on it).
  */
 export async function controlList(
-  deps: BasketsDependencies,
+  deps: Pick<BasketsDependencies, 'baskets'>,
   actor: Actor,
   path: BasketListPath,
 ): Promise<ControlledList> {

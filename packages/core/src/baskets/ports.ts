@@ -56,6 +56,16 @@ export interface LentBasket {
   readonly group: StoredGroup
 }
 
+/** What the profile shows of a user's baskets (`GET /rest/currentUser/profile`). */
+export interface ProfileBaskets {
+  /** Every basket of the user's groups (the profile lists those the user has a preference for). */
+  readonly baskets: readonly ProfileBasketRow[]
+  readonly lentBy: readonly LentBasket[]
+  readonly lentTo: readonly LentBasket[]
+  /** Each of the user's groups with its home-page baskets. */
+  readonly regrouped: readonly { readonly group: StoredGroup; readonly baskets: readonly HomeBasketRow[] }[]
+}
+
 /** Storage side of the baskets (reads only; running actions is another room's). */
 export interface BasketStore {
   /** The user's login, or null for no such user. */

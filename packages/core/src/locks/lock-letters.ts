@@ -4,12 +4,14 @@ import { controlList, type ListRouteIds } from '../actions/list-control.js'
 import type { ActionsStore, BasketScope, LetterLock } from '../actions/ports.js'
 import { lockedByAnother } from '../actions/run-action.js'
 import type { Actor } from '../actors/actor.js'
+import type { BasketStore } from '../baskets/ports.js'
 import { fail } from '../errors/domain-error.js'
 import type { LocksStore } from './ports.js'
 
 /** What the locks' use cases need: the list's checks and letters (the actions' store) and the locks. */
 export interface LocksDependencies {
-  readonly actions: Pick<ActionsStore, 'listFacts' | 'lettersInBasket'>
+  readonly baskets: BasketStore
+  readonly actions: Pick<ActionsStore, 'lettersInBasket'>
   readonly locks: LocksStore
 }
 
@@ -28,7 +30,7 @@ async function lettersOfBody(
   body: unknown,
 ): Promise<{ scope: BasketScope; letters: LetterLock[] }> {
   const resources = parseActionResources(body)
-  const scope = await controlList(deps.actions, actor, ids)
+  const scope = await controlList(deps, actor, ids)
   const letters = await deps.actions.lettersInBasket(scope, resources)
   if (letters.length !== resources.length) fail('ACTION_RESOURCES_OUT_OF_BASKET')
   return { scope, letters }

@@ -1,4 +1,5 @@
 import type { CurrentUserProfile, UsersResponse } from '../api/user-schemas.js'
+import type { ProfileBaskets } from '../baskets/ports.js'
 
 /** A user of `GET /rest/users`. */
 export type UserListItem = UsersResponse['users'][number]
@@ -28,6 +29,8 @@ export interface StoredProfile {
     readonly primary_entity: string
   }[]
   readonly followedResources: number
+  /** The user's baskets, lent and assigned ones (absent: none). */
+  readonly baskets?: ProfileBaskets
 }
 
 /** Users, as the directory reads list them (not the authentication's user repository). */

@@ -1,6 +1,7 @@
 import { type Actor, isRoot } from '../actors/actor.js'
 import { hasPrivilege } from '../actors/privileges.js'
 import type { CurrentUserProfile, UsersResponse } from '../api/user-schemas.js'
+import { profileBasketsOf } from '../baskets/profile-baskets.js'
 import { entitiesAtOrBelow } from '../entities/list-entities.js'
 import type { EntityRepository } from '../entities/ports.js'
 import { fail } from '../errors/domain-error.js'
@@ -30,8 +31,8 @@ export interface ProfileSettings {
 /**
  * `GET /rest/currentUser/profile` as 20.10 answers it: the user row, groups (without their perimeter clause,
  * which is not the user's business), entities, the privileges of every group in turn (duplicates kept, as
- * 20.10 lists them; root: `ALL_PRIVILEGES`). Mailroom has no baskets, signatures or feature tour: those lists
- * are empty, each group listed in `regroupedBaskets` with no basket.
+ * 20.10 lists them; root: `ALL_PRIVILEGES`), the baskets as 20.10 lists them. Mailroom has no signatures or
+ * feature tour: those lists are empty.
  */
 export async function currentUserProfile(
   users: UserDirectory,
@@ -78,15 +79,11 @@ export async function currentUserProfile(
       user_role: entity.user_role ?? '',
       primary_entity: entity.primary_entity === 'Y' ? 'Y' : 'N',
     })),
-    baskets: [],
-    assignedBaskets: [],
-    redirectedBaskets: [],
-    regroupedBaskets: stored.groups.map((group) => ({
-      groupSerialId: group.id,
-      groupId: group.group_id,
-      groupDesc: group.group_desc,
-      baskets: [],
-    })),
+    ...profileBasketsOf(
+      user.id,
+      stored.groups.map((group) => ({ id: group.id, groupId: group.group_id, groupDesc: group.group_desc })),
+      stored.baskets,
+    ),
     passwordRules: { minLength: settings.passwordMinLength },
     canModifyPassword: user.authentication === 'standard',
     privileges: isRoot(actor) ? ['ALL_PRIVILEGES'] : stored.groups.flatMap((group) => group.privileges),

@@ -23,12 +23,12 @@ export const TAGS = [
   { name: 'status', description: 'Status changes and record history' },
   { name: 'notes', description: 'Notes on records, optionally restricted to entities' },
   { name: 'links', description: 'Links between records' },
-  { name: 'baskets', description: "A clerk's baskets: the home page, each basket's records, its filters" },
-  { name: 'diffusion', description: 'Diffusion lists of records' },
   {
     name: 'baskets',
-    description: "A clerk's baskets: the actions offered on their letters, running them, and the letters' locks",
+    description:
+      "A clerk's baskets: the home page, each basket's records, its filters, the actions offered on its letters, running them, and the letters' locks",
   },
+  { name: 'diffusion', description: 'Diffusion lists of records' },
   { name: 'entities', description: 'Organisational units' },
   { name: 'contacts', description: 'Senders and recipients of mail: list, read, create, update, look up' },
   {

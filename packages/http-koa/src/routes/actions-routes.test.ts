@@ -1,7 +1,13 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedBaskets } from '../../../testing/src/fixtures/seed-baskets.js'
-import { demoAuth, insertStandInRecord, startTestServer, type TestServer } from '../../../testing/src/index.js'
+import {
+  demoAuth,
+  insertStandInRecord,
+  maarchExchange,
+  startTestServer,
+  type TestServer,
+} from '../../../testing/src/index.js'
 
 /*
  * Running actions on a basket's letters and their locks, as Maarch 20.10's ResourceListController does. The demo's
@@ -444,6 +450,10 @@ describe('the components', () => {
     expect((await run('read', { resources: [resId], data: { basketId: basket } })).status).toBe(204)
     expect((await run('read', { resources: [resId] })).status).toBe(204)
     expect(await rows()).toEqual([{ res_id: resId, user_id: BBAIN, basket_id: 'MyBasket' }])
+    // Another basket, by serial id (the web client) or by code.
+    expect((await run('read', { resources: [resId], data: { basketId: closedBasket } })).status).toBe(204)
+    expect((await run('read', { resources: [resId], data: { basketId: 'Unlinked' } })).status).toBe(204)
+    expect((await rows()).map((row) => row.basket_id).sort()).toEqual(['ClosedBasket', 'MyBasket', 'Unlinked'])
   })
 
   it('redirectAction replaces the list, the assignee and the destination, as the history says', async () => {
@@ -692,5 +702,146 @@ describe('GET …/actions and checkCloseWithFieldsAction', () => {
       body: { resources: [resId] },
     })
     expect([unknown.status, unknown.json]).toEqual([400, { errors: 'Action does not exist' }])
+  })
+})
+
+describe('the refusals and answers the real Maarch 20.10 recorded (baskets-*.json)', () => {
+  it('answers each in the same status and words, on the demo’s stand-ins for the sample’s ids', async () => {
+    const resId = await letter()
+    const outside = await letter({ status: 'COU' })
+    const note = { content: '', entities: [] }
+    const put = (path: string, body: unknown, auth = bbain) => s.call('PUT', path, { auth, body })
+    const cases: [string, string, () => ReturnType<TestServer['call']>][] = [
+      [
+        'baskets-refusals.json',
+        'unknown basket',
+        () => put(`${list(BBAIN, AGENT, 99_999)}/actions/${action.quiet}`, { resources: [resId], note }),
+      ],
+      [
+        'baskets-refusals.json',
+        'unknown group',
+        () => put(`${list(BBAIN, 99_999)}/actions/${action.quiet}`, { resources: [resId], note }),
+      ],
+      [
+        'baskets-refusals.json',
+        'unknown user',
+        () => put(`${list(99_999)}/actions/${action.quiet}`, { resources: [resId], note }),
+      ],
+      [
+        'baskets-refusals.json',
+        "another clerk's userId (ccharles, same group)",
+        () => put(`${list(PPETIT, COURRIER)}/actions/${action.quiet}`, { resources: [resId], note }),
+      ],
+      [
+        'baskets-refusals.json',
+        'a group the user is not in (RESPONSABLE)',
+        () => put(`${list(BBAIN, COURRIER)}/actions/${action.quiet}`, { resources: [resId], note }),
+      ],
+      [
+        'baskets-refusals.json',
+        'a basket not linked to the group (ValidationBasket)',
+        () => put(`${list(BBAIN, AGENT, unlinkedBasket)}/actions/${action.quiet}`, { resources: [resId], note }),
+      ],
+      ['baskets-refusals.json', 'unknown action', () => put(`${list()}/actions/99999`, { resources: [resId], note })],
+      [
+        'baskets-refusals.json',
+        'an action not linked to the basket (22)',
+        () => put(`${list()}/actions/${action.unlinked}`, { resources: [resId], note }),
+      ],
+      [
+        'baskets-refusals.json',
+        'a letter not in the basket (sample 1, bbain is dest but ATT_MP)',
+        () => put(`${list()}/actions/${action.quiet}`, { resources: [resId, outside], note }),
+      ],
+      [
+        'baskets-refusals.json',
+        'an unknown letter',
+        () => put(`${list()}/actions/${action.quiet}`, { resources: [99_999_999] }),
+      ],
+      [
+        'baskets-refusals.json',
+        'resources not an array',
+        () => put(`${list()}/actions/${action.quiet}`, { resources: resId }),
+      ],
+      ['baskets-refusals.json', 'resources empty', () => put(`${list()}/actions/${action.quiet}`, { resources: [] })],
+      ['baskets-refusals.json', 'resources missing', () => put(`${list()}/actions/${action.quiet}`, { note })],
+      ['baskets-refusals.json', 'no body', () => put(`${list()}/actions/${action.quiet}`, undefined)],
+      [
+        'baskets-refusals.json',
+        'actions of a group the user is not in',
+        () => s.call('GET', `${list(BBAIN, COURRIER)}/actions`, { auth: bbain }),
+      ],
+      [
+        'baskets-actions.json',
+        'checkCloseWithFieldsAction 20, resources empty',
+        () =>
+          s.call('POST', `${list()}/actions/${action.close}/checkCloseWithFieldsAction`, {
+            auth: bbain,
+            body: { resources: [] },
+          }),
+      ],
+      [
+        'baskets-actions.json',
+        'checkCloseWithFieldsAction, an unknown action',
+        () =>
+          s.call('POST', `${list()}/actions/99999/checkCloseWithFieldsAction`, {
+            auth: bbain,
+            body: { resources: [resId] },
+          }),
+      ],
+      ['baskets-locks.json', 'bbain: locked? (free)', () => put(`${list()}/locked`, { resources: [resId] })],
+      ['baskets-locks.json', 'bbain: lock', () => put(`${list()}/lock`, { resources: [String(resId)] })],
+      ['baskets-locks.json', 'bbain: locked? (by herself)', () => put(`${list()}/locked`, { resources: [resId] })],
+      [
+        'baskets-locks.json',
+        'ppetit: lock (locked by bbain: left as is)',
+        () => put(`${list(PPETIT, COURRIER)}/lock`, { resources: [resId] }, ppetit),
+      ],
+      [
+        'baskets-locks.json',
+        'ppetit: unlock (locked by bbain: left as is)',
+        () => put(`${list(PPETIT, COURRIER)}/unlock`, { resources: [resId] }, ppetit),
+      ],
+      [
+        'baskets-locks.json',
+        "ppetit: action 19 on bbain's locked letter",
+        () => put(`${list(PPETIT, COURRIER)}/actions/${action.quiet}`, { resources: [resId] }, ppetit),
+      ],
+      ['baskets-locks.json', 'bbain: unlock', () => put(`${list()}/unlock`, { resources: [resId] })],
+      ['baskets-locks.json', 'bbain: locked, resources empty', () => put(`${list()}/locked`, { resources: [] })],
+      [
+        'baskets-locks.json',
+        'bbain: locked, resources a string',
+        () => put(`${list()}/locked`, { resources: String(resId) }),
+      ],
+      [
+        'baskets-locks.json',
+        'bbain: locked, a letter not in the basket',
+        () => put(`${list()}/locked`, { resources: [resId, outside] }),
+      ],
+      [
+        'baskets-locks.json',
+        'bbain: lock, a letter not in the basket',
+        () => put(`${list()}/lock`, { resources: [outside] }),
+      ],
+      [
+        'baskets-locks.json',
+        'bbain: unlock, resources not an array',
+        () => put(`${list()}/unlock`, { resources: 'x' }),
+      ],
+      [
+        'baskets-locks.json',
+        'bbain: lock in a basket of another group',
+        () => put(`${list(BBAIN, COURRIER)}/lock`, { resources: [resId] }),
+      ],
+    ]
+    for (const [file, name, call] of cases) {
+      const recorded = maarchExchange(file, name).response
+      const response = await call()
+      const body = response.text === '' ? null : response.json
+      // The recorded letter ids are the sample's; the demo's stand in for them.
+      const expected = JSON.parse(JSON.stringify(recorded.body).replaceAll(/\[(3[0-9])\]/g, `[${resId}]`))
+      expect([name, response.status, body]).toEqual([name, recorded.status, expected])
+    }
   })
 })

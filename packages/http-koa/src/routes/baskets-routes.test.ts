@@ -457,3 +457,78 @@ describe('GET /rest/home/lastRessources', () => {
     expect((await s.call('GET', '/rest/home/lastRessources', { auth: bblier })).json).toEqual({ lastResources: [] })
   })
 })
+
+describe('GET /rest/currentUser/profile, its baskets', () => {
+  it("lists the caller's baskets, those lent to and by the caller, and each group's home baskets", async () => {
+    const profile = (await s.call('GET', '/rest/currentUser/profile', { auth: bbain })).json
+    // By group, then basket order (a basket without one last, as PostgreSQL sorts nulls), then name.
+    expect(profile.baskets.map((b: { basket_id: string }) => b.basket_id)).toEqual([
+      'MyBasket',
+      'NewBasket',
+      'BrokenBasket',
+      'BadDateBasket',
+      'HiddenBasket',
+    ])
+    expect(profile.baskets[0]).toEqual({
+      basket_id: 'MyBasket',
+      id: baskets.get('MyBasket'),
+      group_id: 'AGENT',
+      basket_name: 'Courriers à traiter',
+      basket_desc: 'Courriers à traiter',
+      group_desc: 'Utilisateur',
+      is_visible: 'Y',
+      groupSerialId: AGENT,
+      owner_user_id: 3,
+      basketSearch: false,
+      userToDisplay: null,
+      enabled: true,
+      allowed: true,
+    })
+    expect(profile.baskets[4]).toMatchObject({ is_visible: 'N', basketSearch: true })
+    expect(profile.assignedBaskets).toEqual([
+      expect.objectContaining({
+        basket_id: 'DgsBasket',
+        owner_user_id: 4,
+        group_id: RESPONSABLE,
+        userToDisplay: 'Bernard BLIER',
+      }),
+    ])
+    expect(profile.assignedBaskets[0]).not.toHaveProperty('basket_clause')
+    expect(profile.regroupedBaskets).toEqual([
+      {
+        groupSerialId: AGENT,
+        groupId: 'AGENT',
+        groupDesc: 'Utilisateur',
+        baskets: [
+          {
+            basket_id: 'MyBasket',
+            basket_name: 'Courriers à traiter',
+            basket_desc: 'Courriers à traiter',
+            color: '#666666',
+          },
+          {
+            basket_id: 'NewBasket',
+            basket_name: 'Nouveaux courriers',
+            basket_desc: 'Nouveaux courriers',
+            color: '#abcdef',
+          },
+          expect.objectContaining({ basket_id: 'BrokenBasket' }),
+          expect.objectContaining({ basket_id: 'BadDateBasket' }),
+        ],
+      },
+    ])
+    const owner = (await s.call('GET', '/rest/currentUser/profile', { auth: bblier })).json
+    expect(owner.redirectedBaskets).toEqual([
+      {
+        id: expect.any(Number),
+        basket_id: 'DgsBasket',
+        basket_name: 'Courriers DGS',
+        actual_user_id: 3,
+        group_id: RESPONSABLE,
+        group_desc: 'Manager',
+        userToDisplay: 'Barbara BAIN',
+      },
+    ])
+    expect(owner.baskets[0]).toMatchObject({ basket_id: 'DgsBasket', userToDisplay: 'Barbara BAIN' })
+  })
+})

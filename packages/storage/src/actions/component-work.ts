@@ -27,6 +27,16 @@ async function hasAttachmentOrNote(trx: Executor, actor: Actor, resId: number, p
   return rows[0]?.found === true
 }
 
+/** The code of the basket a copy is read from. */
+async function markedBasketCode(
+  trx: Executor,
+  marked: Extract<ComponentWork, { component: 'resMarkAsReadAction' }>['markedBasket'],
+): Promise<string> {
+  if ('code' in marked) return marked.code
+  const row = await trx.selectFrom('baskets').select('basket_id').where('id', '=', marked.serial).executeTakeFirst()
+  return row?.basket_id ?? marked.fallback
+}
+
 async function setPersistence(trx: Executor, actor: Actor, resId: number, persistent: 'Y' | 'N') {
   await trx.deleteFrom('basket_persistent_mode').where('res_id', '=', resId).where('user_id', '=', actor.id).execute()
   await trx
@@ -89,18 +99,20 @@ export async function runComponent(
     case 'disabledBasketPersistenceAction':
       await setPersistence(trx, actor, resId, 'N')
       return []
-    case 'resMarkAsReadAction':
+    case 'resMarkAsReadAction': {
+      const basketId = await markedBasketCode(trx, work.markedBasket)
       await trx
         .deleteFrom('res_mark_as_read')
         .where('res_id', '=', resId)
         .where('user_id', '=', actor.id)
-        .where('basket_id', '=', work.markedBasket)
+        .where('basket_id', '=', basketId)
         .execute()
       await trx
         .insertInto('res_mark_as_read')
-        .values({ res_id: resId, user_id: actor.id, basket_id: work.markedBasket })
+        .values({ res_id: resId, user_id: actor.id, basket_id: basketId })
         .execute()
       return []
+    }
     case 'redirectInitiatorEntityAction':
       await redirectToInitiator(trx, resId)
       return []

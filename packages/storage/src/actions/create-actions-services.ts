@@ -1,5 +1,6 @@
 import type { ActionsServices } from '@mailroom/core'
 import { createActionsUseCases } from '@mailroom/core/internal'
+import { kyselyBasketStore } from '../baskets/kysely-basket-store.js'
 import { kyselyNotesStore } from '../notes/notes-store.js'
 import { recordPerimeterOf } from '../perimeter/record-perimeter.js'
 import type { StorageContext } from '../storage-context.js'
@@ -13,6 +14,7 @@ import { kyselyLocksStore } from './kysely-locks-store.js'
  */
 export function createActionsServices(context: StorageContext): ActionsServices {
   return createActionsUseCases({
+    baskets: kyselyBasketStore(context),
     actions: new KyselyActionsStore(context),
     locks: kyselyLocksStore(context),
     notes: kyselyNotesStore(context),

@@ -6,7 +6,6 @@ import type {
   LetterActionPlan,
   LetterLock,
   LetterOutcome,
-  ListFacts,
   OfferedAction,
   RedirectRule,
   RedirectTreeEntity,
@@ -53,51 +52,10 @@ const LIVE_LOCKER = sql<number | null>`case when locker_time > clock_timestamp()
 /** Core's actions port over kysely: the list's facts, the basket's letters, and each letter's transaction. */
 export class KyselyActionsStore implements ActionsStore {
   readonly #context: Pick<StorageContext, 'db' | 'perimeter' | 'logger'>
+  readonly #conditions = new WeakMap<BasketScope, Promise<Expression<SqlBool>>>()
 
   constructor(context: Pick<StorageContext, 'db' | 'perimeter' | 'logger'>) {
     this.#context = context
-  }
-
-  async listFacts(ownerId: number, groupId: number, basketId: number): Promise<ListFacts> {
-    const { db } = this.#context
-    const [group, basket] = await Promise.all([
-      db.selectFrom('usergroups').select(['id', 'group_id']).where('id', '=', groupId).executeTakeFirst(),
-      db
-        .selectFrom('baskets')
-        .select(['id', 'basket_id', 'basket_name', 'basket_clause'])
-        .where('id', '=', basketId)
-        .executeTakeFirst(),
-    ])
-    if (!group || !basket)
-      return { group: null, basket: null, lentTo: null, ownerInGroup: false, groupHasBasket: false }
-    const [lent, member, given] = await Promise.all([
-      db
-        .selectFrom('redirected_baskets')
-        .select('actual_user_id')
-        .where('owner_user_id', '=', ownerId)
-        .where('basket_id', '=', basket.basket_id)
-        .where('group_id', '=', group.id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('usergroup_content')
-        .select('user_id')
-        .where('user_id', '=', ownerId)
-        .where('group_id', '=', group.id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('groupbasket')
-        .select('id')
-        .where('group_id', '=', group.group_id)
-        .where('basket_id', '=', basket.basket_id)
-        .executeTakeFirst(),
-    ])
-    return {
-      group: { id: group.id, groupId: group.group_id },
-      basket: { id: basket.id, basketId: basket.basket_id, name: basket.basket_name, clause: basket.basket_clause },
-      lentTo: lent?.actual_user_id ?? null,
-      ownerInGroup: member !== undefined,
-      groupHasBasket: given !== undefined,
-    }
   }
 
   async linkedAction(scope: BasketScope, actionId: number): Promise<StoredAction | null> {
@@ -117,14 +75,22 @@ export class KyselyActionsStore implements ActionsStore {
     return row ? storedAction(row) : null
   }
 
-  /** The basket's condition for its owner (throws BASKET_CLAUSE_REFUSED for a clause the language cannot take). */
+  /**
+   * The basket's condition for its owner (throws BASKET_CLAUSE_REFUSED for a clause the language cannot take), read
+   * once per request: one scope serves every letter of a batch.
+   */
   #holds(scope: BasketScope): Promise<Expression<SqlBool>> {
-    const { basket } = scope
-    return basketSelectionOfUser(
-      this.#context,
-      { basketId: basket.basketId, basketName: basket.name, clause: basket.clause },
-      scope.ownerId,
-    )
+    let condition = this.#conditions.get(scope)
+    if (!condition) {
+      const { basket } = scope
+      condition = basketSelectionOfUser(
+        this.#context,
+        { basketId: basket.basketId, basketName: basket.name, clause: basket.clause },
+        scope.ownerId,
+      )
+      this.#conditions.set(scope, condition)
+    }
+    return condition
   }
 
   async lettersInBasket(scope: BasketScope, resIds: readonly number[]): Promise<LetterLock[]> {

@@ -15,6 +15,8 @@ export interface RowFacts {
   priority_color: string | null
   has_document: boolean
   followed: boolean
+  in_shipping: boolean
+  in_signature_book: boolean
   retention_frozen: boolean | null
   binding: boolean | null
   type_label: string | null
@@ -30,7 +32,6 @@ export interface RowFacts {
   modification_text: string | null
   opinion_limit_text: string | null
   closing_text: string | null
-  integrations_json: unknown
 }
 
 /** A display item's value, and for a custom field its label (20.10's `displayLabel`). */

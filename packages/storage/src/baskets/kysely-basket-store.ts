@@ -5,7 +5,6 @@ import type {
   BasketStore,
   EntityFilterEntry,
   FilterEntry,
-  LentBasket,
   StoredBasket,
 } from '@mailroom/core'
 import { domainError } from '@mailroom/core'
@@ -16,40 +15,11 @@ import { resourceDetails } from '../criteria-search/search-resources.js'
 import type { Database } from '../database/schema.js'
 import { isRefusedQuery } from '../search/run-search.js'
 import { allOf, type FilterName, filterConditions, listOrder, sharedConditions } from './basket-list-sql.js'
+import { BASKET_COLUMNS, groupsOf, homeBaskets, lentBaskets, profileBaskets, storedBasket } from './basket-rows.js'
 import { type BasketSelectionContext, basketSelectionOfUser } from './basket-selection.js'
 import { displayValuesOf, type RowFacts } from './display-values.js'
 
 type Executor = Kysely<Database>
-
-const BASKET_COLUMNS = [
-  'b.id',
-  'b.basket_id',
-  'b.basket_name',
-  'b.basket_desc',
-  'b.basket_clause',
-  'b.basket_res_order',
-  'b.color',
-] as const
-
-interface BasketColumns {
-  id: number
-  basket_id: string
-  basket_name: string
-  basket_desc: string
-  basket_clause: string
-  basket_res_order: string
-}
-
-function storedBasket(row: BasketColumns): StoredBasket {
-  return {
-    id: row.id,
-    basketId: row.basket_id,
-    basketName: row.basket_name,
-    description: row.basket_desc,
-    clause: row.basket_clause,
-    resOrder: row.basket_res_order,
-  }
-}
 
 /**
  * Runs a basket's query; one the database refuses for its content (a clause comparing a date with text…) is the
@@ -70,8 +40,6 @@ async function refusedAsBasket<T>(
   }
 }
 
-const personLabel = (firstname: string | null, lastname: string | null) => `${firstname ?? ''} ${lastname ?? ''}`
-
 /** The baskets' reads over kysely: 20.10's tables, each basket's records through basketSelection. */
 export function kyselyBasketStore(context: BasketSelectionContext): BasketStore {
   const { db } = context
@@ -88,128 +56,17 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
     return allOf([selection, ...sharedConditions(query), ...filters])
   }
 
-  async function lent(where: 'owner' | 'actual', userId: number): Promise<LentBasket[]> {
-    const rows = await db
-      .selectFrom('redirected_baskets as rb')
-      .innerJoin('baskets as b', 'b.basket_id', 'rb.basket_id')
-      .innerJoin('usergroups as g', 'g.id', 'rb.group_id')
-      .leftJoin('users as owner', 'owner.id', 'rb.owner_user_id')
-      .leftJoin('users as actual', 'actual.id', 'rb.actual_user_id')
-      .select([
-        ...BASKET_COLUMNS,
-        'rb.id as lent_id',
-        'rb.owner_user_id',
-        'rb.actual_user_id',
-        'g.id as group_serial_id',
-        'g.group_id',
-        'g.group_desc',
-        'owner.user_id as owner_login',
-        'owner.firstname as owner_firstname',
-        'owner.lastname as owner_lastname',
-        'actual.firstname as actual_firstname',
-        'actual.lastname as actual_lastname',
-      ])
-      .where(where === 'owner' ? 'rb.owner_user_id' : 'rb.actual_user_id', '=', userId)
-      .$call((q) => (where === 'owner' ? q.orderBy('rb.id') : q.orderBy('b.basket_order').orderBy('b.basket_name')))
-      .execute()
-    return rows.map((row) => ({
-      id: row.lent_id,
-      basket: storedBasket(row),
-      ownerUserId: row.owner_user_id,
-      ownerLogin: row.owner_login ?? '',
-      ownerLabel: personLabel(row.owner_firstname, row.owner_lastname),
-      actualUserId: row.actual_user_id,
-      actualLabel: personLabel(row.actual_firstname, row.actual_lastname),
-      group: { id: row.group_serial_id, groupId: row.group_id, groupDesc: row.group_desc },
-    }))
-  }
-
   return {
     async loginOf(userId) {
       const row = await db.selectFrom('users').select('user_id').where('id', '=', userId).executeTakeFirst()
       return row?.user_id ?? null
     },
 
-    async groupsOf(userId) {
-      const rows = await db
-        .selectFrom('usergroup_content as uc')
-        .innerJoin('usergroups as g', 'g.id', 'uc.group_id')
-        .select(['g.id', 'g.group_id', 'g.group_desc'])
-        .where('uc.user_id', '=', userId)
-        .orderBy('g.id')
-        .execute()
-      return rows.map((g) => ({ id: g.id, groupId: g.group_id, groupDesc: g.group_desc }))
-    },
-
-    async homeBaskets(userId, group) {
-      const rows = await db
-        .selectFrom('groupbasket as gb')
-        .innerJoin('baskets as b', 'b.basket_id', 'gb.basket_id')
-        .innerJoin('users_baskets_preferences as p', (join) =>
-          join
-            .onRef('p.basket_id', '=', 'b.basket_id')
-            .on('p.group_serial_id', '=', group.id)
-            .on('p.user_serial_id', '=', userId),
-        )
-        .select([...BASKET_COLUMNS, 'p.color as preference_color'])
-        .where('gb.group_id', '=', group.groupId)
-        .where('b.is_visible', '=', 'Y')
-        .orderBy('b.basket_order')
-        .orderBy('b.basket_name')
-        .execute()
-      return rows.map((row) => ({ ...storedBasket(row), color: row.color, preferenceColor: row.preference_color }))
-    },
-
-    async profileBaskets(userId) {
-      const rows = await db
-        .selectFrom('usergroup_content as uc')
-        .innerJoin('usergroups as g', 'g.id', 'uc.group_id')
-        .innerJoin('groupbasket as gb', 'gb.group_id', 'g.group_id')
-        .innerJoin('baskets as b', 'b.basket_id', 'gb.basket_id')
-        .leftJoin('redirected_baskets as rb', (join) =>
-          join
-            .onRef('rb.basket_id', '=', 'b.basket_id')
-            .onRef('rb.group_id', '=', 'g.id')
-            .on('rb.owner_user_id', '=', userId),
-        )
-        .leftJoin('users as actual', 'actual.id', 'rb.actual_user_id')
-        .select([
-          ...BASKET_COLUMNS,
-          'b.is_visible',
-          'g.id as group_serial_id',
-          'g.group_id',
-          'g.group_desc',
-          'actual.firstname',
-          'actual.lastname',
-          'rb.id as lent_id',
-          (eb) =>
-            eb
-              .exists(
-                eb
-                  .selectFrom('users_baskets_preferences as p')
-                  .select('p.id')
-                  .whereRef('p.basket_id', '=', 'b.basket_id')
-                  .whereRef('p.group_serial_id', '=', 'g.id')
-                  .where('p.user_serial_id', '=', userId),
-              )
-              .as('allowed'),
-        ])
-        .where('uc.user_id', '=', userId)
-        .orderBy('g.group_id')
-        .orderBy('b.basket_order')
-        .orderBy('b.basket_name')
-        .execute()
-      return rows.map((row) => ({
-        ...storedBasket(row),
-        group: { id: row.group_serial_id, groupId: row.group_id, groupDesc: row.group_desc },
-        visible: row.is_visible === 'Y',
-        lentTo: row.lent_id === null ? null : personLabel(row.firstname, row.lastname),
-        allowed: Boolean(row.allowed),
-      }))
-    },
-
-    lentBy: (ownerUserId) => lent('owner', ownerUserId),
-    lentTo: (actualUserId) => lent('actual', actualUserId),
+    groupsOf: (userId) => groupsOf(db, userId),
+    homeBaskets: (userId, group) => homeBaskets(db, userId, group),
+    profileBaskets: (userId) => profileBaskets(db, userId),
+    lentBy: (ownerUserId) => lentBaskets(db, 'owner', ownerUserId),
+    lentTo: (actualUserId) => lentBaskets(db, 'actual', actualUserId),
 
     async count(basket, ownerUserId) {
       const condition = await basketSelectionOfUser(context, basket, ownerUserId)
@@ -282,8 +139,7 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
             (r.process_limit_date at time zone 'UTC')::text as process_limit_text,
             (r.modification_date at time zone 'UTC')::text as modification_text,
             (r.opinion_limit_date at time zone 'UTC')::text as opinion_limit_text,
-            (r.closing_date at time zone 'UTC')::text as closing_text,
-            r.integrations as integrations_json
+            (r.closing_date at time zone 'UTC')::text as closing_text
           from res_letterbox r where r.res_id = t.id) x
         order by t.n`.execute(db)
       const values = await displayValuesOf(db, reader, rows, displayValues)
@@ -301,7 +157,7 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
           countAttachments: Number(row.count_attachments),
           hasDocument: row.has_document,
           mailTracking: row.followed,
-          integrations: (row.integrations_json ?? {}) as Record<string, unknown>,
+          integrations: { inShipping: row.in_shipping, inSignatureBook: row.in_signature_book },
           retentionFrozen: row.retention_frozen ?? false,
           binding: row.binding,
           countNotes: Number(row.count_notes),

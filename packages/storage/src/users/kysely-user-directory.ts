@@ -1,5 +1,6 @@
 import type { StoredProfile, UserDirectory, UserListItem } from '@mailroom/core'
 import { type Kysely, sql } from 'kysely'
+import { profileBasketsOf } from '../baskets/basket-rows.js'
 import type { Database } from '../database/schema.js'
 
 /** Users as GET /rest/users and GET /rest/currentUser/profile read them (not the authentication's reads). */
@@ -40,7 +41,7 @@ export class KyselyUserDirectory implements UserDirectory {
       .where('id', '=', userId)
       .executeTakeFirst()
     if (!user) return null
-    const [groups, entities, followed] = await Promise.all([
+    const [groups, entities, followed, baskets] = await Promise.all([
       this.#db
         .selectFrom('usergroup_content as uc')
         .innerJoin('usergroups as g', 'g.id', 'uc.group_id')
@@ -72,6 +73,7 @@ export class KyselyUserDirectory implements UserDirectory {
         .select(sql<string>`count(*)`.as('count'))
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow(),
+      profileBasketsOf(this.#db, userId),
     ])
     return {
       user,
@@ -82,6 +84,7 @@ export class KyselyUserDirectory implements UserDirectory {
       })),
       entities,
       followedResources: Number(followed.count),
+      baskets,
     }
   }
 }
