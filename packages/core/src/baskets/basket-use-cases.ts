@@ -80,6 +80,7 @@ export async function readHome(deps: BasketsDependencies, actor: Actor): Promise
       ...assignedBasketOf(lent),
       // The home page names the basket by its serial id where the profile names the loan (20.10).
       id: lent.basket.id,
+      basket_clause: lent.basket.clause,
       resourceNumber: await countOrZero(deps, lent.basket, lent.ownerUserId),
       uselessGroupId: lent.group.groupId,
       ownerLogin: lent.ownerLogin,
