@@ -94,7 +94,6 @@ export {
 export type { PerimeterContext, PerimeterEntity } from './search/expand-macros.js'
 export { expandMacros } from './search/expand-macros.js'
 export { createSearchUseCases } from './search/find-records.js'
-export { parseOrderItem } from './search/parser.js'
 export { parseSearchRequest } from './search/search-request.js'
 export { streamSearchResult } from './search/search-result.js'
 export { SEARCH_VIEW_NAME } from './search/view-columns.js'

@@ -25,6 +25,14 @@ const STORAGE_MAY_IMPORT = new Set([
   'createContentReads',
   'createJournalUseCases',
   'createNewVersion',
+  'createBasketsUseCases',
+  // A basket's clause in the clause language (as expandMacros for groups), its refusal when the database refuses
+  // it, the list's query core read, and the category labels a basket's filters name.
+  'basketClauseTree',
+  'basketClauseRefusal',
+  'BasketListQuery',
+  'NullableFilter',
+  'CATEGORY_LABELS',
   // What the clause compiler and the perimeter's SQL need of core's clause language and actors.
   'SEARCH_VIEW_NAME',
   'fullTextQueries',
