@@ -1,4 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks'
+import { BasketPage } from './baskets/basket-page.js'
+import { BasketsHomePage } from './baskets/baskets-home-page.js'
 import { readProfile } from './capture/capture-api.js'
 import { type Abilities, abilitiesOf, EVERY_ABILITY } from './capture/reference-options.js'
 import { CannotIndex, CreatePage } from './create/create-page.js'
@@ -108,7 +110,10 @@ export function App() {
   }
 
   const link = (page: string, label: string) => (
-    <a href={`#/${page}`} aria-current={route.page === page ? 'page' : undefined}>
+    <a
+      href={`#/${page}`}
+      aria-current={route.page === page || (page === 'baskets' && route.page === 'basket') ? 'page' : undefined}
+    >
       {label}
     </a>
   )
@@ -122,6 +127,7 @@ export function App() {
       <header class="top">
         <span class="brand">{t('appName')}</span>
         <nav aria-label={t('appName')}>
+          {link('baskets', t('navBaskets'))}
           {link('search', t('navSearch'))}
           {abilities?.canIndex ? link('create', t('navCreate')) : null}
           {link('journal', t('navJournal'))}
@@ -134,6 +140,8 @@ export function App() {
         </button>
       </header>
       <main id="main" tabIndex={-1}>
+        {route.page === 'baskets' ? <BasketsHomePage /> : null}
+        {route.page === 'basket' ? <BasketPage params={route.params} /> : null}
         {route.page === 'search' ? <SearchPage /> : null}
         {route.page === 'record' ? <RecordPage resId={Number(route.id)} key={route.id} /> : null}
         {route.page === 'create' ? (

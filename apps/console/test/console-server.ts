@@ -13,7 +13,7 @@ export interface SeededRecords {
   readonly sharedWithDdur: number
 }
 
-async function createRecord(
+export async function createRecord(
   server: TestServer,
   subject: string,
   destination: number,

@@ -32,7 +32,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function openConsole(hash = ''): Promise<Page> {
+async function openConsole(hash = '#/search'): Promise<Page> {
   const page = await browser.context.newPage()
   await page.goto(`${server.baseUrl}/console${hash ? `/${hash}` : ''}`)
   return page
@@ -111,7 +111,7 @@ describe.skipIf(skip)('console: sign in, languages, session', () => {
   it('speaks French when the browser prefers it, and switches language on demand', async () => {
     const page = await browser.context.newPage()
     await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['fr-FR', 'fr'] }))
-    await page.goto(`${server.baseUrl}/console/`)
+    await page.goto(`${server.baseUrl}/console/#/search`)
     await page.getByRole('heading', { level: 1, name: 'Connexion à Mailroom' }).waitFor()
     expect(await page.getAttribute('html', 'lang')).toBe('fr')
     await page.getByLabel('Identifiant').fill('bbain')

@@ -51,7 +51,8 @@ describe.skipIf(skip)('console: sign in through the OpenID Connect provider', ()
     await page.getByRole('button', { name: 'Sign-in' }).click()
     await page.getByRole('button', { name: 'Continue' }).click()
     await page.getByText('Signed in as bbain').waitFor()
-    await page.getByRole('heading', { level: 1, name: 'Search records' }).waitFor()
+    // The console's home: the clerk's baskets.
+    await page.getByRole('heading', { level: 1, name: 'My baskets' }).waitFor()
     expect(new URL(page.url()).hash).toBe('')
     // The session works like a password's: a reload keeps it.
     await page.reload()

@@ -1,18 +1,22 @@
 import { useEffect, useState } from 'preact/hooks'
 
-/** A page of the console and its parameter, read from the URL's hash (#/record/12). */
+/** A page of the console and its parameters, read from the URL's hash (#/record/12, #/basket/3/4/2/21). */
 export interface Route {
-  readonly page: 'search' | 'record' | 'create' | 'journal' | 'organisation'
+  readonly page: 'baskets' | 'basket' | 'search' | 'record' | 'create' | 'journal' | 'organisation'
+  /** The first parameter (a record's id). */
   readonly id: string | null
+  /** Every parameter after the page, in order. */
+  readonly params: readonly string[]
 }
 
-const PAGES = new Set<Route['page']>(['search', 'record', 'create', 'journal', 'organisation'])
+const PAGES = new Set<Route['page']>(['baskets', 'basket', 'search', 'record', 'create', 'journal', 'organisation'])
 
+/** The route of a hash; the baskets (a clerk's home) for an empty or unknown one. */
 export function parseHash(hash: string): Route {
-  const [page = '', id = null] = hash.replace(/^#\/?/, '').split('/')
+  const [page = '', ...params] = hash.replace(/^#\/?/, '').split('/')
   return PAGES.has(page as Route['page'])
-    ? { page: page as Route['page'], id: id || null }
-    : { page: 'search', id: null }
+    ? { page: page as Route['page'], id: params[0] || null, params: params.filter((p) => p !== '') }
+    : { page: 'baskets', id: null, params: [] }
 }
 
 /** The current route; hash routing keeps the console a set of static files under any path. */

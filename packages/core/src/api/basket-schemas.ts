@@ -21,6 +21,7 @@ export const AssignedBasketSchema = z.object({
   id: z.number().int().describe('Serial id of the basket'),
   basket_id: z.string(),
   basket_name: z.string(),
+  basket_clause: z.string().describe("The basket's clause, as 20.10's home page shows it to the colleague"),
   owner_user_id: z.number().int(),
   group_id: z.number().int().describe("Serial id of the owner's group"),
   oldGroupId: z.string(),

@@ -22,8 +22,10 @@ export interface NullableFilter {
 export interface BasketListQuery {
   readonly limit: number
   readonly offset: number
-  /** The caller's order (one column and a direction), or null for the basket's. */
-  readonly order: OrderItem | null
+  /** The caller's order (one column and a direction), else the basket's (`basket_res_order`). */
+  readonly order: readonly OrderItem[]
+  /** Whether the order is the caller's (a query the database refuses is then the caller's fault). */
+  readonly callerOrder: boolean
   /** The words searched in the chrono and the subject, or null. */
   readonly search: { readonly text: string; readonly exact: boolean } | null
   readonly priorities: NullableFilter | null
@@ -71,12 +73,24 @@ function idList(value: string | undefined): number[] | null {
   return values(value).flatMap((v) => databaseIdOf(v) ?? [])
 }
 
+/** The basket's own order (`basket_res_order`, e.g. `res_id desc` or `creation_date desc, res_id`), else res_id desc. */
+function basketOrder(resOrder: string): OrderItem[] {
+  try {
+    return resOrder
+      .split(',')
+      .filter((part) => part.trim() !== '')
+      .map((part) => parseOrderItem(part))
+  } catch {
+    return [parseOrderItem('res_id desc')]
+  }
+}
+
 /**
  * Reads a list's query as `ResourceListController::get` and `getResourcesListQueryData` do. Where 20.10 writes
  * the caller's `order` into its SQL, Mailroom parses it as one item of the clause language (refused with
  * SEARCH_ORDER_BY_SYNTAX otherwise); ids that are not integers select nothing instead of failing the query.
  */
-export function parseBasketListQuery(query: Readonly<Record<string, unknown>>): BasketListQuery {
+export function parseBasketListQuery(query: Readonly<Record<string, unknown>>, resOrder: string): BasketListQuery {
   const offset = integerOr(text(query.offset), 0)
   const limit = integerOr(text(query.limit), DEFAULT_LIMIT)
   const order = text(query.order)
@@ -86,7 +100,8 @@ export function parseBasketListQuery(query: Readonly<Record<string, unknown>>): 
     // 0 is "empty" in PHP, hence the default; a negative offset finds no row at that index: an empty page.
     limit: limit === 0 ? DEFAULT_LIMIT : Math.min(limit, MAX_BASKET_PAGE),
     offset,
-    order: order === undefined || order.trim() === '' ? null : parseOrderItem(order),
+    order: order === undefined || order.trim() === '' ? basketOrder(resOrder) : [parseOrderItem(order)],
+    callerOrder: order !== undefined && order.trim() !== '',
     search:
       search === undefined || [...search].length < 2
         ? null

@@ -80,6 +80,7 @@ export async function readHome(deps: BasketsDependencies, actor: Actor): Promise
       ...assignedBasketOf(lent),
       // The home page names the basket by its serial id where the profile names the loan (20.10).
       id: lent.basket.id,
+      basket_clause: lent.basket.clause,
       resourceNumber: await countOrZero(deps, lent.basket, lent.ownerUserId),
       uselessGroupId: lent.group.groupId,
       ownerLogin: lent.ownerLogin,
@@ -168,7 +169,7 @@ export async function readBasketList(
   rawQuery: Readonly<Record<string, unknown>>,
 ): Promise<BasketList> {
   const { basket, group, ownerUserId } = await controlList(deps, actor, path)
-  const query = parseBasketListQuery(rawQuery)
+  const query = parseBasketListQuery(rawQuery, basket.resOrder)
   const allResources = await deps.baskets.listIds(basket, ownerUserId, query)
   const page = query.offset < 0 ? [] : allResources.slice(query.offset, query.offset + query.limit)
   const answer: BasketList = {
@@ -213,7 +214,7 @@ export async function readBasketFilters(
   const { basket, ownerUserId } = await controlList(deps, actor, path)
   // 20.10's filters take no order: a caller's order, however malformed, changes nothing here.
   const { order: _order, ...filters } = rawQuery
-  return deps.baskets.filters(actor, basket, ownerUserId, parseBasketListQuery(filters))
+  return deps.baskets.filters(actor, basket, ownerUserId, parseBasketListQuery(filters, basket.resOrder))
 }
 
 /** `GET /rest/resources/{resId}/isAllowed`: a malformed or unknown id is not allowed (20.10 answers false too). */

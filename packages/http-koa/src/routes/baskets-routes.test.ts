@@ -156,6 +156,7 @@ describe('GET /rest/home', () => {
         id: baskets.get('DgsBasket'),
         basket_id: 'DgsBasket',
         basket_name: 'Courriers DGS',
+        basket_clause: "subject like 'Panier%' and destination in (@my_entities)",
         owner_user_id: 4,
         group_id: RESPONSABLE,
         oldGroupId: 'RESPONSABLE',

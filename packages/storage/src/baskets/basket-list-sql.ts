@@ -1,5 +1,4 @@
-import type { OrderItem } from '@mailroom/core'
-import { type BasketListQuery, type NullableFilter, parseOrderItem } from '@mailroom/core'
+import type { BasketListQuery, NullableFilter } from '@mailroom/core'
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { compileClause } from '../search/compile-clause.js'
 
@@ -66,25 +65,12 @@ export function allOf(conditions: readonly Expression<SqlBool>[]): Condition {
   return conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`
 }
 
-/** The basket's own order (`basket_res_order`, e.g. `res_id desc` or `creation_date desc, res_id`), else res_id desc. */
-function basketOrder(resOrder: string): OrderItem[] {
-  try {
-    return resOrder
-      .split(',')
-      .filter((part) => part.trim() !== '')
-      .map((part) => parseOrderItem(part))
-  } catch {
-    return [parseOrderItem('res_id desc')]
-  }
-}
-
 /**
- * The ORDER BY of a list over `res_view_letterbox v`: the caller's item, else the basket's, then res_id. As in
+ * The ORDER BY of a list over `res_view_letterbox v`: the query's items, then res_id. As in
  * 20.10, `priority` sorts by the priorities' order and `dest_user` by the assignee's name.
  */
-export function listOrder(query: BasketListQuery, resOrder: string): RawBuilder<unknown> {
-  const items = query.order ? [query.order] : basketOrder(resOrder)
-  const parts = items.map((item) => {
+export function listOrder(query: BasketListQuery): RawBuilder<unknown> {
+  const parts = query.order.map((item) => {
     const direction = item.direction === 'desc' ? sql`desc` : sql`asc`
     const nulls = item.nulls === 'first' ? sql` nulls first` : item.nulls === 'last' ? sql` nulls last` : sql``
     const column = item.expr.kind === 'column' ? item.expr.name : null

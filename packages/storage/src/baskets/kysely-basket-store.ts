@@ -34,7 +34,7 @@ async function refusedAsBasket<T>(
     return await run()
   } catch (error) {
     if (!isRefusedQuery(error)) throw error
-    if (query?.order) throw domainError('SEARCH_REQUEST_INVALID')
+    if (query?.callerOrder) throw domainError('SEARCH_REQUEST_INVALID')
     throw basketClauseRefusal(basket, `the database refused it (${(error as Error).message})`)
   }
 }
@@ -120,7 +120,7 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
       const condition = await listCondition(basket, ownerUserId, query)
       const { rows } = await refusedAsBasket(basket, query, () =>
         sql<{ res_id: string | number }>`select v.res_id from res_view_letterbox v
-          where ${condition} order by ${listOrder(query, basket.resOrder)}`.execute(db),
+          where ${condition} order by ${listOrder(query)}`.execute(db),
       )
       return rows.map((row) => Number(row.res_id))
     },
