@@ -5,7 +5,6 @@ import type { RecordPerimeter } from '../perimeter/ports.js'
 import { databaseIdOf } from '../request-values/database-id.js'
 import { parseActionResources, routeIdOf } from './action-request.js'
 import { controlList, type ListRouteIds } from './list-control.js'
-import type { ActionsStore } from './ports.js'
 import { type ActionRouteIds, type ActionsDependencies, lockedByAnother } from './run-action.js'
 
 /** One action of `GET .../actions`, as 20.10 answers it (`categories` only on a letter's page). */

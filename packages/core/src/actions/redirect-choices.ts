@@ -4,7 +4,7 @@ import { expandMacros, type PerimeterContext } from '../search/expand-macros.js'
 import { parseClause } from '../search/parser.js'
 import { routeIdOf } from './action-request.js'
 import { controlList } from './list-control.js'
-import type { ActionsStore, RedirectRule, RedirectUser } from './ports.js'
+import type { RedirectRule, RedirectUser } from './ports.js'
 import type { ActionRouteIds, ActionsDependencies } from './run-action.js'
 
 /** The keywords of `groupbasket_redirect` and the macros 20.10 reads them as (`PreProcessActionController`). */

@@ -42,7 +42,7 @@ describe('the basket answers recorded from Maarch 20.10', () => {
     const closed = maarchExchange('baskets-actions.json', 'closeMailAction 20 with a note')
     expect(closed.response.status).toBe(204)
     const rows = (closed.database as Record<string, MaarchLetterRows>)[String(ids.letters.close)]
-    expect(rows?.res_letterbox?.['status']).toBe('END')
-    expect(rows?.history.map((line) => line['info'])).toContain('Courriers à traiter : Cloturer')
+    expect(rows?.res_letterbox?.status).toBe('END')
+    expect(rows?.history.map((line) => line.info)).toContain('Courriers à traiter : Cloturer')
   })
 })
