@@ -30,7 +30,8 @@ async function record(destUser: number): Promise<number> {
       typist: 1,
       category_id: 'incoming',
       model_id: 1,
-      status: 'NEW',
+      // ATT: in none of the demo's baskets (MyBasket holds NEW letters assigned to their clerk).
+      status: 'ATT',
       destination: 'COU',
       dest_user: destUser,
     })
@@ -77,10 +78,13 @@ async function giveBasketToBbain(options: { preference: boolean }): Promise<void
     .values({ group_id: bbainGroup.groupId, basket_id: BASKET })
     .onConflict((c) => c.doNothing())
     .execute()
-  if (options.preference)
+  // Giving a basket to a group gives its members their preference rows (0026); a member without one is the case
+  // 20.10's `allowed` rule leaves out.
+  if (!options.preference)
     await db
-      .insertInto('users_baskets_preferences')
-      .values({ user_serial_id: BBAIN, group_serial_id: bbainGroup.id, basket_id: BASKET, display: true })
+      .deleteFrom('users_baskets_preferences')
+      .where('user_serial_id', '=', BBAIN)
+      .where('basket_id', '=', BASKET)
       .execute()
 }
 
