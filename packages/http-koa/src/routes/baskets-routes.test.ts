@@ -89,7 +89,9 @@ beforeAll(async () => {
     {
       basketId: 'BrokenBasket',
       name: 'Courriers liés',
-      clause: 'res_id in (select res_id from listinstance where item_id = @user_id)',
+      // A join: sub-selects read one table of the allow-list (docs/architecture.md, "Sub-selects in clauses").
+      clause:
+        'res_id in (select r.res_id_master from res_attachments r inner join shippings s on s.document_id = r.res_id)',
       order: 3,
       groups: [{ groupId: 'AGENT' }],
     },
@@ -100,7 +102,8 @@ beforeAll(async () => {
       order: 4,
       groups: [{ groupId: 'AGENT' }],
     },
-    { basketId: 'HiddenBasket', name: 'Cachée', clause: '1=1', visible: false, groups: [{ groupId: 'AGENT' }] },
+    // Hidden from the home page, yet it widens its members' perimeter as 20.10's does: it selects no letter here.
+    { basketId: 'HiddenBasket', name: 'Cachée', clause: '1=0', visible: false, groups: [{ groupId: 'AGENT' }] },
     { basketId: 'NoGroupBasket', name: 'Sans groupe', clause: '1=1' },
     {
       basketId: 'DgsBasket',
@@ -338,9 +341,7 @@ describe('GET /rest/resourcesList/users/{userId}/groups/{groupId}/baskets/{baske
   it('refuses a basket whose clause cannot be used, naming the basket, never listing every record', async () => {
     const broken = await s.call('GET', listPath(3, AGENT, 'BrokenBasket'), { auth: bbain })
     expect(broken.status).toBe(400)
-    expect(broken.json.errors).toMatch(
-      /^Basket "Courriers liés" \(BrokenBasket\) has a clause that cannot be used: sub-queries are not allowed/,
-    )
+    expect(broken.json.errors).toMatch(/^Basket "Courriers liés" \(BrokenBasket\) has a clause that cannot be used: /)
     const badDate = await s.call('GET', listPath(3, AGENT, 'BadDateBasket'), { auth: bbain })
     expect(badDate.status).toBe(400)
     expect(badDate.json.errors).toMatch(

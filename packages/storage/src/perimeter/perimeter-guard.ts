@@ -105,6 +105,14 @@ export class PerimeterGuard {
         this.#logger.warn({ group: group.groupId, err: error }, 'security clause refused; the group grants no record')
         continue
       }
+      const refusal = await databaseRefusalOf(db, tree)
+      if (refusal !== null) {
+        this.#logger.warn(
+          { group: group.groupId, err: refusal },
+          'security clause refused by the database; the group grants no record',
+        )
+        continue
+      }
       combined = combined ? { kind: 'logical', op: 'or', left: combined, right: tree } : tree
     }
     return combined
@@ -158,6 +166,14 @@ export class PerimeterGuard {
         this.#logger.warn(
           { basket: basket.basketId, owner: basket.ownerId, err: error },
           'basket clause refused; the basket widens no perimeter',
+        )
+        continue
+      }
+      const refusal = await databaseRefusalOf(db, tree)
+      if (refusal !== null) {
+        this.#logger.warn(
+          { basket: basket.basketId, owner: basket.ownerId, err: refusal },
+          'basket clause refused by the database; the basket widens no perimeter',
         )
         continue
       }
@@ -264,5 +280,29 @@ export class PerimeterGuard {
       primaryEntity: primary ? { id: primary.id, entityId: primary.entityId } : null,
       allEntities: tree.entities,
     }
+  }
+}
+
+/**
+ * Null when the database takes a basket's clause, else its error. A clause that parses can still be refused when
+ * planned (`creation_date > 'pas une date'`): ORed into the perimeter it would fail every read of every user holding
+ * the basket, so it is tried once, alone, when the actor's perimeter is built (inside a transaction, under a
+ * savepoint, so a refusal leaves the transaction usable).
+ */
+async function databaseRefusalOf(db: Executor, tree: ClauseAst): Promise<unknown> {
+  const probe = sql`select 1 from res_view_letterbox where ${compilePerimeterClause(tree, 'filter')} limit 0`
+  if (!db.isTransaction)
+    return probe.execute(db).then(
+      () => null,
+      (error: unknown) => error,
+    )
+  await sql`savepoint basket_clause_probe`.execute(db)
+  try {
+    await probe.execute(db)
+    await sql`release savepoint basket_clause_probe`.execute(db)
+    return null
+  } catch (error) {
+    await sql`rollback to savepoint basket_clause_probe`.execute(db)
+    return error
   }
 }
