@@ -81,6 +81,13 @@ describe('basketSelection', () => {
     )
   })
 
+  it("takes an administrator's sub-selects, as the perimeter does (a clerk's own receipts and marks)", async () => {
+    const clause = 'res_id not in (select res_id from acknowledgement_receipts) and typist = @user_id'
+    expect(await selected(await basketSelectionOfUser(context(), basket(clause), 3))).toEqual(
+      await expected('typist = 3'),
+    )
+  })
+
   it('holds nothing for an owner that no longer exists', async () => {
     expect(await selected(await basketSelectionOfUser(context(), basket('1=1'), 999_999))).toEqual([])
   })
