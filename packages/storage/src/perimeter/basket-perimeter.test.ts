@@ -199,15 +199,22 @@ describe('baskets widen the perimeter', () => {
       expect([...(await guard.allowedAmong(t.mailroom.db, actor, [forBbain]))]).toEqual([])
       expect(warnings).toMatchObject([{ basket: BASKET, owner: BBAIN }])
       expect(() =>
-        basketClauseCondition("res_id in (select res_id from acknowledgement_receipts where filename <> '')", {
-          userId: BBAIN,
-          login: 'bbain',
-          email: null,
-          entities: [],
-          primaryEntity: null,
-          allEntities: [],
-        }),
-      ).toThrow('Bad Request: clause is not valid: unknown column "acknowledgement_receipts.filename" at position 62')
+        basketClauseCondition(
+          {
+            basketId: BASKET,
+            basketName: 'Courriers MR53',
+            clause: "res_id in (select res_id from acknowledgement_receipts where filename <> '')",
+          },
+          {
+            userId: BBAIN,
+            login: 'bbain',
+            email: null,
+            entities: [],
+            primaryEntity: null,
+            allEntities: [],
+          },
+        ),
+      ).toThrow('unknown column "acknowledgement_receipts.filename" at position 62')
     } finally {
       await t.mailroom.db
         .updateTable('baskets')

@@ -1,5 +1,5 @@
-import { type ClauseAst, parseClause } from '@mailroom/core'
-import { expandMacros, type PerimeterContext, type PerimeterEntity } from '@mailroom/core/internal'
+import { type BasketClauseSource, basketClauseTree } from '@mailroom/core'
+import type { PerimeterContext, PerimeterEntity } from '@mailroom/core/internal'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { compileClause } from '../search/compile-clause.js'
@@ -7,20 +7,13 @@ import { compileClause } from '../search/compile-clause.js'
 type Executor = Kysely<Database>
 
 /**
- * A basket's clause as a tree for the user whose macros it is expanded with (its owner: for a lent basket, the
- * colleague who lent it). The clause is an administrator's: sub-selects may read every allow-listed table. A
- * clause the language cannot take throws its bad-request DomainError, naming the part.
+ * The SQL condition over `res_view_letterbox` of a basket's clause for its owner (its macros; for a lent basket, the
+ * colleague's who lent it): the records the basket holds. Core reads the clause (`basketClauseTree`: an
+ * administrator's, sub-selects over every allow-listed table), as for the basket's list; a clause the language
+ * cannot take throws BASKET_CLAUSE_REFUSED naming the basket and the part.
  */
-export function basketClauseTree(clause: string, owner: PerimeterContext): ClauseAst {
-  return expandMacros(parseClause(clause, { allowMacros: true, author: 'administrator' }), owner)
-}
-
-/**
- * The SQL condition over `res_view_letterbox` of a basket's clause for its owner: the records the basket holds.
- * For the basket lists and counts, and the perimeter (which ORs those of the user's baskets).
- */
-export function basketClauseCondition(clause: string, owner: PerimeterContext): Expression<SqlBool> {
-  return sql<SqlBool>`(${compileClause(basketClauseTree(clause, owner))})`
+export function basketClauseCondition(basket: BasketClauseSource, owner: PerimeterContext): Expression<SqlBool> {
+  return sql<SqlBool>`(${compileClause(basketClauseTree(basket, owner))})`
 }
 
 /** One basket that widens a user's perimeter, with the user whose macros its clause is expanded with. */

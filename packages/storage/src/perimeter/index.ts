@@ -1,2 +1,2 @@
-export { basketClauseCondition, basketClauseTree, perimeterBaskets } from './basket-perimeter.js'
+export { basketClauseCondition, perimeterBaskets } from './basket-perimeter.js'
 export { PerimeterGuard, type PerimeterShape } from './perimeter-guard.js'

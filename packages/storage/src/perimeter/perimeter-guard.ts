@@ -1,4 +1,4 @@
-import { type Actor, type ClauseAst, hasPrivilege, parseClause } from '@mailroom/core'
+import { type Actor, basketClauseTree, type ClauseAst, hasPrivilege, parseClause } from '@mailroom/core'
 import {
   expandMacros,
   isRoot,
@@ -10,7 +10,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { Logger } from '../logger.js'
 import { compilePerimeterClause } from '../search/compile-clause.js'
-import { basketClauseTree, perimeterBaskets, perimeterContextsOf } from './basket-perimeter.js'
+import { perimeterBaskets, perimeterContextsOf } from './basket-perimeter.js'
 import { isServedByWordsIndex } from './words-index.js'
 
 type Executor = Kysely<Database>
@@ -99,7 +99,7 @@ export class PerimeterGuard {
       if (!group.securityClause?.trim()) continue
       let tree: ClauseAst
       try {
-        tree = expandMacros(parseClause(group.securityClause, { allowMacros: true }), context)
+        tree = expandMacros(parseClause(group.securityClause, { allowMacros: true, author: 'administrator' }), context)
       } catch (error) {
         // A broken clause typed by an administrator grants nothing rather than failing every request.
         this.#logger.warn({ group: group.groupId, err: error }, 'security clause refused; the group grants no record')
@@ -161,7 +161,10 @@ export class PerimeterGuard {
       if (!basket.clause.trim() || owner === undefined) continue
       let tree: ClauseAst
       try {
-        tree = basketClauseTree(basket.clause, owner)
+        tree = basketClauseTree(
+          { basketId: basket.basketId, basketName: basket.basketId, clause: basket.clause },
+          owner,
+        )
       } catch (error) {
         this.#logger.warn(
           { basket: basket.basketId, owner: basket.ownerId, err: error },

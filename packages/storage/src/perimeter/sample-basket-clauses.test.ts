@@ -37,7 +37,7 @@ describe("the publisher's sample basket clauses on Mailroom's schema", () => {
     for (const { basketId, clause } of baskets) {
       let condition: ReturnType<typeof basketClauseCondition>
       try {
-        condition = basketClauseCondition(clause, owner)
+        condition = basketClauseCondition({ basketId, basketName: basketId, clause }, owner)
       } catch (error) {
         if (!isDomainError(error)) throw error
         refused.push(basketId)
