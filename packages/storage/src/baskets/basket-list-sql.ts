@@ -66,7 +66,7 @@ export function allOf(conditions: readonly Expression<SqlBool>[]): Condition {
 }
 
 /**
- * The ORDER BY of a list over `res_view_letterbox v`: the query's items, then res_id. As in
+ * The ORDER BY of a list over `res_view_letterbox` (unaliased, as every query a clause is compiled into): the query's items, then res_id. As in
  * 20.10, `priority` sorts by the priorities' order and `dest_user` by the assignee's name.
  */
 export function listOrder(query: BasketListQuery): RawBuilder<unknown> {
@@ -76,11 +76,11 @@ export function listOrder(query: BasketListQuery): RawBuilder<unknown> {
     const column = item.expr.kind === 'column' ? item.expr.name : null
     const expression =
       column === 'priority'
-        ? sql`(select pr."order" from priorities pr where pr.id = v.priority)`
+        ? sql`(select pr."order" from priorities pr where pr.id = res_view_letterbox.priority)`
         : column === 'dest_user'
-          ? sql`(select row(du.lastname, du.firstname) from users du where du.id = v.dest_user)`
+          ? sql`(select row(du.lastname, du.firstname) from users du where du.id = res_view_letterbox.dest_user)`
           : sql`(${compileClause(item.expr)})`
     return sql`${expression} ${direction}${nulls}`
   })
-  return sql.join([...parts, sql`v.res_id desc`])
+  return sql.join([...parts, sql`res_view_letterbox.res_id desc`])
 }

@@ -119,7 +119,7 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
     async listIds(basket, ownerUserId, query) {
       const condition = await listCondition(basket, ownerUserId, query)
       const { rows } = await refusedAsBasket(basket, query, () =>
-        sql<{ res_id: string | number }>`select v.res_id from res_view_letterbox v
+        sql<{ res_id: string | number }>`select res_view_letterbox.res_id from res_view_letterbox
           where ${condition} order by ${listOrder(query)}`.execute(db),
       )
       return rows.map((row) => Number(row.res_id))
@@ -224,15 +224,15 @@ async function filterLists(
   const grouped = async (leaveOut: FilterName, columns: string) => {
     const condition = await conditionBut(leaveOut)
     const { rows } = await sql<Record<string, unknown>>`select count(*)::int as count, ${sql.raw(columns)}
-      from res_view_letterbox v where ${condition} group by ${sql.raw(columns)}`.execute(db)
+      from res_view_letterbox where ${condition} group by ${sql.raw(columns)}`.execute(db)
     return rows
   }
   const [priorityRows, categoryRows, statusRows, entityRows, doctypeRows] = await Promise.all([
-    grouped('priorities', 'v.priority'),
-    grouped('categories', 'v.category_id'),
-    grouped('statuses', 'v.status'),
-    grouped('entities', 'v.destination'),
-    grouped('doctypes', 'v.type_id, v.type_label'),
+    grouped('priorities', 'res_view_letterbox.priority'),
+    grouped('categories', 'res_view_letterbox.category_id'),
+    grouped('statuses', 'res_view_letterbox.status'),
+    grouped('entities', 'res_view_letterbox.destination'),
+    grouped('doctypes', 'res_view_letterbox.type_id, res_view_letterbox.type_label'),
   ])
   const labels = await labelsOf(db, priorityRows, statusRows, entityRows)
   const priorities: FilterEntry[] = priorityRows.map((r) => ({
@@ -267,7 +267,7 @@ async function filterLists(
   const { rows: folderRows } = await sql<{ id: number; label: string; count: number }>`select f.id, f.label,
       count(rf.res_id)::int as count
     from folders f join resources_folders rf on rf.folder_id = f.id
-    where rf.res_id in (select v.res_id from res_view_letterbox v where ${folderCondition})
+    where rf.res_id in (select res_view_letterbox.res_id from res_view_letterbox where ${folderCondition})
       and (f.user_id = ${reader.id} or exists (select 1 from entities_folders ef where ef.folder_id = f.id
         and (ef.keyword = 'ALL_ENTITIES' or ef.entity_id = any(${sql.val(entityIds)}::int[]))))
     group by f.id, f.label`.execute(db)
