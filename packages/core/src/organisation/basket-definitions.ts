@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAARCH_ACTION_COMPONENTS } from '../actions/action-components.js'
 import { code, INDEXING_KEYWORDS, serial, storable } from './document-fields.js'
 
 /**
@@ -16,45 +17,7 @@ const jsonShape = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown(
  * which the interface runs without a dialog). A document may name any of them; which ones Mailroom runs is
  * the actions' business (docs/organisation.md lists them), the others are refused when run.
  */
-export const ACTION_COMPONENTS = [
-  'confirmAction',
-  'noConfirmAction',
-  'closeMailAction',
-  'closeMailWithAttachmentsOrNotesAction',
-  'redirectAction',
-  'closeAndIndexAction',
-  'updateDepartureDateAction',
-  'enabledBasketPersistenceAction',
-  'disabledBasketPersistenceAction',
-  'resMarkAsReadAction',
-  'sendExternalSignatoryBookAction',
-  'sendExternalNoteBookAction',
-  'createAcknowledgementReceiptsAction',
-  'updateAcknowledgementSendDateAction',
-  'sendShippingAction',
-  'sendSignatureBookAction',
-  'continueVisaCircuitAction',
-  'redirectInitiatorEntityAction',
-  'rejectVisaBackToPreviousAction',
-  'resetVisaAction',
-  'interruptVisaAction',
-  'sendToParallelOpinion',
-  'sendToOpinionCircuitAction',
-  'continueOpinionCircuitAction',
-  'giveOpinionParallelAction',
-  'validateParallelOpinionDiffusionAction',
-  'reconcileAction',
-  'sendAlfrescoAction',
-  'saveRegisteredMailAction',
-  'saveAndPrintRegisteredMailAction',
-  'saveAndIndexRegisteredMailAction',
-  'printRegisteredMailAction',
-  'printDepositListAction',
-  'sendToRecordManagementAction',
-  'checkAcknowledgmentRecordManagementAction',
-  'checkReplyRecordManagementAction',
-  'resetRecordManagementAction',
-] as const
+export const ACTION_COMPONENTS = MAARCH_ACTION_COMPONENTS
 /** One of Maarch 20.10's action component names. */
 export type ActionComponent = (typeof ACTION_COMPONENTS)[number]
 
