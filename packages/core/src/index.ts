@@ -350,7 +350,7 @@ export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
 export type { BasketClauseSource } from './baskets/basket-clause.js'
 export { basketClauseRefusal, basketClauseTree } from './baskets/basket-clause.js'
-export type { BasketListQuery, NullableFilter } from './baskets/basket-list-query.js'
+export type { BasketListQuery, ListOrderItem, NullableFilter } from './baskets/basket-list-query.js'
 export type { BasketsDependencies } from './baskets/basket-use-cases.js'
 export { createBasketsUseCases } from './baskets/basket-use-cases.js'
 export type {

@@ -130,13 +130,15 @@ export interface BasketListParams {
   /** 1 to 500 (default 10). */
   readonly limit?: number
   readonly offset?: number
-  /** One column and a direction, e.g. `creation_date desc` (default: the basket's order). */
+  /** One column and a direction, e.g. `creation_date desc` (default: the basket's order); `alt_identifier` sorts naturally. */
   readonly order?: string
   /** At least 2 characters, in the chrono or the subject. */
   readonly search?: string
   readonly priorities?: string
   readonly categories?: string
   readonly entities?: string
+  /** Destination codes, each with every entity below it; empty and commas as `entities`. */
+  readonly entitiesChildren?: string
   readonly statuses?: string
   readonly doctypes?: string
   readonly folders?: string
@@ -152,6 +154,7 @@ const BASKET_LIST_PARAMS = [
   'priorities',
   'categories',
   'entities',
+  'entitiesChildren',
   'statuses',
   'doctypes',
   'folders',
