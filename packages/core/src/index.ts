@@ -173,6 +173,25 @@ export {
   ChainVerificationResponseSchema,
   chainVerificationBody,
 } from './api/journal-verification-schemas.js'
+export type {
+  ContactsCustomFields,
+  ExternalSummary,
+  HistoryLine,
+  HistoryPage,
+  IndexingModelEntities,
+  ProcessingData,
+} from './api/letter-page-schemas.js'
+export {
+  ContactsCustomFieldsSchema,
+  ExternalSummaryPathSchema,
+  ExternalSummarySchema,
+  HistoryPageSchema,
+  HistoryQuerySchema,
+  IndexingModelEntitiesSchema,
+  LetterPageLimitQuerySchema,
+  ProcessingDataPathSchema,
+  ProcessingDataSchema,
+} from './api/letter-page-schemas.js'
 export type { LinkResourcesBody } from './api/link-schemas.js'
 export { LinkedResourcesSchema, LinkResourcesBodySchema, UnlinkPathSchema } from './api/link-schemas.js'
 export { ListInstanceSchema } from './api/list-instance-schemas.js'
@@ -526,6 +545,16 @@ export type {
 } from './journal/safe-verification.js'
 export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './journal/verify-chain.js'
 export { verifyChain } from './journal/verify-chain.js'
+export { HISTORY_LIMIT_MAX } from './letter-page/history-query.js'
+export type { LetterPageDependencies } from './letter-page/letter-page-use-cases.js'
+export { createLetterPageUseCases } from './letter-page/letter-page-use-cases.js'
+export type {
+  HistoryOrderColumn,
+  HistoryPageQuery,
+  LetterPageServices,
+  LetterPageStore,
+  RecordStatusOf,
+} from './letter-page/ports.js'
 export type { LinksDependencies } from './links/link-use-cases.js'
 export { createLinksUseCases } from './links/link-use-cases.js'
 export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'

@@ -16,6 +16,7 @@ import {
   createCriteriaSearchUseCases,
   createDiffusionListUseCases,
   createJournalUseCases,
+  createLetterPageUseCases,
   createLinksUseCases,
   createNotesUseCases,
   createRecordsUseCases,
@@ -76,6 +77,7 @@ import {
   KyselyEntityRepository,
   KyselyUserRepository,
   type Logger,
+  letterPagePorts,
   linksPorts,
   type MailroomDatabase,
   migrateToLatest,
@@ -319,6 +321,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       journal: createJournalUseCases(journalPorts(context)),
       baskets: createBasketsUseCases(basketsPorts(context)),
       actions: createActionsUseCases(actionsPorts(context)),
+      letterPage: createLetterPageUseCases(letterPagePorts(context)),
       sessionShell: createSessionShell(referencePorts(database.db).parameters, {
         instanceId: instanceIdOf(options.secret),
         applicationName: 'Mailroom',

@@ -16,6 +16,7 @@ import { folderRoutes } from './folder-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { indexingModelRoutes } from './indexing-model-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
+import { letterPageRoutes } from './letter-page-routes.js'
 import { linksRoutes } from './links-routes.js'
 import { metricsRoute } from './metrics-routes.js'
 import { notesRoutes } from './notes-routes.js'
@@ -54,6 +55,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...contactsRoutes,
   ...doctypeRoutes,
   ...referenceListRoutes,
+  // Before the indexing models' routes: /rest/indexingModels/entities is not /rest/indexingModels/:id.
+  ...letterPageRoutes,
   ...indexingModelRoutes,
   ...folderRoutes,
   ...userRoutes,
