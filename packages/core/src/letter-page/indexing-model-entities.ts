@@ -3,7 +3,12 @@ import type { EntityRow } from '../entities/entity.js'
 
 type TreeEntity = IndexingModelEntities['entities'][number]
 
-const byLabel = (a: EntityRow, b: EntityRow) => a.entity_label.localeCompare(b.entity_label)
+/**
+ * By label as the sample's database sorted them (the C collation: code points, capitals before small letters:
+ * "Direction Générale" before "Direction des"), which the recorded answer shows.
+ */
+const byLabel = (a: EntityRow, b: EntityRow) =>
+  a.entity_label < b.entity_label ? -1 : a.entity_label > b.entity_label ? 1 : 0
 
 /**
  * The enabled entities as 20.10's indexing models list them: the top-level ones by label, each followed by its
