@@ -173,25 +173,6 @@ export {
   ChainVerificationResponseSchema,
   chainVerificationBody,
 } from './api/journal-verification-schemas.js'
-export type {
-  ContactsCustomFields,
-  ExternalSummary,
-  HistoryLine,
-  HistoryPage,
-  IndexingModelEntities,
-  ProcessingData,
-} from './api/letter-page-schemas.js'
-export {
-  ContactsCustomFieldsSchema,
-  ExternalSummaryPathSchema,
-  ExternalSummarySchema,
-  HistoryPageSchema,
-  HistoryQuerySchema,
-  IndexingModelEntitiesSchema,
-  LetterPageLimitQuerySchema,
-  ProcessingDataPathSchema,
-  ProcessingDataSchema,
-} from './api/letter-page-schemas.js'
 export type { LinkResourcesBody } from './api/link-schemas.js'
 export { LinkedResourcesSchema, LinkResourcesBodySchema, UnlinkPathSchema } from './api/link-schemas.js'
 export { ListInstanceSchema } from './api/list-instance-schemas.js'
@@ -235,6 +216,25 @@ export {
   ParameterResponseSchema,
   ParameterSchema,
 } from './api/parameter-schemas.js'
+export type {
+  ContactsCustomFields,
+  ExternalSummary,
+  HistoryLine,
+  HistoryPage,
+  IndexingModelEntities,
+  ProcessingData,
+} from './api/processing-page-schemas.js'
+export {
+  ContactsCustomFieldsSchema,
+  ExternalSummaryPathSchema,
+  ExternalSummarySchema,
+  HistoryPageSchema,
+  HistoryQuerySchema,
+  IndexingModelEntitiesSchema,
+  ProcessingDataPathSchema,
+  ProcessingDataSchema,
+  ProcessingPageLimitQuerySchema,
+} from './api/processing-page-schemas.js'
 export type { CreateRecordBody, CreateRecordResponse, EarlierCreateRecordBody } from './api/record-schemas.js'
 export {
   CreateRecordBodySchema,
@@ -545,16 +545,6 @@ export type {
 } from './journal/safe-verification.js'
 export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './journal/verify-chain.js'
 export { verifyChain } from './journal/verify-chain.js'
-export { HISTORY_LIMIT_MAX } from './letter-page/history-query.js'
-export type { LetterPageDependencies } from './letter-page/letter-page-use-cases.js'
-export { createLetterPageUseCases } from './letter-page/letter-page-use-cases.js'
-export type {
-  HistoryOrderColumn,
-  HistoryPageQuery,
-  LetterPageServices,
-  LetterPageStore,
-  RecordStatusOf,
-} from './letter-page/ports.js'
 export type { LinksDependencies } from './links/link-use-cases.js'
 export { createLinksUseCases } from './links/link-use-cases.js'
 export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'
@@ -659,6 +649,16 @@ export type {
 export { checkBasketClause, validateOrganisation } from './organisation/validate-organisation.js'
 export type { ParameterRepository } from './parameters/ports.js'
 export type { RecordPerimeter } from './perimeter/ports.js'
+export { HISTORY_LIMIT_MAX } from './processing-page/history-query.js'
+export type {
+  HistoryOrderColumn,
+  HistoryPageQuery,
+  ProcessingPageServices,
+  ProcessingPageStore,
+  RecordStatusOf,
+} from './processing-page/ports.js'
+export type { ProcessingPageDependencies } from './processing-page/processing-page-use-cases.js'
+export { createProcessingPageUseCases } from './processing-page/processing-page-use-cases.js'
 export type { ChronoPlan } from './records/chrono.js'
 export type { CreateRecordDependencies } from './records/create-record.js'
 export type {

@@ -82,7 +82,6 @@ export type {
   VerifyJournalOptions,
 } from './journal/verify-journal.js'
 export { verifyJournal } from './journal/verify-journal.js'
-export { letterPagePorts } from './letter-page/letter-page-ports.js'
 export { linksPorts } from './links/links-ports.js'
 export type { Logger } from './logger.js'
 export { SILENT_LOGGER } from './logger.js'
@@ -97,6 +96,7 @@ export {
 } from './organisation/organisation-text.js'
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
 export { recordPerimeterOf } from './perimeter/record-perimeter.js'
+export { processingPagePorts } from './processing-page/processing-page-ports.js'
 export type { CommittedImportBatch, UnfinishedImportBatch } from './records/import-batches.js'
 export {
   beginImportBatch,

@@ -11,10 +11,10 @@ import type { CriteriaSearchServices } from '../criteria-search/criteria-search-
 import type { DiffusionListServices } from '../diffusion-list/list-instance.js'
 import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
-import type { LetterPageServices } from '../letter-page/ports.js'
 import type { LinksServices } from '../links/linked-resource.js'
 import type { NotesServices } from '../notes/notes-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
+import type { ProcessingPageServices } from '../processing-page/ports.js'
 import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
 import type { SessionShellServices } from '../session-shell/session-shell.js'
@@ -62,7 +62,7 @@ export interface MailroomServices {
   /** Actions on a basket's letters and their locks (`/rest/resourcesList/users/.../baskets/...`). */
   readonly actions: ActionsServices
   /** What 20.10's processing page reads beside the letter: processingData, the history, the external summary, … */
-  readonly letterPage: LetterPageServices
+  readonly processingPage: ProcessingPageServices
   /** What 20.10's web client asks around a session: the sign-in page's information, password rules, … */
   readonly sessionShell: SessionShellServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */

@@ -16,12 +16,12 @@ import { folderRoutes } from './folder-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { indexingModelRoutes } from './indexing-model-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
-import { letterPageRoutes } from './letter-page-routes.js'
 import { linksRoutes } from './links-routes.js'
 import { metricsRoute } from './metrics-routes.js'
 import { notesRoutes } from './notes-routes.js'
 import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
 import { parameterRoutes } from './parameter-routes.js'
+import { processingPageRoutes } from './processing-page-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import { referenceListRoutes } from './reference-list-routes.js'
 import type { RouteDeclaration, RouteDependencies } from './route-declaration.js'
@@ -56,7 +56,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...doctypeRoutes,
   ...referenceListRoutes,
   // Before the indexing models' routes: /rest/indexingModels/entities is not /rest/indexingModels/:id.
-  ...letterPageRoutes,
+  ...processingPageRoutes,
   ...indexingModelRoutes,
   ...folderRoutes,
   ...userRoutes,

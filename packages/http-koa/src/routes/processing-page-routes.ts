@@ -9,10 +9,10 @@ import {
   HistoryQuerySchema,
   type IndexingModelEntities,
   IndexingModelEntitiesSchema,
-  LetterPageLimitQuerySchema,
   type ProcessingData,
   ProcessingDataPathSchema,
   ProcessingDataSchema,
+  ProcessingPageLimitQuerySchema,
 } from '@mailroom/core'
 import { actorOf } from '../middleware/authenticate.js'
 import { json, type RouteDeclaration } from './route-declaration.js'
@@ -32,7 +32,7 @@ const LIST_CONTROL_ERRORS = [
  * the indexing form and the contacts' custom fields. `/rest/indexingModels/entities` is declared before
  * `/rest/indexingModels/:id` (routes/index.ts), which would take `entities` for an id.
  */
-export const letterPageRoutes: readonly RouteDeclaration[] = [
+export const processingPageRoutes: readonly RouteDeclaration[] = [
   {
     method: 'get',
     path: '/rest/resources/:resId/users/:userId/groups/:groupId/baskets/:basketId/processingData',
@@ -55,7 +55,7 @@ export const letterPageRoutes: readonly RouteDeclaration[] = [
       ({ services }) =>
       async (ctx) => {
         const { resId, userId, groupId, basketId } = ctx.params
-        ctx.body = await services.letterPage.processingData(actorOf(ctx), resId, { userId, groupId, basketId })
+        ctx.body = await services.processingPage.processingData(actorOf(ctx), resId, { userId, groupId, basketId })
       },
   },
   {
@@ -67,7 +67,7 @@ export const letterPageRoutes: readonly RouteDeclaration[] = [
     description:
       'The e-mails, acknowledgement receipts and exchanges sent about the letter, newest first. Mailroom sends none: the list is always empty, after the checks 20.10 makes (the perimeter, then the limit).',
     security: 'user',
-    request: { path: ExternalSummaryPathSchema, query: LetterPageLimitQuerySchema },
+    request: { path: ExternalSummaryPathSchema, query: ProcessingPageLimitQuerySchema },
     responses: {
       '200': {
         description: 'What was sent',
@@ -78,7 +78,7 @@ export const letterPageRoutes: readonly RouteDeclaration[] = [
     serve:
       ({ services }) =>
       async (ctx) => {
-        ctx.body = await services.letterPage.externalSummary(actorOf(ctx), ctx.params.resId, ctx.query.limit)
+        ctx.body = await services.processingPage.externalSummary(actorOf(ctx), ctx.params.resId, ctx.query.limit)
       },
   },
   {
@@ -115,7 +115,7 @@ export const letterPageRoutes: readonly RouteDeclaration[] = [
     serve:
       ({ services }) =>
       async (ctx) => {
-        ctx.body = await services.letterPage.history(actorOf(ctx), ctx.query)
+        ctx.body = await services.processingPage.history(actorOf(ctx), ctx.query)
       },
   },
   {
@@ -142,7 +142,7 @@ export const letterPageRoutes: readonly RouteDeclaration[] = [
     serve:
       ({ services }) =>
       async (ctx) => {
-        ctx.body = await services.letterPage.indexingModelEntities(actorOf(ctx))
+        ctx.body = await services.processingPage.indexingModelEntities(actorOf(ctx))
       },
   },
   {
@@ -164,7 +164,7 @@ export const letterPageRoutes: readonly RouteDeclaration[] = [
     serve:
       ({ services }) =>
       async (ctx) => {
-        ctx.body = await services.letterPage.contactsCustomFields(actorOf(ctx))
+        ctx.body = await services.processingPage.contactsCustomFields(actorOf(ctx))
       },
   },
 ]

@@ -1,15 +1,15 @@
-import type { LetterPageDependencies } from '@mailroom/core'
+import type { ProcessingPageDependencies } from '@mailroom/core'
 import { basketsPorts } from '../baskets/baskets-ports.js'
 import { KyselyEntityRepository } from '../entities/kysely-entity-repository.js'
 import { KyselyRecordStatusStore } from '../status/record-status-store.js'
 import type { StorageContext } from '../storage-context.js'
-import { kyselyLetterPageStore } from './kysely-letter-page-store.js'
+import { kyselyProcessingPageStore } from './kysely-processing-page-store.js'
 
 /** The ports of core's letter's page reads (processingData, the history page, …) over kysely. */
-export function letterPagePorts(context: StorageContext): LetterPageDependencies {
+export function processingPagePorts(context: StorageContext): ProcessingPageDependencies {
   const { baskets, perimeter } = basketsPorts(context)
   return {
-    letterPage: kyselyLetterPageStore(context.db),
+    processingPage: kyselyProcessingPageStore(context.db),
     baskets,
     perimeter,
     entities: new KyselyEntityRepository(context.db),

@@ -24,7 +24,7 @@ export const ProcessingDataSchema = z
 export type ProcessingData = z.infer<typeof ProcessingDataSchema>
 
 /** `?limit=` of the letter's page's short lists. */
-export const LetterPageLimitQuerySchema = z.object({
+export const ProcessingPageLimitQuerySchema = z.object({
   limit: z.string().optional().describe('At most this many (0 or absent: all)'),
 })
 

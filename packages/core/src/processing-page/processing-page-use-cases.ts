@@ -6,7 +6,7 @@ import type {
   HistoryPage,
   IndexingModelEntities,
   ProcessingData,
-} from '../api/letter-page-schemas.js'
+} from '../api/processing-page-schemas.js'
 import { controlList } from '../baskets/basket-use-cases.js'
 import type { BasketListPath, BasketStore } from '../baskets/ports.js'
 import type { EntityRepository } from '../entities/ports.js'
@@ -19,11 +19,11 @@ import { redactHistoryEntry } from '../status/history-redaction.js'
 import type { RecordStatusStore } from '../status/ports.js'
 import { isEmptyParam, parseHistoryQuery } from './history-query.js'
 import { indexingModelEntityTree } from './indexing-model-entities.js'
-import type { LetterPageServices, LetterPageStore } from './ports.js'
+import type { ProcessingPageServices, ProcessingPageStore } from './ports.js'
 
 /** What the letter's page's reads need from the outside. */
-export interface LetterPageDependencies {
-  readonly letterPage: LetterPageStore
+export interface ProcessingPageDependencies {
+  readonly processingPage: ProcessingPageStore
   readonly baskets: BasketStore
   readonly perimeter: RecordPerimeter
   readonly entities: Pick<EntityRepository, 'listAll'>
@@ -32,7 +32,7 @@ export interface LetterPageDependencies {
 }
 
 /** A record addressed by id that the actor may read: anything else is 'Document out of perimeter' (20.10's 403). */
-async function readableRecord(deps: LetterPageDependencies, actor: Actor, text: unknown): Promise<number> {
+async function readableRecord(deps: ProcessingPageDependencies, actor: Actor, text: unknown): Promise<number> {
   const resId = databaseIdOf(text, 'bigint')
   if (resId === null || !(await deps.perimeter.allows(actor, resId))) fail('OUT_OF_PERIMETER')
   return resId
@@ -51,7 +51,7 @@ function pathId(text: string | undefined, param: 'resId' | 'userId' | 'groupId' 
  * whether a letter outside the perimeter exists or what its status allows.
  */
 export async function readProcessingData(
-  deps: LetterPageDependencies,
+  deps: ProcessingPageDependencies,
   actor: Actor,
   resIdText: string | undefined,
   path: BasketListPath,
@@ -67,7 +67,7 @@ export async function readProcessingData(
   if (stored === null || stored === undefined || stored === '') return { listEventData: null }
   const listEventData = typeof stored === 'object' ? stored : null
   if (listEventData === null) return { listEventData: null }
-  const record = await deps.letterPage.recordStatus(resId)
+  const record = await deps.processingPage.recordStatus(resId)
   if (!record?.status) fail('PROCESSING_STATUS_MISSING')
   if (record.canBeModified) return { listEventData: listEventData as ProcessingData['listEventData'] }
   // PHP sets a key on the decoded value: an array becomes an object then.
@@ -80,7 +80,7 @@ export async function readProcessingData(
  * is always empty, after the same checks.
  */
 export async function readExternalSummary(
-  deps: LetterPageDependencies,
+  deps: ProcessingPageDependencies,
   actor: Actor,
   resIdText: string | undefined,
   limit: unknown,
@@ -96,7 +96,7 @@ export async function readExternalSummary(
  * chrono of a record outside the reader's perimeter shows a neutral mention instead (as the record's history does).
  */
 export async function readHistoryPage(
-  deps: LetterPageDependencies,
+  deps: ProcessingPageDependencies,
   actor: Actor,
   query: Readonly<Record<string, unknown>>,
 ): Promise<HistoryPage> {
@@ -111,13 +111,13 @@ export async function readHistoryPage(
     )
       fail('SERVICE_FORBIDDEN')
   } else if (!hasPrivilege(actor, 'view_history')) fail('SERVICE_FORBIDDEN')
-  const { lines, count } = await deps.letterPage.historyPage(parseHistoryQuery(query, resId))
+  const { lines, count } = await deps.processingPage.historyPage(parseHistoryQuery(query, resId))
   const visible = await visibleChronos(deps, actor, lines)
   return { history: lines.map((line) => redactHistoryEntry(line, visible)), count }
 }
 
 /** `GET /rest/indexingModels/entities` as `IndexingModelController::getEntities`: any signed-in user. */
-export async function readIndexingModelEntities(deps: LetterPageDependencies): Promise<IndexingModelEntities> {
+export async function readIndexingModelEntities(deps: ProcessingPageDependencies): Promise<IndexingModelEntities> {
   return { entities: indexingModelEntityTree(await deps.entities.listAll()) }
 }
 
@@ -130,7 +130,7 @@ export async function readContactsCustomFields(): Promise<ContactsCustomFields> 
 }
 
 /** The letter's page's reads over their ports (storage implements them, the composition root wires them). */
-export function createLetterPageUseCases(deps: LetterPageDependencies): LetterPageServices {
+export function createProcessingPageUseCases(deps: ProcessingPageDependencies): ProcessingPageServices {
   return {
     processingData: (actor, resId, basket) => readProcessingData(deps, actor, resId, basket),
     externalSummary: (actor, resId, limit) => readExternalSummary(deps, actor, resId, limit),

@@ -5,7 +5,7 @@ import { defineErrors } from '../error-definition.js'
  * 20.10's messages and statuses where it has them. 'Document out of perimeter', 'Service forbidden' and
  * 'Query limit is not an int val' are the catalogue's OUT_OF_PERIMETER, SERVICE_FORBIDDEN and NOTES_LIMIT_INVALID.
  */
-export const LETTER_PAGE_ERRORS = defineErrors({
+export const PROCESSING_PAGE_ERRORS = defineErrors({
   // 20.10 answers 403 for a path id that is not an integer, naming it.
   PROCESSING_PARAM_NOT_INTEGER: {
     kind: 'forbidden',

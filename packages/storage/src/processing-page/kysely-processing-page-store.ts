@@ -1,4 +1,4 @@
-import type { HistoryLine, HistoryPageQuery, LetterPageStore, RecordStatusOf } from '@mailroom/core'
+import type { HistoryLine, HistoryPageQuery, ProcessingPageStore, RecordStatusOf } from '@mailroom/core'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 
@@ -9,7 +9,7 @@ const RECORD_TABLES = ['res_letterbox', 'res_view_letterbox']
 const eventDateText = sql<string>`to_char(h.event_date at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`
 
 /** The reads of the letter's page over kysely: a record's status, a page of history lines. */
-export function kyselyLetterPageStore(db: Kysely<Database>): LetterPageStore {
+export function kyselyProcessingPageStore(db: Kysely<Database>): ProcessingPageStore {
   return {
     async recordStatus(resId: number): Promise<RecordStatusOf | null> {
       const row = await db

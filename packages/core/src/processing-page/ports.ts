@@ -6,7 +6,7 @@ import type {
   HistoryPage,
   IndexingModelEntities,
   ProcessingData,
-} from '../api/letter-page-schemas.js'
+} from '../api/processing-page-schemas.js'
 import type { BasketListPath } from '../baskets/ports.js'
 
 /** A record's status as the processing page asks it: its code, and whether that status lets the record change. */
@@ -40,7 +40,7 @@ export interface HistoryPageQuery {
 }
 
 /** Storage side of the letter's page. */
-export interface LetterPageStore {
+export interface ProcessingPageStore {
   /** The record's status, or null when there is no such record. */
   recordStatus(resId: number): Promise<RecordStatusOf | null>
   /** A page of history lines and how many the query selects in all. */
@@ -48,7 +48,7 @@ export interface LetterPageStore {
 }
 
 /** The reads of 20.10's processing page that no other capability answers. */
-export interface LetterPageServices {
+export interface ProcessingPageServices {
   processingData(actor: Actor, resId: string | undefined, basket: BasketListPath): Promise<ProcessingData>
   externalSummary(actor: Actor, resId: string | undefined, limit: unknown): Promise<ExternalSummary>
   history(actor: Actor, query: Readonly<Record<string, unknown>>): Promise<HistoryPage>

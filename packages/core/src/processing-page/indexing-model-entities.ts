@@ -1,4 +1,4 @@
-import type { IndexingModelEntities } from '../api/letter-page-schemas.js'
+import type { IndexingModelEntities } from '../api/processing-page-schemas.js'
 import type { EntityRow } from '../entities/entity.js'
 
 type TreeEntity = IndexingModelEntities['entities'][number]
