@@ -19,6 +19,7 @@ export const CHECKED_PRIVILEGES = [
   'view_doc_history',
   'view_full_history',
   'view_history',
+  'view_technical_infos',
 ] as const
 
 /** A privilege a route checks. */

@@ -1,13 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   demoAuth,
   expectSameShape,
   insertStandInRecord,
+  maarchExchange,
   seedBaskets,
   startTestServer,
   type TestServer,
+  webClientJourney,
 } from '../../../testing/src/index.js'
 
 /*
@@ -19,22 +19,9 @@ import {
  * bbain: id 3, AGENT (serial 4), PJS. bblier: id 4, RESPONSABLE (serial 5), DGS.
  */
 
-const JOURNEY = fileURLToPath(
-  new URL('../../../../../shared/reference/maarch-20.10-web-client/journey-20.10.json', import.meta.url),
-)
-const present = existsSync(JOURNEY)
-if (!present) {
-  if (process.env.CI === 'true') throw new Error(`CI must run every test: ${JOURNEY} is missing`)
-  process.stderr.write(`the letter page's journey comparison is skipped: ${JOURNEY} is missing\n`)
-}
-const steps: { method: string; path: string; status: number; body: string }[] = present
-  ? JSON.parse(readFileSync(JOURNEY, 'utf8'))
-  : []
-const recorded = (path: RegExp) => {
-  const step = steps.find((s) => s.method === 'GET' && path.test(s.path))
-  if (!step) throw new Error(`the journey has no GET ${path}`)
-  return { status: step.status, body: JSON.parse(step.body) as unknown }
-}
+const journey = webClientJourney("the processing page's journey comparison")
+const present = journey.present
+const recorded = (path: RegExp) => journey.recorded('GET', path)
 
 let s: TestServer
 const bbain = demoAuth('bbain')
@@ -223,6 +210,44 @@ describe('GET …/processingData', () => {
     // bblier reads the DGS letter through his own basket.
     const his = await s.call('GET', processing(outside, BBLIER, RESPONSABLE, dgsBasket), { auth: bblier })
     expect([his.status, his.json]).toEqual([200, { listEventData: { defaultTab: 'info' } }])
+  })
+})
+
+describe("beside the answers the real Maarch 20.10 gave the sample's clerks (letter-page-page.json)", () => {
+  const FILE = 'letter-page-page.json'
+
+  it('a history line: the same keys and types (ddaull reading letter 15 with view_full_history)', async () => {
+    await grant('AGENT', ['view_full_history'])
+    const response = await s.call('GET', `/rest/history?resId=${letter}&limit=3`, { auth: bbain })
+    const exchange = maarchExchange(FILE, 'ddaull: QualificationBasket (group 1), letter 15 (in basket): history')
+    expectSameShape(
+      { status: response.status, json: { history: [(response.json as { history: unknown[] }).history[0]], count: 1 } },
+      exchange.response,
+    )
+  })
+
+  it("a group's list_event_data stored as [] is answered as stored; {canUpdate: false} on a letter that may not change", async () => {
+    await s.mailroom.db
+      .updateTable('groupbasket')
+      .set({ list_event_data: '[]' })
+      .where('basket_id', '=', 'PlainBasket')
+      .execute()
+    try {
+      const stored = await s.call('GET', processing(letter, BBAIN, AGENT, plainBasket), { auth: bbain })
+      const recorded = maarchExchange(
+        FILE,
+        'ppetit: DepartmentBasket (group 4), letter 20 (in basket): processing data',
+      )
+      expect([stored.status, stored.json]).toEqual([recorded.response.status, recorded.response.body])
+      const frozenAnswer = await s.call('GET', processing(frozen, BBAIN, AGENT, plainBasket), { auth: bbain })
+      expect(frozenAnswer.json).toEqual({ listEventData: { canUpdate: false } })
+    } finally {
+      await s.mailroom.db
+        .updateTable('groupbasket')
+        .set({ list_event_data: null })
+        .where('basket_id', '=', 'PlainBasket')
+        .execute()
+    }
   })
 })
 

@@ -1,12 +1,10 @@
 import type { HistoryLine, HistoryPageQuery, ProcessingPageStore, RecordStatusOf } from '@mailroom/core'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
+import { timestampText } from '../database/timestamp-text.js'
 
 /** The history tables under which a record's own lines are written (20.10's history of a letter). */
 const RECORD_TABLES = ['res_letterbox', 'res_view_letterbox']
-
-/** As PostgreSQL prints a timestamp, 20.10's format (`2026-11-26 17:55:39.988838`), in UTC. */
-const eventDateText = sql<string>`to_char(h.event_date at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`
 
 /** The reads of the letter's page over kysely: a record's status, a page of history lines. */
 export function kyselyProcessingPageStore(db: Kysely<Database>): ProcessingPageStore {
@@ -27,7 +25,7 @@ export function kyselyProcessingPageStore(db: Kysely<Database>): ProcessingPageS
         .leftJoin('users as u', 'u.id', 'h.user_id')
         .select([
           'h.record_id',
-          eventDateText.as('event_date'),
+          timestampText('h.event_date').as('event_date'),
           'h.user_id',
           'h.info',
           'h.remote_ip',
