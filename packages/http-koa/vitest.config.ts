@@ -34,6 +34,7 @@ export default mailroomVitestConfig({
     'src/routes/actions-routes.test.ts',
     'src/routes/baskets-routes.test.ts',
     'src/routes/baskets-journey.test.ts',
+    'src/routes/processing-page-routes.test.ts',
     'src/routes/letter-page-journey.test.ts',
     'src/routes/baskets-list-query.test.ts',
   ],

@@ -227,6 +227,25 @@ export {
   ParameterResponseSchema,
   ParameterSchema,
 } from './api/parameter-schemas.js'
+export type {
+  ContactsCustomFields,
+  ExternalSummary,
+  HistoryLine,
+  HistoryPage,
+  IndexingModelEntities,
+  ProcessingData,
+} from './api/processing-page-schemas.js'
+export {
+  ContactsCustomFieldsSchema,
+  ExternalSummaryPathSchema,
+  ExternalSummarySchema,
+  HistoryPageSchema,
+  HistoryQuerySchema,
+  IndexingModelEntitiesSchema,
+  ProcessingDataPathSchema,
+  ProcessingDataSchema,
+  ProcessingPageLimitQuerySchema,
+} from './api/processing-page-schemas.js'
 export type { CreateRecordBody, CreateRecordResponse, EarlierCreateRecordBody } from './api/record-schemas.js'
 export {
   CreateRecordBodySchema,
@@ -664,6 +683,16 @@ export type {
 export { checkBasketClause, validateOrganisation } from './organisation/validate-organisation.js'
 export type { ParameterRepository } from './parameters/ports.js'
 export type { RecordPerimeter } from './perimeter/ports.js'
+export { HISTORY_LIMIT_MAX } from './processing-page/history-query.js'
+export type {
+  HistoryOrderColumn,
+  HistoryPageQuery,
+  ProcessingPageServices,
+  ProcessingPageStore,
+  RecordStatusOf,
+} from './processing-page/ports.js'
+export type { ProcessingPageDependencies } from './processing-page/processing-page-use-cases.js'
+export { createProcessingPageUseCases } from './processing-page/processing-page-use-cases.js'
 export type { ChronoPlan } from './records/chrono.js'
 export type { CreateRecordDependencies } from './records/create-record.js'
 export type {

@@ -19,6 +19,7 @@ import {
   createLetterPageUseCases,
   createLinksUseCases,
   createNotesUseCases,
+  createProcessingPageUseCases,
   createRecordsUseCases,
   createReferenceUseCases,
   createSearchUseCases,
@@ -87,6 +88,7 @@ import {
   PerimeterGuard,
   type PgPoolLike,
   pendingMigrations,
+  processingPagePorts,
   readOperationalStatistics,
   recordsPorts,
   referencePorts,
@@ -322,6 +324,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       journal: createJournalUseCases(journalPorts(context)),
       baskets: createBasketsUseCases(basketsPorts(context)),
       actions: createActionsUseCases(actionsPorts(context)),
+      processingPage: createProcessingPageUseCases(processingPagePorts(context)),
       sessionShell: createSessionShell(referencePorts(database.db).parameters, {
         instanceId: instanceIdOf(options.secret),
         applicationName: 'Mailroom',

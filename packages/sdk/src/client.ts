@@ -14,6 +14,7 @@ import type {
   ContactCreatedResponse,
   ContactListResponse,
   ContactResponse,
+  ContactsCustomFields,
   ContentBase64Response,
   ContentParams,
   CreateAttachmentBody,
@@ -23,9 +24,12 @@ import type {
   CriteriaSearchResponse,
   EarlierCreateRecordBody,
   Entity,
+  ExternalSummary,
+  HistoryPage,
   Home,
   IdentityProviderOffer,
   IndexingFileInformations,
+  IndexingModelEntities,
   IsAllowed,
   JournalEventsParams,
   JournalEventsResponse,
@@ -44,6 +48,7 @@ import type {
   OfferedActions,
   OriginalContentBase64Response,
   OriginalContentParams,
+  ProcessingData,
   ReadinessResponse,
   RecordHistoryResponse,
   RecordNotes,
@@ -126,6 +131,35 @@ export interface BasketAddress {
  * comma-separated lists; for `priorities`, `categories` and `entities` an empty text selects the records without
  * a value, a leading or trailing comma adds them.
  */
+/** Parameters of `getHistoryPage`, as 20.10's history pages send them. */
+export interface HistoryPageParams {
+  /** One letter's lines (else the whole history: privilege view_history). */
+  readonly resId?: number
+  /** Only the actions' lines (enough with view_doc_history). */
+  readonly onlyActions?: boolean
+  /** 1 to 500 (default 25). */
+  readonly limit?: number
+  readonly offset?: number
+  /** event_date (default, newest first), userLabel, info or remote_ip. */
+  readonly orderBy?: string
+  readonly order?: 'asc' | 'desc'
+  readonly startDate?: string
+  readonly endDate?: string
+  readonly search?: string
+}
+
+const HISTORY_PAGE_PARAMS = [
+  'resId',
+  'onlyActions',
+  'limit',
+  'offset',
+  'orderBy',
+  'order',
+  'startDate',
+  'endDate',
+  'search',
+] as const
+
 export interface BasketListParams {
   /** 1 to 500 (default 10). */
   readonly limit?: number
@@ -311,6 +345,17 @@ export interface MailroomClient extends ReferenceDataClient {
 
   /** GET /rest/resources/{resId}/listInstance: the diffusion list of a record. */
   getListInstance(resId: number, options?: CallOptions): Promise<ListInstance>
+
+  /** GET …/baskets/{basketId}/processingData: what a letter's processing page opened from the basket shows first. */
+  getProcessingData(resId: number, basket: BasketAddress, options?: CallOptions): Promise<ProcessingData>
+  /** GET /rest/externalSummary/{resId}: what was sent out about the letter (always empty in Mailroom). */
+  getExternalSummary(resId: number, limit?: number, options?: CallOptions): Promise<ExternalSummary>
+  /** GET /rest/history: a page of a letter's history lines, or of the whole history. */
+  getHistoryPage(params?: HistoryPageParams, options?: CallOptions): Promise<HistoryPage>
+  /** GET /rest/indexingModels/entities: the enabled entities as a tree. */
+  getIndexingModelEntities(options?: CallOptions): Promise<IndexingModelEntities>
+  /** GET /rest/contactsCustomFields: the contacts' custom fields (always empty in Mailroom). */
+  getContactsCustomFields(options?: CallOptions): Promise<ContactsCustomFields>
 
   /** GET …/baskets/{basketId}/actions: the actions offered in the basket's list, or on a letter's page (`resId`). */
   listBasketActions(
@@ -640,6 +685,27 @@ export function createClient(options: ClientOptions): MailroomClient {
 
     getListInstance(resId, call = {}) {
       return transport.json('GET', `${resource(resId)}/listInstance`, call)
+    },
+
+    getProcessingData(resId, basket, call = {}) {
+      // The basket's address after the letter's: …/resources/{resId}/users/{userId}/groups/…/processingData.
+      const address = basketPath(basket).replace(/^rest\/resourcesList\//, '')
+      return transport.json('GET', `${resource(resId)}/${address}/processingData`, call)
+    },
+    getExternalSummary(resId, limit, call = {}) {
+      return transport.json('GET', `rest/externalSummary/${encodeURIComponent(String(resId))}`, {
+        ...call,
+        query: { limit },
+      })
+    },
+    getHistoryPage(params, call = {}) {
+      return transport.json('GET', 'rest/history', { ...call, query: query(params, HISTORY_PAGE_PARAMS) })
+    },
+    getIndexingModelEntities(call = {}) {
+      return transport.json('GET', 'rest/indexingModels/entities', call)
+    },
+    getContactsCustomFields(call = {}) {
+      return transport.json('GET', 'rest/contactsCustomFields', call)
     },
 
     listBasketActions(ref, params, call = {}) {

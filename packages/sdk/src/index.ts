@@ -16,6 +16,7 @@ export type {
   ContactCreateParams,
   ContactListParams,
   CriteriaSearchParams,
+  HistoryPageParams,
   JournalCallOptions,
   MailroomClient,
   OpenApiJson,

@@ -97,6 +97,7 @@ export {
 } from './organisation/organisation-text.js'
 export { PerimeterGuard } from './perimeter/perimeter-guard.js'
 export { recordPerimeterOf } from './perimeter/record-perimeter.js'
+export { processingPagePorts } from './processing-page/processing-page-ports.js'
 export type { CommittedImportBatch, UnfinishedImportBatch } from './records/import-batches.js'
 export {
   beginImportBatch,

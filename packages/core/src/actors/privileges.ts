@@ -16,6 +16,9 @@ export const CHECKED_PRIVILEGES = [
   'admin_indexing_models',
   'admin_custom_fields',
   'include_folders_and_followed_resources_perimeter',
+  'view_doc_history',
+  'view_full_history',
+  'view_history',
   'view_technical_infos',
 ] as const
 

@@ -15,6 +15,7 @@ import type { LetterPageServices } from '../letter-page/letter-page.js'
 import type { LinksServices } from '../links/linked-resource.js'
 import type { NotesServices } from '../notes/notes-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
+import type { ProcessingPageServices } from '../processing-page/ports.js'
 import type { RecordsServices } from '../records/records-services.js'
 import type { SearchServices } from '../search/search-services.js'
 import type { SessionShellServices } from '../session-shell/session-shell.js'
@@ -63,6 +64,8 @@ export interface MailroomServices {
   readonly diffusionList: DiffusionListServices
   /** Actions on a basket's letters and their locks (`/rest/resourcesList/users/.../baskets/...`). */
   readonly actions: ActionsServices
+  /** What 20.10's processing page reads beside the letter: processingData, the history, the external summary, … */
+  readonly processingPage: ProcessingPageServices
   /** What 20.10's web client asks around a session: the sign-in page's information, password rules, … */
   readonly sessionShell: SessionShellServices
   /** Organisation and user administration (root users only over HTTP); absent in adapters that offer none. */

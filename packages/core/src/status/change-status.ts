@@ -66,10 +66,10 @@ export async function readRecordHistory(
  * Of the chronos the history's link lines name, those the actor may read: every record bearing the chrono is in
  * her perimeter. A chrono no record bears any more, or one shared with a record she may not read, stays hidden.
  */
-async function visibleChronos(
-  deps: StatusDependencies,
+export async function visibleChronos(
+  deps: { readonly statuses: Pick<RecordStatusStore, 'recordsBearing'>; readonly perimeter: RecordPerimeter },
   actor: Actor,
-  entries: readonly HistoryEntry[],
+  entries: readonly Pick<HistoryEntry, 'info'>[],
 ): Promise<Set<string>> {
   const named = new Set(entries.map((entry) => linkedChronoOf(entry.info)).filter((c) => c !== null))
   const storable = [...named].filter(isStorableText)

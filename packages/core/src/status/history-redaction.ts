@@ -24,7 +24,10 @@ export function linkedChronoOf(info: string | null): string | null {
  * she may read never tells her the number of one she may not. `visibleChronos`: the chronos the line may show
  * (those every record bearing them is in her perimeter).
  */
-export function redactHistoryEntry(entry: HistoryEntry, visibleChronos: ReadonlySet<string>): HistoryEntry {
+export function redactHistoryEntry<E extends Pick<HistoryEntry, 'info'>>(
+  entry: E,
+  visibleChronos: ReadonlySet<string>,
+): E {
   const chrono = linkedChronoOf(entry.info)
   if (chrono === null || visibleChronos.has(chrono)) return entry
   const prefix = (entry.info ?? '').slice(0, (entry.info ?? '').length - chrono.length)

@@ -22,6 +22,7 @@ import { metricsRoute } from './metrics-routes.js'
 import { notesRoutes } from './notes-routes.js'
 import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
 import { parameterRoutes } from './parameter-routes.js'
+import { processingPageRoutes } from './processing-page-routes.js'
 import { recordsRoutes } from './records-routes.js'
 import { referenceListRoutes } from './reference-list-routes.js'
 import type { RouteDeclaration, RouteDependencies } from './route-declaration.js'
@@ -56,6 +57,8 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...contactsRoutes,
   ...doctypeRoutes,
   ...referenceListRoutes,
+  // Before the indexing models' routes: /rest/indexingModels/entities is not /rest/indexingModels/:id.
+  ...processingPageRoutes,
   ...indexingModelRoutes,
   ...folderRoutes,
   ...userRoutes,

@@ -210,6 +210,7 @@ export const letterPageRoutes: readonly RouteDeclaration[] = [
         } satisfies IndexingFileInformations),
       },
     },
+    errors: [],
     serve:
       ({ services, bodyLimitBytes }) =>
       async (ctx) => {

@@ -13,6 +13,7 @@ import { LETTER_PAGE_ERRORS } from './letter-page.js'
 import { LINKS_ERRORS } from './links.js'
 import { NOTES_ERRORS } from './notes.js'
 import { ORGANISATION_ERRORS } from './organisation.js'
+import { PROCESSING_PAGE_ERRORS } from './processing-page.js'
 import { RECORDS_ERRORS } from './records.js'
 import { REFERENCE_ERRORS } from './reference.js'
 import { SEARCH_ERRORS } from './search.js'
@@ -41,4 +42,5 @@ export const ERROR_CATALOGUE = {
   ...BASKET_ERRORS,
   ...WEB_CLIENT_ERRORS,
   ...LETTER_PAGE_ERRORS,
+  ...PROCESSING_PAGE_ERRORS,
 } as const
