@@ -194,6 +194,22 @@ describe.sequential(`endpoint fuzzing (${RUNS} cases per endpoint)`, () => {
       options,
     )
   })
+  it("a letter's page: the record, its items, fields, file information and versions", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('', '/items', '/fields/', '/fileInformation', '/versionsInformations'),
+        pathValue,
+        pathValue,
+        fc.dictionary(fc.constantFrom('light', 'alt', 'x'), queryValue, { maxKeys: 2 }),
+        login,
+        async (suffix, id, field, query, auth) => {
+          const path = `/rest/resources/${id}${suffix}${suffix === '/fields/' ? field : ''}?${new URLSearchParams(query)}`
+          expectSane(await send(s.call('GET', path, { auth })), path)
+        },
+      ),
+      options,
+    )
+  })
   it('notes, links and diffusion lists (POST /rest/notes, GET …/notes, /rest/notes/{id}, …/linkedResources, …/listInstance)', async () => {
     // A few records, so that some of the path values name one in the callers' perimeters.
     for (const destination of ['PJS', 'COU', 'DSI'])

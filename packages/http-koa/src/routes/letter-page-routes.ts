@@ -210,6 +210,7 @@ export const letterPageRoutes: readonly RouteDeclaration[] = [
         } satisfies IndexingFileInformations),
       },
     },
+    // Nothing of its own can fail: only the stages every route has (credentials, the server).
     errors: [],
     serve:
       ({ services, bodyLimitBytes }) =>
