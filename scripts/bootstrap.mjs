@@ -7,6 +7,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { IMAGE_TEST_SKIPPED, imageTestWanted, startImageTest } from './image-test.mjs'
 import { isSupported, majorOf, nodeBinFor, PREFERRED_MAJOR, runWithNode, SUPPORTED_MAJORS } from './node-release.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -75,6 +76,7 @@ if (task === 'test') {
       'install-capture-python.sh',
     ])
       run('bash', [join(root, 'scripts', script)])
+    if (imageTestWanted()) run('bash', [join(root, 'scripts/install-podman.sh')])
   }
   if (!process.env.MAILROOM_SKIP_POSTGRES) {
     const found = spawnSync('bash', [join(root, 'scripts/ensure-postgres.sh')], {
@@ -90,6 +92,11 @@ if (task === 'test') {
     env.TEST_DATABASE_URL = found.stdout.trim().split('\n').pop()
     console.log(`PostgreSQL for tests: ${env.TEST_DATABASE_URL}`)
   }
+  // The container image test beside everything else, from now on (scripts/image-test.mjs): it needs PostgreSQL,
+  // not the build, and most of its minutes wait on podman, apt and the network while the build and the suite
+  // keep the cores busy.
+  const imageTest = imageTestWanted() ? startImageTest(root, env, startBeside) : null
+  if (!imageTest) console.log(IMAGE_TEST_SKIPPED)
   // The object-storage tests run against a real Ceph gateway (scripts/ceph-test-cluster.sh); where none can
   // start (no apt-get, not root) they are skipped, each saying so, and the rest of the suite runs. The run holds
   // the cluster (`acquire`, `release` at its end): a run beside it shares the same one, and whichever run started
@@ -171,6 +178,7 @@ if (task === 'test') {
   // two cores) had made the run slower, not faster (measured on 2026-11-28).
   const tests = checks === 0 ? pn('exec', 'vitest', 'run', '--config', 'vitest.suite.config.ts') : 1
   const packageCheckStatus = packageCheck ? await packageCheck.finished() : 0
+  const imageTestStatus = imageTest ? await imageTest.finished() : 0
   if (heldCeph) spawnSync('bash', [cephScript, 'release', String(process.pid)], { cwd: root, env, stdio: 'inherit' })
   const templatesModule = join(root, 'packages/testing/dist/databases/demo-templates-setup.js')
   if (existsSync(templatesModule)) {
@@ -184,18 +192,23 @@ if (task === 'test') {
   const failed = results.reduce((sum, report) => sum + (report.numFailedTests ?? 0), 0)
   if (checks !== 0) console.log('build, typecheck or lint/format failed')
   if (packageCheckStatus !== 0) console.log('the package check failed (scripts/check-packages.mjs, above)')
+  if (imageTestStatus !== 0) console.log('the container image test failed (its run beside the tests, above)')
   console.log(`\n${testSummaryLine(results, root)}`)
-  process.exit(checks !== 0 || packageCheckStatus !== 0 || tests !== 0 || failed > 0 || interrupted ? 1 : 0)
+  if (!imageTest) console.log(IMAGE_TEST_SKIPPED)
+  const besideStatus = packageCheckStatus || imageTestStatus
+  process.exit(checks !== 0 || besideStatus !== 0 || tests !== 0 || failed > 0 || interrupted ? 1 : 0)
 }
 
 /**
  * Starts a Node script beside the tests: its output goes to a file (the tests' run blocks this process, so a
- * pipe would not be read) and is printed, under a heading, when `finished()` resolves with its exit status.
+ * pipe would not be read) and is printed, under a heading with its exit status and how long it ran, when
+ * `finished()` resolves with that status. `options` may give another folder and environment.
  */
-function startBeside(args) {
+function startBeside(args, options = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'mailroom-beside-'))
   const output = openSync(join(folder, 'output.txt'), 'w')
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', output, output] })
+  const started = Date.now()
+  const child = spawn(process.execPath, args, { cwd: root, env, ...options, stdio: ['ignore', output, output] })
   closeSync(output)
   const status = new Promise((resolve) => {
     child.on('error', () => resolve(1))
@@ -204,7 +217,8 @@ function startBeside(args) {
   return {
     async finished() {
       const code = await status
-      console.log(`\n--- ${args.join(' ')} (run beside the tests), exit ${code}`)
+      const seconds = Math.round((Date.now() - started) / 1000)
+      console.log(`\n--- ${args.join(' ')} (run beside the tests), exit ${code}, ${seconds} s`)
       process.stdout.write(readFileSync(join(folder, 'output.txt'), 'utf8'))
       rmSync(folder, { recursive: true, force: true })
       return code
