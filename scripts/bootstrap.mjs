@@ -92,6 +92,10 @@ if (task === 'test') {
     env.TEST_DATABASE_URL = found.stdout.trim().split('\n').pop()
     console.log(`PostgreSQL for tests: ${env.TEST_DATABASE_URL}`)
   }
+  const reports = join(root, '.test-reports')
+  rmSync(reports, { recursive: true, force: true })
+  mkdirSync(reports, { recursive: true })
+  env.MAILROOM_TEST_REPORT_DIR = reports
   // The container image test beside everything else, from now on (scripts/image-test.mjs): it needs PostgreSQL,
   // not the build, and most of its minutes wait on podman, apt and the network while the build and the suite
   // keep the cores busy.
@@ -145,10 +149,6 @@ if (task === 'test') {
     console.log('\ninterrupted: removing what the run made (Ctrl-C again to leave at once)')
   }
   process.on('SIGINT', onInterrupt)
-  const reports = join(root, '.test-reports')
-  rmSync(reports, { recursive: true, force: true })
-  mkdirSync(reports, { recursive: true })
-  env.MAILROOM_TEST_REPORT_DIR = reports
   // Build too: the packages, the example program and the API reference must build from a clean clone.
   const checks =
     pn('exec', 'turbo', 'run', 'build', 'typecheck', '--output-logs=errors-only', '--concurrency=3') ||
