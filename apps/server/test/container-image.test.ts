@@ -44,11 +44,17 @@ const BUILD_TIMEOUT_MS = 45 * 60_000
 const RUN_TIMEOUT_MS = 10 * 60_000
 const tag = `${process.pid}`
 
+/**
+ * How long a PDF may take: an office file's first conversion starts LibreOffice in the container, which took over
+ * 60 s on a 2-core machine at load 30 (other suites and builds beside it).
+ */
+const PDF_TIMEOUT_MS = 180_000
+
 /** The PDF of a record, as a clerk reads it. */
 async function pdfOf(url: string, resId: number): Promise<Buffer> {
   const response = await fetch(`${url}/rest/resources/${resId}/content`, {
     headers: basicAuth('cchaplin'),
-    signal: AbortSignal.timeout(60_000),
+    signal: AbortSignal.timeout(PDF_TIMEOUT_MS),
   })
   expect(response.status).toBe(200)
   return Buffer.from(await response.arrayBuffer())
