@@ -65,19 +65,14 @@ if (task === 'start') {
 
 if (task === 'test') {
   // The real parts the tests drive (LibreOffice, Debian's Chromium, OpenLDAP's slapd, the Python the real capture
-  // client runs on), completed where pieces are missing, as CI does: a fresh clone's `npm test` must not fail for
-  // want of them. Each script warns and goes on when it cannot.
-  if (!process.env.MAILROOM_SKIP_INSTALLS) {
-    for (const script of [
-      'install-libreoffice.sh',
-      'install-chromium.sh',
-      'install-slapd.sh',
-      'install-tesseract.sh',
-      'install-capture-python.sh',
-    ])
-      run('bash', [join(root, 'scripts', script)])
-    if (imageTestWanted()) run('bash', [join(root, 'scripts/install-podman.sh')])
+  // client runs on, podman for the image test), completed where pieces are missing, as CI does: a fresh clone's
+  // `npm test` must not fail for want of them. Each script warns and goes on when it cannot.
+  const install = (scripts) => {
+    if (!process.env.MAILROOM_SKIP_INSTALLS) for (const script of scripts) run('bash', [join(root, 'scripts', script)])
   }
+  // First what the image test needs to start (podman; the capture client's Python, which the server's vitest
+  // configuration checks in CI): on a fresh machine it then starts before the other installs' minutes of apt-get.
+  install([...(imageTestWanted() ? ['install-podman.sh'] : []), 'install-capture-python.sh'])
   if (!process.env.MAILROOM_SKIP_POSTGRES) {
     const found = spawnSync('bash', [join(root, 'scripts/ensure-postgres.sh')], {
       cwd: root,
@@ -97,10 +92,11 @@ if (task === 'test') {
   mkdirSync(reports, { recursive: true })
   env.MAILROOM_TEST_REPORT_DIR = reports
   // The container image test beside everything else, from now on (scripts/image-test.mjs): it needs PostgreSQL,
-  // not the build, and most of its minutes wait on podman, apt and the network while the build and the suite
-  // keep the cores busy.
+  // not the build or the other installs, and most of its minutes wait on podman, apt and the network while the
+  // installs, the build and the suite go on.
   const imageTest = imageTestWanted() ? startImageTest(root, env, startBeside) : null
   if (!imageTest) console.log(IMAGE_TEST_SKIPPED)
+  install(['install-libreoffice.sh', 'install-chromium.sh', 'install-slapd.sh', 'install-tesseract.sh'])
   // The object-storage tests run against a real Ceph gateway (scripts/ceph-test-cluster.sh); where none can
   // start (no apt-get, not root) they are skipped, each saying so, and the rest of the suite runs. The run holds
   // the cluster (`acquire`, `release` at its end): a run beside it shares the same one, and whichever run started
