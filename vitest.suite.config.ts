@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import consoleApp from './apps/console/vitest.config.ts'
 import server from './apps/server/vitest.config.ts'
 import bench from './bench/vitest.config.ts'
@@ -16,6 +16,7 @@ import objectStore from './packages/object-store/vitest.config.ts'
 import sdk from './packages/sdk/vitest.config.ts'
 import storage from './packages/storage/vitest.config.ts'
 import testing from './packages/testing/vitest.config.ts'
+import { IMAGE_TEST_FILE } from './scripts/image-test.mjs'
 
 /**
  * The whole suite as one vitest run (`npm test`, scripts/bootstrap.mjs): every package's projects (PGlite,
@@ -44,6 +45,12 @@ export const SUITE_PACKAGES = {
 
 const root = dirname(fileURLToPath(import.meta.url))
 
+/**
+ * Files `npm test` runs in a vitest run of their own beside this one (scripts/image-test.mjs): the container
+ * image test waits minutes on podman and would hold one of the two workers all that time.
+ */
+export const RUN_BESIDE_THE_SUITE = [IMAGE_TEST_FILE]
+
 interface PackageTest {
   readonly projects?: readonly { readonly test: { readonly name: string } & Record<string, unknown> }[]
   readonly [option: string]: unknown
@@ -60,11 +67,19 @@ function projectsOf(folder: string, config: object) {
     maxWorkers: _maxWorkers,
     ...shared
   } = (config as { readonly test?: PackageTest }).test ?? {}
-  return (projects ?? [{ test: { name: '' } }]).map((project) => ({
-    ...config,
-    root: join(root, folder),
-    test: { ...shared, ...project.test, name: projects ? `${name}:${project.test.name}` : name },
-  }))
+  const beside = RUN_BESIDE_THE_SUITE.filter((file) => file.startsWith(`${folder}/`)).map((file) =>
+    file.slice(folder.length + 1),
+  )
+  return (projects ?? [{ test: { name: '' } }]).map((project) => {
+    const test: Record<string, unknown> = {
+      ...shared,
+      ...project.test,
+      name: projects ? `${name}:${project.test.name}` : name,
+    }
+    const excluded = (test.exclude as readonly string[] | undefined) ?? configDefaults.exclude
+    const exclude = beside.length > 0 ? { exclude: [...excluded, ...beside] } : {}
+    return { ...config, root: join(root, folder), test: { ...test, ...exclude } }
+  })
 }
 
 const reportDir = process.env.MAILROOM_TEST_REPORT_DIR

@@ -7,6 +7,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { IMAGE_TEST_SKIPPED, imageTestWanted, startImageTest } from './image-test.mjs'
 import { isSupported, majorOf, nodeBinFor, PREFERRED_MAJOR, runWithNode, SUPPORTED_MAJORS } from './node-release.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -64,18 +65,14 @@ if (task === 'start') {
 
 if (task === 'test') {
   // The real parts the tests drive (LibreOffice, Debian's Chromium, OpenLDAP's slapd, the Python the real capture
-  // client runs on), completed where pieces are missing, as CI does: a fresh clone's `npm test` must not fail for
-  // want of them. Each script warns and goes on when it cannot.
-  if (!process.env.MAILROOM_SKIP_INSTALLS) {
-    for (const script of [
-      'install-libreoffice.sh',
-      'install-chromium.sh',
-      'install-slapd.sh',
-      'install-tesseract.sh',
-      'install-capture-python.sh',
-    ])
-      run('bash', [join(root, 'scripts', script)])
+  // client runs on, podman for the image test), completed where pieces are missing, as CI does: a fresh clone's
+  // `npm test` must not fail for want of them. Each script warns and goes on when it cannot.
+  const install = (scripts) => {
+    if (!process.env.MAILROOM_SKIP_INSTALLS) for (const script of scripts) run('bash', [join(root, 'scripts', script)])
   }
+  // First what the image test needs to start (podman; the capture client's Python, which the server's vitest
+  // configuration checks in CI): on a fresh machine it then starts before the other installs' minutes of apt-get.
+  install([...(imageTestWanted() ? ['install-podman.sh'] : []), 'install-capture-python.sh'])
   if (!process.env.MAILROOM_SKIP_POSTGRES) {
     const found = spawnSync('bash', [join(root, 'scripts/ensure-postgres.sh')], {
       cwd: root,
@@ -90,6 +87,16 @@ if (task === 'test') {
     env.TEST_DATABASE_URL = found.stdout.trim().split('\n').pop()
     console.log(`PostgreSQL for tests: ${env.TEST_DATABASE_URL}`)
   }
+  const reports = join(root, '.test-reports')
+  rmSync(reports, { recursive: true, force: true })
+  mkdirSync(reports, { recursive: true })
+  env.MAILROOM_TEST_REPORT_DIR = reports
+  // The container image test beside everything else, from now on (scripts/image-test.mjs): it needs PostgreSQL,
+  // not the build or the other installs, and most of its minutes wait on podman, apt and the network while the
+  // installs, the build and the suite go on.
+  const imageTest = imageTestWanted() ? startImageTest(root, env, startBeside) : null
+  if (!imageTest) console.log(IMAGE_TEST_SKIPPED)
+  install(['install-libreoffice.sh', 'install-chromium.sh', 'install-slapd.sh', 'install-tesseract.sh'])
   // The object-storage tests run against a real Ceph gateway (scripts/ceph-test-cluster.sh); where none can
   // start (no apt-get, not root) they are skipped, each saying so, and the rest of the suite runs. The run holds
   // the cluster (`acquire`, `release` at its end): a run beside it shares the same one, and whichever run started
@@ -138,10 +145,6 @@ if (task === 'test') {
     console.log('\ninterrupted: removing what the run made (Ctrl-C again to leave at once)')
   }
   process.on('SIGINT', onInterrupt)
-  const reports = join(root, '.test-reports')
-  rmSync(reports, { recursive: true, force: true })
-  mkdirSync(reports, { recursive: true })
-  env.MAILROOM_TEST_REPORT_DIR = reports
   // Build too: the packages, the example program and the API reference must build from a clean clone.
   const checks =
     pn('exec', 'turbo', 'run', 'build', 'typecheck', '--output-logs=errors-only', '--concurrency=3') ||
@@ -171,6 +174,7 @@ if (task === 'test') {
   // two cores) had made the run slower, not faster (measured on 2026-11-28).
   const tests = checks === 0 ? pn('exec', 'vitest', 'run', '--config', 'vitest.suite.config.ts') : 1
   const packageCheckStatus = packageCheck ? await packageCheck.finished() : 0
+  const imageTestStatus = imageTest ? await imageTest.finished() : 0
   if (heldCeph) spawnSync('bash', [cephScript, 'release', String(process.pid)], { cwd: root, env, stdio: 'inherit' })
   const templatesModule = join(root, 'packages/testing/dist/databases/demo-templates-setup.js')
   if (existsSync(templatesModule)) {
@@ -184,18 +188,23 @@ if (task === 'test') {
   const failed = results.reduce((sum, report) => sum + (report.numFailedTests ?? 0), 0)
   if (checks !== 0) console.log('build, typecheck or lint/format failed')
   if (packageCheckStatus !== 0) console.log('the package check failed (scripts/check-packages.mjs, above)')
+  if (imageTestStatus !== 0) console.log('the container image test failed (its run beside the tests, above)')
   console.log(`\n${testSummaryLine(results, root)}`)
-  process.exit(checks !== 0 || packageCheckStatus !== 0 || tests !== 0 || failed > 0 || interrupted ? 1 : 0)
+  if (!imageTest) console.log(IMAGE_TEST_SKIPPED)
+  const besideStatus = packageCheckStatus || imageTestStatus
+  process.exit(checks !== 0 || besideStatus !== 0 || tests !== 0 || failed > 0 || interrupted ? 1 : 0)
 }
 
 /**
  * Starts a Node script beside the tests: its output goes to a file (the tests' run blocks this process, so a
- * pipe would not be read) and is printed, under a heading, when `finished()` resolves with its exit status.
+ * pipe would not be read) and is printed, under a heading with its exit status and how long it ran, when
+ * `finished()` resolves with that status. `options` may give another folder and environment.
  */
-function startBeside(args) {
+function startBeside(args, options = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'mailroom-beside-'))
   const output = openSync(join(folder, 'output.txt'), 'w')
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', output, output] })
+  const started = Date.now()
+  const child = spawn(process.execPath, args, { cwd: root, env, ...options, stdio: ['ignore', output, output] })
   closeSync(output)
   const status = new Promise((resolve) => {
     child.on('error', () => resolve(1))
@@ -204,7 +213,8 @@ function startBeside(args) {
   return {
     async finished() {
       const code = await status
-      console.log(`\n--- ${args.join(' ')} (run beside the tests), exit ${code}`)
+      const seconds = Math.round((Date.now() - started) / 1000)
+      console.log(`\n--- ${args.join(' ')} (run beside the tests), exit ${code}, ${seconds} s`)
       process.stdout.write(readFileSync(join(folder, 'output.txt'), 'utf8'))
       rmSync(folder, { recursive: true, force: true })
       return code

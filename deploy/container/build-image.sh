@@ -17,4 +17,6 @@ mounts=()
 if [ "$bundle" != none ] && [ -f "$bundle" ]; then
   mounts=(--volume "$bundle:/etc/ssl/certs/ca-certificates.crt:ro")
 fi
-exec "$here/podman.sh" build --network=host "${mounts[@]}" -f "$here/Containerfile" "$@" "$root"
+# --jobs: the stages that do not wait on each other run together (the runtime's apt-get, LibreOffice and
+# Tesseract beside the workspace's fetch and build): a build from nothing takes minutes less.
+exec "$here/podman.sh" build --network=host --jobs=3 "${mounts[@]}" -f "$here/Containerfile" "$@" "$root"

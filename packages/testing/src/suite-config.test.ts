@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { IMAGE_TEST_FILE, imageTestWanted } from '../../../scripts/image-test.mjs'
 import suite, { SUITE_PACKAGES } from '../../../vitest.suite.config.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -35,5 +36,30 @@ describe('the whole suite as one vitest run (vitest.suite.config.ts)', () => {
     expect(new Set(names).size).toBe(names.length)
     const storage = projects.find((project) => project.test.name === '@mailroom/storage:postgres')
     expect(storage?.root).toBe(join(root, 'packages/storage'))
+  })
+
+  it('leaves the container image test to its own run beside the suite, in CI or when asked', () => {
+    const projects = (suite as { test: { projects: { root: string; test: { name: string; exclude?: string[] } }[] } })
+      .test.projects
+    const server = projects.filter((project) => project.test.name.startsWith('@mailroom/server:'))
+    expect(server.length).toBeGreaterThanOrEqual(2)
+    for (const project of server) {
+      expect(join(project.root, project.test.exclude?.at(-1) ?? '')).toBe(join(root, IMAGE_TEST_FILE))
+      expect(project.test.exclude).toContain('**/node_modules/**')
+    }
+    expect(existsSync(join(root, IMAGE_TEST_FILE))).toBe(true)
+    const storage = projects.find((project) => project.test.name === '@mailroom/storage:pglite')
+    expect(storage?.test.exclude ?? []).not.toContain('test/container-image.test.ts')
+
+    expect(
+      [{ CI: 'true' }, { CI: '1' }, { MAILROOM_IMAGE_TEST: '1' }, { CI: 'true', MAILROOM_IMAGE_TEST: '1' }].map((env) =>
+        imageTestWanted(env),
+      ),
+    ).toEqual([true, true, true, true])
+    expect(
+      [{}, { CI: 'false' }, { CI: 'true', MAILROOM_IMAGE_TEST: '0' }, { MAILROOM_IMAGE_TEST: 'yes' }].map((env) =>
+        imageTestWanted(env),
+      ),
+    ).toEqual([false, false, false, false])
   })
 })

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -29,6 +29,22 @@ export function run(command: string, args: readonly string[], options: { cwd?: s
       `${command} ${args.join(' ')} exited ${result.status ?? result.signal}:\n${result.stdout}${result.stderr}`,
     )
   return result.stdout.trim()
+}
+
+/** `run`, without blocking: two builds at once (each mostly waits on apt, dpkg and the network). */
+export function runBeside(command: string, args: readonly string[], options: { cwd?: string } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd ?? REPOSITORY, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('close', (status, signal) =>
+      status === 0
+        ? resolve(output.trim())
+        : reject(new Error(`${command} ${args.join(' ')} exited ${status ?? signal}:\n${output}`)),
+    )
+  })
 }
 
 /** podman with the project's flags (deploy/container/podman.sh). */
