@@ -15,7 +15,8 @@
  *      bare-HTTP floor (target >= 80 %).
  *
  *   pnpm bench:baskets (also part of pnpm bench); pnpm bench:baskets-million
- *   BENCH_SECONDS (per phase, default 5), BENCH_CLIENTS (default 4), BENCH_RECORDS, BENCH_SAMPLE_RECORDS,
+ *   BENCH_SECONDS (per phase, default 5), BENCH_CLIENTS (default 4), BENCH_ROUNDS (baseline and Mailroom in turns,
+ *   default 3, the median ratio reported), BENCH_RECORDS, BENCH_SAMPLE_RECORDS,
  *   TEST_DATABASE_URL
  */
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -28,14 +29,15 @@ import { createMailroom, databaseFromKysely, MAILROOM_PG_TYPES } from '@mailroom
 import { createTestDatabase, TEST_PASSWORD_HASHER, TEST_SECRET } from '@mailroom/testing'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { type PhaseResult, runPhase } from './bench-kit.js'
 import { giveSampleBaskets, seedBasketRecords } from './basket-records.js'
+import { median, type PhaseResult, runPhase } from './bench-kit.js'
 import { type LoadRequest, runHttpPhase } from './http-load.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const clients = Number(process.env.BENCH_CLIENTS ?? 4)
 const recordCount = Number(process.env.BENCH_RECORDS ?? 100_000)
 const sampleCount = Number(process.env.BENCH_SAMPLE_RECORDS ?? 20)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const BBAIN = 3
 const AUTH = { authorization: `Basic ${Buffer.from('bbain:maarch').toString('base64')}` }
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' }
@@ -61,7 +63,11 @@ async function openBench(records: number): Promise<Bench> {
   const database = await createTestDatabase('postgres')
   const url = database.url as string
   const docserverDir = await mkdtemp(join(tmpdir(), 'mailroom-baskets-bench-'))
-  const servicePool = new pg.Pool({ connectionString: url, max: clients + 2, types: MAILROOM_PG_TYPES } as pg.PoolConfig)
+  const servicePool = new pg.Pool({
+    connectionString: url,
+    max: clients + 2,
+    types: MAILROOM_PG_TYPES,
+  } as pg.PoolConfig)
   const direct = new pg.Pool({ connectionString: url, max: clients, types: MAILROOM_PG_TYPES } as pg.PoolConfig)
   servicePool.on('error', () => {})
   direct.on('error', () => {})
@@ -177,21 +183,41 @@ async function routeBesideFloor(bench: Bench, name: string, request: LoadRequest
   const statements = (await bench.capture(() => call(bench, request))).filter((s) => !auth.has(s.sql))
   const floor = await replayFloor(bench.direct, statements)
   const { url: _url, ...rest } = request
-  const f = await runHttpPhase('bare http', clients, seconds, {
-    ...rest,
-    url: `http://127.0.0.1:${(floor.address() as AddressInfo).port}/`,
-    status: 200,
-  })
-  floor.closeAllConnections()
-  await new Promise<void>((resolve) => floor.close(() => resolve()))
-  const h = await runHttpPhase('mailroom', clients, seconds, request)
-  const ratio = h.perSecond / f.perSecond
+  const floorRequest = { ...rest, url: `http://127.0.0.1:${(floor.address() as AddressInfo).port}/`, status: 200 }
   console.log(`\n${name} (${statements.length} statements beside authentication's)`)
   if (process.env.BENCH_VERBOSE) for (const s of statements) console.log(`    ${s.sql.slice(0, 160)}`)
-  console.log(`  ${line(f)}`)
-  console.log(`  ${line(h)}  loop ${h.loopCpuMsPerResponse.toFixed(2)} ms/response`)
+  const ratio = await alternate(
+    () => runHttpPhase('bare http', clients, seconds, floorRequest),
+    () => runHttpPhase('mailroom', clients, seconds, request),
+  )
+  floor.closeAllConnections()
+  await new Promise<void>((resolve) => floor.close(() => resolve()))
   verdict(`${name.padEnd(34)} ${(ratio * 100).toFixed(0)}% of the bare-HTTP floor (target >= 70%)`, ratio >= 0.7)
   return ratio
+}
+
+/**
+ * Baseline and Mailroom in turns for BENCH_ROUNDS rounds, each printed; the median of the per-round ratios of
+ * their rates (a busy neighbour then slows both sides of a ratio). `per`: the unit's multiple of a request.
+ */
+async function alternate(
+  baseline: () => Promise<PhaseResult>,
+  mailroom: () => Promise<PhaseResult>,
+  per = 1,
+  unit = 'req/s',
+): Promise<number> {
+  const ratios: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    const b = await baseline()
+    const m = await mailroom()
+    ratios.push(m.perSecond / b.perSecond)
+    const scaled = (r: PhaseResult) => ({ ...r, perSecond: r.perSecond * per })
+    console.log(`  ${line(scaled(b), unit)}`)
+    const loop =
+      'loopCpuMsPerResponse' in m ? `  loop ${(m.loopCpuMsPerResponse as number).toFixed(2)} ms/response` : ''
+    console.log(`  ${line(scaled(m), unit)}${loop}  ratio ${ratios.at(-1)!.toFixed(2)}`)
+  }
+  return median(ratios)
 }
 
 /** The statements of authentication alone: an isAllowed of a malformed id reads nothing else. */
@@ -229,7 +255,10 @@ async function routesAtSampleSize(): Promise<void> {
       ['GET resourcesList/filters', { url: `${list}/filters`, headers: AUTH }],
       ['GET resourcesList/actions', { url: `${list}/actions`, headers: AUTH }],
       ['PUT resourcesList/locked', { url: `${list}/locked`, method: 'PUT', headers: JSON_AUTH, bodies: [one] }],
-      ['PUT resourcesList/lock', { url: `${list}/lock`, method: 'PUT', headers: JSON_AUTH, bodies: [one], status: 204 }],
+      [
+        'PUT resourcesList/lock',
+        { url: `${list}/lock`, method: 'PUT', headers: JSON_AUTH, bodies: [one], status: 204 },
+      ],
       [
         'PUT resourcesList/unlock',
         { url: `${list}/unlock`, method: 'PUT', headers: JSON_AUTH, bodies: [one], status: 204 },
@@ -264,14 +293,20 @@ async function homeCounts(bench: Bench): Promise<void> {
     await bench.direct.query(s.sql, s.parameters as unknown[])
     console.log(`  ${(performance.now() - t0).toFixed(1).padStart(7)} ms  ${s.sql.slice(70, 190)}`)
   }
-  const bare = await runPhase('bare SQL', clients, seconds, async () => {
-    for (const s of statements) await bench.direct.query(s.sql, s.parameters as unknown[])
-  })
-  const h = await runHttpPhase('mailroom', clients, seconds, request)
-  console.log(`  ${line(bare)}`)
-  console.log(`  ${line(h)}`)
-  const ratio = h.perSecond / bare.perSecond
-  verdict(`home p99 ${h.p99.toFixed(1)} ms (target <= 100)`, h.p99 <= 100)
+  const p99s: number[] = []
+  const ratio = await alternate(
+    () =>
+      runPhase('bare SQL', clients, seconds, async () => {
+        for (const s of statements) await bench.direct.query(s.sql, s.parameters as unknown[])
+      }),
+    async () => {
+      const h = await runHttpPhase('mailroom', clients, seconds, request)
+      p99s.push(h.p99)
+      return h
+    },
+  )
+  const p99 = median(p99s)
+  verdict(`home p99 ${p99.toFixed(1)} ms, median of ${rounds} rounds (target <= 100)`, p99 <= 100)
   verdict(`home ${ratio.toFixed(2)} of its counts in bare SQL (target >= 0.8)`, ratio >= 0.8)
 }
 
@@ -279,10 +314,15 @@ async function homeCounts(bench: Bench): Promise<void> {
 async function firstPage(bench: Bench): Promise<void> {
   const request = { url: listUrl(bench, 'MyBasket'), headers: AUTH }
   for (let i = 0; i < 5; i++) await call(bench, request)
-  const h = await runHttpPhase('mailroom', clients, seconds, request)
   console.log(`\nMyBasket's first page (${(await myBasketIds(bench)).length} letters in the basket)`)
-  console.log(`  ${line(h)}`)
-  verdict(`first page p99 ${h.p99.toFixed(1)} ms (target <= 50)`, h.p99 <= 50)
+  const p99s: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    const h = await runHttpPhase('mailroom', clients, seconds, request)
+    console.log(`  ${line(h)}`)
+    p99s.push(h.p99)
+  }
+  const p99 = median(p99s)
+  verdict(`first page p99 ${p99.toFixed(1)} ms, median of ${rounds} rounds (target <= 50)`, p99 <= 50)
 }
 
 /** confirmAction on 100 letters beside PUT /rest/res/resource/status on the same 100, rotating disjoint sets. */
@@ -307,13 +347,13 @@ async function actionBesideStatus(bench: Bench): Promise<void> {
   }
   await call(bench, action)
   await call(bench, status)
-  const s = await runHttpPhase('status route', actors, seconds, status)
-  const a = await runHttpPhase('action', actors, seconds, action)
-  const perLetters = (r: PhaseResult) => ({ ...r, perSecond: r.perSecond * 100 })
   console.log(`\nconfirmAction on 100 letters (${sets.length} sets, ${actors} clients)`)
-  console.log(`  ${line(perLetters(s), 'letters/s')}`)
-  console.log(`  ${line(perLetters(a), 'letters/s')}`)
-  const ratio = a.perSecond / s.perSecond
+  const ratio = await alternate(
+    () => runHttpPhase('status route', actors, seconds, status),
+    () => runHttpPhase('action', actors, seconds, action),
+    100,
+    'letters/s',
+  )
   verdict(`action ${ratio.toFixed(2)} of the status route's rate (target >= 0.5)`, ratio >= 0.5)
 }
 
