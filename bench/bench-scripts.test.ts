@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import config from './tsup.config.js'
 
 describe('pnpm bench', () => {
-  it('runs the create, search, search-scale, criteria search, content, auth-flood, directory sign-in, Maarch import, full-text creates and full-text queue benchmarks, each an entry tsup builds', async () => {
+  it('runs the create, search, search-scale, criteria search, baskets, content, auth-flood, directory sign-in, Maarch import, full-text creates and full-text queue benchmarks, each an entry tsup builds', async () => {
     const manifest = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8')) as {
       scripts: Record<string, string>
     }
@@ -13,6 +13,7 @@ describe('pnpm bench', () => {
       'search-bench',
       'search-scale-bench',
       'criteria-search-bench',
+      'baskets-bench',
       'content-bench',
       'auth-flood-bench',
       'directory-sign-in-bench',

@@ -16,6 +16,7 @@ export default defineConfig({
     'object-store-bench.ts',
     'search-scale-bench.ts',
     'criteria-search-bench.ts',
+    'baskets-bench.ts',
     'auth-flood-bench.ts',
     'directory-sign-in-bench.ts',
     'chain-verification-bench.ts',

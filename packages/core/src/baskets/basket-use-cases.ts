@@ -35,9 +35,14 @@ export interface BasketsDependencies {
 }
 
 /** A basket's count, 0 for a clause that cannot be used (as 20.10's home page counts a failing clause), said once. */
-async function countOrZero(deps: BasketsDependencies, basket: StoredBasket, ownerUserId: number): Promise<number> {
+async function countOrZero(
+  deps: BasketsDependencies,
+  basket: StoredBasket,
+  ownerUserId: number,
+  reader: Actor,
+): Promise<number> {
   try {
-    return await deps.baskets.count(basket, ownerUserId)
+    return await deps.baskets.count(basket, ownerUserId, reader)
   } catch (error) {
     if (!isDomainError(error) || error.code !== 'BASKET_CLAUSE_REFUSED') throw error
     deps.warn?.(error.message)
@@ -68,7 +73,7 @@ export async function readHome(deps: BasketsDependencies, actor: Actor): Promise
         owner_user_id: actor.id,
         redirected: lent !== undefined,
         ...(lent ? { redirectedUser: lent.actualLabel } : {}),
-        resourceNumber: await countOrZero(deps, row, actor.id),
+        resourceNumber: await countOrZero(deps, row, actor.id, actor),
       })
     }
     if (baskets.length > 0)
@@ -81,7 +86,7 @@ export async function readHome(deps: BasketsDependencies, actor: Actor): Promise
       // The home page names the basket by its serial id where the profile names the loan (20.10).
       id: lent.basket.id,
       basket_clause: lent.basket.clause,
-      resourceNumber: await countOrZero(deps, lent.basket, lent.ownerUserId),
+      resourceNumber: await countOrZero(deps, lent.basket, lent.ownerUserId, actor),
       uselessGroupId: lent.group.groupId,
       ownerLogin: lent.ownerLogin,
     })
@@ -170,7 +175,7 @@ export async function readBasketList(
 ): Promise<BasketList> {
   const { basket, group, ownerUserId } = await controlList(deps, actor, path)
   const query = parseBasketListQuery(rawQuery, basket.resOrder)
-  const allResources = await deps.baskets.listIds(basket, ownerUserId, query)
+  const allResources = await deps.baskets.listIds(basket, ownerUserId, query, actor)
   const page = query.offset < 0 ? [] : allResources.slice(query.offset, query.offset + query.limit)
   const answer: BasketList = {
     resources: [],

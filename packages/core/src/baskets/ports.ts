@@ -80,15 +80,18 @@ export interface BasketStore {
   lentBy(ownerUserId: number): Promise<LentBasket[]>
   /** Baskets lent to the user (`actual_user_id`), in basket order then name. */
   lentTo(actualUserId: number): Promise<LentBasket[]>
-  /** How many records the basket holds for its owner; throws BASKET_CLAUSE_REFUSED for a clause it cannot use. */
-  count(basket: StoredBasket, ownerUserId: number): Promise<number>
+  /**
+   * How many records the basket holds for its owner; throws BASKET_CLAUSE_REFUSED for a clause it cannot use.
+   * `reader`: the caller, the owner of their own baskets (not read again).
+   */
+  count(basket: StoredBasket, ownerUserId: number, reader: Actor): Promise<number>
   basket(id: number): Promise<StoredBasket | null>
   group(id: number): Promise<StoredGroup | null>
   /** The colleague the owner lent this basket of this group to, or null. */
   lentToWhom(ownerUserId: number, basketId: string, groupSerialId: number): Promise<number | null>
   groupBasket(basketId: string, groupId: string): Promise<GroupBasketDisplay | null>
-  /** The ids of the records the basket holds for its owner, filters applied, in the list's order. */
-  listIds(basket: StoredBasket, ownerUserId: number, query: BasketListQuery): Promise<number[]>
+  /** The ids of the records the basket holds for its owner, filters applied, in the list's order (`reader`: as count). */
+  listIds(basket: StoredBasket, ownerUserId: number, query: BasketListQuery, reader: Actor): Promise<number[]>
   /** The rows of these records for `reader`, in the given order, with the display items `displayValues` names. */
   rows(reader: Actor, resIds: readonly number[], displayValues: readonly string[]): Promise<BasketListStoredRow[]>
   /** The filter values of the basket's records, each with its count (20.10's getFormattedFilters). */

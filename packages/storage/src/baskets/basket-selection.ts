@@ -30,13 +30,16 @@ export async function basketSelection(
 
 /**
  * basketSelection for the user of serial id `ownerUserId`; a user that no longer exists owns no record (a lent
- * basket whose owner was removed holds nothing rather than failing the reader's home page).
+ * basket whose owner was removed holds nothing rather than failing the reader's home page). `reader`: the
+ * authenticated caller, who is the owner of their own baskets, so that the owner is not read again for each
+ * basket (the home page counts a dozen).
  */
 export async function basketSelectionOfUser(
   context: BasketSelectionContext,
   basket: BasketClauseSource,
   ownerUserId: number,
+  reader?: Actor,
 ): Promise<Expression<SqlBool>> {
-  const owner = await new KyselyUserRepository(context.db).loadActor(ownerUserId)
+  const owner = reader?.id === ownerUserId ? reader : await new KyselyUserRepository(context.db).loadActor(ownerUserId)
   return owner ? basketSelection(context, basket, owner) : sql<SqlBool>`false`
 }

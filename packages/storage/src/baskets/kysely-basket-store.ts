@@ -43,14 +43,12 @@ async function refusedAsBasket<T>(
 export function kyselyBasketStore(context: BasketSelectionContext): BasketStore {
   const { db } = context
 
-  /** The condition of the basket's records for its owner, and of the query's filters but `leaveOut`. */
-  async function listCondition(
-    basket: StoredBasket,
-    ownerUserId: number,
+  /** The condition of the basket's records for its owner (`selection`), and of the query's filters but `leaveOut`. */
+  function listCondition(
+    selection: Expression<SqlBool>,
     query: BasketListQuery,
     leaveOut?: FilterName,
-  ): Promise<Expression<SqlBool>> {
-    const selection = await basketSelectionOfUser(context, basket, ownerUserId)
+  ): Expression<SqlBool> {
     // A facet's counts (leaveOut given) read entitiesChildren as 20.10's getFormattedFilters does, and the entities'
     // counts leave it out with their own filter.
     const left = (name: FilterName) => name === leaveOut || (leaveOut === 'entities' && name === 'entitiesChildren')
@@ -72,8 +70,8 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
     lentBy: (ownerUserId) => lentBaskets(db, 'owner', ownerUserId),
     lentTo: (actualUserId) => lentBaskets(db, 'actual', actualUserId),
 
-    async count(basket, ownerUserId) {
-      const condition = await basketSelectionOfUser(context, basket, ownerUserId)
+    async count(basket, ownerUserId, reader) {
+      const condition = await basketSelectionOfUser(context, basket, ownerUserId, reader)
       const row = await refusedAsBasket(basket, null, () =>
         db
           .selectFrom('res_view_letterbox')
@@ -121,8 +119,8 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
         : null
     },
 
-    async listIds(basket, ownerUserId, query) {
-      const condition = await listCondition(basket, ownerUserId, query)
+    async listIds(basket, ownerUserId, query, reader) {
+      const condition = listCondition(await basketSelectionOfUser(context, basket, ownerUserId, reader), query)
       const { rows } = await refusedAsBasket(basket, query, () =>
         sql<{ res_id: string | number }>`select res_view_letterbox.res_id from res_view_letterbox
           where ${condition} order by ${listOrder(query)}`.execute(db),
@@ -174,8 +172,10 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
     },
 
     async filters(reader, basket, ownerUserId, query) {
+      // The owner's selection once, for each of the filter lists.
+      const selection = await basketSelectionOfUser(context, basket, ownerUserId, reader)
       return refusedAsBasket(basket, null, () =>
-        filterLists(db, (leaveOut) => listCondition(basket, ownerUserId, query, leaveOut), reader),
+        filterLists(db, async (leaveOut) => listCondition(selection, query, leaveOut), reader),
       )
     },
 

@@ -185,6 +185,35 @@ describe('baskets widen the perimeter', () => {
     }
   })
 
+  it('keeps the baskets the database takes beside one it refuses, and names only that one', async () => {
+    // The clauses are probed together, then one by one when the whole is refused.
+    const refused = 'MR53Refused'
+    const db = t.mailroom.db
+    await db
+      .insertInto('baskets')
+      .values({ basket_id: refused, basket_name: 'Refusée', basket_clause: "creation_date > 'pas une date'" })
+      .execute()
+    try {
+      await db.insertInto('groupbasket').values({ group_id: bbainGroup.groupId, basket_id: refused }).execute()
+      await giveBasketToBbain({ preference: true })
+      const warnings: unknown[] = []
+      const guard = new PerimeterGuard({ info() {}, warn: (o) => warnings.push(o), error() {} })
+      const actor = await t.mailroom.auth.authenticatePassword('bbain', 'maarch')
+      expect([...(await guard.allowedAmong(db, actor, [forBbain, forDdur]))]).toEqual([forBbain])
+      expect(warnings).toMatchObject([{ basket: refused, owner: BBAIN }])
+    } finally {
+      await db.deleteFrom('baskets').where('basket_id', '=', refused).execute()
+    }
+  })
+
+  it('builds one perimeter for the concurrent requests of one actor', async () => {
+    await giveBasketToBbain({ preference: true })
+    const guard = new PerimeterGuard({ info() {}, warn() {}, error() {} })
+    const actor = await t.mailroom.auth.authenticatePassword('bbain', 'maarch')
+    const [a, b] = await Promise.all([guard.condition(t.mailroom.db, actor), guard.condition(t.mailroom.db, actor)])
+    expect(a).toBe(b)
+  })
+
   it('grants nothing for a clause the language cannot take, and logs it naming the basket', async () => {
     await t.mailroom.db
       .updateTable('baskets')

@@ -78,8 +78,9 @@ interface EntityTree {
 export class PerimeterGuard {
   readonly #logger: Logger
   #tree: EntityTree | undefined
+  #treeLoading: Promise<EntityTree> | undefined
   #perimeterInWordsIndex: Promise<boolean> | undefined
-  #conditions = new WeakMap<Actor, { tree: EntityTree; shapes: Map<PerimeterShape, Expression<SqlBool>> }>()
+  #conditions = new WeakMap<Actor, { tree: EntityTree; shapes: Map<PerimeterShape, Promise<Expression<SqlBool>>> }>()
 
   constructor(logger: Logger) {
     this.#logger = logger
@@ -88,34 +89,34 @@ export class PerimeterGuard {
   /** Forgets the cached entity tree (after entity changes). */
   invalidate(): void {
     this.#tree = undefined
+    this.#treeLoading = undefined
     this.#conditions = new WeakMap()
   }
 
   /** The group clauses of an actor as one tree (macros expanded); null when no group grants anything. */
   async groupClause(db: Executor, actor: Actor): Promise<ClauseAst | null> {
     const context = await this.macroContext(db, actor)
-    let combined: ClauseAst | null = null
+    const parsed: ProbedClause[] = []
     for (const group of actor.groups) {
       if (!group.securityClause?.trim()) continue
-      let tree: ClauseAst
       try {
-        tree = expandMacros(parseClause(group.securityClause, { allowMacros: true, author: 'administrator' }), context)
+        parsed.push({
+          tree: expandMacros(
+            parseClause(group.securityClause, { allowMacros: true, author: 'administrator' }),
+            context,
+          ),
+          refused: (refusal) =>
+            this.#logger.warn(
+              { group: group.groupId, err: refusal },
+              'security clause refused by the database; the group grants no record',
+            ),
+        })
       } catch (error) {
         // A broken clause typed by an administrator grants nothing rather than failing every request.
         this.#logger.warn({ group: group.groupId, err: error }, 'security clause refused; the group grants no record')
-        continue
       }
-      const refusal = await databaseRefusalOf(db, tree)
-      if (refusal !== null) {
-        this.#logger.warn(
-          { group: group.groupId, err: refusal },
-          'security clause refused by the database; the group grants no record',
-        )
-        continue
-      }
-      combined = combined ? { kind: 'logical', op: 'or', left: combined, right: tree } : tree
     }
-    return combined
+    return anyOf(await clausesTheDatabaseTakes(db, parsed))
   }
 
   /**
@@ -132,11 +133,17 @@ export class PerimeterGuard {
       cached = { tree, shapes: new Map() }
       this.#conditions.set(actor, cached)
     }
+    // The building itself is kept, so concurrent requests of one actor wait for one build instead of each
+    // starting their own (a renewed actor's first requests arrive together).
     const known = cached.shapes.get(shape)
     if (known) return known
-    const condition = await this.#buildCondition(db, actor, shape)
-    cached.shapes.set(shape, condition)
-    return condition
+    const building = this.#buildCondition(db, actor, shape)
+    const shapes = cached.shapes
+    shapes.set(shape, building)
+    building.catch(() => {
+      if (shapes.get(shape) === building) shapes.delete(shape)
+    })
+    return building
   }
 
   /**
@@ -155,34 +162,30 @@ export class PerimeterGuard {
     const lenders = [...new Set(baskets.map((b) => b.ownerId).filter((id) => id !== actor.id))]
     const owners = await perimeterContextsOf(db, lenders, own.allEntities)
     owners.set(actor.id, own)
-    let combined: ClauseAst | null = null
+    const parsed: ProbedClause[] = []
     for (const basket of baskets) {
       const owner = owners.get(basket.ownerId)
       if (!basket.clause.trim() || owner === undefined) continue
-      let tree: ClauseAst
       try {
-        tree = basketClauseTree(
-          { basketId: basket.basketId, basketName: basket.basketId, clause: basket.clause },
-          owner,
-        )
+        parsed.push({
+          tree: basketClauseTree(
+            { basketId: basket.basketId, basketName: basket.basketId, clause: basket.clause },
+            owner,
+          ),
+          refused: (refusal) =>
+            this.#logger.warn(
+              { basket: basket.basketId, owner: basket.ownerId, err: refusal },
+              'basket clause refused by the database; the basket widens no perimeter',
+            ),
+        })
       } catch (error) {
         this.#logger.warn(
           { basket: basket.basketId, owner: basket.ownerId, err: error },
           'basket clause refused; the basket widens no perimeter',
         )
-        continue
       }
-      const refusal = await databaseRefusalOf(db, tree)
-      if (refusal !== null) {
-        this.#logger.warn(
-          { basket: basket.basketId, owner: basket.ownerId, err: refusal },
-          'basket clause refused by the database; the basket widens no perimeter',
-        )
-        continue
-      }
-      combined = combined ? { kind: 'logical', op: 'or', left: combined, right: tree } : tree
     }
-    return combined
+    return anyOf(await clausesTheDatabaseTakes(db, parsed))
   }
 
   async #buildCondition(db: Executor, actor: Actor, requested: PerimeterShape): Promise<Expression<SqlBool>> {
@@ -252,23 +255,29 @@ export class PerimeterGuard {
 
   async #entityTree(db: Executor): Promise<EntityTree> {
     const now = Date.now()
-    if (!this.#tree || this.#tree.until < now) {
-      const rows = await db
-        .selectFrom('entities')
-        .select(['id', 'entity_id', 'parent_entity_id', 'entity_type', 'enabled'])
-        .execute()
-      this.#tree = {
-        until: now + ENTITY_TREE_TTL_MS,
-        entities: rows.map((r) => ({
-          id: r.id,
-          entityId: r.entity_id,
-          parentEntityId: r.parent_entity_id,
-          entityType: r.entity_type,
-          enabled: r.enabled === 'Y',
-        })),
-      }
-    }
-    return this.#tree
+    if (this.#tree && this.#tree.until >= now) return this.#tree
+    // One read for the requests that find it stale together: they then share one tree, and one perimeter each.
+    this.#treeLoading ??= db
+      .selectFrom('entities')
+      .select(['id', 'entity_id', 'parent_entity_id', 'entity_type', 'enabled'])
+      .execute()
+      .then((rows) => {
+        this.#tree = {
+          until: now + ENTITY_TREE_TTL_MS,
+          entities: rows.map((r) => ({
+            id: r.id,
+            entityId: r.entity_id,
+            parentEntityId: r.parent_entity_id,
+            entityType: r.entity_type,
+            enabled: r.enabled === 'Y',
+          })),
+        }
+        return this.#tree
+      })
+      .finally(() => {
+        this.#treeLoading = undefined
+      })
+    return this.#treeLoading
   }
 
   /** What the macros of a clause expand to for `actor` (group clauses, and the baskets `actor` owns). */
@@ -284,6 +293,38 @@ export class PerimeterGuard {
       allEntities: tree.entities,
     }
   }
+}
+
+/** A clause of the perimeter, parsed, and what to say when the database refuses it. */
+interface ProbedClause {
+  readonly tree: ClauseAst
+  readonly refused: (refusal: unknown) => void
+}
+
+/** The clauses ORed, in their order; null for none. */
+function anyOf(trees: readonly ClauseAst[]): ClauseAst | null {
+  return trees.reduce<ClauseAst | null>(
+    (combined, tree) => (combined ? { kind: 'logical', op: 'or', left: combined, right: tree } : tree),
+    null,
+  )
+}
+
+/**
+ * The clauses the database takes, in their order; each refused one said. All of them are tried in one probe, and
+ * one by one only when that probe is refused: a clerk's dozen sample baskets cost one round trip when their
+ * perimeter is built (every few seconds, when authentication's actor cache renews), not a dozen.
+ */
+async function clausesTheDatabaseTakes(db: Executor, clauses: readonly ProbedClause[]): Promise<ClauseAst[]> {
+  const all = anyOf(clauses.map((c) => c.tree))
+  if (all === null) return []
+  if (clauses.length > 1 && (await databaseRefusalOf(db, all)) === null) return clauses.map((c) => c.tree)
+  const taken: ClauseAst[] = []
+  for (const clause of clauses) {
+    const refusal = await databaseRefusalOf(db, clause.tree)
+    if (refusal === null) taken.push(clause.tree)
+    else clause.refused(refusal)
+  }
+  return taken
 }
 
 /**

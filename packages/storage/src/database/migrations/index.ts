@@ -26,6 +26,7 @@ import * as basketsAndActions from './0024-baskets-and-actions.js'
 import * as basketPerimeterAccessVersion from './0025-basket-perimeter-access-version.js'
 import * as basketPreferencesOfMembers from './0026-basket-preferences-of-members.js'
 import * as listinstanceHistory from './0027-listinstance-history.js'
+import * as recordsByAssignee from './0028-records-by-assignee.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-basket-perimeter-access-version': basketPerimeterAccessVersion,
   '0026-basket-preferences-of-members': basketPreferencesOfMembers,
   '0027-listinstance-history': listinstanceHistory,
+  '0028-records-by-assignee': recordsByAssignee,
 }
 
 /**
