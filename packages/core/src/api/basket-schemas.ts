@@ -103,6 +103,7 @@ export const BasketListQuerySchema = z.object({
   priorities: commaList('Priority ids, comma-separated; empty: records without priority; a leading comma adds them'),
   categories: commaList('Category ids, likewise'),
   entities: commaList('Destination entity codes, likewise'),
+  entitiesChildren: commaList('Destination entity codes, each with every entity below it; likewise'),
   statuses: commaList('Status ids, comma-separated'),
   doctypes: commaList('Document type ids, comma-separated'),
   folders: commaList('Folder ids, comma-separated'),

@@ -31,6 +31,8 @@ export interface BasketListQuery {
   readonly priorities: NullableFilter | null
   readonly categories: NullableFilter | null
   readonly entities: NullableFilter | null
+  /** Entity codes, each standing for itself and every entity below it (the same empty and comma rules). */
+  readonly entitiesChildren: NullableFilter | null
   readonly statuses: readonly string[] | null
   /** Document type ids (only integers can name one). */
   readonly doctypes: readonly number[] | null
@@ -111,6 +113,7 @@ export function parseBasketListQuery(query: Readonly<Record<string, unknown>>, r
     priorities: nullableFilter(text(query.priorities)),
     categories: nullableFilter(text(query.categories)),
     entities: nullableFilter(text(query.entities)),
+    entitiesChildren: nullableFilter(text(query.entitiesChildren)),
     statuses: text(query.statuses) ? values(text(query.statuses) as string) : null,
     doctypes: idList(text(query.doctypes)),
     folders: idList(text(query.folders)),

@@ -49,9 +49,45 @@ function withoutInstants(value: unknown): unknown {
   return value
 }
 
-/** A basket list's answer, every field and every row's field, instants aside. */
-export function comparableList(answer: Answer): unknown {
-  return { status: answer.status, body: withoutInstants(bodyOf(answer)) }
+/**
+ * A row's `integrations` as Mailroom answers it: 20.10 answers the column `json_decode`d into a PHP array, so the
+ * sample's `{}` comes out as `[]` (a PHP artefact, not a behaviour: every client reads `integrations.inShipping`).
+ */
+function withIntegrations(row: any): any {
+  return Array.isArray(row.integrations) && row.integrations.length === 0
+    ? { ...row, integrations: { inShipping: false, inSignatureBook: false } }
+    : row
+}
+
+/**
+ * A basket list's answer, every field and every row's field, instants aside. `keyOf` gives each letter its sort
+ * key: 20.10 leaves letters of equal keys in whatever order PostgreSQL's sort gives them (Mailroom breaks ties by
+ * res_id), so the orders are compared as their sequences of keys, and the page's rows by id.
+ */
+export function comparableList(answer: Answer, keyOf: (resId: number) => unknown = (resId) => resId): unknown {
+  const body = withoutInstants(bodyOf(answer)) as any
+  if (answer.status !== 200 || !Array.isArray(body?.allResources)) return { status: answer.status, body }
+  const resources = (body.resources as any[]).map(withIntegrations)
+  return {
+    status: answer.status,
+    body: {
+      ...body,
+      allResources: (body.allResources as number[]).map(keyOf),
+      letters: [...body.allResources].sort((a: number, b: number) => a - b),
+      resources: resources.map((row) => keyOf(row.resId)),
+    },
+  }
+}
+
+/** The rows of two pages for the letters both hold (equal keys may put different letters on a page), by id. */
+export function commonRows(mine: Answer, theirs: Answer): [unknown[], unknown[]] {
+  const rowsOf = (answer: Answer) =>
+    new Map<number, unknown>(
+      ((withoutInstants(bodyOf(answer)) as any)?.resources ?? []).map((row: any) => [row.resId, withIntegrations(row)]),
+    )
+  const [a, b] = [rowsOf(mine), rowsOf(theirs)]
+  const both = [...a.keys()].filter((resId) => b.has(resId)).sort((x, y) => x - y)
+  return [both.map((resId) => a.get(resId)), both.map((resId) => b.get(resId))]
 }
 
 /** A basket's filters: each facet's values and counts (ordered as answered). */

@@ -1,5 +1,6 @@
-import type { BasketListQuery, NullableFilter } from '@mailroom/core'
+import type { BasketListQuery, NullableFilter, OrderItem } from '@mailroom/core'
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { chronoOrderKeys } from '../search/chrono-order.js'
 import { compileClause } from '../search/compile-clause.js'
 
 type Condition = RawBuilder<SqlBool>
@@ -12,8 +13,29 @@ function nullableCondition(column: string, filter: NullableFilter): Condition {
   return filter.orNull ? sql<SqlBool>`(${isNull} or ${inList})` : inList
 }
 
+/**
+ * `entitiesChildren`: the records of the listed entities or of any entity below one of them (20.10's
+ * getEntityChildren), and those without destination when the filter says so.
+ */
+function entitiesBelowCondition(filter: NullableFilter): Condition {
+  const isNull = sql<SqlBool>`res_view_letterbox.destination is null`
+  if (filter.values.length === 0) return isNull
+  const below = sql<SqlBool>`res_view_letterbox.destination in (with recursive below(entity_id) as (
+      select e.entity_id from entities e where e.entity_id = any(${sql.val([...filter.values])}::text[])
+      union select e.entity_id from entities e join below b on e.parent_entity_id = b.entity_id)
+    select below.entity_id from below)`
+  return filter.orNull ? sql<SqlBool>`(${isNull} or ${below})` : below
+}
+
 /** The filters of a list's query, one condition each, over `res_view_letterbox` (20.10's getResourcesListQueryData). */
-export type FilterName = 'priorities' | 'categories' | 'entities' | 'statuses' | 'doctypes' | 'folders'
+export type FilterName =
+  | 'priorities'
+  | 'categories'
+  | 'entities'
+  | 'entitiesChildren'
+  | 'statuses'
+  | 'doctypes'
+  | 'folders'
 
 /** The conditions of each filter the query sets, by name (the filters route leaves out each list's own). */
 export function filterConditions(query: BasketListQuery): Map<FilterName, Condition> {
@@ -21,6 +43,7 @@ export function filterConditions(query: BasketListQuery): Map<FilterName, Condit
   if (query.priorities) conditions.set('priorities', nullableCondition('priority', query.priorities))
   if (query.categories) conditions.set('categories', nullableCondition('category_id', query.categories))
   if (query.entities) conditions.set('entities', nullableCondition('destination', query.entities))
+  if (query.entitiesChildren) conditions.set('entitiesChildren', entitiesBelowCondition(query.entitiesChildren))
   if (query.statuses) conditions.set('statuses', sql<SqlBool>`status = any(${sql.val([...query.statuses])}::text[])`)
   if (query.doctypes) conditions.set('doctypes', sql<SqlBool>`type_id = any(${sql.val([...query.doctypes])}::int[])`)
   if (query.folders)
@@ -65,22 +88,28 @@ export function allOf(conditions: readonly Expression<SqlBool>[]): Condition {
   return conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`
 }
 
+/** What one order item sorts on: as in 20.10, `priority` the priorities' order, `dest_user` the assignee's name,
+ * `alt_identifier` the chronos' natural order (order_alphanum); any other item as the clause language reads it. */
+function orderKeys(item: OrderItem): RawBuilder<unknown>[] {
+  const column = item.expr.kind === 'column' ? item.expr.name : null
+  if (column === 'priority')
+    return [sql`(select pr."order" from priorities pr where pr.id = res_view_letterbox.priority)`]
+  if (column === 'dest_user')
+    return [sql`(select row(du.lastname, du.firstname) from users du where du.id = res_view_letterbox.dest_user)`]
+  if (column === 'alt_identifier') return chronoOrderKeys(sql.ref('res_view_letterbox.alt_identifier'))
+  return [sql`(${compileClause(item.expr)})`]
+}
+
 /**
- * The ORDER BY of a list over `res_view_letterbox` (unaliased, as every query a clause is compiled into): the query's items, then res_id. As in
- * 20.10, `priority` sorts by the priorities' order and `dest_user` by the assignee's name.
+ * The ORDER BY of a list over `res_view_letterbox` (unaliased, as every query a clause is compiled into): the
+ * query's items, then res_id. 20.10 leaves records of equal keys in whatever order PostgreSQL's sort gives them;
+ * Mailroom breaks ties by res_id, so that pages never overlap.
  */
 export function listOrder(query: BasketListQuery): RawBuilder<unknown> {
-  const parts = query.order.map((item) => {
+  const parts = query.order.flatMap((item) => {
     const direction = item.direction === 'desc' ? sql`desc` : sql`asc`
     const nulls = item.nulls === 'first' ? sql` nulls first` : item.nulls === 'last' ? sql` nulls last` : sql``
-    const column = item.expr.kind === 'column' ? item.expr.name : null
-    const expression =
-      column === 'priority'
-        ? sql`(select pr."order" from priorities pr where pr.id = res_view_letterbox.priority)`
-        : column === 'dest_user'
-          ? sql`(select row(du.lastname, du.firstname) from users du where du.id = res_view_letterbox.dest_user)`
-          : sql`(${compileClause(item.expr)})`
-    return sql`${expression} ${direction}${nulls}`
+    return orderKeys(item).map((key) => sql`${key} ${direction}${nulls}`)
   })
   return sql.join([...parts, sql`res_view_letterbox.res_id desc`])
 }

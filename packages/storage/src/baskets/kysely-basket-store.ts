@@ -51,7 +51,9 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
     leaveOut?: FilterName,
   ): Promise<Expression<SqlBool>> {
     const selection = await basketSelectionOfUser(context, basket, ownerUserId)
-    const filters = [...filterConditions(query)].filter(([name]) => name !== leaveOut).map(([, c]) => c)
+    // The entities' list is counted without either entity filter (20.10's getFilters).
+    const leftOut = (name: FilterName) => name === leaveOut || (leaveOut === 'entities' && name === 'entitiesChildren')
+    const filters = [...filterConditions(query)].filter(([name]) => !leftOut(name)).map(([, c]) => c)
     return allOf([selection, ...sharedConditions(query), ...filters])
   }
 
