@@ -131,6 +131,8 @@ export interface BasketListParams {
   readonly priorities?: string
   readonly categories?: string
   readonly entities?: string
+  /** Entity codes, each with every entity below it. */
+  readonly entitiesChildren?: string
   readonly statuses?: string
   readonly doctypes?: string
   readonly folders?: string
@@ -146,6 +148,7 @@ const BASKET_LIST_PARAMS = [
   'priorities',
   'categories',
   'entities',
+  'entitiesChildren',
   'statuses',
   'doctypes',
   'folders',
