@@ -265,6 +265,37 @@ describe('GET /rest/resourcesList/users/{userId}/groups/{groupId}/baskets/{baske
     expect(await get('doctypes=101')).toHaveLength(4)
     expect(await get('doctypes=abc')).toEqual([])
     expect(await get('folders=1')).toEqual([])
+    // An entity and every entity below it (PE is under PJS); an empty value: the records without destination.
+    expect((await get('entitiesChildren=PJS')).sort()).toEqual([ids.pjs1, ids.pjs2, ids.pjs3, ids.pe1].sort())
+    expect(await get('entitiesChildren=PE')).toEqual([ids.pe1])
+    expect(await get('entitiesChildren=')).toEqual([])
+    expect(await get('entitiesChildren=NOWHERE')).toEqual([])
+  })
+
+  it('orders chronos naturally, as 20.10 order_alphanum (2 before 10), those without one last', async () => {
+    const db = s.mailroom.db
+    const chronos: [string, string | null][] = [
+      ['pjs1', 'MAARCH/2026A/10'],
+      ['pjs2', 'MAARCH/2026A/9'],
+      ['pjs3', null],
+      ['pe1', 'MAARCH/2026A/100'],
+    ]
+    try {
+      for (const [name, chrono] of chronos)
+        await db.updateTable('res_letterbox').set({ alt_identifier: chrono }).where('res_id', '=', ids[name]!).execute()
+      const order = async (direction: string) =>
+        (await s.call('GET', `${listPath(3, AGENT, 'MyBasket')}?order=alt_identifier%20${direction}`, { auth: bbain }))
+          .json.allResources
+      expect(await order('asc')).toEqual([ids.pjs2, ids.pjs1, ids.pe1, ids.pjs3])
+      expect(await order('desc')).toEqual([ids.pjs3, ids.pe1, ids.pjs1, ids.pjs2])
+    } finally {
+      for (const [name] of chronos)
+        await db
+          .updateTable('res_letterbox')
+          .set({ alt_identifier: `MAARCH/2026A/${name}` })
+          .where('res_id', '=', ids[name]!)
+          .execute()
+    }
   })
 
   it('lets a colleague read a lent basket, with the owner’s clause, and no longer the owner', async () => {

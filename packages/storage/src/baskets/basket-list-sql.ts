@@ -1,5 +1,6 @@
-import type { BasketListQuery, NullableFilter } from '@mailroom/core'
+import type { BasketListQuery, NullableFilter, OrderItem } from '@mailroom/core'
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { naturalChrono } from '../search/chrono-order.js'
 import { compileClause } from '../search/compile-clause.js'
 
 type Condition = RawBuilder<SqlBool>
@@ -101,29 +102,10 @@ export function allOf(conditions: readonly Expression<SqlBool>[]): Condition {
   return conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`
 }
 
-/** The digits' run lengths 20.10's order_alphanum pads to nine digits, in the order it pads them. */
-const PADDED_RUNS = [8, 7, 6, 5, 4, 3, 2, 1]
-
 /**
- * 20.10's `order_alphanum(alt_identifier)` as an expression (its plpgsql function is not in Mailroom's schema): a
- * `/` after each non-digit of the chrono followed by `Z`, then each run of one to eight digits between two
- * non-digits padded with zeros to nine. Constant patterns only: the caller chose nothing but the direction.
- */
-export function naturalChrono(
-  chrono: RawBuilder<unknown> = sql`res_view_letterbox.alt_identifier`,
-): RawBuilder<string> {
-  let expression = sql<string>`regexp_replace(${chrono} || 'Z', ${sql.lit('(\\D)')}, ${sql.lit('\\1/')}, 'g')`
-  for (const digits of PADDED_RUNS) {
-    const pattern = sql.lit(`(\\D)(\\d{${digits}}\\D)`)
-    const replacement = sql.lit(`\\1${'0'.repeat(9 - digits)}\\2`)
-    expression = sql<string>`regexp_replace(${expression}, ${pattern}, ${replacement}, 'g')`
-  }
-  return expression
-}
-
-/**
- * The ORDER BY of a list over `res_view_letterbox` (unaliased, as every query a clause is compiled into): the query's items, then res_id. As in
- * 20.10, `priority` sorts by the priorities' order and `dest_user` by the assignee's name.
+ * The ORDER BY of a list over `res_view_letterbox` (unaliased, as every query a clause is compiled into): the
+ * query's items, then res_id. 20.10 leaves records of equal keys in whatever order PostgreSQL's sort gives them;
+ * Mailroom breaks ties by res_id, so that pages never overlap.
  */
 export function listOrder(query: Pick<BasketListQuery, 'order'>): RawBuilder<unknown> {
   const parts = query.order.map((item) => {

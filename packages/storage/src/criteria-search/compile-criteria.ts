@@ -1,5 +1,6 @@
 import type { CriteriaTerm, FacetName, FacetSelection, SearchOrder, SearchPaging } from '@mailroom/core'
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
+import { naturalChrono } from '../search/chrono-order.js'
 import type { FullTextSql } from '../search/compile-clause.js'
 import { compileCustomField } from './compile-custom-fields.js'
 import { compileDiffusionTerm } from './compile-diffusion-criteria.js'
@@ -317,11 +318,8 @@ export interface OrderColumns {
 export function orderColumns(paging: Pick<SearchPaging, 'order' | 'direction'>): OrderColumns {
   const direction = paging.direction === 'DESC' ? sql`desc` : sql`asc`
   const keys: Record<SearchOrder, RawBuilder<unknown>[]> = {
-    // order_alphanum of 20.10: the text before the trailing number, then the number.
-    chrono: [
-      sql`regexp_replace(${sql.ref('alt_identifier')}, '[0-9]+$', '')`,
-      sql`nullif(substring(${sql.ref('alt_identifier')} from '[0-9]+$'), '')::numeric`,
-    ],
+    // order_alphanum of 20.10, as a basket's list sorts chronos.
+    chrono: [naturalChrono(sql.ref('alt_identifier'))],
     typeLabel: [sql.ref('type_label')],
     creationDate: [sql.ref('creation_date')],
     category: [sql.ref('category_id')],

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { maarchSqlFunction } from '../../../testing/src/fixtures/publisher-baskets.js'
-import { naturalChrono } from './basket-list-sql.js'
+import { naturalChrono } from './chrono-order.js'
 
 /*
  * The list's natural chrono order against 20.10's own `order_alphanum` function, read from the sample
