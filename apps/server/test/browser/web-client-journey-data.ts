@@ -1,5 +1,7 @@
-import type { Database } from '@mailroom/storage'
-import type { Kysely } from 'kysely'
+import type { TestServer } from '@mailroom/testing'
+
+/** The test server's database. */
+type Db = TestServer['mailroom']['db']
 
 /** The demo's serial ids the journey's addresses carry. */
 export interface JourneyIds {
@@ -17,7 +19,7 @@ export interface JourneyIds {
  * The demo organisation leaves it out; the journey's copy variant needs it, so it is added as 20.10 writes it
  * (the basket, its group and the action; migration 0026 gives the group's members their preferences, as 20.10 does).
  */
-export async function addCopyBasket(db: Kysely<Database>): Promise<JourneyIds> {
+export async function addCopyBasket(db: Db): Promise<JourneyIds> {
   const { id: copyBasket } = await db
     .insertInto('baskets')
     .values({
