@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Records what a running Maarch Courrier 20.10 answers to the routes of the capture workflow (issue 32), as test
 // fixtures. Run it once against a fresh instance (see packages/testing/fixtures/maarch-20.10-answers/README.md):
-//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir] [--only=search-criteria|attachments-manage|baskets]
-// (`--only=baskets [--database=maarch]` also reads and writes Maarch's database directly with psql.)
+//   node scripts/record-maarch-answers.mjs [baseUrl] [outDir] [--only=search-criteria|attachments-manage|baskets|letter-page]
+// (`--only=baskets [--database=maarch]` also reads and writes Maarch's database directly with psql;
+// `--only=letter-page [--database=maarch]` reads its serial ids there.)
 // It creates contacts, notes, attachments, links and a letter, so a second run against the same database records
 // other ids: restart Maarch (fresh database) before recording again.
 import { createHash } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { recordBaskets } from './record-maarch-baskets.mjs'
+import { recordLetterPage } from './record-maarch-letter-page.mjs'
 
 const baseUrl = (process.argv[2] ?? 'http://127.0.0.1:9080/rest').replace(/\/+$/, '')
 const outDir = process.argv[3] ?? 'packages/testing/fixtures/maarch-20.10-answers'
@@ -929,6 +931,20 @@ async function main() {
     }
     await writeFile(join(outDir, 'baskets-ids.json'), `${JSON.stringify(ids, null, 2)}\n`)
     console.log(`${[...files.values()].flat().length} exchanges in ${files.size} files under ${outDir}`)
+    return
+  }
+  if (process.argv[4] === '--only=letter-page') {
+    // Recorded on a fresh instance by itself: GETs on the sample's letters (files `letter-page-*`; the clerks'
+    // homes and lists it reads to choose the letters are under `context`, not written).
+    const ids = await recordLetterPage({ call, database: databaseArgument() })
+    await mkdir(outDir, { recursive: true })
+    for (const [file, exchanges] of files) {
+      if (file.startsWith('letter-page-')) {
+        await writeFile(join(outDir, `${file}.json`), `${JSON.stringify(exchanges, null, 2)}\n`)
+      }
+    }
+    await writeFile(join(outDir, 'letter-page-ids.json'), `${JSON.stringify(ids, null, 2)}\n`)
+    console.log(`${ids.cases.length} letters, ${files.size} files under ${outDir}`)
     return
   }
   await referenceData()

@@ -35,6 +35,8 @@ export default mailroomVitestConfig({
     'src/routes/actions-routes.test.ts',
     'src/routes/baskets-routes.test.ts',
     'src/routes/baskets-journey.test.ts',
+    'src/routes/letter-page-journey.test.ts',
+    'src/routes/baskets-list-query.test.ts',
   ],
   // Routes that store, read, convert, search or verify documents: again on object storage (the s3 project).
   // storage-faults.test.ts (a full and a read-only tmpfs) and health-routes.test.ts (a removed folder) stay

@@ -27,6 +27,7 @@ export default mailroomVitestConfig({
     'src/import-maarch.test.ts',
     'src/import-maarch-failure.test.ts',
     'src/publisher-sample/import-maarch.test.ts',
+    'src/publisher-sample/letter-page-answers.test.ts',
   ],
   // No s3 project: an import into a bucket (every file, a failure in the middle, a store that hangs) is
   // apps/server/test/import-maarch-s3.test.ts; what these tests check is the same on every document store.

@@ -173,6 +173,17 @@ export {
   ChainVerificationResponseSchema,
   chainVerificationBody,
 } from './api/journal-verification-schemas.js'
+export {
+  IndexingFileInformationsSchema,
+  ResourceDetailSchema,
+  ResourceFieldPathSchema,
+  ResourceFieldQuerySchema,
+  ResourceFieldSchema,
+  ResourceFileInformationSchema,
+  ResourceItemsSchema,
+  ResourceQuerySchema,
+  ResourceVersionsSchema,
+} from './api/letter-page-schemas.js'
 export type { LinkResourcesBody } from './api/link-schemas.js'
 export { LinkedResourcesSchema, LinkResourcesBodySchema, UnlinkPathSchema } from './api/link-schemas.js'
 export { ListInstanceSchema } from './api/list-instance-schemas.js'
@@ -339,7 +350,7 @@ export type { ThrottlePolicy } from './auth/throttle-policy.js'
 export { DEFAULT_THROTTLE_POLICY } from './auth/throttle-policy.js'
 export type { BasketClauseSource } from './baskets/basket-clause.js'
 export { basketClauseRefusal, basketClauseTree } from './baskets/basket-clause.js'
-export type { BasketListQuery, NullableFilter } from './baskets/basket-list-query.js'
+export type { BasketListQuery, ListOrderItem, NullableFilter } from './baskets/basket-list-query.js'
 export type { BasketsDependencies } from './baskets/basket-use-cases.js'
 export { createBasketsUseCases } from './baskets/basket-use-cases.js'
 export type {
@@ -526,6 +537,29 @@ export type {
 } from './journal/safe-verification.js'
 export type { ChainBreakReason, ChainVerification, VerifyChainOptions } from './journal/verify-chain.js'
 export { verifyChain } from './journal/verify-chain.js'
+export type {
+  AllowedFile,
+  IndexingFileInformations,
+  LetterPageServices,
+  ResourceCorrespondent,
+  ResourceDetail,
+  ResourceField,
+  ResourceFileInformation,
+  ResourceItems,
+  ResourceVersions,
+} from './letter-page/letter-page.js'
+export type { LetterPageDependencies } from './letter-page/letter-page-use-cases.js'
+export { createLetterPageUseCases } from './letter-page/letter-page-use-cases.js'
+export type {
+  LetterPageStore,
+  NamedEntity,
+  ResourceSurroundings,
+  StoredFields,
+  StoredFileFacts,
+  StoredItemCounts,
+  StoredResource,
+  StoredVersions,
+} from './letter-page/ports.js'
 export type { LinksDependencies } from './links/link-use-cases.js'
 export { createLinksUseCases } from './links/link-use-cases.js'
 export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'

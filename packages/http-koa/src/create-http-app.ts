@@ -2,6 +2,7 @@ import type { HttpObserver, MailroomServices } from '@mailroom/core'
 import Koa from 'koa'
 import { type Logger, pino } from 'pino'
 import type { AppState } from './app-state.js'
+import { DEFAULT_BODY_LIMIT_BYTES } from './body-limit.js'
 import { serveConsole } from './console/index.js'
 import { authenticateRest } from './middleware/authenticate.js'
 import { clientAddress, type ProxyHeader, type TrustedProxies } from './middleware/client-address.js'
@@ -54,8 +55,7 @@ export interface HttpAppOptions {
 /** Default longest pause while a body arrives: a live client on a slow link still sends something every few seconds. */
 export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 30_000
 
-/** Default body limit: 64 MiB, enough for a base64-encoded file of about 48 MB. */
-export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024
+export { DEFAULT_BODY_LIMIT_BYTES }
 
 /**
  * Builds the Koa application serving the REST interface, /healthz and /digitalSafe (and the console when given).

@@ -25,6 +25,7 @@ import type {
   Entity,
   Home,
   IdentityProviderOffer,
+  IndexingFileInformations,
   IsAllowed,
   JournalEventsParams,
   JournalEventsResponse,
@@ -47,6 +48,11 @@ import type {
   RecordHistoryResponse,
   RecordNotes,
   RedirectChoices,
+  ResourceDetail,
+  ResourceField,
+  ResourceFileInformation,
+  ResourceItems,
+  ResourceVersions,
   SearchBody,
   SearchConfigurationResponse,
   SearchOrder,
@@ -124,13 +130,15 @@ export interface BasketListParams {
   /** 1 to 500 (default 10). */
   readonly limit?: number
   readonly offset?: number
-  /** One column and a direction, e.g. `creation_date desc` (default: the basket's order). */
+  /** One column and a direction, e.g. `creation_date desc` (default: the basket's order); `alt_identifier` sorts naturally. */
   readonly order?: string
   /** At least 2 characters, in the chrono or the subject. */
   readonly search?: string
   readonly priorities?: string
   readonly categories?: string
   readonly entities?: string
+  /** Destination codes, each with every entity below it; empty and commas as `entities`. */
+  readonly entitiesChildren?: string
   readonly statuses?: string
   readonly doctypes?: string
   readonly folders?: string
@@ -146,6 +154,7 @@ const BASKET_LIST_PARAMS = [
   'priorities',
   'categories',
   'entities',
+  'entitiesChildren',
   'statuses',
   'doctypes',
   'folders',
@@ -270,6 +279,24 @@ export interface MailroomClient extends ReferenceDataClient {
   linkResources(resId: number, body: LinkResourcesBody, options?: CallOptions): Promise<void>
   /** DELETE /rest/resources/{resId}/linkedResources/{id}: removes the link, both ways (privilege add_links). */
   unlinkResource(resId: number, linkedResId: number, options?: CallOptions): Promise<void>
+
+  /** GET /rest/resources/{resId}: the record in 20.10's shape (`light`: fewer fields, with `followed`). */
+  getResource(resId: number, params?: { readonly light?: boolean }, options?: CallOptions): Promise<ResourceDetail>
+  /** GET /rest/resources/{resId}/items: the counts of the record's tabs (linked, attachments, lists, notes, receipts). */
+  getResourceItems(resId: number, options?: CallOptions): Promise<ResourceItems>
+  /** GET /rest/resources/{resId}/fields/{fieldId}: `destination` (`alt`: its serial id), `status` or `externalId`. */
+  getResourceField(
+    resId: number,
+    fieldId: 'destination' | 'status' | 'externalId',
+    params?: { readonly alt?: boolean },
+    options?: CallOptions,
+  ): Promise<ResourceField>
+  /** GET /rest/resources/{resId}/fileInformation: the file's format (technical facts with view_technical_infos). */
+  getResourceFileInformation(resId: number, options?: CallOptions): Promise<ResourceFileInformation>
+  /** GET /rest/resources/{resId}/versionsInformations: the versions of the record's file, by kind. */
+  getResourceVersions(resId: number, options?: CallOptions): Promise<ResourceVersions>
+  /** GET /rest/indexing/fileInformations: the allowed files and the largest one a request carries. */
+  getIndexingFileInformations(options?: CallOptions): Promise<IndexingFileInformations>
 
   /** GET /rest/home: the caller's baskets, group by group, with their counts, and the baskets lent to the caller. */
   getHome(options?: CallOptions): Promise<Home>
@@ -568,6 +595,28 @@ export function createClient(options: ClientOptions): MailroomClient {
     async unlinkResource(resId, linkedResId, call = {}) {
       const path = `${resource(resId)}/linkedResources/${encodeURIComponent(String(linkedResId))}`
       await transport.empty('DELETE', path, { idempotent: true, ...call })
+    },
+
+    getResource(resId, params, call = {}) {
+      // 20.10 reads `light` as set whenever it is not empty: only `true` is sent.
+      const light = params?.light ? { light: 'true' } : {}
+      return transport.json('GET', resource(resId), { ...call, query: light })
+    },
+    getResourceItems(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/items`, call)
+    },
+    getResourceField(resId, fieldId, params, call = {}) {
+      const alt = params?.alt ? { alt: 'true' } : {}
+      return transport.json('GET', `${resource(resId)}/fields/${encodeURIComponent(fieldId)}`, { ...call, query: alt })
+    },
+    getResourceFileInformation(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/fileInformation`, call)
+    },
+    getResourceVersions(resId, call = {}) {
+      return transport.json('GET', `${resource(resId)}/versionsInformations`, call)
+    },
+    getIndexingFileInformations(call = {}) {
+      return transport.json('GET', 'rest/indexing/fileInformations', call)
     },
 
     getHome(call = {}) {

@@ -82,6 +82,7 @@ export type {
   VerifyJournalOptions,
 } from './journal/verify-journal.js'
 export { verifyJournal } from './journal/verify-journal.js'
+export { kyselyLetterPageStore, letterPagePorts } from './letter-page/letter-page-ports.js'
 export { linksPorts } from './links/links-ports.js'
 export type { Logger } from './logger.js'
 export { SILENT_LOGGER } from './logger.js'

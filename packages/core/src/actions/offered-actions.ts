@@ -76,10 +76,11 @@ export async function checkCloseWithFields(
   body: unknown,
 ): Promise<CloseWithFieldsCheck> {
   const resources = parseActionResources(body, 'ACTION_CHECK_RESOURCES_INVALID')
-  const scope = await controlList(deps, actor, ids)
+  await controlList(deps, actor, ids)
   const allowed = await deps.perimeter.allowedAmong(actor, resources)
   if (resources.some((resId) => !allowed.has(resId))) fail('OUT_OF_PERIMETER')
-  const locks = await deps.actions.lettersInBasket(scope, resources)
+  // 20.10's getNonLockedResources reads every letter's lock, whether the basket holds it or not.
+  const locks = await deps.actions.locksOf(resources)
   const lockedByOthers = new Set(locks.filter((letter) => lockedByAnother(letter, actor)).map((l) => l.resId))
   const actionId = routeIdOf(ids.actionId)
   const action = (actionId === null ? null : await deps.actions.action(actionId)) ?? fail('ACTION_NOT_FOUND')

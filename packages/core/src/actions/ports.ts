@@ -88,6 +88,8 @@ export interface ActionsStore {
   action(actionId: number): Promise<StoredAction | null>
   /** Of `resIds`, the letters the basket holds for its owner, with their locks. */
   lettersInBasket(scope: BasketScope, resIds: readonly number[]): Promise<LetterLock[]>
+  /** Of `resIds`, the letters that exist, with their locks, in the basket or not. */
+  locksOf(resIds: readonly number[]): Promise<LetterLock[]>
   /**
    * One transaction per letter: locks the record's row, checks again that the basket holds it and that no one
    * else holds its lock, then the component's work, the status, the lock cleared, the note and the history.

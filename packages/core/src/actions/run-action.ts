@@ -91,7 +91,9 @@ function componentWork(action: StoredAction, request: ActionRequest, scope: Bask
  * `PUT .../actions/{actionId}`, in 20.10's order: the body's letters, the list, the action's link and component,
  * then every letter must be in the basket (else 403, nothing written); letters locked by someone else are left
  * out; each other letter gets the component's work, the status, the lock cleared, the note and the history line
- * in one transaction of its own.
+ * in one transaction of its own. The action's `requiredFields` are not checked here, as 20.10 runs it
+ * (`ResourceListController::setAction` reads them from an undefined `$parameters`, so its check never applies):
+ * its client asks `checkCloseWithFieldsAction` first and sends only the letters it allows.
  */
 export async function runAction(
   deps: ActionsDependencies,

@@ -16,6 +16,7 @@ export const CHECKED_PRIVILEGES = [
   'admin_indexing_models',
   'admin_custom_fields',
   'include_folders_and_followed_resources_perimeter',
+  'view_technical_infos',
 ] as const
 
 /** A privilege a route checks. */

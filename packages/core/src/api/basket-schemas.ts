@@ -98,11 +98,15 @@ export const BasketListQuerySchema = z.object({
   order: z
     .string()
     .optional()
-    .describe('One column and a direction, e.g. `creation_date desc` (default: the basket’s)'),
+    .describe(
+      'One column and a direction, e.g. `creation_date desc` (default: the basket’s); `alt_identifier` sorts chronos ' +
+        'naturally (each run of digits as a number), as 20.10’s order_alphanum',
+    ),
   search: z.string().optional().describe('At least 2 characters, in the chrono or the subject; "quoted" for exact'),
   priorities: commaList('Priority ids, comma-separated; empty: records without priority; a leading comma adds them'),
   categories: commaList('Category ids, likewise'),
   entities: commaList('Destination entity codes, likewise'),
+  entitiesChildren: commaList('Destination entity codes, each with its sub-entities at every level, likewise'),
   statuses: commaList('Status ids, comma-separated'),
   doctypes: commaList('Document type ids, comma-separated'),
   folders: commaList('Folder ids, comma-separated'),

@@ -24,6 +24,6 @@ export const ListInstanceSchema = z
         descriptionToDisplay: z.string(),
       }),
     ),
-    hasHistory: z.boolean().describe('Always false: Mailroom keeps no earlier diffusion lists'),
+    hasHistory: z.boolean().describe('Whether the list was replaced before (a redirect keeps the list it replaces)'),
   })
   .meta({ id: 'ListInstance', description: 'The diffusion list of a record' })

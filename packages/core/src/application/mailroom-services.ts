@@ -11,6 +11,7 @@ import type { CriteriaSearchServices } from '../criteria-search/criteria-search-
 import type { DiffusionListServices } from '../diffusion-list/list-instance.js'
 import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
+import type { LetterPageServices } from '../letter-page/letter-page.js'
 import type { LinksServices } from '../links/linked-resource.js'
 import type { NotesServices } from '../notes/notes-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
@@ -54,6 +55,8 @@ export interface MailroomServices {
   readonly notes: NotesServices
   /** Links between records (/rest/resources/{resId}/linkedResources). */
   readonly links: LinksServices
+  /** A letter's page in 20.10's web client (GET /rest/resources/{resId}, its items, fields, file and versions). */
+  readonly letterPage: LetterPageServices
   /** The clerks' baskets: the home page, each basket's list and filters, `isAllowed`. */
   readonly baskets: BasketsServices
   /** Diffusion lists of records (GET /rest/resources/{resId}/listInstance). */

@@ -18,12 +18,20 @@ export interface NullableFilter {
   readonly orNull: boolean
 }
 
+/**
+ * An item of a list's order; `natural`: the chrono compared as 20.10's `order_alphanum(alt_identifier)` does, each
+ * run of digits as a number (`MAARCH/2026A/9` before `MAARCH/2026A/10`).
+ */
+export interface ListOrderItem extends OrderItem {
+  readonly natural?: true
+}
+
 /** What a list, its filters and its count select, read from the query as 20.10 reads it. */
 export interface BasketListQuery {
   readonly limit: number
   readonly offset: number
   /** The caller's order (one column and a direction), else the basket's (`basket_res_order`). */
-  readonly order: readonly OrderItem[]
+  readonly order: readonly ListOrderItem[]
   /** Whether the order is the caller's (a query the database refuses is then the caller's fault). */
   readonly callerOrder: boolean
   /** The words searched in the chrono and the subject, or null. */
@@ -31,6 +39,8 @@ export interface BasketListQuery {
   readonly priorities: NullableFilter | null
   readonly categories: NullableFilter | null
   readonly entities: NullableFilter | null
+  /** Destination codes, each with its sub-entities (20.10's `entitiesChildren`), read as the nullable filters. */
+  readonly entitiesChildren: NullableFilter | null
   readonly statuses: readonly string[] | null
   /** Document type ids (only integers can name one). */
   readonly doctypes: readonly number[] | null
@@ -86,6 +96,20 @@ function basketOrder(resOrder: string): OrderItem[] {
 }
 
 /**
+ * The caller's order as 20.10's getResourcesListQueryData takes it: any order naming `alt_identifier` (and neither
+ * `dest_user` nor `priority`, which it reads after) becomes `order_alphanum(alt_identifier)` with the text's second
+ * word as direction; where 20.10 writes that word into its SQL, Mailroom takes only what the order grammar does
+ * (`asc`, `desc`, none), refusing anything else as any bad order.
+ */
+function callerOrder(order: string): ListOrderItem {
+  if (order.includes('alt_identifier') && !order.includes('dest_user') && !order.includes('priority')) {
+    const direction = order.split(' ')[1] ?? ''
+    return { ...parseOrderItem(`alt_identifier ${direction}`), natural: true }
+  }
+  return parseOrderItem(order)
+}
+
+/**
  * Reads a list's query as `ResourceListController::get` and `getResourcesListQueryData` do. Where 20.10 writes
  * the caller's `order` into its SQL, Mailroom parses it as one item of the clause language (refused with
  * SEARCH_ORDER_BY_SYNTAX otherwise); ids that are not integers select nothing instead of failing the query.
@@ -100,7 +124,7 @@ export function parseBasketListQuery(query: Readonly<Record<string, unknown>>, r
     // 0 is "empty" in PHP, hence the default; a negative offset finds no row at that index: an empty page.
     limit: limit === 0 ? DEFAULT_LIMIT : Math.min(limit, MAX_BASKET_PAGE),
     offset,
-    order: order === undefined || order.trim() === '' ? basketOrder(resOrder) : [parseOrderItem(order)],
+    order: order === undefined || order.trim() === '' ? basketOrder(resOrder) : [callerOrder(order)],
     callerOrder: order !== undefined && order.trim() !== '',
     search:
       search === undefined || [...search].length < 2
@@ -111,6 +135,7 @@ export function parseBasketListQuery(query: Readonly<Record<string, unknown>>, r
     priorities: nullableFilter(text(query.priorities)),
     categories: nullableFilter(text(query.categories)),
     entities: nullableFilter(text(query.entities)),
+    entitiesChildren: nullableFilter(text(query.entitiesChildren)),
     statuses: text(query.statuses) ? values(text(query.statuses) as string) : null,
     doctypes: idList(text(query.doctypes)),
     folders: idList(text(query.folders)),

@@ -32,7 +32,7 @@ export interface ListInstanceItem {
 /** Body of `GET /rest/resources/{resId}/listInstance`. */
 export interface ListInstance {
   readonly listInstance: readonly ListInstanceItem[]
-  /** Whether earlier diffusion lists were kept (Mailroom keeps none: always false). */
+  /** Whether the record's diffusion list was replaced before (20.10: `listinstance_history_details` has its items). */
   readonly hasHistory: boolean
 }
 
@@ -51,6 +51,8 @@ export function parseListInstanceResId(text: string | undefined): number {
 export interface DiffusionListStore {
   /** The record's diffusion list (listinstance rows of difflist_type `entity_id`), in the order they were written. */
   diffusionListOf(resId: number): Promise<ListInstanceItem[]>
+  /** Whether an earlier diffusion list of the record was kept (an item of difflist_type `entity_id` in its history). */
+  hasEarlierLists(resId: number): Promise<boolean>
 }
 
 /** What the diffusion list read needs from the outside. */
@@ -67,8 +69,11 @@ export async function readDiffusionList(
 ): Promise<ListInstance> {
   const resId = parseListInstanceResId(resIdText)
   if (!(await deps.perimeter.allows(actor, resId))) fail('OUT_OF_PERIMETER')
-  // Mailroom keeps no earlier diffusion lists (20.10's listinstance_history).
-  return { listInstance: await deps.lists.diffusionListOf(resId), hasHistory: false }
+  const [listInstance, hasHistory] = await Promise.all([
+    deps.lists.diffusionListOf(resId),
+    deps.lists.hasEarlierLists(resId),
+  ])
+  return { listInstance, hasHistory }
 }
 
 /** The diffusion list use case over its ports (storage implements them, the composition root wires them). */

@@ -24,6 +24,11 @@ export const TAGS = [
   { name: 'notes', description: 'Notes on records, optionally restricted to entities' },
   { name: 'links', description: 'Links between records' },
   {
+    name: 'letter page',
+    description:
+      "A record's page in Maarch 20.10's web client: the record, its tabs' counts, a field, its file's facts and versions, the files a record may carry",
+  },
+  {
     name: 'baskets',
     description:
       "A clerk's baskets: the home page, each basket's records, its filters, the actions offered on its letters, running them, and the letters' locks",

@@ -77,7 +77,16 @@ const actionHistory = (resId: number) =>
     .execute()
 
 async function countRows() {
-  const n = async (table: 'history' | 'notes' | 'listinstance' | 'res_mark_as_read' | 'basket_persistent_mode') =>
+  const n = async (
+    table:
+      | 'history'
+      | 'notes'
+      | 'listinstance'
+      | 'listinstance_history'
+      | 'listinstance_history_details'
+      | 'res_mark_as_read'
+      | 'basket_persistent_mode',
+  ) =>
     Number(
       (
         await s.mailroom.db
@@ -95,6 +104,8 @@ async function countRows() {
     history: await n('history'),
     notes: await n('notes'),
     listinstance: await n('listinstance'),
+    listsReplaced: await n('listinstance_history'),
+    itemsReplaced: await n('listinstance_history_details'),
     read: await n('res_mark_as_read'),
     persistence: await n('basket_persistent_mode'),
     statuses,
@@ -531,6 +542,73 @@ describe('the components', () => {
     expect([(await record(resId)).dest_user, (await record(resId)).destination]).toEqual([BBAIN, 'PJS'])
   })
 
+  it('redirectAction keeps the list it replaces in listinstance_history, and the list read says so', async () => {
+    const resId = await letter()
+    await s.mailroom.db
+      .insertInto('listinstance')
+      .values([
+        { res_id: resId, item_id: PPETIT, item_type: 'user_id', item_mode: 'dest', difflist_type: 'entity_id' },
+        { res_id: resId, sequence: 1, item_id: 6, item_type: 'entity_id', item_mode: 'cc', difflist_type: 'entity_id' },
+      ])
+      .execute()
+    await s.mailroom.db
+      .updateTable('listinstance')
+      .set({ added_by_user: 1, viewed: 2 })
+      .where('res_id', '=', resId)
+      .execute()
+    const read = async () => (await s.call('GET', `/rest/resources/${resId}/listInstance`, { auth: bbain })).json
+    expect((await read()).hasHistory).toBe(false)
+    const toBbain = { destination: 'PJS', listInstances: [{ item_id: BBAIN, item_type: 'user_id', item_mode: 'dest' }] }
+    expect((await run('redirect', { resources: [resId], data: toBbain })).status).toBe(204)
+    const changes = () =>
+      s.mailroom.db
+        .selectFrom('listinstance_history')
+        .select(['listinstance_history_id', 'coll_id', 'user_id', 'updated_date'])
+        .where('res_id', '=', resId)
+        .orderBy('listinstance_history_id')
+        .execute()
+    const details = (historyId: number) =>
+      s.mailroom.db
+        .selectFrom('listinstance_history_details')
+        .select(['res_id', 'sequence', 'item_id', 'item_type', 'item_mode', 'added_by_user', 'viewed'])
+        .select(['difflist_type', 'process_date', 'coll_id', 'visible', 'listinstance_type', 'signatory'])
+        .where('listinstance_history_id', '=', historyId)
+        .orderBy('sequence')
+        .execute()
+    const [first] = await changes()
+    expect(first).toMatchObject({ coll_id: 'letterbox_coll', user_id: BBAIN })
+    expect(Date.now() - new Date(first!.updated_date).getTime()).toBeLessThan(60_000)
+    // The list as it was, as 20.10 copies it: its items, who added them; viewed 0, no process date.
+    const item = { res_id: resId, added_by_user: 1, viewed: 0, difflist_type: 'entity_id', process_date: null }
+    const row = { ...item, coll_id: 'letterbox_coll', visible: 'Y', listinstance_type: 'DOC', signatory: false }
+    expect(await details(Number(first!.listinstance_history_id))).toEqual([
+      { ...row, sequence: 0, item_id: PPETIT, item_type: 'user_id', item_mode: 'dest' },
+      { ...row, sequence: 1, item_id: 6, item_type: 'entity_id', item_mode: 'cc' },
+    ])
+    expect((await read()).hasHistory).toBe(true)
+    // A second redirect keeps the list the first one wrote.
+    const toPpetit = { listInstances: [{ item_id: 'ppetit', item_type: 'user_id', item_mode: 'dest' }] }
+    expect((await run('redirect', { resources: [resId], data: toPpetit })).status).toBe(204)
+    const [, second] = await changes()
+    expect(await details(Number(second!.listinstance_history_id))).toEqual([
+      { ...row, added_by_user: BBAIN, sequence: 0, item_id: BBAIN, item_type: 'user_id', item_mode: 'dest' },
+    ])
+  })
+
+  it('redirectAction on a letter without a list writes the change alone, as 20.10: no earlier list to show', async () => {
+    const resId = await letter()
+    const toBbain = { destination: 'PJS', listInstances: [{ item_id: BBAIN, item_type: 'user_id', item_mode: 'dest' }] }
+    expect((await run('redirect', { resources: [resId], data: toBbain })).status).toBe(204)
+    const rows = await s.mailroom.db
+      .selectFrom('listinstance_history')
+      .select('user_id')
+      .where('res_id', '=', resId)
+      .execute()
+    expect(rows).toEqual([{ user_id: BBAIN }])
+    const read = await s.call('GET', `/rest/resources/${resId}/listInstance`, { auth: bbain })
+    expect([read.status, read.json.hasHistory]).toEqual([200, false])
+  })
+
   it('redirectInitiatorEntityAction sends the letter to its initiator’s entity', async () => {
     const resId = await letter({ initiator: 'DGS' })
     await s.mailroom.db.updateTable('res_letterbox').set({ dest_user: BBAIN }).where('res_id', '=', resId).execute()
@@ -702,6 +780,119 @@ describe('GET …/actions and checkCloseWithFieldsAction', () => {
       body: { resources: [resId] },
     })
     expect([unknown.status, unknown.json]).toEqual([400, { errors: 'Action does not exist' }])
+  })
+})
+
+describe("an action's required custom fields (parameters.requiredFields)", () => {
+  let fieldId: number
+  let requiring: number
+  beforeAll(async () => {
+    const db = s.mailroom.db
+    fieldId = (
+      await db
+        .insertInto('custom_fields')
+        .values({ label: 'Référence client', type: 'string' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+    await db
+      .insertInto('indexing_models_fields')
+      .values({ model_id: 1, identifier: `indexingCustomField_${fieldId}` })
+      .execute()
+    // The second field is required by the action but not shown by the letters' model: never asked for.
+    const row = await db
+      .insertInto('actions')
+      .values({
+        label_action: 'Clôturer (référence exigée)',
+        id_status: 'END',
+        component: 'closeMailAction',
+        history: 'Y',
+        parameters: JSON.stringify({
+          requiredFields: [`indexingCustomField_${fieldId}`, 'indexingCustomField_999999'],
+        }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    requiring = row.id
+    await db
+      .insertInto('actions_groupbaskets')
+      .values({ id_action: requiring, group_id: 'AGENT', basket_id: 'MyBasket', default_action_list: 'N' })
+      .execute()
+  })
+  const withReference = async (value: unknown) => {
+    const resId = await letter()
+    await s.mailroom.db
+      .updateTable('res_letterbox')
+      .set({ custom_fields: JSON.stringify({ [fieldId]: value }) })
+      .where('res_id', '=', resId)
+      .execute()
+    return resId
+  }
+  const check = (resources: unknown) =>
+    s.call('POST', `${list()}/actions/${requiring}/checkCloseWithFieldsAction`, { auth: bbain, body: { resources } })
+
+  it('checkCloseWithFieldsAction names each letter whose model shows a required field it leaves empty', async () => {
+    const filled = await withReference('CLI-42')
+    const blank = await withReference('')
+    const zero = await withReference('0') // PHP's empty(): "0" is empty too
+    const without = await letter()
+    await s.mailroom.db
+      .updateTable('res_letterbox')
+      .set({ alt_identifier: 'MAARCH/2026A/77' })
+      .where('res_id', '=', without)
+      .execute()
+    const answer = await check([filled, blank, zero, without, filled])
+    expect(answer.status).toBe(200)
+    expect(answer.json.success).toEqual([filled])
+    expect(answer.json.errors).toHaveLength(3)
+    expect(answer.json.errors).toContainEqual({ chrono: 'MAARCH/2026A/77', fields: 'Référence client' })
+    for (const error of answer.json.errors) expect(error.fields).toBe('Référence client')
+  })
+
+  it('checkCloseWithFieldsAction leaves out a letter locked by a colleague, in the basket or not, as 20.10', async () => {
+    // In bbain's perimeter (PJS) but not in the basket (status COU), locked by ppetit.
+    const outside = await letter({ status: 'COU' })
+    const inside = await withReference('')
+    await s.mailroom.db
+      .updateTable('res_letterbox')
+      .set({ locker_user_id: PPETIT, locker_time: new Date(Date.now() + 60_000) })
+      .where('res_id', 'in', [outside, inside])
+      .execute()
+    const answer = await check([outside, inside])
+    expect([answer.status, answer.json]).toEqual([200, { errors: [], success: [] }])
+  })
+
+  it('checkCloseWithFieldsAction refuses hostile letters as 20.10, never a 500', async () => {
+    for (const [resources, status, errors] of [
+      [[], 400, 'Body resources is empty or not an array'],
+      ['1', 400, 'Body resources is empty or not an array'],
+      [[99_999_999], 403, 'Document out of perimeter'],
+    ] as const) {
+      const answer = await check(resources)
+      expect([JSON.stringify(resources), answer.status, answer.json]).toEqual([
+        JSON.stringify(resources),
+        status,
+        { errors },
+      ])
+    }
+    for (const resources of [['1\u0000'], ['99999999999999999999999'], [{ deep: [[[[1]]]] }]]) {
+      const answer = await check(resources)
+      expect(answer.status).toBeGreaterThanOrEqual(400)
+      expect(answer.status).toBeLessThan(500)
+    }
+  })
+
+  it('setAction runs the action anyway, as 20.10 does (its check reads an undefined $parameters: never applied)', async () => {
+    const direct = await withReference('')
+    const requiringRun = await s.call('PUT', `${list()}/actions/${requiring}`, {
+      auth: bbain,
+      body: { resources: [direct] },
+    })
+    expect(requiringRun.status).toBe(204)
+    expect((await record(direct)).status).toBe('END')
+    expect((await actionHistory(direct)).map((line) => line.info)).toEqual([
+      'Mes courriers : Clôturer (référence exigée)',
+    ])
   })
 })
 

@@ -16,6 +16,7 @@ import { folderRoutes } from './folder-routes.js'
 import { healthRoutes } from './health-routes.js'
 import { indexingModelRoutes } from './indexing-model-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
+import { letterPageRoutes } from './letter-page-routes.js'
 import { linksRoutes } from './links-routes.js'
 import { metricsRoute } from './metrics-routes.js'
 import { notesRoutes } from './notes-routes.js'
@@ -47,6 +48,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   entityListRoute,
   ...notesRoutes,
   ...linksRoutes,
+  ...letterPageRoutes,
   ...basketsRoutes,
   diffusionListRoute,
   ...actionsRoutes,

@@ -38,6 +38,8 @@ export interface RouteDependencies {
   readonly metrics?: MetricsEndpoint | undefined
   /** The operator's folders for 20.10's web client (its language files and images); absent: none. */
   readonly webClient?: WebClientFolders | undefined
+  /** The largest request body (bytes) the application reads: the largest file a record's body may carry follows. */
+  readonly bodyLimitBytes?: number | undefined
   /** The OpenAPI document built from the declarations (served by GET /rest/openapi.json). */
   readonly openApiDocument: () => OpenApiDocument
 }

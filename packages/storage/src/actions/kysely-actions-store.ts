@@ -101,6 +101,13 @@ export class KyselyActionsStore implements ActionsStore {
     return rows.map((row) => ({ resId: Number(row.res_id), lockedBy: row.locked_by }))
   }
 
+  async locksOf(resIds: readonly number[]): Promise<LetterLock[]> {
+    const { rows } = await sql<{ res_id: string | number; locked_by: number | null }>`
+      select res_id, ${LIVE_LOCKER} as locked_by from res_letterbox
+      where res_id = any(${sql.val(resIds)}::bigint[])`.execute(this.#context.db)
+    return rows.map((row) => ({ resId: Number(row.res_id), lockedBy: row.locked_by }))
+  }
+
   async actOnLetter(
     actor: Actor,
     scope: BasketScope,

@@ -2,12 +2,7 @@ import type { AttachmentBody, AttachmentReadStore, ServableAttachment, StoredAtt
 import { type Kysely, sql } from 'kysely'
 import { attachmentFile, type StoredContentFile } from '../content/content-files.js'
 import type { Database } from '../database/schema.js'
-
-/** Maarch 20.10 writes timestamps as PostgreSQL prints them (`2026-11-26 17:55:39.988838`); here in UTC. */
-const timestampText = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`
-const secondsText = (column: string) =>
-  sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`
+import { secondsText, timestampText } from '../database/timestamp-text.js'
 
 const label = (firstname: string | null, lastname: string | null) => [firstname, lastname].filter(Boolean).join(' ')
 

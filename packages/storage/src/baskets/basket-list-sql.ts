@@ -13,14 +13,50 @@ function nullableCondition(column: string, filter: NullableFilter): Condition {
 }
 
 /** The filters of a list's query, one condition each, over `res_view_letterbox` (20.10's getResourcesListQueryData). */
-export type FilterName = 'priorities' | 'categories' | 'entities' | 'statuses' | 'doctypes' | 'folders'
+export type FilterName =
+  | 'priorities'
+  | 'categories'
+  | 'entities'
+  | 'entitiesChildren'
+  | 'statuses'
+  | 'doctypes'
+  | 'folders'
 
-/** The conditions of each filter the query sets, by name (the filters route leaves out each list's own). */
-export function filterConditions(query: BasketListQuery): Map<FilterName, Condition> {
+/**
+ * `destination` among the codes and every entity below them, at any depth (20.10's getEntityChildren: each code
+ * itself, known or not, then its children's codes, recursively). UNION stops on a cycle of parents.
+ */
+function destinationBelow(codes: readonly string[]): Condition {
+  return sql<SqlBool>`destination in (with recursive below(entity_id) as (
+      select unnest(${sql.val([...codes])}::text[])
+      union select child.entity_id from entities child join below on child.parent_entity_id = below.entity_id)
+    select below.entity_id from below)`
+}
+
+/**
+ * 20.10's `entitiesChildren`: as the nullable filters in the list (empty text: the records without a destination;
+ * a leading or trailing comma adds them); in the filters route's counts, only `destination` below the codes given.
+ */
+function entitiesChildrenCondition(filter: NullableFilter, forFacets: boolean): Condition | null {
+  if (forFacets) return filter.values.length === 0 ? null : destinationBelow(filter.values)
+  const isNull = sql<SqlBool>`destination is null`
+  if (filter.values.length === 0) return isNull
+  return filter.orNull
+    ? sql<SqlBool>`(${isNull} or ${destinationBelow(filter.values)})`
+    : destinationBelow(filter.values)
+}
+
+/**
+ * The conditions of each filter the query sets, by name (the filters route leaves out each list's own, and
+ * `entitiesChildren` with `entities`: 20.10 counts the entities without either).
+ */
+export function filterConditions(query: BasketListQuery, forFacets = false): Map<FilterName, Condition> {
   const conditions = new Map<FilterName, Condition>()
   if (query.priorities) conditions.set('priorities', nullableCondition('priority', query.priorities))
   if (query.categories) conditions.set('categories', nullableCondition('category_id', query.categories))
   if (query.entities) conditions.set('entities', nullableCondition('destination', query.entities))
+  const below = query.entitiesChildren && entitiesChildrenCondition(query.entitiesChildren, forFacets)
+  if (below) conditions.set('entitiesChildren', below)
   if (query.statuses) conditions.set('statuses', sql<SqlBool>`status = any(${sql.val([...query.statuses])}::text[])`)
   if (query.doctypes) conditions.set('doctypes', sql<SqlBool>`type_id = any(${sql.val([...query.doctypes])}::int[])`)
   if (query.folders)
@@ -65,17 +101,38 @@ export function allOf(conditions: readonly Expression<SqlBool>[]): Condition {
   return conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`
 }
 
+/** The digits' run lengths 20.10's order_alphanum pads to nine digits, in the order it pads them. */
+const PADDED_RUNS = [8, 7, 6, 5, 4, 3, 2, 1]
+
+/**
+ * 20.10's `order_alphanum(alt_identifier)` as an expression (its plpgsql function is not in Mailroom's schema): a
+ * `/` after each non-digit of the chrono followed by `Z`, then each run of one to eight digits between two
+ * non-digits padded with zeros to nine. Constant patterns only: the caller chose nothing but the direction.
+ */
+export function naturalChrono(
+  chrono: RawBuilder<unknown> = sql`res_view_letterbox.alt_identifier`,
+): RawBuilder<string> {
+  let expression = sql<string>`regexp_replace(${chrono} || 'Z', ${sql.lit('(\\D)')}, ${sql.lit('\\1/')}, 'g')`
+  for (const digits of PADDED_RUNS) {
+    const pattern = sql.lit(`(\\D)(\\d{${digits}}\\D)`)
+    const replacement = sql.lit(`\\1${'0'.repeat(9 - digits)}\\2`)
+    expression = sql<string>`regexp_replace(${expression}, ${pattern}, ${replacement}, 'g')`
+  }
+  return expression
+}
+
 /**
  * The ORDER BY of a list over `res_view_letterbox` (unaliased, as every query a clause is compiled into): the query's items, then res_id. As in
  * 20.10, `priority` sorts by the priorities' order and `dest_user` by the assignee's name.
  */
-export function listOrder(query: BasketListQuery): RawBuilder<unknown> {
+export function listOrder(query: Pick<BasketListQuery, 'order'>): RawBuilder<unknown> {
   const parts = query.order.map((item) => {
     const direction = item.direction === 'desc' ? sql`desc` : sql`asc`
     const nulls = item.nulls === 'first' ? sql` nulls first` : item.nulls === 'last' ? sql` nulls last` : sql``
     const column = item.expr.kind === 'column' ? item.expr.name : null
-    const expression =
-      column === 'priority'
+    const expression = item.natural
+      ? naturalChrono()
+      : column === 'priority'
         ? sql`(select pr."order" from priorities pr where pr.id = res_view_letterbox.priority)`
         : column === 'dest_user'
           ? sql`(select row(du.lastname, du.firstname) from users du where du.id = res_view_letterbox.dest_user)`

@@ -51,7 +51,12 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
     leaveOut?: FilterName,
   ): Promise<Expression<SqlBool>> {
     const selection = await basketSelectionOfUser(context, basket, ownerUserId)
-    const filters = [...filterConditions(query)].filter(([name]) => name !== leaveOut).map(([, c]) => c)
+    // A facet's counts (leaveOut given) read entitiesChildren as 20.10's getFormattedFilters does, and the entities'
+    // counts leave it out with their own filter.
+    const left = (name: FilterName) => name === leaveOut || (leaveOut === 'entities' && name === 'entitiesChildren')
+    const filters = [...filterConditions(query, leaveOut !== undefined)]
+      .filter(([name]) => !left(name))
+      .map(([, c]) => c)
     return allOf([selection, ...sharedConditions(query), ...filters])
   }
 

@@ -246,6 +246,36 @@ export interface ListinstanceTable {
   delegate: number | null
 }
 
+/** The diffusion lists a letter had before each change: who changed it, when (migration 0027, 20.10's table). */
+export interface ListinstanceHistoryTable {
+  listinstance_history_id: Generated<number>
+  coll_id: ColumnType<string, string | undefined, string>
+  res_id: number
+  user_id: number
+  updated_date: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
+/** One item of a diffusion list as it was before a change (migration 0027, 20.10's table). */
+export interface ListinstanceHistoryDetailsTable {
+  listinstance_history_details_id: Generated<number>
+  listinstance_history_id: number
+  coll_id: ColumnType<string, string | undefined, string>
+  res_id: number
+  listinstance_type: ColumnType<string | null, string | null | undefined, string | null>
+  sequence: number
+  item_id: number | null
+  item_type: string
+  item_mode: string
+  added_by_user: number | null
+  visible: ColumnType<string, string | undefined, string>
+  viewed: number | null
+  difflist_type: string | null
+  process_date: Timestamp | null
+  process_comment: string | null
+  requested_signature: ColumnType<boolean | null, boolean | null | undefined, boolean | null>
+  signatory: ColumnType<boolean | null, boolean | null | undefined, boolean | null>
+}
+
 /** Contacts (migration 0012: every column of Maarch 20.10's table). */
 export interface ContactsTable {
   id: Generated<number>
@@ -521,6 +551,8 @@ export interface Database {
   res_letterbox: ResLetterboxTable
   adr_letterbox: AdrLetterboxTable
   listinstance: ListinstanceTable
+  listinstance_history: ListinstanceHistoryTable
+  listinstance_history_details: ListinstanceHistoryDetailsTable
   contacts: ContactsTable
   resource_contacts: ResourceContactsTable
   folders: FoldersTable

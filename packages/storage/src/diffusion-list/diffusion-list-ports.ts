@@ -15,6 +15,17 @@ export function diffusionListPorts(context: StorageContext): DiffusionListDepend
 export function kyselyDiffusionListStore(context: Pick<StorageContext, 'db'>): DiffusionListStore {
   const { db } = context
   return {
+    async hasEarlierLists(resId) {
+      const row = await db
+        .selectFrom('listinstance_history_details')
+        .select('listinstance_history_details_id')
+        .where('res_id', '=', resId)
+        .where('difflist_type', '=', 'entity_id')
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
     async diffusionListOf(resId) {
       const rows = await db
         .selectFrom('listinstance as li')

@@ -1,6 +1,6 @@
 import { DIFFUSION_LIST_HISTORY, type HistoryRow, type RedirectData, type RedirectItem } from '@mailroom/core'
 import type { Kysely } from 'kysely'
-import type { Database } from '../database/schema.js'
+import type { Database, ListinstanceTable } from '../database/schema.js'
 
 type Executor = Kysely<Database>
 
@@ -59,7 +59,8 @@ async function destinationOf(trx: Executor, destination: string | null, userId: 
 
 /**
  * Replaces a record's diffusion list (difflist_type `entity_id`) in the caller's transaction, as 20.10 does
- * when a letter is redirected: the new items in order; the assignee (`dest`) becomes `dest_user`; the destination
+ * when a letter is redirected (`ListInstanceController::updateListInstance`), keeping the list it replaces in
+ * `listinstance_history`: the new items in order; the assignee (`dest`) becomes `dest_user`; the destination
  * becomes the entity named when the assignee belongs to it, else, when the assignee does not belong to the
  * current destination, the assignee's primary entity. With `onlyRedirectDest`, the items already on the list
  * other than the assignee are kept. Returns the history rows 20.10 writes (assignee changed, copies present);
@@ -92,6 +93,13 @@ export async function replaceDiffusionList(
   if (!redirect.items.some((item) => item.itemMode === 'dest')) throw new DiffusionListRefusal('Dest is missing')
   const items = [...kept]
   for (const item of redirect.items) items.push(await resolveItem(trx, item))
+  const previous = await trx
+    .selectFrom('listinstance')
+    .select(['sequence', 'item_id', 'item_type', 'item_mode', 'added_by_user'])
+    .where('res_id', '=', resId)
+    .where('difflist_type', '=', 'entity_id')
+    .orderBy('listinstance_id')
+    .execute()
   await trx.deleteFrom('listinstance').where('res_id', '=', resId).where('difflist_type', '=', 'entity_id').execute()
   await trx
     .insertInto('listinstance')
@@ -134,5 +142,50 @@ export async function replaceDiffusionList(
       .execute()
   }
   if (items.some((item) => item.mode === 'cc')) history.push(DIFFUSION_LIST_HISTORY.copies)
+  await keepPreviousList(trx, resId, previous, addedBy)
   return history
+}
+
+/** A diffusion list item as it was before the change. */
+type PreviousItem = Pick<ListinstanceTable, 'item_id' | 'item_type' | 'item_mode' | 'added_by_user'> & {
+  readonly sequence: number
+}
+
+/**
+ * 20.10's `listinstance_history`: who replaced the list and when, and in its details each item of the list as it
+ * was (its sequence, item, mode and who added it; `viewed` 0, no process date, as 20.10 writes them). A list that
+ * was empty leaves the history row alone, as 20.10.
+ */
+async function keepPreviousList(
+  trx: Executor,
+  resId: number,
+  previous: readonly PreviousItem[],
+  changedBy: number,
+): Promise<void> {
+  const { listinstance_history_id: historyId } = await trx
+    .insertInto('listinstance_history')
+    .values({ res_id: resId, user_id: changedBy })
+    .returning('listinstance_history_id')
+    .executeTakeFirstOrThrow()
+  if (previous.length === 0) return
+  await trx
+    .insertInto('listinstance_history_details')
+    .values(
+      previous.map((item) => ({
+        listinstance_history_id: historyId,
+        res_id: resId,
+        sequence: item.sequence,
+        item_id: item.item_id,
+        item_type: item.item_type,
+        item_mode: item.item_mode,
+        added_by_user: item.added_by_user,
+        viewed: 0,
+        difflist_type: 'entity_id',
+        process_date: null,
+        process_comment: null,
+        requested_signature: false,
+        signatory: false,
+      })),
+    )
+    .execute()
 }

@@ -9,6 +9,7 @@ import { CRITERIA_SEARCH_ERRORS } from './criteria-search.js'
 import { ENTITY_ERRORS } from './entities.js'
 import { IMPORT_ERRORS } from './import.js'
 import { JOURNAL_ERRORS } from './journal.js'
+import { LETTER_PAGE_ERRORS } from './letter-page.js'
 import { LINKS_ERRORS } from './links.js'
 import { NOTES_ERRORS } from './notes.js'
 import { ORGANISATION_ERRORS } from './organisation.js'
@@ -39,4 +40,5 @@ export const ERROR_CATALOGUE = {
   ...ATTACHMENT_ERRORS,
   ...BASKET_ERRORS,
   ...WEB_CLIENT_ERRORS,
+  ...LETTER_PAGE_ERRORS,
 } as const

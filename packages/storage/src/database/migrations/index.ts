@@ -25,6 +25,7 @@ import * as fulltextPerimeterIndex from './0023-fulltext-perimeter-index.js'
 import * as basketsAndActions from './0024-baskets-and-actions.js'
 import * as basketPerimeterAccessVersion from './0025-basket-perimeter-access-version.js'
 import * as basketPreferencesOfMembers from './0026-basket-preferences-of-members.js'
+import * as listinstanceHistory from './0027-listinstance-history.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024-baskets-and-actions': basketsAndActions,
   '0025-basket-perimeter-access-version': basketPerimeterAccessVersion,
   '0026-basket-preferences-of-members': basketPreferencesOfMembers,
+  '0027-listinstance-history': listinstanceHistory,
 }
 
 /**
