@@ -20,6 +20,7 @@ export default mailroomVitestConfig({
   // answers the real Maarch 20.10 gave, which issue 32 asks on both databases.
   alsoOnPglite: [
     'src/routes/session-shell-routes.test.ts',
+    'src/web-client/routes-not-served.test.ts',
     'src/fuzz/endpoint-fuzz.test.ts',
     'src/fuzz/hostile-values.test.ts',
     'src/fuzz/hostile-requests.test.ts',

@@ -17,7 +17,7 @@ import { openApiDocument } from './openapi/openapi-document.js'
 import { createMailroomRouters } from './routes/index.js'
 import { digitalSafeErrorBody } from './routes/journal-routes.js'
 import type { MetricsEndpoint, ServerLifecycle } from './routes/route-declaration.js'
-import { serveWebClient, type WebClientFolders } from './web-client/index.js'
+import { answerMaarchRoutesNotServed, serveWebClient, type WebClientFolders } from './web-client/index.js'
 
 /** Settings of the HTTP adapter. */
 export interface HttpAppOptions {
@@ -111,5 +111,7 @@ export function createHttpApp(options: HttpAppOptions): Koa<AppState> {
   })
   app.use(restRouter.routes())
   app.use(restRouter.allowedMethods())
+  // Reached when no route above matched (allowedMethods waits for it before answering 405).
+  app.use(answerMaarchRoutesNotServed())
   return app
 }

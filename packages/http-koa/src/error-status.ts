@@ -12,5 +12,6 @@ export const STATUS_BY_KIND: Readonly<Record<ErrorKind, number>> = {
   'request-timeout': 408,
   timeout: 503,
   unavailable: 503,
+  'not-implemented': 501,
   internal: 500,
 }

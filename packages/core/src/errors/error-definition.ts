@@ -13,6 +13,7 @@ export type ErrorKind =
   | 'request-timeout'
   | 'timeout'
   | 'unavailable'
+  | 'not-implemented'
   | 'internal'
 
 /** One entry of the error catalogue: its kind and its exact message (a template when it has arguments). */

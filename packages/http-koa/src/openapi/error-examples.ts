@@ -75,6 +75,7 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   USER_NOT_FOUND: { login: 'jdoe' },
   USER_ALREADY_EXISTS: { login: 'jdoe' },
   PASSWORD_POLICY: { rules: ['at least 12 characters'] },
+  ROUTE_NOT_SERVED_YET: { route: 'GET /rest/resources/{resId}/items' },
 }
 
 /** The message a code renders to in the documentation (sample arguments for templates). */
@@ -140,6 +141,7 @@ const REASONS: Record<number, string> = {
   413: 'Request body larger than the configured limit',
   429: 'This address sent too many wrong passwords for this login (5 in 5 minutes) or for logins never used from it (30 in 5 minutes), or too many password checks at once; only this address is refused, and only until the Retry-After delay (seconds)',
   500: 'Internal error',
+  501: 'A route of Maarch 20.10 that Mailroom does not serve yet',
   503: 'Temporarily unavailable or too slow; retry after the Retry-After delay',
 }
 

@@ -9,4 +9,10 @@ export const WEB_CLIENT_ERRORS = defineErrors({
   },
   // 20.10's answer to GET /rest/images without a known image (CoreController::getImages).
   IMAGE_QUERY_INVALID: { kind: 'not-found', message: 'QueryParams image is empty or not valid' },
+  // A route of 20.10's interface (the client may call it) that Mailroom has no operation for yet: named, so that
+  // what is missing is plain in the client's console and the server's log, where a 404 would say nothing.
+  ROUTE_NOT_SERVED_YET: {
+    kind: 'not-implemented',
+    message: ({ route }: { route: string }) => `${route} is a route of Maarch 20.10 not served by Mailroom yet`,
+  },
 })

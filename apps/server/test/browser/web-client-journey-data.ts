@@ -1,0 +1,64 @@
+import type { TestServer } from '@mailroom/testing'
+
+/** The test server's database. */
+type Db = TestServer['mailroom']['db']
+
+/** The demo's serial ids the journey's addresses carry. */
+export interface JourneyIds {
+  /** AGENT's serial id (bbain's group). */
+  readonly agentGroup: number
+  /** MyBasket's serial id ("Courriers à traiter"). */
+  readonly myBasket: number
+  /** CopyMailBasket's serial id ("Courriers en copie"), added here. */
+  readonly copyBasket: number
+}
+
+/**
+ * The publisher's sample gives AGENT "Courriers en copie" (CopyMailBasket): the letters where I am in copy, not
+ * marked as read, with "Marquer comme lu" (action 114, resMarkAsReadAction) in its list and on the letter's page.
+ * The demo organisation leaves it out; the journey's copy variant needs it, so it is added as 20.10 writes it
+ * (the basket, its group and the action; migration 0026 gives the group's members their preferences, as 20.10 does).
+ */
+export async function addCopyBasket(db: Db): Promise<JourneyIds> {
+  const { id: copyBasket } = await db
+    .insertInto('baskets')
+    .values({
+      basket_id: 'CopyMailBasket',
+      basket_name: 'Courriers en copie',
+      basket_desc: 'Courriers en copie non lus',
+      basket_clause:
+        "(res_id in (select res_id from listinstance WHERE item_type = 'user_id' and item_id = @user_id and item_mode = 'cc')) " +
+        "and status not in ('DEL', 'END', 'SSUITE') " +
+        'and res_id not in (select res_id from res_mark_as_read WHERE user_id = @user_id)',
+      basket_order: 50,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const myList = await db
+    .selectFrom('groupbasket')
+    .select(['list_display', 'list_event', 'list_event_data'])
+    .where('group_id', '=', 'AGENT')
+    .where('basket_id', '=', 'MyBasket')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('groupbasket')
+    .values({
+      group_id: 'AGENT',
+      basket_id: 'CopyMailBasket',
+      list_display: JSON.stringify(myList.list_display),
+      list_event: myList.list_event,
+      list_event_data: myList.list_event_data === null ? null : JSON.stringify(myList.list_event_data),
+    })
+    .execute()
+  await db
+    .insertInto('actions_groupbaskets')
+    .values({ id_action: 114, group_id: 'AGENT', basket_id: 'CopyMailBasket', default_action_list: 'Y' })
+    .execute()
+  const agent = await db.selectFrom('usergroups').select('id').where('group_id', '=', 'AGENT').executeTakeFirstOrThrow()
+  const myBasket = await db
+    .selectFrom('baskets')
+    .select('id')
+    .where('basket_id', '=', 'MyBasket')
+    .executeTakeFirstOrThrow()
+  return { agentGroup: agent.id, myBasket: myBasket.id, copyBasket }
+}
