@@ -1,4 +1,4 @@
-import type { BasketListQuery, NullableFilter, OrderItem } from '@mailroom/core'
+import type { BasketListQuery, NullableFilter } from '@mailroom/core'
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { naturalChrono } from '../search/chrono-order.js'
 import { compileClause } from '../search/compile-clause.js'
