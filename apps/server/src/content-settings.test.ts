@@ -1,7 +1,11 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { DEFAULT_WATERMARK_OPTIONS } from '@mailroom/core'
 import { describe, expect, it } from 'vitest'
+import { readSample } from '../../../packages/testing/src/fixtures/files/index.js'
 import { ConfigError } from './config-error.js'
-import { loadContentSettings } from './content-settings.js'
+import { createContentRuntime, loadContentSettings, loadConversionSettings } from './content-settings.js'
 
 describe('loadContentSettings', () => {
   it('gives the reference watermark, Europe/Paris, 16 MiB and two reading threads by default', () => {
@@ -49,6 +53,43 @@ describe('loadContentSettings', () => {
     expect(() => loadContentSettings({ MAILROOM_CONTENT_VERIFY_BYTES: '-1' })).toThrow(/MAILROOM_CONTENT_VERIFY_BYTES/)
     for (const bad of ['-1', '1.5', 'two', '65']) {
       expect(() => loadContentSettings({ MAILROOM_CONTENT_READ_THREADS: bad })).toThrow(/MAILROOM_CONTENT_READ_THREADS/)
+    }
+  })
+})
+
+describe('the office conversion time limit', () => {
+  it('is 30 s unless MAILROOM_CONVERSION_TIMEOUT_SECONDS says otherwise, within 1 s to an hour', () => {
+    expect(loadConversionSettings({})).toEqual({ baseTimeoutMs: 30_000 })
+    expect(loadConversionSettings({ MAILROOM_CONVERSION_TIMEOUT_SECONDS: '240' })).toEqual({ baseTimeoutMs: 240_000 })
+    for (const bad of ['0', '3601', '1.5', '30s']) {
+      expect(() => loadConversionSettings({ MAILROOM_CONVERSION_TIMEOUT_SECONDS: bad })).toThrow(
+        `MAILROOM_CONVERSION_TIMEOUT_SECONDS must be an integer from 1 to 3600, got "${bad}"`,
+      )
+    }
+  })
+
+  it("stops a conversion at the setting's limit and answers Conversion error, not later", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mailroom-conversion-limit-'))
+    // A stand-in soffice that would take 300 s: only the limit can end the conversion.
+    const soffice = join(folder, 'stuck-soffice.sh')
+    writeFileSync(soffice, '#!/bin/sh\nsleep 300 & wait\n')
+    chmodSync(soffice, 0o755)
+    const runtime = createContentRuntime(undefined, {
+      ...loadConversionSettings({ MAILROOM_CONVERSION_TIMEOUT_SECONDS: '1' }),
+      sofficePath: soffice,
+      mode: 'process',
+      workDir: folder,
+      timeoutPer100KbMs: 0,
+    })
+    try {
+      const started = Date.now()
+      await expect(runtime.converter.convert({ bytes: readSample('sample.docx'), format: 'docx' })).rejects.toThrow(
+        'Conversion error : LibreOffice did not finish within 1000 ms and was stopped',
+      )
+      expect(Date.now() - started).toBeLessThan(30_000)
+    } finally {
+      await runtime.close()
+      rmSync(folder, { recursive: true, force: true })
     }
   })
 })

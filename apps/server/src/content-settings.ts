@@ -1,5 +1,10 @@
 import { type ConversionObserver, isDomainError, type PdfConverter, parseWatermarkSettings } from '@mailroom/core'
-import { type ContentSettings, ConversionService, LibreOfficeConverter } from '@mailroom/mailroom'
+import {
+  type ContentSettings,
+  ConversionService,
+  LibreOfficeConverter,
+  type LibreOfficeConverterOptions,
+} from '@mailroom/mailroom'
 import { ConfigError } from './config-error.js'
 import { type Env, setting } from './settings/read-setting.js'
 
@@ -36,6 +41,11 @@ export function loadContentSettings(env: Env = process.env): ContentSettings {
   }
 }
 
+/** The office converter's settings from the environment: its time limit (MAILROOM_CONVERSION_TIMEOUT_SECONDS). */
+export function loadConversionSettings(env: Env = process.env): LibreOfficeConverterOptions {
+  return { baseTimeoutMs: setting(env, 'MAILROOM_CONVERSION_TIMEOUT_SECONDS') * 1000 }
+}
+
 /** The server's one long-lived converter: in-process for PDF, images and text, a warm LibreOffice for office files. */
 export interface ContentRuntime {
   readonly converter: PdfConverter
@@ -46,8 +56,11 @@ export interface ContentRuntime {
 }
 
 /** Builds the converter; LibreOffice starts on the first office conversion, not here. The observer counts conversions. */
-export function createContentRuntime(observer?: ConversionObserver): ContentRuntime {
-  const office = new LibreOfficeConverter(observer ? { observer } : {})
+export function createContentRuntime(
+  observer?: ConversionObserver,
+  officeOptions: LibreOfficeConverterOptions = {},
+): ContentRuntime {
+  const office = new LibreOfficeConverter({ ...officeOptions, ...(observer ? { observer } : {}) })
   return {
     converter: new ConversionService({ office, ...(observer ? { observer } : {}) }),
     office: office.available,

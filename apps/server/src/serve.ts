@@ -6,7 +6,7 @@ import { createHttpApp, createHttpServer, type MetricsEndpoint } from '@mailroom
 import { createMailroom, hasUsers, type Mailroom } from '@mailroom/mailroom'
 import type { Logger } from 'pino'
 import { documentStoreChoice, type ServerConfig } from './config.js'
-import { createContentRuntime, loadContentSettings } from './content-settings.js'
+import { createContentRuntime, loadContentSettings, loadConversionSettings } from './content-settings.js'
 import { demoDecision } from './demo-policy.js'
 import { databaseHeldError } from './embedded/database-held-error.js'
 import { claimDatabaseLock, type HeldDatabaseLock } from './embedded/database-lock.js'
@@ -56,6 +56,7 @@ async function serveHolding(
   lock: HeldDatabaseLock | undefined,
 ): Promise<RunningServer> {
   const contentSettings = loadContentSettings()
+  const conversionSettings = loadConversionSettings()
   // The statistics read the Mailroom built below: the metrics exist first so every part can report to them.
   let statisticsOf: Mailroom | undefined
   const metrics = config.metrics.enabled
@@ -68,7 +69,7 @@ async function serveHolding(
     : undefined
   // Without metrics nothing observes: no per-request route lookup, no counters.
   const observer = metrics?.observer
-  const conversion = createContentRuntime(observer)
+  const conversion = createContentRuntime(observer, conversionSettings)
   const mailroom = await createMailroom({
     database: config.database,
     ...documentStoreChoice(config),

@@ -45,10 +45,13 @@ const RUN_TIMEOUT_MS = 10 * 60_000
 const tag = `${process.pid}`
 
 /**
- * How long a PDF may take: an office file's first conversion starts LibreOffice in the container, which took over
- * 60 s on a 2-core machine at load 30 (other suites and builds beside it).
+ * The time LibreOffice gets in these containers: an office file's first conversion starts it, which took 105 s on a
+ * 2-core machine at load 30 (other suites and builds beside it), over the 30 s an installation gets by default.
  */
-const PDF_TIMEOUT_MS = 180_000
+const CONVERSION_TIMEOUT_SECONDS = 240
+
+/** How long a PDF may take: longer than the server's own limit, so a conversion it stops is seen as its answer. */
+const PDF_TIMEOUT_MS = (CONVERSION_TIMEOUT_SECONDS + 60) * 1000
 
 /** The PDF of a record, as a clerk reads it. */
 async function pdfOf(url: string, resId: number): Promise<Buffer> {
@@ -69,7 +72,9 @@ function runDetached(name: string, env: Record<string, string>, extra: string[] 
     name,
     '--network=host',
     '--read-only',
-    ...Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
+    ...Object.entries({ MAILROOM_CONVERSION_TIMEOUT_SECONDS: String(CONVERSION_TIMEOUT_SECONDS), ...env }).flatMap(
+      ([key, value]) => ['--env', `${key}=${value}`],
+    ),
     ...extra,
     IMAGE,
   ])

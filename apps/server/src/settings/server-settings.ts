@@ -692,6 +692,17 @@ export const SETTING_DECLARATIONS = {
     description: "path of LibreOffice's `soffice`, which converts office files to PDF",
     defaultText: 'found on `PATH`, then in the usual install places; without it office files answer `Conversion error`',
   },
+  MAILROOM_CONVERSION_TIMEOUT_SECONDS: {
+    group: 'Document content',
+    kind: 'integer',
+    description:
+      'time LibreOffice has to convert one office file to PDF, seconds, plus 1 s per started 100 KB; then it is stopped and the read answers `500 Conversion error`',
+    details:
+      "The first conversion also starts LibreOffice: raise it where the machine is slow or loaded (a container's first one took 105 s on a busy 2-core machine).",
+    min: 1,
+    max: 3600,
+    default: 30,
+  },
   MAILROOM_WATERMARK_ENABLED: {
     group: 'Document content',
     kind: 'text',

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { copyEndS3 } from '../commands/docserver-copy.js'
 import { loadConfig } from '../config.js'
 import { ConfigError } from '../config-error.js'
-import { loadContentSettings } from '../content-settings.js'
+import { loadContentSettings, loadConversionSettings } from '../content-settings.js'
 import { directorySyncSettings, syncMappingFile } from '../directory-settings.js'
 import { createLogger, logFormat } from '../logging.js'
 import { choiceList, type Env, integerRange } from './read-setting.js'
@@ -69,6 +69,7 @@ function loadAll(env: Env) {
   return {
     config,
     content: loadContentSettings(env),
+    conversion: loadConversionSettings(env),
     logFormat: logFormat(env, silent()),
     logLevel: createLogger(env, silent()).level,
     sync: directorySyncSettings(env),
