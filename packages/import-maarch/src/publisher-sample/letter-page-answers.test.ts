@@ -51,10 +51,6 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   notServed('GET /notesTemplates'),
   notServed('GET /listTemplates/entities/{id}'),
   {
-    route: 'GET /resources/{id}',
-    reason: "integrations is {} where 20.10 answers [] (PHP's empty array) for a letter without integrations",
-  },
-  {
     exchanges: [
       'bblier: QualificationBasket (group 1), letter 15 (in basket): file information',
       'ddaull: QualificationBasket (group 1), letter 15 (in basket): file information',
