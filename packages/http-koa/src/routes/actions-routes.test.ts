@@ -663,6 +663,9 @@ describe('GET …/actions and checkCloseWithFieldsAction', () => {
       icon: 'fa fa-sitemap',
       state: { opened: true, selected: true },
     })
+    // A root entity, as 20.10 answers it: parent_entity_id "" (never null), listed before the others.
+    expect(response.json.entities[0]).toMatchObject({ parent_entity_id: '', parent: '#', icon: 'fa fa-building' })
+    expect(response.json.entities.filter((e: { parent_entity_id: unknown }) => e.parent_entity_id === null)).toEqual([])
     const closed = response.json.entities.find((e: { allowed: boolean }) => !e.allowed)
     expect(closed.state).toEqual({ opened: false, disabled: true })
     expect(response.json.users).toEqual([

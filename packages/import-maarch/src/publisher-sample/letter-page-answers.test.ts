@@ -74,10 +74,6 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     reason: "the sample's doctypes' retention_rule, retention_final_disposition, duration_current_use are null",
   },
   {
-    route: 'GET /resourcesList/users/{id}/groups/{id}/baskets/{id}/actions/{id}/getRedirect',
-    reason: 'a top entity (VILLE, and the other root) has parent_entity_id null where 20.10 answers ""',
-  },
-  {
     exchanges: [
       'bbain: AR_Create (group 2), letter 1 (in basket): attachments',
       'ccharles: AR_Create (group 2), letter 19 (in basket): attachments',
