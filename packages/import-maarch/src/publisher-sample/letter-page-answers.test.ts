@@ -74,14 +74,6 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     reason: "the sample's doctypes' retention_rule, retention_final_disposition, duration_current_use are null",
   },
   {
-    exchanges: [
-      'bbain: AR_Create (group 2), letter 1 (in basket): attachments',
-      'ccharles: AR_Create (group 2), letter 19 (in basket): attachments',
-      'ccharles: SendToSignatoryBook (group 2), letter 2 (in basket): attachments',
-    ],
-    reason: 'an attachment never modified has a modificationDate where 20.10 answers null',
-  },
-  {
     exchanges: contentOf([
       'bbain: AR_Create (group 2), letter 1 (in basket)',
       'ppetit: DepartmentBasket (group 4), letter 20 (in basket)',
