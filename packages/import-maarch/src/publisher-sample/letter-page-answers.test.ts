@@ -102,10 +102,6 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     ),
     reason: '400 Parameter resId must be greater than 0 where 20.10 answers 403 Document out of perimeter',
   },
-  {
-    exchanges: ['ccharles: MyBasket (group 2), letter abc (malformed id): actions'],
-    reason: "20.10 answers 500 (resId=abc in the action's clause); Mailroom answers 200, the basket's actions",
-  },
 ]
 
 const ids = readLetterPageIds()
