@@ -65,11 +65,6 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       "maximumSizeLabel and the allowed files' list (mime types, order) differ from 20.10's on the sample (2 Mo; tiff, msword, zip, …)",
   },
   {
-    route: 'GET /customFields',
-    reason:
-      "a select field's values are strings where 20.10 answers {key, label} objects (the sample's field 3, Nature)",
-  },
-  {
     exchanges: ['bbain: doctypes'],
     reason: "the sample's doctypes' retention_rule, retention_final_disposition, duration_current_use are null",
   },
