@@ -62,11 +62,12 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     route: 'GET /indexing/fileInformations',
     reason:
-      "maximumSizeLabel and the allowed files' list (mime types, order) differ from 20.10's on the sample (2 Mo; tiff, msword, zip, …)",
+      "maximumSizeLabel and the allowed files' list (mime types, order) differ from 20.10's on the sample (2 Mo; tiff, msword, zip, …): configuration, Mailroom's size comes from MAILROOM_BODY_LIMIT (20.10's from PHP's upload limits) and its list is the format table creations check files against (20.10's extensions.xml)",
   },
   {
     exchanges: ['bbain: doctypes'],
-    reason: "the sample's doctypes' retention_rule, retention_final_disposition, duration_current_use are null",
+    reason:
+      "the sample's doctypes' retention_rule, retention_final_disposition, duration_current_use are null: Mailroom keeps no retention rules",
   },
   {
     exchanges: contentOf([
@@ -79,11 +80,13 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       'ddaull: QualificationBasket (group 1), letter 15 (in basket)',
       'ddaull: ValidationBasket (group 3), letter 16 (in basket)',
     ]),
-    reason: "the document's answer has no signatoryId",
+    reason:
+      "the document's answer has no signatoryId: the interface (File content results) has it only for a signed resource; 20.10 always sends one (the last signatory, else the typist)",
   },
   {
     exchanges: contentOf(['bbain: SendToSignatoryBook (group 2), letter 4 (in basket)']),
-    reason: "Mailroom serves letter 4's file; 20.10 answers 404 Document not found on docserver (no converted PDF)",
+    reason:
+      "Mailroom serves letter 4's file; 20.10 answers 404 Document not found on docserver: the sample's adr_letterbox PDF row names 'emtpy.pdf' (a typo of empty.pdf), which the import drops and Mailroom converts again",
   },
   {
     exchanges: contentOf(
@@ -95,7 +98,8 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
         'ddaull: QualificationBasket (group 1)',
       ].map((basket) => `${basket}, letter abc (malformed id)`),
     ),
-    reason: '400 Parameter resId must be greater than 0 where 20.10 answers 403 Document out of perimeter',
+    reason:
+      "400 Parameter resId must be greater than 0 where 20.10 answers 403 Document out of perimeter: the interface's limits say a content read's resId is greater than 0",
   },
 ]
 
