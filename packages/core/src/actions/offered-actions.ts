@@ -33,7 +33,8 @@ export async function offeredActions(
 ): Promise<OfferedActions> {
   const scope = await controlList(deps, actor, ids)
   const store = deps.actions
-  const onPage = resIdText !== undefined && resIdText !== ''
+  // PHP's empty(): "" and "0" ask for the list's actions.
+  const onPage = resIdText !== undefined && resIdText !== '' && resIdText !== '0'
   // A resId that names no letter meets no condition: only the unconditioned actions remain, as in 20.10.
   const resId = onPage ? databaseIdOf(resIdText, 'bigint') : null
   const offered = [...(await store.offeredActions(scope, onPage ? 'page' : 'list'))].sort(
@@ -43,7 +44,10 @@ export async function offeredActions(
   const kept = []
   for (const action of offered) {
     if (action.whereClause?.trim()) {
-      if (resId === null || !(await store.letterMeets(actor, action.whereClause, resId))) continue
+      // 20.10 answers the unconditioned actions for a malformed resId, and crashes (500) on the first condition
+      // it would test the text against: Mailroom refuses there.
+      if (resId === null) fail('ACTION_QUERY_RES_ID_INVALID')
+      if (!(await store.letterMeets(actor, action.whereClause, resId))) continue
     }
     kept.push(action)
   }

@@ -24,7 +24,8 @@ export interface RedirectEntityNode {
   readonly id: string
   readonly entity_id: string
   readonly entity_label: string
-  readonly parent_entity_id: string | null
+  /** `""` for a root, as 20.10's sample stores it (Mailroom keeps null for "no parent"). */
+  readonly parent_entity_id: string
   readonly serialId: number
   readonly parent: string
   readonly icon: string
@@ -87,7 +88,7 @@ export async function redirectChoices(
       id: entity.entityId,
       entity_id: entity.entityId,
       entity_label: entity.label,
-      parent_entity_id: entity.parentEntityId,
+      parent_entity_id: entity.parentEntityId ?? '',
       serialId: entity.serialId,
       parent: entity.parentEntityId ? entity.parentEntityId : '#',
       icon: entity.parentEntityId ? 'fa fa-sitemap' : 'fa fa-building',

@@ -102,7 +102,7 @@ export const RedirectChoicesSchema = z
           id: z.string().describe('The entity_id'),
           entity_id: z.string(),
           entity_label: z.string(),
-          parent_entity_id: z.string().nullable(),
+          parent_entity_id: z.string().describe('"" for a root entity'),
           serialId: z.number().int(),
           parent: z.string().describe('The parent’s entity_id, or # at the root'),
           icon: z.string(),

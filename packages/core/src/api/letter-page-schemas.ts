@@ -31,7 +31,9 @@ export const ResourceDetailSchema = z
     modificationDate: date,
     retentionFrozen: z.boolean(),
     binding: z.boolean().nullable(),
-    integrations: z.record(z.string(), z.unknown()).describe('inShipping, inSignatureBook, …'),
+    integrations: z
+      .union([z.record(z.string(), z.unknown()), z.array(z.never())])
+      .describe('inShipping, inSignatureBook, … as stored (`[]` when none)'),
     subject: z.string().nullable().optional().describe(modelField('Subject')),
     processLimitDate: date.optional().describe(modelField('Processing deadline')),
     priority: z.string().nullable().optional().describe(modelField('Priority id')),

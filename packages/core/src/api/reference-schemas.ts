@@ -182,7 +182,7 @@ export const CustomFieldListResponseSchema = z
         label: z.string(),
         type: z.string(),
         mode: z.string(),
-        values: z.array(z.unknown()),
+        values: z.array(z.unknown()).describe('Each listed value as {key, label}, both the value'),
         SQLMode: z.boolean(),
       }),
     ),

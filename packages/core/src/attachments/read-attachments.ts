@@ -61,6 +61,14 @@ export interface AttachmentReadDependencies<F extends ContentFile> extends Water
   readonly sniffer: MimeTypeSniffer
 }
 
+/**
+ * 20.10 answers `modificationDate` null for an attachment never modified: one whose modification date is its
+ * creation date (the column's default), as `AttachmentController` compares them.
+ */
+export function withUnmodifiedAsNull<T extends { creationDate: string; modificationDate: string | null }>(row: T): T {
+  return row.modificationDate === row.creationDate ? { ...row, modificationDate: null } : row
+}
+
 /** The four attachment reads of AttachmentServices. */
 export type AttachmentReads = Pick<AttachmentServices, 'listOfRecord' | 'read' | 'content' | 'originalContent'>
 
@@ -102,7 +110,10 @@ export function createAttachmentReads<F extends ContentFile>(deps: AttachmentRea
       }
       const rows = await attachments.listOf(resId, limit !== null && limit > 0 ? limit : null)
       return {
-        attachments: rows.map(({ format, ...item }) => ({ ...item, canConvert: canConvertToPdf(format) })),
+        attachments: rows.map(({ format, ...item }) => ({
+          ...withUnmodifiedAsNull(item),
+          canConvert: canConvertToPdf(format),
+        })),
         mailevaEnabled: false,
       }
     },
@@ -113,7 +124,7 @@ export function createAttachmentReads<F extends ContentFile>(deps: AttachmentRea
       const attachment = (await attachments.describe(id)) ?? fail('ATTACHMENT_DOES_NOT_EXIST')
       if (!(await inPerimeter(actor, attachment.resIdMaster))) fail('ATTACHMENT_OUT_OF_PERIMETER')
       const versions = await attachments.otherVersions(id, attachment.originId ?? attachment.resId)
-      return { ...attachment, versions }
+      return { ...withUnmodifiedAsNull(attachment), versions }
     },
 
     /** The PDF (the file itself, or its conversion), watermarked. */

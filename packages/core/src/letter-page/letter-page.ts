@@ -23,7 +23,7 @@ export interface ResourceDetail {
   readonly modificationDate: string | null
   readonly retentionFrozen: boolean
   readonly binding: boolean | null
-  readonly integrations: Readonly<Record<string, unknown>>
+  readonly integrations: Readonly<Record<string, unknown>> | readonly never[]
   readonly subject?: string | null
   readonly processLimitDate?: string | null
   readonly priority?: string | null

@@ -48,7 +48,7 @@ describe("20.10's shape of a record", () => {
       modificationDate: '2026-12-01 22:53:41.768918',
       retentionFrozen: false,
       binding: null,
-      integrations: { inShipping: false, inSignatureBook: false },
+      integrations: [],
       subject: 'Objet',
       priority: 'urgent',
       destination: 6,
@@ -73,16 +73,58 @@ describe("20.10's shape of a record", () => {
     expect(light).toMatchObject({ followed: true, registeredMail_deposit_id: null, subject: 'Objet' })
   })
 
-  it('keeps the stored integrations over the defaults', () => {
-    const detail = resourceDetail({ ...STORED, integrations: { inSignatureBook: true } }, true, AROUND)
-    expect(detail.integrations).toEqual({ inShipping: false, inSignatureBook: true })
-  })
-
   it('prints JSON objects as PHP does: an empty one is []', () => {
     expect(phpJsonObject({})).toEqual([])
     expect(phpJsonObject({ a: 1 })).toEqual({ a: 1 })
     expect(phpJsonObject(null)).toBeNull()
     expect(phpJsonObject([])).toEqual([])
     expect(phpJsonObject('text')).toBeNull()
+  })
+})
+
+const stored: StoredResource = {
+  resId: 7,
+  modelId: 1,
+  categoryId: 'incoming',
+  chrono: 'MAARCH/2026A/7',
+  status: 'NEW',
+  closingDate: null,
+  creationDate: '2026-01-02 10:00:00.000000',
+  modificationDate: '2026-01-02 10:00:00.000000',
+  retentionFrozen: false,
+  binding: null,
+  integrations: {},
+  subject: 'Subject',
+  processLimitDate: null,
+  priority: null,
+  doctype: null,
+  typist: null,
+  confidentiality: null,
+  documentDate: null,
+  arrivalDate: null,
+  departureDate: null,
+  barcode: null,
+  customFields: {},
+  destination: null,
+  initiator: null,
+  statusInfo: null,
+  priorityInfo: null,
+  modelFields: ['subject'],
+  senders: [],
+  recipients: [],
+}
+const surroundings = { folders: [], tags: [], followed: false }
+
+describe('resourceDetail: integrations as 20.10 prints the column', () => {
+  it('answers [] for an empty column, as PHP prints an empty decoded array', () => {
+    expect(resourceDetail(stored, false, surroundings).integrations).toEqual([])
+    expect(resourceDetail({ ...stored, integrations: null }, true, surroundings).integrations).toEqual([])
+  })
+
+  it('answers the stored flags as they are, without adding the missing one', () => {
+    const detail = resourceDetail({ ...stored, integrations: { inSignatureBook: true } }, false, surroundings)
+    expect(detail.integrations).toEqual({ inSignatureBook: true })
+    const both = { inSignatureBook: false, inShipping: false }
+    expect(resourceDetail({ ...stored, integrations: both }, true, surroundings).integrations).toEqual(both)
   })
 })

@@ -1,9 +1,6 @@
 import type { ResourceDetail } from './letter-page.js'
 import type { ResourceSurroundings, StoredResource } from './ports.js'
 
-/** What 20.10's client expects in `integrations` when a record was created without them (20.10's create writes both). */
-const DEFAULT_INTEGRATIONS = { inShipping: false, inSignatureBook: false }
-
 /** A JSON object as 20.10's PHP prints a decoded one: an empty map is `[]`. */
 export function phpJsonObject(value: unknown): Readonly<Record<string, unknown>> | readonly never[] | null {
   if (value === null || value === undefined) return null
@@ -51,7 +48,8 @@ export function resourceDetail(
     modificationDate: stored.modificationDate,
     retentionFrozen: stored.retentionFrozen,
     binding: stored.binding,
-    integrations: { ...DEFAULT_INTEGRATIONS, ...integrationsOf(stored.integrations) },
+    // 20.10 prints the column as decoded: `[]` when empty (its client reads a missing flag as false).
+    integrations: phpJsonObject(stored.integrations) ?? [],
     ...Object.fromEntries(Object.entries(modelled).filter(([key]) => inModel.has(key))),
   }
   // 20.10 names an entity by its serial id here, with its label beside it.
@@ -85,8 +83,4 @@ export function resourceDetail(
     detail.tags = surroundings.tags
   }
   return detail as unknown as ResourceDetail
-}
-
-function integrationsOf(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 }

@@ -130,12 +130,12 @@ function flag(body: Readonly<Record<string, unknown>>, field: string): boolean {
 
 /**
  * `integrations` as booleans, whatever form the client gave them (true, "true", 1, …); keys other than the
- * two the reference knows are dropped. The reference (20.10 head) honours them only when a file is sent, so
- * without one they are not even read. Not sent (or empty) keeps the column's default rather than writing
- * two falses: the same meaning, and what a record created without integrations has always held.
+ * two the reference knows are dropped. The reference honours them only when a file is sent, so without one
+ * they are not even read. Not sent (or empty) writes two falses, as 20.10's `StoreController` does: its
+ * letter page prints the column back (`[]` for an empty one, the two flags for a record it created).
  */
-function checkIntegrations(value: unknown, file: NewRecordFile | null): RecordIntegrations | null {
-  if (file === null || isEmptyValue(value)) return null
+function checkIntegrations(value: unknown, file: NewRecordFile | null): RecordIntegrations {
+  if (file === null || isEmptyValue(value)) return { inSignatureBook: false, inShipping: false }
   if (!isPlainObject(value)) fail('CREATE_NOT_OBJECT', { field: 'integrations' })
   const read = (key: keyof RecordIntegrations) =>
     readBoolean(value[key]) ?? fail('CREATE_NOT_BOOLEAN', { field: `integrations[${key}]` })

@@ -20,12 +20,21 @@ export async function listPriorities(repository: PriorityRepository, _actor: Act
   return { priorities: await repository.list() }
 }
 
-/** `GET /rest/customFields`. */
+/**
+ * `GET /rest/customFields`: each listed value as `{key, label}`, both the value, as 20.10 answers a reader
+ * without `?admin` (its web client's select, radio and checkbox fields read `key` and `label`).
+ */
 export async function listCustomFields(
   repository: CustomFieldRepository,
   _actor: Actor,
 ): Promise<CustomFieldListResponse> {
-  return { customFields: await repository.list() }
+  const fields = await repository.list()
+  return {
+    customFields: fields.map((field) => ({
+      ...field,
+      values: field.values.map((value) => ({ key: value, label: value })),
+    })),
+  }
 }
 
 /** `GET /rest/tags`. */

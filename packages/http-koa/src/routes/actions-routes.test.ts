@@ -694,6 +694,16 @@ describe('GET …/actions and checkCloseWithFieldsAction', () => {
     expect([refused.status, refused.json]).toEqual([403, { errors: 'Group is not linked to this user' }])
   })
 
+  it('refuses a resId that is not an integer greater than 0 where a condition is tested (20.10 crashed), lists for "0"', async () => {
+    for (const bad of ['abc', '-1', '1.5', '99999999999999999999', '1%00', "1' or '1'='1"]) {
+      const r = await s.call('GET', `${list()}/actions?resId=${encodeURIComponent(bad)}`, { auth: bbain })
+      expect([bad, r.status, r.json]).toEqual([bad, 400, { errors: 'Query resId is not an integer greater than 0' }])
+    }
+    const zero = await s.call('GET', `${list()}/actions?resId=0`, { auth: bbain })
+    const inList = await s.call('GET', `${list()}/actions`, { auth: bbain })
+    expect([zero.status, zero.json]).toEqual([200, inList.json])
+  })
+
   it('getRedirect offers the entities and people of the redirect choices, keywords read for the basket’s owner', async () => {
     await s.mailroom.db
       .insertInto('groupbasket_redirect')
@@ -741,6 +751,9 @@ describe('GET …/actions and checkCloseWithFieldsAction', () => {
       icon: 'fa fa-sitemap',
       state: { opened: true, selected: true },
     })
+    // A root entity, as 20.10 answers it: parent_entity_id "" (never null), listed before the others.
+    expect(response.json.entities[0]).toMatchObject({ parent_entity_id: '', parent: '#', icon: 'fa fa-building' })
+    expect(response.json.entities.filter((e: { parent_entity_id: unknown }) => e.parent_entity_id === null)).toEqual([])
     const closed = response.json.entities.find((e: { allowed: boolean }) => !e.allowed)
     expect(closed.state).toEqual({ opened: false, disabled: true })
     expect(response.json.users).toEqual([

@@ -72,7 +72,7 @@ export const actionsRoutes: readonly RouteDeclaration[] = [
         } satisfies OfferedActions),
       },
     },
-    errors: LIST_ERRORS,
+    errors: [...LIST_ERRORS, 'ACTION_QUERY_RES_ID_INVALID'],
     serve:
       ({ services }) =>
       async (ctx) => {

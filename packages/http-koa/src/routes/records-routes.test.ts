@@ -393,7 +393,7 @@ describe("POST /rest/resources: the model's disabled fields, followed, integrati
     await expectError({ modelId: 1, status: 'NEW', followed: 'maybe' }, 400, 'Body followed is not a boolean')
   })
 
-  it('stores integrations as booleans only with a file', async () => {
+  it('stores integrations as booleans only with a file (both false otherwise, as 20.10)', async () => {
     const integrationsOf = async (resId: number) =>
       (
         await s.mailroom.db
@@ -415,7 +415,7 @@ describe("POST /rest/resources: the model's disabled fields, followed, integrati
     const withoutFile = (
       await create({ modelId: 1, status: 'NEW', integrations: { inSignatureBook: true, inShipping: true } })
     ).json.resId
-    expect(await integrationsOf(withoutFile)).toEqual({})
+    expect(await integrationsOf(withoutFile)).toEqual({ inSignatureBook: false, inShipping: false })
     await expectError(
       { modelId: 1, status: 'NEW', encodedFile: PDF_BASE64, format: 'pdf', integrations: [true] },
       400,

@@ -57,7 +57,17 @@ export const referenceListRoutes: readonly RouteDeclaration[] = [
     answer: 'The custom fields',
     example: {
       customFields: [
-        { id: 3, label: 'Nature', type: 'select', mode: 'form', values: ['Courrier', 'Fax'], SQLMode: false },
+        {
+          id: 3,
+          label: 'Nature',
+          type: 'select',
+          mode: 'form',
+          values: [
+            { key: 'Courrier', label: 'Courrier' },
+            { key: 'Fax', label: 'Fax' },
+          ],
+          SQLMode: false,
+        },
       ],
     } satisfies CustomFieldListResponse,
     read: (reference, actor) => reference.customFields(actor),

@@ -279,7 +279,8 @@ export class KyselyActionsStore implements ActionsStore {
       .selectFrom('entities')
       .select(['id', 'entity_id', 'entity_label', 'parent_entity_id'])
       .where('enabled', '=', 'Y')
-      .orderBy('parent_entity_id')
+      // 20.10 orders by the column, where roots hold '' and come first; Mailroom's roots hold null.
+      .orderBy(sql`coalesce(parent_entity_id, '')`)
       .orderBy('id')
       .execute()
     return rows.map((row) => ({

@@ -540,15 +540,15 @@ describe('followed and integrations (reference §2.1 column mapping, §2.3)', ()
     }
   })
 
-  it('keeps the column default without a file, or without integrations', async () => {
+  it('writes both flags false without a file, or without integrations, as 20.10 does', async () => {
     const noFile = await services().create(cchaplin, {
       modelId: 1,
       status: 'NEW',
       integrations: { inSignatureBook: true, inShipping: true },
     })
-    expect(await integrations(noFile.resId)).toEqual({})
+    expect(await integrations(noFile.resId)).toEqual({ inSignatureBook: false, inShipping: false })
     const notSent = await services().create(cchaplin, base)
-    expect(await integrations(notSent.resId)).toEqual({})
+    expect(await integrations(notSent.resId)).toEqual({ inSignatureBook: false, inShipping: false })
   })
 
   it('refuses integrations that are not an object or flags that are not booleans', async () => {

@@ -24,6 +24,8 @@ export const ACTION_ERRORS = defineErrors({
     message: 'Data note is not an object with a string content and an array of entity identifiers',
   },
   ACTION_DATA_INVALID: { kind: 'bad-request', message: 'Data data is not an object' },
+  // 20.10 put the text into its SQL and crashed (500) when a basket action has a condition; Mailroom refuses it.
+  ACTION_QUERY_RES_ID_INVALID: { kind: 'bad-request', message: 'Query resId is not an integer greater than 0' },
   ACTION_NOT_LINKED: { kind: 'bad-request', message: 'Action is not linked to this group basket' },
   ACTION_NOT_FOUND: { kind: 'bad-request', message: 'Action does not exist' },
   ACTION_COMPONENT_MISSING: { kind: 'bad-request', message: 'Action component does not exist' },
