@@ -41,12 +41,21 @@ const contentOf = (cases: readonly string[]) => cases.map((name) => `${name}: co
  * as 20.10 did); a case not on it must match. Shrink it as the routes land.
  */
 const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
-  notServed('GET /resources/{id}/users/{id}/groups/{id}/baskets/{id}/processingData'),
+  {
+    route: 'GET /resources/{id}/users/{id}/groups/{id}/baskets/{id}/processingData',
+    reason:
+      "Mailroom checks the letter's perimeter first: a letter outside it or unknown answers 403 Document out of perimeter (20.10: 200 with the basket's options, 400 Status does not exist); see docs/web-client.md",
+  },
   notServed('GET /resources/{id}/users/{id}/isDestinationChanging'),
-  notServed('GET /externalSummary/{id}'),
-  notServed('GET /history'),
-  notServed('GET /indexingModels/entities'),
-  notServed('GET /contactsCustomFields'),
+  {
+    exchanges: [
+      'bblier: QualificationBasket (group 1), letter 15 (in basket): history',
+      'ddaull: QualificationBasket (group 1), letter 15 (in basket): history',
+      'ddaull: ValidationBasket (group 3), letter 16 (in basket): history',
+    ],
+    reason:
+      'letters 15 and 16 have one more history line in Mailroom than in 20.10, without user nor address (user_id and remote_ip null): a line of the import or of the first conversion, not yet matched to 20.10',
+  },
   notServed('GET /roles'),
   notServed('GET /notesTemplates'),
   notServed('GET /listTemplates/entities/{id}'),
