@@ -11,7 +11,7 @@ import {
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../../packages/testing/src/fixtures/files/index.js'
-import { addCopyBasket, type JourneyIds } from './web-client-journey-data.js'
+import { addArrivalModelFields, addCopyBasket, type JourneyIds } from './web-client-journey-data.js'
 import { webClientMaterial } from './web-client-material.js'
 import { tourScreenshot } from './web-client-tour.js'
 
@@ -82,6 +82,7 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
       { id: 4, type: 'user', mode: 'dest' },
       { id: 3, type: 'user', mode: 'cc' },
     ])
+    await addArrivalModelFields(s.mailroom.db)
     browser = await launchChromium({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } })
     browser.context.setDefaultTimeout(30_000)
     page = await browser.context.newPage()
@@ -180,7 +181,7 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     await page.getByText(SUBJECTS.close).click()
     await page.waitForURL(/#\/process\//)
     // The page reads the letter; one of its reads not served yet (501) leaves it without its fields.
-    const header = page.locator('app-process, .process').getByText(SUBJECTS.close).first()
+    const header = page.locator('.resourceInfo .title').getByText(SUBJECTS.close)
     await expect
       .poll(async () => notServedIn('letter').length > 0 || (await header.isVisible()), { timeout: 30_000 })
       .toBe(true)
@@ -194,6 +195,14 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
       body: { resources: [letters.close] },
     })
     expect(locked.json).toMatchObject({ countLockedResources: 1 })
+    // What the page shows: the subject and status over its chrono and sender, the basket's default action.
+    const info = await page.locator('.resourceInfo').innerText()
+    expect(info).toContain('Nouveau courrier')
+    expect(info).toMatch(/MAARCH\/\d{4}A\/\d+/)
+    expect(info).toContain('Aucun contact associé')
+    expect(await page.locator('.actions-indexing-form button.button-form-primary').innerText()).toContain(
+      'Traiter courrier',
+    )
     await tourScreenshot(page, '4-letter')
     expect(failed.filter((f) => f.step === 'letter')).toEqual([])
     letterPageOpens = true
@@ -201,13 +210,11 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
 
   /** Runs an action from the letter's page: chosen in its list, then "Valider", then its dialog's "Valider". */
   async function runFromLetterPage(label: string, inDialog: () => Promise<void> = async () => {}) {
-    await page
-      .locator('mat-select')
-      .filter({ hasText: /action/i })
-      .first()
-      .click()
-    await page.getByRole('option', { name: label }).click()
-    await page.getByRole('button', { name: lang.validate! }).first().click()
+    const actions = page.locator('.actions-indexing-form')
+    await actions.locator('button.button-form-primary').click()
+    await page.locator('.mat-menu-panel').getByRole('menuitem', { name: label }).click()
+    await actions.locator('button.button-form-primary').filter({ hasText: label }).waitFor()
+    await actions.getByRole('button', { name: lang.validate! }).click()
     const dialog = page.locator('mat-dialog-container')
     await dialog.waitFor()
     await inDialog()
