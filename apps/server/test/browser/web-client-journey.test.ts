@@ -174,6 +174,9 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
       .executeTakeFirstOrThrow()
   }
 
+  /** Waits until the page has asked nothing for a while: the reads a click started belong to its step. */
+  const quiet = () => expect.poll(() => Date.now() - lastRestAnswer > 2_000, { timeout: 20_000 }).toBe(true)
+
   let letterPageOpens = false
 
   it('a click opens the letter on its processing page, locked for her', async (context) => {
@@ -185,8 +188,8 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     await expect
       .poll(async () => notServedIn('letter').length > 0 || (await header.isVisible()), { timeout: 30_000 })
       .toBe(true)
-    // Its other reads still arriving belong to this step: wait until the page has asked nothing for a while.
-    await expect.poll(() => Date.now() - lastRestAnswer > 2_000, { timeout: 20_000 }).toBe(true)
+    // Its other reads still arriving belong to this step.
+    await quiet()
     skipWhileNotServed(context.skip, 'letter')
     // The lock the click took, read through the API: bblier (DGS, above PJS) sees it held by bbain.
     await expect.poll(async () => (await lockOf(letters.close)).locker_user_id).toBe(3)
@@ -208,8 +211,8 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     letterPageOpens = true
   })
 
-  /** Runs an action from the letter's page: chosen in its list, then "Valider", then its dialog's "Valider". */
-  async function runFromLetterPage(label: string, inDialog: () => Promise<void> = async () => {}) {
+  /** Opens an action's dialog from the letter's page: chosen in its list, then "Valider". */
+  async function openFromLetterPage(label: string) {
     const actions = page.locator('.actions-indexing-form')
     await actions.locator('button.button-form-primary').click()
     await page.locator('.mat-menu-panel').getByRole('menuitem', { name: label }).click()
@@ -217,7 +220,11 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     await actions.getByRole('button', { name: lang.validate! }).click()
     const dialog = page.locator('mat-dialog-container')
     await dialog.waitFor()
-    await inDialog()
+    return dialog
+  }
+
+  /** Confirms an action's dialog ("Valider") and waits until it is gone. */
+  async function confirm(dialog: ReturnType<Page['locator']>) {
     await dialog.getByRole('button', { name: lang.validate! }).click()
     await dialog.waitFor({ state: 'detached' })
   }
@@ -225,7 +232,10 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
   it('"Cloturer" closes it: status END, the history line, out of her basket', async (context) => {
     step = 'close'
     if (!letterPageOpens) context.skip("the letter's page did not open (see the step before)")
-    await runFromLetterPage('Cloturer')
+    const dialog = await openFromLetterPage('Cloturer')
+    await dialog.getByText(/MAARCH\/\d{4}A\/\d+/).waitFor()
+    await tourScreenshot(page, '5-action-dialog')
+    await confirm(dialog)
     await page.waitForURL(/#\/basketList\//)
     await page.getByText('1 Résultat(s)').waitFor()
     expect(await page.getByText(SUBJECTS.close).count()).toBe(0)
@@ -244,10 +254,17 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     if (!letterPageOpens) context.skip("the letter's page did not open (see the step before)")
     await page.getByText(SUBJECTS.redirect).click()
     await page.waitForURL(/#\/process\//)
-    await runFromLetterPage('Rediriger', async () => {
-      // To the Direction des Ressources Humaines (DRH): its assignee, ddur, becomes the letter's.
-      await page.locator('mat-dialog-container').getByText('Direction des Ressources Humaines').first().click()
-    })
+    const dialog = await openFromLetterPage('Rediriger')
+    // To a department: the Direction des Ressources Humaines (DRH), whose list model names its assignee.
+    await dialog.getByRole('button', { name: lang.toAService! }).click()
+    await dialog.locator('#jstree').getByText('Direction des Ressources Humaines').click()
+    await quiet()
+    await tourScreenshot(page, '6-redirect-dialog')
+    if (notServedIn('redirect').length > 0) {
+      await dialog.getByRole('button', { name: lang.cancel! }).click()
+      skipWhileNotServed(context.skip, 'redirect')
+    }
+    await confirm(dialog)
     await page.waitForURL(/#\/basketList\//)
     expect(await page.getByText(SUBJECTS.redirect).count()).toBe(0)
     const redirected = await lockOf(letters.redirect)
