@@ -199,11 +199,11 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     })
     expect(locked.json).toMatchObject({ countLockedResources: 1 })
     // What the page shows: the subject and status over its chrono and sender, the basket's default action.
-    const info = await page.locator('.resourceInfo').innerText()
+    const info = await page.locator('.resourceInfo').textContent()
     expect(info).toContain('Nouveau courrier')
     expect(info).toMatch(/MAARCH\/\d{4}A\/\d+/)
     expect(info).toContain('Aucun contact associé')
-    expect(await page.locator('.actions-indexing-form button.button-form-primary').innerText()).toContain(
+    expect(await page.locator('.actions-indexing-form button.button-form-primary').textContent()).toContain(
       'Traiter courrier',
     )
     await tourScreenshot(page, '4-letter')
