@@ -255,9 +255,14 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     await page.getByText(SUBJECTS.redirect).click()
     await page.waitForURL(/#\/process\//)
     const dialog = await openFromLetterPage('Rediriger')
-    // To a department: the Direction des Ressources Humaines (DRH), whose list model names its assignee.
+    // To a department: the demo lets AGENT redirect from this basket to her entities and those below them only
+    // (MY_ENTITIES, ENTITIES_BELOW: the tree greys out the others, DRH among them), so Petite Enfance (PE).
     await dialog.getByRole('button', { name: lang.toAService! }).click()
-    await dialog.locator('#jstree').getByText('Direction des Ressources Humaines').click()
+    // The tree first selects the letter's own department (PJS); a click before that would be undone.
+    await dialog.locator('#jstree .jstree-clicked').waitFor()
+    // Opened under hers (the tree shows it folded).
+    await dialog.locator('#jstree .jstree-clicked').locator('xpath=..').locator('> .jstree-ocl').click()
+    await dialog.locator('#jstree').getByText('Petite Enfance').click()
     await quiet()
     await tourScreenshot(page, '6-redirect-dialog')
     if (notServedIn('redirect').length > 0) {
@@ -268,7 +273,7 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     await page.waitForURL(/#\/basketList\//)
     expect(await page.getByText(SUBJECTS.redirect).count()).toBe(0)
     const redirected = await lockOf(letters.redirect)
-    expect(redirected).toMatchObject({ locker_user_id: null, destination: 'DRH' })
+    expect(redirected).toMatchObject({ locker_user_id: null, destination: 'PE' })
     expect(redirected.dest_user).not.toBe(3)
     await tourScreenshot(page, '6-redirected')
     expect(failed.filter((f) => f.step === 'redirect')).toEqual([])
