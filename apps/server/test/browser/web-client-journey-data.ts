@@ -62,3 +62,25 @@ export async function addCopyBasket(db: Db): Promise<JourneyIds> {
     .executeTakeFirstOrThrow()
   return { agentGroup: agent.id, myBasket: myBasket.id, copyBasket }
 }
+
+/**
+ * The publisher's sample gives "Courrier arrivée" (model 1) its fields; the demo organisation leaves them out, and
+ * 20.10's `GET /rest/resources/{resId}` shows only the fields of the letter's model: without them the processing
+ * page's header has no subject. Added after the letters are registered (they would make the fields mandatory).
+ */
+export async function addArrivalModelFields(db: Db): Promise<void> {
+  const units: Record<string, string> = {
+    doctype: 'mail',
+    priority: 'mail',
+    documentDate: 'mail',
+    arrivalDate: 'mail',
+    subject: 'mail',
+    senders: 'contact',
+    destination: 'process',
+    processLimitDate: 'process',
+  }
+  await db
+    .insertInto('indexing_models_fields')
+    .values(Object.entries(units).map(([identifier, unit]) => ({ model_id: 1, identifier, unit })))
+    .execute()
+}

@@ -11,7 +11,7 @@ import {
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../../packages/testing/src/fixtures/files/index.js'
-import { addCopyBasket, type JourneyIds } from './web-client-journey-data.js'
+import { addArrivalModelFields, addCopyBasket, type JourneyIds } from './web-client-journey-data.js'
 import { webClientMaterial } from './web-client-material.js'
 import { tourScreenshot } from './web-client-tour.js'
 
@@ -82,6 +82,7 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
       { id: 4, type: 'user', mode: 'dest' },
       { id: 3, type: 'user', mode: 'cc' },
     ])
+    await addArrivalModelFields(s.mailroom.db)
     browser = await launchChromium({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } })
     browser.context.setDefaultTimeout(30_000)
     page = await browser.context.newPage()
@@ -173,6 +174,9 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
       .executeTakeFirstOrThrow()
   }
 
+  /** Waits until the page has asked nothing for a while: the reads a click started belong to its step. */
+  const quiet = () => expect.poll(() => Date.now() - lastRestAnswer > 2_000, { timeout: 20_000 }).toBe(true)
+
   let letterPageOpens = false
 
   it('a click opens the letter on its processing page, locked for her', async (context) => {
@@ -180,12 +184,12 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     await page.getByText(SUBJECTS.close).click()
     await page.waitForURL(/#\/process\//)
     // The page reads the letter; one of its reads not served yet (501) leaves it without its fields.
-    const header = page.locator('app-process, .process').getByText(SUBJECTS.close).first()
+    const header = page.locator('.resourceInfo .title').getByText(SUBJECTS.close)
     await expect
       .poll(async () => notServedIn('letter').length > 0 || (await header.isVisible()), { timeout: 30_000 })
       .toBe(true)
-    // Its other reads still arriving belong to this step: wait until the page has asked nothing for a while.
-    await expect.poll(() => Date.now() - lastRestAnswer > 2_000, { timeout: 20_000 }).toBe(true)
+    // Its other reads still arriving belong to this step.
+    await quiet()
     skipWhileNotServed(context.skip, 'letter')
     // The lock the click took, read through the API: bblier (DGS, above PJS) sees it held by bbain.
     await expect.poll(async () => (await lockOf(letters.close)).locker_user_id).toBe(3)
@@ -194,23 +198,33 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
       body: { resources: [letters.close] },
     })
     expect(locked.json).toMatchObject({ countLockedResources: 1 })
+    // What the page shows: the subject and status over its chrono and sender, the basket's default action.
+    const info = await page.locator('.resourceInfo').textContent()
+    expect(info).toContain('Nouveau courrier')
+    expect(info).toMatch(/MAARCH\/\d{4}A\/\d+/)
+    expect(info).toContain('Aucun contact associé')
+    expect(await page.locator('.actions-indexing-form button.button-form-primary').textContent()).toContain(
+      'Traiter courrier',
+    )
     await tourScreenshot(page, '4-letter')
     expect(failed.filter((f) => f.step === 'letter')).toEqual([])
     letterPageOpens = true
   })
 
-  /** Runs an action from the letter's page: chosen in its list, then "Valider", then its dialog's "Valider". */
-  async function runFromLetterPage(label: string, inDialog: () => Promise<void> = async () => {}) {
-    await page
-      .locator('mat-select')
-      .filter({ hasText: /action/i })
-      .first()
-      .click()
-    await page.getByRole('option', { name: label }).click()
-    await page.getByRole('button', { name: lang.validate! }).first().click()
+  /** Opens an action's dialog from the letter's page: chosen in its list, then "Valider". */
+  async function openFromLetterPage(label: string) {
+    const actions = page.locator('.actions-indexing-form')
+    await actions.locator('button.button-form-primary').click()
+    await page.locator('.mat-menu-panel').getByRole('menuitem', { name: label }).click()
+    await actions.locator('button.button-form-primary').filter({ hasText: label }).waitFor()
+    await actions.getByRole('button', { name: lang.validate! }).click()
     const dialog = page.locator('mat-dialog-container')
     await dialog.waitFor()
-    await inDialog()
+    return dialog
+  }
+
+  /** Confirms an action's dialog ("Valider") and waits until it is gone. */
+  async function confirm(dialog: ReturnType<Page['locator']>) {
     await dialog.getByRole('button', { name: lang.validate! }).click()
     await dialog.waitFor({ state: 'detached' })
   }
@@ -218,7 +232,10 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
   it('"Cloturer" closes it: status END, the history line, out of her basket', async (context) => {
     step = 'close'
     if (!letterPageOpens) context.skip("the letter's page did not open (see the step before)")
-    await runFromLetterPage('Cloturer')
+    const dialog = await openFromLetterPage('Cloturer')
+    await dialog.getByText(/MAARCH\/\d{4}A\/\d+/).waitFor()
+    await tourScreenshot(page, '5-action-dialog')
+    await confirm(dialog)
     await page.waitForURL(/#\/basketList\//)
     await page.getByText('1 Résultat(s)').waitFor()
     expect(await page.getByText(SUBJECTS.close).count()).toBe(0)
@@ -237,14 +254,26 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     if (!letterPageOpens) context.skip("the letter's page did not open (see the step before)")
     await page.getByText(SUBJECTS.redirect).click()
     await page.waitForURL(/#\/process\//)
-    await runFromLetterPage('Rediriger', async () => {
-      // To the Direction des Ressources Humaines (DRH): its assignee, ddur, becomes the letter's.
-      await page.locator('mat-dialog-container').getByText('Direction des Ressources Humaines').first().click()
-    })
+    const dialog = await openFromLetterPage('Rediriger')
+    // To a department: the demo lets AGENT redirect from this basket to her entities and those below them only
+    // (MY_ENTITIES, ENTITIES_BELOW: the tree greys out the others, DRH among them), so Petite Enfance (PE).
+    await dialog.getByRole('button', { name: lang.toAService! }).click()
+    // The tree first selects the letter's own department (PJS); a click before that would be undone.
+    await dialog.locator('#jstree .jstree-clicked').waitFor()
+    // Opened under hers (the tree shows it folded).
+    await dialog.locator('#jstree .jstree-clicked').locator('xpath=..').locator('> .jstree-ocl').click()
+    await dialog.locator('#jstree').getByText('Petite Enfance').click()
+    await quiet()
+    await tourScreenshot(page, '6-redirect-dialog')
+    if (notServedIn('redirect').length > 0) {
+      await dialog.getByRole('button', { name: lang.cancel! }).click()
+      skipWhileNotServed(context.skip, 'redirect')
+    }
+    await confirm(dialog)
     await page.waitForURL(/#\/basketList\//)
     expect(await page.getByText(SUBJECTS.redirect).count()).toBe(0)
     const redirected = await lockOf(letters.redirect)
-    expect(redirected).toMatchObject({ locker_user_id: null, destination: 'DRH' })
+    expect(redirected).toMatchObject({ locker_user_id: null, destination: 'PE' })
     expect(redirected.dest_user).not.toBe(3)
     await tourScreenshot(page, '6-redirected')
     expect(failed.filter((f) => f.step === 'redirect')).toEqual([])
