@@ -55,8 +55,6 @@ export interface HttpAppOptions {
 /** Default longest pause while a body arrives: a live client on a slow link still sends something every few seconds. */
 export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 30_000
 
-export { DEFAULT_BODY_LIMIT_BYTES }
-
 /**
  * Builds the Koa application serving the REST interface, /healthz and /digitalSafe (and the console when given).
  *

@@ -7,8 +7,9 @@
  */
 
 export type { AppState } from './app-state.js'
+export { DEFAULT_BODY_LIMIT_BYTES } from './body-limit.js'
 export type { HttpAppOptions } from './create-http-app.js'
-export { createHttpApp, DEFAULT_BODY_IDLE_TIMEOUT_MS, DEFAULT_BODY_LIMIT_BYTES } from './create-http-app.js'
+export { createHttpApp, DEFAULT_BODY_IDLE_TIMEOUT_MS } from './create-http-app.js'
 export type { HttpServerLimits } from './create-http-server.js'
 export { createHttpServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_RECEIVE_TIMEOUT_MS } from './create-http-server.js'
 export { STATUS_BY_KIND } from './error-status.js'

@@ -160,6 +160,7 @@ const HISTORY_PAGE_PARAMS = [
   'search',
 ] as const
 
+/** The query of a basket's list and its filters: paging, order, search and 20.10's filters. */
 export interface BasketListParams {
   /** 1 to 500 (default 10). */
   readonly limit?: number

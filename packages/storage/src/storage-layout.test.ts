@@ -43,6 +43,7 @@ const LAYERS: readonly (readonly string[])[] = [
     'organisation/',
     'parameters/',
     'priorities/',
+    'processing-page/',
     'records/',
     'reference/',
     'search/',

@@ -21,6 +21,7 @@ export const ProcessingDataSchema = z
       ),
   })
   .meta({ id: 'ProcessingData', description: 'What the processing page of a letter opened from a basket shows first' })
+/** What a basket's list event gives the letter's processing page (20.10's processingData). */
 export type ProcessingData = z.infer<typeof ProcessingDataSchema>
 
 /** `?limit=` of the letter's page's short lists. */
@@ -47,6 +48,7 @@ export const ExternalSummarySchema = z
       .describe('Always empty: Mailroom sends no e-mails, acknowledgement receipts nor exchanges of its own'),
   })
   .meta({ id: 'ExternalSummary', description: 'What was sent out about a letter (e-mails, receipts, exchanges)' })
+/** What was sent outside for a letter (20.10's externalSummary): always empty in Mailroom. */
 export type ExternalSummary = z.infer<typeof ExternalSummarySchema>
 
 /** The query of `GET /rest/history`, as 20.10's history pages send it. */
@@ -74,6 +76,7 @@ export const HistoryLineSchema = z.object({
   remote_ip: z.string().nullable(),
   userLabel: z.string().describe('"firstname lastname" of the user, "" when there is none'),
 })
+/** One line of `GET /rest/history`. */
 export type HistoryLine = z.infer<typeof HistoryLineSchema>
 
 /** Body of `GET /rest/history`. */
@@ -83,6 +86,7 @@ export const HistoryPageSchema = z
     count: z.number().int().describe('How many lines the filters select, whatever the page'),
   })
   .meta({ id: 'HistoryPage', description: 'A page of history lines' })
+/** A page of `GET /rest/history`, with the count of every matching line. */
 export type HistoryPage = z.infer<typeof HistoryPageSchema>
 
 /** An entity of the indexing models' entity list, in the tree's order. */
@@ -98,6 +102,7 @@ const IndexingModelEntitySchema = z.object({
 export const IndexingModelEntitiesSchema = z
   .object({ entities: z.array(IndexingModelEntitySchema) })
   .meta({ id: 'IndexingModelEntities', description: 'The enabled entities as a tree, each after its parent' })
+/** The entities of `GET /rest/indexingModels/entities`, in 20.10's tree order. */
 export type IndexingModelEntities = z.infer<typeof IndexingModelEntitiesSchema>
 
 /** Body of `GET /rest/contactsCustomFields`. */
@@ -108,4 +113,5 @@ export const ContactsCustomFieldsSchema = z
       .describe('Always empty: Mailroom has no contact custom fields'),
   })
   .meta({ id: 'ContactsCustomFields', description: "The contacts' custom fields" })
+/** `GET /rest/contactsCustomFields`: Mailroom has no contact custom fields. */
 export type ContactsCustomFields = z.infer<typeof ContactsCustomFieldsSchema>

@@ -76,6 +76,8 @@ const SAMPLE_ARGS: Partial<Record<ErrorCode, object>> = {
   USER_ALREADY_EXISTS: { login: 'jdoe' },
   PASSWORD_POLICY: { rules: ['at least 12 characters'] },
   ROUTE_NOT_SERVED_YET: { route: 'GET /rest/resources/{resId}/items' },
+  PROCESSING_PARAM_NOT_INTEGER: { param: 'resId' },
+  HISTORY_QUERY_INVALID: { field: 'limit' },
 }
 
 /** The message a code renders to in the documentation (sample arguments for templates). */

@@ -74,7 +74,8 @@ describe('methods a path does not serve', () => {
     [ROOT, 'DELETE', '/rest/openapi.json', 'HEAD, GET'],
     [ROOT, 'GET', '/rest/authenticate', 'POST'],
     [ROOT, 'PUT', '/rest/authenticate/token', 'HEAD, GET'],
-    [ROOT, 'DELETE', '/rest/entities/PJS', 'HEAD, GET'],
+    // DELETE /rest/entities/{id} is a route of 20.10 not served yet: 501 (routes-not-served.test.ts).
+    [ROOT, 'PATCH', '/rest/entities/PJS', 'HEAD, GET'],
     [ROOT, 'POST', '/rest/resources/1/content', 'HEAD, GET'],
     [ROOT, 'GET', '/rest/res/list', 'POST'],
     [ROOT, 'DELETE', '/admin/organisation', 'HEAD, GET, PUT'],
