@@ -37,6 +37,7 @@ export default mailroomVitestConfig({
     'src/routes/baskets-journey.test.ts',
     'src/routes/processing-page-routes.test.ts',
     'src/routes/letter-page-journey.test.ts',
+    'src/routes/letter-page-routes.test.ts',
     'src/routes/baskets-list-query.test.ts',
   ],
   // Routes that store, read, convert, search or verify documents: again on object storage (the s3 project).
