@@ -84,3 +84,47 @@ export async function addArrivalModelFields(db: Db): Promise<void> {
     .values(Object.entries(units).map(([identifier, unit]) => ({ model_id: 1, identifier, unit })))
     .execute()
 }
+
+/** The Petite Enfance clerk the journey redirects a letter to, and what reads her basket. */
+export interface PetiteEnfanceClerk {
+  /** Her serial id. */
+  readonly userId: number
+  /** `login:password`, for the API's Basic authentication. */
+  readonly auth: string
+}
+
+/**
+ * The publisher's sample gives every department a diffusion list template whose assignee (`dest`) is one of its
+ * clerks: what 20.10's redirect dialog proposes for a department (`GET /rest/listTemplates/entities/{id}`). The
+ * demo organisation (runtime contract) has no clerk in Petite Enfance and no templates; the journey's redirect
+ * needs both, so they are added as the sample has them: ssaporta, AGENT in PE, assignee of PE's template, with
+ * PJS in copy. Through the organisation's administration, as an operator adds a user (her basket preferences too).
+ */
+export async function addPetiteEnfanceClerk(mailroom: TestServer['mailroom']): Promise<PetiteEnfanceClerk> {
+  const password = 'petite-enfance-2026'
+  const clerk = await mailroom.organisation!.addUser({
+    login: 'ssaporta',
+    firstname: 'Sabrina',
+    lastname: 'SAPORTA',
+    groups: ['AGENT'],
+    entities: [{ id: 'PE', primary: true }],
+    password,
+  })
+  const db = mailroom.db
+  const entity = (code: string) =>
+    db.selectFrom('entities').select('id').where('entity_id', '=', code).executeTakeFirstOrThrow()
+  const [pe, pjs] = [await entity('PE'), await entity('PJS')]
+  const template = await db
+    .insertInto('list_templates')
+    .values({ title: 'Petite Enfance', description: 'Petite Enfance', type: 'diffusionList', entity_id: pe.id })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('list_templates_items')
+    .values([
+      { list_template_id: template.id, item_id: clerk.id, item_type: 'user', item_mode: 'dest', sequence: 0 },
+      { list_template_id: template.id, item_id: pjs.id, item_type: 'entity', item_mode: 'cc', sequence: 1 },
+    ])
+    .execute()
+  return { userId: clerk.id, auth: `ssaporta:${password}` }
+}
