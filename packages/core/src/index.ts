@@ -646,6 +646,8 @@ export {
   REDIRECT_KEYWORDS,
 } from './organisation/basket-definitions.js'
 export { compactOrganisation } from './organisation/compact-organisation.js'
+export type { ListTemplateDefinition } from './organisation/list-template-definitions.js'
+export { LIST_TEMPLATE_TYPES, ListTemplateDefinitionSchema } from './organisation/list-template-definitions.js'
 export type {
   AttachmentTypeDefinition,
   ContactDefinition,
