@@ -97,12 +97,13 @@ export interface PetiteEnfanceClerk {
  * The publisher's sample gives every department a diffusion list template whose assignee (`dest`) is one of its
  * clerks: what 20.10's redirect dialog proposes for a department (`GET /rest/listTemplates/entities/{id}`). The
  * demo organisation (runtime contract) has no clerk in Petite Enfance and no templates; the journey's redirect
- * needs both, so they are added as the sample has them: ssaporta, AGENT in PE, assignee of PE's template, with
- * PJS in copy. Through the organisation's administration, as an operator adds a user (her basket preferences too).
+ * needs both, so they are added as the sample has them, through the organisation's administration as an operator
+ * would (her basket preferences come with her): ssaporta, AGENT in PE, assignee of PE's template, PJS in copy.
  */
 export async function addPetiteEnfanceClerk(mailroom: TestServer['mailroom']): Promise<PetiteEnfanceClerk> {
   const password = 'petite-enfance-2026'
-  const clerk = await mailroom.organisation!.addUser({
+  const admin = mailroom.organisation!
+  const clerk = await admin.addUser({
     login: 'ssaporta',
     firstname: 'Sabrina',
     lastname: 'SAPORTA',
@@ -110,21 +111,20 @@ export async function addPetiteEnfanceClerk(mailroom: TestServer['mailroom']): P
     entities: [{ id: 'PE', primary: true }],
     password,
   })
-  const db = mailroom.db
-  const entity = (code: string) =>
-    db.selectFrom('entities').select('id').where('entity_id', '=', code).executeTakeFirstOrThrow()
-  const [pe, pjs] = [await entity('PE'), await entity('PJS')]
-  const template = await db
-    .insertInto('list_templates')
-    .values({ title: 'Petite Enfance', description: 'Petite Enfance', type: 'diffusionList', entity_id: pe.id })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('list_templates_items')
-    .values([
-      { list_template_id: template.id, item_id: clerk.id, item_type: 'user', item_mode: 'dest', sequence: 0 },
-      { list_template_id: template.id, item_id: pjs.id, item_type: 'entity', item_mode: 'cc', sequence: 1 },
-    ])
-    .execute()
+  await admin.apply({
+    version: 1,
+    listTemplates: [
+      {
+        id: 1,
+        title: 'Petite Enfance',
+        type: 'diffusionList',
+        entity: 'PE',
+        members: [
+          { type: 'user', id: 'ssaporta', mode: 'dest' },
+          { type: 'entity', id: 'PJS', mode: 'cc' },
+        ],
+      },
+    ],
+  })
   return { userId: clerk.id, auth: `ssaporta:${password}` }
 }
