@@ -187,6 +187,19 @@ export {
 export type { LinkResourcesBody } from './api/link-schemas.js'
 export { LinkedResourcesSchema, LinkResourcesBodySchema, UnlinkPathSchema } from './api/link-schemas.js'
 export { ListInstanceSchema } from './api/list-instance-schemas.js'
+export type {
+  DiffusionRoles,
+  EntityListTemplates,
+  ListTemplate,
+  ListTemplateItem,
+} from './api/list-template-schemas.js'
+export {
+  DiffusionRolesQuerySchema,
+  DiffusionRolesSchema,
+  EntityListTemplatesPathSchema,
+  EntityListTemplatesQuerySchema,
+  EntityListTemplatesSchema,
+} from './api/list-template-schemas.js'
 export type { NoteCreateBody } from './api/note-schemas.js'
 export {
   NoteCreateBodySchema,
@@ -583,6 +596,17 @@ export type { LinksDependencies } from './links/link-use-cases.js'
 export { createLinksUseCases } from './links/link-use-cases.js'
 export type { LinkedResource, LinkedResources, LinksServices } from './links/linked-resource.js'
 export type { LinksStore, LockedChronos } from './links/ports.js'
+export { createListTemplateUseCases } from './list-templates/list-template-use-cases.js'
+export type {
+  CircuitPrivilege,
+  ListTemplateDependencies,
+  ListTemplateServices,
+  ListTemplateStore,
+  ListTemplateType,
+  StoredListTemplate,
+  StoredListTemplateItem,
+  TemplateUser,
+} from './list-templates/ports.js'
 export type { LockedLetters } from './locks/lock-letters.js'
 export type { LocksStore } from './locks/ports.js'
 export type { NoteCreated, NoteDetail, RecordNote, RecordNotes } from './notes/note.js'
@@ -622,6 +646,8 @@ export {
   REDIRECT_KEYWORDS,
 } from './organisation/basket-definitions.js'
 export { compactOrganisation } from './organisation/compact-organisation.js'
+export type { ListTemplateDefinition } from './organisation/list-template-definitions.js'
+export { LIST_TEMPLATE_TYPES, ListTemplateDefinitionSchema } from './organisation/list-template-definitions.js'
 export type {
   AttachmentTypeDefinition,
   ContactDefinition,

@@ -29,6 +29,8 @@ export const ORG_QUERIES: Record<keyof MaarchOrganisationRows, string> = {
   entitiesFolders: 'select * from entities_folders order by id',
   contacts: 'select * from contacts order by id',
   parameters: 'select * from parameters order by id',
+  listTemplates: 'select * from list_templates order by id',
+  listTemplatesItems: 'select * from list_templates_items order by list_template_id, sequence, id',
 }
 
 /**

@@ -89,6 +89,22 @@ const empty: MaarchOrganisationRows = {
     },
     { id: 'bad id!', description: null, param_value_string: 'x', param_value_int: null, param_value_date: null },
   ],
+  // DSI's diffusion list (its members out of sequence), a circuit of a user not imported, a template of an
+  // unknown department, one of an unknown type.
+  listTemplates: [
+    { id: 10, title: 'DSI', description: 'Direction', type: 'diffusionList', entity_id: 7, owner: null },
+    { id: 11, title: 'Visa', description: null, type: 'visaCircuit', entity_id: null, owner: 99 },
+    { id: 12, title: 'Gone', description: null, type: 'diffusionList', entity_id: 404, owner: null },
+    { id: 13, title: '', description: 'Other', type: 'signatureBook', entity_id: 7, owner: null },
+  ],
+  listTemplatesItems: [
+    { id: 1, list_template_id: 10, item_id: 7, item_type: 'entity', item_mode: 'cc', sequence: 1 },
+    { id: 2, list_template_id: 10, item_id: 3, item_type: 'user', item_mode: 'dest', sequence: 0 },
+    { id: 3, list_template_id: 10, item_id: 99, item_type: 'user', item_mode: 'cc', sequence: 2 },
+    { id: 4, list_template_id: 10, item_id: 3, item_type: 'user', item_mode: 'dest', sequence: 3 },
+    { id: 5, list_template_id: 10, item_id: 7, item_type: 'group', item_mode: 'cc', sequence: 4 },
+    { id: 6, list_template_id: 10, item_id: 7, item_type: 'entity', item_mode: 'Copie!', sequence: 5 },
+  ],
 }
 
 describe('mapOrganisation', () => {
@@ -165,5 +181,32 @@ describe('mapOrganisation', () => {
       id: 'bad id!',
       message: 'id not storable (letters, digits, "_" and "-"): left out',
     })
+  })
+
+  it('carries the diffusion list templates by id, departments by code and members by login in sequence; what it cannot is noted', () => {
+    expect(document.listTemplates).toEqual([
+      {
+        id: 10,
+        title: 'DSI',
+        description: 'Direction',
+        type: 'diffusionList',
+        entity: 'DSI',
+        owner: null,
+        members: [
+          { type: 'user', id: 'jdoe', mode: 'dest' },
+          { type: 'entity', id: 'DSI', mode: 'cc' },
+        ],
+      },
+    ])
+    const templateNotes = notes.filter((n) => n.section === 'listTemplates').map((n) => `${n.id}: ${n.message}`)
+    expect(templateNotes).toEqual([
+      '10: member 3: user 99 is not imported: left out',
+      '10: member 4: a second assignee: left out',
+      '10: member 5: kind group unknown: left out',
+      '10: member 6: role "Copie!" unknown: left out',
+      '11: owner 99 is not imported: template left out',
+      '12: entity 404 does not exist: template left out',
+      '13: type signatureBook unknown: template left out',
+    ])
   })
 })

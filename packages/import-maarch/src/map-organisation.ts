@@ -1,5 +1,6 @@
 import type { OrganisationDocumentInput } from '@mailroom/core'
 import { checkPerimeterClause, INDEXING_CATEGORIES, INDEXING_KEYWORDS } from '@mailroom/core/internal'
+import { mapListTemplates } from './map-list-templates.js'
 
 type Row = Record<string, unknown>
 
@@ -27,6 +28,9 @@ export interface MaarchOrganisationRows {
   readonly contacts: readonly Row[]
   /** The installation's parameters (workingDays, the chrono counters, …). */
   readonly parameters: readonly Row[]
+  /** The diffusion list templates and circuits, and their members. */
+  readonly listTemplates: readonly Row[]
+  readonly listTemplatesItems: readonly Row[]
 }
 
 /** Something of the organisation Mailroom could not carry over as it was, and what was done instead. */
@@ -338,6 +342,7 @@ export function mapOrganisation(
     }),
     contacts: rows.contacts.map((c) => mapContact(c, login, notes)),
     parameters: mapParameters(rows.parameters, notes),
+    listTemplates: mapListTemplates(rows.listTemplates, rows.listTemplatesItems, { entityCode, login }, notes),
   }
   return { document, notes }
 }

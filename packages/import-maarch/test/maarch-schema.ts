@@ -205,6 +205,22 @@ create table contacts (
   custom_fields jsonb default '{}',
   external_id jsonb default '{}'
 );
+create table list_templates (
+  id serial primary key,
+  title text not null,
+  description text,
+  type varchar(32) not null,
+  entity_id integer,
+  owner integer
+);
+create table list_templates_items (
+  id serial primary key,
+  list_template_id integer not null,
+  item_id integer not null,
+  item_type varchar(32) not null,
+  item_mode varchar(64) not null,
+  sequence integer not null
+);
 create table res_letterbox (
   res_id bigserial primary key,
   subject text,

@@ -18,6 +18,7 @@ import {
   createJournalUseCases,
   createLetterPageUseCases,
   createLinksUseCases,
+  createListTemplateUseCases,
   createNotesUseCases,
   createProcessingPageUseCases,
   createRecordsUseCases,
@@ -80,6 +81,7 @@ import {
   type Logger,
   letterPagePorts,
   linksPorts,
+  listTemplatePorts,
   type MailroomDatabase,
   migrateToLatest,
   notesPorts,
@@ -325,6 +327,7 @@ export async function createMailroom(options: MailroomOptions): Promise<Mailroom
       baskets: createBasketsUseCases(basketsPorts(context)),
       actions: createActionsUseCases(actionsPorts(context)),
       processingPage: createProcessingPageUseCases(processingPagePorts(context)),
+      listTemplates: createListTemplateUseCases(listTemplatePorts(context)),
       sessionShell: createSessionShell(referencePorts(database.db).parameters, {
         instanceId: instanceIdOf(options.secret),
         applicationName: 'Mailroom',

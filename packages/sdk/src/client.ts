@@ -22,8 +22,10 @@ import type {
   CreateRecordResponse,
   CriteriaSearchBody,
   CriteriaSearchResponse,
+  DiffusionRoles,
   EarlierCreateRecordBody,
   Entity,
+  EntityListTemplates,
   ExternalSummary,
   HistoryPage,
   Home,
@@ -346,6 +348,17 @@ export interface MailroomClient extends ReferenceDataClient {
 
   /** GET /rest/resources/{resId}/listInstance: the diffusion list of a record. */
   getListInstance(resId: number, options?: CallOptions): Promise<ListInstance>
+  /** GET /rest/listTemplates/entities/{entityId}: a department's diffusion list templates (one type, or every type). */
+  getEntityListTemplates(
+    entityId: number,
+    type?: 'diffusionList' | 'visaCircuit' | 'opinionCircuit',
+    options?: CallOptions,
+  ): Promise<EntityListTemplates>
+  /** GET /rest/roles: the roles of a diffusion list and whether the caller may change them in a context. */
+  getDiffusionRoles(
+    context?: 'redirect' | 'indexation' | 'process' | 'details',
+    options?: CallOptions,
+  ): Promise<DiffusionRoles>
 
   /** GET …/baskets/{basketId}/processingData: what a letter's processing page opened from the basket shows first. */
   getProcessingData(resId: number, basket: BasketAddress, options?: CallOptions): Promise<ProcessingData>
@@ -686,6 +699,15 @@ export function createClient(options: ClientOptions): MailroomClient {
 
     getListInstance(resId, call = {}) {
       return transport.json('GET', `${resource(resId)}/listInstance`, call)
+    },
+    getEntityListTemplates(entityId, type, call = {}) {
+      return transport.json('GET', `rest/listTemplates/entities/${encodeURIComponent(String(entityId))}`, {
+        ...call,
+        query: { type },
+      })
+    },
+    getDiffusionRoles(context, call = {}) {
+      return transport.json('GET', 'rest/roles', { ...call, query: { context } })
     },
 
     getProcessingData(resId, basket, call = {}) {

@@ -84,6 +84,7 @@ export type {
 export { verifyJournal } from './journal/verify-journal.js'
 export { kyselyLetterPageStore, letterPagePorts } from './letter-page/letter-page-ports.js'
 export { linksPorts } from './links/links-ports.js'
+export { listTemplatePorts } from './list-templates/list-template-ports.js'
 export type { Logger } from './logger.js'
 export { SILENT_LOGGER } from './logger.js'
 export { notesPorts } from './notes/notes-ports.js'

@@ -38,6 +38,7 @@ const LAYERS: readonly (readonly string[])[] = [
     'history/',
     'indexing-models/',
     'links/',
+    'list-templates/',
     'notes/',
     'observability/',
     'organisation/',

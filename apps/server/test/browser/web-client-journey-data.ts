@@ -84,3 +84,47 @@ export async function addArrivalModelFields(db: Db): Promise<void> {
     .values(Object.entries(units).map(([identifier, unit]) => ({ model_id: 1, identifier, unit })))
     .execute()
 }
+
+/** The Petite Enfance clerk the journey redirects a letter to, and what reads her basket. */
+export interface PetiteEnfanceClerk {
+  /** Her serial id. */
+  readonly userId: number
+  /** `login:password`, for the API's Basic authentication. */
+  readonly auth: string
+}
+
+/**
+ * The publisher's sample gives every department a diffusion list template whose assignee (`dest`) is one of its
+ * clerks: what 20.10's redirect dialog proposes for a department (`GET /rest/listTemplates/entities/{id}`). The
+ * demo organisation (runtime contract) has no clerk in Petite Enfance and no templates; the journey's redirect
+ * needs both, so they are added as the sample has them, through the organisation's administration as an operator
+ * would (her basket preferences come with her): ssaporta, AGENT in PE, assignee of PE's template, PJS in copy.
+ */
+export async function addPetiteEnfanceClerk(mailroom: TestServer['mailroom']): Promise<PetiteEnfanceClerk> {
+  const password = 'petite-enfance-2026'
+  const admin = mailroom.organisation!
+  const clerk = await admin.addUser({
+    login: 'ssaporta',
+    firstname: 'Sabrina',
+    lastname: 'SAPORTA',
+    groups: ['AGENT'],
+    entities: [{ id: 'PE', primary: true }],
+    password,
+  })
+  await admin.apply({
+    version: 1,
+    listTemplates: [
+      {
+        id: 1,
+        title: 'Petite Enfance',
+        type: 'diffusionList',
+        entity: 'PE',
+        members: [
+          { type: 'user', id: 'ssaporta', mode: 'dest' },
+          { type: 'entity', id: 'PJS', mode: 'cc' },
+        ],
+      },
+    ],
+  })
+  return { userId: clerk.id, auth: `ssaporta:${password}` }
+}

@@ -11,7 +11,13 @@ import {
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../../packages/testing/src/fixtures/files/index.js'
-import { addArrivalModelFields, addCopyBasket, type JourneyIds } from './web-client-journey-data.js'
+import {
+  addArrivalModelFields,
+  addCopyBasket,
+  addPetiteEnfanceClerk,
+  type JourneyIds,
+  type PetiteEnfanceClerk,
+} from './web-client-journey-data.js'
 import { webClientMaterial } from './web-client-material.js'
 import { tourScreenshot } from './web-client-tour.js'
 
@@ -45,6 +51,7 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
   let browser: TestBrowser
   let page: Page
   let ids: JourneyIds
+  let peClerk: PetiteEnfanceClerk
   const letters = { close: 0, redirect: 0, copy: 0 }
   const failed: FailedCall[] = []
   let step = 'load'
@@ -76,6 +83,7 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
   beforeAll(async () => {
     s = await startTestServer({ http: { webClient: { clientDir: material!.dist, languagesDir: material!.lang } } })
     ids = await addCopyBasket(s.mailroom.db)
+    peClerk = await addPetiteEnfanceClerk(s.mailroom)
     letters.close = await register(SUBJECTS.close, [{ id: 3, type: 'user', mode: 'dest' }])
     letters.redirect = await register(SUBJECTS.redirect, [{ id: 3, type: 'user', mode: 'dest' }])
     letters.copy = await register(SUBJECTS.copy, [
@@ -263,18 +271,26 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     // Opened under hers (the tree shows it folded).
     await dialog.locator('#jstree .jstree-clicked').locator('xpath=..').locator('> .jstree-ocl').click()
     await dialog.locator('#jstree').getByText('Petite Enfance').click()
+    // PE's template (GET /rest/listTemplates/entities/7) proposes its assignee, under the roles' labels (GET /rest/roles).
+    await dialog.getByText('Sabrina SAPORTA').waitFor()
+    await dialog.getByText('Attributaire').first().waitFor()
     await quiet()
     await tourScreenshot(page, '6-redirect-dialog')
-    if (notServedIn('redirect').length > 0) {
-      await dialog.getByRole('button', { name: lang.cancel! }).click()
-      skipWhileNotServed(context.skip, 'redirect')
-    }
+    expect(failed.filter((f) => f.step === 'redirect')).toEqual([])
     await confirm(dialog)
     await page.waitForURL(/#\/basketList\//)
-    expect(await page.getByText(SUBJECTS.redirect).count()).toBe(0)
+    await expect.poll(() => page.getByText(SUBJECTS.redirect).count()).toBe(0)
     const redirected = await lockOf(letters.redirect)
-    expect(redirected).toMatchObject({ locker_user_id: null, destination: 'PE' })
-    expect(redirected.dest_user).not.toBe(3)
+    expect(redirected).toMatchObject({ locker_user_id: null, destination: 'PE', dest_user: peClerk.userId })
+    // In the Petite Enfance clerk's "Courriers à traiter", read back through the API as her.
+    const hers = await s.call(
+      'GET',
+      `/rest/resourcesList/users/${peClerk.userId}/groups/${ids.agentGroup}/baskets/${ids.myBasket}`,
+      { auth: peClerk.auth },
+    )
+    expect(hers.status, hers.text).toBe(200)
+    expect(hers.json).toMatchObject({ count: 1, allResources: [letters.redirect] })
+    expect(hers.json.resources.map((letter: { subject: string }) => letter.subject)).toEqual([SUBJECTS.redirect])
     await tourScreenshot(page, '6-redirected')
     expect(failed.filter((f) => f.step === 'redirect')).toEqual([])
   })

@@ -20,6 +20,13 @@ export const CHECKED_PRIVILEGES = [
   'view_full_history',
   'view_history',
   'view_technical_infos',
+  // Who may change a letter's diffusion list where (GET /rest/roles' canUpdate): its assignee, or its other roles.
+  'update_diffusion_indexing',
+  'update_diffusion_except_recipient_indexing',
+  'update_diffusion_process',
+  'update_diffusion_except_recipient_process',
+  'update_diffusion_details',
+  'update_diffusion_except_recipient_details',
 ] as const
 
 /** A privilege a route checks. */

@@ -13,6 +13,7 @@ import type { Entity } from '../entities/entity.js'
 import type { JournalServices } from '../journal/journal-services.js'
 import type { LetterPageServices } from '../letter-page/letter-page.js'
 import type { LinksServices } from '../links/linked-resource.js'
+import type { ListTemplateServices } from '../list-templates/ports.js'
 import type { NotesServices } from '../notes/notes-services.js'
 import type { OrganisationServices } from '../organisation/organisation-services.js'
 import type { ProcessingPageServices } from '../processing-page/ports.js'
@@ -62,6 +63,8 @@ export interface MailroomServices {
   readonly baskets: BasketsServices
   /** Diffusion lists of records (GET /rest/resources/{resId}/listInstance). */
   readonly diffusionList: DiffusionListServices
+  /** The departments' diffusion list templates and the lists' roles (GET /rest/listTemplates/entities/{id}, /rest/roles). */
+  readonly listTemplates: ListTemplateServices
   /** Actions on a basket's letters and their locks (`/rest/resourcesList/users/.../baskets/...`). */
   readonly actions: ActionsServices
   /** What 20.10's processing page reads beside the letter: processingData, the history, the external summary, … */

@@ -7,13 +7,14 @@ import {
   BasketDefinitionSchema,
 } from './basket-definitions.js'
 import { code, INDEXING_KEYWORDS, optionalText, serial, storable, text } from './document-fields.js'
+import { type ListTemplateDefinition, ListTemplateDefinitionSchema } from './list-template-definitions.js'
 
 export { INDEXING_KEYWORDS }
 
 /**
  * The organisation document: every piece of reference data Mailroom stores (entities, groups, users,
  * statuses, document types, indexing models, priorities, custom fields, tags, folders, contacts, parameters,
- * attachment types, actions, baskets), as one
+ * attachment types, diffusion list templates, actions, baskets), as one
  * versioned file. Identifiers are the ones stored (entity codes, group codes, logins, numeric ids), so an
  * installation exported and applied elsewhere keeps them, and an importer can keep a foreign installation's.
  *
@@ -355,6 +356,7 @@ export const OrganisationDocumentSchema = z.strictObject({
   contacts: z.array(ContactDefinitionSchema).optional(),
   parameters: z.array(ParameterDefinitionSchema).optional(),
   attachmentTypes: z.array(AttachmentTypeDefinitionSchema).optional(),
+  listTemplates: z.array(ListTemplateDefinitionSchema).optional(),
   actions: z.array(ActionDefinitionSchema).optional(),
   baskets: z.array(BasketDefinitionSchema).optional(),
 })
@@ -421,6 +423,7 @@ export const ORGANISATION_SECTIONS = [
   'contacts',
   'parameters',
   'attachmentTypes',
+  'listTemplates',
   'actions',
   'baskets',
 ] as const
@@ -444,6 +447,7 @@ export interface OrganisationItems {
   contacts: ContactDefinition
   parameters: ParameterDefinition
   attachmentTypes: AttachmentTypeDefinition
+  listTemplates: ListTemplateDefinition
   actions: ActionDefinition
   baskets: BasketDefinition
 }
@@ -488,6 +492,7 @@ export const SECTION_ITEM_SCHEMAS = {
   contacts: ContactDefinitionSchema,
   parameters: ParameterDefinitionSchema,
   attachmentTypes: AttachmentTypeDefinitionSchema,
+  listTemplates: ListTemplateDefinitionSchema,
   actions: ActionDefinitionSchema,
   baskets: BasketDefinitionSchema,
 } as const satisfies { [S in OrganisationSection]: z.ZodType }

@@ -1,5 +1,6 @@
 import { type CanonicalValue, canonicalJson } from '../journal/canonical-json.js'
 import { type ActionDefinition, type BasketDefinition, canonicalAction, canonicalBasket } from './basket-definitions.js'
+import { listTemplateNamesRemoved } from './list-template-definitions.js'
 import {
   type GroupDefinition,
   itemKey,
@@ -178,6 +179,12 @@ export function planOrganisation(
       groups: sections.groups.removed.map((g) => g.id),
       statuses: sections.statuses.removed.map((s) => s.id),
       actions: sections.actions.removed.map((a) => a.id),
+    }),
+  )
+  refused.push(
+    ...listTemplateNamesRemoved(document.listTemplates ?? state.organisation.listTemplates ?? [], {
+      entities: sections.entities.removed.map((e) => e.id),
+      logins: sections.users.removed.map((u) => u.login),
     }),
   )
   return { sections, refused }

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { errorMessage, isDomainError } from '../errors/domain-error.js'
 import { INDEXING_KEYWORD_MACROS } from '../records/indexing-entities.js'
 import { parseClause } from '../search/parser.js'
+import { checkListTemplates } from './list-template-definitions.js'
 import {
   itemKey,
   type OrganisationDocument,
@@ -294,7 +295,7 @@ function checkFolders(
  * defaults applied. Pure: `known` lists what exists outside the document (stored rows apply keeps) that the
  * document may name; references are otherwise resolved within the document. Checks: the shape (zod), unique
  * keys (logins case-insensitively), every cross-reference, the entity tree and folder tree have no cycle,
- * a user has at most one primary entity, every perimeter clause parses in the search language with macros,
+ * a user has at most one primary entity, a template at most one assignee, every perimeter clause parses in the search language with macros,
  * and so does every basket clause and action condition (unless stored already, or `acceptUnreadableClauses`).
  */
 export function validateOrganisation(
@@ -358,6 +359,10 @@ export function validateOrganisation(
     clauseProblem: (clause: string) =>
       options.acceptUnreadableClauses === true || storedClauses.has(clause) ? null : checkBasketClause(clause),
   }
+  checkListTemplates(c, doc.listTemplates ?? [], {
+    entities: names(doc.entities, (e) => e.id, known.entities),
+    users,
+  })
   checkActions(c, doc.actions ?? [], basketReferences)
   checkBaskets(c, doc.baskets ?? [], basketReferences)
   return c.issues.length === 0 ? { ok: true, document: doc } : { ok: false, issues: c.issues }

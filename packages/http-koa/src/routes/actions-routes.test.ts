@@ -616,6 +616,55 @@ describe('the components', () => {
     const after = await record(resId)
     expect([after.destination, after.dest_user]).toEqual(['DGS', null])
   })
+
+  it('redirectInitiatorEntityAction gives the letter its initiator’s template assignee, the former one in copy', async () => {
+    const db = s.mailroom.db
+    const { id: template } = await db
+      .insertInto('list_templates')
+      .values({ title: 'DRH', type: 'diffusionList', entity_id: 4 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    // ddur (6) is DRH's assignee; a suspended one before him is passed over.
+    await db
+      .insertInto('list_templates_items')
+      .values([
+        { list_template_id: template, item_id: 6, item_type: 'user', item_mode: 'dest', sequence: 1 },
+        { list_template_id: template, item_id: PPETIT, item_type: 'user', item_mode: 'dest', sequence: 0 },
+      ])
+      .execute()
+    await db.updateTable('users').set({ status: 'SPD' }).where('id', '=', PPETIT).execute()
+    try {
+      const resId = await letter({ initiator: 'DRH' })
+      await db.updateTable('res_letterbox').set({ dest_user: BBAIN }).where('res_id', '=', resId).execute()
+      await db
+        .insertInto('listinstance')
+        .values({
+          res_id: resId,
+          sequence: 0,
+          item_id: BBAIN,
+          item_type: 'user_id',
+          item_mode: 'dest',
+          difflist_type: 'entity_id',
+        })
+        .execute()
+      expect((await run('initiator', { resources: [resId] })).status).toBe(204)
+      const after = await record(resId)
+      expect([after.destination, after.dest_user]).toEqual(['DRH', 6])
+      const list = await db
+        .selectFrom('listinstance')
+        .select(['item_id', 'item_mode', 'added_by_user', 'sequence'])
+        .where('res_id', '=', resId)
+        .orderBy('listinstance_id')
+        .execute()
+      expect(list).toEqual([
+        { item_id: BBAIN, item_mode: 'cc', added_by_user: null, sequence: 0 },
+        { item_id: 6, item_mode: 'dest', added_by_user: BBAIN, sequence: 0 },
+      ])
+    } finally {
+      await db.updateTable('users').set({ status: 'OK' }).where('id', '=', PPETIT).execute()
+      await db.deleteFrom('list_templates').where('id', '=', template).execute()
+    }
+  })
 })
 
 describe('locks', () => {

@@ -18,6 +18,7 @@ import { indexingModelRoutes } from './indexing-model-routes.js'
 import { DIGITAL_SAFE_FALLBACK_PATH, digitalSafeFallback, journalRoute } from './journal-routes.js'
 import { letterPageRoutes } from './letter-page-routes.js'
 import { linksRoutes } from './links-routes.js'
+import { listTemplateRoutes } from './list-template-routes.js'
 import { metricsRoute } from './metrics-routes.js'
 import { notesRoutes } from './notes-routes.js'
 import { oidcSignInRoutes } from './oidc-sign-in-routes.js'
@@ -52,6 +53,7 @@ export const ROUTES: readonly RouteDeclaration[] = [
   ...letterPageRoutes,
   ...basketsRoutes,
   diffusionListRoute,
+  ...listTemplateRoutes,
   ...actionsRoutes,
   entityRoute,
   ...contactsRoutes,

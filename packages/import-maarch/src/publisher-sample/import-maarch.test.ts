@@ -70,6 +70,7 @@ describe.runIf(fixtures !== null)("the publisher's Maarch 20.10 sample installat
         'parameters: +24 ~0 -0',
         // Not in its database: 20.10's entreprise.xml as installed (no --entreprise-xml given).
         'attachmentTypes: +8 ~0 -0',
+        'listTemplates: +20 ~0 -0',
         'actions: +44 ~0 -0',
         'baskets: +24 ~0 -0',
       ])

@@ -56,9 +56,7 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     reason:
       'letters 15 and 16 have one more history line in Mailroom than in 20.10, without user nor address (user_id and remote_ip null): a line of the import or of the first conversion, not yet matched to 20.10',
   },
-  notServed('GET /roles'),
   notServed('GET /notesTemplates'),
-  notServed('GET /listTemplates/entities/{id}'),
   {
     exchanges: [
       'bblier: QualificationBasket (group 1), letter 15 (in basket): file information',

@@ -45,8 +45,13 @@ async function setPersistence(trx: Executor, actor: Actor, resId: number, persis
     .execute()
 }
 
-/** 20.10's redirectInitiatorEntityAction without list templates (Mailroom keeps none): the initiator becomes the destination, no assignee. */
-async function redirectToInitiator(trx: Executor, resId: number) {
+/**
+ * 20.10's redirectInitiatorEntityAction: the initiator becomes the destination and the assignee is the one of its
+ * diffusion list template; the letter's assignee rows turn into copies and the new assignee's row is added (no
+ * history of the list, as in 20.10). Without a template assignee the letter has none. Unlike 20.10, a suspended
+ * or removed assignee is passed over, as a diffusion list template shows none.
+ */
+async function redirectToInitiator(trx: Executor, resId: number, actorId: number) {
   const record = await trx
     .selectFrom('res_letterbox')
     .select('initiator')
@@ -59,9 +64,45 @@ async function redirectToInitiator(trx: Executor, resId: number) {
     .where('entity_id', '=', record.initiator)
     .executeTakeFirst()
   if (!entity) return
+  const assignee = await trx
+    .selectFrom('list_templates as t')
+    .innerJoin('list_templates_items as i', 'i.list_template_id', 't.id')
+    .innerJoin('users as u', 'u.id', 'i.item_id')
+    .select('u.id')
+    .where('t.entity_id', '=', entity.id)
+    .where('t.type', '=', 'diffusionList')
+    .where('t.owner', 'is', null)
+    .where('i.item_type', '=', 'user')
+    .where('i.item_mode', '=', 'dest')
+    .where('u.status', 'not in', ['SPD', 'DEL'])
+    .orderBy('t.id')
+    .orderBy('i.sequence')
+    .orderBy('i.id')
+    .executeTakeFirst()
+  if (assignee !== undefined) {
+    await trx
+      .updateTable('listinstance')
+      .set({ item_mode: 'cc' })
+      .where('res_id', '=', resId)
+      .where('item_mode', '=', 'dest')
+      .execute()
+    await trx
+      .insertInto('listinstance')
+      .values({
+        res_id: resId,
+        sequence: 0,
+        item_id: assignee.id,
+        item_type: 'user_id',
+        item_mode: 'dest',
+        added_by_user: actorId,
+        viewed: 0,
+        difflist_type: 'entity_id',
+      })
+      .execute()
+  }
   await trx
     .updateTable('res_letterbox')
-    .set({ destination: record.initiator, dest_user: null })
+    .set({ destination: record.initiator, dest_user: assignee?.id ?? null })
     .where('res_id', '=', resId)
     .execute()
 }
@@ -114,7 +155,7 @@ export async function runComponent(
       return []
     }
     case 'redirectInitiatorEntityAction':
-      await redirectToInitiator(trx, resId)
+      await redirectToInitiator(trx, resId, actor.id)
       return []
     case 'redirectAction':
       return replaceDiffusionList(trx, resId, work.redirect, actor.id)

@@ -276,6 +276,31 @@ export interface ListinstanceHistoryDetailsTable {
   signatory: ColumnType<boolean | null, boolean | null | undefined, boolean | null>
 }
 
+/** A diffusion list template (migration 0029, 20.10's table): a department's default list, or a user's own. */
+export interface ListTemplatesTable {
+  id: Generated<number>
+  title: string
+  description: string | null
+  /** diffusionList, visaCircuit or opinionCircuit. */
+  type: string
+  /** The entity's serial id. */
+  entity_id: number | null
+  /** The user whose own template this is; null: the department's. */
+  owner: number | null
+}
+
+/** One member of a diffusion list template (migration 0029, 20.10's table). */
+export interface ListTemplatesItemsTable {
+  id: Generated<number>
+  list_template_id: number
+  /** A user's or an entity's serial id, as item_type says. */
+  item_id: number
+  item_type: 'user' | 'entity'
+  /** dest, cc, avis, visa, sign, … */
+  item_mode: string
+  sequence: number
+}
+
 /** Contacts (migration 0012: every column of Maarch 20.10's table). */
 export interface ContactsTable {
   id: Generated<number>
@@ -553,6 +578,8 @@ export interface Database {
   listinstance: ListinstanceTable
   listinstance_history: ListinstanceHistoryTable
   listinstance_history_details: ListinstanceHistoryDetailsTable
+  list_templates: ListTemplatesTable
+  list_templates_items: ListTemplatesItemsTable
   contacts: ContactsTable
   resource_contacts: ResourceContactsTable
   folders: FoldersTable

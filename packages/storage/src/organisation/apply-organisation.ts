@@ -19,6 +19,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import { applyBasketSections, removeBasketSections } from '../baskets-administration/basket-sections.js'
 import { contactValueColumns } from '../contacts/contact-columns.js'
 import type { Database } from '../database/schema.js'
+import { applyListTemplates, removeListTemplates } from '../list-templates/list-template-section.js'
 
 type Trx = Transaction<Database> | Kysely<Database>
 
@@ -608,6 +609,7 @@ async function applyFolders(trx: Trx, plan: OrganisationPlan['sections']['folder
 export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): Promise<void> {
   const s = plan.sections
   await removeBasketSections(trx, s)
+  await removeListTemplates(trx, s.listTemplates.removed)
   await removeSimple(trx, PARAMETERS, s.parameters.removed)
   await removeSimple(
     trx,
@@ -647,5 +649,6 @@ export async function applyOrganisationPlan(trx: Trx, plan: OrganisationPlan): P
   await applyContacts(trx, s.contacts.added, s.contacts.changed)
   await applySimple(trx, PARAMETERS, s.parameters)
   await applySimple(trx, ATTACHMENT_TYPES, s.attachmentTypes)
+  await applyListTemplates(trx, s.listTemplates)
   await applyBasketSections(trx, s)
 }

@@ -268,6 +268,32 @@ const organisation = fc
         }),
         { maxLength: 3, selector: (b) => b.id },
       ),
+      listTemplates: fc.uniqueArray(
+        fc.record({
+          id: fc.integer({ min: 1, max: 30 }),
+          title: label,
+          description: maybe(label),
+          type: fc.constantFrom('diffusionList' as const, 'visaCircuit' as const, 'opinionCircuit' as const),
+          entity: maybe(fc.constantFrom(...codes)),
+          owner: maybe(fc.constantFrom(...logins)),
+          members: fc.array(
+            fc.oneof(
+              fc.record({
+                type: fc.constant('user' as const),
+                id: fc.constantFrom(...logins),
+                mode: fc.constantFrom('dest', 'cc', 'avis', 'visa', 'sign'),
+              }),
+              fc.record({
+                type: fc.constant('entity' as const),
+                id: fc.constantFrom(...codes),
+                mode: fc.constantFrom('cc', 'avis'),
+              }),
+            ),
+            { maxLength: 4 },
+          ),
+        }),
+        { maxLength: 3, selector: (t) => t.id },
+      ),
       attachmentTypes: fc.uniqueArray(
         fc.record({
           id: fc.constantFrom('response_project', 'simple_attachment', 'outgoing_mail', 'signed_response'),
@@ -291,6 +317,15 @@ const organisation = fc
     contacts: [...doc.contacts].sort((a, b) => a.id - b.id),
     parameters: [...doc.parameters].sort((a, b) => (a.id < b.id ? -1 : 1)),
     attachmentTypes: [...doc.attachmentTypes].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    // One assignee at most: the others given in copy.
+    listTemplates: [...doc.listTemplates]
+      .sort((a, b) => a.id - b.id)
+      .map((t) => ({
+        ...t,
+        members: t.members.map((m, i) =>
+          m.mode === 'dest' && t.members.findIndex((o) => o.mode === 'dest') !== i ? { ...m, mode: 'cc' } : m,
+        ),
+      })),
     actions: [...doc.actions]
       .sort((a, b) => a.id - b.id)
       .map(({ setsStatus, ...a }, i) => ({

@@ -12,6 +12,7 @@ import { type Kysely, sql } from 'kysely'
 import { readBasketSections } from '../baskets-administration/basket-sections.js'
 import { contactFromRow } from '../contacts/contact-columns.js'
 import type { Database } from '../database/schema.js'
+import { readListTemplateSection } from '../list-templates/list-template-section.js'
 import { selectParameters } from '../parameters/kysely-parameter-repository.js'
 
 const yes = (flag: string | null | undefined) => flag === 'Y'
@@ -91,6 +92,7 @@ export async function readOrganisation(
     contacts,
     parameters,
     attachmentTypes,
+    listTemplates,
     basketSections,
   ] = await Promise.all([
     db.selectFrom('entities').selectAll().orderBy('id').execute(),
@@ -129,6 +131,7 @@ export async function readOrganisation(
     db.selectFrom('contacts').selectAll().orderBy('id').execute(),
     selectParameters(db).orderBy('id').execute(),
     db.selectFrom('attachment_types').selectAll().orderBy('type_id').execute(),
+    readListTemplateSection(db),
     readBasketSections(db),
   ])
   const entityCode = new Map(entities.map((e) => [e.id, e.entity_id]))
@@ -327,6 +330,7 @@ export async function readOrganisation(
       attachInMail: t.attach_in_mail,
       show: t.show,
     })),
+    listTemplates,
     ...basketSections,
   }
 }

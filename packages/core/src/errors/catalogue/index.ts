@@ -11,6 +11,7 @@ import { IMPORT_ERRORS } from './import.js'
 import { JOURNAL_ERRORS } from './journal.js'
 import { LETTER_PAGE_ERRORS } from './letter-page.js'
 import { LINKS_ERRORS } from './links.js'
+import { LIST_TEMPLATE_ERRORS } from './list-templates.js'
 import { NOTES_ERRORS } from './notes.js'
 import { ORGANISATION_ERRORS } from './organisation.js'
 import { PROCESSING_PAGE_ERRORS } from './processing-page.js'
@@ -43,4 +44,5 @@ export const ERROR_CATALOGUE = {
   ...WEB_CLIENT_ERRORS,
   ...LETTER_PAGE_ERRORS,
   ...PROCESSING_PAGE_ERRORS,
+  ...LIST_TEMPLATE_ERRORS,
 } as const

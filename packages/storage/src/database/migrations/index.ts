@@ -27,6 +27,7 @@ import * as basketPerimeterAccessVersion from './0025-basket-perimeter-access-ve
 import * as basketPreferencesOfMembers from './0026-basket-preferences-of-members.js'
 import * as listinstanceHistory from './0027-listinstance-history.js'
 import * as recordsByAssignee from './0028-records-by-assignee.js'
+import * as listTemplates from './0029-list-templates.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-basket-preferences-of-members': basketPreferencesOfMembers,
   '0027-listinstance-history': listinstanceHistory,
   '0028-records-by-assignee': recordsByAssignee,
+  '0029-list-templates': listTemplates,
 }
 
 /**
