@@ -67,13 +67,15 @@ describe('migration 0030: the indexes of baskets', () => {
       },
     },
     {
-      basket: 'the opinions awaited of a clerk, her colleagues and her entities, by assignee and by destination',
+      basket:
+        'the opinions awaited of a clerk, her colleagues and her entities, by assignee and by destination, each asked of the list index',
       clause:
-        "status = 'EVIS' and (dest_user = @user_id or dest_user in (select user_id from users_entities where entity_id in (@my_entities)) or destination in (@subentities[@my_entities]))",
+        "status = 'EVIS' and (dest_user = @user_id or dest_user in (select user_id from users_entities where entity_id in (@my_entities)) or destination in (@subentities[@my_entities])) and res_id in (select res_id from listinstance where item_mode = 'avis' and difflist_type = 'entity_id' and process_date is null and res_view_letterbox.res_id = res_id group by res_id)",
       reads: {
         BitmapOr: 1,
         'Bitmap Index Scan on res_letterbox_dest_user_status': 2,
         'Bitmap Index Scan on res_letterbox_destination_status': 1,
+        'Index Only Scan using listinstance_res_mode on listinstance': 1,
       },
     },
     {
