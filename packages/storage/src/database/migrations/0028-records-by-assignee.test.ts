@@ -4,7 +4,7 @@ import { createTestMailroom, type TestMailroom } from '../../../../testing/src/d
 
 /**
  * A clerk's basket (`status in (…) and dest_user = @user_id`) is read through the assignee's index, among 20,000
- * letters shared by 400 clerks (on a handful of letters the planner may take any index: 0029's also holds the
+ * letters shared by 400 clerks (on a handful of letters the planner may take any index: 0030's also holds the
  * status).
  */
 let t: TestMailroom
