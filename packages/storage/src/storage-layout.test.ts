@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // Files: the document stores, storage areas, digests.
   ['docserver/'],
   // The journal of what was done, over rows and files; the clause compiler (perimeter and search compile with it).
-  ['journal/', 'search/compile-clause.ts', 'search/row-failures.ts'],
+  ['journal/', 'search/compile-clause.ts', 'search/indexed-alternatives.ts', 'search/row-failures.ts'],
   // Who may see what.
   ['perimeter/'],
   // What every capability is handed: the database, the files, the journal, the perimeter.

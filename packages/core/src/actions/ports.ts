@@ -65,7 +65,7 @@ export type ComponentWork =
       readonly markedBasket: { readonly code: string } | { readonly serial: number; readonly fallback: string }
     }
 
-/** Everything one letter gets, in one transaction. */
+/** Everything each letter of an action gets. */
 export interface LetterActionPlan {
   readonly work: ComponentWork
   /** The status to set, or null for `_NOSTATUS_`. */
@@ -86,22 +86,26 @@ export interface ActionsStore {
   linkedAction(scope: BasketScope, actionId: number): Promise<StoredAction | null>
   /** The action of this id, linked or not; null when there is none. */
   action(actionId: number): Promise<StoredAction | null>
-  /** Of `resIds`, the letters the basket holds for its owner, with their locks. */
-  lettersInBasket(scope: BasketScope, resIds: readonly number[]): Promise<LetterLock[]>
+  /**
+   * Of `resIds`, the letters the basket holds for its owner, with their locks. `reader`: the caller, who is the
+   * owner of their own baskets (the owner is then not read again).
+   */
+  lettersInBasket(scope: BasketScope, resIds: readonly number[], reader: Actor): Promise<LetterLock[]>
   /** Of `resIds`, the letters that exist, with their locks, in the basket or not. */
   locksOf(resIds: readonly number[]): Promise<LetterLock[]>
   /**
-   * One transaction per letter: locks the record's row, checks again that the basket holds it and that no one
-   * else holds its lock, then the component's work, the status, the lock cleared, the note and the history.
-   * A refusal or a failure anywhere leaves the letter as it was.
+   * The letters in one transaction: locks their rows, checks again that the basket holds each and that no one else
+   * holds its lock, then, for the letters that pass and that the component takes, the component's work, the status,
+   * the lock cleared, the note and the history, each kind of write one statement for all of them. A letter refused
+   * is left as it was; a failure anywhere leaves every letter as it was. The outcomes in `resIds` order.
    */
-  actOnLetter(
+  actOnLetters(
     actor: Actor,
     scope: BasketScope,
-    resId: number,
+    resIds: readonly number[],
     plan: LetterActionPlan,
     meta: ActionMeta,
-  ): Promise<LetterOutcome>
+  ): Promise<LetterOutcome[]>
   /** The actions the group's basket offers in its list (`list`) or on a letter's page (`page`). */
   offeredActions(scope: BasketScope, usedIn: 'list' | 'page'): Promise<OfferedAction[]>
   /** Whether the letter meets an action's extra condition (macros expanded for the actor). */

@@ -90,10 +90,11 @@ function componentWork(action: StoredAction, request: ActionRequest, scope: Bask
 /**
  * `PUT .../actions/{actionId}`, in 20.10's order: the body's letters, the list, the action's link and component,
  * then every letter must be in the basket (else 403, nothing written); letters locked by someone else are left
- * out; each other letter gets the component's work, the status, the lock cleared, the note and the history line
- * in one transaction of its own. The action's `requiredFields` are not checked here, as 20.10 runs it
- * (`ResourceListController::setAction` reads them from an undefined `$parameters`, so its check never applies):
- * its client asks `checkCloseWithFieldsAction` first and sends only the letters it allows.
+ * out; the others get the component's work, the status, the lock cleared, the note and the history line, in one
+ * transaction where each kind of write is one statement for every letter (all or nothing for each letter: one the
+ * component refuses is left as it was, a failure leaves them all). The action's `requiredFields` are not checked
+ * here, as 20.10 runs it (`ResourceListController::setAction` reads them from an undefined `$parameters`, so its
+ * check never applies): its client asks `checkCloseWithFieldsAction` first and sends only the letters it allows.
  */
 export async function runAction(
   deps: ActionsDependencies,
@@ -112,7 +113,7 @@ export async function runAction(
     const known = await deps.notes.countEntities(request.note.entities)
     if (known !== request.note.entities.length) fail('NOTE_ENTITIES_UNKNOWN')
   }
-  const letters = await deps.actions.lettersInBasket(scope, request.resources)
+  const letters = await deps.actions.lettersInBasket(scope, request.resources, actor)
   if (letters.length !== request.resources.length) fail('ACTION_RESOURCES_OUT_OF_BASKET')
   const free = new Set(letters.filter((letter) => !lockedByAnother(letter, actor)).map((letter) => letter.resId))
   const toAct = request.resources.filter((resId) => free.has(resId))
@@ -124,10 +125,7 @@ export async function runAction(
     noteHistory,
     history: actionHistory(action, scope.basket.name),
   }
-  const errors: string[] = []
-  for (const resId of toAct) {
-    const outcome = await deps.actions.actOnLetter(actor, scope, resId, plan, meta)
-    if (!outcome.done && outcome.error !== null) errors.push(outcome.error)
-  }
+  const outcomes = await deps.actions.actOnLetters(actor, scope, toAct, plan, meta)
+  const errors = outcomes.flatMap((outcome) => (!outcome.done && outcome.error !== null ? [outcome.error] : []))
   return errors.length > 0 ? { errors } : null
 }

@@ -31,7 +31,7 @@ async function lettersOfBody(
 ): Promise<{ scope: BasketScope; letters: LetterLock[] }> {
   const resources = parseActionResources(body)
   const scope = await controlList(deps, actor, ids)
-  const letters = await deps.actions.lettersInBasket(scope, resources)
+  const letters = await deps.actions.lettersInBasket(scope, resources, actor)
   if (letters.length !== resources.length) fail('ACTION_RESOURCES_OUT_OF_BASKET')
   return { scope, letters }
 }

@@ -424,6 +424,169 @@ describe('PUT …/actions/{actionId}', () => {
   })
 })
 
+describe('an action on many letters', () => {
+  /**
+   * Counts the statements writing each table in the transaction that wrote notes while `run` runs (statement-level
+   * triggers; the action is the only writer of notes, background work such as the words' queue is left out).
+   */
+  async function writeStatements(run: () => Promise<unknown>) {
+    const db = s.mailroom.db
+    await sql`create table action_statements (tbl text, op text, tx bigint)`.execute(db)
+    await sql`create function count_action_statement() returns trigger language plpgsql as $$
+      begin insert into action_statements values (tg_table_name, tg_op, txid_current()); return null; end $$`.execute(
+      db,
+    )
+    const tables = ['res_letterbox', 'history', 'notes', 'note_entities']
+    for (const table of tables)
+      await sql`create trigger count_action_statement after insert or update or delete on ${sql.table(table)}
+        for each statement execute function count_action_statement()`.execute(db)
+    try {
+      await run()
+      const { rows } = await sql<{ tbl: string; op: string; n: number }>`select tbl, op, count(*)::int as n
+        from action_statements where tx in (select tx from action_statements where tbl = 'notes')
+        group by tbl, op order by tbl, op`.execute(db)
+      return rows.map((row) => `${row.tbl} ${row.op} ${row.n}`)
+    } finally {
+      for (const table of tables) await sql`drop trigger count_action_statement on ${sql.table(table)}`.execute(db)
+      await sql`drop function count_action_statement()`.execute(db)
+      await sql`drop table action_statements`.execute(db)
+    }
+  }
+
+  it('writes each kind of row in one statement for every letter, each letter’s history as one letter’s', async () => {
+    const letters = [await letter(), await letter(), await letter(), await letter()]
+    const note = { content: 'Traité en lot', entities: ['PJS'] }
+    const statements = await writeStatements(async () => {
+      expect((await run('close', { resources: letters, note })).status).toBe(204)
+    })
+    // The status with the locks cleared, then the closing date kept once; the notes, their entities; the history:
+    // as many statements for four letters as for one.
+    expect(statements).toEqual([
+      'history INSERT 1',
+      'note_entities INSERT 1',
+      'notes INSERT 1',
+      'res_letterbox UPDATE 2',
+    ])
+    for (const resId of letters) {
+      const after = await record(resId)
+      expect([after.status, after.closing_date === null, after.modification_date]).toEqual([
+        'END',
+        false,
+        (await record(letters[0]!)).modification_date,
+      ])
+    }
+    const notes = await s.mailroom.db
+      .selectFrom('notes as n')
+      .innerJoin('note_entities as ne', 'ne.note_id', 'n.id')
+      .select(['n.id', 'n.identifier', 'n.note_text', 'ne.item_id'])
+      .where('n.identifier', 'in', letters)
+      .orderBy('n.identifier')
+      .execute()
+    expect(notes.map((n) => [n.identifier, n.note_text, n.item_id])).toEqual(
+      letters.map((resId) => [resId, 'Traité en lot', 'PJS']),
+    )
+    // Letter by letter, in the request's order: its note's lines, then the action's.
+    const lines = await s.mailroom.db
+      .selectFrom('history')
+      .select(['table_name', 'record_id', 'event_id'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('table_name', '=', 'res_letterbox'), eb('record_id', 'in', letters.map(String))]),
+          eb.and([
+            eb('table_name', '=', 'notes'),
+            eb(
+              'record_id',
+              'in',
+              notes.map((n) => String(n.id)),
+            ),
+          ]),
+        ]),
+      )
+      .orderBy('id')
+      .execute()
+    expect(lines.map((line) => `${line.table_name} ${line.record_id} ${line.event_id}`)).toEqual(
+      letters.flatMap((resId) => {
+        const noteId = notes.find((n) => n.identifier === resId)!.id
+        return [
+          `notes ${noteId} noteadd`,
+          `res_letterbox ${resId} resourceModification`,
+          `res_letterbox ${resId} ${action.close}`,
+        ]
+      }),
+    )
+  })
+
+  it('leaves a letter the component refuses as it was and acts on the others', async () => {
+    const [annotated, bare, alsoBare] = [await letter(), await letter(), await letter()]
+    await s.mailroom.db
+      .insertInto('notes')
+      .values({ identifier: annotated!, user_id: BBAIN, note_text: 'Vu' })
+      .execute()
+    const refused = await run('closeWithNotes', { resources: [bare, annotated, alsoBare] })
+    expect([refused.status, refused.json]).toEqual([
+      200,
+      { errors: ['No attachments or notes', 'No attachments or notes'] },
+    ])
+    expect([(await record(annotated!)).status, (await record(bare!)).status, (await record(alsoBare!)).status]).toEqual(
+      ['END', 'NEW', 'NEW'],
+    )
+    expect(
+      [await actionHistory(annotated!), await actionHistory(bare!), await actionHistory(alsoBare!)].map(
+        (h) => h.length,
+      ),
+    ).toEqual([1, 0, 0])
+  })
+
+  it('a redirect refused for its letters leaves every one of them as it was', async () => {
+    const letters = [await letter(), await letter()]
+    const before = await countRows()
+    const refused = await run('redirect', {
+      resources: letters,
+      data: { listInstances: [{ item_id: 'nobody', item_type: 'user_id', item_mode: 'dest' }] },
+    })
+    expect([refused.status, refused.json]).toEqual([200, { errors: ['User not found', 'User not found'] }])
+    expect(await countRows()).toEqual(before)
+    const redirected = await run('redirect', {
+      resources: letters,
+      data: { destination: 'PJS', listInstances: [{ item_id: BBAIN, item_type: 'user_id', item_mode: 'dest' }] },
+    })
+    expect(redirected.status).toBe(204)
+    for (const resId of letters) expect((await record(resId)).dest_user).toBe(BBAIN)
+  })
+
+  it('a failure on the last letter leaves every letter as it was', async () => {
+    const letters = [await letter(), await letter(), await letter()]
+    const last = String(letters.at(-1))
+    await sql`create function refuse_last_letter() returns trigger language plpgsql as $$
+      begin raise exception 'history refused'; end $$`.execute(s.mailroom.db)
+    await sql`create trigger refuse_last_letter before insert on history for each row
+      when (new.record_id = ${sql.lit(last)}) execute function refuse_last_letter()`.execute(s.mailroom.db)
+    try {
+      const before = await countRows()
+      expect((await run('close', { resources: letters })).status).toBe(500)
+      expect(await countRows()).toEqual(before)
+    } finally {
+      await sql`drop trigger refuse_last_letter on history`.execute(s.mailroom.db)
+      await sql`drop function refuse_last_letter()`.execute(s.mailroom.db)
+    }
+  })
+
+  it('two clerks acting on the same letters in opposite orders take turns, one history line a letter', async () => {
+    for (let round = 0; round < 3; round++) {
+      const letters = [await letter(), await letter(), await letter()]
+      const answers = await Promise.all([
+        run('close', { resources: letters }),
+        run('close', { resources: [...letters].reverse() }, ppetit, PPETIT, COURRIER),
+      ])
+      expect(answers.filter((a) => a.status === 204)).toHaveLength(1)
+      for (const resId of letters) {
+        expect((await record(resId)).status).toBe('END')
+        expect(await actionHistory(resId)).toHaveLength(1)
+      }
+    }
+  })
+})
+
 describe('the components', () => {
   it('closeMailWithAttachmentsOrNotesAction: refused without a note or attachment, closes with one', async () => {
     const resId = await letter()

@@ -9,7 +9,7 @@ import { kyselyLocksStore } from './kysely-locks-store.js'
 /**
  * The ports of core's actions and locks use cases (`/rest/resourcesList/users/.../baskets/.../actions`, `locked`,
  * `lock`, `unlock`) over kysely: core checks in 20.10's order, the store reads the basket's letters through its
- * clause (`basketSelection`) and runs each letter in a transaction of its own.
+ * clause (`basketSelection`) and acts on them in one transaction, each kind of write one statement for them all.
  */
 export function actionsPorts(context: StorageContext): ActionsPorts {
   return {

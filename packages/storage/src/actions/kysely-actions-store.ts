@@ -1,8 +1,10 @@
 import type {
   ActionMeta,
+  ActionNote,
   ActionsStore,
   Actor,
   BasketScope,
+  HistoryRow,
   LetterActionPlan,
   LetterLock,
   LetterOutcome,
@@ -16,23 +18,14 @@ import type { PerimeterContext } from '@mailroom/core/internal'
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely'
 import { basketSelection, basketSelectionOfUser } from '../baskets/basket-selection.js'
 import type { ActionsTable, Database } from '../database/schema.js'
-import { DiffusionListRefusal } from '../diffusion-list/replace-diffusion-list.js'
 import { insertHistoryRows } from '../history/history-rows.js'
-import { insertNote } from '../notes/notes-store.js'
 import { setRecordsStatus } from '../status/set-records-status.js'
 import type { StorageContext } from '../storage-context.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
 import { primaryEntityLabelOf } from '../users/primary-entity-label.js'
-import { ComponentRefusal, runComponent } from './component-work.js'
+import { completeLetters, takeLetters } from './component-work.js'
 
 type Executor = Kysely<Database>
-
-/** Rolls a letter's transaction back and tells the caller why. */
-class LetterRefusal extends Error {
-  constructor(readonly outcome: LetterOutcome & { done: false }) {
-    super(outcome.error ?? 'skipped')
-  }
-}
 
 function storedAction(row: Selectable<ActionsTable>): StoredAction {
   const parameters = typeof row.parameters === 'string' ? JSON.parse(row.parameters) : row.parameters
@@ -77,9 +70,9 @@ export class KyselyActionsStore implements ActionsStore {
 
   /**
    * The basket's condition for its owner (throws BASKET_CLAUSE_REFUSED for a clause the language cannot take), read
-   * once per request: one scope serves every letter of a batch.
+   * once per request: one scope serves every letter of a batch. `reader`: the caller, the owner of their own baskets.
    */
-  #holds(scope: BasketScope): Promise<Expression<SqlBool>> {
+  #holds(scope: BasketScope, reader: Actor): Promise<Expression<SqlBool>> {
     let condition = this.#conditions.get(scope)
     if (!condition) {
       const { basket } = scope
@@ -87,14 +80,15 @@ export class KyselyActionsStore implements ActionsStore {
         this.#context,
         { basketId: basket.basketId, basketName: basket.name, clause: basket.clause },
         scope.ownerId,
+        reader,
       )
       this.#conditions.set(scope, condition)
     }
     return condition
   }
 
-  async lettersInBasket(scope: BasketScope, resIds: readonly number[]): Promise<LetterLock[]> {
-    const condition = await this.#holds(scope)
+  async lettersInBasket(scope: BasketScope, resIds: readonly number[], reader: Actor): Promise<LetterLock[]> {
+    const condition = await this.#holds(scope, reader)
     const { rows } = await sql<{ res_id: string | number; locked_by: number | null }>`
       select res_id, ${LIVE_LOCKER} as locked_by from res_view_letterbox
       where res_id = any(${sql.val(resIds)}::bigint[]) and ${condition}`.execute(this.#context.db)
@@ -108,40 +102,57 @@ export class KyselyActionsStore implements ActionsStore {
     return rows.map((row) => ({ resId: Number(row.res_id), lockedBy: row.locked_by }))
   }
 
-  async actOnLetter(
+  async actOnLetters(
     actor: Actor,
     scope: BasketScope,
-    resId: number,
+    resIds: readonly number[],
     plan: LetterActionPlan,
     meta: ActionMeta,
-  ): Promise<LetterOutcome> {
-    const condition = await this.#holds(scope)
-    try {
-      await this.#context.db.transaction().execute(async (trx) => {
-        // The row lock makes two clerks acting on one letter take turns; the second then finds it as the first left it.
-        await sql`select res_id from res_letterbox where res_id = ${resId} for update`.execute(trx)
-        const { rows } = await sql<{ locked_by: number | null }>`
-          select ${LIVE_LOCKER} as locked_by from res_view_letterbox where res_id = ${resId} and ${condition}`.execute(
-          trx,
-        )
-        const letter = rows[0]
-        if (letter === undefined)
-          throw new LetterRefusal({ done: false, error: `Resource ${resId} is no longer in the basket` })
-        if (letter.locked_by !== null && letter.locked_by !== actor.id)
-          throw new LetterRefusal({ done: false, error: null })
-        await this.#applyPlan(trx, actor, resId, plan, meta)
-      })
-      return { done: true }
-    } catch (error) {
-      if (error instanceof LetterRefusal) return error.outcome
-      if (error instanceof ComponentRefusal || error instanceof DiffusionListRefusal)
-        return { done: false, error: error.message }
-      throw error
-    }
+  ): Promise<LetterOutcome[]> {
+    const condition = await this.#holds(scope, actor)
+    const ids = sql`${sql.val([...resIds])}::bigint[]`
+    return this.#context.db.transaction().execute(async (trx) => {
+      // The row locks, in res_id order: two clerks acting on one letter take turns (the second then finds it as the
+      // first left it), and two batches sharing letters wait for each other instead of deadlocking.
+      await sql`select res_id from res_letterbox where res_id = any(${ids}) order by res_id for update`.execute(trx)
+      const { rows } = await sql<{ res_id: string | number; locked_by: number | null }>`
+        select res_id, ${LIVE_LOCKER} as locked_by from res_view_letterbox
+        where res_id = any(${ids}) and ${condition}`.execute(trx)
+      const held = new Map(rows.map((row) => [Number(row.res_id), row.locked_by]))
+      const outcomes = new Map<number, LetterOutcome>()
+      for (const resId of resIds) {
+        const lockedBy = held.get(resId)
+        if (lockedBy === undefined)
+          outcomes.set(resId, { done: false, error: `Resource ${resId} is no longer in the basket` })
+        else if (lockedBy !== null && lockedBy !== actor.id) outcomes.set(resId, { done: false, error: null })
+      }
+      const take = await takeLetters(
+        trx,
+        actor,
+        resIds.filter((resId) => !outcomes.has(resId)),
+        plan,
+      )
+      for (const [resId, error] of take.refused) outcomes.set(resId, { done: false, error })
+      const acted = resIds.filter((resId) => !outcomes.has(resId))
+      if (acted.length > 0) await this.#applyPlan(trx, actor, acted, plan, take.history, meta)
+      return resIds.map((resId) => outcomes.get(resId) ?? { done: true })
+    })
   }
 
-  /** The status, the component's work, the lock cleared, the note and the history, in the letter's transaction. */
-  async #applyPlan(trx: Executor, actor: Actor, resId: number, plan: LetterActionPlan, meta: ActionMeta) {
+  /**
+   * The status and the locks cleared, the component's writes, the notes and the history of the letters acted on,
+   * each kind one statement for all of them; the history rows in the letters' order, each letter's as a single letter's
+   * were written (its note's, the component's, then the action's line).
+   */
+  async #applyPlan(
+    trx: Executor,
+    actor: Actor,
+    resIds: readonly number[],
+    plan: LetterActionPlan,
+    componentHistory: ReadonlyMap<number, readonly Omit<HistoryRow, 'recordId'>[]>,
+    meta: ActionMeta,
+  ) {
+    // The status and the locks cleared in one write; without a status, the locks alone.
     let at: Date
     if (plan.status !== null) {
       const status = await trx
@@ -149,31 +160,27 @@ export class KyselyActionsStore implements ActionsStore {
         .select(['id', 'is_closing'])
         .where('id', '=', plan.status)
         .executeTakeFirst()
-      at = await setRecordsStatus(trx, [resId], { id: plan.status, closing: status?.is_closing ?? false })
+      const target = { id: plan.status, closing: status?.is_closing ?? false }
+      at = await setRecordsStatus(trx, resIds, target, { clearLocks: true })
     } else {
       at = (await sql<{ at: Date }>`select clock_timestamp() as at`.execute(trx)).rows[0]!.at
+      await trx
+        .updateTable('res_letterbox')
+        .set({ locker_user_id: null, locker_time: null, modification_date: at })
+        .where('res_id', '=', sql<number>`any(${sql.val([...resIds])}::bigint[])`)
+        .execute()
     }
-    const extraHistory = await runComponent(trx, actor, resId, plan, at)
-    await trx
-      .updateTable('res_letterbox')
-      .set({ locker_user_id: null, locker_time: null, modification_date: at })
-      .where('res_id', '=', resId)
-      .execute()
-    if (plan.note !== null)
-      await insertNote(
-        trx,
-        actor.id,
-        { resId, value: plan.note.content, entities: plan.note.entities },
-        (noteId) => plan.noteHistory(resId, noteId),
-        meta.remoteIp,
-      )
-    const history = [...extraHistory, ...(plan.history ? [plan.history] : [])]
-    await insertHistoryRows(
-      trx,
-      actor.id,
-      history.map((row) => ({ ...row, recordId: resId })),
-      meta.remoteIp,
-    )
+    await completeLetters(trx, actor, resIds, plan.work, at)
+    const noteIds = plan.note === null ? new Map<number, number>() : await insertNotes(trx, actor, resIds, plan.note)
+    const history = resIds.flatMap((resId) => {
+      const noteId = noteIds.get(resId)
+      return [
+        ...(noteId === undefined ? [] : plan.noteHistory(resId, noteId)),
+        ...(componentHistory.get(resId) ?? []).map((row) => ({ ...row, recordId: resId })),
+        ...(plan.history ? [{ ...plan.history, recordId: resId }] : []),
+      ]
+    })
+    await insertHistoryRows(trx, actor.id, history, meta.remoteIp)
   }
 
   async offeredActions(scope: BasketScope, usedIn: 'list' | 'page'): Promise<OfferedAction[]> {
@@ -339,4 +346,25 @@ function isEmptyValue(value: unknown): boolean {
     value === false ||
     (Array.isArray(value) && value.length === 0)
   )
+}
+
+/** One note per letter, the same text and entities (an action's note), in one statement each; the note of each letter. */
+async function insertNotes(
+  trx: Executor,
+  actor: Actor,
+  resIds: readonly number[],
+  note: ActionNote,
+): Promise<Map<number, number>> {
+  const rows = await trx
+    .insertInto('notes')
+    .values(resIds.map((resId) => ({ identifier: resId, user_id: actor.id, note_text: note.content })))
+    .returning(['id', 'identifier'])
+    .execute()
+  const noteOf = new Map(rows.map((row) => [Number(row.identifier), row.id]))
+  if (note.entities.length > 0)
+    await trx
+      .insertInto('note_entities')
+      .values(rows.flatMap((row) => note.entities.map((itemId) => ({ note_id: row.id, item_id: itemId }))))
+      .execute()
+  return noteOf
 }

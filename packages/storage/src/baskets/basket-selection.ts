@@ -3,7 +3,7 @@ import { basketClauseTree } from '@mailroom/core'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { PerimeterGuard } from '../perimeter/perimeter-guard.js'
-import { compileClause } from '../search/compile-clause.js'
+import { compileBasketClause } from '../search/compile-clause.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
 
 /** What a basket's selection is computed with: the database and the perimeter's entity tree. */
@@ -25,7 +25,7 @@ export async function basketSelection(
   owner: Actor,
 ): Promise<Expression<SqlBool>> {
   const tree = basketClauseTree(basket, await context.perimeter.macroContext(context.db, owner))
-  return sql<SqlBool>`(${compileClause(tree)})`
+  return sql<SqlBool>`(${compileBasketClause(tree)})`
 }
 
 /**

@@ -2,7 +2,7 @@ import { type BasketClauseSource, basketClauseTree } from '@mailroom/core'
 import type { PerimeterContext, PerimeterEntity } from '@mailroom/core/internal'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
-import { compileClause } from '../search/compile-clause.js'
+import { compileBasketClause } from '../search/compile-clause.js'
 
 type Executor = Kysely<Database>
 
@@ -13,7 +13,7 @@ type Executor = Kysely<Database>
  * cannot take throws BASKET_CLAUSE_REFUSED naming the basket and the part.
  */
 export function basketClauseCondition(basket: BasketClauseSource, owner: PerimeterContext): Expression<SqlBool> {
-  return sql<SqlBool>`(${compileClause(basketClauseTree(basket, owner))})`
+  return sql<SqlBool>`(${compileBasketClause(basketClauseTree(basket, owner))})`
 }
 
 /** One basket that widens a user's perimeter, with the user whose macros its clause is expanded with. */

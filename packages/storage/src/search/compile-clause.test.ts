@@ -211,7 +211,8 @@ const ALLOWED_WORDS = new Set([
   ...Object.entries(SUBQUERY_TABLES).flatMap(([table, { columns }]) => [`"${table}"`, ...columns.map((c) => `"${c}"`)]),
   ...'"sub" distinct group'.split(' '),
 ])
-const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|@@|[=<>+\-*/%(),.]/gy
+// `?`: a JSON key's guard (`custom_fields ? $1`, which the column's GIN index serves).
+const SQL_TOKEN = /\s+|"[a-z_0-9]+"|\$\d+|[a-z_]+[a-z_0-9]*|->>|->|::|\|\||<>|<=|>=|@@|[=<>+\-*/%(),.?]/gy
 
 function assertOnlyAllowedSql(text: string): void {
   SQL_TOKEN.lastIndex = 0

@@ -12,7 +12,7 @@ import {
   type ExtractField,
   type FullTextLanguage,
   fail,
-  type InSelectExpr,
+  type IsExpr,
   type NumberLiteral,
   type OrderItem,
   type SearchFunctionName,
@@ -31,6 +31,12 @@ import {
   type SqlBool,
   sql,
 } from 'kysely'
+import {
+  indexedJsonKey,
+  isColumnMembership,
+  isRecordMembership,
+  isServedByRecordIndexes,
+} from './indexed-alternatives.js'
 import { mayFailOnRow } from './row-failures.js'
 
 type Fragment = RawBuilder<unknown>
@@ -180,35 +186,12 @@ function parenthesised(fragment: Fragment): Fragment {
  * through the view (`res_view_letterbox.res_id`), which every query the clause is compiled into reads unaliased.
  * `perimeter-index`: a perimeter written for a search narrowed by its words (perimeter-guard.ts, `PerimeterShape`),
  * where a record's membership of a sub-select's rows is written as an array read once.
+ * `basket`: a basket's selection (its count, its list, the letters an action takes), where an OR that indexes can
+ * serve alternative by alternative (`isServedByRecordIndexes`) is compiled in `basket-index`, its memberships
+ * written as arrays an index reads (`col = any(array(…))`): `res_id in (select …) or res_id in (select …)` is then
+ * two scans of the primary key rather than a test of every record against two hashed sets.
  */
-type Scope = 'clause' | 'subquery' | 'perimeter-index'
-
-/** A node the record is tested on without its own columns: no `res_view_letterbox.x` anywhere in it. */
-function isUncorrelated(node: ClauseAst): boolean {
-  if (node.kind === 'column') return false
-  return Object.values(node).every((value) => {
-    if (Array.isArray(value))
-      return value.every((item) => typeof item !== 'object' || item === null || isUncorrelated(item))
-    return typeof value !== 'object' || value === null || !('kind' in value) || isUncorrelated(value as ClauseAst)
-  })
-}
-
-/**
- * `res_id IN (select res_id from … where <no column of the record>)` without ordering or limit: a set of records
- * that does not depend on the record tested, which the primary key can serve as an array (`res_id = any(array(…))`).
- */
-export function isRecordMembership(node: ClauseAst): node is InSelectExpr {
-  if (node.kind !== 'in-select' || node.negated || node.operands.length !== 1) return false
-  const [operand] = node.operands
-  const { select } = node
-  return (
-    operand?.kind === 'column' &&
-    operand.name === 'res_id' &&
-    select.orderBy.length === 0 &&
-    select.limit === null &&
-    (select.where === null || isUncorrelated(select.where))
-  )
-}
+type Scope = 'clause' | 'subquery' | 'perimeter-index' | 'basket' | 'basket-index'
 
 /** The alias of a sub-select's table (a constant: a sub-select never holds another). */
 const SUBQUERY_ALIAS = 'sub'
@@ -338,6 +321,33 @@ export function compilePerimeterClause(node: ClauseAst, shape: 'filter' | 'index
   return compileNode(node, DEFAULT_FULLTEXT_SQL, shape === 'index' ? 'perimeter-index' : 'clause')
 }
 
+/**
+ * A basket's clause (macros expanded for its owner), as compileClause, its ORs that indexes serve alternative by
+ * alternative written for them (`basket` scope): the same records, read through the indexes.
+ */
+export function compileBasketClause(node: ClauseAst): RawBuilder<unknown> {
+  return compileNode(node, DEFAULT_FULLTEXT_SQL, 'basket')
+}
+
+/** The scope of an OR's alternatives: in a basket, `basket-index` when indexes serve each of them. */
+function alternativesScope(node: ClauseAst, scope: Scope): Scope {
+  if (scope === 'basket' || scope === 'basket-index') return isServedByRecordIndexes(node) ? 'basket-index' : 'clause'
+  return scope
+}
+
+/**
+ * `(column ? 'key' and <test>)` for `<test>` = `column ->> 'key' is not null` (or `->`) on a JSON column under a GIN
+ * index: the test implies the key, so the guard changes no result, and the index finds the few records holding the
+ * key where the test alone reads every record (`custom_fields->>'1' is not null`, a sample basket's).
+ */
+function withJsonKeyGuard(node: IsExpr, test: Fragment, compile: (child: ClauseAst) => Fragment): Fragment {
+  if (!node.negated || node.test !== 'null' || node.operand.kind !== 'json') return test
+  const indexed = indexedJsonKey(node.operand)
+  if (indexed === null) return test
+  const column = compile(node.operand.operand)
+  return parenthesised(sql`${column} ? ${sql.val(indexed.key)}::${TYPES.text} ${KEYWORD.and} ${test}`)
+}
+
 function compileNode(node: ClauseAst, fullText: FullTextSql, scope: Scope): RawBuilder<unknown> {
   const compile = (child: ClauseAst) => compileNode(child, fullText, scope)
   switch (node.kind) {
@@ -358,16 +368,26 @@ function compileNode(node: ClauseAst, fullText: FullTextSql, scope: Scope): RawB
     case 'in-select': {
       if (scope === 'perimeter-index' && isRecordMembership(node))
         return parenthesised(sql`${sql.id('res_id')} = any(array(${compileSubSelect(node.select, fullText)}))`)
+      if (scope === 'basket-index' && isColumnMembership(node))
+        return parenthesised(
+          sql`${compile(node.operands[0] as ClauseAst)} = any(array(${compileSubSelect(node.select, fullText)}))`,
+        )
       const operands = node.operands.map(compile)
       const left = operands.length === 1 ? (operands[0] as Fragment) : sql`(${sql.join(operands)})`
       return parenthesised(
         sql`${left} ${node.negated ? KEYWORD.notIn : KEYWORD.in} (${compileSubSelect(node.select, fullText)})`,
       )
     }
-    case 'logical':
-      return parenthesised(sql`${compile(node.left)} ${KEYWORD[node.op]} ${compile(node.right)}`)
-    case 'not':
-      return parenthesised(sql`${KEYWORD.not} ${compile(node.operand)}`)
+    case 'logical': {
+      const inner = node.op === 'or' ? alternativesScope(node, scope) : scope
+      const side = (child: ClauseAst) => compileNode(child, fullText, inner)
+      return parenthesised(sql`${side(node.left)} ${KEYWORD[node.op]} ${side(node.right)}`)
+    }
+    case 'not': {
+      // Under NOT a membership is tested on each record read: it keeps its hashed form.
+      const inner = scope === 'basket' || scope === 'basket-index' ? 'clause' : scope
+      return parenthesised(sql`${KEYWORD.not} ${compileNode(node.operand, fullText, inner)}`)
+    }
     case 'comparison': {
       const folded = comparedIntegers(node.op, node.left, node.right)
       if (folded !== null) return folded ? KEYWORD.true : KEYWORD.false
@@ -415,8 +435,12 @@ function compileNode(node: ClauseAst, fullText: FullTextSql, scope: Scope): RawB
       return parenthesised(sql`${compile(node.operand)} ${op} ${compile(node.pattern)}`)
     }
     case 'is':
-      return parenthesised(
-        sql`${compileTyped(node.operand, fullText, scope)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
+      return withJsonKeyGuard(
+        node,
+        parenthesised(
+          sql`${compileTyped(node.operand, fullText, scope)} ${node.negated ? KEYWORD.isNot : KEYWORD.is} ${KEYWORD[node.test]}`,
+        ),
+        compile,
       )
     case 'fulltext':
       return node.measure === 'match' ? fullText.match(node.query) : fullText.rank(node.query)

@@ -28,6 +28,7 @@ import * as basketPreferencesOfMembers from './0026-basket-preferences-of-member
 import * as listinstanceHistory from './0027-listinstance-history.js'
 import * as recordsByAssignee from './0028-records-by-assignee.js'
 import * as listTemplates from './0029-list-templates.js'
+import * as basketIndexes from './0030-basket-indexes.js'
 
 /** Every migration, in order. Static imports so bundling keeps them (no folder scanning at run time). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027-listinstance-history': listinstanceHistory,
   '0028-records-by-assignee': recordsByAssignee,
   '0029-list-templates': listTemplates,
+  '0030-basket-indexes': basketIndexes,
 }
 
 /**
