@@ -7,14 +7,22 @@ import { createRecord } from './console-server.js'
 
 /** A subject a browser would run if the console wrote it as markup. */
 const HOSTILE_SUBJECT = `<img src=x onerror="document.title='owned'"><script>window.owned=1</script> Plainte piscine`
+/** A sender's name in markup, and text that only looks like a character reference. */
+const HOSTILE_SENDER = '<b>Dupont</b> &amp; Fils'
 
 // Issue 53's console: bbain (AGENT, Pôle Jeunesse et Sport) processes a letter of her "Courriers à traiter"
 // while bblier (RESPONSABLE, DGS, above PJS) sees it in his "Courriers de ma direction", held by her.
 let assigned: number
 const { skip, suite } = browserSuite(async (server) => {
   // The one letter of bbain's "Courriers à traiter": assigned to her (dest_user), with a subject of markup.
+  // Its sender as a capture tool writes one; the server sends both made inert for Maarch's client, the SDK as written.
+  const sender = await server.call('POST', '/rest/contacts', {
+    auth: demoAuth('cchaplin'),
+    body: { lastname: HOSTILE_SENDER },
+  })
   assigned = await createRecord(server, HOSTILE_SUBJECT, 6, 103, {
     diffusionList: [{ id: 3, type: 'user', mode: 'dest' }],
+    senders: [{ id: sender.json.id, type: 'contact' }],
   })
   // The demo organisation gives baskets to groups but writes no member preference: give them, as 20.10 does.
   await giveBasketsToGroupMembers(server.mailroom.db)
@@ -84,6 +92,7 @@ describe.skipIf(skip)('console: baskets, a letter held while open, an action run
     const items = await row.locator('.items li').allTextContents()
     expect(items).toContain('Assignee: Barbara BAIN (Pôle Jeunesse et Sport)')
     expect(items).toContain('Type: Demande de documents')
+    expect(items).toContain(`Senders: ${HOSTILE_SENDER}`)
     await expectNothingRan(bbain)
     await expectAccessible(bbain, 'basket list')
     await documentScreenshot(bbain, 'baskets-list')

@@ -71,6 +71,7 @@ import type {
 } from '@mailroom/core'
 import { createAdminClient, type MailroomAdminClient } from './admin-client.js'
 import { MailroomApiError } from './errors.js'
+import { withWrittenText } from './list-text.js'
 import { type ReferenceDataClient, referenceDataMethods } from './reference-client.js'
 import { type Bytes, type CallOptions, type ClientOptions, type QueryValues, Transport } from './transport.js'
 
@@ -250,7 +251,8 @@ export interface MailroomClient extends ReferenceDataClient {
   search(body: SearchBody, options?: CallOptions): Promise<SearchResponse>
   /**
    * POST /rest/search: Maarch 20.10's structured search (criteria such as `{ chrono: { values: 'MAARCH/2026A/1' } }`),
-   * a page of records with every match's id and the facets (retried like a read).
+   * a page of records with every match's id and the facets (retried like a read). Chronos, subjects and display
+   * values come as written (the server sends them made inert for 20.10's web client, which renders them as HTML).
    */
   searchByCriteria(
     body: CriteriaSearchBody,
@@ -339,7 +341,10 @@ export interface MailroomClient extends ReferenceDataClient {
   getHome(options?: CallOptions): Promise<Home>
   /** GET /rest/home/lastRessources: the 5 records the caller last acted on. */
   getLastResources(options?: CallOptions): Promise<LastResources>
-  /** GET /rest/resourcesList/users/{userId}/groups/{groupId}/baskets/{basketId}: a page of a basket's records. */
+  /**
+   * GET /rest/resourcesList/users/{userId}/groups/{groupId}/baskets/{basketId}: a page of a basket's records. Chronos,
+   * subjects and display values come as written (the server sends them made inert for 20.10's web client).
+   */
   getBasketList(basket: BasketAddress, params?: BasketListParams, options?: CallOptions): Promise<BasketList>
   /** GET …/baskets/{basketId}/filters: the filter values of a basket's records, with their counts. */
   getBasketFilters(basket: BasketAddress, params?: BasketListParams, options?: CallOptions): Promise<BasketFilters>
@@ -606,13 +611,14 @@ export function createClient(options: ClientOptions): MailroomClient {
     search(body, call = {}) {
       return transport.json('POST', 'rest/res/list', { body, idempotent: true, ...call })
     },
-    searchByCriteria(body, params = {}, call = {}) {
-      return transport.json('POST', 'rest/search', {
+    async searchByCriteria(body, params = {}, call = {}) {
+      const found = await transport.json<CriteriaSearchResponse>('POST', 'rest/search', {
         body,
         idempotent: true,
         ...call,
         query: query(params, ['limit', 'offset', 'order', 'orderDir']),
       })
+      return withWrittenText(found)
     },
     getSearchConfiguration(call = {}) {
       return transport.json('GET', 'rest/search/configuration', call)
@@ -684,8 +690,12 @@ export function createClient(options: ClientOptions): MailroomClient {
     getLastResources(call = {}) {
       return transport.json('GET', 'rest/home/lastRessources', call)
     },
-    getBasketList(basket, params, call = {}) {
-      return transport.json('GET', basketPath(basket), { ...call, query: query(params, BASKET_LIST_PARAMS) })
+    async getBasketList(basket, params, call = {}) {
+      const list = await transport.json<BasketList>('GET', basketPath(basket), {
+        ...call,
+        query: query(params, BASKET_LIST_PARAMS),
+      })
+      return withWrittenText(list)
     },
     getBasketFilters(basket, params, call = {}) {
       return transport.json('GET', `${basketPath(basket)}/filters`, {

@@ -43,6 +43,7 @@ export {
   storedKey,
   storedKeys,
 } from './fixtures/insert-test-record.js'
+export { addModelCustomField } from './fixtures/model-custom-field.js'
 export { patternBytes } from './fixtures/pattern-bytes.js'
 export { NO_REFERENCES } from './fixtures/reference-queries.js'
 export type { SeededRecord } from './fixtures/search-test-dataset.js'

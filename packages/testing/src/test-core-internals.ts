@@ -7,6 +7,7 @@
 
 export { checkFormatAllowed } from '../../core/src/content/formats.js'
 export { createContentReads } from '../../core/src/content/read-content.js'
+export { withInertHtml } from '../../core/src/criteria-search/list-row-html.js'
 export { parseSearchCriteria } from '../../core/src/criteria-search/parse-criteria.js'
 export {
   buildConsultationEvent,

@@ -10,9 +10,11 @@ import type {
   IsAllowed,
   LastResources,
 } from '../api/basket-schemas.js'
+import { withInertHtml } from '../criteria-search/list-row-html.js'
 import { fail, isDomainError } from '../errors/domain-error.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
 import { databaseIdOf } from '../request-values/database-id.js'
+import { safeHtml } from '../session-shell/safe-html.js'
 import { parseBasketListQuery } from './basket-list-query.js'
 import type {
   BasketListPath,
@@ -90,7 +92,8 @@ export async function readHome(deps: BasketsDependencies, actor: Actor): Promise
       uselessGroupId: lent.group.groupId,
       ownerLogin: lent.ownerLogin,
     })
-  return { regroupedBaskets, assignedBaskets, homeMessage, isLinkedToMaarchParapheur: false }
+  // The client inserts it as markup without Angular's sanitiser (bypassSecurityTrustHtml): allow-listed here.
+  return { regroupedBaskets, assignedBaskets, homeMessage: safeHtml(homeMessage), isLinkedToMaarchParapheur: false }
 }
 
 /** The basket, group and owner a list route addresses, once `ResourceListController::listControl` accepts them. */
@@ -198,10 +201,8 @@ export async function readBasketList(
   return {
     ...answer,
     resources: rows.map(
-      ({ displayValues, ...row }): BasketListRow => ({
-        ...row,
-        display: displayOf({ ...row, displayValues }, items),
-      }),
+      ({ displayValues, ...row }): BasketListRow =>
+        withInertHtml({ ...row, display: displayOf({ ...row, displayValues }, items) }),
     ),
     defaultAction: { component: display.listEvent, data: display.listEventData ?? null },
     displayFolderTags: items.some((item) => item.value === 'getFolders'),

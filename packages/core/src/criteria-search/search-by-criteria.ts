@@ -7,6 +7,7 @@ import type {
 } from '../api/criteria-search-schemas.js'
 import { type CriteriaTerm, FACET_NAMES, type FacetName, type SearchCriteria } from './criteria.js'
 import type { CriteriaSearchServices } from './criteria-search-services.js'
+import { withInertHtml } from './list-row-html.js'
 import { namesCustomFields, parseSearchCriteria } from './parse-criteria.js'
 import { parseSearchPaging } from './parse-paging.js'
 import type { CriteriaMatches, CriteriaSearchStore, FacetRow, ResourceRow } from './ports.js'
@@ -145,7 +146,7 @@ function answerOf(matches: CriteriaMatches, criteria: SearchCriteria, offset: nu
   const allResources = matches.ids.map(Number)
   if (offset >= allResources.length) return { ...EMPTY_ANSWER, ...withFilters }
   return {
-    resources: matches.page.map(formattedResource),
+    resources: matches.page.map((row) => withInertHtml(formattedResource(row))),
     count: allResources.length,
     allResources,
     defaultTab: SEARCH_CONFIGURATION.listEvent.defaultTab,

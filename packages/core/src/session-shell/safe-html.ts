@@ -1,8 +1,12 @@
 /**
- * The HTML 20.10's web client renders as markup (`[innerHTML]`): the sign-in page's message. Its text is written
- * by an administrator (the `loginpage_message` parameter), and shown to every visitor before they sign in, so it
- * must not carry script: only an allow-list of formatting elements is kept, with few attributes, and every
- * other character of markup is escaped. Angular sanitises `[innerHTML]` too; this holds without relying on it.
+ * The HTML 20.10's web client renders as markup (`[innerHTML]`). Two kinds of text reach it:
+ * - the sign-in and home pages' messages, written by an administrator (the `loginpage_message` and
+ *   `homepage_message` parameters) and meant as markup: {@link safeHtml} keeps an allow-list of formatting
+ *   elements, with few attributes, and escapes every other character of markup. The client hands both to the page
+ *   without Angular's sanitiser (its `safeHtml` pipe, `bypassSecurityTrustHtml`): this filter is the only one.
+ * - text that callers write (a letter's subject, a contact's name), which the client shows as markup in some
+ *   places and as text in others, from the same field of the same answer: {@link inertHtmlText} makes it read the
+ *   same both ways.
  */
 
 /** Elements kept, without attributes unless listed in {@link KEPT_ATTRIBUTES}. */
@@ -47,6 +51,30 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
 /** Escapes text for an HTML text node or a double-quoted attribute. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** A word joiner (U+2060): invisible, and no line break either side; read as HTML it is text. */
+const WORD_JOINER = '\u2060'
+
+/**
+ * Where markup would start: `<` before a letter, `/`, `!` or `?` opens a tag, an end tag, a comment or a
+ * declaration; `&` before a letter or `#` opens a character reference. Before a word joiner too, so that
+ * {@link inertHtmlText} stays reversible for text that already holds one there.
+ */
+const MARKUP_START = /<(?=[A-Za-z/!?\u2060])|&(?=[A-Za-z#\u2060])/g
+
+/**
+ * Caller-written text made inert for a page that reads it as HTML, and unchanged for one that reads it as text:
+ * a word joiner after each `<` or `&` that would start markup. Read as HTML (`innerHTML`) it is the same text as
+ * read as text (`{{ }}`, a `title`), and shows the same: no element, no character reference, never markup.
+ * Escaping with character references (`&#60;`) could not serve both: 20.10's client shows a letter's subject as
+ * text in a basket's list and as HTML in the side panel of the same list, a contact's name as HTML in a column and
+ * as text in its tooltip, so an escaped `&#39;` would show as such wherever the value is text. Text without
+ * markup-like `<` or `&` (nearly every subject: apostrophes, quotes and a lone `&` are kept) is unchanged.
+ * The SDK takes the joiners out again (`packages/sdk/src/list-text.ts`).
+ */
+export function inertHtmlText(text: string): string {
+  return text.replace(MARKUP_START, (start) => start + WORD_JOINER)
 }
 
 /** The allow-listed HTML of a message: kept elements and attributes, everything else as escaped text. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedBaskets } from '../../../testing/src/fixtures/seed-baskets.js'
 import {
+  addModelCustomField,
   demoAuth,
   insertStandInRecord,
   maarchExchange,
@@ -1013,17 +1014,7 @@ describe("an action's required custom fields (parameters.requiredFields)", () =>
   let requiring: number
   beforeAll(async () => {
     const db = s.mailroom.db
-    fieldId = (
-      await db
-        .insertInto('custom_fields')
-        .values({ label: 'Référence client', type: 'string' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id
-    await db
-      .insertInto('indexing_models_fields')
-      .values({ model_id: 1, identifier: `indexingCustomField_${fieldId}` })
-      .execute()
+    fieldId = await addModelCustomField(db, { label: 'Référence client', type: 'string' })
     // The second field is required by the action but not shown by the letters' model: never asked for.
     const row = await db
       .insertInto('actions')

@@ -14,7 +14,7 @@ import {
   LastResourcesSchema,
 } from '@mailroom/core'
 import { actorOf } from '../middleware/authenticate.js'
-import { RECORD_ROW_EXAMPLE } from './record-row-example.js'
+import { INERT_HTML_FIELDS, RECORD_ROW_EXAMPLE } from './record-row-example.js'
 import { json, type RouteDeclaration } from './route-declaration.js'
 
 const LIST_PATH = '/rest/resourcesList/users/:userId/groups/:groupId/baskets/:basketId'
@@ -46,7 +46,8 @@ export const basketsRoutes: readonly RouteDeclaration[] = [
     description:
       "Each of the caller's groups with the visible baskets the caller has a preference for (the member's colour, else the basket's, else #666666) and how many records each holds: the basket's clause with its macros expanded for the caller, not ANDed with the group perimeter (as 20.10). " +
       'A basket the caller lent to a colleague says so (`redirected`, `redirectedUser`); baskets colleagues lent to the caller follow in `assignedBaskets`, counted with their owner’s clause. ' +
-      'A basket whose clause cannot be used counts 0 (as 20.10), and the server logs why.',
+      'A basket whose clause cannot be used counts 0 (as 20.10), and the server logs why. ' +
+      "`homeMessage` (the `homepage_message` parameter) comes allow-listed as the sign-in page's message does: the web client inserts it as HTML without a sanitiser.",
     security: 'user',
     responses: {
       '200': {
@@ -132,7 +133,8 @@ export const basketsRoutes: readonly RouteDeclaration[] = [
     summary: "A page of a basket's records",
     description:
       "The records the basket's clause selects for its owner (the caller, or the colleague who lent it to the caller), filtered and ordered as asked, a page of them with the items the group's `list_display` names, every id in `allResources`. " +
-      "Ids are serial ids. The refusals are 20.10's listControl's, in its order. Where 20.10 writes `order` into its SQL, Mailroom takes one column (or expression) of the clause language and a direction; `limit` is at most 500.",
+      "Ids are serial ids. The refusals are 20.10's listControl's, in its order. Where 20.10 writes `order` into its SQL, Mailroom takes one column (or expression) of the clause language and a direction; `limit` is at most 500. " +
+      INERT_HTML_FIELDS,
     security: 'user',
     request: { path: BasketListPathSchema, query: BasketListQuerySchema },
     responses: {

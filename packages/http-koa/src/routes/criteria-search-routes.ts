@@ -8,7 +8,7 @@ import {
   SearchConfigurationResponseSchema,
 } from '@mailroom/core'
 import { actorOf } from '../middleware/authenticate.js'
-import { RECORD_ROW_EXAMPLE } from './record-row-example.js'
+import { INERT_HTML_FIELDS, RECORD_ROW_EXAMPLE } from './record-row-example.js'
 import { json, type RouteDeclaration } from './route-declaration.js'
 
 const EXAMPLE_ANSWER = {
@@ -38,7 +38,8 @@ export const criteriaSearchRoute: RouteDeclaration = {
   description:
     'Maarch 20.10\'s structured search: an object of criteria, each {"values": ...}, all of which must match, within the caller ' +
     'perimeter and among statuses that can be searched. Values are bound as parameters, never written into SQL. An unknown ' +
-    'criterion, or values of the wrong type, answer 400 naming the criterion (20.10 ignores them and answers every record).',
+    'criterion, or values of the wrong type, answer 400 naming the criterion (20.10 ignores them and answers every record). ' +
+    INERT_HTML_FIELDS,
   security: 'user',
   request: {
     query: CriteriaSearchQuerySchema,

@@ -22,3 +22,9 @@ export const RECORD_ROW_EXAMPLE = {
     { value: 'getSenders', cssClasses: ['align_leftData'], icon: 'fa-book', displayValue: ['Jean Dupont'] },
   ],
 }
+
+/** What both routes' descriptions say of the fields Maarch 20.10's web client renders as HTML. */
+export const INERT_HTML_FIELDS =
+  "Maarch 20.10's web client renders a row's `chrono`, `barcode`, `subject` and display values as HTML in places and as text in others: " +
+  'they come made inert, with a word joiner (U+2060, invisible) after each `<` or `&` that would start markup, so the text reads the same both ways and never as markup. ' +
+  'The SDK gives them as written; another client takes out one U+2060 after each `<` and `&`. Searches and filters match the text as written.'
