@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import consoleApp from './apps/console/vitest.config.ts'
 import server from './apps/server/vitest.config.ts'
 import bench from './bench/vitest.config.ts'
@@ -18,7 +17,6 @@ import sdk from './packages/sdk/vitest.config.ts'
 import storage from './packages/storage/vitest.config.ts'
 import testing from './packages/testing/vitest.config.ts'
 import { IMAGE_TEST_FILE } from './scripts/image-test.mjs'
-import { longestFirst, readTestDurations } from './scripts/test-durations.mjs'
 
 /**
  * The whole suite as one vitest run (`npm test`, scripts/bootstrap.mjs): every package's projects (PGlite,
@@ -86,23 +84,10 @@ function projectsOf(folder: string, config: object) {
 
 const reportDir = process.env.MAILROOM_TEST_REPORT_DIR
 
-/**
- * Every project's files in one queue, the longest first by the committed table (scripts/test-durations.mjs),
- * instead of vitest's project after project: on two workers the run then ends on short files, both busy.
- */
-class LongestFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const durations = readTestDurations()
-    const located = files.map((spec) => ({ spec, path: relative(root, spec.moduleId).split(sep).join('/') }))
-    return longestFirst(located, durations).map(({ spec }) => spec)
-  }
-}
-
 export default defineConfig({
   test: {
     projects: Object.entries(SUITE_PACKAGES).flatMap(([folder, config]) => projectsOf(folder, config)) as never,
     maxWorkers: 2,
-    sequence: { sequencer: LongestFirstSequencer },
     // As each package's (vitest.shared.ts): one transform per source file and configuration, kept across runs.
     experimental: { fsModuleCache: true },
     reporters: reportDir ? ['default', ['json', { outputFile: join(reportDir, 'suite.json') }]] : ['default'],
