@@ -39,6 +39,7 @@ export default mailroomVitestConfig({
     'src/routes/letter-page-journey.test.ts',
     'src/routes/letter-page-routes.test.ts',
     'src/routes/baskets-list-query.test.ts',
+    'src/routes/web-client-html.test.ts',
     'src/routes/list-template-routes.test.ts',
   ],
   // Routes that store, read, convert, search or verify documents: again on object storage (the s3 project).
