@@ -69,4 +69,39 @@ describe('listTemplates applied from the organisation document', () => {
     )
     expect((await admin.export()).users!.some((u) => u.login === 'bbain')).toBe(true)
   })
+
+  it('keeps a template whose owner the same prune removes, when the document gives it another owner', async () => {
+    const admin = t.mailroom.organisation
+    const retiring = {
+      login: 'retiring',
+      firstname: 'Ret',
+      lastname: 'Iring',
+      mode: 'standard' as const,
+      enabled: true,
+      groups: [],
+      entities: [],
+    }
+    const own = { ...template([{ type: 'user', id: 'bbain', mode: 'dest' }]), id: 41, title: 'Mine', owner: 'retiring' }
+    const before = await admin.export()
+    await admin.apply({
+      version: 1,
+      users: [...before.users!, retiring],
+      listTemplates: [...before.listTemplates!, own],
+    })
+    // The user's removal cascades to the template it owns; the template, still in the document, is written anew.
+    const after = await admin.export()
+    const kept = { ...own, owner: 'bblier' }
+    const applied = await admin.apply(
+      {
+        ...after,
+        users: after.users!.filter((u) => u.login !== 'retiring'),
+        listTemplates: [...before.listTemplates!, kept],
+      },
+      { prune: true },
+    )
+    expect(applied.lines).toContain('listTemplates: +0 ~1 -0 (changed: 41)')
+    const exported = await admin.export()
+    expect(exported.users!.some((u) => u.login === 'retiring')).toBe(false)
+    expect(exported.listTemplates!.find((l) => l.id === 41)).toEqual({ ...kept, description: null })
+  })
 })

@@ -89,12 +89,21 @@ export async function applyListTemplates(
     entity_id: t.entity === null ? null : serialOf('entity', t.entity),
     owner: t.owner === null ? null : serialOf('user', t.owner),
   })
-  if (changes.added.length > 0)
-    await trx
-      .insertInto('list_templates')
-      .values(changes.added.map((t) => ({ id: t.id, ...row(t) })))
-      .execute()
-  for (const t of changes.changed) await trx.updateTable('list_templates').set(row(t)).where('id', '=', t.id).execute()
+  // Written as upserts: a template the plan saw as changed may be gone already, taken by the cascade of a user or
+  // department the same apply removed (its owner pruned), and is then written anew under its id.
+  await trx
+    .insertInto('list_templates')
+    .values(written.map((t) => ({ id: t.id, ...row(t) })))
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet((eb) => ({
+        title: eb.ref('excluded.title'),
+        description: eb.ref('excluded.description'),
+        type: eb.ref('excluded.type'),
+        entity_id: eb.ref('excluded.entity_id'),
+        owner: eb.ref('excluded.owner'),
+      })),
+    )
+    .execute()
   if (changes.changed.length > 0)
     await trx
       .deleteFrom('list_templates_items')
@@ -114,8 +123,7 @@ export async function applyListTemplates(
     })),
   )
   if (members.length > 0) await trx.insertInto('list_templates_items').values(members).execute()
-  if (changes.added.length > 0)
-    await sql`select setval(pg_get_serial_sequence('list_templates', 'id'), coalesce((select max(id) from list_templates), 0) + 1, false)`.execute(
-      trx,
-    )
+  await sql`select setval(pg_get_serial_sequence('list_templates', 'id'), coalesce((select max(id) from list_templates), 0) + 1, false)`.execute(
+    trx,
+  )
 }

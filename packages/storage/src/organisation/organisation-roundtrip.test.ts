@@ -2,7 +2,6 @@ import {
   canonicalBasket,
   compactOrganisation,
   LIST_EVENTS,
-  type ListTemplateDefinition,
   type OrganisationDocument,
   validateOrganisation,
 } from '@mailroom/core'
@@ -269,10 +268,32 @@ const organisation = fc
         }),
         { maxLength: 3, selector: (b) => b.id },
       ),
-      // No templates in this property for now: a run of prune applies with them is refused on PostgreSQL
-      // (ORGANISATION_REFUSED, seed 20261202, its 16th document; not yet understood). Their own round trip is
-      // tested in list-template-section.test.ts.
-      listTemplates: fc.constant([] as ListTemplateDefinition[]),
+      listTemplates: fc.uniqueArray(
+        fc.record({
+          id: fc.integer({ min: 1, max: 30 }),
+          title: label,
+          description: maybe(label),
+          type: fc.constantFrom('diffusionList' as const, 'visaCircuit' as const, 'opinionCircuit' as const),
+          entity: maybe(fc.constantFrom(...codes)),
+          owner: maybe(fc.constantFrom(...logins)),
+          members: fc.array(
+            fc.oneof(
+              fc.record({
+                type: fc.constant('user' as const),
+                id: fc.constantFrom(...logins),
+                mode: fc.constantFrom('dest', 'cc', 'avis', 'visa', 'sign'),
+              }),
+              fc.record({
+                type: fc.constant('entity' as const),
+                id: fc.constantFrom(...codes),
+                mode: fc.constantFrom('cc', 'avis'),
+              }),
+            ),
+            { maxLength: 4 },
+          ),
+        }),
+        { maxLength: 3, selector: (t) => t.id },
+      ),
       attachmentTypes: fc.uniqueArray(
         fc.record({
           id: fc.constantFrom('response_project', 'simple_attachment', 'outgoing_mail', 'signed_response'),
