@@ -242,6 +242,7 @@ export {
 } from './api/parameter-schemas.js'
 export type {
   ContactsCustomFields,
+  DestinationChanging,
   ExternalSummary,
   HistoryLine,
   HistoryPage,
@@ -250,6 +251,8 @@ export type {
 } from './api/processing-page-schemas.js'
 export {
   ContactsCustomFieldsSchema,
+  DestinationChangingPathSchema,
+  DestinationChangingSchema,
   ExternalSummaryPathSchema,
   ExternalSummarySchema,
   HistoryPageSchema,

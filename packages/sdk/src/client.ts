@@ -22,6 +22,7 @@ import type {
   CreateRecordResponse,
   CriteriaSearchBody,
   CriteriaSearchResponse,
+  DestinationChanging,
   DiffusionRoles,
   EarlierCreateRecordBody,
   Entity,
@@ -367,6 +368,8 @@ export interface MailroomClient extends ReferenceDataClient {
 
   /** GET …/baskets/{basketId}/processingData: what a letter's processing page opened from the basket shows first. */
   getProcessingData(resId: number, basket: BasketAddress, options?: CallOptions): Promise<ProcessingData>
+  /** GET …/users/{userId}/isDestinationChanging: whether redirecting the letter to the user changes its department. */
+  getDestinationChanging(resId: number, userId: number, options?: CallOptions): Promise<DestinationChanging>
   /** GET /rest/externalSummary/{resId}: what was sent out about the letter (always empty in Mailroom). */
   getExternalSummary(resId: number, limit?: number, options?: CallOptions): Promise<ExternalSummary>
   /** GET /rest/history: a page of a letter's history lines, or of the whole history. */
@@ -724,6 +727,13 @@ export function createClient(options: ClientOptions): MailroomClient {
       // The basket's address after the letter's: …/resources/{resId}/users/{userId}/groups/…/processingData.
       const address = basketPath(basket).replace(/^rest\/resourcesList\//, '')
       return transport.json('GET', `${resource(resId)}/${address}/processingData`, call)
+    },
+    getDestinationChanging(resId, userId, call = {}) {
+      return transport.json(
+        'GET',
+        `${resource(resId)}/users/${encodeURIComponent(String(userId))}/isDestinationChanging`,
+        call,
+      )
     },
     getExternalSummary(resId, limit, call = {}) {
       return transport.json('GET', `rest/externalSummary/${encodeURIComponent(String(resId))}`, {

@@ -101,6 +101,7 @@ const CALLS: Readonly<Record<string, (client: MailroomClient) => Promise<unknown
   getDiffusionRoles: (c) => c.getDiffusionRoles('redirect'),
   getHome: (c) => c.getHome(),
   getProcessingData: (c) => c.getProcessingData(24, BASKET),
+  getDestinationChanging: (c) => c.getDestinationChanging(24, 3),
   getExternalSummary: (c) => c.getExternalSummary(24, 3),
   getHistoryPage: (c) => c.getHistoryPage({ resId: 24, limit: 3, onlyActions: true }),
   getIndexingModelEntities: (c) => c.getIndexingModelEntities(),

@@ -51,6 +51,25 @@ export const ExternalSummarySchema = z
 /** What was sent outside for a letter (20.10's externalSummary): always empty in Mailroom. */
 export type ExternalSummary = z.infer<typeof ExternalSummarySchema>
 
+/** Path of `GET /rest/resources/{resId}/users/{userId}/isDestinationChanging`. */
+export const DestinationChangingPathSchema = z
+  .object({
+    resId: z.string().describe('The letter being redirected'),
+    userId: z.string().describe('Serial id of the user the letter would be redirected to'),
+  })
+  .meta({ description: 'The letter and the user proposed as its new assignee' })
+
+/** Body of `GET /rest/resources/{resId}/users/{userId}/isDestinationChanging`. */
+export const DestinationChangingSchema = z
+  .object({
+    isDestinationChanging: z
+      .boolean()
+      .describe("True unless the user belongs to the letter's department (redirecting to them changes it)"),
+  })
+  .meta({ id: 'DestinationChanging', description: 'Whether redirecting a letter to a user changes its department' })
+/** Whether redirecting a letter to a user changes its department (20.10's redirect dialog warns then). */
+export type DestinationChanging = z.infer<typeof DestinationChangingSchema>
+
 /** The query of `GET /rest/history`, as 20.10's history pages send it. */
 export const HistoryQuerySchema = z.object({
   resId: z.string().optional().describe("One letter's history (else the whole history: `view_history` privilege)"),

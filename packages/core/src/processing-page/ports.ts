@@ -1,6 +1,7 @@
 import type { Actor } from '../actors/actor.js'
 import type {
   ContactsCustomFields,
+  DestinationChanging,
   ExternalSummary,
   HistoryLine,
   HistoryPage,
@@ -43,6 +44,10 @@ export interface HistoryPageQuery {
 export interface ProcessingPageStore {
   /** The record's status, or null when there is no such record. */
   recordStatus(resId: number): Promise<RecordStatusOf | null>
+  /** The department codes of the user (`users_entities`), or null when there is no such user. */
+  userEntityCodes(userId: number): Promise<readonly string[] | null>
+  /** The record's department code (`res_letterbox.destination`), null when it has none or does not exist. */
+  recordDestination(resId: number): Promise<string | null>
   /** A page of history lines and how many the query selects in all. */
   historyPage(query: HistoryPageQuery): Promise<{ readonly lines: HistoryLine[]; readonly count: number }>
 }
@@ -50,6 +55,11 @@ export interface ProcessingPageStore {
 /** The reads of 20.10's processing page that no other capability answers. */
 export interface ProcessingPageServices {
   processingData(actor: Actor, resId: string | undefined, basket: BasketListPath): Promise<ProcessingData>
+  isDestinationChanging(
+    actor: Actor,
+    resId: string | undefined,
+    userId: string | undefined,
+  ): Promise<DestinationChanging>
   externalSummary(actor: Actor, resId: string | undefined, limit: unknown): Promise<ExternalSummary>
   history(actor: Actor, query: Readonly<Record<string, unknown>>): Promise<HistoryPage>
   indexingModelEntities(actor: Actor): Promise<IndexingModelEntities>

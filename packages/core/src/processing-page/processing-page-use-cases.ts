@@ -2,6 +2,7 @@ import type { Actor } from '../actors/actor.js'
 import { hasPrivilege } from '../actors/privileges.js'
 import type {
   ContactsCustomFields,
+  DestinationChanging,
   ExternalSummary,
   HistoryPage,
   IndexingModelEntities,
@@ -75,6 +76,26 @@ export async function readProcessingData(
 }
 
 /**
+ * `GET /rest/resources/{resId}/users/{userId}/isDestinationChanging` as
+ * `PreProcessActionController::isDestinationChanging`: the letter in the perimeter, then the user (any user: the
+ * redirect dialog asks about the assignee it proposes), then whether that user belongs to the letter's department.
+ * A letter without a department changes it (20.10's answer too).
+ */
+export async function readDestinationChanging(
+  deps: ProcessingPageDependencies,
+  actor: Actor,
+  resIdText: string | undefined,
+  userIdText: string | undefined,
+): Promise<DestinationChanging> {
+  const resId = await readableRecord(deps, actor, resIdText)
+  const userId = databaseIdOf(userIdText)
+  const userEntities = userId === null ? null : await deps.processingPage.userEntityCodes(userId)
+  if (userEntities === null) fail('DESTINATION_USER_NOT_FOUND')
+  const destination = await deps.processingPage.recordDestination(resId)
+  return { isDestinationChanging: destination === null || !userEntities.includes(destination) }
+}
+
+/**
  * `GET /rest/externalSummary/{resId}` as `SummaryController::getByResId`: the perimeter, the limit, then the
  * e-mails, acknowledgement receipts and exchanges sent about the letter. Mailroom sends none of them: the list
  * is always empty, after the same checks.
@@ -133,6 +154,7 @@ export async function readContactsCustomFields(): Promise<ContactsCustomFields> 
 export function createProcessingPageUseCases(deps: ProcessingPageDependencies): ProcessingPageServices {
   return {
     processingData: (actor, resId, basket) => readProcessingData(deps, actor, resId, basket),
+    isDestinationChanging: (actor, resId, userId) => readDestinationChanging(deps, actor, resId, userId),
     externalSummary: (actor, resId, limit) => readExternalSummary(deps, actor, resId, limit),
     history: (actor, query) => readHistoryPage(deps, actor, query),
     indexingModelEntities: () => readIndexingModelEntities(deps),

@@ -12,7 +12,7 @@ import {
 
 /*
  * The reads of 20.10's processing page that the letter's own routes do not answer (processingData,
- * externalSummary, GET /rest/history, indexingModels/entities, contactsCustomFields) and the page's short lists
+ * isDestinationChanging, externalSummary, GET /rest/history, indexingModels/entities, contactsCustomFields) and the page's short lists
  * (attachments and notes with ?limit=3), beside the answers the real Maarch 20.10 gave bbain in the recorded
  * journey of its web client (../shared, GPL material: read, never copied; without it those comparisons are
  * skipped, saying so, and fail under CI=true), then attacked as a hostile clerk would.
@@ -261,6 +261,46 @@ describe('GET /rest/externalSummary/{resId}', () => {
     expect([badLimit.status, badLimit.json]).toEqual([403, { errors: 'Query limit is not an int val' }])
     const all = await s.call('GET', `/rest/externalSummary/${letter}`, { auth: bbain })
     expect([all.status, all.json]).toEqual([200, { elementsSend: [] }])
+  })
+})
+
+describe('GET /rest/resources/{resId}/users/{userId}/isDestinationChanging', () => {
+  const changing = (resId: number | string, userId: number | string, auth = bbain) =>
+    s.call('GET', `/rest/resources/${resId}/users/${userId}/isDestinationChanging`, { auth })
+  const SUPERADMIN = 1
+
+  it("is false for a member of the letter's department, true for anyone else (the redirect dialog warns then)", async () => {
+    const answers = await Promise.all([changing(letter, BBAIN), changing(letter, BBLIER), changing(letter, SUPERADMIN)])
+    expect(answers.map((a) => [a.status, a.json])).toEqual([
+      [200, { isDestinationChanging: false }],
+      [200, { isDestinationChanging: true }],
+      [200, { isDestinationChanging: true }],
+    ])
+    // bblier asks about the DGS letter of his own perimeter.
+    const his = await changing(outside, BBLIER, bblier)
+    expect([his.status, his.json]).toEqual([200, { isDestinationChanging: false }])
+  })
+
+  it('tells nothing of a letter outside the perimeter, whoever the user asked about', async () => {
+    for (const resId of [outside, 987654321, 'abc', '99999999999999999999', '0'])
+      for (const userId of [BBLIER, 'x', '99999999999999999999']) {
+        const response = await changing(resId, userId)
+        expect([resId, userId, response.status, response.json]).toEqual([
+          resId,
+          userId,
+          403,
+          { errors: 'Document out of perimeter' },
+        ])
+      }
+  })
+
+  it('refuses a user id that names no user with 400, never 500', async () => {
+    for (const userId of [987654, '99999999999999999999', '-1', '1e3', 'abc', '0']) {
+      const response = await changing(letter, userId)
+      expect([userId, response.status, response.json]).toEqual([userId, 400, { errors: 'User does not exist' }])
+    }
+    const nul = await changing(letter, '%00')
+    expect([nul.status, nul.json]).toEqual([400, { errors: NUL }])
   })
 })
 

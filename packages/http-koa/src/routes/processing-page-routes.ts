@@ -1,6 +1,9 @@
 import {
   type ContactsCustomFields,
   ContactsCustomFieldsSchema,
+  type DestinationChanging,
+  DestinationChangingPathSchema,
+  DestinationChangingSchema,
   type ExternalSummary,
   ExternalSummaryPathSchema,
   ExternalSummarySchema,
@@ -56,6 +59,31 @@ export const processingPageRoutes: readonly RouteDeclaration[] = [
       async (ctx) => {
         const { resId, userId, groupId, basketId } = ctx.params
         ctx.body = await services.processingPage.processingData(actorOf(ctx), resId, { userId, groupId, basketId })
+      },
+  },
+  {
+    method: 'get',
+    path: '/rest/resources/:resId/users/:userId/isDestinationChanging',
+    operationId: 'getDestinationChanging',
+    tag: 'web client',
+    summary: "Whether redirecting a letter to a user changes the letter's department",
+    description:
+      "True unless the user belongs to the letter's department (or the letter has none): the redirect dialog warns that the department changes. " +
+      'The letter first (its perimeter), then the user: any user, as the dialog proposes any assignee; an id that names none is 400.',
+    security: 'user',
+    request: { path: DestinationChangingPathSchema },
+    responses: {
+      '200': {
+        description: 'Whether the department changes',
+        content: json(DestinationChangingSchema, { isDestinationChanging: false } satisfies DestinationChanging),
+      },
+    },
+    errors: ['OUT_OF_PERIMETER', 'DESTINATION_USER_NOT_FOUND'],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        const { resId, userId } = ctx.params
+        ctx.body = await services.processingPage.isDestinationChanging(actorOf(ctx), resId, userId)
       },
   },
   {

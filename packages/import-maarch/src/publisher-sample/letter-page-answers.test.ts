@@ -46,7 +46,6 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     reason:
       "Mailroom checks the letter's perimeter first: a letter outside it or unknown answers 403 Document out of perimeter (20.10: 200 with the basket's options, 400 Status does not exist); see docs/web-client.md",
   },
-  notServed('GET /resources/{id}/users/{id}/isDestinationChanging'),
   {
     exchanges: [
       'bblier: QualificationBasket (group 1), letter 15 (in basket): history',

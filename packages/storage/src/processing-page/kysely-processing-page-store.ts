@@ -6,7 +6,7 @@ import { timestampText } from '../database/timestamp-text.js'
 /** The history tables under which a record's own lines are written (20.10's history of a letter). */
 const RECORD_TABLES = ['res_letterbox', 'res_view_letterbox']
 
-/** The reads of the letter's page over kysely: a record's status, a page of history lines. */
+/** The reads of the letter's page over kysely: a record's status and department, a user's, a page of history lines. */
 export function kyselyProcessingPageStore(db: Kysely<Database>): ProcessingPageStore {
   return {
     async recordStatus(resId: number): Promise<RecordStatusOf | null> {
@@ -17,6 +17,26 @@ export function kyselyProcessingPageStore(db: Kysely<Database>): ProcessingPageS
         .where('r.res_id', '=', resId)
         .executeTakeFirst()
       return row === undefined ? null : { status: row.status, canBeModified: row.can_be_modified === 'Y' }
+    },
+
+    async userEntityCodes(userId: number): Promise<readonly string[] | null> {
+      const rows = await db
+        .selectFrom('users as u')
+        .leftJoin('users_entities as ue', 'ue.user_id', 'u.id')
+        .select('ue.entity_id')
+        .where('u.id', '=', userId)
+        .execute()
+      if (rows.length === 0) return null
+      return rows.flatMap((row) => (row.entity_id === null ? [] : [row.entity_id]))
+    },
+
+    async recordDestination(resId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('res_letterbox')
+        .select('destination')
+        .where('res_id', '=', resId)
+        .executeTakeFirst()
+      return row?.destination || null
     },
 
     async historyPage(query: HistoryPageQuery) {

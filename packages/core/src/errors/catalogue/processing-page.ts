@@ -11,6 +11,8 @@ export const PROCESSING_PAGE_ERRORS = defineErrors({
     kind: 'forbidden',
     message: ({ param }: { param: 'resId' | 'userId' | 'groupId' | 'basketId' }) => `${param} param is not an integer`,
   },
+  // isDestinationChanging's user (the redirect's proposed assignee): 20.10's 400, also for an id that names none.
+  DESTINATION_USER_NOT_FOUND: { kind: 'bad-request', message: 'User does not exist' },
   PROCESSING_STATUS_MISSING: { kind: 'bad-request', message: 'Status does not exist' },
   // Not in 20.10, which passes such values to its SQL (a 500): a negative or huge page, a date that is none, NUL.
   HISTORY_QUERY_INVALID: {
