@@ -200,13 +200,15 @@ export {
   EntityListTemplatesQuerySchema,
   EntityListTemplatesSchema,
 } from './api/list-template-schemas.js'
-export type { NoteCreateBody } from './api/note-schemas.js'
+export type { NoteCreateBody, NotesTemplates } from './api/note-schemas.js'
 export {
   NoteCreateBodySchema,
   NoteCreatedSchema,
   NoteDetailSchema,
   NoteIdPathSchema,
   NotesQuerySchema,
+  NotesTemplatesQuerySchema,
+  NotesTemplatesSchema,
   RecordNotesSchema,
 } from './api/note-schemas.js'
 export type {

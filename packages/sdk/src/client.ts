@@ -48,6 +48,7 @@ import type {
   NoteCreateBody,
   NoteCreated,
   NoteDetail,
+  NotesTemplates,
   OfferedActions,
   OriginalContentBase64Response,
   OriginalContentParams,
@@ -370,6 +371,8 @@ export interface MailroomClient extends ReferenceDataClient {
   getProcessingData(resId: number, basket: BasketAddress, options?: CallOptions): Promise<ProcessingData>
   /** GET …/users/{userId}/isDestinationChanging: whether redirecting the letter to the user changes its department. */
   getDestinationChanging(resId: number, userId: number, options?: CallOptions): Promise<DestinationChanging>
+  /** GET /rest/notesTemplates: the note templates of the action dialogs (always empty in Mailroom). */
+  getNotesTemplates(resId?: number, options?: CallOptions): Promise<NotesTemplates>
   /** GET /rest/externalSummary/{resId}: what was sent out about the letter (always empty in Mailroom). */
   getExternalSummary(resId: number, limit?: number, options?: CallOptions): Promise<ExternalSummary>
   /** GET /rest/history: a page of a letter's history lines, or of the whole history. */
@@ -734,6 +737,9 @@ export function createClient(options: ClientOptions): MailroomClient {
         `${resource(resId)}/users/${encodeURIComponent(String(userId))}/isDestinationChanging`,
         call,
       )
+    },
+    getNotesTemplates(resId, call = {}) {
+      return transport.json('GET', 'rest/notesTemplates', { ...call, query: { resId } })
     },
     getExternalSummary(resId, limit, call = {}) {
       return transport.json('GET', `rest/externalSummary/${encodeURIComponent(String(resId))}`, {

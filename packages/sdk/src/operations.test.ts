@@ -102,6 +102,7 @@ const CALLS: Readonly<Record<string, (client: MailroomClient) => Promise<unknown
   getHome: (c) => c.getHome(),
   getProcessingData: (c) => c.getProcessingData(24, BASKET),
   getDestinationChanging: (c) => c.getDestinationChanging(24, 3),
+  getNotesTemplates: (c) => c.getNotesTemplates(24),
   getExternalSummary: (c) => c.getExternalSummary(24, 3),
   getHistoryPage: (c) => c.getHistoryPage({ resId: 24, limit: 3, onlyActions: true }),
   getIndexingModelEntities: (c) => c.getIndexingModelEntities(),

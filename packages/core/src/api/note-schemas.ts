@@ -60,3 +60,32 @@ export const NotesQuerySchema = z
 export const NoteIdPathSchema = z
   .object({ id: z.number().int().min(1).describe('Note identifier') })
   .meta({ description: 'The note addressed' })
+
+/** Query of `GET /rest/notesTemplates`. */
+export const NotesTemplatesQuerySchema = z
+  .object({
+    resId: z
+      .string()
+      .optional()
+      .describe(
+        "The letter the note is written on: a number asks for its perimeter (templates of the letter's department)",
+      ),
+  })
+  .meta({ description: 'Query of GET /rest/notesTemplates' })
+
+/** Body of `GET /rest/notesTemplates`: the texts the note field of the action dialogs offers. */
+export const NotesTemplatesSchema = z
+  .object({
+    templates: z
+      .array(
+        z.object({
+          template_id: z.number().int().optional().describe("Given when the list is the letter's department's"),
+          template_label: z.string(),
+          template_content: z.string(),
+        }),
+      )
+      .describe('Always empty: Mailroom keeps no note templates yet'),
+  })
+  .meta({ id: 'NotesTemplates', description: "The note templates of the action dialogs' note field" })
+/** The note templates the action dialogs offer (20.10's `templates` of target `notes`): none in Mailroom yet. */
+export type NotesTemplates = z.infer<typeof NotesTemplatesSchema>

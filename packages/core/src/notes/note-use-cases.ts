@@ -1,7 +1,10 @@
 import type { Actor } from '../actors/actor.js'
+import type { NotesTemplates } from '../api/note-schemas.js'
 import { fail } from '../errors/domain-error.js'
 import type { HistoryRow } from '../history/history-row.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
+import { isEmptyParam } from '../processing-page/history-query.js'
+import { databaseIdOf } from '../request-values/database-id.js'
 import { isNoteVisible, NOTE_HISTORY, type NoteCreated, type NoteDetail, type RecordNotes } from './note.js'
 import {
   parseNoteCreateBody,
@@ -96,11 +99,34 @@ export function noteHistory(resId: number, noteId: number): HistoryRow[] {
   ]
 }
 
+// PHP's is_numeric: leading blanks, a sign, decimals, an exponent (20.10 runs PHP 7: no trailing blank).
+const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/
+
+/**
+ * `GET /rest/notesTemplates` as `NoteController::getTemplates`: a `resId` that PHP takes for a number (and not
+ * empty) must be a letter of the perimeter ('Document out of perimeter' for any other, a number past the column
+ * included); anything else asks for every template. Mailroom keeps no note templates yet (20.10's `templates` of
+ * target `notes`): the list is empty, after the same check, and the dialogs' note field offers none.
+ */
+export async function readNotesTemplates(
+  deps: NotesDependencies,
+  actor: Actor,
+  resId: unknown,
+): Promise<NotesTemplates> {
+  const text = Array.isArray(resId) ? resId.at(-1) : resId
+  if (typeof text === 'string' && !isEmptyParam(text) && PHP_NUMERIC.test(text)) {
+    const id = databaseIdOf(text, 'bigint')
+    if (id === null || !(await deps.perimeter.allows(actor, id))) fail('OUT_OF_PERIMETER')
+  }
+  return { templates: [] }
+}
+
 /** The notes use cases over their ports (storage implements them, the composition root wires them). */
 export function createNotesUseCases(deps: NotesDependencies): NotesServices {
   return {
     create: (actor, body, meta) => createNote(deps, actor, body, meta),
     listOfRecord: (actor, resId, limit) => listRecordNotes(deps, actor, resId, limit),
     read: (actor, id) => readNote(deps, actor, id),
+    templates: (actor, resId) => readNotesTemplates(deps, actor, resId),
   }
 }

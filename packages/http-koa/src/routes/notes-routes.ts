@@ -7,6 +7,9 @@ import {
   NoteDetailSchema,
   NoteIdPathSchema,
   NotesQuerySchema,
+  type NotesTemplates,
+  NotesTemplatesQuerySchema,
+  NotesTemplatesSchema,
   type RecordNotes,
   RecordNotesSchema,
   ResIdPathSchema,
@@ -18,7 +21,10 @@ const WHO_SEES =
   'A note restricted to entities is seen by its author and by the members of those entities (not of their sub-entities); ' +
   'a note without restriction by everyone who sees the record.'
 
-/** POST /rest/notes, GET /rest/resources/{resId}/notes and GET /rest/notes/{id}, as Maarch 20.10 serves them. */
+/**
+ * POST /rest/notes, GET /rest/resources/{resId}/notes, GET /rest/notes/{id} and GET /rest/notesTemplates, as Maarch
+ * 20.10 serves them.
+ */
 export const notesRoutes: readonly RouteDeclaration[] = [
   {
     method: 'post',
@@ -123,6 +129,30 @@ export const notesRoutes: readonly RouteDeclaration[] = [
       ({ services }) =>
       async (ctx) => {
         ctx.body = await services.notes.read(actorOf(ctx), ctx.params.id)
+      },
+  },
+  {
+    method: 'get',
+    path: '/rest/notesTemplates',
+    operationId: 'getNotesTemplates',
+    tag: 'notes',
+    summary: "The note templates of the action dialogs' note field",
+    description:
+      "A `resId` PHP takes for a number must be a letter in the caller's perimeter (20.10 then lists its department's templates); without one, every template. " +
+      'Mailroom keeps no note templates yet: the list is always empty, after the same check.',
+    security: 'user',
+    request: { query: NotesTemplatesQuerySchema },
+    responses: {
+      '200': {
+        description: 'The templates',
+        content: json(NotesTemplatesSchema, { templates: [] } satisfies NotesTemplates),
+      },
+    },
+    errors: ['OUT_OF_PERIMETER'],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        ctx.body = await services.notes.templates(actorOf(ctx), ctx.query.resId)
       },
   },
 ]

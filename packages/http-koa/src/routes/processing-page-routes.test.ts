@@ -12,7 +12,7 @@ import {
 
 /*
  * The reads of 20.10's processing page that the letter's own routes do not answer (processingData,
- * isDestinationChanging, externalSummary, GET /rest/history, indexingModels/entities, contactsCustomFields) and the page's short lists
+ * isDestinationChanging, notesTemplates, externalSummary, GET /rest/history, indexingModels/entities, contactsCustomFields) and the page's short lists
  * (attachments and notes with ?limit=3), beside the answers the real Maarch 20.10 gave bbain in the recorded
  * journey of its web client (../shared, GPL material: read, never copied; without it those comparisons are
  * skipped, saying so, and fail under CI=true), then attacked as a hostile clerk would.
@@ -300,6 +300,23 @@ describe('GET /rest/resources/{resId}/users/{userId}/isDestinationChanging', () 
       expect([userId, response.status, response.json]).toEqual([userId, 400, { errors: 'User does not exist' }])
     }
     const nul = await changing(letter, '%00')
+    expect([nul.status, nul.json]).toEqual([400, { errors: NUL }])
+  })
+})
+
+describe('GET /rest/notesTemplates', () => {
+  const templates = (query: string) => s.call('GET', `/rest/notesTemplates${query}`, { auth: bbain })
+
+  it("checks a numeric resId's perimeter, as 20.10, then lists no template (Mailroom keeps none yet)", async () => {
+    for (const query of [`?resId=${letter}`, '', '?resId=abc', '?resId=0', '?resId=', '?resId[]=1']) {
+      const response = await templates(query)
+      expect([query, response.status, response.json]).toEqual([query, 200, { templates: [] }])
+    }
+    for (const resId of [outside, 987654321, '99999999999999999999', '1e3', '%20-1', '00']) {
+      const response = await templates(`?resId=${resId}`)
+      expect([resId, response.status, response.json]).toEqual([resId, 403, { errors: 'Document out of perimeter' }])
+    }
+    const nul = await templates('?resId=1%00')
     expect([nul.status, nul.json]).toEqual([400, { errors: NUL }])
   })
 })

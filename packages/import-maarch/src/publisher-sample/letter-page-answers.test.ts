@@ -32,7 +32,6 @@ import type { SourceDatabase } from '../../test/source-database.js'
 const fixtures = publisherFixtures()
 const MAARCH_FIXTURES = fixtures ?? ''
 
-const notServed = (route: string): KnownDifference => ({ route, reason: 'route not served yet' })
 const contentOf = (cases: readonly string[]) => cases.map((name) => `${name}: content`)
 
 /**
@@ -55,7 +54,14 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     reason:
       'letters 15 and 16 have one more history line in Mailroom than in 20.10, without user nor address (user_id and remote_ip null): a line of the import or of the first conversion, not yet matched to 20.10',
   },
-  notServed('GET /notesTemplates'),
+  {
+    exchanges: letterPageFiles
+      .flatMap((file) => readMaarchExchanges(file))
+      .filter((exchange) => routeOf(exchange) === 'GET /notesTemplates' && exchange.response.status === 200)
+      .map((exchange) => exchange.name),
+    reason:
+      "Mailroom keeps no note templates yet (20.10's templates of target notes, the sample's ten): the list is empty, after 20.10's perimeter check; see docs/web-client.md",
+  },
   {
     exchanges: [
       'bblier: QualificationBasket (group 1), letter 15 (in basket): file information',
