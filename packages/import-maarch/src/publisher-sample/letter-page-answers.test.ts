@@ -52,7 +52,7 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       'ddaull: ValidationBasket (group 3), letter 16 (in basket): history',
     ],
     reason:
-      'letters 15 and 16 have one more history line in Mailroom than in 20.10, without user nor address (user_id and remote_ip null): a line of the import or of the first conversion, not yet matched to 20.10',
+      "the import's own IMPORT line (\"Imported from Maarch Courrier 20.10.x\", no user nor address), which 20.10 cannot have: it says where the letter came from and what the import repaired or flagged (docs/migrating-from-maarch.md); only these clerks hold view_full_history, the others see the actions' lines",
   },
   {
     exchanges: letterPageFiles
