@@ -190,6 +190,7 @@ export { ListInstanceSchema } from './api/list-instance-schemas.js'
 export type {
   DiffusionRoles,
   EntityListTemplates,
+  EntityUsers,
   ListTemplate,
   ListTemplateItem,
 } from './api/list-template-schemas.js'
@@ -199,6 +200,8 @@ export {
   EntityListTemplatesPathSchema,
   EntityListTemplatesQuerySchema,
   EntityListTemplatesSchema,
+  EntityUsersPathSchema,
+  EntityUsersSchema,
 } from './api/list-template-schemas.js'
 export type { NoteCreateBody, NotesTemplates } from './api/note-schemas.js'
 export {

@@ -27,6 +27,7 @@ import type {
   EarlierCreateRecordBody,
   Entity,
   EntityListTemplates,
+  EntityUsers,
   ExternalSummary,
   HistoryPage,
   Home,
@@ -361,6 +362,8 @@ export interface MailroomClient extends ReferenceDataClient {
     type?: 'diffusionList' | 'visaCircuit' | 'opinionCircuit',
     options?: CallOptions,
   ): Promise<EntityListTemplates>
+  /** GET /rest/entities/{id}/users: a department's users (serial id), whom its diffusion list may name as assignee. */
+  getEntityUsers(entityId: number, options?: CallOptions): Promise<EntityUsers>
   /** GET /rest/roles: the roles of a diffusion list and whether the caller may change them in a context. */
   getDiffusionRoles(
     context?: 'redirect' | 'indexation' | 'process' | 'details',
@@ -721,6 +724,9 @@ export function createClient(options: ClientOptions): MailroomClient {
         ...call,
         query: { type },
       })
+    },
+    getEntityUsers(entityId, call = {}) {
+      return transport.json('GET', `rest/entities/${encodeURIComponent(String(entityId))}/users`, call)
     },
     getDiffusionRoles(context, call = {}) {
       return transport.json('GET', 'rest/roles', { ...call, query: { context } })

@@ -98,6 +98,7 @@ const CALLS: Readonly<Record<string, (client: MailroomClient) => Promise<unknown
   getIndexingFileInformations: (c) => c.getIndexingFileInformations(),
   getListInstance: (c) => c.getListInstance(100),
   getEntityListTemplates: (c) => c.getEntityListTemplates(7, 'diffusionList'),
+  getEntityUsers: (c) => c.getEntityUsers(7),
   getDiffusionRoles: (c) => c.getDiffusionRoles('redirect'),
   getHome: (c) => c.getHome(),
   getProcessingData: (c) => c.getProcessingData(24, BASKET),

@@ -93,6 +93,16 @@ export const CloseWithFieldsCheckSchema = z
   })
   .meta({ id: 'CloseWithFieldsCheck', description: 'The letters that may close, and those missing required fields' })
 
+/** A user a form offers as a letter's assignee (getRedirect, a department's users), as 20.10 lists them. */
+export const ChoosableUserSchema = z.object({
+  id: z.number().int(),
+  user_id: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  labelToDisplay: z.string(),
+  descriptionToDisplay: z.string().nullable().describe('The user’s primary entity'),
+})
+
 /** Body of `GET .../actions/{actionId}/getRedirect`. */
 export const RedirectChoicesSchema = z
   .object({
@@ -116,18 +126,7 @@ export const RedirectChoicesSchema = z
         }),
       )
       .describe('Every enabled entity, as a tree'),
-    users: z
-      .array(
-        z.object({
-          id: z.number().int(),
-          user_id: z.string(),
-          firstname: z.string().nullable(),
-          lastname: z.string().nullable(),
-          labelToDisplay: z.string(),
-          descriptionToDisplay: z.string().nullable().describe('The user’s primary entity'),
-        }),
-      )
-      .describe('The people the letter may be redirected to'),
+    users: z.array(ChoosableUserSchema).describe('The people the letter may be redirected to'),
     keepDestForRedirection: z
       .boolean()
       .describe('Whether the assignee stays by default (parameter keepDestForRedirection)'),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ChoosableUserSchema } from './action-schemas.js'
 
 /** The path of `GET /rest/listTemplates/entities/{entityId}`. */
 export const EntityListTemplatesPathSchema = z
@@ -95,3 +96,19 @@ export const DiffusionRolesSchema = z
   .meta({ id: 'DiffusionRoles', description: 'The roles of a diffusion list and whether the caller may change them' })
 /** The roles of a diffusion list, as 20.10's `GET /rest/roles` answers them. */
 export type DiffusionRoles = z.infer<typeof DiffusionRolesSchema>
+
+/** Path of `GET /rest/entities/{id}/users`. */
+export const EntityUsersPathSchema = z
+  .object({ id: z.string().describe("The department's serial id (entities.id), as 20.10 addresses it") })
+  .meta({ description: 'The department whose users are read' })
+
+/** Body of `GET /rest/entities/{id}/users`: whom the diffusion list offers as the department's assignee. */
+export const EntityUsersSchema = z
+  .object({
+    users: z
+      .array(ChoosableUserSchema)
+      .describe('The members of the department, neither deleted, absent nor suspended, by last then first name'),
+  })
+  .meta({ id: 'EntityUsers', description: "A department's users, as the diffusion list's assignee menu offers them" })
+/** A department's users, as the diffusion list offers them for its assignee. */
+export type EntityUsers = z.infer<typeof EntityUsersSchema>

@@ -53,6 +53,7 @@ function deps(type: string, asked: (ListTemplateType | null)[] = []): ListTempla
         asked.push(wanted)
         return [template]
       },
+      usersOfEntity: async () => [],
     },
     entities: { findById: async (id) => (id === 7 ? ({ id: 7 } as never) : null) },
     parameters: { find: async () => null },

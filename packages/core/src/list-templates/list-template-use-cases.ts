@@ -2,6 +2,7 @@ import type { Actor } from '../actors/actor.js'
 import type {
   DiffusionRoles,
   EntityListTemplates,
+  EntityUsers,
   ListTemplate,
   ListTemplateItem,
 } from '../api/list-template-schemas.js'
@@ -95,6 +96,22 @@ export async function readEntityListTemplates(
 }
 
 /**
+ * `GET /rest/entities/{id}/users` as `EntityController::getUsersById`: the department by its serial id ('Entity not
+ * found' for anything else: 20.10 fails with a 500 on a non-integer), then its users by last and first name, as the
+ * diffusion list's assignee menu offers them. Any signed-in user, as in 20.10 (the forms offer every department).
+ * A suspended user is left out too (20.10 lists them): Mailroom never proposes them as an assignee.
+ */
+export async function readEntityUsers(
+  deps: ListTemplateDependencies,
+  entityIdText: string | undefined,
+): Promise<EntityUsers> {
+  const entityId = databaseIdOf(entityIdText)
+  const entity = entityId === null ? null : await deps.entities.findById(entityId)
+  if (entity === null) fail('ENTITY_NOT_FOUND')
+  return { users: [...(await deps.listTemplates.usersOfEntity(entity.entity_id))] }
+}
+
+/**
  * `GET /rest/roles` as `ListTemplateController::getRoles`: the roles, what the caller may change in the context
  * asked, and whether the roles of a template are kept when an outgoing letter is indexed (the parameter
  * `keepDiffusionRoleInOutgoingIndexation`, set and not 0).
@@ -117,5 +134,6 @@ export function createListTemplateUseCases(deps: ListTemplateDependencies): List
   return {
     ofEntity: (actor, entityId, query) => readEntityListTemplates(deps, actor, entityId, query),
     roles: (actor, query) => readDiffusionRoles(deps, actor, query),
+    usersOfEntity: (_actor, entityId) => readEntityUsers(deps, entityId),
   }
 }

@@ -1,5 +1,6 @@
+import type { RedirectUser } from '../actions/ports.js'
 import type { Actor } from '../actors/actor.js'
-import type { DiffusionRoles, EntityListTemplates } from '../api/list-template-schemas.js'
+import type { DiffusionRoles, EntityListTemplates, EntityUsers } from '../api/list-template-schemas.js'
 import type { EntityRepository } from '../entities/ports.js'
 import type { ParameterRepository } from '../parameters/ports.js'
 
@@ -56,6 +57,8 @@ export interface ListTemplateStore {
     type: ListTemplateType | null,
     readerId: number,
   ): Promise<readonly StoredListTemplate[]>
+  /** The users of a department (its code) a diffusion list may name: not deleted, absent nor suspended. */
+  usersOfEntity(entityCode: string): Promise<readonly RedirectUser[]>
 }
 
 /** What the templates' reads need from the outside. */
@@ -73,6 +76,8 @@ export interface ListTemplateServices {
     entityId: string | undefined,
     query: Readonly<Record<string, unknown>>,
   ): Promise<EntityListTemplates>
+  /** `GET /rest/entities/{id}/users`: whom the diffusion list offers as a department's assignee. */
+  usersOfEntity(actor: Actor, entityId: string | undefined): Promise<EntityUsers>
   /** `GET /rest/roles`: the roles of a diffusion list and whether the caller may change them. */
   roles(actor: Actor, query: Readonly<Record<string, unknown>>): Promise<DiffusionRoles>
 }

@@ -324,3 +324,47 @@ describe('GET /rest/roles as a hostile clerk meets it', () => {
     expect([huge.status, huge.json.roles.length]).toEqual([200, 3])
   })
 })
+
+describe("GET /rest/entities/{id}/users: the diffusion list's assignee menu", () => {
+  const CAB = 2
+  const usersOf = (entityId: number | string, auth = bbain) =>
+    s.call('GET', `/rest/entities/${entityId}/users`, { auth })
+  const ppetit = {
+    id: 5,
+    user_id: 'ppetit',
+    firstname: 'Patricia',
+    lastname: 'PETIT',
+    labelToDisplay: 'Patricia PETIT',
+    descriptionToDisplay: 'Service Courrier',
+  }
+
+  it("lists the department's members with their primary department, to any signed-in user, as 20.10", async () => {
+    const cab = await usersOf(CAB, ddur)
+    expect([cab.status, cab.json]).toEqual([200, { users: [ppetit] }])
+    const pe = await usersOf(PE)
+    expect([pe.status, pe.json]).toEqual([200, { users: [] }])
+  })
+
+  it('leaves out a member absent, suspended or deleted: none may become the assignee', async () => {
+    for (const status of ['ABS', 'SPD', 'DEL']) {
+      await s.mailroom.db.updateTable('users').set({ status }).where('id', '=', ppetit.id).execute()
+      const cab = await usersOf(CAB)
+      expect([status, cab.json]).toEqual([status, { users: [] }])
+    }
+    await s.mailroom.db.updateTable('users').set({ status: 'OK' }).where('id', '=', ppetit.id).execute()
+  })
+
+  it("refuses an id that names no department with 400 'Entity not found', never 500", async () => {
+    for (const id of ['PE', '0', '-1', '1e3', '987654', '2147483648', '99999999999999999999', 'x'.repeat(4000)]) {
+      const response = await usersOf(id)
+      expect([id.slice(0, 20), response.status, response.json]).toEqual([
+        id.slice(0, 20),
+        400,
+        { errors: 'Entity not found' },
+      ])
+    }
+    const nul = await usersOf('%00')
+    expect([nul.status, nul.json]).toEqual([400, { errors: NUL }])
+    expect((await s.call('GET', `/rest/entities/${CAB}/users`, { auth: 'ddur:wrong' })).status).toBe(401)
+  })
+})

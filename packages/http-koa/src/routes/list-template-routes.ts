@@ -6,13 +6,16 @@ import {
   EntityListTemplatesPathSchema,
   EntityListTemplatesQuerySchema,
   EntityListTemplatesSchema,
+  type EntityUsers,
+  EntityUsersPathSchema,
+  EntityUsersSchema,
 } from '@mailroom/core'
 import { actorOf } from '../middleware/authenticate.js'
 import { json, type RouteDeclaration } from './route-declaration.js'
 
 /**
  * What 20.10's diffusion list editor reads: a department's templates (the assignee and copies the redirect dialog
- * and the indexing form propose for it) and the roles of a list.
+ * and the indexing form propose for it), its users (the assignee menu) and the roles of a list.
  */
 export const listTemplateRoutes: readonly RouteDeclaration[] = [
   {
@@ -104,6 +107,40 @@ export const listTemplateRoutes: readonly RouteDeclaration[] = [
       ({ services }) =>
       async (ctx) => {
         ctx.body = await services.listTemplates.roles(actorOf(ctx), ctx.query)
+      },
+  },
+  {
+    method: 'get',
+    path: '/rest/entities/:id/users',
+    operationId: 'getEntityUsers',
+    tag: 'diffusion',
+    summary: "A department's users, whom the diffusion list offers as its assignee",
+    description:
+      "The members of the department (its serial id), neither deleted, absent nor suspended (20.10 lists suspended ones too), by last then first name, each with the label of their primary department. Any signed-in user, as in 20.10: the forms offer every department. 'Entity not found' for an id that names none.",
+    security: 'user',
+    request: { path: EntityUsersPathSchema },
+    responses: {
+      '200': {
+        description: 'The users',
+        content: json(EntityUsersSchema, {
+          users: [
+            {
+              id: 12,
+              user_id: 'ssaporta',
+              firstname: 'Sabrina',
+              lastname: 'SAPORTA',
+              labelToDisplay: 'Sabrina SAPORTA',
+              descriptionToDisplay: 'Petite Enfance',
+            },
+          ],
+        } satisfies EntityUsers),
+      },
+    },
+    errors: ['ENTITY_NOT_FOUND'],
+    serve:
+      ({ services }) =>
+      async (ctx) => {
+        ctx.body = await services.listTemplates.usersOfEntity(actorOf(ctx), ctx.params.id)
       },
   },
 ]

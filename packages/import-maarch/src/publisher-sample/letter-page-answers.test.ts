@@ -52,7 +52,7 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       'ddaull: ValidationBasket (group 3), letter 16 (in basket): history',
     ],
     reason:
-      "the import's own IMPORT line (\"Imported from Maarch Courrier 20.10.x\", no user nor address), which 20.10 cannot have: it says where the letter came from and what the import repaired or flagged (docs/migrating-from-maarch.md); only these clerks hold view_full_history, the others see the actions' lines",
+      'the import\'s own IMPORT line ("Imported from Maarch Courrier 20.10.x", no user nor address), which 20.10 cannot have: it says where the letter came from and what the import repaired or flagged (docs/migrating-from-maarch.md); only these clerks hold view_full_history, the others see the actions\' lines',
   },
   {
     exchanges: letterPageFiles

@@ -22,7 +22,7 @@ import { insertHistoryRows } from '../history/history-rows.js'
 import { setRecordsStatus } from '../status/set-records-status.js'
 import type { StorageContext } from '../storage-context.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
-import { primaryEntityLabelOf } from '../users/primary-entity-label.js'
+import { usersOfEntities } from '../users/users-of-entities.js'
 import { completeLetters, takeLetters } from './component-work.js'
 
 type Executor = Kysely<Database>
@@ -299,30 +299,7 @@ export class KyselyActionsStore implements ActionsStore {
   }
 
   async usersOf(entityIds: readonly string[]): Promise<RedirectUser[]> {
-    const rows = await this.#context.db
-      .selectFrom('users as u')
-      .select(['u.id', 'u.user_id', 'u.firstname', 'u.lastname', primaryEntityLabelOf('u.id').as('entity_label')])
-      .where('u.status', 'not in', ['DEL', 'ABS', 'SPD'])
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('users_entities as ue')
-            .select('ue.user_id')
-            .whereRef('ue.user_id', '=', 'u.id')
-            .where('ue.entity_id', 'in', [...entityIds]),
-        ),
-      )
-      .orderBy('u.lastname')
-      .orderBy('u.firstname')
-      .execute()
-    return rows.map((row) => ({
-      id: row.id,
-      user_id: row.user_id,
-      firstname: row.firstname,
-      lastname: row.lastname,
-      labelToDisplay: `${row.firstname ?? ''} ${row.lastname ?? ''}`,
-      descriptionToDisplay: row.entity_label ?? null,
-    }))
+    return usersOfEntities(this.#context.db, entityIds)
   }
 
   async parameterInt(id: string): Promise<number | null> {

@@ -8,6 +8,7 @@ import type {
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import { primaryEntityLabelOf } from '../users/primary-entity-label.js'
+import { usersOfEntities } from '../users/users-of-entities.js'
 
 const CIRCUIT_PRIVILEGES: readonly CircuitPrivilege[] = ['visa_documents', 'sign_document', 'avis_documents']
 
@@ -28,6 +29,8 @@ function circuitPrivilegesOf(userColumn: string) {
 /** Core's templates port over kysely: a department's templates, then their members with what they name. */
 export function kyselyListTemplateStore(db: Kysely<Database>): ListTemplateStore {
   return {
+    usersOfEntity: (entityCode) => usersOfEntities(db, [entityCode]),
+
     async templatesOfEntity(entityId: number, type: ListTemplateType | null, readerId: number) {
       let templatesQuery = db
         .selectFrom('list_templates')
