@@ -14,6 +14,10 @@ export default mailroomVitestConfig({
     'src/docserver/document-writer.test.ts',
     'src/docserver/folder-syncs.test.ts',
     'src/fulltext/lease-keeper.test.ts',
+    // The compilers' SQL checked on a PGlite of their own (tables made for the test), whatever the project's
+    // database: run twice they did the same 30 s of work twice.
+    'src/search/compile-clause.test.ts',
+    'src/search/compile-subquery.test.ts',
   ],
   // What PostgreSQL's server does with named prepared statements, a pool's statement timeout and two connections
   // writing at once, which PGlite (one connection) does not have.
