@@ -21,6 +21,7 @@ import type {
   BasketListStoredRow,
   BasketStore,
   BasketsServices,
+  GroupBasketDisplay,
   StoredBasket,
   StoredGroup,
 } from './ports.js'
@@ -101,6 +102,8 @@ export interface ControlledList {
   readonly basket: StoredBasket
   readonly group: StoredGroup
   readonly ownerUserId: number
+  /** What the group's list shows (`groupbasket`), read by the last check: the list needs it, not read twice. */
+  readonly display: GroupBasketDisplay
 }
 
 /**
@@ -127,8 +130,9 @@ export async function controlList(
   } else if (ownerUserId === null || lentTo !== actor.id) fail('BASKET_OUT_OF_PERIMETER')
   const ownerGroups = await deps.baskets.groupsOf(ownerUserId)
   if (!ownerGroups.some((g) => g.id === group.id)) fail('BASKET_GROUP_NOT_LINKED_TO_USER')
-  if (!(await deps.baskets.groupBasket(basket.basketId, group.groupId))) fail('BASKET_GROUP_NOT_LINKED_TO_BASKET')
-  return { basket, group, ownerUserId }
+  const display = await deps.baskets.groupBasket(basket.basketId, group.groupId)
+  if (!display) fail('BASKET_GROUP_NOT_LINKED_TO_BASKET')
+  return { basket, group, ownerUserId, display }
 }
 
 /** One item of `list_display.subInfos` as stored: its value names what it shows. */
@@ -176,7 +180,7 @@ export async function readBasketList(
   path: BasketListPath,
   rawQuery: Readonly<Record<string, unknown>>,
 ): Promise<BasketList> {
-  const { basket, group, ownerUserId } = await controlList(deps, actor, path)
+  const { basket, ownerUserId, display } = await controlList(deps, actor, path)
   const query = parseBasketListQuery(rawQuery, basket.resOrder)
   const allResources = await deps.baskets.listIds(basket, ownerUserId, query, actor)
   const page = query.offset < 0 ? [] : allResources.slice(query.offset, query.offset + query.limit)
@@ -191,7 +195,6 @@ export async function readBasketList(
     templateColumns: 0,
   }
   if (page.length === 0) return answer
-  const display = (await deps.baskets.groupBasket(basket.basketId, group.groupId))!
   const { templateColumns, items } = listDisplayOf(display.listDisplay)
   const rows = await deps.baskets.rows(
     actor,

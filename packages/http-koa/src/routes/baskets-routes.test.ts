@@ -35,6 +35,7 @@ const LIST_DISPLAY = {
 }
 
 const bbain = demoAuth('bbain')
+const ROOT = 'superadmin:superadmin'
 const bblier = demoAuth('bblier')
 const listPath = (user: number, group: number, basket: string | number, rest = '') =>
   `/rest/resourcesList/users/${user}/groups/${group}/baskets/${typeof basket === 'number' ? basket : baskets.get(basket)}${rest}`
@@ -186,6 +187,55 @@ describe('GET /rest/home', () => {
       }),
     ])
     expect(home.assignedBaskets).toEqual([])
+  })
+
+  it('counts afresh after a clause, a membership or a macro value changes, though compiled clauses are kept', async () => {
+    const counts = async () => {
+      const home = (await s.call('GET', '/rest/home', { auth: bbain })).json
+      const own = home.regroupedBaskets[0].baskets as { basket_id: string; resourceNumber: number }[]
+      return {
+        ...Object.fromEntries(own.map((b) => [b.basket_id, b.resourceNumber])),
+        lent: home.assignedBaskets[0].resourceNumber,
+      }
+    }
+    const initially = { MyBasket: 4, NewBasket: 2, lent: 2 }
+    // The second home is served by the clauses the first compiled.
+    expect([await counts(), await counts()]).toEqual([
+      expect.objectContaining(initially),
+      expect.objectContaining(initially),
+    ])
+    const exported = (await s.call('GET', '/admin/organisation', { auth: ROOT })).json
+    const newBasket = exported.baskets.find((b: { id: string }) => b.id === 'NewBasket')
+    const applyClause = async (clause: string) => {
+      const applied = await s.call('PUT', '/admin/organisation', {
+        auth: ROOT,
+        body: { version: 1, baskets: [{ ...newBasket, clause }] },
+      })
+      expect([applied.status, applied.json]).toEqual([200, expect.anything()])
+    }
+    const db = s.mailroom.db
+    try {
+      await applyClause("subject like 'Panier%' and status = 'COU' and destination = @my_primary_entity")
+      expect(await counts()).toMatchObject({ ...initially, NewBasket: 1 })
+      // bbain joins DGS: @my_entities of her own baskets; bblier joins DRH: @my_entities of the basket he lends her.
+      await db
+        .insertInto('users_entities')
+        .values({ user_id: 3, entity_id: 'DGS', user_role: '', primary_entity: 'N' })
+        .execute()
+      expect(await counts()).toMatchObject({ MyBasket: 6, NewBasket: 1, lent: 2 })
+      await db
+        .insertInto('users_entities')
+        .values({ user_id: 4, entity_id: 'DRH', user_role: '', primary_entity: 'N' })
+        .execute()
+      expect(await counts()).toMatchObject({ MyBasket: 6, NewBasket: 1, lent: 3 })
+    } finally {
+      await applyClause(newBasket.clause)
+      await db
+        .deleteFrom('users_entities')
+        .where((eb) => eb.or([eb.and({ user_id: 3, entity_id: 'DGS' }), eb.and({ user_id: 4, entity_id: 'DRH' })]))
+        .execute()
+    }
+    expect(await counts()).toMatchObject(initially)
   })
 
   it('gives a user without baskets empty lists', async () => {

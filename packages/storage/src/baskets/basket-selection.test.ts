@@ -1,7 +1,7 @@
 import { isDomainError } from '@mailroom/core'
 import fc from 'fast-check'
 import { type Expression, type SqlBool, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import { basketSelection, basketSelectionOfUser } from './basket-selection.js'
@@ -133,5 +133,31 @@ describe('basketSelection', () => {
       ),
       { numRuns: 60, seed: 53 },
     )
+  })
+})
+
+describe('the entity tree basket clauses are compiled against', () => {
+  it('stays the same list across refreshes while no entity changes, and is a new one once one does', async () => {
+    const bbain = (await t.mailroom.auth.authenticatePassword('bbain', 'maarch'))!
+    const own = new PerimeterGuard({ info() {}, warn() {}, error() {} })
+    const tree = async () => (await own.macroContext(t.mailroom.db, bbain)).allEntities
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const first = await tree()
+      vi.setSystemTime(Date.now() + 60_000)
+      // Re-read (its 5 s are over), the same rows: the same list, so what was compiled against it is kept.
+      expect(await tree()).toBe(first)
+      await t.mailroom.db
+        .insertInto('entities')
+        .values({ entity_id: 'TREE53', entity_label: 'Arbre', short_label: 'Arbre', entity_type: 'Service' })
+        .execute()
+      vi.setSystemTime(Date.now() + 60_000)
+      const changed = await tree()
+      expect(changed).not.toBe(first)
+      expect(changed.map((e) => e.entityId)).toContain('TREE53')
+    } finally {
+      vi.useRealTimers()
+      await t.mailroom.db.deleteFrom('entities').where('entity_id', '=', 'TREE53').execute()
+    }
   })
 })

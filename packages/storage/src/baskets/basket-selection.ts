@@ -1,10 +1,11 @@
 import type { Actor, BasketClauseSource } from '@mailroom/core'
 import { basketClauseTree } from '@mailroom/core'
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
+import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import type { Database } from '../database/schema.js'
 import type { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import { compileBasketClause } from '../search/compile-clause.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
+import { CompiledBaskets } from './compiled-baskets.js'
 
 /** What a basket's selection is computed with: the database and the perimeter's entity tree. */
 export interface BasketSelectionContext {
@@ -24,8 +25,40 @@ export async function basketSelection(
   basket: BasketClauseSource,
   owner: Actor,
 ): Promise<Expression<SqlBool>> {
-  const tree = basketClauseTree(basket, await context.perimeter.macroContext(context.db, owner))
-  return sql<SqlBool>`(${compileBasketClause(tree)})`
+  return (await compiledBasket(context, basket, owner)).condition
+}
+
+/** A basket's clause compiled for its owner: its condition, and its count statement ready to run. */
+export interface CompiledBasket {
+  readonly condition: Expression<SqlBool>
+  /** `select count(*)::int as n from res_view_letterbox where <condition>`, compiled once. */
+  readonly count: CompiledQuery<{ n: number }>
+}
+
+/** One cache per Mailroom: its PerimeterGuard is the one the entity tree comes from. */
+const caches = new WeakMap<PerimeterGuard, CompiledBaskets<CompiledBasket>>()
+
+/** basketSelection's condition and count statement, compiled at the first request and kept (CompiledBaskets). */
+export async function compiledBasket(
+  context: BasketSelectionContext,
+  basket: BasketClauseSource,
+  owner: Actor,
+): Promise<CompiledBasket> {
+  const macros = await context.perimeter.macroContext(context.db, owner)
+  let cache = caches.get(context.perimeter)
+  if (cache === undefined) {
+    cache = new CompiledBaskets()
+    caches.set(context.perimeter, cache)
+  }
+  return cache.of(basket, macros, () => {
+    const condition = sql<SqlBool>`(${compileBasketClause(basketClauseTree(basket, macros))})`
+    const count = context.db
+      .selectFrom('res_view_letterbox')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(condition)
+      .compile()
+    return { condition, count }
+  })
 }
 
 /**
@@ -40,6 +73,22 @@ export async function basketSelectionOfUser(
   ownerUserId: number,
   reader?: Actor,
 ): Promise<Expression<SqlBool>> {
-  const owner = reader?.id === ownerUserId ? reader : await new KyselyUserRepository(context.db).loadActor(ownerUserId)
+  const owner = await ownerOf(context, ownerUserId, reader)
   return owner ? basketSelection(context, basket, owner) : sql<SqlBool>`false`
+}
+
+/** compiledBasket for the user of serial id `ownerUserId`, as basketSelectionOfUser; null for no such user. */
+export async function compiledBasketOfUser(
+  context: BasketSelectionContext,
+  basket: BasketClauseSource,
+  ownerUserId: number,
+  reader?: Actor,
+): Promise<CompiledBasket | null> {
+  const owner = await ownerOf(context, ownerUserId, reader)
+  return owner ? compiledBasket(context, basket, owner) : null
+}
+
+function ownerOf(context: BasketSelectionContext, ownerUserId: number, reader?: Actor): Promise<Actor | null> {
+  if (reader?.id === ownerUserId) return Promise.resolve(reader)
+  return new KyselyUserRepository(context.db).loadActor(ownerUserId)
 }

@@ -15,7 +15,7 @@ import type { Database } from '../database/schema.js'
 import { isRefusedQuery } from '../search/run-search.js'
 import { allOf, type FilterName, filterConditions, listOrder, sharedConditions } from './basket-list-sql.js'
 import { BASKET_COLUMNS, groupsOf, homeBaskets, lentBaskets, profileBaskets, storedBasket } from './basket-rows.js'
-import { type BasketSelectionContext, basketSelectionOfUser } from './basket-selection.js'
+import { type BasketSelectionContext, basketSelectionOfUser, compiledBasketOfUser } from './basket-selection.js'
 import { displayValuesOf, type RowFacts } from './display-values.js'
 
 type Executor = Kysely<Database>
@@ -71,15 +71,10 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
     lentTo: (actualUserId) => lentBaskets(db, 'actual', actualUserId),
 
     async count(basket, ownerUserId, reader) {
-      const condition = await basketSelectionOfUser(context, basket, ownerUserId, reader)
-      const row = await refusedAsBasket(basket, null, () =>
-        db
-          .selectFrom('res_view_letterbox')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where(condition)
-          .executeTakeFirstOrThrow(),
-      )
-      return row.n
+      const compiled = await compiledBasketOfUser(context, basket, ownerUserId, reader)
+      if (compiled === null) return 0
+      const { rows } = await refusedAsBasket(basket, null, () => db.executeQuery(compiled.count))
+      return rows[0]!.n
     },
 
     async basket(id) {
@@ -131,18 +126,19 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
     async rows(reader, resIds, displayValues) {
       if (resIds.length === 0) return []
       const tables = await optionalTables(db)
-      const { rows } = await sql<RowFacts>`select t.id::bigint as res_id, d.*, x.*
-        from unnest(${sql.val([...resIds])}::bigint[]) with ordinality as t(id, n)
-        cross join lateral (${resourceDetails(reader, tables, sql`t.id`, null)}) d
-        cross join lateral (select r.category_id, r.custom_fields, r.locker_user_id,
+      // The list's own columns in the details' sub-select: a second lateral over res_letterbox cost more planning
+      // than the whole statement's execution.
+      const listColumns = sql`r.category_id, r.custom_fields, r.locker_user_id,
             r.locker_user_id is not null and r.locker_user_id <> ${reader.id} and r.locker_time > now() as locked,
             (select lu.firstname || ' ' || lu.lastname from users lu where lu.id = r.locker_user_id) as locker_name,
             (r.creation_date at time zone 'UTC')::text as creation_text,
             (r.process_limit_date at time zone 'UTC')::text as process_limit_text,
             (r.modification_date at time zone 'UTC')::text as modification_text,
             (r.opinion_limit_date at time zone 'UTC')::text as opinion_limit_text,
-            (r.closing_date at time zone 'UTC')::text as closing_text
-          from res_letterbox r where r.res_id = t.id) x
+            (r.closing_date at time zone 'UTC')::text as closing_text`
+      const { rows } = await sql<RowFacts>`select t.id::bigint as res_id, d.*
+        from unnest(${sql.val([...resIds])}::bigint[]) with ordinality as t(id, n)
+        cross join lateral (${resourceDetails(reader, tables, sql`t.id`, null, listColumns)}) d
         order by t.n`.execute(db)
       const values = await displayValuesOf(db, reader, rows, displayValues)
       return rows.map(

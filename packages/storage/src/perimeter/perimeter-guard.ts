@@ -262,16 +262,17 @@ export class PerimeterGuard {
       .select(['id', 'entity_id', 'parent_entity_id', 'entity_type', 'enabled'])
       .execute()
       .then((rows) => {
-        this.#tree = {
-          until: now + ENTITY_TREE_TTL_MS,
-          entities: rows.map((r) => ({
-            id: r.id,
-            entityId: r.entity_id,
-            parentEntityId: r.parent_entity_id,
-            entityType: r.entity_type,
-            enabled: r.enabled === 'Y',
-          })),
-        }
+        const entities = rows.map((r) => ({
+          id: r.id,
+          entityId: r.entity_id,
+          parentEntityId: r.parent_entity_id,
+          entityType: r.entity_type,
+          enabled: r.enabled === 'Y',
+        }))
+        // The same list when nothing changed: what is compiled against the tree (basket clauses) is kept by it.
+        const previous = this.#tree?.entities
+        const same = previous !== undefined && JSON.stringify(previous) === JSON.stringify(entities)
+        this.#tree = { until: now + ENTITY_TREE_TTL_MS, entities: same ? previous : entities }
         return this.#tree
       })
       .finally(() => {
