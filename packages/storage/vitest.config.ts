@@ -18,6 +18,8 @@ export default mailroomVitestConfig({
     // database: run twice they did the same 30 s of work twice.
     'src/search/compile-clause.test.ts',
     'src/search/compile-subquery.test.ts',
+    'src/baskets/compiled-baskets.test.ts',
+    'src/criteria-search/search-resources.test.ts',
   ],
   // What PostgreSQL's server does with named prepared statements, a pool's statement timeout and two connections
   // writing at once, which PGlite (one connection) does not have.
