@@ -128,3 +128,19 @@ export async function addPetiteEnfanceClerk(mailroom: TestServer['mailroom']): P
   })
   return { userId: clerk.id, auth: `ssaporta:${password}` }
 }
+
+/** A colleague of bbain in her department (PJS), for the redirect to a person: the demo has none. */
+export async function addYouthServiceColleague(
+  mailroom: TestServer['mailroom'],
+): Promise<{ userId: number; auth: string }> {
+  const password = 'jeunesse-et-sports-2026'
+  const colleague = await mailroom.organisation!.addUser({
+    login: 'jjamet',
+    firstname: 'Jonas',
+    lastname: 'JAMET',
+    groups: ['AGENT'],
+    entities: [{ id: 'PJS', primary: true }],
+    password,
+  })
+  return { userId: colleague.id, auth: `jjamet:${password}` }
+}

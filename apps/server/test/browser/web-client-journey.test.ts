@@ -15,6 +15,7 @@ import {
   addArrivalModelFields,
   addCopyBasket,
   addPetiteEnfanceClerk,
+  addYouthServiceColleague,
   type JourneyIds,
   type PetiteEnfanceClerk,
 } from './web-client-journey-data.js'
@@ -23,8 +24,8 @@ import { tourScreenshot } from './web-client-tour.js'
 
 // Issue 54's journey, as the folder's README tells it, in Maarch 20.10's own client served by Mailroom: the
 // sign-in page, bbain signs in, her baskets with their counts, "Courriers à traiter" lists a letter addressed to
-// her, a click opens it on its processing page (locked), "Cloturer" closes it; "Rediriger" to another department;
-// a copy marked as read in "Courriers en copie". One browser, one server per database (this file runs in the
+// her, a click opens it on its processing page (locked), "Cloturer" closes it; "Rediriger" to another department,
+// and to a colleague of her own department; a copy marked as read in "Courriers en copie". One browser, one server per database (this file runs in the
 // PGlite and in the PostgreSQL project). Every /rest call the page makes that fails is logged and listed at the
 // end: the routes still missing.
 
@@ -36,6 +37,7 @@ const SUBJECTS = {
   close: 'Plainte au sujet de la piscine municipale',
   redirect: 'Demande de subvention du club de judo',
   copy: 'Invitation à l’inauguration du gymnase',
+  person: 'Réservation de la salle des fêtes',
 } as const
 
 /** A /rest call the page made that failed (4xx other than an expected 401 before sign-in, 501, 5xx). */
@@ -52,7 +54,8 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
   let page: Page
   let ids: JourneyIds
   let peClerk: PetiteEnfanceClerk
-  const letters = { close: 0, redirect: 0, copy: 0 }
+  const letters = { close: 0, redirect: 0, copy: 0, person: 0 }
+  let colleague: { userId: number; auth: string }
   const failed: FailedCall[] = []
   let step = 'load'
   let lastRestAnswer = Date.now()
@@ -86,6 +89,8 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     peClerk = await addPetiteEnfanceClerk(s.mailroom)
     letters.close = await register(SUBJECTS.close, [{ id: 3, type: 'user', mode: 'dest' }])
     letters.redirect = await register(SUBJECTS.redirect, [{ id: 3, type: 'user', mode: 'dest' }])
+    letters.person = await register(SUBJECTS.person, [{ id: 3, type: 'user', mode: 'dest' }])
+    colleague = await addYouthServiceColleague(s.mailroom)
     letters.copy = await register(SUBJECTS.copy, [
       { id: 4, type: 'user', mode: 'dest' },
       { id: 3, type: 'user', mode: 'cc' },
@@ -140,7 +145,7 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     await page.getByRole('button', { name: lang.LOGIN! }).click()
     await page.waitForURL(/#\/home/)
     await page.getByText('Barbara').first().waitFor()
-    await expect.poll(() => countOf('Courriers à traiter')).toBe('2')
+    await expect.poll(() => countOf('Courriers à traiter')).toBe('3')
     expect(await countOf('Courriers en copie')).toBe('1')
     expect(await countOf('Courriers en retard')).toBe('0')
     await tourScreenshot(page, '2-home')
@@ -153,7 +158,8 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     await page.waitForURL(new RegExp(`#/basketList/users/3/groups/${ids.agentGroup}/baskets/${ids.myBasket}`))
     await page.getByText(SUBJECTS.close).waitFor()
     await page.getByText(SUBJECTS.redirect).waitFor()
-    await page.getByText('2 Résultat(s)').waitFor()
+    await page.getByText(SUBJECTS.person).waitFor()
+    await page.getByText('3 Résultat(s)').waitFor()
     expect(await page.getByText(SUBJECTS.copy).count()).toBe(0)
     await tourScreenshot(page, '3-basket')
     expect(failed).toEqual([])
@@ -245,7 +251,7 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     await tourScreenshot(page, '5-action-dialog')
     await confirm(dialog)
     await page.waitForURL(/#\/basketList\//)
-    await page.getByText('1 Résultat(s)').waitFor()
+    await page.getByText('2 Résultat(s)').waitFor()
     expect(await page.getByText(SUBJECTS.close).count()).toBe(0)
     expect(await lockOf(letters.close)).toMatchObject({ status: 'END', locker_user_id: null })
     const history = await s.call('GET', `/rest/resources/${letters.close}/history`, { auth: demoAuth('bbain') })
@@ -293,6 +299,40 @@ describe.skipIf(missing !== null || material === null)("Maarch 20.10's web clien
     expect(hers.json.resources.map((letter: { subject: string }) => letter.subject)).toEqual([SUBJECTS.redirect])
     await tourScreenshot(page, '6-redirected')
     expect(failed.filter((f) => f.step === 'redirect')).toEqual([])
+  })
+
+  it('"Rediriger" to a colleague of her department: the letter stays in PJS, assigned to him', async (context) => {
+    step = 'redirect to a person'
+    if (!letterPageOpens) context.skip("the letter's page did not open (see the step before)")
+    await page.getByText(SUBJECTS.person).click()
+    await page.waitForURL(/#\/process\//)
+    const dialog = await openFromLetterPage('Rediriger')
+    // The demo lets AGENT redirect from this basket to the users of her own departments (MY_ENTITIES, USERS).
+    await dialog.getByRole('button', { name: lang.toAnUser! }).click()
+    // The list of users opens by itself (GET /rest/resources/{id}/listInstance first); pick the colleague.
+    await page.locator('mat-option').filter({ hasText: 'Jonas JAMET' }).click()
+    // Still her department (GET …/users/{userId}/isDestinationChanging: false): the colleague as assignee.
+    await dialog.getByText('Jonas JAMET').first().waitFor()
+    await quiet()
+    await tourScreenshot(page, '6b-redirect-to-a-person')
+    expect(failed.filter((f) => f.step === 'redirect to a person')).toEqual([])
+    await confirm(dialog)
+    await page.waitForURL(/#\/basketList\//)
+    await expect.poll(() => page.getByText(SUBJECTS.person).count()).toBe(0)
+    expect(await lockOf(letters.person)).toMatchObject({
+      locker_user_id: null,
+      destination: 'PJS',
+      dest_user: colleague.userId,
+    })
+    // In his "Courriers à traiter", read back through the API as him.
+    const his = await s.call(
+      'GET',
+      `/rest/resourcesList/users/${colleague.userId}/groups/${ids.agentGroup}/baskets/${ids.myBasket}`,
+      { auth: colleague.auth },
+    )
+    expect(his.status, his.text).toBe(200)
+    expect(his.json).toMatchObject({ count: 1, allResources: [letters.person] })
+    expect(failed.filter((f) => f.step === 'redirect to a person')).toEqual([])
   })
 
   it('a copy in "Courriers en copie", marked as read from the list, leaves it', async () => {
