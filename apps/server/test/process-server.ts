@@ -88,13 +88,24 @@ export async function createOwnCluster(): Promise<OwnCluster> {
   if (!bin) throw new Error('PostgreSQL binaries are not installed')
   const dir = await mkdtemp(join(tmpdir(), 'mailroom-cluster-'))
   spawnSync('chown', ['postgres:postgres', dir])
-  const port = 56000 + Math.floor(Math.random() * 2000)
+  // Below Linux's ephemeral range (32768–60999), where any outgoing connection of the run may hold a port (a
+  // cluster on 57210 once found it taken); another listener can still hold one: the first start tries three.
+  const pickPort = () => 20000 + Math.floor(Math.random() * 10000)
+  let port = pickPort()
   asPostgres(`'${bin}/initdb' -D '${dir}/data' -U postgres --auth=trust -E UTF8 >/dev/null`)
   const start = () =>
     asPostgres(
       `'${bin}/pg_ctl' -D '${dir}/data' -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off' -l '${dir}/log' -w start >/dev/null`,
     )
-  start()
+  for (let attempt = 1; ; attempt++) {
+    try {
+      start()
+      break
+    } catch (error) {
+      if (attempt === 3) throw error
+      port = pickPort()
+    }
+  }
   asPostgres(`'${bin}/createdb' -h 127.0.0.1 -p ${port} -U postgres test`)
   return {
     url: `postgres://postgres@127.0.0.1:${port}/test`,
