@@ -398,6 +398,7 @@ export type {
   BasketListStoredRow,
   BasketStore,
   BasketsServices,
+  BasketToCount,
   DisplayValue,
   GroupBasketDisplay,
   HomeBasketRow,

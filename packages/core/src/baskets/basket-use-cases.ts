@@ -11,7 +11,7 @@ import type {
   LastResources,
 } from '../api/basket-schemas.js'
 import { withInertHtml } from '../criteria-search/list-row-html.js'
-import { fail, isDomainError } from '../errors/domain-error.js'
+import { fail } from '../errors/domain-error.js'
 import type { RecordPerimeter } from '../perimeter/ports.js'
 import { databaseIdOf } from '../request-values/database-id.js'
 import { safeHtml } from '../session-shell/safe-html.js'
@@ -21,6 +21,7 @@ import type {
   BasketListStoredRow,
   BasketStore,
   BasketsServices,
+  BasketToCount,
   GroupBasketDisplay,
   StoredBasket,
   StoredGroup,
@@ -37,20 +38,23 @@ export interface BasketsDependencies {
   readonly warn?: (message: string) => void
 }
 
-/** A basket's count, 0 for a clause that cannot be used (as 20.10's home page counts a failing clause), said once. */
-async function countOrZero(
+/**
+ * The baskets' counts in one call to the store (one statement for a home's dozen); a clause that cannot be used
+ * counts 0, as 20.10's home page counts a failing clause, and is said to the operator.
+ */
+async function countsOrZero(
   deps: BasketsDependencies,
-  basket: StoredBasket,
-  ownerUserId: number,
+  baskets: readonly BasketToCount[],
   reader: Actor,
-): Promise<number> {
-  try {
-    return await deps.baskets.count(basket, ownerUserId, reader)
-  } catch (error) {
-    if (!isDomainError(error) || error.code !== 'BASKET_CLAUSE_REFUSED') throw error
-    deps.warn?.(error.message)
+): Promise<number[]> {
+  if (baskets.length === 0) return []
+  const counts = await deps.baskets.counts(baskets, reader)
+  return counts.map((count) => {
+    if (typeof count === 'number') return count
+    if (count.code !== 'BASKET_CLAUSE_REFUSED') throw count
+    deps.warn?.(count.message)
     return 0
-  }
+  })
 }
 
 /** `GET /rest/home` as `HomeController::get`: the caller's groups with their baskets and counts, then lent baskets. */
@@ -61,13 +65,18 @@ export async function readHome(deps: BasketsDependencies, actor: Actor): Promise
     deps.baskets.lentTo(actor.id),
     deps.homeMessage(),
   ])
+  const groupRows = await Promise.all(groups.map((group) => deps.baskets.homeBaskets(actor.id, group)))
+  const toCount: BasketToCount[] = [
+    ...groupRows.flat().map((basket) => ({ basket, ownerUserId: actor.id })),
+    ...lentTo.map((lent) => ({ basket: lent.basket, ownerUserId: lent.ownerUserId })),
+  ]
+  const counts = await countsOrZero(deps, toCount, actor)
+  let next = 0
   const regroupedBaskets: Home['regroupedBaskets'] = []
-  for (const group of groups) {
-    const rows = await deps.baskets.homeBaskets(actor.id, group)
-    const baskets: HomeBasket[] = []
-    for (const row of rows) {
+  groups.forEach((group, index) => {
+    const baskets: HomeBasket[] = groupRows[index]!.map((row) => {
       const lent = lentBy.find((l) => l.basket.basketId === row.basketId && l.group.id === group.id)
-      baskets.push({
+      return {
         id: row.id,
         basket_id: row.basketId,
         basket_name: row.basketName,
@@ -76,23 +85,21 @@ export async function readHome(deps: BasketsDependencies, actor: Actor): Promise
         owner_user_id: actor.id,
         redirected: lent !== undefined,
         ...(lent ? { redirectedUser: lent.actualLabel } : {}),
-        resourceNumber: await countOrZero(deps, row, actor.id, actor),
-      })
-    }
+        resourceNumber: counts[next++]!,
+      }
+    })
     if (baskets.length > 0)
       regroupedBaskets.push({ groupSerialId: group.id, groupId: group.groupId, groupDesc: group.groupDesc, baskets })
-  }
-  const assignedBaskets: AssignedBasket[] = []
-  for (const lent of lentTo)
-    assignedBaskets.push({
-      ...assignedBasketOf(lent),
-      // The home page names the basket by its serial id where the profile names the loan (20.10).
-      id: lent.basket.id,
-      basket_clause: lent.basket.clause,
-      resourceNumber: await countOrZero(deps, lent.basket, lent.ownerUserId, actor),
-      uselessGroupId: lent.group.groupId,
-      ownerLogin: lent.ownerLogin,
-    })
+  })
+  const assignedBaskets: AssignedBasket[] = lentTo.map((lent) => ({
+    ...assignedBasketOf(lent),
+    // The home page names the basket by its serial id where the profile names the loan (20.10).
+    id: lent.basket.id,
+    basket_clause: lent.basket.clause,
+    resourceNumber: counts[next++]!,
+    uselessGroupId: lent.group.groupId,
+    ownerLogin: lent.ownerLogin,
+  }))
   // The client inserts it as markup without Angular's sanitiser (bypassSecurityTrustHtml): allow-listed here.
   return { regroupedBaskets, assignedBaskets, homeMessage: safeHtml(homeMessage), isLinkedToMaarchParapheur: false }
 }

@@ -1,5 +1,6 @@
 import type { Actor } from '../actors/actor.js'
 import type { BasketFilters, BasketList, BasketListRow, Home, IsAllowed, LastResources } from '../api/basket-schemas.js'
+import type { DomainError } from '../errors/domain-error.js'
 import type { BasketClauseSource } from './basket-clause.js'
 import type { BasketListQuery } from './basket-list-query.js'
 
@@ -25,6 +26,12 @@ export interface GroupBasketDisplay {
   readonly listDisplay: unknown
   readonly listEvent: string
   readonly listEventData: unknown
+}
+
+/** A basket to count, and whose clause to count it with (a lent basket is counted with its owner's). */
+export interface BasketToCount {
+  readonly basket: StoredBasket
+  readonly ownerUserId: number
 }
 
 /** A home-page basket before its count: the stored row and the member's colour (`users_baskets_preferences`). */
@@ -81,10 +88,11 @@ export interface BasketStore {
   /** Baskets lent to the user (`actual_user_id`), in basket order then name. */
   lentTo(actualUserId: number): Promise<LentBasket[]>
   /**
-   * How many records the basket holds for its owner; throws BASKET_CLAUSE_REFUSED for a clause it cannot use.
-   * `reader`: the caller, the owner of their own baskets (not read again).
+   * How many records each basket holds for its owner, in the order asked: a number, or the BASKET_CLAUSE_REFUSED
+   * error of a clause it cannot use (the others are counted all the same). `reader`: the caller, the owner of their
+   * own baskets (not read again).
    */
-  count(basket: StoredBasket, ownerUserId: number, reader: Actor): Promise<number>
+  counts(baskets: readonly BasketToCount[], reader: Actor): Promise<(number | DomainError)[]>
   basket(id: number): Promise<StoredBasket | null>
   group(id: number): Promise<StoredGroup | null>
   /** The colleague the owner lent this basket of this group to, or null. */

@@ -33,7 +33,11 @@ export interface CompiledBasket {
   readonly condition: Expression<SqlBool>
   /** `select count(*)::int as n from res_view_letterbox where <condition>`, compiled once. */
   readonly count: CompiledQuery<{ n: number }>
+  /** Tells this compilation from any other (compilations are immutable): countsStatement's cache key. */
+  readonly serial: number
 }
+
+let compilations = 0
 
 /** One cache per Mailroom: its PerimeterGuard is the one the entity tree comes from. */
 const caches = new WeakMap<PerimeterGuard, CompiledBaskets<CompiledBasket>>()
@@ -57,8 +61,47 @@ export async function compiledBasket(
       .select(sql<number>`count(*)::int`.as('n'))
       .where(condition)
       .compile()
-    return { condition, count }
+    return { condition, count, serial: ++compilations }
   })
+}
+
+/** How many combined statements one Mailroom keeps; past it the oldest go first. */
+const MAX_COUNT_STATEMENTS = 2_000
+const countStatements = new WeakMap<PerimeterGuard, Map<string, CompiledQuery<Record<string, number>>>>()
+
+/**
+ * One statement counting every basket given, `select (select count(*)… where <basket 1>) as n0, …`: a home page
+ * counts a dozen baskets, and a round trip each cost more of the event loop than anything else the route did.
+ * Compiled once per set of compilations (a home asks the same set each time) and kept beside them.
+ */
+export function countsStatement(
+  context: BasketSelectionContext,
+  baskets: readonly CompiledBasket[],
+): CompiledQuery<Record<string, number>> {
+  let statements = countStatements.get(context.perimeter)
+  if (statements === undefined) {
+    statements = new Map()
+    countStatements.set(context.perimeter, statements)
+  }
+  const key = baskets.map((b) => b.serial).join(',')
+  let statement = statements.get(key)
+  if (statement === undefined) {
+    const { db } = context
+    statement = db
+      .selectNoFrom(
+        baskets.map((basket, index) =>
+          db
+            .selectFrom('res_view_letterbox')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where(basket.condition)
+            .as(`n${index}`),
+        ),
+      )
+      .compile() as CompiledQuery<Record<string, number>>
+    if (statements.size >= MAX_COUNT_STATEMENTS) statements.delete(statements.keys().next().value as string)
+    statements.set(key, statement)
+  }
+  return statement
 }
 
 /**

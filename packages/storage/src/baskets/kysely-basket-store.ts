@@ -7,7 +7,14 @@ import type {
   FilterEntry,
   StoredBasket,
 } from '@mailroom/core'
-import { type BasketListQuery, basketClauseRefusal, CATEGORY_LABELS, domainError } from '@mailroom/core'
+import {
+  type BasketListQuery,
+  basketClauseRefusal,
+  CATEGORY_LABELS,
+  type DomainError,
+  domainError,
+  isDomainError,
+} from '@mailroom/core'
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely'
 import { optionalTables } from '../criteria-search/optional-tables.js'
 import { resourceDetails } from '../criteria-search/search-resources.js'
@@ -15,7 +22,13 @@ import type { Database } from '../database/schema.js'
 import { isRefusedQuery } from '../search/run-search.js'
 import { allOf, type FilterName, filterConditions, listOrder, sharedConditions } from './basket-list-sql.js'
 import { BASKET_COLUMNS, groupsOf, homeBaskets, lentBaskets, profileBaskets, storedBasket } from './basket-rows.js'
-import { type BasketSelectionContext, basketSelectionOfUser, compiledBasketOfUser } from './basket-selection.js'
+import {
+  type BasketSelectionContext,
+  basketSelectionOfUser,
+  type CompiledBasket,
+  compiledBasketOfUser,
+  countsStatement,
+} from './basket-selection.js'
 import { displayValuesOf, type RowFacts } from './display-values.js'
 
 type Executor = Kysely<Database>
@@ -70,11 +83,43 @@ export function kyselyBasketStore(context: BasketSelectionContext): BasketStore 
     lentBy: (ownerUserId) => lentBaskets(db, 'owner', ownerUserId),
     lentTo: (actualUserId) => lentBaskets(db, 'actual', actualUserId),
 
-    async count(basket, ownerUserId, reader) {
-      const compiled = await compiledBasketOfUser(context, basket, ownerUserId, reader)
-      if (compiled === null) return 0
-      const { rows } = await refusedAsBasket(basket, null, () => db.executeQuery(compiled.count))
-      return rows[0]!.n
+    async counts(toCount, reader) {
+      const counts: (number | DomainError)[] = []
+      const compiled: { readonly at: number; readonly basket: StoredBasket; readonly compiled: CompiledBasket }[] = []
+      for (const { basket, ownerUserId } of toCount) {
+        try {
+          const basketCompiled = await compiledBasketOfUser(context, basket, ownerUserId, reader)
+          if (basketCompiled !== null) compiled.push({ at: counts.length, basket, compiled: basketCompiled })
+          counts.push(0)
+        } catch (error) {
+          if (!isDomainError(error)) throw error
+          counts.push(error)
+        }
+      }
+      if (compiled.length === 0) return counts
+      try {
+        const { rows } = await db.executeQuery(
+          countsStatement(
+            context,
+            compiled.map((c) => c.compiled),
+          ),
+        )
+        compiled.forEach((c, index) => {
+          counts[c.at] = rows[0]![`n${index}`]!
+        })
+      } catch (error) {
+        if (!isRefusedQuery(error)) throw error
+        // A clause the database refuses fails the whole statement: each alone then, the refused one named.
+        for (const c of compiled)
+          try {
+            const { rows } = await refusedAsBasket(c.basket, null, () => db.executeQuery(c.compiled.count))
+            counts[c.at] = rows[0]!.n
+          } catch (refusal) {
+            if (!isDomainError(refusal)) throw refusal
+            counts[c.at] = refusal
+          }
+      }
+      return counts
     },
 
     async basket(id) {
