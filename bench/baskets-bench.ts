@@ -281,6 +281,13 @@ async function routesAtSampleSize(): Promise<void> {
         { url: `${list}/actions/19`, method: 'PUT', headers: JSON_AUTH, bodies: [one], status: 204 },
       ],
       ['GET isAllowed', { url: `${bench.base}/rest/resources/${letters[0]}/isAllowed`, headers: AUTH }],
+      // The demo's "Rediriger" (redirectAction) and "Clôturer" of MyBasket for AGENT.
+      ['GET resourcesList/actions/1/getRedirect', { url: `${list}/actions/1/getRedirect`, headers: AUTH }],
+      [
+        'POST …/actions/20/checkCloseWith…',
+        { url: `${list}/actions/20/checkCloseWithFieldsAction`, method: 'POST', headers: JSON_AUTH, bodies: [one] },
+      ],
+      ['GET /rest/currentUser/profile', { url: `${bench.base}/rest/currentUser/profile`, headers: AUTH }],
     ]
     for (const [name, request] of routes) await routeBesideFloor(bench, name, request, auth)
   } finally {
