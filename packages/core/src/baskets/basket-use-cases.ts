@@ -47,7 +47,6 @@ async function countsOrZero(
   baskets: readonly BasketToCount[],
   reader: Actor,
 ): Promise<number[]> {
-  if (baskets.length === 0) return []
   const counts = await deps.baskets.counts(baskets, reader)
   return counts.map((count) => {
     if (typeof count === 'number') return count

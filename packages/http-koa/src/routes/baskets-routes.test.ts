@@ -238,6 +238,34 @@ describe('GET /rest/home', () => {
     expect(await counts()).toMatchObject(initially)
   })
 
+  it('answers only the caller’s own and lent baskets, whatever the query says; nothing without credentials', async () => {
+    const plain = await s.call('GET', '/rest/home', { auth: bbain })
+    const hostile = [
+      'userId=4&groupId=5&basketId=DgsBasket',
+      `userId=${2 ** 31}&groupId=99999999999999999999`,
+      `a${'[b]'.repeat(200)}=1`,
+    ]
+    for (const query of hostile) {
+      const response = await s.call('GET', `/rest/home?${query}`, { auth: bbain })
+      expect([query, response.status, response.json]).toEqual([query, 200, plain.json])
+    }
+    // A NUL anywhere in the request is refused before any route, the home included.
+    const nul = await s.call('GET', '/rest/home?userId=%00&basket_id=%00MyBasket', { auth: bbain })
+    expect([nul.status, nul.json]).toEqual([
+      400,
+      { errors: 'Request contains a NUL character, which cannot be stored' },
+    ])
+    // The counts of bblier's own baskets reach bbain only through the one he lends her.
+    const ids = (home: { regroupedBaskets: { baskets: { basket_id: string }[] }[] }) =>
+      home.regroupedBaskets.flatMap((g) => g.baskets.map((b) => b.basket_id))
+    expect(ids(plain.json)).not.toContain('DgsBasket')
+    const ddur = await s.call('GET', `/rest/home?userId=3`, { auth: demoAuth('ddur') })
+    expect([ddur.json.regroupedBaskets, ddur.json.assignedBaskets]).toEqual([[], []])
+    const anonymous = await s.call('GET', '/rest/home', { auth: null })
+    expect(anonymous.status).toBe(401)
+    expect(JSON.stringify(anonymous.json)).not.toContain('resourceNumber')
+  })
+
   it('gives a user without baskets empty lists', async () => {
     const home = (await s.call('GET', '/rest/home', { auth: demoAuth('ddur') })).json
     expect([home.regroupedBaskets, home.assignedBaskets]).toEqual([[], []])

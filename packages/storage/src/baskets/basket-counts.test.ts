@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestMailroom, type TestMailroom } from '../../../testing/src/databases/test-database.js'
 import { insertStandInRecord } from '../../../testing/src/maarch-answers/stand-in-records.js'
 import { PerimeterGuard } from '../perimeter/perimeter-guard.js'
+import { compiledBasket, countsStatement } from './basket-selection.js'
 import { kyselyBasketStore } from './kysely-basket-store.js'
 
 /*
@@ -126,6 +127,17 @@ describe('BasketStore.counts', () => {
       bbain,
     )
     expect(counts).toEqual([await countWhere("destination = 'PJS'"), await countWhere("destination = 'DGS'"), 0])
+  })
+
+  it('compiles the statement of a set of baskets once, another for another set or order', async () => {
+    const context = { db: t.mailroom.db, perimeter: guard }
+    const [a, b] = await Promise.all(
+      ["status = 'NEW'", 'typist = @user_id'].map((c) => compiledBasket(context, basket(c), bbain)),
+    )
+    const ab = countsStatement(context, [a!, b!])
+    expect(countsStatement(context, [a!, b!])).toBe(ab)
+    expect(countsStatement(context, [b!, a!])).not.toBe(ab)
+    expect(countsStatement(context, [a!])).not.toBe(ab)
   })
 
   it('gives, for any baskets in any order, repeats included, what counting each alone gives', async () => {

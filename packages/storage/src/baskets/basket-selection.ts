@@ -5,7 +5,7 @@ import type { Database } from '../database/schema.js'
 import type { PerimeterGuard } from '../perimeter/perimeter-guard.js'
 import { compileBasketClause } from '../search/compile-clause.js'
 import { KyselyUserRepository } from '../users/kysely-user-repository.js'
-import { CompiledBaskets } from './compiled-baskets.js'
+import { CompiledBaskets, remembered } from './compiled-baskets.js'
 
 /** What a basket's selection is computed with: the database and the perimeter's entity tree. */
 export interface BasketSelectionContext {
@@ -39,8 +39,31 @@ export interface CompiledBasket {
 
 let compilations = 0
 
-/** One cache per Mailroom: its PerimeterGuard is the one the entity tree comes from. */
-const caches = new WeakMap<PerimeterGuard, CompiledBaskets<CompiledBasket>>()
+/** How many combined count statements one Mailroom keeps; past it the oldest go first. */
+const MAX_COUNT_STATEMENTS = 2_000
+
+/** A Mailroom's compiled baskets, and its statements counting several of them (countsStatement). */
+interface BasketCaches {
+  readonly compiled: CompiledBaskets<CompiledBasket>
+  readonly counts: Map<string, CompiledQuery<Record<string, number>>>
+}
+
+/** One per Mailroom: its PerimeterGuard is the one the entity tree comes from. */
+const caches = new WeakMap<PerimeterGuard, BasketCaches>()
+
+function cachesOf(perimeter: PerimeterGuard): BasketCaches {
+  let found = caches.get(perimeter)
+  if (found === undefined) {
+    found = { compiled: new CompiledBaskets(), counts: new Map() }
+    caches.set(perimeter, found)
+  }
+  return found
+}
+
+/** `select count(*)::int as n from res_view_letterbox where <condition>`, not compiled yet. */
+function countWhere(db: Kysely<Database>, condition: Expression<SqlBool>) {
+  return db.selectFrom('res_view_letterbox').select(sql<number>`count(*)::int`.as('n')).where(condition)
+}
 
 /** basketSelection's condition and count statement, compiled at the first request and kept (CompiledBaskets). */
 export async function compiledBasket(
@@ -49,25 +72,11 @@ export async function compiledBasket(
   owner: Actor,
 ): Promise<CompiledBasket> {
   const macros = await context.perimeter.macroContext(context.db, owner)
-  let cache = caches.get(context.perimeter)
-  if (cache === undefined) {
-    cache = new CompiledBaskets()
-    caches.set(context.perimeter, cache)
-  }
-  return cache.of(basket, macros, () => {
+  return cachesOf(context.perimeter).compiled.of(basket, macros, () => {
     const condition = sql<SqlBool>`(${compileBasketClause(basketClauseTree(basket, macros))})`
-    const count = context.db
-      .selectFrom('res_view_letterbox')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where(condition)
-      .compile()
-    return { condition, count, serial: ++compilations }
+    return { condition, count: countWhere(context.db, condition).compile(), serial: ++compilations }
   })
 }
-
-/** How many combined statements one Mailroom keeps; past it the oldest go first. */
-const MAX_COUNT_STATEMENTS = 2_000
-const countStatements = new WeakMap<PerimeterGuard, Map<string, CompiledQuery<Record<string, number>>>>()
 
 /**
  * One statement counting every basket given, `select (select count(*)… where <basket 1>) as n0, …`: a home page
@@ -78,30 +87,16 @@ export function countsStatement(
   context: BasketSelectionContext,
   baskets: readonly CompiledBasket[],
 ): CompiledQuery<Record<string, number>> {
-  let statements = countStatements.get(context.perimeter)
-  if (statements === undefined) {
-    statements = new Map()
-    countStatements.set(context.perimeter, statements)
-  }
   const key = baskets.map((b) => b.serial).join(',')
-  let statement = statements.get(key)
-  if (statement === undefined) {
-    const { db } = context
-    statement = db
-      .selectNoFrom(
-        baskets.map((basket, index) =>
-          db
-            .selectFrom('res_view_letterbox')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .where(basket.condition)
-            .as(`n${index}`),
-        ),
-      )
-      .compile() as CompiledQuery<Record<string, number>>
-    if (statements.size >= MAX_COUNT_STATEMENTS) statements.delete(statements.keys().next().value as string)
-    statements.set(key, statement)
-  }
-  return statement
+  return remembered(
+    cachesOf(context.perimeter).counts,
+    key,
+    MAX_COUNT_STATEMENTS,
+    () =>
+      context.db
+        .selectNoFrom(baskets.map((basket, index) => countWhere(context.db, basket.condition).as(`n${index}`)))
+        .compile() as CompiledQuery<Record<string, number>>,
+  )
 }
 
 /**

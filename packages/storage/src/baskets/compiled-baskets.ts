@@ -23,20 +23,26 @@ export class CompiledBaskets<T> {
       entries = new Map()
       this.#byTree.set(owner.allEntities, entries)
     }
-    const key = keyOf(basket, owner)
-    let entry = entries.get(key)
-    if (entry === undefined) {
+    const entry = remembered(entries, keyOf(basket, owner), MAX_COMPILED_BASKETS, () => {
       try {
-        entry = { value: compile() }
+        return { value: compile() }
       } catch (error) {
-        entry = { error }
+        return { error }
       }
-      if (entries.size >= MAX_COMPILED_BASKETS) entries.delete(entries.keys().next().value as string)
-      entries.set(key, entry)
-    }
+    })
     if ('error' in entry) throw entry.error
     return entry.value
   }
+}
+
+/** `map`'s value for `key`, from `create` the first time; past `max` entries the oldest goes first. */
+export function remembered<K, V>(map: Map<K, V>, key: K, max: number, create: () => V): V {
+  const known = map.get(key)
+  if (known !== undefined) return known
+  const value = create()
+  if (map.size >= max) map.delete(map.keys().next().value as K)
+  map.set(key, value)
+  return value
 }
 
 /** Every input of a compilation but the entity tree: the basket's names (a refusal names it), clause and owner. */
